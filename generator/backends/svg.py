@@ -1,0 +1,95 @@
+"""Draw a scene page as SVG with svgwrite; the same primitives as the PDF backend."""
+
+from __future__ import annotations
+
+import svgwrite
+
+from .. import fonts
+from ..scene import Circle, Group, Image, Line, Page, Path, Polygon, Rect, Style, Text
+from ..units import MM_PER_PT
+
+_ANCHOR = {"start": "start", "middle": "middle", "end": "end"}
+
+
+def _n(value: float) -> str:
+    """Short, stable number text: SVGs diff cleanly between builds."""
+    text = f"{value:.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def render(page: Page, title: str, font_href: str | None = None) -> str:
+    drawing = svgwrite.Drawing(
+        size=(f"{_n(page.width)}mm", f"{_n(page.height)}mm"),
+        viewBox=f"0 0 {_n(page.width)} {_n(page.height)}",
+        profile="full",
+        debug=False,
+    )
+    drawing.set_desc(title=title)
+    source = f"local('{fonts.GOTHIC}')" + (f", url('{font_href}') format('truetype')" if font_href else "")
+    drawing.defs.add(drawing.style(f"@font-face {{ font-family: '{fonts.GOTHIC}'; src: {source}; }} text {{ font-family: '{fonts.GOTHIC}', sans-serif; }}"))
+    counter = iter(range(1_000_000))
+    for item in page.items:
+        drawing.add(_element(drawing, item, counter))
+    return drawing.tostring()
+
+
+def _style(style: Style) -> dict:
+    attrs = {"fill": style.fill or "none"}
+    if style.stroke:
+        attrs["stroke"] = style.stroke
+        attrs["stroke_width"] = _n(style.width)
+        if style.dash:
+            attrs["stroke_dasharray"] = " ".join(_n(d) for d in style.dash)
+    if style.opacity < 1:
+        attrs["opacity"] = _n(style.opacity)
+    return attrs
+
+
+def _path_data(ops: tuple[tuple, ...]) -> str:
+    return " ".join(op[0] + " ".join(_n(v) for v in op[1:]) for op in ops)
+
+
+def _element(d: svgwrite.Drawing, item, counter):
+    if isinstance(item, Group):
+        transform = f"translate({_n(item.dx)} {_n(item.dy)})"
+        if item.rotate:
+            transform += f" rotate({_n(item.rotate)})"
+        if item.scale != 1:
+            transform += f" scale({_n(item.scale)})"
+        group = d.g(transform=transform)
+        target = group
+        if item.clip is not None:
+            clip_id = f"clip{next(counter)}"
+            clip = d.clipPath(id=clip_id)
+            clip.add(d.rect((_n(item.clip.x), _n(item.clip.y)), (_n(item.clip.w), _n(item.clip.h))))
+            d.defs.add(clip)
+            target = d.g(clip_path=f"url(#{clip_id})")
+            group.add(target)
+        for child in item.items:
+            target.add(_element(d, child, counter))
+        return group
+    if isinstance(item, Text):
+        attrs = {
+            "insert": (_n(item.x), _n(item.y)),
+            "font_size": _n(item.size * MM_PER_PT),
+            "fill": item.colour,
+            "text_anchor": _ANCHOR[item.anchor],
+        }
+        if item.bold:
+            attrs.update(stroke=item.colour, stroke_width=_n(item.size * MM_PER_PT * fonts.FAUX_BOLD_STROKE))
+        return d.text(item.text, **attrs)
+    if isinstance(item, Image):
+        return d.image(item.path, insert=(_n(item.x), _n(item.y)), size=(_n(item.w), _n(item.h)))
+    attrs = _style(item.style)
+    if isinstance(item, Rect):
+        extra = {"rx": _n(item.radius)} if item.radius else {}
+        return d.rect((_n(item.x), _n(item.y)), (_n(item.w), _n(item.h)), **extra, **attrs)
+    if isinstance(item, Circle):
+        return d.circle((_n(item.cx), _n(item.cy)), _n(item.r), **attrs)
+    if isinstance(item, Line):
+        return d.line((_n(item.x1), _n(item.y1)), (_n(item.x2), _n(item.y2)), **attrs)
+    if isinstance(item, Polygon):
+        return d.polygon([(_n(x), _n(y)) for x, y in item.points], **attrs)
+    if isinstance(item, Path):
+        return d.path(d=_path_data(item.ops), **attrs)
+    raise TypeError(f"cannot draw {type(item).__name__}")

@@ -1,0 +1,141 @@
+"""The `pnpkit` command: validate and build kits.
+
+Exit status: 0 clean (warnings allowed), 1 content errors, 2 usage errors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from validator import __version__
+from validator.findings import Finding, Report, render_json, render_sarif, render_text
+
+EXIT_OK, EXIT_CONTENT, EXIT_USAGE = 0, 1, 2
+
+
+class UsageError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # argparse exits 2 too; this keeps the message to one line
+        self.print_usage(sys.stderr)
+        print(f"pnpkit: error: {message}", file=sys.stderr)
+        raise SystemExit(EXIT_USAGE)
+
+
+def make_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="pnpkit",
+        description="Check tabletop game kits written in YAML and build print-ready A4 PDFs and SVGs.",
+        epilog="Exit status: 0 clean (warnings allowed), 1 content errors, 2 usage errors.",
+    )
+    parser.add_argument("--version", action="version", version=f"pnpkit {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    validate = commands.add_parser("validate", help="check kits and report every problem", description="Check kit directories against their rule models and report every finding with file:line:col.")
+    validate.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="kit directories (each holds a kit.yaml)")
+    validate.add_argument("--format", choices=("text", "json", "sarif"), default="text", help="how to print findings (default: text)")
+
+    build = commands.add_parser("build", help="validate, then write PDFs and SVGs", description="Validate kits, then write every component as PDF (and SVG) into OUTPUT/<kit>/<lang>/. Nothing is written when the content has errors.")
+    build.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="kit directories")
+    build.add_argument("-o", "--output", type=Path, default=Path("output"), help="output directory (default: output)")
+    build.add_argument("--lang", choices=("ja", "en", "all"), default="all", help="which edition to build (default: all the kit declares)")
+    build.add_argument("--no-svg", action="store_true", help="write PDFs only")
+    build.add_argument("--format", choices=("text", "json"), default="text", help="how to print findings")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = make_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return EXIT_USAGE
+    try:
+        if args.command == "validate":
+            return _validate(args)
+        return _build(args)
+    except UsageError as exc:
+        print(f"pnpkit: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("pnpkit: interrupted; nothing was written", file=sys.stderr)
+        return 130
+
+
+def _kit_dirs(paths: list[Path]) -> list[Path]:
+    for path in paths:
+        if not path.exists():
+            raise UsageError(f"{path} does not exist")
+        if not path.is_dir():
+            raise UsageError(f"{path} is not a directory; give the kit directory that holds kit.yaml")
+    return paths
+
+
+def _print_findings(findings: list[Finding], fmt: str) -> None:
+    if fmt == "json":
+        print(render_json(findings))
+    elif fmt == "sarif":
+        print(render_sarif(findings, __version__))
+    elif findings:
+        print(render_text(findings), file=sys.stderr if any(f.is_error for f in findings) else sys.stdout)
+
+
+def _validate(args: argparse.Namespace) -> int:
+    from validator.kit import load_kit
+
+    report = Report()
+    for path in _kit_dirs(args.paths):
+        report.extend(load_kit(path).report.findings)
+    findings = report.sorted()
+    _print_findings(findings, args.format)
+    if args.format == "text" and not findings:
+        print(f"{len(args.paths)} kit(s) OK")
+    return EXIT_CONTENT if report.has_errors else EXIT_OK
+
+
+def _build(args: argparse.Namespace) -> int:
+    from validator.kit import load_kit
+
+    from .build import BuildOptions, OutputError, build
+    from .progress import Progress
+
+    report = Report()
+    loaded_kits = []
+    for path in _kit_dirs(args.paths):
+        loaded = load_kit(path)
+        report.extend(loaded.report.findings)
+        loaded_kits.append(loaded)
+    if report.has_errors:
+        _print_findings(report.sorted(), args.format)
+        print("pnpkit: nothing was built; fix the errors above", file=sys.stderr)
+        return EXIT_CONTENT
+    written = 0
+    with Progress() as progress:
+        for loaded in loaded_kits:
+            languages = tuple(loaded.kit.languages) if args.lang == "all" else (args.lang,)
+            if args.lang != "all" and args.lang not in loaded.kit.languages:
+                raise UsageError(f"{loaded.root} has no {args.lang!r} edition; it ships {', '.join(loaded.kit.languages)}")
+            options = BuildOptions(out_dir=args.output, languages=languages, svg=not args.no_svg)
+            try:
+                result = build(loaded, options, progress)
+            except OutputError as exc:
+                raise UsageError(str(exc)) from None
+            report.extend(result.findings)
+            if not result.ok:
+                break
+            written += len(result.files)
+    _print_findings(report.sorted(), args.format)
+    if report.has_errors:
+        print("pnpkit: nothing was written; fix the errors above", file=sys.stderr)
+        return EXIT_CONTENT
+    if args.format == "text":
+        print(f"wrote {written} files to {args.output}")
+    return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,63 @@
+"""The fonts pnpkit ships and their metrics.
+
+IPAexGothic (IPA Font License, shipped unmodified in `generator/fonts/`) is a
+TrueType-outline font, so reportlab can embed a subset of it in every PDF;
+it covers Japanese and Latin text alike.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+FONT_DIR = Path(__file__).parent / "fonts"
+GOTHIC = "IPAexGothic"
+GOTHIC_FILE = FONT_DIR / "ipaexg.ttf"
+LICENCE_FILES = (FONT_DIR / "IPA_Font_License_Agreement_v1.0.txt", FONT_DIR / "Readme_ipaexg00401.txt")
+
+FAUX_BOLD_STROKE = 0.035
+"""Stroke width, as a fraction of the font size, that thickens glyphs for bold text (the font has no bold face)."""
+
+
+@lru_cache(maxsize=None)
+def ttfont():
+    """The reportlab TrueType font, registered once; used for metrics and PDF output."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    font = TTFont(GOTHIC, str(GOTHIC_FILE))
+    pdfmetrics.registerFont(font)
+    return font
+
+
+@lru_cache(maxsize=None)
+def _char_widths() -> tuple[dict[int, float], float]:
+    face = ttfont().face
+    return dict(face.charWidths), face.defaultWidth
+
+
+@lru_cache(maxsize=65536)
+def width_em(text: str) -> float:
+    """Advance width of `text` in ems (1000 units)."""
+    widths, default = _char_widths()
+    return sum(widths.get(ord(ch), default) for ch in text) / 1000.0
+
+
+def width_mm(text: str, size_pt: float) -> float:
+    return width_em(text) * size_pt * 25.4 / 72
+
+
+@lru_cache(maxsize=None)
+def covered() -> frozenset[int]:
+    return frozenset(ttfont().face.charToGlyph)
+
+
+def missing_glyphs(text: str) -> list[str]:
+    """Characters the font cannot draw; printing them would give tofu boxes."""
+    have = covered()
+    return sorted({ch for ch in text if ord(ch) not in have and not ch.isspace()})
+
+
+ASCENT = 0.88
+DESCENT = 0.12
+"""IPAexGothic's ascent and descent in ems, for placing baselines in boxes."""

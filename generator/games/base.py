@@ -1,0 +1,65 @@
+"""Shared pieces of game assembly: components, rule sections and the errata table."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from validator.placeholders import fill
+
+from ..layouts.common import LayoutContext
+from ..layouts.rules import Section, Table
+from ..scene import Page
+
+
+@dataclass(frozen=True)
+class Component:
+    """One printable part of a kit: its file name, title and pages."""
+
+    slug: str
+    title: str
+    pages: tuple[Page, ...]
+    copies: str = "1"
+    svg: bool = True
+
+
+def text(value: Any, lang: str, values: dict[str, Any] | None = None) -> str:
+    """Localised text with its placeholders filled."""
+    if value is None:
+        return ""
+    raw = value.get(lang)
+    return fill(raw, values or {})
+
+
+def errata_table(kit: Any, lang: str) -> Table:
+    from ..i18n import t
+
+    rows = tuple((text(e.topic, lang), text(e.as_written, lang), text(e.resolution, lang)) for e in kit.errata)
+    return Table((t("topic", lang), t("as_written", lang), t("resolution", lang)), rows, (0.22, 0.39, 0.39))
+
+
+def rule_sections(ctx: LayoutContext, kit: Any, generated: dict[str, Table]) -> list[Section]:
+    """The kit's rule summary with placeholders filled and generated tables put in place."""
+    values = kit.placeholder_values()
+    lang = ctx.lang
+    sections = []
+    for i, section in enumerate(kit.rules.sections if kit.rules else []):
+        where = ("rules", "sections", i)
+        sections.append(
+            Section(
+                title=text(section.title, lang),
+                text=text(section.text, lang, values),
+                steps=[text(s, lang, values) for s in section.steps],
+                bullets=[text(b, lang, values) for b in section.bullets],
+                table=generated.get(section.generated) if section.generated else _table(section.table, lang),
+                where=where,
+            )
+        )
+    return sections
+
+
+def _table(table: Any, lang: str) -> Table | None:
+    if table is None:
+        return None
+    n = len(table.columns)
+    return Table(tuple(text(c, lang) for c in table.columns), tuple(tuple(text(c, lang) for c in row) for row in table.rows), tuple(1 / n for _ in range(n)))

@@ -1,0 +1,97 @@
+"""Element icons as vector paths, drawn in a unit box (-1..1) and scaled into place."""
+
+from __future__ import annotations
+
+import math
+
+from .scene import Group, Item, Path, Polygon, Style
+
+
+def _drop() -> tuple[tuple, ...]:
+    return (
+        ("M", 0.0, -1.0),
+        ("C", 0.3, -0.5, 0.72, -0.1, 0.72, 0.32),
+        ("C", 0.72, 0.72, 0.4, 1.0, 0.0, 1.0),
+        ("C", -0.4, 1.0, -0.72, 0.72, -0.72, 0.32),
+        ("C", -0.72, -0.1, -0.3, -0.5, 0.0, -1.0),
+        ("Z",),
+    )
+
+
+def _flame() -> tuple[tuple, ...]:
+    return (
+        ("M", 0.05, -1.0),
+        ("C", 0.3, -0.6, 0.8, -0.35, 0.74, 0.3),
+        ("C", 0.7, 0.75, 0.38, 1.0, 0.0, 1.0),
+        ("C", -0.4, 1.0, -0.74, 0.72, -0.74, 0.3),
+        ("C", -0.74, -0.05, -0.5, -0.3, -0.38, -0.55),
+        ("C", -0.25, -0.3, -0.2, -0.2, -0.1, -0.12),
+        ("C", -0.15, -0.5, -0.05, -0.75, 0.05, -1.0),
+        ("Z",),
+    )
+
+
+def _flame_core() -> tuple[tuple, ...]:
+    return (
+        ("M", 0.0, -0.1),
+        ("C", 0.15, 0.15, 0.4, 0.3, 0.38, 0.58),
+        ("C", 0.36, 0.82, 0.2, 0.95, 0.0, 0.95),
+        ("C", -0.2, 0.95, -0.38, 0.82, -0.38, 0.6),
+        ("C", -0.38, 0.35, -0.12, 0.2, 0.0, -0.1),
+        ("Z",),
+    )
+
+
+def _mountain() -> tuple[tuple[float, float], ...]:
+    return ((-1.0, 0.8), (-0.35, -0.45), (-0.05, 0.0), (0.35, -0.8), (1.0, 0.8))
+
+
+def _snowcap() -> tuple[tuple[float, float], ...]:
+    return ((0.35, -0.8), (0.57, -0.38), (0.42, -0.45), (0.33, -0.33), (0.22, -0.45), (0.12, -0.38))
+
+
+def _swirl() -> tuple[tuple, ...]:
+    """Three wind strokes ending in curls."""
+    return (
+        ("M", -0.95, -0.35),
+        ("L", 0.35, -0.35),
+        ("C", 0.75, -0.35, 0.8, -0.9, 0.42, -0.9),
+        ("C", 0.2, -0.9, 0.12, -0.68, 0.22, -0.58),
+        ("M", -0.95, 0.05),
+        ("L", 0.6, 0.05),
+        ("C", 1.0, 0.05, 1.0, 0.6, 0.65, 0.6),
+        ("C", 0.42, 0.6, 0.36, 0.38, 0.48, 0.3),
+        ("M", -0.7, 0.45),
+        ("L", 0.05, 0.45),
+        ("C", 0.35, 0.45, 0.38, 0.85, 0.12, 0.88),
+    )
+
+
+def _star() -> tuple[tuple[float, float], ...]:
+    points = []
+    for i in range(10):
+        radius = 1.0 if i % 2 == 0 else 0.42
+        angle = math.radians(-90 + i * 36)
+        points.append((radius * math.cos(angle), radius * math.sin(angle) + 0.08))
+    return tuple(points)
+
+
+ICON_NAMES = ("flame", "drop", "swirl", "mountain", "star")
+
+
+def icon(name: str, cx: float, cy: float, radius: float, colour: str, outline: str = "#ffffff") -> Group:
+    """An icon centred at (cx, cy), `radius` mm from centre to edge of its box."""
+    line = 0.12
+    body: list[Item] = []
+    if name == "drop":
+        body = [Path(_drop(), Style(fill=colour, stroke=outline, width=line)),
+                Path((("M", -0.38, 0.3), ("C", -0.38, 0.55, -0.22, 0.7, -0.05, 0.72)), Style(stroke=outline, width=line))]
+    elif name == "flame":
+        body = [Path(_flame(), Style(fill=colour, stroke=outline, width=line)), Path(_flame_core(), Style(fill=outline, opacity=0.85))]
+    elif name == "mountain":
+        body = [Polygon(_mountain(), Style(fill=colour, stroke=outline, width=line)), Polygon(_snowcap(), Style(fill=outline))]
+    elif name == "swirl":
+        body = [Path(_swirl(), Style(stroke=outline, width=0.34)), Path(_swirl(), Style(stroke=colour, width=0.2))]
+    elif name == "star":
+        body = [Polygon(_star(), Style(fill=colour, stroke=outline, width=line))]
+    return Group(tuple(body), dx=cx, dy=cy, scale=radius, role="icon", name=name)

@@ -1,0 +1,1 @@
+"""Layouts: pure functions from models to scene pages. None of them knows PDF or SVG."""

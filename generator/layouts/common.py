@@ -1,0 +1,99 @@
+"""What every layout shares: the layout context, fitted text boxes and page furniture."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .. import fonts
+from ..i18n import t
+from ..scene import Item, Line, Rect, Style, Text
+from ..text import Fit, TextBox, fit
+from ..units import HARD_MARGIN, Paper
+
+INK = "#222222"
+MUTED = "#666666"
+HAIRLINE = 0.15
+
+
+@dataclass(frozen=True)
+class TextProblem:
+    """A text that cannot be printed as asked: the build turns these into findings."""
+
+    code: str
+    path: tuple
+    message: str
+    hint: str = ""
+
+
+@dataclass
+class LayoutContext:
+    lang: str
+    paper: Paper
+    problems: list[TextProblem] = field(default_factory=list)
+
+    @property
+    def margin(self) -> float:
+        return HARD_MARGIN + 2.0
+
+    def fitted(
+        self,
+        text: str,
+        box: TextBox,
+        size: float,
+        min_size: float,
+        *,
+        where: tuple = (),
+        label: str = "",
+        leading: float = 1.3,
+    ) -> list[Text]:
+        """Fit `text` into the box, shrinking down to `min_size`; a miss is recorded, never clipped silently."""
+        missing = fonts.missing_glyphs(text)
+        if missing:
+            shown = " ".join(f"U+{ord(ch):04X} {ch}" for ch in missing)
+            self.problems.append(TextProblem("PK307", where, f"{label}: the font cannot draw {shown}", "replace or remove these characters"))
+            for ch in missing:
+                text = text.replace(ch, "")
+        result: Fit = fit(text, box.width, box.height, size, min_size, leading)
+        if not result.fits:
+            self.problems.append(
+                TextProblem(
+                    "PK309",
+                    where,
+                    f"{label}: text is {result.overflow:.1f} mm too big for its {box.width:.1f} × {box.height:.1f} mm box even at {min_size} pt",
+                    "shorten the text",
+                )
+            )
+        return box.place(result)
+
+
+def page_title(ctx: LayoutContext, title: str, subtitle: str = "") -> list[Item]:
+    """The heading at the top of a sheet, inside the printable area."""
+    x = ctx.margin
+    y = ctx.margin
+    items: list[Item] = [Text(x, y + 5.5, title, 15, INK, bold=True, role="title")]
+    if subtitle:
+        items.append(Text(ctx.paper.width - ctx.margin, y + 5.5, subtitle, 9, MUTED, "end"))
+    items.append(Line(x, y + 8.0, ctx.paper.width - ctx.margin, y + 8.0, Style(stroke=INK, width=0.3)))
+    return items
+
+
+def scale_bar(x: float, y: float, lang: str, length: float = 50.0) -> list[Item]:
+    """A 50 mm bar in 10 mm steps: measure it after printing to confirm 100 %."""
+    items: list[Item] = []
+    step = 10.0
+    for i in range(int(length / step)):
+        fill = INK if i % 2 == 0 else "#ffffff"
+        items.append(Rect(x + i * step, y, step, 2.0, Style(fill=fill, stroke=INK, width=0.2), role="scale-bar"))
+    for i in range(int(length / step) + 1):
+        items.append(Text(x + i * step, y + 5.0, str(int(i * step)), 6, INK, "middle"))
+    items.append(Text(x + length + 3.0, y + 2.0, f"{int(length)} mm", 7, INK))
+    items.append(Text(x, y - 1.5, t("print_note", lang), 7, INK, role="print-note"))
+    return items
+
+
+def footer(ctx: LayoutContext, left: str, right: str) -> list[Item]:
+    y = ctx.paper.height - ctx.margin
+    return [
+        Text(ctx.margin, y, left, 7, MUTED),
+        Text(ctx.paper.width - ctx.margin, y, right, 7, MUTED, "end"),
+    ]

@@ -1,0 +1,128 @@
+"""Hex boards: the largest pointy-top hexes that fit the sheet, a legend and a scale bar."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ..i18n import t
+from ..icons import icon
+from ..scene import Group, Item, Page, Polygon, Rect, Style, Text
+from .common import INK, LayoutContext, page_title, scale_bar
+
+SQRT3 = math.sqrt(3)
+
+
+@dataclass(frozen=True)
+class TerrainStyle:
+    id: str
+    name: str
+    colour: str
+    icon: str
+    icon_colour: str
+    blocked: bool = False
+
+
+@dataclass(frozen=True)
+class BoardCell:
+    q: int
+    r: int
+    terrain: str
+
+
+def hex_centre(q: int, r: int, across_flats: float) -> tuple[float, float]:
+    """Pointy-top axial coordinates to millimetres (before offsetting the board)."""
+    radius = across_flats / SQRT3
+    return across_flats * (q + r / 2), 1.5 * radius * r
+
+
+def hex_corners(cx: float, cy: float, across_flats: float) -> tuple[tuple[float, float], ...]:
+    radius = across_flats / SQRT3
+    return tuple((cx + radius * math.cos(math.radians(a)), cy + radius * math.sin(math.radians(a))) for a in range(-90, 270, 60))
+
+
+def board_extent(cells: list[BoardCell], across_flats: float) -> tuple[float, float, float, float]:
+    """(x0, y0, x1, y1) of all hex corners for the given size."""
+    points = [p for c in cells for p in hex_corners(*hex_centre(c.q, c.r, across_flats), across_flats)]
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def largest_size(cells: list[BoardCell], width: float, height: float) -> float:
+    """Extents scale linearly with the hex size, so one measurement at size 1 gives the answer."""
+    x0, y0, x1, y1 = board_extent(cells, 1.0)
+    return math.floor(min(width / (x1 - x0), height / (y1 - y0)) * 2) / 2  # whole half-millimetres
+
+
+def board_items(cells: list[BoardCell], styles: dict[str, TerrainStyle], size: float, left: float, top: float) -> tuple[list[Item], float, float]:
+    """The hexes with their icons; returns the items and the board's width and height."""
+    x0, y0, x1, y1 = board_extent(cells, size)
+    dx, dy = left - x0, top - y0
+    items: list[Item] = []
+    for cell in sorted(cells, key=lambda c: (c.r, c.q)):
+        style = styles[cell.terrain]
+        cx, cy = hex_centre(cell.q, cell.r, size)
+        corners = tuple((x + dx, y + dy) for x, y in hex_corners(cx, cy, size))
+        hexagon = Polygon(corners, Style(fill=style.colour, stroke="#ffffff" if style.blocked else INK, width=0.5), role="hex")
+        parts: list[Item] = [hexagon]
+        if style.icon != "none":
+            parts.append(icon(style.icon, cx + dx, cy + dy, size * 0.27, style.icon_colour))
+        items.append(Group(tuple(parts), role="cell", name=f"{cell.q},{cell.r}:{cell.terrain}"))
+    return items, x1 - x0, y1 - y0
+
+
+def board_page(
+    ctx: LayoutContext,
+    title: str,
+    subtitle: str,
+    cells: list[BoardCell],
+    styles: list[TerrainStyle],
+    legend_title: str,
+    size: float | None = None,
+) -> Page:
+    """One A4 sheet: title, the board as large as fits, a legend, the scale bar and the print note."""
+    by_id = {s.id: s for s in styles}
+    margin = ctx.margin
+    top = margin + 12.0
+    legend_h = 30.0
+    avail_w = ctx.paper.width - 2 * margin
+    avail_h = ctx.paper.height - top - margin - legend_h
+    hex_size = size or largest_size(cells, avail_w, avail_h)
+    x0, y0, x1, y1 = board_extent(cells, hex_size)
+    left = (ctx.paper.width - (x1 - x0)) / 2
+    board, _w, board_h = board_items(cells, by_id, hex_size, left, top)
+    items: list[Item] = page_title(ctx, title, subtitle)
+    items += board
+    items += _legend(ctx, styles, cells, top + board_h + 6.0, legend_title)
+    items += scale_bar(margin, ctx.paper.height - margin - 6.0, ctx.lang)
+    size_note = f"{t('hex_size', ctx.lang)}: {hex_size:g} mm"
+    items.append(Text(ctx.paper.width - margin, ctx.paper.height - margin - 1.0, size_note, 7, INK, "end"))
+    return Page(ctx.paper.width, ctx.paper.height, tuple(items), title)
+
+
+def _legend(ctx: LayoutContext, styles: list[TerrainStyle], cells: list[BoardCell], y: float, title: str) -> list[Item]:
+    counts = {s.id: sum(c.terrain == s.id for c in cells) for s in styles}
+    items: list[Item] = [Text(ctx.margin, y + 3.0, title, 9, INK, bold=True)]
+    columns = 3
+    col_w = (ctx.paper.width - 2 * ctx.margin) / columns
+    for i, style in enumerate(styles):
+        row, col = divmod(i, columns)
+        x = ctx.margin + col * col_w
+        yy = y + 7.0 + row * 9.0
+        swatch = Polygon(hex_corners(x + 4.0, yy + 3.5, 7.0), Style(fill=style.colour, stroke=INK, width=0.3))
+        items.append(swatch)
+        if style.icon != "none":
+            items.append(icon(style.icon, x + 4.0, yy + 3.5, 2.0, style.icon_colour))
+        items.append(Text(x + 10.0, yy + 5.0, f"{style.name}  × {counts[style.id]}", 8.5, INK))
+    return items
+
+
+def board_bounds(page: Page) -> Rect:
+    """The rectangle around all hexes of a board page, for tests and tiling."""
+    xs, ys = [], []
+    for item in page.items:
+        if isinstance(item, Group) and item.role == "cell":
+            for x, y in item.items[0].points:  # type: ignore[union-attr]
+                xs.append(x)
+                ys.append(y)
+    return Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))

@@ -1,0 +1,163 @@
+"""Rule summaries: headings, steps, bullets and tables flowed into two columns per A4 page."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..scene import Item, Line, Page, Rect, Style, Text
+from ..text import TextBox
+from .common import INK, MUTED, LayoutContext, footer, page_title
+
+BODY = 8.0
+MIN_BODY = 6.5
+HEADING = 10.0
+GAP = 2.0
+
+
+@dataclass(frozen=True)
+class Table:
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    widths: tuple[float, ...]  # fractions of the column width
+
+
+@dataclass
+class Section:
+    title: str
+    text: str = ""
+    steps: list[str] = field(default_factory=list)
+    bullets: list[str] = field(default_factory=list)
+    table: Table | None = None
+    where: tuple = ()
+
+
+@dataclass
+class _Flow:
+    """Places blocks top to bottom in columns, starting a new column or page when one is full."""
+
+    ctx: LayoutContext
+    title: str
+    subtitle: str
+    columns: int = 2
+    pages: list[list[Item]] = field(default_factory=list)
+    column: int = 0
+    y: float = 0.0
+
+    def __post_init__(self) -> None:
+        self.new_page()
+
+    @property
+    def top(self) -> float:
+        return self.ctx.margin + 13.0
+
+    @property
+    def bottom(self) -> float:
+        return self.ctx.paper.height - self.ctx.margin - 6.0
+
+    @property
+    def width(self) -> float:
+        return (self.ctx.paper.width - 2 * self.ctx.margin - (self.columns - 1) * 6.0) / self.columns
+
+    @property
+    def x(self) -> float:
+        return self.ctx.margin + self.column * (self.width + 6.0)
+
+    def new_page(self) -> None:
+        self.pages.append(page_title(self.ctx, self.title, self.subtitle))
+        self.column = 0
+        self.y = self.top
+
+    def make_room(self, height: float) -> None:
+        if self.y + height <= self.bottom or self.y == self.top:
+            return
+        if self.column + 1 < self.columns:
+            self.column += 1
+            self.y = self.top
+        else:
+            self.new_page()
+
+    def add(self, items: list[Item], height: float) -> None:
+        """`items` are drawn relative to (0, 0) of the block; they are shifted here."""
+        self.make_room(height)
+        from ..scene import Group
+
+        self.pages[-1].append(Group(tuple(items), dx=self.x, dy=self.y))
+        self.y += height
+
+
+def _paragraph(ctx: LayoutContext, text: str, width: float, where: tuple, indent: float = 0.0, size: float = BODY, colour: str = INK) -> tuple[list[Item], float]:
+    from ..text import fit
+
+    result = fit(text, width - indent, 1000.0, size, size)
+    box = TextBox(indent, 0.0, width - indent, result.height, colour=colour)
+    items = ctx.fitted(text, box, size, size, where=where, label="rule text")
+    return items, result.height + 0.6
+
+
+def rule_pages(ctx: LayoutContext, title: str, subtitle: str, sections: list[Section], footer_left: str) -> list[Page]:
+    flow = _Flow(ctx, title, subtitle)
+    width = flow.width
+    for section in sections:
+        heading = [Rect(0, 0, width, 6.0, Style(fill="#2c2f45")), Text(2.0, 4.4, section.title, HEADING, "#ffffff", bold=True)]
+        first_block_height = 8.0
+        flow.make_room(first_block_height + 10.0)
+        flow.add(heading, first_block_height)
+        if section.text:
+            items, h = _paragraph(ctx, section.text, width, section.where + ("text",))
+            flow.add(items, h + 0.8)
+        for i, step in enumerate(section.steps, start=1):
+            items, h = _paragraph(ctx, step, width, section.where + ("steps", i - 1), indent=5.0)
+            items.append(Text(0.5, BODY * 0.3528 * 0.88, f"{i}.", BODY, INK, bold=True))
+            flow.add(items, h + 0.4)
+        for j, bullet in enumerate(section.bullets):
+            items, h = _paragraph(ctx, bullet, width, section.where + ("bullets", j), indent=4.0)
+            items.append(Rect(1.0, 1.0, 1.4, 1.4, Style(fill=INK)))
+            flow.add(items, h + 0.4)
+        if section.table is not None:
+            _table(ctx, flow, section.table, section.where)
+        flow.y += GAP
+    pages = []
+    total = len(flow.pages)
+    for n, items in enumerate(flow.pages, start=1):
+        items = items + footer(ctx, footer_left, f"{n}/{total}")
+        pages.append(Page(ctx.paper.width, ctx.paper.height, tuple(items), title if n == 1 else f"{title} {n}"))
+    return pages
+
+
+def _table(ctx: LayoutContext, flow: _Flow, table: Table, where: tuple) -> None:
+    width = flow.width
+    widths = [w * width for w in table.widths]
+    size = BODY - 0.5
+
+    def row_block(cells: tuple[str, ...], header: bool) -> tuple[list[Item], float]:
+        blocks, height = [], 0.0
+        x = 0.0
+        for text, w in zip(cells, widths):
+            items, h = _paragraph(ctx, text, w - 2.0, where, size=size, colour="#ffffff" if header else INK)
+            blocks.append((x, items))
+            height = max(height, h)
+            x += w
+        height += 1.6
+        out: list[Item] = [Rect(0, 0, width, height, Style(fill="#5a5e7a" if header else None, stroke="#9a9a9a", width=0.15))]
+        for x, items in blocks:
+            from ..scene import Group
+
+            out.append(Group(tuple(items), dx=x + 1.0, dy=0.8))
+        x = 0.0
+        for w in widths[:-1]:
+            x += w
+            out.append(Line(x, 0, x, height, Style(stroke="#9a9a9a", width=0.15)))
+        return out, height
+
+    header, hh = row_block(table.columns, True)
+    flow.make_room(hh + 8.0)
+    flow.add(header, hh)
+    for row in table.rows:
+        items, h = row_block(row, False)
+        if flow.y + h > flow.bottom:
+            flow.make_room(h + hh)
+            flow.add(header, hh)
+        flow.add(items, h)
+
+
+__all__ = ["Section", "Table", "rule_pages", "MUTED"]

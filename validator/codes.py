@@ -1,0 +1,66 @@
+"""The catalogue of finding codes.
+
+Codes are stable: tools and tests match on them, so a code is never reused for
+another meaning. Each code has one severity, set here and nowhere else.
+"""
+
+from __future__ import annotations
+
+from .findings import Finding, Location, Severity
+
+E, W = Severity.ERROR, Severity.WARNING
+
+CODES: dict[str, tuple[Severity, str]] = {
+    # PK1xx: reading the source files
+    "PK101": (E, "YAML syntax error"),
+    "PK102": (E, "duplicate key"),
+    "PK103": (E, "file too large"),
+    "PK104": (E, "nesting too deep"),
+    "PK105": (E, "alias expansion too large"),
+    "PK106": (E, "file is not valid UTF-8"),
+    "PK107": (E, "file not found"),
+    "PK108": (E, "path escapes the kit directory"),
+    "PK109": (E, "top level of a file must be a mapping"),
+    "PK110": (E, "key defined in two kit files"),
+    "PK111": (E, "unsupported YAML tag"),
+    # PK2xx: the schema
+    "PK201": (E, "unknown field"),
+    "PK202": (E, "missing field"),
+    "PK203": (E, "wrong type or value"),
+    "PK204": (E, "unknown game"),
+    # PK3xx: generic checks shared by every game
+    "PK301": (E, "missing translation"),
+    "PK302": (E, "unknown placeholder"),
+    "PK303": (W, "literal number in rule text"),
+    "PK304": (E, "duplicate id"),
+    "PK305": (E, "reference to nothing"),
+    "PK306": (E, "language not declared by the kit"),
+    "PK307": (E, "character the font cannot draw"),
+    "PK308": (W, "text shrunk below its preferred size"),
+    "PK309": (E, "text does not fit even at the minimum size"),
+    "PK310": (E, "count must be at least 1"),
+    "PK311": (E, "deck has no cards"),
+    "PK312": (W, "look-alike characters in a name"),
+    "PK313": (E, "names equal after normalisation"),
+    # ES0xx: Element Shift
+    "ES001": (E, "unknown element"),
+    "ES002": (E, "unknown territory type"),
+    "ES003": (E, "wrong number of cards for an element"),
+    "ES004": (E, "wrong number of cells for a territory type"),
+    "ES005": (E, "board cells are not connected"),
+    "ES006": (E, "blocked centre missing or not in the middle"),
+    "ES007": (E, "combo must name two distinct elements"),
+    "ES008": (E, "two combos of one kind share an element pair"),
+    "ES009": (W, "attack and defence combo share an element pair"),
+    "ES010": (E, "too few tokens for the territory a player can hold"),
+    "ES011": (E, "wrong number of combos or events"),
+    "ES012": (E, "duplicate board cell"),
+    "ES013": (E, "effect number disagrees with its text"),
+    "ES014": (E, "shift interval does not divide the game length"),
+    "ES015": (E, "deck refers to an unknown model list"),
+}
+
+
+def make(code: str, message: str, location: Location, path: str = "", hint: str = "") -> Finding:
+    severity, _title = CODES[code]
+    return Finding(code, severity, message, location, path, hint)

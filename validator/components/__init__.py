@@ -1,0 +1,1 @@
+"""Generic components any game can use: cards, hex boards, tokens, rule summaries."""

@@ -1,0 +1,62 @@
+"""Card decks: size, template, back and entries with a count."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BeforeValidator, Field
+
+from ..types import Colour, Count, Ident, Length, LocalText, RuleText, StrictModel
+
+CARD_SIZES_MM: dict[str, tuple[float, float]] = {
+    "poker": (63.0, 88.0),
+    "bridge": (57.15, 88.9),
+    "japanese-small": (59.0, 86.0),
+    "mini-euro": (44.0, 68.0),
+    "tarot": (70.0, 120.0),
+    "square": (70.0, 70.0),
+}
+
+
+class CardSize(StrictModel):
+    width: Length
+    height: Length
+
+
+def _named_size(value: Any) -> Any:
+    if isinstance(value, str):
+        if value not in CARD_SIZES_MM:
+            raise ValueError(f"unknown card size {value!r}; use one of {', '.join(CARD_SIZES_MM)} or {{width, height}}")
+        width, height = CARD_SIZES_MM[value]
+        return {"width": f"{width}mm", "height": f"{height}mm"}
+    return value
+
+
+CardSizeField = Annotated[CardSize, BeforeValidator(_named_size), Field(description="A named size or {width, height}.")]
+
+
+class CardBack(StrictModel):
+    """One back for the whole deck, so a shuffled deck gives nothing away."""
+
+    title: LocalText | None = None
+    colour: Colour = "#3a3a48"
+    pattern: Literal["plain", "hex", "diamonds"] = "hex"
+
+
+class CardEntry(StrictModel):
+    """One card design; `ref` names an item of the deck's `source` list in the game model."""
+
+    ref: Ident | None = None
+    count: Count = 1
+    title: LocalText | None = None
+    body: RuleText | None = None
+
+
+class Deck(StrictModel):
+    id: Ident
+    name: LocalText
+    size: CardSizeField = Field(default_factory=lambda: CardSize(width=63.0, height=88.0))
+    template: Ident = Field(description="The card layout to use, e.g. 'element', 'event', 'combo'.")
+    back: CardBack = Field(default_factory=CardBack)
+    source: Ident | None = Field(None, description="A list in the game model that the cards are drawn from.")
+    cards: list[CardEntry] = Field(default_factory=list)

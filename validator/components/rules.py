@@ -1,0 +1,34 @@
+"""Rule summaries and errata."""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from ..types import Ident, LocalText, RuleText, StrictModel
+
+
+class Table(StrictModel):
+    columns: list[LocalText] = Field(min_length=1)
+    rows: list[list[LocalText]] = Field(min_length=1)
+
+
+class RuleSection(StrictModel):
+    title: LocalText
+    text: RuleText | None = None
+    steps: list[RuleText] = Field(default_factory=list)
+    bullets: list[RuleText] = Field(default_factory=list)
+    table: Table | None = None
+    generated: Ident | None = Field(None, description="A table the game builds from its model, e.g. 'combos'.")
+
+
+class RuleSummary(StrictModel):
+    sections: list[RuleSection] = Field(min_length=1)
+
+
+class Erratum(StrictModel):
+    """One place where the rulebook contradicts itself, and the reading this edition chose."""
+
+    id: Ident
+    topic: LocalText
+    as_written: LocalText
+    resolution: LocalText

@@ -1,0 +1,282 @@
+"""Element Shift: four elements fight for territory on a hex board.
+
+The rule model holds the numbers the rulebook states (cards per element,
+cells per territory, combos, shift events) and checks that they add up.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, deque
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import Field
+
+from ..checks import check_decks, check_unique_ids, check_unique_names
+from ..components.hexboard import AXIAL_NEIGHBOURS, HexBoard
+from ..components.kit import KitBase
+from ..components.tokens import TokenSheet
+from ..types import Colour, Count, Ident, LocalText, NonNegative, RuleText, StrictModel
+
+if TYPE_CHECKING:
+    from ..checks import CheckContext
+
+
+class Parameters(StrictModel):
+    draws_per_turn: Count
+    territories_to_win: Count
+    max_cycles: Count
+    shift_every: Count = Field(description="A shift event happens after every n-th cycle.")
+    tokens_per_player: Count
+    cards_per_element: Count
+    cells_per_territory: Count
+    attack_combos: Count
+    defence_combos: Count
+    shift_events: Count
+    expand_cells_per_turn: Count = 1
+    cards_per_combo: Count = 2
+    declare_shared_pairs: bool = Field(
+        False, description="The rules tell players to declare attack or defence when a pair serves both."
+    )
+
+
+class Element(StrictModel):
+    id: Ident
+    name: LocalText
+    colour: Colour
+    icon: Literal["flame", "drop", "swirl", "mountain"]
+
+
+class Terrain(StrictModel):
+    id: Ident
+    name: LocalText
+    colour: Colour
+    element: Ident | None = Field(None, description="The element card that claims this terrain; none for neutral.")
+    icon: Literal["flame", "drop", "swirl", "mountain", "star", "none"] = "none"
+    blocked: bool = False
+
+
+class Duration(StrictModel):
+    """Every lasting effect says how long, in what unit, and whom it binds."""
+
+    count: Count
+    unit: Literal["turn", "cycle", "round", "event"]
+    scope: Literal["self", "opponent", "attacker", "all", "board"]
+
+
+class Penalty(StrictModel):
+    """What a defence does to the player whose attack it stopped."""
+
+    kind: Literal["no-combos", "draw-less"]
+    cards: NonNegative = 0
+    duration: Duration
+
+
+class Effect(StrictModel):
+    action: Literal[
+        "nullify", "steal", "destroy", "shield", "swap", "reshuffle", "draw-more", "draw-less", "limit", "block-attacks"
+    ]
+    cells: NonNegative = 0
+    cards: NonNegative = 0
+    counter_nullify: NonNegative = 0
+    duration: Duration | None = None
+    penalty: Penalty | None = None
+    text: RuleText
+
+
+class Combo(StrictModel):
+    id: Ident
+    kind: Literal["attack", "defence"]
+    name: LocalText
+    elements: list[Ident] = Field(min_length=2, max_length=2)
+    effect: Effect
+
+
+class ShiftEvent(StrictModel):
+    id: Ident
+    name: LocalText
+    effect: Effect
+
+
+class ElementShiftKit(KitBase):
+    game: Literal["element-shift"]
+    parameters: Parameters
+    elements: list[Element] = Field(min_length=1)
+    terrains: list[Terrain] = Field(min_length=1)
+    board: HexBoard
+    combos: list[Combo] = Field(min_length=1)
+    events: list[ShiftEvent] = Field(min_length=1)
+    tokens: TokenSheet
+
+    def parameters_dict(self) -> dict[str, int | float]:
+        return {k: v for k, v in self.parameters.model_dump().items() if not isinstance(v, bool)}
+
+    def placeholder_values(self) -> dict[str, int | float]:
+        values = super().placeholder_values() | self.parameters_dict()
+        values["shift_cycles"] = self.parameters.max_cycles // self.parameters.shift_every
+        values["total_element_cards"] = self.parameters.cards_per_element * len(self.elements)
+        values["board_cells"] = len(self.board.placed_cells())
+        return values
+
+    def model_lists(self) -> dict[str, set[str]]:
+        return {
+            "elements": {e.id for e in self.elements},
+            "events": {e.id for e in self.events},
+            "combos": {c.id for c in self.combos},
+        }
+
+    def max_gain_per_turn(self) -> int:
+        """Most cells one action can add to a player's territory."""
+        gains = [self.parameters.expand_cells_per_turn]
+        gains += [c.effect.cells for c in self.combos if c.effect.action == "steal"]
+        return max(gains)
+
+    def check(self, ctx: "CheckContext") -> None:
+        element_ids = check_unique_ids(ctx, self.elements, ("elements",), "element")
+        terrain_ids = check_unique_ids(ctx, self.terrains, ("terrains",), "terrain")
+        check_unique_ids(ctx, self.combos, ("combos",), "combo")
+        check_unique_ids(ctx, self.events, ("events",), "event")
+        check_unique_names(ctx, self.combos, ("combos",), "combo")
+        check_unique_names(ctx, self.events, ("events",), "event")
+        check_unique_names(ctx, self.elements, ("elements",), "element")
+        for t, terrain in enumerate(self.terrains):
+            if terrain.element is not None and terrain.element not in element_ids:
+                ctx.add("ES001", ("terrains", t, "element"), f"unknown element {terrain.element!r}", _one_of(element_ids))
+        check_decks(ctx, self, self.model_lists())
+        self._check_cards(ctx, element_ids)
+        self._check_board(ctx, terrain_ids)
+        self._check_combos(ctx, element_ids)
+        self._check_counts(ctx)
+
+    def _check_cards(self, ctx: "CheckContext", element_ids: set[str]) -> None:
+        per_element: Counter = Counter()
+        first_path: dict[str, tuple] = {}
+        for d, deck in enumerate(self.decks):
+            if deck.source != "elements":
+                continue
+            for c, card in enumerate(deck.cards):
+                if card.ref in element_ids:
+                    per_element[card.ref] += card.count
+                    first_path.setdefault(card.ref, ("decks", d, "cards", c, "count"))
+        want = self.parameters.cards_per_element
+        for element in self.elements:
+            have = per_element.get(element.id, 0)
+            if have != want:
+                path = first_path.get(element.id, ("parameters", "cards_per_element"))
+                ctx.add(
+                    "ES003",
+                    path,
+                    f"{have} {element.id} cards, but cards_per_element is {want}",
+                    "make the counts add up to the parameter",
+                )
+
+    def _check_board(self, ctx: "CheckContext", terrain_ids: set[str]) -> None:
+        board = self.board
+        for r in board.row_parity_problems():
+            ctx.add("PK203", ("board", "rows", r), "this row has the same number parity as the row above, so hexes cannot interlock", "rows must alternate odd and even lengths")
+        cells = board.placed_cells()
+        positions: dict[tuple[int, int], int] = {}
+        counts: Counter = Counter()
+        for i, cell in enumerate(cells):
+            if cell.terrain not in terrain_ids:
+                ctx.add("ES002", cell.path, f"unknown territory type {cell.terrain!r}", _one_of(terrain_ids | set(board.key)), col_offset=cell.offset)
+                continue
+            if (cell.q, cell.r) in positions:
+                ctx.add("ES012", cell.path, f"cell ({cell.q}, {cell.r}) is given twice", "remove one", col_offset=cell.offset)
+                continue
+            positions[(cell.q, cell.r)] = i
+            counts[cell.terrain] += 1
+        want = self.parameters.cells_per_territory
+        for t, terrain in enumerate(self.terrains):
+            expected = 1 if terrain.blocked else want
+            if counts[terrain.id] != expected:
+                ctx.add(
+                    "ES004",
+                    ("board",),
+                    f"{counts[terrain.id]} {terrain.id} cells, expected {expected}",
+                    "the rulebook gives 8 cells to each territory type and 1 blocked centre"
+                    if not terrain.blocked
+                    else "the board needs exactly one blocked centre",
+                )
+        if positions and not _connected(set(positions)):
+            ctx.add("ES005", ("board",), "the board falls apart into separate islands", "join every cell to its neighbours")
+        blocked = [pos for pos in positions if self._terrain(cells[positions[pos]].terrain).blocked]
+        if len(blocked) == 1 and not _is_centre(blocked[0], set(positions)):
+            cell = cells[positions[blocked[0]]]
+            ctx.add("ES006", cell.path, "the blocked cell is not in the middle of the board", "move it to the centre", col_offset=cell.offset)
+
+    def _terrain(self, terrain_id: str) -> Terrain:
+        return next(t for t in self.terrains if t.id == terrain_id)
+
+    def _check_combos(self, ctx: "CheckContext", element_ids: set[str]) -> None:
+        by_pair: dict[frozenset, list[int]] = {}
+        for c, combo in enumerate(self.combos):
+            for e, element in enumerate(combo.elements):
+                if element not in element_ids:
+                    ctx.add("ES001", ("combos", c, "elements", e), f"unknown element {element!r}", _one_of(element_ids))
+            pair = frozenset(combo.elements)
+            if len(pair) != 2:
+                ctx.add("ES007", ("combos", c, "elements"), f"combo {combo.id!r} names {combo.elements[0]!r} twice", "name two different elements")
+                continue
+            for other in by_pair.get(pair, []):
+                first = self.combos[other]
+                if first.kind == combo.kind:
+                    ctx.add("ES008", ("combos", c, "elements"), f"{combo.kind} combos {first.id!r} and {combo.id!r} use the same pair", "pairs are unordered; change one of them")
+                elif not self.parameters.declare_shared_pairs:
+                    ctx.add(
+                        "ES009",
+                        ("combos", c, "elements"),
+                        f"{first.kind} {first.id!r} and {combo.kind} {combo.id!r} both use {' + '.join(sorted(pair))}",
+                        "set parameters.declare_shared_pairs and say in the rules that players declare which one they play",
+                    )
+            by_pair.setdefault(pair, []).append(c)
+
+    def _check_counts(self, ctx: "CheckContext") -> None:
+        p = self.parameters
+        attack = sum(c.kind == "attack" for c in self.combos)
+        defence = len(self.combos) - attack
+        for have, want, name in ((attack, p.attack_combos, "attack combos"), (defence, p.defence_combos, "defence combos"), (len(self.events), p.shift_events, "shift events")):
+            if have != want:
+                ctx.add("ES011", ("parameters",), f"{have} {name}, but the parameters say {want}", "add or remove entries, or fix the parameter")
+        if p.max_cycles % p.shift_every:
+            ctx.add("ES014", ("parameters", "shift_every"), f"{p.max_cycles} cycles is not a multiple of {p.shift_every}", "the last shift would fall mid-interval")
+        most = p.territories_to_win - 1 + self.max_gain_per_turn()
+        if p.tokens_per_player < most:
+            ctx.add(
+                "ES010",
+                ("parameters", "tokens_per_player"),
+                f"{p.tokens_per_player} tokens, but a player can hold {most} territories before the end-of-cycle check "
+                f"({p.territories_to_win - 1} + {self.max_gain_per_turn()} in one action)",
+                f"give each player at least {most} tokens",
+            )
+
+
+def _one_of(ids: set[str]) -> str:
+    return f"use one of {', '.join(sorted(ids))}" if ids else ""
+
+
+def _connected(cells: set[tuple[int, int]]) -> bool:
+    start = next(iter(cells))
+    seen = {start}
+    queue = deque([start])
+    while queue:
+        q, r = queue.popleft()
+        for dq, dr in AXIAL_NEIGHBOURS:
+            nxt = (q + dq, r + dr)
+            if nxt in cells and nxt not in seen:
+                seen.add(nxt)
+                queue.append(nxt)
+    return len(seen) == len(cells)
+
+
+def _is_centre(cell: tuple[int, int], cells: set[tuple[int, int]]) -> bool:
+    """The cell nearest the board's centroid (in cube space) within half a hex."""
+    import math
+
+    def xy(pos: tuple[int, int]) -> tuple[float, float]:
+        q, r = pos
+        return math.sqrt(3) * (q + r / 2), 1.5 * r
+
+    xs, ys = zip(*(xy(c) for c in cells))
+    cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
+    x, y = xy(cell)
+    return math.hypot(x - cx, y - cy) < 0.5

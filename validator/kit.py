@@ -1,0 +1,130 @@
+"""Load a kit directory: `kit.yaml` plus the files it includes, validated as one model."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from . import codes
+from .checks import CheckContext, check_texts
+from .findings import Finding, Location, Report
+from .games import GAMES, KIT_ADAPTER
+from .schema_errors import findings_from
+from .source import Limits, Source, load_file
+
+KIT_FILE = "kit.yaml"
+
+
+@dataclass
+class LoadedKit:
+    root: Path
+    kit: Any = None
+    source: Source = field(default_factory=Source)
+    report: Report = field(default_factory=Report)
+
+    @property
+    def ok(self) -> bool:
+        return self.kit is not None and not self.report.has_errors
+
+
+def display_path(path: Path) -> str:
+    """Paths relative to the working directory read best in messages."""
+    try:
+        return os.path.relpath(path)
+    except ValueError:
+        return str(path)
+
+
+def safe_kit_path(root: Path, name: Any, where: Location, field_path: str) -> tuple[Path | None, Finding | None]:
+    """A file named by the kit must stay inside the kit directory, symlinks included."""
+    if not isinstance(name, str) or not name.strip():
+        return None, codes.make("PK203", "a file name must be text", where, field_path)
+    candidate = Path(name)
+    if candidate.is_absolute() or ".." in candidate.parts:
+        return None, codes.make("PK108", f"{name!r} points outside the kit directory", where, field_path, "name a file inside the kit, without '..' or a leading '/'")
+    full = root / candidate
+    try:
+        resolved = full.resolve(strict=True)
+    except (FileNotFoundError, RuntimeError, OSError):
+        return None, codes.make("PK107", f"file {name!r} does not exist", where, field_path, f"create it in {display_path(root)}")
+    if not resolved.is_relative_to(root.resolve()):
+        return None, codes.make("PK108", f"{name!r} leads outside the kit directory through a link", where, field_path, "copy the file into the kit")
+    if not resolved.is_file():
+        return None, codes.make("PK107", f"{name!r} is not a file", where, field_path)
+    return full, None
+
+
+def load_kit(root: Path, limits: Limits = Limits()) -> LoadedKit:
+    """Read, merge and validate a kit; every problem lands in `loaded.report`."""
+    loaded = LoadedKit(root=root)
+    report = loaded.report
+    kit_path = root / KIT_FILE
+    if not kit_path.is_file():
+        report.extend([codes.make("PK107", f"no {KIT_FILE} in {display_path(root)}", Location(display_path(kit_path)), hint="a kit is a directory with a kit.yaml")])
+        return loaded
+    main, problems = load_file(kit_path, display_path(kit_path), limits)
+    report.extend(problems)
+    if main is None:
+        return loaded
+    if not isinstance(main.data, dict):
+        report.extend([codes.make("PK109", "kit.yaml must be a mapping of fields", main.locate(()))])
+        return loaded
+    data: dict[str, Any] = dict(main.data)
+    combined = Source(data=data)
+    combined.merge(main)
+    includes = data.get("include", [])
+    if isinstance(includes, list):
+        for i, name in enumerate(includes):
+            _merge_include(root, name, i, data, main, combined, report, limits)
+    combined.data = data
+    loaded.source = combined
+
+    game = data.get("game")
+    if isinstance(game, str) and game not in GAMES:
+        report.extend([codes.make("PK204", f"unknown game {game!r}", combined.locate(("game",)), "game", f"use one of {', '.join(sorted(GAMES))}")])
+        return loaded
+    if report.has_errors:
+        return loaded
+    try:
+        kit = KIT_ADAPTER.validate_python(data)
+    except ValidationError as exc:
+        report.extend(findings_from(exc, data, combined))
+        return loaded
+    ctx = CheckContext(combined, tuple(kit.languages))
+    check_texts(ctx, kit, kit.placeholder_values())
+    kit.check(ctx)
+    report.extend(ctx.findings)
+    loaded.kit = kit
+    return loaded
+
+
+def _merge_include(root: Path, name: Any, index: int, data: dict, main: Source, combined: Source, report: Report, limits: Limits) -> None:
+    path, problem = safe_kit_path(root, name, main.locate(("include", index)), f"include[{index}]")
+    if problem:
+        report.extend([problem])
+        return
+    assert path is not None
+    part, problems = load_file(path, display_path(path), limits)
+    report.extend(problems)
+    if part is None:
+        return
+    if part.data is None:
+        return
+    if not isinstance(part.data, dict):
+        report.extend([codes.make("PK109", "a component file must be a mapping of fields", part.locate(()))])
+        return
+    for key, value in part.data.items():
+        if key in data or key in ("include", "game", "id"):
+            first = combined.locate((key,), key=True)
+            report.extend([codes.make("PK110", f"{key!r} is already defined at {first}", part.locate((key,), key=True), str(key), "define each top-level field in one file")])
+            continue
+        data[key] = value
+    combined.merge(part)
+
+
+def validate_paths(paths: list[Path]) -> list[LoadedKit]:
+    return [load_kit(path) for path in paths]

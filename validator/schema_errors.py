@@ -1,0 +1,106 @@
+"""Pydantic errors rewritten for people and pointed at `file:line:col`."""
+
+from __future__ import annotations
+
+import difflib
+from functools import lru_cache
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from . import codes
+from .findings import Finding
+from .source import Source, format_path
+
+
+def findings_from(error: ValidationError, data: Any, source: Source) -> list[Finding]:
+    out = []
+    for item in error.errors(include_url=False):
+        path, leftover = _real_path(data, item["loc"])
+        kind = item["type"]
+        if kind == "extra_forbidden":
+            name = path[-1]
+            close = difflib.get_close_matches(str(name), _field_names(), n=1)
+            hint = f"did you mean {close[0]!r}?" if close else "remove it, or check the spelling"
+            out.append(codes.make("PK201", f"unknown field {name!r}", source.locate(path, key=True), format_path(path), hint))
+        elif kind == "missing":
+            name = leftover[0] if leftover else (path[-1] if path else "?")
+            parent = path if leftover else path[:-1]
+            full = parent + (name,)
+            out.append(codes.make("PK202", f"missing field {name!r}", source.locate(parent), format_path(full), f"add `{name}:` here"))
+        else:
+            message = item["msg"].removeprefix("Value error, ").removeprefix("Assertion failed, ")
+            value = item.get("input")
+            shown = "" if isinstance(value, (dict, list)) else f" (got {value!r})"
+            out.append(codes.make("PK203", f"{message}{shown}", source.locate(path), format_path(path), _hint_for(kind)))
+    return out
+
+
+def _real_path(data: Any, loc: tuple) -> tuple[tuple, tuple]:
+    """Keep the parts of a pydantic `loc` that exist in the data; union tags and
+    validator names are dropped. Returns the path and the parts that were not found."""
+    path: list[Any] = []
+    cursor = data
+    rest = list(loc)
+    while rest:
+        part = rest.pop(0)
+        if isinstance(cursor, dict) and part in cursor:
+            cursor = cursor[part]
+            path.append(part)
+        elif isinstance(cursor, list) and isinstance(part, int) and 0 <= part < len(cursor):
+            cursor = cursor[part]
+            path.append(part)
+        elif isinstance(cursor, dict) and isinstance(part, str) and not rest and ("[" not in part):
+            return tuple(path), (part,)
+    return tuple(path), ()
+
+
+def _hint_for(kind: str) -> str:
+    if kind.startswith(("int", "float")):
+        return "write a number"
+    if kind.startswith("string"):
+        return "write text"
+    if kind.startswith("bool"):
+        return "write true or false"
+    if kind in ("literal_error", "enum"):
+        return "use one of the listed values"
+    if kind in ("greater_than_equal", "greater_than"):
+        return "use a larger number"
+    if kind.startswith("list") or kind.startswith("too_"):
+        return "check the list"
+    if kind == "union_tag_invalid":
+        return "see `pnpkit validate --help` for the games pnpkit knows"
+    return ""
+
+
+@lru_cache(maxsize=1)
+def _field_names() -> list[str]:
+    from .games import GAMES
+
+    names: set[str] = set()
+    stack: list[type] = list(GAMES.values())
+    seen: set[type] = set()
+    while stack:
+        model = stack.pop()
+        if model in seen:
+            continue
+        seen.add(model)
+        for name, info in model.model_fields.items():
+            names.add(name)
+            for candidate in _models_in(info.annotation):
+                stack.append(candidate)
+    return sorted(names)
+
+
+def _models_in(annotation: Any) -> list[type]:
+    found = []
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        found.append(annotation)
+    for arg in getattr(annotation, "__args__", ()) or ():
+        found.extend(_models_in(arg))
+    for meta in getattr(annotation, "__metadata__", ()) or ():
+        del meta
+    origin = getattr(annotation, "__origin__", None)
+    if origin is not None and isinstance(origin, type) and issubclass(origin, BaseModel):
+        found.append(origin)
+    return found

@@ -1,0 +1,301 @@
+"""A strict YAML reader that remembers where every value came from.
+
+PyYAML's own constructor forgets positions, turns `no` into False and
+`2024-01-01` into a date, and keeps the last of two duplicate keys. We compose
+the node graph with the C-backed loader when libyaml is present (about 8x
+faster, marks included) and build plain Python data ourselves, so that each
+value's `file:line:col` is kept and every surprise becomes a finding.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from . import codes
+from .findings import Finding, Location
+
+Path_ = tuple[Any, ...]
+
+_BaseLoader = getattr(yaml, "CSafeLoader", None) or yaml.SafeLoader
+
+
+class _StrictLoader(_BaseLoader):  # type: ignore[misc, valid-type]
+    """Resolves only YAML 1.2 core scalars: no yes/no booleans, no dates."""
+
+
+_StrictLoader.yaml_implicit_resolvers = {}
+_CORE_RESOLVERS = [
+    ("tag:yaml.org,2002:null", r"^(?:~|null|Null|NULL|)$", list("~nN") + [""]),
+    ("tag:yaml.org,2002:bool", r"^(?:true|True|TRUE|false|False|FALSE)$", list("tTfF")),
+    ("tag:yaml.org,2002:int", r"^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$", list("-+0123456789")),
+    (
+        "tag:yaml.org,2002:float",
+        r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
+        r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$",
+        list("-+0123456789."),
+    ),
+]
+for _tag, _pattern, _first in _CORE_RESOLVERS:
+    _StrictLoader.add_implicit_resolver(_tag, re.compile(_pattern), _first)
+
+_STR, _INT, _FLOAT = "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float"
+_BOOL, _NULL = "tag:yaml.org,2002:bool", "tag:yaml.org,2002:null"
+_MAP, _SEQ = "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Bounds that keep a hostile file from eating the machine."""
+
+    max_bytes: int = 8 * 1024 * 1024
+    max_depth: int = 64
+    max_alias_nodes: int = 100_000
+
+
+class SourceError(Exception):
+    """Raised inside the walker; carries the finding that stops reading."""
+
+    def __init__(self, finding: Finding):
+        super().__init__(finding.message)
+        self.finding = finding
+
+
+@dataclass
+class Source:
+    """Plain data from YAML plus the position of every value and key."""
+
+    data: Any = None
+    values: dict[Path_, Location] = field(default_factory=dict)
+    keys: dict[Path_, Location] = field(default_factory=dict)
+
+    def locate(self, path: Path_, *, key: bool = False) -> Location:
+        """The nearest known position for `path`, walking up to its parent."""
+        path = tuple(path)
+        if key and path in self.keys:
+            return self.keys[path]
+        while path not in self.values and path:
+            path = path[:-1]
+        return self.values.get(path, Location(""))
+
+    def merge(self, other: "Source") -> None:
+        """Take another file's positions; the root stays this file's."""
+        root = self.values.get(())
+        self.values.update(other.values)
+        self.keys.update(other.keys)
+        if root is not None:
+            self.values[()] = root
+
+
+def format_path(path: Path_) -> str:
+    """`combos[2].elements` style, as people write it."""
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + str(part)
+    return out
+
+
+def decode(raw: bytes, display: str) -> str:
+    """UTF-8 with or without a BOM; CRLF becomes LF. Bad bytes raise SourceError."""
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise SourceError(
+            codes.make(
+                "PK106",
+                f"byte 0x{raw[exc.start]:02x} is not valid UTF-8",
+                Location(display, line, col),
+                hint="save the file as UTF-8",
+            )
+        ) from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def load_file(path: Path, display: str, limits: Limits = Limits()) -> tuple[Source | None, list[Finding]]:
+    """Read one YAML file strictly. Returns the source, or None and the findings."""
+    try:
+        size = path.stat().st_size
+        if size > limits.max_bytes:
+            raise SourceError(
+                codes.make(
+                    "PK103",
+                    f"file is {size:,} bytes; the limit is {limits.max_bytes:,}",
+                    Location(display, 1, 1),
+                    hint="split it into smaller files",
+                )
+            )
+        text = decode(path.read_bytes(), display)
+        return load_text(text, display, limits), []
+    except SourceError as exc:
+        return None, [exc.finding]
+
+
+def load_text(text: str, display: str, limits: Limits = Limits()) -> Source:
+    """Parse YAML text; raises SourceError with the first syntax problem."""
+    loader = _StrictLoader(text)
+    try:
+        node = loader.get_single_node()
+    except yaml.MarkedYAMLError as exc:
+        raise SourceError(_syntax_finding(exc, display, text)) from None
+    except yaml.YAMLError as exc:
+        raise SourceError(codes.make("PK101", str(exc), Location(display, 1, 1))) from None
+    except RecursionError:
+        raise SourceError(
+            codes.make(
+                "PK104",
+                "nesting is too deep to read",
+                Location(display, 1, 1),
+                hint=f"keep nesting under {limits.max_depth} levels",
+            )
+        ) from None
+    finally:
+        loader.dispose()
+    source = Source()
+    if node is None:
+        source.data = None
+        source.values[()] = Location(display, 1, 1)
+        return source
+    walker = _Walker(display, limits, source)
+    source.data = walker.build(node, (), 0)
+    return source
+
+
+def _syntax_finding(exc: yaml.MarkedYAMLError, display: str, text: str) -> Finding:
+    mark = exc.problem_mark or exc.context_mark
+    line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+    problem = exc.problem or "cannot parse"
+    hint = "check the indentation and quoting near here"
+    lines = text.split("\n")
+    bad_char = lines[line - 1][col - 1 : col] if line <= len(lines) else ""
+    if bad_char == "\t" or "'\\t'" in problem:
+        problem = "a tab character is used for indentation"
+        hint = "YAML indents with spaces; replace the tab with spaces"
+    context = f" ({exc.context})" if exc.context else ""
+    return codes.make("PK101", f"YAML syntax error: {problem}{context}", Location(display, line, col), hint=hint)
+
+
+class _Walker:
+    def __init__(self, display: str, limits: Limits, source: Source):
+        self.display = display
+        self.limits = limits
+        self.source = source
+        self.seen: set[int] = set()
+        self.alias_nodes = 0
+
+    def loc(self, node: yaml.Node) -> Location:
+        return Location(self.display, node.start_mark.line + 1, node.start_mark.column + 1)
+
+    def build(self, node: yaml.Node, path: Path_, depth: int, via_alias: bool = False) -> Any:
+        if depth > self.limits.max_depth:
+            raise SourceError(
+                codes.make(
+                    "PK104",
+                    f"nesting deeper than {self.limits.max_depth} levels",
+                    self.loc(node),
+                    format_path(path[:4]) + "...",
+                    "flatten the structure",
+                )
+            )
+        if id(node) in self.seen:
+            via_alias = True
+        self.seen.add(id(node))
+        if via_alias:
+            self.alias_nodes += 1
+            if self.alias_nodes > self.limits.max_alias_nodes:
+                raise SourceError(
+                    codes.make(
+                        "PK105",
+                        f"aliases expand to more than {self.limits.max_alias_nodes:,} values",
+                        self.loc(node),
+                        format_path(path),
+                        "use fewer nested aliases",
+                    )
+                )
+        self.source.values.setdefault(path, self.loc(node))
+        if isinstance(node, yaml.MappingNode):
+            return self.build_mapping(node, path, depth, via_alias)
+        if isinstance(node, yaml.SequenceNode):
+            if node.tag != _SEQ:
+                raise SourceError(self.bad_tag(node, path))
+            return [self.build(item, path + (i,), depth + 1, via_alias) for i, item in enumerate(node.value)]
+        return self.build_scalar(node, path)
+
+    def build_mapping(self, node: yaml.MappingNode, path: Path_, depth: int, via_alias: bool) -> dict:
+        if node.tag != _MAP:
+            raise SourceError(self.bad_tag(node, path))
+        result: dict[Any, Any] = {}
+        first_seen: dict[Any, yaml.Node] = {}
+        for key_node, value_node in node.value:
+            if not isinstance(key_node, yaml.ScalarNode):
+                raise SourceError(
+                    codes.make("PK101", "a mapping key must be a plain value", self.loc(key_node), format_path(path))
+                )
+            key = self.build_scalar(key_node, path)
+            if key == "<<" and not key_node.style:
+                self.merge_into(result, value_node, path, depth, via_alias)
+                continue
+            if key in first_seen:
+                first = self.loc(first_seen[key])
+                raise SourceError(
+                    codes.make(
+                        "PK102",
+                        f"duplicate key {key!r}; it is first defined at line {first.line}",
+                        self.loc(key_node),
+                        format_path(path + (key,)),
+                        "remove or rename one of the two",
+                    )
+                )
+            first_seen[key] = key_node
+            self.source.keys.setdefault(path + (key,), self.loc(key_node))
+            result[key] = self.build(value_node, path + (key,), depth + 1, via_alias)
+        return result
+
+    def merge_into(self, result: dict, value_node: yaml.Node, path: Path_, depth: int, via_alias: bool) -> None:
+        """YAML merge keys (`<<: *base`): explicit keys win over merged ones."""
+        sources = value_node.value if isinstance(value_node, yaml.SequenceNode) else [value_node]
+        for item in sources:
+            merged = self.build(item, path, depth + 1, True)
+            if not isinstance(merged, dict):
+                raise SourceError(codes.make("PK101", "`<<` merges only mappings", self.loc(item), format_path(path)))
+            for key, value in merged.items():
+                result.setdefault(key, value)
+
+    def build_scalar(self, node: yaml.ScalarNode, path: Path_) -> Any:
+        value, tag = node.value, node.tag
+        if tag == _STR:
+            return value
+        if tag == _NULL:
+            return None
+        if tag == _BOOL:
+            return value.lower() == "true"
+        if tag == _INT:
+            if value.startswith("0o"):
+                return int(value[2:], 8)
+            return int(value, 0) if value.startswith("0x") else int(value)
+        if tag == _FLOAT:
+            lowered = value.lower()
+            if lowered.endswith("inf"):
+                return -math.inf if lowered.startswith("-") else math.inf
+            if lowered.endswith("nan"):
+                return math.nan
+            return float(value)
+        raise SourceError(self.bad_tag(node, path))
+
+    def bad_tag(self, node: yaml.Node, path: Path_) -> Finding:
+        return codes.make(
+            "PK111",
+            f"tag {node.tag!r} is not supported",
+            self.loc(node),
+            format_path(path),
+            "write plain YAML values without tags",
+        )

@@ -1,0 +1,103 @@
+"""Reusable field types: the strict base model, lengths, colours, ids, localised text.
+
+Units are parsed once, here; everything downstream works in millimetres.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Literal
+
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints
+
+LANGUAGES = ("ja", "en")
+Lang = Literal["ja", "en"]
+
+
+class StrictModel(BaseModel):
+    """Every model forbids unknown fields and never coerces types behind the user's back."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+Ident = Annotated[
+    str,
+    StringConstraints(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=64),
+    Field(description="A lower-case id: letters, digits, '-' and '_'."),
+]
+Count = Annotated[int, Field(ge=1, description="A whole number of 1 or more.")]
+NonNegative = Annotated[int, Field(ge=0)]
+
+_UNITS_MM = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72}
+_LENGTH = re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)\s*(mm|cm|in|pt)\s*$")
+
+
+def parse_length(value: Any) -> Any:
+    """`"63mm"`, `"2.5in"`, `"10pt"` → millimetres. Bare numbers are refused: units matter in print."""
+    if isinstance(value, str):
+        match = _LENGTH.match(value)
+        if not match:
+            raise ValueError(f"{value!r} is not a length; write a number with a unit, e.g. '63mm' or '2.5in'")
+        return float(match.group(1)) * _UNITS_MM[match.group(2)]
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        raise ValueError(f"{value} has no unit; write e.g. '{value}mm'")
+    return value
+
+
+Length = Annotated[float, BeforeValidator(parse_length), Field(gt=0, description="A length such as '63mm' or '2.5in'.")]
+
+_NAMED_COLOURS = {
+    "black": "#000000",
+    "white": "#ffffff",
+    "grey": "#808080",
+    "gray": "#808080",
+    "red": "#d62728",
+    "blue": "#1f77b4",
+    "green": "#2ca02c",
+    "yellow": "#f2c500",
+}
+_HEX = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
+
+
+def parse_colour(value: Any) -> Any:
+    """`#rgb`, `#rrggbb` or a few names → `#rrggbb`."""
+    if not isinstance(value, str):
+        return value
+    text = value.strip().lower()
+    if text in _NAMED_COLOURS:
+        return _NAMED_COLOURS[text]
+    if not _HEX.match(text):
+        raise ValueError(f"{value!r} is not a colour; write '#rrggbb' or one of {', '.join(sorted(_NAMED_COLOURS))}")
+    if len(text) == 4:
+        text = "#" + "".join(ch * 2 for ch in text[1:])
+    return text
+
+
+Colour = Annotated[str, BeforeValidator(parse_colour), Field(description="'#rrggbb' or a colour name.")]
+
+
+def _not_blank(value: str) -> str:
+    if not value.strip():
+        raise ValueError("text is empty")
+    return value
+
+
+Text = Annotated[str, AfterValidator(_not_blank)]
+
+
+class LocalText(StrictModel):
+    """Text in each language the kit ships: `{ja: 火, en: Fire}`."""
+
+    ja: Text | None = None
+    en: Text | None = None
+
+    def get(self, lang: str) -> str:
+        value = getattr(self, lang, None)
+        return value if value is not None else (self.ja or self.en or "")
+
+    def missing(self, languages: tuple[str, ...] | list[str]) -> list[str]:
+        return [lang for lang in languages if getattr(self, lang, None) is None]
+
+
+class RuleText(LocalText):
+    """Rule prose: numbers in it must come from `{placeholders}` so text and model never disagree."""
