@@ -45,6 +45,13 @@ def make_parser() -> argparse.ArgumentParser:
     build.add_argument("--lang", choices=("ja", "en", "all"), default="all", help="which edition to build (default: all the kit declares)")
     build.add_argument("--no-svg", action="store_true", help="write PDFs only")
     build.add_argument("--format", choices=("text", "json"), default="text", help="how to print findings")
+
+    from .commands import discover
+
+    for module in discover():
+        sub = commands.add_parser(module.NAME, help=module.HELP, description=module.__doc__)
+        module.add_arguments(sub)
+        sub.set_defaults(run=module.run)
     return parser
 
 
@@ -57,7 +64,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "validate":
             return _validate(args)
-        return _build(args)
+        if args.command == "build":
+            return _build(args)
+        return args.run(args)
     except UsageError as exc:
         print(f"pnpkit: error: {exc}", file=sys.stderr)
         return EXIT_USAGE

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 STRINGS: dict[str, dict[str, str]] = {
-    "print_note": {"ja": "100%（実寸）で印刷してください。「ページに合わせる」は使わないこと", "en": "Print at 100 % (actual size), not \u201cfit to page\u201d"},
+    "print_note": {"ja": "100%（実寸）で印刷してください。「ページに合わせる」は使わないこと", "en": "Print at 100 % (actual size), not 'fit to page'"},
     "scale": {"ja": "スケール", "en": "Scale"},
     "legend": {"ja": "凡例", "en": "Legend"},
     "cells": {"ja": "マス", "en": "cells"},

@@ -42,23 +42,15 @@ CODES: dict[str, tuple[Severity, str]] = {
     "PK311": (E, "deck has no cards"),
     "PK312": (W, "look-alike characters in a name"),
     "PK313": (E, "names equal after normalisation"),
-    # ES0xx: Element Shift
-    "ES001": (E, "unknown element"),
-    "ES002": (E, "unknown territory type"),
-    "ES003": (E, "wrong number of cards for an element"),
-    "ES004": (E, "wrong number of cells for a territory type"),
-    "ES005": (E, "board cells are not connected"),
-    "ES006": (E, "blocked centre missing or not in the middle"),
-    "ES007": (E, "combo must name two distinct elements"),
-    "ES008": (E, "two combos of one kind share an element pair"),
-    "ES009": (W, "attack and defence combo share an element pair"),
-    "ES010": (E, "too few tokens for the territory a player can hold"),
-    "ES011": (E, "wrong number of combos or events"),
-    "ES012": (E, "duplicate board cell"),
-    "ES013": (E, "effect number disagrees with its text"),
-    "ES014": (E, "shift interval does not divide the game length"),
-    "ES015": (E, "deck refers to an unknown model list"),
 }
+
+
+def register(more: dict[str, tuple[Severity, str]]) -> None:
+    """Add a game's own codes; a code may never change meaning."""
+    for code, entry in more.items():
+        if code in CODES and CODES[code] != entry:
+            raise ValueError(f"finding code {code} is already registered with another meaning")
+        CODES[code] = entry
 
 
 def make(code: str, message: str, location: Location, path: str = "", hint: str = "") -> Finding:

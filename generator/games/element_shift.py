@@ -17,6 +17,8 @@ from ..scene import Item, Rect, Style, Text
 from ..text import TextBox
 from .base import Component, errata_table, rule_sections, text
 
+GAME = "element-shift"
+
 ATTACK_COLOUR = "#b5382b"
 DEFENCE_COLOUR = "#2d6aa8"
 EVENT_COLOUR = "#5b2a4e"
@@ -94,10 +96,10 @@ def element_face(kit: Any, ctx: LayoutContext, element: Any, index: int, w: floa
         kind = t("attack" if combo.kind == "attack" else "defence", lang)
         items.append(Rect(6, y + 0.6, 8.5, row - 1.2, Style(fill=colour), radius=0.8))
         items.append(Text(10.25, y + row / 2 + 0.9, kind if lang == "ja" else kind[:3].upper(), 5.5, "#ffffff", "middle", bold=True))
-        items.append(icon(elements[partner].icon, 17.5, y + row / 2, 1.9, elements[partner].colour, "#ffffff") if partner in elements else Rect(0, 0, 0, 0))
+        items.append(icon(elements[partner].icon, 17.5, y + row / 2, 1.9, elements[partner].colour, "#ffffff"))
         items += ctx.fitted(text(combo.name, lang), TextBox(20.5, y + 0.3, w - 27, row - 0.6, "start", "middle", INK), 7, 5, where=("combos", kit.combos.index(combo), "name", lang), label=f"{element.id} card combo line")
         y += row
-    return CardFace(f"{element.id}", tuple(items))
+    return CardFace(f"{element.id}", tuple(items), element.colour)
 
 
 def _duration(duration: Any, lang: str) -> str:
@@ -121,9 +123,9 @@ def event_face(kit: Any, ctx: LayoutContext, event: Any, index: int, w: float, h
     items += _band(ctx, w, EVENT_COLOUR, t("shift_event", lang), ())
     items += ctx.fitted(text(event.name, lang), TextBox(6, 20, w - 12, 12, "middle", "middle", EVENT_COLOUR, True), 14, 9, where=("events", index, "name", lang), label=f"event {event.id} name")
     items.append(Rect(8, 34, w - 16, 0.3, Style(fill=EVENT_COLOUR)))
-    items += ctx.fitted(_effect_text(kit, event.effect, lang), TextBox(7, 37, w - 14, 36, "start", "top", INK), 9, 6, where=("events", index, "effect", "text", lang), label=f"event {event.id} effect")
+    items += ctx.fitted(_effect_text(kit, event.effect, lang), TextBox(7, 38, w - 14, 34, "start", "top", INK), 10, 6, where=("events", index, "effect", "text", lang), label=f"event {event.id} effect")
     items += _duration_badge(ctx, w, h, event.effect.duration)
-    return CardFace(event.id, tuple(items))
+    return CardFace(event.id, tuple(items), EVENT_COLOUR)
 
 
 def _duration_badge(ctx: LayoutContext, w: float, h: float, duration: Any) -> list[Item]:
@@ -149,7 +151,7 @@ def combo_face(kit: Any, ctx: LayoutContext, combo: Any, index: int, w: float, h
     items.append(Text(w / 2, 40.5, "+", 16, INK, "middle", bold=True))
     items += ctx.fitted(_effect_text(kit, combo.effect, lang), TextBox(7, 54, w - 14, 20, "start", "top", INK), 8.5, 6, where=("combos", index, "effect", "text", lang), label=f"combo {combo.id} effect")
     items += _duration_badge(ctx, w, h, combo.effect.duration)
-    return CardFace(combo.id, tuple(items))
+    return CardFace(combo.id, tuple(items), colour)
 
 
 FACES = {"element": ("elements", element_face), "event": ("events", event_face), "combo": ("combos", combo_face)}

@@ -8,6 +8,8 @@ from ..layouts.common import LayoutContext
 from ..layouts.rules import rule_pages
 from .base import Component, errata_table, rule_sections, text
 
+GAME = "generic"
+
 
 def components(kit: Any, ctx: LayoutContext) -> list[Component]:
     out = []

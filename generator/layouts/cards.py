@@ -19,6 +19,8 @@ class CardFace:
 
     name: str
     items: tuple[Item, ...]
+    background: str | None = None
+    """The colour that runs to the card edge; in print-shop mode it fills the bleed too."""
 
 
 @dataclass(frozen=True)
@@ -114,7 +116,7 @@ def _margin_notes(ctx: LayoutContext, grid: Grid, label: str) -> list[Item]:
     bottom = grid.y0 + grid.rows * grid.card_h
     items: list[Item] = [Text(grid.x0 + 2.0, top_y, label, 7, MUTED)]
     if grid.y0 - HARD_MARGIN >= 9.0:
-        items += scale_bar(grid.x0 + 2.0, bottom + 3.5, ctx.lang, length=40.0 if grid.card_w < 60 else 50.0)[:-1]
+        items += scale_bar(grid.x0 + 2.0, bottom + 3.5, ctx.lang, length=40.0 if grid.card_w < 75 else 50.0)[:-1]
         items.append(Text(grid.x0 + grid.cols * grid.card_w - 2.0, top_y, t("print_note", ctx.lang), 6, MUTED, "end", role="print-note"))
     return items
 
@@ -159,7 +161,7 @@ def back_face(name: str, title: str, kit_title: str, colour: str, pattern: str, 
     items.append(Rect(w / 2 - 24, h / 2 - 9, 48, 18, Style(fill=colour, stroke="#ffffff", width=0.4), radius=2))
     items.append(Text(w / 2, h / 2 + 1.5, title, 13, "#ffffff", "middle", bold=True))
     items.append(Text(w / 2, h / 2 + 6.5, kit_title, 6.5, "#ffffff", "middle"))
-    return CardFace(name, tuple(items))
+    return CardFace(name, tuple(items), colour)
 
 
 __all__ = ["CardFace", "Grid", "back_face", "card_sheets", "cut_guides", "grid_for", "INK"]

@@ -11,6 +11,7 @@ from ..scene import Group, Item, Page, Polygon, Rect, Style, Text
 from .common import INK, LayoutContext, page_title, scale_bar
 
 SQRT3 = math.sqrt(3)
+LEGEND_COLUMNS = 3
 
 
 @dataclass(frozen=True)
@@ -84,16 +85,17 @@ def board_page(
     by_id = {s.id: s for s in styles}
     margin = ctx.margin
     top = margin + 12.0
-    legend_h = 30.0
+    legend_h = 10.0 + 9.0 * math.ceil(len(styles) / LEGEND_COLUMNS)
+    footer_h = 14.0
     avail_w = ctx.paper.width - 2 * margin
-    avail_h = ctx.paper.height - top - margin - legend_h
+    avail_h = ctx.paper.height - top - margin - legend_h - footer_h
     hex_size = size or largest_size(cells, avail_w, avail_h)
     x0, y0, x1, y1 = board_extent(cells, hex_size)
     left = (ctx.paper.width - (x1 - x0)) / 2
     board, _w, board_h = board_items(cells, by_id, hex_size, left, top)
     items: list[Item] = page_title(ctx, title, subtitle)
     items += board
-    items += _legend(ctx, styles, cells, top + board_h + 6.0, legend_title)
+    items += _legend(ctx, styles, cells, top + board_h + 4.0, legend_title)
     items += scale_bar(margin, ctx.paper.height - margin - 6.0, ctx.lang)
     size_note = f"{t('hex_size', ctx.lang)}: {hex_size:g} mm"
     items.append(Text(ctx.paper.width - margin, ctx.paper.height - margin - 1.0, size_note, 7, INK, "end"))
@@ -103,7 +105,7 @@ def board_page(
 def _legend(ctx: LayoutContext, styles: list[TerrainStyle], cells: list[BoardCell], y: float, title: str) -> list[Item]:
     counts = {s.id: sum(c.terrain == s.id for c in cells) for s in styles}
     items: list[Item] = [Text(ctx.margin, y + 3.0, title, 9, INK, bold=True)]
-    columns = 3
+    columns = LEGEND_COLUMNS
     col_w = (ctx.paper.width - 2 * ctx.margin) / columns
     for i, style in enumerate(styles):
         row, col = divmod(i, columns)

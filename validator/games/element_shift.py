@@ -15,10 +15,30 @@ from ..checks import check_decks, check_unique_ids, check_unique_names
 from ..components.hexboard import AXIAL_NEIGHBOURS, HexBoard
 from ..components.kit import KitBase
 from ..components.tokens import TokenSheet
+from ..findings import Severity
 from ..types import Colour, Count, Ident, LocalText, NonNegative, RuleText, StrictModel
 
 if TYPE_CHECKING:
     from ..checks import CheckContext
+
+CODES = {
+    "ES001": (Severity.ERROR, "unknown element"),
+    "ES002": (Severity.ERROR, "unknown territory type"),
+    "ES003": (Severity.ERROR, "wrong number of cards for an element"),
+    "ES004": (Severity.ERROR, "wrong number of cells for a territory type"),
+    "ES005": (Severity.ERROR, "board cells are not connected"),
+    "ES006": (Severity.ERROR, "blocked centre missing or not in the middle"),
+    "ES007": (Severity.ERROR, "combo must name two distinct elements"),
+    "ES008": (Severity.ERROR, "two combos of one kind share an element pair"),
+    "ES009": (Severity.WARNING, "attack and defence combo share an element pair"),
+    "ES010": (Severity.ERROR, "too few tokens for the territory a player can hold"),
+    "ES011": (Severity.ERROR, "wrong number of combos or events"),
+    "ES012": (Severity.ERROR, "duplicate board cell"),
+    "ES013": (Severity.ERROR, "effect number disagrees with its text"),
+    "ES014": (Severity.ERROR, "shift interval does not divide the game length"),
+    "ES015": (Severity.ERROR, "deck template does not fit its source list"),
+    "ES016": (Severity.ERROR, "cycle track disagrees with the parameters"),
+}
 
 
 class Parameters(StrictModel):
@@ -97,6 +117,10 @@ class ShiftEvent(StrictModel):
     effect: Effect
 
 
+TEMPLATE_SOURCES = {"element": "elements", "event": "events", "combo": "combos"}
+"""Each card template draws its cards from one model list."""
+
+
 class ElementShiftKit(KitBase):
     game: Literal["element-shift"]
     parameters: Parameters
@@ -142,6 +166,12 @@ class ElementShiftKit(KitBase):
             if terrain.element is not None and terrain.element not in element_ids:
                 ctx.add("ES001", ("terrains", t, "element"), f"unknown element {terrain.element!r}", _one_of(element_ids))
         check_decks(ctx, self, self.model_lists())
+        for d, deck in enumerate(self.decks):
+            wanted = TEMPLATE_SOURCES.get(deck.template)
+            if wanted is None:
+                ctx.add("ES015", ("decks", d, "template"), f"unknown card template {deck.template!r}", f"use one of {', '.join(TEMPLATE_SOURCES)}")
+            elif (deck.source or wanted) != wanted:
+                ctx.add("ES015", ("decks", d, "source"), f"template {deck.template!r} draws {wanted}, not {deck.source}", f"set `source: {wanted}`")
         self._check_cards(ctx, element_ids)
         self._check_board(ctx, terrain_ids)
         self._check_combos(ctx, element_ids)
@@ -237,6 +267,12 @@ class ElementShiftKit(KitBase):
         for have, want, name in ((attack, p.attack_combos, "attack combos"), (defence, p.defence_combos, "defence combos"), (len(self.events), p.shift_events, "shift events")):
             if have != want:
                 ctx.add("ES011", ("parameters",), f"{have} {name}, but the parameters say {want}", "add or remove entries, or fix the parameter")
+        track = self.tokens.track
+        if track is not None:
+            if track.last - track.first + 1 != p.max_cycles:
+                ctx.add("ES016", ("tokens", "track", "last"), f"the track has {track.last - track.first + 1} spaces, but the game lasts {p.max_cycles} cycles", "make the track one space per cycle")
+            if track.highlight_every is not None and track.highlight_every != p.shift_every:
+                ctx.add("ES016", ("tokens", "track", "highlight_every"), f"the track marks every {track.highlight_every}th cycle, but shifts come every {p.shift_every}", "drop highlight_every; it defaults to shift_every")
         if p.max_cycles % p.shift_every:
             ctx.add("ES014", ("parameters", "shift_every"), f"{p.max_cycles} cycles is not a multiple of {p.shift_every}", "the last shift would fall mid-interval")
         most = p.territories_to_win - 1 + self.max_gain_per_turn()
@@ -280,3 +316,6 @@ def _is_centre(cell: tuple[int, int], cells: set[tuple[int, int]]) -> bool:
     cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
     x, y = xy(cell)
     return math.hypot(x - cx, y - cy) < 0.5
+
+
+KIT_MODEL = ElementShiftKit

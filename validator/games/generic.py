@@ -16,3 +16,6 @@ class GenericKit(KitBase):
 
     def check(self, ctx: "CheckContext") -> None:
         check_decks(ctx, self, {})
+
+
+KIT_MODEL = GenericKit
