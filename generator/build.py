@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable
 
@@ -21,9 +21,14 @@ from validator.source import format_path
 
 from . import fonts
 from .games import GAME_LAYOUTS, Component
+from validator.components.printing import PrintSettings
+
+from .i18n import t
+from .inksaver import ink_saver
+from .layouts.book import ContentsEntry, contents, cover
 from .layouts.common import LayoutContext
-from .scene import Bookmark, Document
-from .units import A4, Paper
+from .scene import Bookmark, Box, Document, Group, Page
+from .units import PAPERS
 
 MARKER = ".pnpkit-output"
 """Present in every directory pnpkit made, so it only ever replaces its own output."""
@@ -37,8 +42,26 @@ class OutputError(Exception):
 class BuildOptions:
     out_dir: Path
     languages: tuple[str, ...] | None = None  # None: every language the kit declares
-    paper: Paper = A4
+    overrides: dict = field(default_factory=dict)  # print settings from the command line
     svg: bool = True
+
+
+def print_settings(kit, overrides: dict) -> PrintSettings:
+    """The kit's `print:` block with command-line values on top; ValueError names what clashes."""
+    from pydantic import ValidationError
+
+    merged = kit.print.model_dump(exclude_unset=True) | {k: v for k, v in overrides.items() if v is not None}
+    for key in ("bleed",):
+        if isinstance(merged.get(key), (int, float)):
+            merged[key] = f"{merged[key]}mm"
+    if merged.get("back_offset") and all(isinstance(v, (int, float)) for v in merged["back_offset"]):
+        merged["back_offset"] = [f"{v}mm" for v in merged["back_offset"]]
+    try:
+        return PrintSettings.model_validate(merged)
+    except ValidationError as exc:
+        first = exc.errors(include_url=False)[0]
+        where = ".".join(str(p) for p in first["loc"]) or "print settings"
+        raise ValueError(f"{where}: {first['msg'].removeprefix('Value error, ')}") from None
 
 
 @dataclass
@@ -54,24 +77,91 @@ class BuildResult:
 Progress = Callable[[str], None]
 
 
-def layout_kit(loaded: LoadedKit, lang: str, paper: Paper = A4) -> tuple[list[Component], list[Finding]]:
+def layout_kit(loaded: LoadedKit, lang: str, settings: PrintSettings | None = None) -> tuple[list[Component], list[Finding]]:
     """Every component's pages for one language, and the text problems met on the way."""
     kit = loaded.kit
-    ctx = LayoutContext(lang, paper)
-    parts = GAME_LAYOUTS[kit.game](kit, ctx)
+    settings = settings or kit.print
+    ctx = LayoutContext(lang, PAPERS[settings.paper], settings=settings)
+    parts = [_finish(part, settings) for part in GAME_LAYOUTS[kit.game](kit, ctx)]
     findings = [
         codes.make(p.code, p.message, loaded.source.locate(p.path), format_path(p.path), p.hint) for p in ctx.problems
     ]
     return parts, findings
 
 
-def book(kit, lang: str, parts: list[Component]) -> Document:
-    """`kit.pdf`: every component in one file with a bookmark each."""
-    pages, marks = [], []
+def _finish(part: Component, settings: PrintSettings) -> Component:
+    """Apply page-level print settings: bleed around whole sheets, ink saver."""
+    pages = part.pages
+    if settings.bleed:
+        pages = tuple(page if page.trim is not None else _bleed_page(page, settings.bleed) for page in pages)
+    if settings.ink_saver:
+        pages = tuple(ink_saver(page) for page in pages)
+    return replace(part, pages=pages)
+
+
+def _bleed_page(page: Page, bleed: float) -> Page:
+    """A whole-sheet component on a print-shop run: the sheet stays paper-sized, the trim sits one bleed inside it.
+
+    Layouts keep ink 7 mm from the edge, so nothing is lost when the shop trims.
+    """
+    return replace(
+        page,
+        trim=Box(bleed, bleed, page.width - 2 * bleed, page.height - 2 * bleed),
+        bleed=Box(0.0, 0.0, page.width, page.height),
+    )
+
+
+def book(kit, lang: str, parts: list[Component], settings: PrintSettings | None = None) -> Document:
+    """`kit.pdf`: a cover, a contents page, then every component with a bookmark each."""
+    settings = settings or kit.print
+    ctx = LayoutContext(lang, PAPERS[settings.paper], settings=settings)
+    entries, checklist = [], []
+    first = 3  # after the cover and the contents page
+    for part in parts:
+        stock, steps = _print_advice(part, settings, lang)
+        entries.append(ContentsEntry(part.title, first, len(part.pages), part.copies, stock, steps))
+        checklist.extend(part.checklist or _counted_cards(part))
+        first += len(part.pages)
+    title = kit.title.get(lang)
+    lines = [
+        t("players_count", lang).format(min=kit.players.min, max=kit.players.max),
+        f"{t('edition', lang)} · {t('version', lang)} {kit.version}",
+        kit.author,
+    ]
+    opening = [cover(ctx, title, kit.subtitle.get(lang) if kit.subtitle else "", lines), contents(ctx, title, entries, checklist)]
+    opening = list(_finish(Component("book", title, tuple(opening)), settings).pages)
+    pages, marks = opening, [Bookmark(t("contents", lang), 1)]
     for part in parts:
         marks.append(Bookmark(part.title, len(pages)))
         pages.extend(part.pages)
-    return _document(kit, lang, kit.title.get(lang), tuple(pages), tuple(marks))
+    return _document(kit, lang, title, tuple(pages), tuple(marks))
+
+
+def _has_cards(part: Component) -> bool:
+    return any(isinstance(i, Group) and i.role == "card-front" for page in part.pages for i in page.items)
+
+
+def _counted_cards(part: Component) -> list[tuple[str, int]]:
+    """Cards counted from the scene itself when a game gives no checklist."""
+    count = sum(1 for page in part.pages for i in page.items if isinstance(i, Group) and i.role == "card-front")
+    return [(part.title, count)] if count else []
+
+
+def _print_advice(part: Component, settings: PrintSettings, lang: str) -> tuple[str, tuple[str, ...]]:
+    if part.stock or part.steps:
+        return part.stock, part.steps
+    if _has_cards(part):
+        if settings.layout == "gutterfold":
+            return t("stock_cards_single", lang), tuple(t("steps_cards_gutterfold", lang).split("|"))
+        if settings.duplex_mode == "none":
+            return t("stock_cards_single", lang), (t("steps_cards_single", lang),)
+        steps = t("steps_cards_duplex", lang).format(edge=t(settings.duplex_mode, lang)).split("|")
+        return t("stock_cards", lang), tuple(steps)
+    if "token" in part.slug:
+        return t("stock_board", lang), (t("steps_tokens", lang),)
+    if "board" in part.slug or "map" in part.slug or "mat" in part.slug:
+        return t("stock_board", lang), (t("steps_board", lang),)
+    return t("stock_paper", lang), ()
 
 
 def _document(kit, lang: str, title: str, pages: tuple, marks: tuple = ()) -> Document:
@@ -91,10 +181,11 @@ def build(loaded: LoadedKit, options: BuildOptions, progress: Progress = lambda 
     kit = loaded.kit
     result = BuildResult()
     languages = options.languages or tuple(kit.languages)
+    settings = print_settings(kit, options.overrides)
     laid_out: dict[str, list[Component]] = {}
     for lang in languages:
         progress(f"{kit.id}: laying out ({lang})")
-        parts, problems = layout_kit(loaded, lang, options.paper)
+        parts, problems = layout_kit(loaded, lang, settings)
         laid_out[lang] = parts
         result.findings.extend(problems)
     if not result.ok:
@@ -117,7 +208,7 @@ def build(loaded: LoadedKit, options: BuildOptions, progress: Progress = lambda 
                         name = f"{part.slug}.svg" if len(part.pages) == 1 else f"{part.slug}-{n:02d}.svg"
                         (lang_dir / name).write_text(svg.render(page, part.title, "../fonts/ipaexg.ttf"), encoding="utf-8")
             progress(f"{kit.id}: kit.pdf ({lang})")
-            (lang_dir / "kit.pdf").write_bytes(pdf.render(book(kit, lang, parts)))
+            (lang_dir / "kit.pdf").write_bytes(pdf.render(book(kit, lang, parts, settings)))
         if options.svg:
             font_dir = staging / "fonts"
             font_dir.mkdir()

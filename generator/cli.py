@@ -44,6 +44,7 @@ def make_parser() -> argparse.ArgumentParser:
     build.add_argument("-o", "--output", type=Path, default=Path("output"), help="output directory (default: output)")
     build.add_argument("--lang", choices=("ja", "en", "all"), default="all", help="which edition to build (default: all the kit declares)")
     build.add_argument("--no-svg", action="store_true", help="write PDFs only")
+    add_print_options(build)
     build.add_argument("--format", choices=("text", "json"), default="text", help="how to print findings")
 
     from .commands import discover
@@ -53,6 +54,38 @@ def make_parser() -> argparse.ArgumentParser:
         module.add_arguments(sub)
         sub.set_defaults(run=module.run)
     return parser
+
+
+def _back_offset(text: str) -> list[float]:
+    try:
+        x, y = (float(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not X,Y in millimetres, e.g. 0.5,-1") from None
+    return [x, y]
+
+
+def add_print_options(parser: argparse.ArgumentParser) -> None:
+    """Print settings; each overrides the kit's `print:` block."""
+    group = parser.add_argument_group("print settings (override the kit's print: block)")
+    group.add_argument("--paper", choices=("a4", "letter"), help="paper size (default a4)")
+    group.add_argument("--bleed", type=float, metavar="MM", help="print-shop mode: bleed around every card, with TrimBox and BleedBox on every page")
+    group.add_argument("--duplex", choices=("long", "short", "none"), help="how backs follow fronts: flip on the long or short edge, or no backs")
+    group.add_argument("--back-offset", type=_back_offset, metavar="X,Y", help="shift the backs only, in mm (find it with `pnpkit calibrate`)")
+    group.add_argument("--layout", choices=("nup", "gutterfold"), help="n-up sheets with duplex backs, or gutterfold (fold, glue, cut)")
+    group.add_argument("--marks", choices=("crop", "guides", "none"), help="crop marks, home cut guides, or nothing")
+    group.add_argument("--ink-saver", action="store_true", default=None, help="pale fills to save ink")
+
+
+def print_overrides(args: argparse.Namespace) -> dict:
+    return {
+        "paper": args.paper,
+        "bleed": args.bleed,
+        "duplex": args.duplex,
+        "back_offset": args.back_offset,
+        "layout": args.layout,
+        "marks": args.marks,
+        "ink_saver": args.ink_saver,
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -128,10 +161,10 @@ def _build(args: argparse.Namespace) -> int:
             languages = tuple(loaded.kit.languages) if args.lang == "all" else (args.lang,)
             if args.lang != "all" and args.lang not in loaded.kit.languages:
                 raise UsageError(f"{loaded.root} has no {args.lang!r} edition; it ships {', '.join(loaded.kit.languages)}")
-            options = BuildOptions(out_dir=args.output, languages=languages, svg=not args.no_svg)
+            options = BuildOptions(out_dir=args.output, languages=languages, overrides=print_overrides(args), svg=not args.no_svg)
             try:
                 result = build(loaded, options, progress)
-            except OutputError as exc:
+            except (OutputError, ValueError) as exc:
                 raise UsageError(str(exc)) from None
             report.extend(result.findings)
             if not result.ok:

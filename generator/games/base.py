@@ -21,6 +21,12 @@ class Component:
     pages: tuple[Page, ...]
     copies: str = "1"
     svg: bool = True
+    stock: str = ""
+    """Paper or card to print on; the kit book falls back to a sensible default by kind."""
+    steps: tuple[str, ...] = ()
+    """How to cut, fold or assemble it, in order."""
+    checklist: tuple[tuple[str, int], ...] = ()
+    """Physical pieces this component yields, with counts taken from the model."""
 
 
 def text(value: Any, lang: str, values: dict[str, Any] | None = None) -> str:

@@ -10,7 +10,7 @@ from ..i18n import t
 from ..icons import icon
 from ..layouts.cards import CardFace, back_face, card_sheets
 from ..layouts.common import INK, LayoutContext
-from ..layouts.hexboard import BoardCell, TerrainStyle, board_page
+from ..layouts.hexboard import BoardCell, TerrainStyle, board_pages
 from ..layouts.rules import Table, rule_pages
 from ..layouts.tokens import TokenSpec, TrackSpec, token_sheet
 from ..scene import Item, Rect, Style, Text
@@ -31,11 +31,33 @@ def components(kit: Any, ctx: LayoutContext) -> list[Component]:
     lang = ctx.lang
     title = text(kit.title, lang)
     return [
-        Component("board", f"{title} — {t('board', lang)}", (board(kit, ctx, title),)),
-        Component("cards", f"{title} — {t('cards', lang)}", tuple(cards(kit, ctx, title))),
-        Component("tokens", f"{title} — {t('tokens', lang)}", (tokens(kit, ctx, title),)),
+        Component("board", f"{title} — {t('board', lang)}", tuple(board(kit, ctx, title)), checklist=((t("board", lang), 1),)),
+        Component("cards", f"{title} — {t('cards', lang)}", tuple(cards(kit, ctx, title)), checklist=tuple(card_checklist(kit, lang))),
+        Component("tokens", f"{title} — {t('tokens', lang)}", (tokens(kit, ctx, title),), checklist=tuple(token_checklist(kit, lang))),
         Component("rules", f"{title} — {t('rules', lang)}", tuple(rules(kit, ctx, title))),
     ]
+
+
+def card_checklist(kit: Any, lang: str) -> list[tuple[str, int]]:
+    """Cards per deck (and per element), counted from the model."""
+    out = []
+    for deck in kit.decks:
+        if deck.cards:
+            names = {e.id: text(e.name, lang) for e in getattr(kit, deck.source or "elements")}
+            for entry in deck.cards:
+                out.append((f"{text(deck.name, lang)}: {names.get(entry.ref, entry.ref)}", entry.count))
+        else:
+            out.append((text(deck.name, lang), len(getattr(kit, deck.source or "events"))))
+    return out
+
+
+def token_checklist(kit: Any, lang: str) -> list[tuple[str, int]]:
+    sheet = kit.tokens
+    out = [(f"{t('player_tokens', lang)}: {text(p.name, lang)}", kit.parameters.tokens_per_player) for p in sheet.players]
+    out += [(text(m.name, lang), m.count) for m in sheet.markers]
+    if sheet.track is not None:
+        out.append((text(sheet.track.name, lang), 1))
+    return out
 
 
 def _elements(kit: Any) -> dict[str, Any]:
@@ -59,7 +81,7 @@ def board(kit: Any, ctx: LayoutContext, title: str) -> Any:
         )
     cells = [BoardCell(c.q, c.r, c.terrain) for c in kit.board.placed_cells()]
     size = None if kit.board.hex_size == "auto" else kit.board.hex_size
-    return board_page(ctx, f"{title} — {t('board', ctx.lang)}", text(kit.subtitle, ctx.lang), cells, styles, t("legend", ctx.lang), size)
+    return board_pages(ctx, f"{title} — {t('board', ctx.lang)}", text(kit.subtitle, ctx.lang), cells, styles, t("legend", ctx.lang), size)
 
 
 # ---------------------------------------------------------------- cards

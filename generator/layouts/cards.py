@@ -6,7 +6,7 @@ import math
 from dataclasses import dataclass
 
 from ..i18n import t
-from ..scene import Group, Item, Line, Page, Path, Rect, Style, Text
+from ..scene import Box, Group, Item, Line, Page, Path, Rect, Style, Text
 from ..units import HARD_MARGIN, Paper
 from .common import INK, MUTED, LayoutContext, scale_bar
 
@@ -25,52 +25,135 @@ class CardFace:
 
 @dataclass(frozen=True)
 class Grid:
+    """Card slots on a sheet. `card_w`/`card_h` are as placed (swapped when turned)."""
+
     cols: int
     rows: int
     card_w: float
     card_h: float
-    x0: float
+    x0: float  # outer edge of the first slot's bleed
     y0: float
+    bleed: float = 0.0
+    turned: bool = False
 
     @property
     def per_page(self) -> int:
         return self.cols * self.rows
 
+    @property
+    def pitch_w(self) -> float:
+        return self.card_w + 2 * self.bleed
+
+    @property
+    def pitch_h(self) -> float:
+        return self.card_h + 2 * self.bleed
+
+    @property
+    def width(self) -> float:
+        return self.cols * self.pitch_w
+
+    @property
+    def height(self) -> float:
+        return self.rows * self.pitch_h
+
     def slot(self, index: int, mirror_cols: bool = False, mirror_rows: bool = False) -> tuple[float, float]:
+        """Top-left corner of the trim of slot `index` (row-major)."""
         row, col = divmod(index, self.cols)
         if mirror_cols:
             col = self.cols - 1 - col
         if mirror_rows:
             row = self.rows - 1 - row
-        return self.x0 + col * self.card_w, self.y0 + row * self.card_h
+        return self.x0 + col * self.pitch_w + self.bleed, self.y0 + row * self.pitch_h + self.bleed
+
+    def trim_edges(self) -> tuple[list[float], list[float]]:
+        """Every distinct x and y where a trim edge runs (shared edges once)."""
+        xs = sorted({round(self.x0 + c * self.pitch_w + self.bleed + k * self.card_w, 4) for c in range(self.cols) for k in (0, 1)})
+        ys = sorted({round(self.y0 + r * self.pitch_h + self.bleed + k * self.card_h, 4) for r in range(self.rows) for k in (0, 1)})
+        return xs, ys
 
 
-def grid_for(paper: Paper, width: float, height: float, margin: float = HARD_MARGIN + 0.5) -> Grid:
-    """As many cards as fit inside the hard margin, centred; cards turn sideways when more fit."""
+MARK_GAP = 1.0
+"""Space between the outermost bleed and a crop mark."""
+MIN_MARK = 3.0
+MAX_MARK = 6.0
+MARK_STYLE = Style(stroke="#000000", width=0.3 * 25.4 / 72)  # 0.3 pt
+
+
+def sheet_margin(marks: str) -> float:
+    """How far from the paper edge the card grid must stay so its marks fit outside it."""
+    return HARD_MARGIN + (MARK_GAP + MIN_MARK if marks == "crop" else 0.5)
+
+
+def grid_for(paper: Paper, width: float, height: float, margin: float = HARD_MARGIN + 0.5, bleed: float = 0.0) -> Grid:
+    """As many cards as fit inside the margin, centred; cards turn sideways when more fit."""
     usable_w, usable_h = paper.width - 2 * margin, paper.height - 2 * margin
-    upright = (math.floor(usable_w / width), math.floor(usable_h / height), width, height)
-    turned = (math.floor(usable_w / height), math.floor(usable_h / width), height, width)
-    cols, rows, w, h = max(upright, turned, key=lambda g: (g[0] * g[1], g is upright))
+    pw, ph = width + 2 * bleed, height + 2 * bleed
+    upright = (math.floor(usable_w / pw + 1e-9), math.floor(usable_h / ph + 1e-9), width, height, False)
+    turned = (math.floor(usable_w / ph + 1e-9), math.floor(usable_h / pw + 1e-9), height, width, True)
+    cols, rows, w, h, is_turned = max(upright, turned, key=lambda g: (g[0] * g[1], not g[4]))
     if cols < 1 or rows < 1:
-        raise ValueError(f"a {width} × {height} mm card does not fit on {paper.name}")
-    return Grid(cols, rows, w, h, (paper.width - cols * w) / 2, (paper.height - rows * h) / 2)
+        raise ValueError(f"a {width:g} × {height:g} mm card does not fit on {paper.name}")
+    grid_w, grid_h = cols * (w + 2 * bleed), rows * (h + 2 * bleed)
+    return Grid(cols, rows, w, h, (paper.width - grid_w) / 2, (paper.height - grid_h) / 2, bleed, is_turned)
 
 
-def cut_guides(paper: Paper, grid: Grid) -> list[Item]:
-    """Short lines on every cut edge, running from the grid out into the page margin."""
+def cut_guides(paper: Paper, grid: Grid, dx: float = 0.0, dy: float = 0.0) -> list[Item]:
+    """Home sheets: lines on every shared cut edge, from the grid out into the page margin."""
     items: list[Item] = []
-    gap = 1.0
-    top, bottom = grid.y0, grid.y0 + grid.rows * grid.card_h
-    left, right = grid.x0, grid.x0 + grid.cols * grid.card_w
-    for c in range(grid.cols + 1):
-        x = left + c * grid.card_w
-        items.append(Line(x, HARD_MARGIN, x, top - gap, GUIDE, role="cut-guide"))
-        items.append(Line(x, bottom + gap, x, paper.height - HARD_MARGIN, GUIDE, role="cut-guide"))
-    for r in range(grid.rows + 1):
-        y = top + r * grid.card_h
-        items.append(Line(HARD_MARGIN, y, left - gap, y, GUIDE, role="cut-guide"))
-        items.append(Line(right + gap, y, paper.width - HARD_MARGIN, y, GUIDE, role="cut-guide"))
-    return items
+    xs, ys = grid.trim_edges()
+    top, bottom = grid.y0 + dy, grid.y0 + grid.height + dy
+    left, right = grid.x0 + dx, grid.x0 + grid.width + dx
+    for x in xs:
+        x += dx
+        items.append(Line(x, HARD_MARGIN, x, top - MARK_GAP, GUIDE, role="cut-guide"))
+        items.append(Line(x, bottom + MARK_GAP, x, paper.height - HARD_MARGIN, GUIDE, role="cut-guide"))
+    for y in ys:
+        y += dy
+        items.append(Line(HARD_MARGIN, y, left - MARK_GAP, y, GUIDE, role="cut-guide"))
+        items.append(Line(right + MARK_GAP, y, paper.width - HARD_MARGIN, y, GUIDE, role="cut-guide"))
+    return [line for line in items if _length(line) > 0.5]
+
+
+def crop_marks(paper: Paper, grid: Grid, dx: float = 0.0, dy: float = 0.0) -> list[Item]:
+    """Print-shop marks: short lines on each trim edge, outside the grid's bleed, never in the hard margin."""
+    items: list[Item] = []
+    xs, ys = grid.trim_edges()
+    top, bottom = grid.y0 + dy - MARK_GAP, grid.y0 + grid.height + dy + MARK_GAP
+    left, right = grid.x0 + dx - MARK_GAP, grid.x0 + grid.width + dx + MARK_GAP
+    room_top, room_bottom = top - HARD_MARGIN, paper.height - HARD_MARGIN - bottom
+    room_left, room_right = left - HARD_MARGIN, paper.width - HARD_MARGIN - right
+    for x in xs:
+        x += dx
+        items.append(Line(x, top - min(MAX_MARK, room_top), x, top, MARK_STYLE, role="crop-mark"))
+        items.append(Line(x, bottom, x, bottom + min(MAX_MARK, room_bottom), MARK_STYLE, role="crop-mark"))
+    for y in ys:
+        y += dy
+        items.append(Line(left - min(MAX_MARK, room_left), y, left, y, MARK_STYLE, role="crop-mark"))
+        items.append(Line(right, y, right + min(MAX_MARK, room_right), y, MARK_STYLE, role="crop-mark"))
+    return [line for line in items if _length(line) >= MIN_MARK - 1e-6]
+
+
+def _length(line: Line) -> float:
+    return math.hypot(line.x2 - line.x1, line.y2 - line.y1)
+
+
+def _marks(ctx: LayoutContext, grid: Grid, dx: float = 0.0, dy: float = 0.0) -> list[Item]:
+    mode = ctx.settings.marks_mode
+    if mode == "crop":
+        return crop_marks(ctx.paper, grid, dx, dy)
+    if mode == "guides":
+        return cut_guides(ctx.paper, grid, dx, dy)
+    return []
+
+
+def _boxes(grid: Grid, dx: float = 0.0, dy: float = 0.0) -> tuple[Box | None, Box | None]:
+    """Print-shop pages carry a TrimBox around the trims and a BleedBox around the bleed."""
+    if not grid.bleed:
+        return None, None
+    b = grid.bleed
+    trim = Box(grid.x0 + b + dx, grid.y0 + b + dy, grid.width - 2 * b, grid.height - 2 * b)
+    bleed = Box(grid.x0 + dx, grid.y0 + dy, grid.width, grid.height)
+    return trim, bleed
 
 
 def card_sheets(
@@ -81,9 +164,19 @@ def card_sheets(
     width: float,
     height: float,
 ) -> list[Page]:
-    """Fronts and backs, page by page, with backs mirrored for long-edge duplex."""
-    grid = grid_for(ctx.paper, width, height)
-    turned = grid.card_w != width
+    """Fronts and backs, page by page, laid out as the print settings ask.
+
+    n-up: each fronts page is followed by its backs page, mirrored for the
+    duplex flip (columns for the long edge, rows for the short) and shifted by
+    the back offset. Gutterfold: fronts and backs share a page either side of
+    a fold line.
+    """
+    settings = ctx.settings
+    if settings.layout == "gutterfold":
+        return _gutterfold_sheets(ctx, title, fronts, back, width, height)
+    grid = grid_for(ctx.paper, width, height, sheet_margin(settings.marks_mode), settings.bleed)
+    duplex = settings.duplex_mode
+    off_x, off_y = settings.back_offset
     pages: list[Page] = []
     sheets = max(1, math.ceil(len(fronts) / grid.per_page))
     for sheet in range(sheets):
@@ -93,31 +186,116 @@ def card_sheets(
         back_items: list[Item] = []
         for index, face in enumerate(chunk):
             x, y = grid.slot(index)
-            front_items.append(_placed(face, x, y, width, height, turned, "card-front"))
-            bx, by = grid.slot(index, mirror_cols=True)
-            back_items.append(_placed(back, bx, by, width, height, turned, "card-back", name=face.name))
-        furniture = cut_guides(ctx.paper, grid)
-        pages.append(Page(ctx.paper.width, ctx.paper.height, tuple(furniture + front_items + _margin_notes(ctx, grid, label)), label))
-        back_label = f"{title} — {t('backs', ctx.lang)} {sheet + 1}/{sheets}"
-        pages.append(Page(ctx.paper.width, ctx.paper.height, tuple(furniture + back_items + _margin_notes(ctx, grid, back_label)), back_label))
+            front_items.append(_placed(face, x, y, width, height, grid, "card-front"))
+            bx, by = grid.slot(index, mirror_cols=duplex == "long", mirror_rows=duplex == "short")
+            back_items.append(_placed(back, bx + off_x, by + off_y, width, height, grid, "card-back", name=face.name))
+        trim, bleed = _boxes(grid)
+        notes = _margin_notes(ctx, grid, label)
+        pages.append(Page(ctx.paper.width, ctx.paper.height, tuple(_marks(ctx, grid) + front_items + notes), label, trim, bleed))
+        if duplex == "none":
+            continue
+        back_key = "backs" if duplex == "long" else "backs_short"
+        back_label = f"{title} — {t(back_key, ctx.lang)} {sheet + 1}/{sheets}"
+        trim, bleed = _boxes(grid, off_x, off_y)
+        back_notes = _margin_notes(ctx, grid, back_label)
+        pages.append(Page(ctx.paper.width, ctx.paper.height, tuple(_marks(ctx, grid, off_x, off_y) + back_items + back_notes), back_label, trim, bleed))
     return pages
 
 
-def _placed(face: CardFace, x: float, y: float, w: float, h: float, turned: bool, role: str, name: str = "") -> Group:
-    clip = Rect(0, 0, w, h)
-    if turned:
-        return Group(face.items, dx=x + h, dy=y, rotate=90, clip=clip, role=role, name=name or face.name)
-    return Group(face.items, dx=x, dy=y, clip=clip, role=role, name=name or face.name)
+def _placed(face: CardFace, x: float, y: float, w: float, h: float, grid: Grid, role: str, name: str = "", rotate: float | None = None) -> Group:
+    """A face at trim position (x, y); its background runs into the bleed and the art is clipped there."""
+    b = grid.bleed
+    items: tuple[Item, ...] = face.items
+    if face.background and b:
+        items = (Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=face.background)),) + items
+    clip = Rect(-b, -b, w + 2 * b, h + 2 * b)
+    angle = (90.0 if grid.turned else 0.0) if rotate is None else rotate
+    if angle == 90.0:
+        return Group(items, dx=x + h, dy=y, rotate=90, clip=clip, role=role, name=name or face.name)
+    if angle == -90.0:
+        return Group(items, dx=x, dy=y + w, rotate=-90, clip=clip, role=role, name=name or face.name)
+    return Group(items, dx=x, dy=y, clip=clip, role=role, name=name or face.name)
 
 
 def _margin_notes(ctx: LayoutContext, grid: Grid, label: str) -> list[Item]:
-    """Sheet label at the top, scale bar at the bottom, both between the cut guides."""
-    top_y = (HARD_MARGIN + grid.y0) / 2 + 1.2
-    bottom = grid.y0 + grid.rows * grid.card_h
-    items: list[Item] = [Text(grid.x0 + 2.0, top_y, label, 7, MUTED)]
-    if grid.y0 - HARD_MARGIN >= 9.0:
-        items += scale_bar(grid.x0 + 2.0, bottom + 3.5, ctx.lang, length=40.0 if grid.card_w < 75 else 50.0)[:-1]
-        items.append(Text(grid.x0 + grid.cols * grid.card_w - 2.0, top_y, t("print_note", ctx.lang), 6, MUTED, "end", role="print-note"))
+    """Sheet label and print note at the top, scale bar at the bottom, all between the marks."""
+    top_room = grid.y0 - MARK_GAP - HARD_MARGIN
+    bottom = grid.y0 + grid.height + MARK_GAP
+    bottom_room = ctx.paper.height - HARD_MARGIN - bottom
+    first_x = grid.x0 + grid.bleed + 2.0
+    last_x = grid.x0 + grid.width - grid.bleed - 2.0
+    top_y = HARD_MARGIN + min(top_room, 8.0) / 2 + 1.2
+    items: list[Item] = [Text(first_x, top_y, label, 7, MUTED)]
+    length = 40.0 if grid.card_w < 75 else 50.0
+    if bottom_room >= 9.0:
+        items += scale_bar(first_x, bottom + 2.5, ctx.lang, length, note=False)
+    else:
+        items += scale_bar(first_x, bottom + (bottom_room - 2.0) / 2, ctx.lang, length, note=False, compact=True)
+    note_x = last_x if grid.cols > 1 else first_x
+    note_y = top_y if grid.cols > 1 else ctx.paper.height - HARD_MARGIN - 0.8
+    items.append(Text(note_x, note_y, t("print_note", ctx.lang), 6, MUTED, "end" if grid.cols > 1 else "start", role="print-note"))
+    return items
+
+
+FOLD_GAP = 3.0
+"""Space between the fold line and the cards on either side: cut away after gluing."""
+
+
+def _gutterfold_sheets(ctx: LayoutContext, title: str, fronts: list[CardFace], back: CardFace, width: float, height: float) -> list[Page]:
+    """Fronts left of the fold, backs right of it; fold, glue, then cut."""
+    paper = ctx.paper
+    fold = paper.width / 2
+    long, short = max(width, height), min(width, height)
+    turned = height > width  # portrait cards lie on their side so the top faces the fold
+    per_page = int((paper.height - 2 * (HARD_MARGIN + 12.0)) // short)
+    if fold - FOLD_GAP - long < HARD_MARGIN + 0.5 or per_page < 1:
+        raise ValueError(f"a {width:g} × {height:g} mm card is too large for gutterfold on {paper.name}")
+    y0 = (paper.height - per_page * short) / 2
+    grid_front = Grid(1, per_page, long, short, fold - FOLD_GAP - long, y0, 0.0, turned)
+    grid_back = Grid(1, per_page, long, short, fold + FOLD_GAP, y0, 0.0, turned)
+    pages = []
+    sheets = max(1, math.ceil(len(fronts) / per_page))
+    for sheet in range(sheets):
+        chunk = fronts[sheet * per_page : (sheet + 1) * per_page]
+        items: list[Item] = cut_guides_gutterfold(paper, grid_front, grid_back)
+        for index, face in enumerate(chunk):
+            fx, fy = grid_front.slot(index)
+            bx, by = grid_back.slot(index)
+            items.append(_placed(face, fx, fy, width, height, grid_front, "card-front", rotate=90.0 if turned else 0.0))
+            items.append(_placed(back, bx, by, width, height, grid_back, "card-back", name=face.name, rotate=-90.0 if turned else 0.0))
+        items.append(Line(fold, HARD_MARGIN + 1.0, fold, paper.height - HARD_MARGIN - 1.0, Style(stroke="#777777", width=0.3, dash=(2.0, 1.5)), role="fold-line"))
+        label = f"{title} — {t('gutterfold', ctx.lang)} {sheet + 1}/{sheets}"
+        items += _gutterfold_notes(ctx, label, y0, y0 + per_page * short)
+        pages.append(Page(paper.width, paper.height, tuple(items), label))
+    return pages
+
+
+def cut_guides_gutterfold(paper: Paper, front: Grid, back: Grid) -> list[Item]:
+    """Guides for the outer edges and the shared row edges on both halves (not across the fold)."""
+    items: list[Item] = []
+    top, bottom = front.y0, front.y0 + front.height
+    for x in (front.x0, back.x0 + back.width):
+        items.append(Line(x, HARD_MARGIN + 8.0, x, top - MARK_GAP, GUIDE, role="cut-guide"))
+        items.append(Line(x, bottom + MARK_GAP, x, paper.height - HARD_MARGIN - 8.0, GUIDE, role="cut-guide"))
+    for r in range(front.rows + 1):
+        y = front.y0 + r * front.pitch_h
+        items.append(Line(HARD_MARGIN, y, front.x0 - MARK_GAP, y, GUIDE, role="cut-guide"))
+        items.append(Line(back.x0 + back.width + MARK_GAP, y, paper.width - HARD_MARGIN, y, GUIDE, role="cut-guide"))
+    return items
+
+
+def _gutterfold_notes(ctx: LayoutContext, label: str, top: float, bottom: float) -> list[Item]:
+    paper = ctx.paper
+    x = HARD_MARGIN + 2.0
+    items: list[Item] = [Text(x, HARD_MARGIN + 3.5, label, 7.5, INK, bold=True)]
+    steps = [t("gutterfold_fold", ctx.lang), t("gutterfold_glue", ctx.lang), t("gutterfold_cut", ctx.lang)]
+    y = HARD_MARGIN + 7.5
+    for n, step in enumerate(steps, start=1):
+        items.append(Text(x, y, f"{n}. {step}", 6.5, INK))
+        y += 3.0
+    items.append(Text(paper.width / 2, top - 3.0, t("fold_here", ctx.lang), 6.5, MUTED, "middle"))
+    items += scale_bar(x, bottom + 3.0, ctx.lang, 50.0, note=False)
+    items.append(Text(paper.width - HARD_MARGIN - 2.0, paper.height - HARD_MARGIN - 1.0, t("print_note", ctx.lang), 6, MUTED, "end", role="print-note"))
     return items
 
 

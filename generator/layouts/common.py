@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from validator.components.printing import PrintSettings
+
 from .. import fonts
 from ..i18n import t
 from ..scene import Item, Line, Rect, Style, Text
@@ -30,6 +32,7 @@ class LayoutContext:
     lang: str
     paper: Paper
     problems: list[TextProblem] = field(default_factory=list)
+    settings: PrintSettings = field(default_factory=PrintSettings)
 
     @property
     def margin(self) -> float:
@@ -77,17 +80,22 @@ def page_title(ctx: LayoutContext, title: str, subtitle: str = "") -> list[Item]
     return items
 
 
-def scale_bar(x: float, y: float, lang: str, length: float = 50.0) -> list[Item]:
-    """A 50 mm bar in 10 mm steps: measure it after printing to confirm 100 %."""
+def scale_bar(x: float, y: float, lang: str, length: float = 50.0, *, note: bool = True, compact: bool = False) -> list[Item]:
+    """A bar in 10 mm steps: measure it after printing to confirm 100 %.
+
+    The compact form (2.5 mm tall) drops the tick numbers for narrow margins.
+    """
     items: list[Item] = []
     step = 10.0
     for i in range(int(length / step)):
         fill = INK if i % 2 == 0 else "#ffffff"
         items.append(Rect(x + i * step, y, step, 2.0, Style(fill=fill, stroke=INK, width=0.2), role="scale-bar"))
-    for i in range(int(length / step) + 1):
-        items.append(Text(x + i * step, y + 5.0, str(int(i * step)), 6, INK, "middle"))
-    items.append(Text(x + length + 3.0, y + 2.0, f"{int(length)} mm", 7, INK))
-    items.append(Text(x, y - 1.5, t("print_note", lang), 7, INK, role="print-note"))
+    if not compact:
+        for i in range(int(length / step) + 1):
+            items.append(Text(x + i * step, y + 5.0, str(int(i * step)), 6, INK, "middle"))
+    items.append(Text(x + length + 2.0, y + 1.9, f"{int(length)} mm", 6.5, INK))
+    if note:
+        items.append(Text(x, y - 1.5, t("print_note", lang), 7, INK, role="print-note"))
     return items
 
 

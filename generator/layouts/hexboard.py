@@ -72,7 +72,7 @@ def board_items(cells: list[BoardCell], styles: dict[str, TerrainStyle], size: f
     return items, x1 - x0, y1 - y0
 
 
-def board_page(
+def board_pages(
     ctx: LayoutContext,
     title: str,
     subtitle: str,
@@ -80,8 +80,8 @@ def board_page(
     styles: list[TerrainStyle],
     legend_title: str,
     size: float | None = None,
-) -> Page:
-    """One A4 sheet: title, the board as large as fits, a legend, the scale bar and the print note."""
+) -> list[Page]:
+    """The board on one sheet at the largest size that fits, or tiled when a fixed size is too big."""
     by_id = {s.id: s for s in styles}
     margin = ctx.margin
     top = margin + 12.0
@@ -89,17 +89,67 @@ def board_page(
     footer_h = 14.0
     avail_w = ctx.paper.width - 2 * margin
     avail_h = ctx.paper.height - top - margin - legend_h - footer_h
-    hex_size = size or largest_size(cells, avail_w, avail_h)
+    fits = largest_size(cells, avail_w, avail_h)
+    hex_size = size or fits
+    if hex_size > fits + 1e-9:
+        return _tiled(ctx, title, subtitle, cells, styles, legend_title, hex_size)
     x0, y0, x1, y1 = board_extent(cells, hex_size)
     left = (ctx.paper.width - (x1 - x0)) / 2
     board, _w, board_h = board_items(cells, by_id, hex_size, left, top)
     items: list[Item] = page_title(ctx, title, subtitle)
     items += board
     items += _legend(ctx, styles, cells, top + board_h + 4.0, legend_title)
-    items += scale_bar(margin, ctx.paper.height - margin - 6.0, ctx.lang)
+    items += _footer(ctx, hex_size)
+    return [Page(ctx.paper.width, ctx.paper.height, tuple(items), title)]
+
+
+def _footer(ctx: LayoutContext, hex_size: float) -> list[Item]:
+    margin = ctx.margin
+    items = scale_bar(margin, ctx.paper.height - margin - 6.0, ctx.lang)
     size_note = f"{t('hex_size', ctx.lang)}: {hex_size:g} mm"
     items.append(Text(ctx.paper.width - margin, ctx.paper.height - margin - 1.0, size_note, 7, INK, "end"))
-    return Page(ctx.paper.width, ctx.paper.height, tuple(items), title)
+    return items
+
+
+def hex_seams(cells: list[BoardCell], size: float) -> tuple[list[float], list[float]]:
+    """Lines in board coordinates where hex edges run: vertical edges, and the rows' side corners."""
+    x0, y0, _x1, _y1 = board_extent(cells, size)
+    radius = size / SQRT3
+    xs, ys = set(), set()
+    for cell in cells:
+        cx, cy = hex_centre(cell.q, cell.r, size)
+        xs.update((round(cx - size / 2 - x0, 3), round(cx + size / 2 - x0, 3)))
+        ys.update((round(cy - radius / 2 - y0, 3), round(cy + radius / 2 - y0, 3)))
+    return sorted(xs), sorted(ys)
+
+
+def _tiled(ctx: LayoutContext, title: str, subtitle: str, cells: list[BoardCell], styles: list[TerrainStyle], legend_title: str, size: float) -> list[Page]:
+    """An overview sheet (preview, legend, how to assemble), then the tiles."""
+    from .tiling import spans, tile_pages, assembly_diagram, HEADER, OVERLAP
+
+    by_id = {s.id: s for s in styles}
+    art, width, height = board_items(cells, by_id, size, 0.0, 0.0)
+    seams_x, seams_y = hex_seams(cells, size)
+    tiles = tile_pages(ctx, title, tuple(art), width, height, seams_x, seams_y)
+    margin = ctx.margin
+    room_w = ctx.paper.width - 2 * margin
+    room_h = ctx.paper.height - 2 * margin - HEADER
+    cols = len(spans(width, room_w, seams_x))
+    rows = len(spans(height, room_h, seams_y))
+    # overview: the board shrunk onto one sheet, with the sheet grid beside it
+    top = margin + 12.0
+    preview_size = largest_size(cells, ctx.paper.width - 2 * margin - 50.0, ctx.paper.height * 0.55)
+    preview, _w, preview_h = board_items(cells, by_id, preview_size, margin, top)
+    items: list[Item] = page_title(ctx, title, subtitle) + preview
+    items += assembly_diagram(ctx.paper.width - margin - 40.0, top, 40.0, 40.0, cols, rows, None)
+    y = top + preview_h + 6.0
+    note = t("assembly_steps", ctx.lang).format(count=len(tiles), cols=cols, rows=rows, overlap=int(OVERLAP), width=round(width), height=round(height))
+    for line_no, line in enumerate(note.split("\n")):
+        items.append(Text(margin, y + line_no * 4.2, line, 8, INK))
+    items += _legend(ctx, styles, cells, y + 20.0, legend_title)
+    items += _footer(ctx, size)
+    overview = Page(ctx.paper.width, ctx.paper.height, tuple(items), title)
+    return [overview] + tiles
 
 
 def _legend(ctx: LayoutContext, styles: list[TerrainStyle], cells: list[BoardCell], y: float, title: str) -> list[Item]:

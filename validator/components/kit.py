@@ -8,6 +8,7 @@ from pydantic import Field, model_validator
 
 from ..types import Count, Ident, Lang, LocalText, StrictModel
 from .cards import Deck
+from .printing import PrintSettings
 from .rules import Erratum, RuleSummary
 
 if TYPE_CHECKING:
@@ -37,6 +38,7 @@ class KitBase(StrictModel):
     decks: list[Deck] = Field(default_factory=list)
     rules: RuleSummary | None = None
     errata: list[Erratum] = Field(default_factory=list)
+    print: PrintSettings = Field(default_factory=PrintSettings, description="How the kit is printed; the command line can override it.")
 
     @model_validator(mode="after")
     def _unique_languages(self) -> "KitBase":

@@ -1,0 +1,97 @@
+"""The duplex calibration sheet: a front with graded scales, a back with reference lines.
+
+Held to the light, each back line crosses its front scale at the number to
+pass as `--back-offset`; the scales are labelled with that correction already,
+for the chosen flip, so nobody has to work out signs.
+"""
+
+from __future__ import annotations
+
+from ..i18n import t
+from ..scene import Item, Line, Page, Rect, Style, Text
+from .common import INK, LayoutContext, scale_bar
+
+RANGE = 5.0  # mm either way
+STEP = 0.5
+BACK = "#d0021b"
+TICKS = Style(stroke=INK, width=0.15)
+
+
+def _spots(ctx: LayoutContext) -> list[tuple[float, float]]:
+    w, h = ctx.paper.width, ctx.paper.height
+    return [(w / 2, h / 2 + 25), (45.0, 80.0), (w - 45.0, 80.0), (45.0, h - 45.0), (w - 45.0, h - 45.0)]
+
+
+def _x_scale(cx: float, cy: float, sign: int) -> list[Item]:
+    """Horizontal scale centred on (cx, cy); tick k mm right of centre is labelled sign × k."""
+    items: list[Item] = [Line(cx - RANGE, cy, cx + RANGE, cy, TICKS, role="scale")]
+    steps = int(RANGE / STEP)
+    for i in range(-steps, steps + 1):
+        k = i * STEP
+        long = i % 2 == 0
+        items.append(Line(cx + k, cy - (3.0 if long else 1.8), cx + k, cy, TICKS))
+        if long and i % 4 == 0:
+            value = sign * k
+            items.append(Text(cx + k, cy - 4.0, f"{value:+g}" if value else "0", 4.5, INK, "middle"))
+    return items
+
+
+def _y_scale(cx: float, cy: float, sign: int) -> list[Item]:
+    items: list[Item] = [Line(cx, cy - RANGE, cx, cy + RANGE, TICKS, role="scale")]
+    steps = int(RANGE / STEP)
+    for i in range(-steps, steps + 1):
+        k = i * STEP
+        long = i % 2 == 0
+        items.append(Line(cx, cy + k, cx + (3.0 if long else 1.8), cy + k, TICKS))
+        if long and i % 4 == 0:
+            value = sign * k
+            items.append(Text(cx + 4.0, cy + k + 1.5, f"{value:+g}" if value else "0", 4.5, INK))
+    return items
+
+
+def _grid(cx: float, cy: float, colour: str, width: float) -> list[Item]:
+    """A 30 mm grid of 5 mm squares: on the light table the two grids should coincide."""
+    style = Style(stroke=colour, width=width)
+    items: list[Item] = []
+    for i in range(7):
+        d = -15.0 + i * 5.0
+        items.append(Line(cx + d, cy - 15.0, cx + d, cy + 15.0, style))
+        items.append(Line(cx - 15.0, cy + d, cx + 15.0, cy + d, style))
+    return items
+
+
+def calibration_pages(ctx: LayoutContext, duplex: str) -> list[Page]:
+    w, h = ctx.paper.width, ctx.paper.height
+    m = ctx.margin
+    x_sign, y_sign = (1, -1) if duplex == "long" else (-1, 1)
+    front: list[Item] = [
+        Text(m, m + 6, t("calibration_title", ctx.lang), 15, INK, bold=True),
+        Text(w - m, m + 6, t("calibration_front", ctx.lang), 10, INK, "end"),
+    ]
+    for n, line in enumerate(t("calibration_steps", ctx.lang).format(edge=t(duplex, ctx.lang)).split("|")):
+        front.append(Text(m, m + 14 + n * 4.6, line, 8.5, INK))
+    back: list[Item] = [Text(w - m, m + 6, t("calibration_back", ctx.lang), 10, BACK, "end")]
+    for cx, cy in _spots(ctx):
+        # x scale above the spot, y scale to its right; the back draws the reference lines behind them
+        front += _x_scale(cx, cy - 8, x_sign) + _y_scale(cx + 8, cy, y_sign)
+        front.append(Rect(cx - 1.0, cy - 1.0, 2.0, 2.0, Style(fill=INK)))
+        bx, by = (w - cx, cy) if duplex == "long" else (cx, h - cy)
+        bx_scale = w - cx if duplex == "long" else cx
+        by_scale = cy if duplex == "long" else h - cy
+        x_line_x = bx_scale  # behind the x scale's zero
+        y_line_y = by_scale  # behind the y scale's zero
+        x_scale_y = (cy - 8) if duplex == "long" else h - (cy - 8)
+        y_scale_x = (w - (cx + 8)) if duplex == "long" else cx + 8
+        back.append(Line(x_line_x, x_scale_y - 5.0, x_line_x, x_scale_y + 2.0, Style(stroke=BACK, width=0.25), role="reference"))
+        back.append(Line(y_scale_x - 2.0 if duplex == "long" else y_scale_x - 2.0, y_line_y, y_scale_x + 5.0, y_line_y, Style(stroke=BACK, width=0.25), role="reference"))
+        back.append(Rect(bx - 1.0, by - 1.0, 2.0, 2.0, Style(fill=BACK)))
+    centre = _spots(ctx)[0]
+    front += _grid(centre[0], centre[1] + 30, INK, 0.15)
+    back_centre = (w - centre[0], centre[1] + 30) if duplex == "long" else (centre[0], h - centre[1] - 30)
+    back += _grid(back_centre[0], back_centre[1], BACK, 0.25)
+    front += scale_bar(m, h - m - 6.0, ctx.lang)
+    back += scale_bar(m, h - m - 6.0, ctx.lang)
+    return [
+        Page(w, h, tuple(front), t("calibration_front", ctx.lang)),
+        Page(w, h, tuple(back), t("calibration_back", ctx.lang)),
+    ]

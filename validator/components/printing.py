@@ -1,0 +1,69 @@
+"""Print settings: paper, bleed, duplex, marks and imposition, from `print:` in kit.yaml.
+
+The command line may override each of them; the same model checks both, so an
+impossible combination is refused wherever it comes from.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Literal
+
+from pydantic import BeforeValidator, Field, model_validator
+
+from ..types import StrictModel
+
+_SIGNED = re.compile(r"^\s*([-+]?[0-9]+(?:\.[0-9]+)?)\s*mm\s*$")
+
+
+def _signed_mm(value: Any) -> Any:
+    """`"-0.5mm"` → -0.5. Offsets may be negative; they are always in millimetres."""
+    if isinstance(value, str):
+        match = _SIGNED.match(value)
+        if not match:
+            raise ValueError(f"{value!r} is not an offset; write millimetres such as '0.5mm' or '-1mm'")
+        return float(match.group(1))
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        raise ValueError(f"{value} has no unit; write e.g. '{value}mm'")
+    return value
+
+
+SignedMM = Annotated[float, BeforeValidator(_signed_mm), Field(ge=-10, le=10)]
+BleedMM = Annotated[float, BeforeValidator(_signed_mm), Field(ge=0, le=10, description="Bleed around every card, in mm.")]
+
+
+class PrintSettings(StrictModel):
+    paper: Literal["a4", "letter"] = "a4"
+    bleed: BleedMM = 0.0
+    duplex: Literal["long", "short", "none"] | None = Field(None, description="Default: long for n-up sheets.")
+    back_offset: list[SignedMM] = Field(default_factory=lambda: [0.0, 0.0], min_length=2, max_length=2, description="[x, y] shift of the backs only.")
+    layout: Literal["nup", "gutterfold"] = "nup"
+    marks: Literal["crop", "guides", "none"] | None = Field(None, description="Default: guides at home, crop marks with bleed.")
+    ink_saver: bool = False
+
+    @model_validator(mode="after")
+    def _consistent(self) -> "PrintSettings":
+        if self.layout == "gutterfold":
+            if self.duplex in ("long", "short"):
+                raise ValueError("gutterfold prints fronts and backs side by side on one side of the paper; drop the duplex setting")
+            if self.bleed:
+                raise ValueError("gutterfold is for home printing and has no bleed; use layout nup for a print shop")
+            if any(self.back_offset):
+                raise ValueError("gutterfold has no separately printed backs to offset; drop back_offset")
+        if self.bleed and self.marks == "guides":
+            raise ValueError("cut guides run along shared edges, but with bleed the cards no longer share edges; use crop marks")
+        if self.duplex == "none" and any(self.back_offset):
+            raise ValueError("back_offset moves duplex backs, but duplex is none")
+        return self
+
+    @property
+    def duplex_mode(self) -> str:
+        if self.duplex is not None:
+            return self.duplex
+        return "none" if self.layout == "gutterfold" else "long"
+
+    @property
+    def marks_mode(self) -> str:
+        if self.marks is not None:
+            return self.marks
+        return "crop" if self.bleed else "guides"
