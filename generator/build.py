@@ -83,10 +83,18 @@ def layout_kit(loaded: LoadedKit, lang: str, settings: PrintSettings | None = No
     settings = settings or kit.print
     ctx = LayoutContext(lang, PAPERS[settings.paper], settings=settings)
     parts = [_finish(part, settings) for part in GAME_LAYOUTS[kit.game](kit, ctx)]
-    findings = [
-        codes.make(p.code, p.message, loaded.source.locate(p.path), format_path(p.path), p.hint) for p in ctx.problems
-    ]
-    return parts, findings
+    return parts, _findings(loaded, ctx.problems)
+
+
+def _findings(loaded: LoadedKit, problems: list) -> list[Finding]:
+    return [codes.make(p.code, p.message, loaded.source.locate(p.path), format_path(p.path), p.hint) for p in problems]
+
+
+def layout_book(loaded: LoadedKit, lang: str, parts: list[Component], settings: PrintSettings | None = None) -> tuple[Document, list[Finding]]:
+    """kit.pdf's document, and any problem its cover met."""
+    problems: list = []
+    document = book(loaded.kit, lang, parts, settings, loaded.root, problems)
+    return document, _findings(loaded, problems)
 
 
 def _finish(part: Component, settings: PrintSettings) -> Component:
@@ -111,10 +119,12 @@ def _bleed_page(page: Page, bleed: float) -> Page:
     )
 
 
-def book(kit, lang: str, parts: list[Component], settings: PrintSettings | None = None) -> Document:
+def book(kit, lang: str, parts: list[Component], settings: PrintSettings | None = None, root: Path | None = None, problems: list | None = None) -> Document:
     """`kit.pdf`: a cover, a contents page, then every component with a bookmark each."""
     settings = settings or kit.print
     ctx = LayoutContext(lang, PAPERS[settings.paper], settings=settings)
+    if problems is not None:
+        ctx.problems = problems
     entries, checklist = [], []
     first = 3  # after the cover and the contents page
     for part in parts:
@@ -128,7 +138,8 @@ def book(kit, lang: str, parts: list[Component], settings: PrintSettings | None 
         f"{t('edition', lang)} · {t('version', lang)} {kit.version}",
         kit.author,
     ]
-    opening = [cover(ctx, title, kit.subtitle.get(lang) if kit.subtitle else "", lines), contents(ctx, title, entries, checklist)]
+    image = (root / kit.cover_image) if (root is not None and kit.cover_image) else None
+    opening = [cover(ctx, title, kit.subtitle.get(lang) if kit.subtitle else "", lines, image, ("cover_image",)), contents(ctx, title, entries, checklist)]
     opening = list(_finish(Component("book", title, tuple(opening)), settings).pages)
     pages, marks = opening, [Bookmark(t("contents", lang), 1)]
     for part in parts:
@@ -183,11 +194,13 @@ def build(loaded: LoadedKit, options: BuildOptions, progress: Progress = lambda 
     languages = options.languages or tuple(kit.languages)
     settings = print_settings(kit, options.overrides)
     laid_out: dict[str, list[Component]] = {}
+    books: dict[str, Document] = {}
     for lang in languages:
         progress(f"{kit.id}: laying out ({lang})")
         parts, problems = layout_kit(loaded, lang, settings)
+        books[lang], cover_problems = layout_book(loaded, lang, parts, settings)
         laid_out[lang] = parts
-        result.findings.extend(problems)
+        result.findings.extend(problems + cover_problems)
     if not result.ok:
         return result
 
@@ -208,7 +221,7 @@ def build(loaded: LoadedKit, options: BuildOptions, progress: Progress = lambda 
                         name = f"{part.slug}.svg" if len(part.pages) == 1 else f"{part.slug}-{n:02d}.svg"
                         (lang_dir / name).write_text(svg.render(page, part.title, "../fonts/ipaexg.ttf"), encoding="utf-8")
             progress(f"{kit.id}: kit.pdf ({lang})")
-            (lang_dir / "kit.pdf").write_bytes(pdf.render(book(kit, lang, parts, settings)))
+            (lang_dir / "kit.pdf").write_bytes(pdf.render(books[lang]))
         if options.svg:
             font_dir = staging / "fonts"
             font_dir.mkdir()

@@ -38,6 +38,7 @@ def make_parser() -> argparse.ArgumentParser:
     validate = commands.add_parser("validate", help="check kits and report every problem", description="Check kit directories against their rule models and report every finding with file:line:col.")
     validate.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="kit directories (each holds a kit.yaml)")
     validate.add_argument("--format", choices=("text", "json", "sarif"), default="text", help="how to print findings (default: text)")
+    validate.add_argument("--no-layout", action="store_true", help="check the data only; skip laying out pages (text fit, missing glyphs)")
 
     build = commands.add_parser("build", help="validate, then write PDFs and SVGs", description="Validate kits, then write every component as PDF (and SVG) into OUTPUT/<kit>/<lang>/. Nothing is written when the content has errors.")
     build.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="kit directories")
@@ -131,12 +132,27 @@ def _validate(args: argparse.Namespace) -> int:
 
     report = Report()
     for path in _kit_dirs(args.paths):
-        report.extend(load_kit(path).report.findings)
+        loaded = load_kit(path)
+        report.extend(loaded.report.findings)
+        if loaded.ok and not args.no_layout:
+            report.extend(_layout_findings(loaded))
     findings = report.sorted()
     _print_findings(findings, args.format)
     if args.format == "text" and not findings:
         print(f"{len(args.paths)} kit(s) OK")
     return EXIT_CONTENT if report.has_errors else EXIT_OK
+
+
+def _layout_findings(loaded) -> list[Finding]:
+    """Lay out every page without rendering: text that does not fit and glyphs the font lacks are content errors too."""
+    from .build import layout_book, layout_kit
+
+    found: list[Finding] = []
+    for lang in loaded.kit.languages:
+        parts, problems = layout_kit(loaded, lang)
+        _book, cover_problems = layout_book(loaded, lang, parts)
+        found += problems + cover_problems
+    return found
 
 
 def _build(args: argparse.Namespace) -> int:

@@ -81,6 +81,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "ja": "1. この2ページを、カードと同じ用紙・設定で両面印刷する（{edge}とじ、100%）。|2. 光にかざし、各目盛りで裏の赤い線が重なる数字を読む（単位mm）。|3. 中央の読み X, Y を pnpkit build … --back-offset X,Y に渡す（kit.yaml の print: back_offset でも可）。|4. 四隅の読みが中央と0.5 mm以上違うときは、プリンターが傾き・伸縮している。用紙ガイドを見直す。",
         "en": "1. Print both pages double-sided on the card you will use ({edge}-edge flip, 100 %).|2. Hold the sheet to a light; at each scale read the number the red line on the back crosses (mm).|3. Pass the centre readings X, Y as pnpkit build … --back-offset X,Y (or print: back_offset in kit.yaml).|4. If a corner reads 0.5 mm or more away from the centre, the printer skews or scales: check its paper guides.",
     },
+    "game_ends": {"ja": "ゲーム終了", "en": "The game ends when"},
+    "winner": {"ja": "勝者", "en": "Winner"},
+    "tie_break": {"ja": "同点のとき", "en": "Ties"},
     "instant": {"ja": "即時", "en": "At once"},
 }
 

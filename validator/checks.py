@@ -155,3 +155,108 @@ def check_decks(ctx: CheckContext, kit: Any, lists: dict[str, set[str]]) -> None
                     f"{card.ref!r} is not in {deck.source}",
                     f"use one of {', '.join(sorted(lists[deck.source]))}",
                 )
+
+
+# ---------------------------------------------------------------- the proofreader's library
+# Generic checks any rule model can call. Each takes plain values plus the YAML
+# path to point at, so it knows nothing about a particular game.
+
+LOOKALIKES = {
+    "力": "カ", "カ": "力",
+    "口": "ロ", "ロ": "口",
+    "工": "エ", "エ": "工",
+    "二": "ニ", "ニ": "二",
+    "一": "ー", "ー": "一",
+    "卜": "ト", "ト": "卜",
+}
+"""Katakana and kanji that print almost alike; a name mixing them is usually a typo."""
+
+
+def _is_katakana(ch: str) -> bool:
+    return "\u30a0" <= ch <= "\u30ff" and ch != "・"
+
+
+def _is_kanji(ch: str) -> bool:
+    return "\u4e00" <= ch <= "\u9fff"
+
+
+def lookalike_suspects(name: str) -> list[tuple[int, str, str]]:
+    """(index, found, probably meant) for look-alike characters out of place in `name`.
+
+    A kanji look-alike between katakana (エレメント written with 一) or a
+    katakana look-alike between kanji (魔カ for 魔力) is flagged.
+    """
+    out = []
+    for i, ch in enumerate(name):
+        if ch not in LOOKALIKES:
+            continue
+        around = (name[i - 1] if i else "", name[i + 1] if i + 1 < len(name) else "")
+        neighbours = [c for c in around if c and c not in LOOKALIKES]
+        if not neighbours:
+            continue
+        if _is_kanji(ch) and all(_is_katakana(c) for c in neighbours):
+            out.append((i, ch, LOOKALIKES[ch]))
+        elif _is_katakana(ch) and all(_is_kanji(c) for c in neighbours):
+            out.append((i, ch, LOOKALIKES[ch]))
+    return out
+
+
+def check_lookalikes(ctx: CheckContext, names: Iterable[tuple[tuple, str]]) -> None:
+    """Warn about look-alike characters that are probably typos (カ/力, ロ/口, エ/工, ニ/二, ー/一, ト/卜)."""
+    for path, name in names:
+        for index, found, meant in lookalike_suspects(name):
+            ctx.add(
+                "PK312",
+                path,
+                f"{name!r} has {found!r} (U+{ord(found):04X}) at position {index + 1}, which looks like {meant!r} (U+{ord(meant):04X})",
+                f"did you mean {name[:index] + meant + name[index + 1:]!r}?",
+            )
+
+
+def check_recipes(ctx: CheckContext, recipes: Iterable[tuple[tuple, frozenset, str, str]], shared_code: str = "PK318", same_code: str = "PK317") -> None:
+    """Recipes (sets of inputs) are unordered and unique: within a category an equal set is an error,
+    across categories a warning (the player must say which one they mean)."""
+    seen: dict[frozenset, list[tuple[str, str]]] = {}
+    for path, inputs, category, name in recipes:
+        for other_category, other_name in seen.get(inputs, []):
+            if other_category == category:
+                ctx.add(same_code, path, f"{name!r} uses the same inputs as {other_name!r} ({' + '.join(sorted(inputs))})", "inputs are compared as unordered sets; change one")
+            else:
+                ctx.add(shared_code, path, f"{category} {name!r} and {other_category} {other_name!r} use the same inputs ({' + '.join(sorted(inputs))})", "say in the rules how a player declares which one they play")
+        seen.setdefault(inputs, []).append((category, name))
+
+
+def check_permutation(ctx: CheckContext, path: tuple, items: list[str], known: Iterable[str], what: str) -> None:
+    """An ordered list must hold every known entry exactly once (tie-breakers, phase orders)."""
+    known = list(known)
+    counts = Counter(items)
+    for i, item in enumerate(items):
+        if item not in known:
+            ctx.add("PK314", path + (i,), f"{what} lists {item!r}, which is not one of {', '.join(known)}", "use only the known entries")
+        elif counts[item] > 1 and items.index(item) != i:
+            ctx.add("PK314", path + (i,), f"{what} lists {item!r} twice", "each entry appears exactly once")
+    missing = [k for k in known if k not in counts]
+    if missing:
+        ctx.add("PK314", path, f"{what} leaves out {', '.join(missing)}", "add the missing entries in order")
+
+
+def check_equal(ctx: CheckContext, path: tuple, value: float, expected: float, message: str, hint: str = "") -> bool:
+    """Two numbers the rules state separately must agree (a threshold, a total, a deck after setup)."""
+    if value != expected:
+        ctx.add("PK315", path, f"{message}: {value:g} ≠ {expected:g}", hint)
+        return False
+    return True
+
+
+def check_choice(ctx: CheckContext, path: tuple, options: list, what: str) -> None:
+    """A choice with fewer than two options is not a choice."""
+    if len(options) < 2:
+        ctx.add("PK316", path, f"{what} offers {len(options)} option(s)", "give at least two options, or make it a fixed effect")
+
+
+def check_end_conditions(ctx: CheckContext, kit: Any) -> None:
+    """Every way the game can end names a tie-break."""
+    check_unique_ids(ctx, kit.end_conditions, ("end_conditions",), "end condition")
+    for i, end in enumerate(kit.end_conditions):
+        if end.tie_break is None:
+            ctx.add("PK319", ("end_conditions", i), f"end condition {end.id!r} does not say how ties are broken", "add `tie_break:`")

@@ -42,6 +42,15 @@ CODES: dict[str, tuple[Severity, str]] = {
     "PK311": (E, "deck has no cards"),
     "PK312": (W, "look-alike characters in a name"),
     "PK313": (E, "names equal after normalisation"),
+    "PK314": (E, "list is not a permutation of the known entries"),
+    "PK315": (E, "two stated numbers disagree"),
+    "PK316": (E, "a choice offers fewer than two options"),
+    "PK317": (E, "two recipes of one category use the same inputs"),
+    "PK318": (W, "recipes of different categories share inputs"),
+    "PK319": (E, "end condition without a tie-break"),
+    "PK320": (E, "effect has no valid target"),
+    "PK321": (E, "unsupported image format"),
+    "PK322": (W, "image resolution below 300 ppi"),
 }
 
 

@@ -10,11 +10,12 @@ from typing import Any
 from pydantic import ValidationError
 
 from . import codes
-from .checks import CheckContext, check_texts
+from .checks import CheckContext, check_end_conditions, check_texts
 from .findings import Finding, Location, Report
 from .games import GAMES, KIT_ADAPTER
 from .schema_errors import findings_from
-from .source import Limits, Source, load_file
+from .source import Limits, Source, format_path, load_file
+from .types import KIT_FILE_MARK
 
 KIT_FILE = "kit.yaml"
 
@@ -32,11 +33,12 @@ class LoadedKit:
 
 
 def display_path(path: Path) -> str:
-    """Paths relative to the working directory read best in messages."""
+    """Paths relative to the working directory read best in messages; outside it, absolute ones do."""
     try:
-        return os.path.relpath(path)
+        relative = os.path.relpath(path)
     except ValueError:
         return str(path)
+    return str(path.absolute()) if relative.startswith("..") else relative
 
 
 def safe_kit_path(root: Path, name: Any, where: Location, field_path: str) -> tuple[Path | None, Finding | None]:
@@ -96,6 +98,8 @@ def load_kit(root: Path, limits: Limits = Limits()) -> LoadedKit:
         return loaded
     ctx = CheckContext(combined, tuple(kit.languages))
     check_texts(ctx, kit, kit.placeholder_values())
+    check_end_conditions(ctx, kit)
+    check_kit_files(ctx, kit, root)
     kit.check(ctx)
     report.extend(ctx.findings)
     loaded.kit = kit
@@ -124,6 +128,43 @@ def _merge_include(root: Path, name: Any, index: int, data: dict, main: Source, 
             continue
         data[key] = value
     combined.merge(part)
+
+
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")
+
+
+def _kit_file_fields(model: Any, path: tuple = ()):
+    """Every KitFile value in a model tree, with its path."""
+    from pydantic import BaseModel
+
+    if isinstance(model, BaseModel):
+        for name, info in type(model).model_fields.items():
+            value = getattr(model, name)
+            if isinstance(value, str) and _is_kit_file(info.annotation):
+                yield path + (name,), value
+            else:
+                yield from _kit_file_fields(value, path + (name,))
+    elif isinstance(model, (list, tuple)):
+        for i, item in enumerate(model):
+            yield from _kit_file_fields(item, path + (i,))
+
+
+def _is_kit_file(annotation: Any) -> bool:
+    """True when the annotation is KitFile, also inside Optional[...]."""
+    for meta in getattr(annotation, "__metadata__", ()):
+        if getattr(meta, "json_schema_extra", None) == KIT_FILE_MARK:
+            return True
+    return any(_is_kit_file(arg) for arg in getattr(annotation, "__args__", ()) or ())
+
+
+def check_kit_files(ctx: CheckContext, kit: Any, root: Path) -> None:
+    """Files the kit names exist, stay inside the kit directory, and are images pnpkit can place."""
+    for path, name in _kit_file_fields(kit):
+        _full, problem = safe_kit_path(root, name, ctx.source.locate(path), format_path(path))
+        if problem is not None:
+            ctx.findings.append(problem)
+        elif not name.lower().endswith(IMAGE_SUFFIXES):
+            ctx.add("PK321", path, f"{name!r} is not a PNG or JPEG image", "convert it to PNG")
 
 
 def validate_paths(paths: list[Path]) -> list[LoadedKit]:

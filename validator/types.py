@@ -101,3 +101,12 @@ class LocalText(StrictModel):
 
 class RuleText(LocalText):
     """Rule prose: numbers in it must come from `{placeholders}` so text and model never disagree."""
+
+
+KIT_FILE_MARK = {"kit_file": True}
+KitFile = Annotated[
+    str,
+    StringConstraints(min_length=1, max_length=255),
+    Field(description="A file inside the kit directory, e.g. 'art/cover.png'.", json_schema_extra=KIT_FILE_MARK),
+]
+"""A path the loader checks: inside the kit (no '..', no absolute path, no link out) and present."""

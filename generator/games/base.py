@@ -44,10 +44,22 @@ def errata_table(kit: Any, lang: str) -> Table:
     return Table((t("topic", lang), t("as_written", lang), t("resolution", lang)), rows, (0.22, 0.39, 0.39))
 
 
+def end_conditions_table(kit: Any, lang: str) -> Table:
+    from ..i18n import t
+
+    values = kit.placeholder_values()
+    rows = tuple((text(e.when, lang, values), text(e.winner, lang, values), text(e.tie_break, lang, values)) for e in kit.end_conditions)
+    return Table((t("game_ends", lang), t("winner", lang), t("tie_break", lang)), rows, (0.36, 0.32, 0.32))
+
+
 def rule_sections(ctx: LayoutContext, kit: Any, generated: dict[str, Table]) -> list[Section]:
-    """The kit's rule summary with placeholders filled and generated tables put in place."""
+    """The kit's rule summary with placeholders filled and generated tables put in place.
+
+    Every game gets `errata` and `end-conditions`; games add their own tables.
+    """
     values = kit.placeholder_values()
     lang = ctx.lang
+    generated = {"errata": errata_table(kit, lang), "end-conditions": end_conditions_table(kit, lang)} | generated
     sections = []
     for i, section in enumerate(kit.rules.sections if kit.rules else []):
         where = ("rules", "sections", i)

@@ -5,9 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..i18n import t
-from ..scene import Group, Item, Line, Page, Rect, Style, Text
+from pathlib import Path
+
+from ..images import fit_ppi, pixel_size
+from ..scene import Group, Image, Item, Line, Page, Rect, Style, Text
 from ..text import TextBox
-from .common import INK, MUTED, LayoutContext, footer
+from .common import INK, MUTED, LayoutContext, TextProblem, footer
 
 ACCENT = "#2c2f45"
 
@@ -22,13 +25,26 @@ class ContentsEntry:
     steps: tuple[str, ...]
 
 
-def cover(ctx: LayoutContext, title: str, subtitle: str, lines: list[str]) -> Page:
+COVER_IMAGE_BOX = (150.0, 95.0)
+"""Where a cover image goes (mm); it is scaled to fit and must reach 300 ppi there."""
+
+
+def cover(ctx: LayoutContext, title: str, subtitle: str, lines: list[str], image: Path | None = None, where: tuple = ()) -> Page:
     w, h = ctx.paper.width, ctx.paper.height
     m = ctx.margin
     items: list[Item] = [
         Rect(m, m, w - 2 * m, h * 0.42, Style(fill=ACCENT), radius=4),
         Text(w / 2, m + h * 0.2, title, 30, "#ffffff", "middle", bold=True, role="cover-title"),
     ]
+    if image is not None:
+        size = pixel_size(image)
+        if size is None:
+            ctx.problems.append(TextProblem("PK321", where, f"{image.name} is not a PNG or JPEG image", "convert it to PNG"))
+        else:
+            iw, ih, ppi = fit_ppi(size, *COVER_IMAGE_BOX)
+            if ppi < 300 - 1e-6:
+                ctx.problems.append(TextProblem("PK322", where, f"{image.name} prints at {ppi:.0f} ppi on the cover; print needs 300", f"use an image at least {round(size[0] * 300 / ppi)} px wide"))
+            items.append(Image(w / 2 - iw / 2, h - m - 20 - ih, iw, ih, str(image), role="cover-image"))
     if subtitle:
         items.append(Text(w / 2, m + h * 0.2 + 13, subtitle, 13, "#ffffff", "middle"))
     items.append(Text(w / 2, m + h * 0.42 - 8, t("pnp_kit", ctx.lang), 10, "#c9cbe0", "middle"))

@@ -6,10 +6,10 @@ from typing import TYPE_CHECKING
 
 from pydantic import Field, model_validator
 
-from ..types import Count, Ident, Lang, LocalText, StrictModel
+from ..types import Count, Ident, KitFile, Lang, LocalText, StrictModel
 from .cards import Deck
 from .printing import PrintSettings
-from .rules import Erratum, RuleSummary
+from .rules import EndCondition, Erratum, RuleSummary
 
 if TYPE_CHECKING:
     from ..checks import CheckContext
@@ -38,6 +38,8 @@ class KitBase(StrictModel):
     decks: list[Deck] = Field(default_factory=list)
     rules: RuleSummary | None = None
     errata: list[Erratum] = Field(default_factory=list)
+    end_conditions: list[EndCondition] = Field(default_factory=list)
+    cover_image: KitFile | None = Field(None, description="A PNG or JPEG for the kit book's cover (300 ppi at its printed size).")
     print: PrintSettings = Field(default_factory=PrintSettings, description="How the kit is printed; the command line can override it.")
 
     @model_validator(mode="after")

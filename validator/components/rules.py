@@ -32,3 +32,12 @@ class Erratum(StrictModel):
     topic: LocalText
     as_written: LocalText
     resolution: LocalText
+
+
+class EndCondition(StrictModel):
+    """How the game ends and who wins; every ending must say how a tie is broken."""
+
+    id: Ident
+    when: RuleText
+    winner: RuleText
+    tie_break: RuleText | None = Field(None, description="Who wins a tie, or that the tied players share the win.")

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
-from ..checks import check_decks, check_unique_ids, check_unique_names
+from ..checks import check_decks, check_lookalikes, check_unique_ids, check_unique_names
 from ..components.hexboard import AXIAL_NEIGHBOURS, HexBoard
 from ..components.kit import KitBase
 from ..components.tokens import TokenSheet
@@ -95,6 +95,7 @@ class Effect(StrictModel):
     action: Literal[
         "nullify", "steal", "destroy", "shield", "swap", "reshuffle", "draw-more", "draw-less", "limit", "block-attacks"
     ]
+    target: Literal["opponent-territory", "any-cell", "claimed-cells", "self", "all-players"]
     cells: NonNegative = 0
     cards: NonNegative = 0
     counter_nullify: NonNegative = 0
@@ -116,6 +117,22 @@ class ShiftEvent(StrictModel):
     name: LocalText
     effect: Effect
 
+
+VALID_TARGETS = {
+    "nullify": {"opponent-territory"},
+    "steal": {"opponent-territory"},
+    "destroy": {"any-cell", "opponent-territory"},
+    "shield": {"self"},
+    "swap": {"claimed-cells"},
+    "reshuffle": {"all-players"},
+    "draw-more": {"all-players", "self"},
+    "draw-less": {"all-players"},
+    "limit": {"all-players"},
+    "block-attacks": {"all-players"},
+}
+"""What each kind of effect can act on; anything else is a finding."""
+
+NEEDS_CELLS = {"nullify", "steal", "destroy", "swap", "limit"}
 
 TEMPLATE_SOURCES = {"element": "elements", "event": "events", "combo": "combos"}
 """Each card template draws its cards from one model list."""
@@ -162,6 +179,8 @@ class ElementShiftKit(KitBase):
         check_unique_names(ctx, self.combos, ("combos",), "combo")
         check_unique_names(ctx, self.events, ("events",), "event")
         check_unique_names(ctx, self.elements, ("elements",), "element")
+        check_lookalikes(ctx, self._names())
+        self._check_effects(ctx)
         for t, terrain in enumerate(self.terrains):
             if terrain.element is not None and terrain.element not in element_ids:
                 ctx.add("ES001", ("terrains", t, "element"), f"unknown element {terrain.element!r}", _one_of(element_ids))
@@ -233,6 +252,28 @@ class ElementShiftKit(KitBase):
         if len(blocked) == 1 and not _is_centre(blocked[0], set(positions)):
             cell = cells[positions[blocked[0]]]
             ctx.add("ES006", cell.path, "the blocked cell is not in the middle of the board", "move it to the centre", col_offset=cell.offset)
+
+    def _names(self) -> list[tuple[tuple, str]]:
+        out = []
+        for list_name in ("elements", "terrains", "combos", "events"):
+            for i, item in enumerate(getattr(self, list_name)):
+                for lang in ("ja", "en"):
+                    value = getattr(item.name, lang)
+                    if value:
+                        out.append(((list_name, i, "name", lang), value))
+        return out
+
+    def _check_effects(self, ctx: "CheckContext") -> None:
+        """Every effect acts on something it can act on, and says how much."""
+        owners = [("combos", i, c) for i, c in enumerate(self.combos)] + [("events", i, e) for i, e in enumerate(self.events)]
+        for list_name, i, owner in owners:
+            effect = owner.effect
+            path = (list_name, i, "effect")
+            if effect.target not in VALID_TARGETS[effect.action]:
+                allowed = ", ".join(sorted(VALID_TARGETS[effect.action]))
+                ctx.add("PK320", path + ("target",), f"a {effect.action} effect cannot target {effect.target}", f"use {allowed}")
+            if effect.action in NEEDS_CELLS and effect.cells < 1:
+                ctx.add("PK320", path, f"a {effect.action} effect must name how many cells (cells ≥ 1)", "add `cells:`")
 
     def _terrain(self, terrain_id: str) -> Terrain:
         return next(t for t in self.terrains if t.id == terrain_id)

@@ -1,0 +1,33 @@
+"""Raster images: their pixel size, read from the file header without decoding."""
+
+from __future__ import annotations
+
+import struct
+from pathlib import Path
+
+
+def pixel_size(path: Path) -> tuple[int, int] | None:
+    """(width, height) of a PNG or JPEG, or None when the file is neither."""
+    data = path.read_bytes()[:256 * 1024]
+    if data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR":
+        return struct.unpack(">II", data[16:24])
+    if data[:2] == b"\xff\xd8":
+        i = 2
+        while i + 9 < len(data):
+            if data[i] != 0xFF:
+                return None
+            marker = data[i + 1]
+            length = struct.unpack(">H", data[i + 2 : i + 4])[0]
+            if marker in (0xC0, 0xC1, 0xC2):
+                height, width = struct.unpack(">HH", data[i + 5 : i + 9])
+                return width, height
+            i += 2 + length
+    return None
+
+
+def fit_ppi(size: tuple[int, int], box_w: float, box_h: float) -> tuple[float, float, float]:
+    """Width and height (mm) of the image scaled to fit the box, and the resulting pixels per inch."""
+    px_w, px_h = size
+    scale = min(box_w / px_w, box_h / px_h)
+    width, height = px_w * scale, px_h * scale
+    return width, height, px_w / (width / 25.4)
