@@ -107,6 +107,9 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("pnpkit: interrupted; nothing was written", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # `pnpkit schema | head`: the reader left; that is not an error
+        sys.stderr.close()
+        return EXIT_OK
 
 
 def _kit_dirs(paths: list[Path]) -> list[Path]:

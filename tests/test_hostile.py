@@ -1,0 +1,180 @@
+"""Hostile and careless input: every case is a finding with file:line:col, exit 1, no traceback,
+nothing in the output directory, and the user's files untouched."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+KIT = REPO / "content" / "element-shift"
+WHERE = re.compile(r"^(?P<file>[^\s:]+):(?P<line>\d+):(?P<col>\d+): (?P<severity>error|warning) (?P<code>[A-Z]{2,3}\d{3})", re.M)
+
+
+def _copy(tmp_path: Path) -> Path:
+    kit = tmp_path / "kit"
+    shutil.copytree(KIT, kit)
+    return kit
+
+
+def _snapshot(root: Path) -> dict[str, str]:
+    return {str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(root.rglob("*")) if p.is_file() and not p.is_symlink()}
+
+
+def _build(kit: Path, out: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "generator.cli", "build", str(kit), "-o", str(out)], cwd=REPO, capture_output=True, text=True, timeout=120)
+
+
+def _edit(kit: Path, name: str, old: str, new: str) -> None:
+    path = kit / name
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {name}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def _expect(tmp_path: Path, kit: Path, code: str, file: str, line: int | None = None) -> re.Match:
+    before = _snapshot(kit)
+    out = tmp_path / "out"
+    result = _build(kit, out)
+    assert result.returncode == 1, (result.returncode, result.stdout, result.stderr)
+    assert "Traceback" not in result.stderr + result.stdout
+    found = [m for m in WHERE.finditer(result.stderr) if m.group("code") == code]
+    assert found, result.stderr
+    match = found[0]
+    assert Path(match.group("file")).name == file
+    if line is not None:
+        assert int(match.group("line")) == line, result.stderr
+    assert not out.exists() or not any(p.is_file() for p in out.rglob("*")), list(out.rglob("*"))
+    assert _snapshot(kit) == before
+    return match
+
+
+def _line_of(kit: Path, name: str, needle: str) -> int:
+    lines = (kit / name).read_text(encoding="utf-8").splitlines()
+    return next(i for i, text in enumerate(lines, start=1) if needle in text)
+
+
+def test_windows_files_with_bom_and_crlf_are_accepted(tmp_path):
+    kit = _copy(tmp_path)
+    for path in kit.glob("*.yaml"):
+        text = path.read_text(encoding="utf-8")
+        path.write_bytes(b"\xef\xbb\xbf" + text.replace("\n", "\r\n").encode("utf-8"))
+    result = _build(kit, tmp_path / "out")
+    assert result.returncode == 0, result.stderr
+    # positions still count lines the way an editor does
+    _edit(kit, "combos.yaml", "elements: [fire, water]", "elements: [fire, lava]")
+    match = _expect(tmp_path / "second", kit, "ES001", "combos.yaml")
+    assert int(match.group("line")) == _line_of(kit, "combos.yaml", "[fire, lava]")
+
+
+def test_alias_bomb(tmp_path):
+    kit = _copy(tmp_path)
+    bomb = ["bomb0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+    bomb += [f"bomb{i}: &a{i} [{', '.join(['*a' + str(i - 1)] * 10)}]" for i in range(1, 9)]
+    (kit / "tokens.yaml").write_text((kit / "tokens.yaml").read_text() + "\n".join(bomb) + "\n")
+    _expect(tmp_path, kit, "PK105", "tokens.yaml")
+
+
+def test_huge_file(tmp_path):
+    kit = _copy(tmp_path)
+    with open(kit / "errata.yaml", "a", encoding="utf-8") as out:
+        out.write("# " + "x" * (9 * 1024 * 1024) + "\n")
+    _expect(tmp_path, kit, "PK103", "errata.yaml", 1)
+
+
+def test_deep_nesting(tmp_path):
+    kit = _copy(tmp_path)
+    (kit / "tokens.yaml").write_text((kit / "tokens.yaml").read_text() + "deep: " + "[" * 200 + "]" * 200 + "\n")
+    _expect(tmp_path, kit, "PK104", "tokens.yaml")
+
+
+def test_invalid_utf8(tmp_path):
+    kit = _copy(tmp_path)
+    raw = (kit / "combos.yaml").read_bytes()
+    line = raw[: raw.index("蒸気爆発".encode())].count(b"\n") + 1
+    (kit / "combos.yaml").write_bytes(raw.replace("蒸気爆発".encode(), b"\xff\xfe", 1))
+    match = _expect(tmp_path, kit, "PK106", "combos.yaml", line)
+    assert int(match.group("col")) > 1
+
+
+def test_tab_in_indentation(tmp_path):
+    kit = _copy(tmp_path)
+    _edit(kit, "tokens.yaml", "  diameter: 16mm", "\tdiameter: 16mm")
+    _expect(tmp_path, kit, "PK101", "tokens.yaml", _line_of(kit, "tokens.yaml", "\tdiameter"))
+
+
+@pytest.mark.parametrize("name, code", [("../outside.yaml", "PK108"), ("/etc/hostname", "PK108"), ("missing.yaml", "PK107"), ("link.yaml", "PK108")])
+def test_include_paths_stay_inside_the_kit(tmp_path, name, code):
+    kit = _copy(tmp_path)
+    (tmp_path / "outside.yaml").write_text("stolen: true\n")
+    os.symlink(tmp_path / "outside.yaml", kit / "link.yaml")
+    _edit(kit, "kit.yaml", "  - errata.yaml", f"  - errata.yaml\n  - {name}")
+    _expect(tmp_path, kit, code, "kit.yaml", _line_of(kit, "kit.yaml", f"- {name}"))
+
+
+@pytest.mark.parametrize("name, code", [("../../etc/hostname", "PK108"), ("/etc/hostname", "PK108"), ("nothing.png", "PK107"), ("link.png", "PK108"), ("rules.yaml", "PK321")])
+def test_image_paths_stay_inside_the_kit(tmp_path, name, code):
+    kit = _copy(tmp_path)
+    os.symlink("/etc/hostname", kit / "link.png")
+    (kit / "kit.yaml").write_text((kit / "kit.yaml").read_text() + f"cover_image: {name}\n")
+    _expect(tmp_path, kit, code, "kit.yaml", _line_of(kit, "kit.yaml", "cover_image"))
+
+
+def test_characters_the_font_cannot_draw(tmp_path):
+    kit = _copy(tmp_path)
+    _edit(kit, "events.yaml", "en: Volcanic Eruption", "en: Volcanic Eruption 🌋")
+    match = _expect(tmp_path, kit, "PK307", "events.yaml", _line_of(kit, "events.yaml", "Volcanic Eruption"))
+    assert match
+
+
+def test_text_that_cannot_fit(tmp_path):
+    kit = _copy(tmp_path)
+    long_text = "Steal {cells} opponent territory. " * 40
+    _edit(kit, "combos.yaml", "en: Steal {cells} opponent territory.", f"en: {long_text.strip()}")
+    out = tmp_path / "out"
+    result = _build(kit, out)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "PK309" in result.stderr and "earth-split" in result.stderr and "mm too big" in result.stderr
+    assert not out.exists() or not any(p.is_file() for p in out.rglob("*"))
+
+
+@pytest.mark.parametrize("count", ["0", "-3"])
+def test_zero_or_negative_count(tmp_path, count):
+    kit = _copy(tmp_path)
+    _edit(kit, "decks.yaml", "{ref: fire, count: 10}", f"{{ref: fire, count: {count}}}")
+    _expect(tmp_path, kit, "PK203", "decks.yaml", _line_of(kit, "decks.yaml", f"count: {count}"))
+
+
+def test_empty_deck(tmp_path):
+    kit = _copy(tmp_path)
+    _edit(kit, "decks.yaml", "    source: events\n", "")
+    _expect(tmp_path, kit, "PK311", "decks.yaml")
+
+
+def test_duplicate_ids(tmp_path):
+    kit = _copy(tmp_path)
+    _edit(kit, "events.yaml", "  - id: fog", "  - id: volcano")
+    lines = (kit / "events.yaml").read_text().splitlines()
+    second = [i for i, text in enumerate(lines, start=1) if "id: volcano" in text][1]
+    _expect(tmp_path, kit, "PK304", "events.yaml", second)
+
+
+def test_unknown_game(tmp_path):
+    kit = _copy(tmp_path)
+    _edit(kit, "kit.yaml", "game: element-shift", "game: element-shfit")
+    _expect(tmp_path, kit, "PK204", "kit.yaml", _line_of(kit, "kit.yaml", "game:"))
+
+
+def test_lookalike_characters_are_flagged(tmp_path):
+    kit = _copy(tmp_path)
+    _edit(kit, "combos.yaml", "ja: ファイアストーム", "ja: ファイアスト一ム")
+    result = subprocess.run([sys.executable, "-m", "generator.cli", "validate", str(kit)], cwd=REPO, capture_output=True, text=True)
+    assert result.returncode == 0
+    assert "PK312" in result.stdout and "'ー'" in result.stdout
