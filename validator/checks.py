@@ -5,6 +5,7 @@ A check never raises: it adds findings to the context, so one run reports all.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
@@ -260,3 +261,58 @@ def check_end_conditions(ctx: CheckContext, kit: Any) -> None:
     for i, end in enumerate(kit.end_conditions):
         if end.tie_break is None:
             ctx.add("PK319", ("end_conditions", i), f"end condition {end.id!r} does not say how ties are broken", "add `tie_break:`")
+
+
+UNIT_WORDS = {
+    "cells": r"(?:マス|cells?|territor(?:y|ies))",
+    "cards": r"(?:枚|cards?)",
+    "cycles": r"(?:サイクル|cycles?)",
+    "turns": r"(?:ターン|turns?)",
+}
+_NUMBER_UNIT = re.compile(r"([0-9０-９]+)\s*(" + "|".join(f"(?P<{k}>{v})" for k, v in UNIT_WORDS.items()) + ")")
+
+
+def stated_numbers(text: str) -> list[tuple[int, str, int]]:
+    """(number, unit kind, position) for every "3マス", "2 cards", "1サイクル" written in text."""
+    found = []
+    normal = unicodedata.normalize("NFKC", text)
+    for match in _NUMBER_UNIT.finditer(normal):
+        kind = next(k for k in UNIT_WORDS if match.group(k))
+        found.append((int(match.group(1)), kind, match.start()))
+    return found
+
+
+def check_text_numbers(
+    ctx: CheckContext,
+    path: tuple,
+    text: str,
+    expected: dict[str, int],
+    what: str,
+    names: dict[str, tuple[str, int, str]] | None = None,
+) -> None:
+    """Numbers written in text must agree with the model.
+
+    A number in the clause right after a named thing ("蒸気爆発（…3マス…）") must
+    be that thing's number; `names` maps each name to (unit kind, value, id).
+    Any other number next to a unit must equal `expected[unit]` of the thing
+    the text describes. The clause runs to the next full stop or closing bracket.
+    """
+    normal = unicodedata.normalize("NFKC", text)
+    claimed: list[tuple[int, int]] = []
+    for name, (kind, value, ident) in (names or {}).items():
+        start = normal.find(name)
+        while start != -1:
+            begin = start + len(name)
+            while begin < len(normal) and normal[begin] in "」』\"'":
+                begin += 1
+            clause = re.split(r"[。.)）」\n]", normal[begin:], maxsplit=1)[0]
+            claimed.append((begin, begin + len(clause)))
+            for number, unit, _pos in stated_numbers(clause):
+                if unit == kind and number != value:
+                    ctx.add("PK323", path, f"the text gives {name} {number} {kind}, but {ident!r} has {value}", "correct the text or the model")
+            start = normal.find(name, start + 1)
+    for number, kind, pos in stated_numbers(normal):
+        if any(a <= pos < b for a, b in claimed):
+            continue
+        if kind in expected and number != expected[kind]:
+            ctx.add("PK323", path, f"the text says {number} {kind}, but {what} has {expected[kind]}", "write the number as a {placeholder}, or fix the model")

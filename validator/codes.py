@@ -51,6 +51,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "PK320": (E, "effect has no valid target"),
     "PK321": (E, "unsupported image format"),
     "PK322": (W, "image resolution below 300 ppi"),
+    "PK323": (E, "number in the text disagrees with the model"),
 }
 
 

@@ -11,7 +11,13 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
-from ..checks import check_decks, check_lookalikes, check_unique_ids, check_unique_names
+from ..checks import (
+    check_decks,
+    check_lookalikes,
+    check_text_numbers,
+    check_unique_ids,
+    check_unique_names,
+)
 from ..components.hexboard import AXIAL_NEIGHBOURS, HexBoard
 from ..components.kit import KitBase
 from ..components.tokens import TokenSheet
@@ -110,12 +116,14 @@ class Combo(StrictModel):
     name: LocalText
     elements: list[Ident] = Field(min_length=2, max_length=2)
     effect: Effect
+    examples: list[RuleText] = Field(default_factory=list, description="Worked examples; their numbers are checked against the effect.")
 
 
 class ShiftEvent(StrictModel):
     id: Ident
     name: LocalText
     effect: Effect
+    examples: list[RuleText] = Field(default_factory=list)
 
 
 VALID_TARGETS = {
@@ -181,6 +189,7 @@ class ElementShiftKit(KitBase):
         check_unique_names(ctx, self.elements, ("elements",), "element")
         check_lookalikes(ctx, self._names())
         self._check_effects(ctx)
+        self._check_stated_numbers(ctx)
         for t, terrain in enumerate(self.terrains):
             if terrain.element is not None and terrain.element not in element_ids:
                 ctx.add("ES001", ("terrains", t, "element"), f"unknown element {terrain.element!r}", _one_of(element_ids))
@@ -262,6 +271,42 @@ class ElementShiftKit(KitBase):
                     if value:
                         out.append(((list_name, i, "name", lang), value))
         return out
+
+    def _check_stated_numbers(self, ctx: "CheckContext") -> None:
+        """Numbers written in effect texts and examples agree with the effect they describe, and
+        a number given after a combo's or event's name agrees with that combo or event."""
+        named: dict[str, tuple[str, int, str]] = {}
+        for item in [*self.combos, *self.events]:
+            if item.effect.action in NEEDS_CELLS:
+                for lang in ("ja", "en"):
+                    name = getattr(item.name, lang)
+                    if name:
+                        named[name] = ("cells", item.effect.cells, item.id)
+        for list_name, items in (("combos", self.combos), ("events", self.events)):
+            for i, item in enumerate(items):
+                effect = item.effect
+                expected = {}
+                if effect.action in NEEDS_CELLS:
+                    expected["cells"] = effect.cells
+                if effect.cards:
+                    expected["cards"] = effect.cards
+                if effect.duration and effect.duration.unit in ("cycle", "turn"):
+                    expected[effect.duration.unit + "s"] = effect.duration.count
+                texts = [(("effect", "text"), effect.text)] + [(("examples", k), e) for k, e in enumerate(item.examples)]
+                for sub, text in texts:
+                    for lang in ("ja", "en"):
+                        value = getattr(text, lang)
+                        if value:
+                            path = (list_name, i) + sub + (lang,)
+                            others = {n: v for n, v in named.items() if v[2] != item.id}
+                            check_text_numbers(ctx, path, value, expected, f"{item.id!r}", others)
+        for s, section in enumerate(self.rules.sections if self.rules else []):
+            for field_name in ("steps", "bullets"):
+                for k, text in enumerate(getattr(section, field_name)):
+                    for lang in ("ja", "en"):
+                        value = getattr(text, lang)
+                        if value:
+                            check_text_numbers(ctx, ("rules", "sections", s, field_name, k, lang), value, {}, "the rules", named)
 
     def _check_effects(self, ctx: "CheckContext") -> None:
         """Every effect acts on something it can act on, and says how much."""
