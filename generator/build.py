@@ -186,29 +186,44 @@ def _document(kit, lang: str, title: str, pages: tuple, marks: tuple = ()) -> Do
     )
 
 
-def build(loaded: LoadedKit, options: BuildOptions, progress: Progress = lambda _msg: None) -> BuildResult:
+@dataclass
+class Prepared:
+    """A kit laid out in every language, ready to render; nothing is on disk yet."""
+
+    loaded: LoadedKit
+    languages: tuple[str, ...]
+    settings: PrintSettings
+    parts: dict[str, list[Component]] = field(default_factory=dict)
+    books: dict[str, Document] = field(default_factory=dict)
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not any(f.is_error for f in self.findings)
+
+
+def prepare(loaded: LoadedKit, options: BuildOptions, progress: Progress = lambda _msg: None) -> Prepared:
+    """Lay out every page of every language; problems become findings. Raises ValueError on clashing settings."""
+    kit = loaded.kit
+    prepared = Prepared(loaded, options.languages or tuple(kit.languages), print_settings(kit, options.overrides))
+    for lang in prepared.languages:
+        progress(f"{kit.id}: laying out ({lang})")
+        parts, problems = layout_kit(loaded, lang, prepared.settings)
+        prepared.books[lang], cover_problems = layout_book(loaded, lang, parts, prepared.settings)
+        prepared.parts[lang] = parts
+        prepared.findings.extend(problems + cover_problems)
+    return prepared
+
+
+def render(prepared: Prepared, options: BuildOptions, progress: Progress = lambda _msg: None) -> Path:
+    """Write every file into a fresh staging directory inside the output directory and return it."""
     from .backends import pdf, svg
 
-    kit = loaded.kit
-    result = BuildResult()
-    languages = options.languages or tuple(kit.languages)
-    settings = print_settings(kit, options.overrides)
-    laid_out: dict[str, list[Component]] = {}
-    books: dict[str, Document] = {}
-    for lang in languages:
-        progress(f"{kit.id}: laying out ({lang})")
-        parts, problems = layout_kit(loaded, lang, settings)
-        books[lang], cover_problems = layout_book(loaded, lang, parts, settings)
-        laid_out[lang] = parts
-        result.findings.extend(problems + cover_problems)
-    if not result.ok:
-        return result
-
-    kit_dir = options.out_dir / kit.id
-    _check_writable(kit_dir, languages)
+    kit = prepared.loaded.kit
+    _check_writable(options.out_dir / kit.id, prepared.languages)
     staging = Path(tempfile.mkdtemp(prefix=".pnpkit-", dir=_ensure_dir(options.out_dir)))
     try:
-        for lang, parts in laid_out.items():
+        for lang, parts in prepared.parts.items():
             lang_dir = staging / lang
             lang_dir.mkdir()
             (lang_dir / MARKER).write_text("made by pnpkit; this directory is replaced on every build\n")
@@ -221,16 +236,35 @@ def build(loaded: LoadedKit, options: BuildOptions, progress: Progress = lambda 
                         name = f"{part.slug}.svg" if len(part.pages) == 1 else f"{part.slug}-{n:02d}.svg"
                         (lang_dir / name).write_text(svg.render(page, part.title, "../fonts/ipaexg.ttf"), encoding="utf-8")
             progress(f"{kit.id}: kit.pdf ({lang})")
-            (lang_dir / "kit.pdf").write_bytes(pdf.render(books[lang]))
+            (lang_dir / "kit.pdf").write_bytes(pdf.render(prepared.books[lang]))
         if options.svg:
             font_dir = staging / "fonts"
             font_dir.mkdir()
             (font_dir / MARKER).write_text("made by pnpkit: the font the SVGs use, with its licence\n")
             for source in (fonts.GOTHIC_FILE, *fonts.LICENCE_FILES):
                 shutil.copyfile(source, font_dir / source.name)
-        result.files = _publish(staging, kit_dir)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    return staging
+
+
+def publish(staging: Path, kit_dir: Path) -> list[Path]:
+    """Move a finished staging directory into place and remove what is left of it."""
+    try:
+        return _publish(staging, kit_dir)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+
+
+def build(loaded: LoadedKit, options: BuildOptions, progress: Progress = lambda _msg: None) -> BuildResult:
+    """Lay out, render and publish one kit; nothing is written when any page has an error."""
+    prepared = prepare(loaded, options, progress)
+    result = BuildResult(findings=list(prepared.findings))
+    if not prepared.ok:
+        return result
+    staging = render(prepared, options, progress)
+    result.files = publish(staging, options.out_dir / loaded.kit.id)
     return result
 
 

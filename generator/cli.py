@@ -6,6 +6,7 @@ Exit status: 0 clean (warnings allowed), 1 content errors, 2 usage errors.
 from __future__ import annotations
 
 import argparse
+import shutil
 import sys
 from pathlib import Path
 
@@ -161,7 +162,7 @@ def _layout_findings(loaded) -> list[Finding]:
 def _build(args: argparse.Namespace) -> int:
     from validator.kit import load_kit
 
-    from .build import BuildOptions, OutputError, build
+    from .build import BuildOptions, OutputError, prepare, publish, render
     from .progress import Progress
 
     report = Report()
@@ -174,21 +175,36 @@ def _build(args: argparse.Namespace) -> int:
         _print_findings(report.sorted(), args.format)
         print("pnpkit: nothing was built; fix the errors above", file=sys.stderr)
         return EXIT_CONTENT
+    ids = [loaded.kit.id for loaded in loaded_kits]
+    twice = sorted({kit_id for kit_id in ids if ids.count(kit_id) > 1})
+    if twice:
+        raise UsageError(f"two kits have the id {twice[0]!r}; they would write to the same output directory")
     written = 0
     with Progress() as progress:
+        # Lay out every kit before writing any: one kit's error must not leave another's files behind.
+        prepared_kits = []
         for loaded in loaded_kits:
             languages = tuple(loaded.kit.languages) if args.lang == "all" else (args.lang,)
             if args.lang != "all" and args.lang not in loaded.kit.languages:
                 raise UsageError(f"{loaded.root} has no {args.lang!r} edition; it ships {', '.join(loaded.kit.languages)}")
             options = BuildOptions(out_dir=args.output, languages=languages, overrides=print_overrides(args), svg=not args.no_svg)
             try:
-                result = build(loaded, options, progress)
-            except (OutputError, ValueError) as exc:
+                prepared = prepare(loaded, options, progress)
+            except ValueError as exc:
                 raise UsageError(str(exc)) from None
-            report.extend(result.findings)
-            if not result.ok:
-                break
-            written += len(result.files)
+            report.extend(prepared.findings)
+            prepared_kits.append((prepared, options))
+        if not report.has_errors:
+            stagings = []
+            try:
+                for prepared, options in prepared_kits:
+                    stagings.append((render(prepared, options, progress), options.out_dir / prepared.loaded.kit.id))
+            except OutputError as exc:
+                for staging, _target in stagings:
+                    shutil.rmtree(staging, ignore_errors=True)
+                raise UsageError(str(exc)) from None
+            for staging, target in stagings:
+                written += len(publish(staging, target))
     _print_findings(report.sorted(), args.format)
     if report.has_errors:
         print("pnpkit: nothing was written; fix the errors above", file=sys.stderr)

@@ -105,15 +105,17 @@ def format_path(path: Path_) -> str:
 
 def decode(raw: bytes, display: str) -> str:
     """UTF-8 with or without a BOM; CRLF becomes LF. Bad bytes raise SourceError."""
+    body = raw[3:] if raw.startswith(b"\xef\xbb\xbf") else raw
     try:
-        text = raw.decode("utf-8-sig")
+        text = body.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = raw.count(b"\n", 0, exc.start) + 1
-        col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        line = body.count(b"\n", 0, exc.start) + 1
+        line_start = body.rfind(b"\n", 0, exc.start) + 1
+        col = len(body[line_start : exc.start].decode("utf-8", errors="replace")) + 1  # characters, as editors count
         raise SourceError(
             codes.make(
                 "PK106",
-                f"byte 0x{raw[exc.start]:02x} is not valid UTF-8",
+                f"byte 0x{body[exc.start]:02x} is not valid UTF-8",
                 Location(display, line, col),
                 hint="save the file as UTF-8",
             )
@@ -142,6 +144,16 @@ def load_file(path: Path, display: str, limits: Limits = Limits()) -> tuple[Sour
 
 def load_text(text: str, display: str, limits: Limits = Limits()) -> Source:
     """Parse YAML text; raises SourceError with the first syntax problem."""
+    depth, line = nesting_depth(text)
+    if depth > limits.max_depth:
+        raise SourceError(
+            codes.make(
+                "PK104",
+                f"nesting is deeper than {limits.max_depth} levels",
+                Location(display, line, 1),
+                hint="flatten the structure",
+            )
+        )
     loader = _StrictLoader(text)
     try:
         node = loader.get_single_node()
@@ -168,6 +180,47 @@ def load_text(text: str, display: str, limits: Limits = Limits()) -> Source:
     walker = _Walker(display, limits, source)
     source.data = walker.build(node, (), 0)
     return source
+
+
+def _order(key: Any, first_seen: dict, node: yaml.MappingNode) -> int:
+    """Explicit keys keep their written order; merged ones follow."""
+    keys = list(first_seen)
+    return keys.index(key) if key in first_seen else len(keys)
+
+
+def nesting_depth(text: str) -> tuple[int, int]:
+    """A cheap upper bound on nesting, and the line where it is reached, read before parsing:
+    deep flow brackets and deep indentation would otherwise overflow the C parser's stack."""
+    deepest = flow = 0
+    where = 1
+    quote = ""
+    indents: list[int] = []
+    for number, line in enumerate(text.split("\n"), start=1):
+        before = deepest
+        stripped = line.lstrip(" ")
+        if not quote and stripped and not stripped.startswith("#") and flow == 0:
+            indent = len(line) - len(stripped)
+            while indents and indents[-1] >= indent:
+                indents.pop()
+            indents.append(indent)
+            dashes = len(re.match(r"(?:- +)*", stripped).group(0).split("-")) - 1
+            deepest = max(deepest, len(indents) + dashes)
+        for ch in stripped:
+            if quote:
+                if ch == quote:
+                    quote = ""
+            elif ch in "\"'" and flow:
+                quote = ch
+            elif ch == "#" and not flow:
+                break
+            elif ch in "[{":
+                flow += 1
+                deepest = max(deepest, len(indents) + flow)
+            elif ch in "]}":
+                flow = max(0, flow - 1)
+        if deepest > before:
+            where = number
+    return deepest, where
 
 
 def _syntax_finding(exc: yaml.MarkedYAMLError, display: str, text: str) -> Finding:
@@ -235,6 +288,7 @@ class _Walker:
             raise SourceError(self.bad_tag(node, path))
         result: dict[Any, Any] = {}
         first_seen: dict[Any, yaml.Node] = {}
+        merges = []
         for key_node, value_node in node.value:
             if not isinstance(key_node, yaml.ScalarNode):
                 raise SourceError(
@@ -242,7 +296,7 @@ class _Walker:
                 )
             key = self.build_scalar(key_node, path)
             if key == "<<" and not key_node.style:
-                self.merge_into(result, value_node, path, depth, via_alias)
+                merges.append(value_node)  # after the explicit keys, so theirs are the positions kept
                 continue
             if key in first_seen:
                 first = self.loc(first_seen[key])
@@ -258,7 +312,9 @@ class _Walker:
             first_seen[key] = key_node
             self.source.keys.setdefault(path + (key,), self.loc(key_node))
             result[key] = self.build(value_node, path + (key,), depth + 1, via_alias)
-        return result
+        for value_node in merges:
+            self.merge_into(result, value_node, path, depth, via_alias)
+        return dict(sorted(result.items(), key=lambda kv: _order(kv[0], first_seen, node)))
 
     def merge_into(self, result: dict, value_node: yaml.Node, path: Path_, depth: int, via_alias: bool) -> None:
         """YAML merge keys (`<<: *base`): explicit keys win over merged ones."""

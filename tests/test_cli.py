@@ -1,0 +1,191 @@
+"""The `pnpkit` command line: version, help, exit statuses, and how findings are reported."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from conftest import BAD, CONTENT, REPO, cli, files_under, make_bad_kit, parse_findings, run_cli
+
+PYPROJECT = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+
+
+def test_version_matches_the_package():
+    result = run_cli("--version")  # a real interpreter: `python -m generator.cli` works
+    assert result.returncode == 0
+    assert result.stdout.strip() == f"pnpkit {PYPROJECT['project']['version']}"
+
+
+def test_console_script_points_at_main():
+    assert PYPROJECT["project"]["scripts"]["pnpkit"] == "generator.cli:main"
+    from generator import cli
+
+    assert callable(cli.main)
+
+
+def test_version_in_process():
+    result = cli("--version")
+    assert result.returncode == 0
+    assert result.stdout.strip() == f"pnpkit {PYPROJECT['project']['version']}"
+
+
+def test_installed_console_script_runs():
+    script = Path(sys.executable).parent / "pnpkit"
+    if not script.exists():
+        pytest.skip("pnpkit is not installed next to this interpreter (pip install -e . installs it)")
+    result = subprocess.run([str(script), "--version"], capture_output=True, text=True, cwd=REPO, timeout=60)
+    assert result.returncode == 0
+    assert result.stdout.strip() == f"pnpkit {PYPROJECT['project']['version']}"
+
+
+@pytest.mark.parametrize("command", [[], ["validate"], ["build"]], ids=["pnpkit", "validate", "build"])
+def test_help_exits_zero(command):
+    result = cli(*command, "--help")
+    assert result.returncode == 0
+    assert result.stdout.startswith("usage: pnpkit")
+    assert result.stderr == ""
+
+
+def test_help_lists_the_commands_and_exit_statuses():
+    text = cli("--help").stdout
+    assert "validate" in text and "build" in text
+    assert "2 usage errors" in text
+
+
+def test_no_command_is_a_usage_error():
+    result = cli()
+    assert result.returncode == 2
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["validate", "--bogus", str(CONTENT)],
+        ["build", str(CONTENT), "--frobnicate"],
+        ["frobnicate"],
+        ["validate", "does/not/exist"],
+        ["build", "does/not/exist", "-o", "OUT"],
+        ["validate", "pyproject.toml"],
+        ["build", str(CONTENT), "--lang", "fr", "-o", "OUT"],
+        ["validate", str(CONTENT), "--format", "xml"],
+        ["validate"],
+    ],
+    ids=["unknown-option", "unknown-build-option", "unknown-command", "missing-path", "missing-build-path", "file-not-dir", "lang-fr", "bad-format", "no-path"],
+)
+def test_usage_errors_exit_2(args, tmp_path):
+    args = [a.replace("OUT", str(tmp_path / "out")) for a in args]
+    result = cli(*args)
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert "Traceback" not in result.stderr
+    assert "pnpkit: error:" in result.stderr
+    assert files_under(tmp_path) == []
+
+
+def test_lang_the_kit_does_not_ship_is_a_usage_error(tmp_path):
+    kit = make_bad_kit(tmp_path, [("kit.yaml", "languages: [ja, en]", "languages: [ja]")])
+    from validator.kit import load_kit
+
+    if not load_kit(kit).ok:
+        pytest.skip("a ja-only kit does not validate (missing-translation checks may require both)")
+    out = tmp_path / "out"
+    result = cli("build", kit, "--lang", "en", "-o", out)
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr
+    assert files_under(out) == []
+
+
+def test_validate_clean_kit():
+    result = cli("validate", CONTENT)
+    assert result.returncode == 0, result.stderr
+    assert "OK" in result.stdout
+    assert parse_findings(result.stdout + result.stderr) == []
+
+
+def test_validate_reports_content_errors_with_exit_1():
+    result = cli("validate", BAD / "dangling-element")
+    assert result.returncode == 1
+    assert "1 error(s)" in result.stderr
+
+
+def test_findings_from_several_files_are_all_reported_sorted():
+    result = cli("validate", BAD / "multi")
+    assert result.returncode == 1
+    shown = parse_findings(result.stderr)
+    assert len(shown) >= 5
+    assert len({f.file for f in shown}) >= 4
+    keys = [(str(f.file), f.line, f.col) for f in shown]
+    assert keys == sorted(keys)
+
+
+def test_findings_are_deduplicated_across_paths():
+    once = parse_findings(cli("validate", BAD / "multi").stderr)
+    twice = cli("validate", BAD / "multi", BAD / "multi")
+    assert twice.returncode == 1
+    assert [f.text for f in parse_findings(twice.stderr)] == [f.text for f in once]
+
+
+def test_several_kits_are_reported_together_sorted_by_file():
+    result = cli("validate", BAD / "wrong-type", BAD / "card-count", CONTENT)
+    assert result.returncode == 1
+    shown = parse_findings(result.stderr)
+    assert {f.code for f in shown} == {"PK203", "ES003"}
+    assert [str(f.file) for f in shown] == sorted(str(f.file) for f in shown)
+
+
+def test_reading_errors_in_several_files_are_all_reported(tmp_path):
+    """A file that cannot be read does not hide the problems of the next one."""
+    kit = make_bad_kit(
+        tmp_path,
+        [
+            ("combos.yaml", "    kind: attack\n    name: {ja: 蒸気爆発", "    kind: attack\n    kind: defence\n    name: {ja: 蒸気爆発"),
+            ("tokens.yaml", "  diameter: 16mm\n", "  diameter: 16mm\n\tplayers_extra: 1\n"),
+            ("errata.yaml", "errata:\n", "extra: !!binary aGVsbG8=\nerrata:\n"),
+        ],
+    )
+    result = cli("validate", kit)
+    assert result.returncode == 1
+    shown = parse_findings(result.stderr)
+    assert [(f.file.name, f.line, f.code) for f in shown] == [
+        ("combos.yaml", 5, "PK102"),
+        ("errata.yaml", 2, "PK111"),
+        ("tokens.yaml", 3, "PK101"),
+    ], result.stderr
+
+
+def test_text_findings_go_to_stderr_and_the_summary_counts_them():
+    result = cli("validate", BAD / "board-cells")
+    assert result.stdout == ""
+    assert result.stderr.strip().splitlines()[-1] == "2 error(s), 0 warning(s)"
+
+
+def test_closed_stdout_gives_no_traceback():
+    """`pnpkit validate ... --format sarif | head`: the reader leaving early is not a crash."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    try:
+        result = subprocess.run(
+            [sys.executable, "-m", "generator.cli", "validate", str(BAD / "multi"), "--format", "sarif"],
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=REPO,
+            env=env,
+            timeout=60,
+        )
+    finally:
+        os.close(write_end)
+    assert "Traceback" not in result.stderr
+
+
+def test_missing_kit_yaml_is_a_finding_not_a_crash(tmp_path):
+    (tmp_path / "empty").mkdir()
+    result = cli("validate", tmp_path / "empty")
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    assert "PK107" in result.stderr
