@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..scene import Item, Line, Page, Rect, Style, Text
+from ..scene import Group, Item, Line, Page, Rect, Style, Text
 from ..text import TextBox
 from .common import INK, MUTED, LayoutContext, footer, page_title
 
@@ -79,8 +79,6 @@ class _Flow:
     def add(self, items: list[Item], height: float) -> None:
         """`items` are drawn relative to (0, 0) of the block; they are shifted here."""
         self.make_room(height)
-        from ..scene import Group
-
         self.pages[-1].append(Group(tuple(items), dx=self.x, dy=self.y))
         self.y += height
 
@@ -94,27 +92,30 @@ def _paragraph(ctx: LayoutContext, text: str, width: float, where: tuple, indent
     return items, result.height + 0.6
 
 
+@dataclass(frozen=True)
+class _Block:
+    items: tuple[Item, ...]
+    height: float
+    header: "_Block | None" = None  # a table row repeats its header at the top of a new column
+
+
 def rule_pages(ctx: LayoutContext, title: str, subtitle: str, sections: list[Section], footer_left: str) -> list[Page]:
+    """Flow the sections into columns; a heading always stays with its section's first block."""
     flow = _Flow(ctx, title, subtitle)
     width = flow.width
     for section in sections:
-        heading = [Rect(0, 0, width, 6.0, Style(fill="#2c2f45")), Text(2.0, 4.4, section.title, HEADING, "#ffffff", bold=True)]
-        first_block_height = 8.0
-        flow.make_room(first_block_height + 10.0)
-        flow.add(heading, first_block_height)
-        if section.text:
-            items, h = _paragraph(ctx, section.text, width, section.where + ("text",))
-            flow.add(items, h + 0.8)
-        for i, step in enumerate(section.steps, start=1):
-            items, h = _paragraph(ctx, step, width, section.where + ("steps", i - 1), indent=5.0)
-            items.append(Text(0.5, BODY * 0.3528 * 0.88, f"{i}.", BODY, INK, bold=True))
-            flow.add(items, h + 0.4)
-        for j, bullet in enumerate(section.bullets):
-            items, h = _paragraph(ctx, bullet, width, section.where + ("bullets", j), indent=4.0)
-            items.append(Rect(1.0, 1.0, 1.4, 1.4, Style(fill=INK)))
-            flow.add(items, h + 0.4)
-        if section.table is not None:
-            _table(ctx, flow, section.table, section.where)
+        heading = _Block((Rect(0, 0, width, 6.0, Style(fill="#2c2f45")), Text(2.0, 4.4, section.title, HEADING, "#ffffff", bold=True)), 8.0)
+        blocks = _section_blocks(ctx, section, width)
+        first = blocks[0].height + (blocks[0].header.height if blocks and blocks[0].header else 0.0) if blocks else 0.0
+        flow.make_room(heading.height + first)
+        flow.add(list(heading.items), heading.height)
+        for index, block in enumerate(blocks):
+            starts_table = block.header is not None and (index == 0 or blocks[index - 1].header is not block.header)
+            if block.header is not None and (starts_table or flow.y + block.height > flow.bottom):
+                if flow.y + block.header.height + block.height > flow.bottom:
+                    flow.make_room(block.header.height + block.height)
+                flow.add(list(block.header.items), block.header.height)
+            flow.add(list(block.items), block.height)
         flow.y += GAP
     pages = []
     total = len(flow.pages)
@@ -124,8 +125,25 @@ def rule_pages(ctx: LayoutContext, title: str, subtitle: str, sections: list[Sec
     return pages
 
 
-def _table(ctx: LayoutContext, flow: _Flow, table: Table, where: tuple) -> None:
-    width = flow.width
+def _section_blocks(ctx: LayoutContext, section: Section, width: float) -> list[_Block]:
+    blocks: list[_Block] = []
+    if section.text:
+        items, h = _paragraph(ctx, section.text, width, section.where + ("text",))
+        blocks.append(_Block(tuple(items), h + 0.8))
+    for i, step in enumerate(section.steps, start=1):
+        items, h = _paragraph(ctx, step, width, section.where + ("steps", i - 1), indent=5.0)
+        items.append(Text(0.5, BODY * 0.3528 * 0.88, f"{i}.", BODY, INK, bold=True))
+        blocks.append(_Block(tuple(items), h + 0.4))
+    for j, bullet in enumerate(section.bullets):
+        items, h = _paragraph(ctx, bullet, width, section.where + ("bullets", j), indent=4.0)
+        items.append(Rect(1.0, 1.0, 1.4, 1.4, Style(fill=INK)))
+        blocks.append(_Block(tuple(items), h + 0.4))
+    if section.table is not None:
+        blocks += _table_blocks(ctx, section.table, width, section.where)
+    return blocks
+
+
+def _table_blocks(ctx: LayoutContext, table: Table, width: float, where: tuple) -> list[_Block]:
     widths = [w * width for w in table.widths]
     size = BODY - 0.5
 
@@ -140,8 +158,6 @@ def _table(ctx: LayoutContext, flow: _Flow, table: Table, where: tuple) -> None:
         height += 1.6
         out: list[Item] = [Rect(0, 0, width, height, Style(fill="#5a5e7a" if header else None, stroke="#9a9a9a", width=0.15))]
         for x, items in blocks:
-            from ..scene import Group
-
             out.append(Group(tuple(items), dx=x + 1.0, dy=0.8))
         x = 0.0
         for w in widths[:-1]:
@@ -149,15 +165,13 @@ def _table(ctx: LayoutContext, flow: _Flow, table: Table, where: tuple) -> None:
             out.append(Line(x, 0, x, height, Style(stroke="#9a9a9a", width=0.15)))
         return out, height
 
-    header, hh = row_block(table.columns, True)
-    flow.make_room(hh + 8.0)
-    flow.add(header, hh)
+    header_items, header_h = row_block(table.columns, True)
+    header = _Block(tuple(header_items), header_h)
+    rows = []
     for row in table.rows:
         items, h = row_block(row, False)
-        if flow.y + h > flow.bottom:
-            flow.make_room(h + hh)
-            flow.add(header, hh)
-        flow.add(items, h)
+        rows.append(_Block(tuple(items), h, header))
+    return rows
 
 
 __all__ = ["Section", "Table", "rule_pages", "MUTED"]
