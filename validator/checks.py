@@ -191,14 +191,16 @@ def lookalike_suspects(name: str) -> list[tuple[int, str, str]]:
     for i, ch in enumerate(name):
         if ch not in LOOKALIKES:
             continue
-        around = (name[i - 1] if i else "", name[i + 1] if i + 1 < len(name) else "")
-        neighbours = [c for c in around if c and c not in LOOKALIKES]
-        if not neighbours:
-            continue
-        if _is_kanji(ch) and all(_is_katakana(c) for c in neighbours):
-            out.append((i, ch, LOOKALIKES[ch]))
-        elif _is_katakana(ch) and all(_is_kanji(c) for c in neighbours):
-            out.append((i, ch, LOOKALIKES[ch]))
+        around = [c for c in (name[i - 1] if i else "", name[i + 1] if i + 1 < len(name) else "") if c]
+        if _is_kanji(ch):
+            # a neighbour that is itself a katakana look-alike proves nothing either way
+            neighbours = [c for c in around if not (_is_katakana(c) and c in LOOKALIKES)]
+            if neighbours and all(_is_katakana(c) for c in neighbours):
+                out.append((i, ch, LOOKALIKES[ch]))
+        else:
+            neighbours = [c for c in around if not (_is_kanji(c) and c in LOOKALIKES)]
+            if neighbours and all(_is_kanji(c) for c in neighbours):
+                out.append((i, ch, LOOKALIKES[ch]))
     return out
 
 

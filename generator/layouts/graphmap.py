@@ -1,0 +1,507 @@
+"""Graph maps: numbered nodes and their links over generated island art.
+
+The island or sea background is a Voronoi diagram (scipy.spatial.Voronoi, a
+wrapper of Qhull) of the node centres plus jittered points. Every random choice
+comes from one `random.Random(seed)`, points are laid out in a fixed order and
+coordinates are rounded, so the same seed gives the same map bit for bit, and
+another seed gives another coastline. The art only decorates: nodes and links
+are drawn on top, and nothing of the game depends on it.
+
+A map that fits one A4 sheet is printed on one; a map whose fixed scale makes
+it bigger is tiled over several sheets that overlap by 10 mm.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from ..scene import Circle, Group, Item, Line, Page, Path, Rect, Style, Text
+from ..text import TextBox, text_bounds
+from .common import INK, MUTED, LayoutContext, page_title, scale_bar
+from .tiling import OVERLAP, tile_pages
+
+SEA_DEEP = "#b9d9ec"
+SEA_SHALLOW = "#d3e8f4"
+BEACH = "#f1e6c2"
+LOWLAND = "#d6e6b4"
+UPLAND = "#c0d79a"
+HIGHLAND = "#abc887"
+COAST = "#5d86a3"
+PLAIN_SEA = "#dcecf5"
+LINK_CASING = "#ffffff"
+LINK_INK = "#3a3430"
+NODE_FILL = "#ffffff"
+
+FOOTER = 19.0
+HEADER = 12.0
+
+@dataclass(frozen=True)
+class MapNodeSpec:
+    id: str
+    x: float
+    y: float
+    label: str = ""
+    ring: str | None = None
+    where: tuple = ()
+
+
+@dataclass(frozen=True)
+class MapSpec:
+    """A graph map in plain data: positions in map units, sizes in millimetres."""
+
+    nodes: tuple[MapNodeSpec, ...]
+    links: tuple[tuple[str, str], ...]
+    node_size: float = 14.0
+    scale: float | None = None
+    seed: int | None = None
+    detail: float = 7.0
+    land: float = 1.0
+    where: tuple = ("map",)
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """The whole map at print size, origin top-left, with where each node landed."""
+
+    items: tuple[Item, ...]
+    width: float
+    height: float
+    scale: float
+    centres: dict[str, tuple[float, float]] = field(default_factory=dict)
+
+
+def spec_of(graph: Any, lang: str, ring_colours: dict[str, str] | None = None) -> MapSpec:
+    """A MapSpec from the validator's GraphMap model."""
+    kinds = {k.id: k.colour for k in graph.kinds} | (ring_colours or {})
+    nodes = tuple(
+        MapNodeSpec(
+            str(n.id),
+            n.x,
+            n.y,
+            n.label.get(lang) if n.label else "",
+            kinds.get(n.kind) if n.kind else None,
+            ("map", "nodes", i),
+        )
+        for i, n in enumerate(graph.nodes)
+    )
+    links = tuple((str(a), str(b)) for a, b in graph.edges())
+    background = graph.background
+    islands = background is not None and background.style == "islands"
+    return MapSpec(
+        nodes,
+        links,
+        graph.node_size,
+        None if graph.scale == "auto" else graph.scale,
+        background.seed if islands else None,
+        background.detail if background else 7.0,
+        background.land if background else 1.0,
+    )
+
+
+# ---------------------------------------------------------------- geometry
+
+
+def _padding(spec: MapSpec) -> float:
+    """Sea between the outermost nodes and the map's edge."""
+    return spec.node_size * 1.6
+
+
+def fit_scale(spec: MapSpec, width: float, height: float) -> float:
+    """Millimetres per map unit that fit the node spread (plus padding) into width × height."""
+    xs = [n.x for n in spec.nodes]
+    ys = [n.y for n in spec.nodes]
+    pad = 2 * _padding(spec)
+    spread_x, spread_y = max(xs) - min(xs), max(ys) - min(ys)
+    candidates = []
+    if spread_x > 0:
+        candidates.append((width - pad) / spread_x)
+    if spread_y > 0:
+        candidates.append((height - pad) / spread_y)
+    scale = min(candidates) if candidates else 1.0
+    return math.floor(scale * 10) / 10
+
+
+def natural_size(spec: MapSpec, scale: float) -> tuple[float, float]:
+    """Width and height of the map at `scale`: the node spread plus a sea border."""
+    xs = [n.x for n in spec.nodes]
+    ys = [n.y for n in spec.nodes]
+    pad = 2 * _padding(spec)
+    return (max(xs) - min(xs)) * scale + pad, (max(ys) - min(ys)) * scale + pad
+
+
+def drawing(ctx: LayoutContext, spec: MapSpec, scale: float, size: tuple[float, float] | None = None) -> Drawing:
+    """The map at `scale` mm per unit; `size` makes the sea fill a given area, nodes centred."""
+    xs = [n.x for n in spec.nodes]
+    ys = [n.y for n in spec.nodes]
+    pad = _padding(spec)
+    natural_w, natural_h = natural_size(spec, scale)
+    width, height = size if size else (natural_w, natural_h)
+    left = (width - natural_w) / 2 + pad - min(xs) * scale
+    top = (height - natural_h) / 2 + pad - min(ys) * scale
+    centres = {n.id: (_r(left + n.x * scale), _r(top + n.y * scale)) for n in spec.nodes}
+    items: list[Item] = []
+    if spec.seed is not None:
+        items += island_art(spec, centres, width, height)
+    else:
+        items.append(Rect(0, 0, width, height, Style(fill=PLAIN_SEA), role="sea"))
+    items += _links(spec, centres)
+    items += _nodes(ctx, spec, centres)
+    items.append(Rect(0, 0, width, height, Style(stroke=INK, width=0.4), role="map-frame"))
+    return Drawing(tuple(items), width, height, scale, centres)
+
+
+def _r(value: float) -> float:
+    return round(value, 2)
+
+
+def _links(spec: MapSpec, centres: dict[str, tuple[float, float]]) -> list[Item]:
+    items: list[Item] = []
+    for a, b in spec.links:
+        (x1, y1), (x2, y2) = centres[a], centres[b]
+        items.append(
+            Group(
+                (
+                    Line(x1, y1, x2, y2, Style(stroke=LINK_CASING, width=2.0)),
+                    Line(x1, y1, x2, y2, Style(stroke=LINK_INK, width=0.8)),
+                ),
+                role="link",
+                name=f"{a}-{b}",
+            )
+        )
+    return items
+
+
+def _nodes(ctx: LayoutContext, spec: MapSpec, centres: dict[str, tuple[float, float]]) -> list[Item]:
+    items: list[Item] = []
+    r = spec.node_size / 2
+    size = min(16.0, r * 1.9)
+    for node in spec.nodes:
+        cx, cy = centres[node.id]
+        parts: list[Item] = [Circle(cx, cy, r + 0.6, Style(fill=LINK_CASING))]
+        parts.append(Circle(cx, cy, r, Style(fill=NODE_FILL, stroke=INK, width=0.5)))
+        if node.ring:
+            parts.append(Circle(cx, cy, r - 1.1, Style(stroke=node.ring, width=1.4)))
+        box = TextBox(cx - r * 0.8, cy - r * 0.55, r * 1.6, r * 1.1, "middle", "middle", INK, True, role="node-id")
+        parts += ctx.fitted(node.id, box, size, 6, where=node.where + ("id",), label=f"node {node.id}")
+        if node.label:
+            parts += _label(ctx, node, cx, cy + r + 1.0)
+        items.append(Group(tuple(parts), role="node", name=node.id))
+    return items
+
+
+def _label(ctx: LayoutContext, node: MapNodeSpec, cx: float, top: float) -> list[Item]:
+    width = 24.0
+    lines = ctx.fitted(node.label, TextBox(cx - width / 2, top + 0.6, width, 3.4, "middle", "middle", INK, role="node-label"), 7, 5, where=node.where + ("label", ctx.lang), label=f"node {node.id} label")
+    x0 = min(text_bounds(line)[0] for line in lines) - 1.2
+    x1 = max(text_bounds(line)[2] for line in lines) + 1.2
+    return [Rect(x0, top, x1 - x0, 4.6, Style(fill="#ffffff", stroke=INK, width=0.2, opacity=0.92), radius=1.2), *lines]
+
+
+# ---------------------------------------------------------------- island art
+
+
+def island_art(spec: MapSpec, centres: dict[str, tuple[float, float]], width: float, height: float) -> list[Item]:
+    """Sea and land cells of a Voronoi diagram, shaded by distance from the coast, and the coastline."""
+    try:
+        import numpy as np
+        from scipy.spatial import Voronoi
+    except ImportError as exc:  # pragma: no cover - scipy is a dependency
+        raise ImportError("island backgrounds need scipy (pip install scipy)") from exc
+
+    rng = random.Random(spec.seed)
+    step = spec.detail
+    nodes = [centres[n.id] for n in spec.nodes]
+    sites = list(nodes)
+    cols, rows = math.ceil(width / step) + 2, math.ceil(height / step) + 2
+    for gy in range(-1, rows):
+        for gx in range(-1, cols):
+            x = (gx + 0.5 + rng.uniform(-0.42, 0.42)) * step
+            y = (gy + 0.5 + rng.uniform(-0.42, 0.42)) * step
+            if all((x - nx) ** 2 + (y - ny) ** 2 > (0.55 * step) ** 2 for nx, ny in nodes):
+                sites.append((round(x, 3), round(y, 3)))
+    real = len(sites)
+    far = 10 * (width + height)
+    sites += [(-far, -far), (far, -far), (far, far), (-far, far)]
+    vor = Voronoi(np.array(sites))
+
+    neighbours: list[list[int]] = [[] for _ in range(real)]
+    for p, q in vor.ridge_points.tolist():
+        if p < real and q < real:
+            neighbours[p].append(q)
+            neighbours[q].append(p)
+    for adjacent in neighbours:
+        adjacent.sort()
+
+    land = _classify(rng, spec, sites[:real], nodes, centres, neighbours, width, height)
+    land_depth = _depth(land, neighbours, True)
+    sea_depth = _depth(land, neighbours, False)
+
+    bands: dict[str, list[tuple]] = {SEA_DEEP: [], SEA_SHALLOW: [], BEACH: [], LOWLAND: [], UPLAND: [], HIGHLAND: []}
+    for i in range(real):
+        polygon = _clip(_region(vor, i), width, height)
+        if len(polygon) < 3:
+            continue
+        if land[i]:
+            depth = land_depth[i]
+            colour = BEACH if depth <= 1 else LOWLAND if depth == 2 else UPLAND if depth <= 4 else HIGHLAND
+        else:
+            colour = SEA_SHALLOW if sea_depth[i] <= 1 else SEA_DEEP
+        ops = bands[colour]
+        ops.append(("M", *polygon[0]))
+        ops.extend(("L", *p) for p in polygon[1:])
+        ops.append(("Z",))
+    items: list[Item] = [Rect(0, 0, width, height, Style(fill=SEA_DEEP), role="sea")]
+    for colour, ops in bands.items():
+        if ops:
+            items.append(Path(tuple(ops), Style(fill=colour, stroke=colour, width=0.3), role="island-art"))
+    items.append(_coastline(vor, land, real, width, height))
+    return items
+
+
+def _noise(rng: random.Random, scale: float):
+    """A smooth field in about -1..1: a few long waves in random directions."""
+    waves = []
+    for _ in range(5):
+        angle = rng.uniform(0, 2 * math.pi)
+        length = rng.uniform(2.0, 5.0) * scale
+        waves.append((math.cos(angle) * 2 * math.pi / length, math.sin(angle) * 2 * math.pi / length, rng.uniform(0, 2 * math.pi), rng.uniform(0.5, 1.0)))
+    total = sum(w[3] for w in waves)
+
+    def field(x: float, y: float) -> float:
+        return sum(a * math.sin(fx * x + fy * y + phase) for fx, fy, phase, a in waves) / total * 1.6
+
+    return field
+
+
+def _classify(rng, spec: MapSpec, sites, nodes, centres, neighbours, width: float, height: float) -> list[bool]:
+    """Land where a site is near a node or along a link, give or take a smooth wobble; then smoothed, with a few islets."""
+    import numpy as np
+
+    reach = spec.node_size * 1.0 * spec.land
+    causeway = spec.node_size * 0.5 * spec.land
+    field = _noise(rng, reach)
+    lengths = sorted(math.dist(centres[a], centres[b]) for a, b in spec.links)
+    usual = lengths[len(lengths) // 2] if lengths else 0.0
+    segments = [(centres[a], centres[b]) for a, b in spec.links if math.dist(centres[a], centres[b]) <= 1.3 * usual]
+    edge = spec.detail * 1.2
+    count = len(nodes)
+    points = np.array(sites[count:], dtype=float).reshape(-1, 2)
+    jitter = np.array([rng.uniform(-0.25, 0.25) for _ in range(len(points))])
+    wobble = np.array([field(x, y) for x, y in points.tolist()]) + jitter
+    hub = np.array(nodes, dtype=float)
+    near_node = np.sqrt(((points[:, None, :] - hub[None, :, :]) ** 2).sum(axis=2)).min(axis=1)
+    near_link = np.full(len(points), np.inf)
+    for a, b in segments:
+        start, direction = np.array(a), np.array(b) - np.array(a)
+        length = float(direction @ direction)
+        u = np.zeros(len(points)) if length == 0 else np.clip(((points - start) @ direction) / length, 0.0, 1.0)
+        near_link = np.minimum(near_link, np.hypot(*(points - start - u[:, None] * direction).T))
+    inside = (points[:, 0] >= edge) & (points[:, 1] >= edge) & (points[:, 0] <= width - edge) & (points[:, 1] <= height - edge)
+    raw = inside & ((near_node < reach * (1 + 0.4 * wobble)) | (near_link < causeway * (1 + 0.5 * wobble)))
+    land = [True] * count + [bool(v) for v in raw]
+    smoothed = list(land)
+    for i in range(count, len(sites)):
+        adjacent = neighbours[i]
+        if not adjacent:
+            continue
+        share = sum(land[j] for j in adjacent) / len(adjacent)
+        if share >= 0.67:
+            smoothed[i] = True
+        elif share <= 0.2:
+            smoothed[i] = False
+    sea_depth = _depth(smoothed, neighbours, False)
+    for i in range(count, len(sites)):
+        x, y = sites[i]
+        far_inside = edge * 1.5 < x < width - edge * 1.5 and edge * 1.5 < y < height - edge * 1.5
+        if rng.random() < 0.03 and far_inside and sea_depth[i] >= 3:
+            smoothed[i] = True  # an islet far out at sea
+    return smoothed
+
+
+def _depth(land: list[bool], neighbours: list[list[int]], of_land: bool) -> list[int]:
+    """Steps from each cell to the nearest cell of the other kind (breadth-first over the diagram)."""
+    inf = 10**6
+    depth = [inf] * len(land)
+    frontier = [i for i in range(len(land)) if land[i] == of_land and any(land[j] != of_land for j in neighbours[i])]
+    for i in frontier:
+        depth[i] = 1
+    while frontier:
+        nxt = []
+        for i in frontier:
+            for j in neighbours[i]:
+                if land[j] == of_land and depth[j] == inf:
+                    depth[j] = depth[i] + 1
+                    nxt.append(j)
+        frontier = nxt
+    return depth
+
+
+def _region(vor, index: int) -> list[tuple[float, float]]:
+    region = vor.regions[vor.point_region[index]]
+    if not region or -1 in region:
+        return []
+    points = [tuple(vor.vertices[v]) for v in region]
+    cx = sum(p[0] for p in points) / len(points)
+    cy = sum(p[1] for p in points) / len(points)
+    return sorted(points, key=lambda p: math.atan2(p[1] - cy, p[0] - cx))
+
+
+def _clip(polygon: list[tuple[float, float]], width: float, height: float) -> list[tuple[float, float]]:
+    """Sutherland–Hodgman against the map rectangle; coordinates rounded for stable output."""
+    edges = (
+        (lambda p: p[0] >= 0, lambda p, q: _cross_x(p, q, 0.0)),
+        (lambda p: p[0] <= width, lambda p, q: _cross_x(p, q, width)),
+        (lambda p: p[1] >= 0, lambda p, q: _cross_y(p, q, 0.0)),
+        (lambda p: p[1] <= height, lambda p, q: _cross_y(p, q, height)),
+    )
+    points = polygon
+    if all(0 <= x <= width and 0 <= y <= height for x, y in points):
+        edges = ()
+    for inside, cross in edges:
+        if not points:
+            break
+        out = []
+        for k, current in enumerate(points):
+            previous = points[k - 1]
+            if inside(current):
+                if not inside(previous):
+                    out.append(cross(previous, current))
+                out.append(current)
+            elif inside(previous):
+                out.append(cross(previous, current))
+        points = out
+    rounded = []
+    for x, y in points:
+        point = (_r(x), _r(y))
+        if not rounded or rounded[-1] != point:
+            rounded.append(point)
+    return rounded
+
+
+def _cross_x(p, q, x):
+    u = (x - p[0]) / (q[0] - p[0])
+    return x, p[1] + u * (q[1] - p[1])
+
+
+def _cross_y(p, q, y):
+    u = (y - p[1]) / (q[1] - p[1])
+    return p[0] + u * (q[0] - p[0]), y
+
+
+def _coastline(vor, land: list[bool], real: int, width: float, height: float) -> Path:
+    ops: list[tuple] = []
+    for (p, q), (v, w) in zip(vor.ridge_points.tolist(), vor.ridge_vertices):
+        if p >= real or q >= real or land[p] == land[q] or v < 0 or w < 0:
+            continue
+        a, b = vor.vertices[v], vor.vertices[w]
+        if not all(0 <= c[0] <= width and 0 <= c[1] <= height for c in (a, b)):
+            continue
+        ops += [("M", _r(a[0]), _r(a[1])), ("L", _r(b[0]), _r(b[1]))]
+    return Path(tuple(ops), Style(stroke=COAST, width=0.35), role="coastline")
+
+
+# ---------------------------------------------------------------- pages
+
+
+@dataclass(frozen=True)
+class LegendEntry:
+    kind: str  # "node", "link", "ring"
+    text: str
+    colour: str = INK
+
+
+def map_pages(
+    ctx: LayoutContext,
+    title: str,
+    subtitle: str,
+    spec: MapSpec,
+    legend: Sequence[LegendEntry] = (),
+    note: str = "",
+) -> list[Page]:
+    """One A4 sheet when the map fits (or its scale is 'auto'), otherwise tiles that overlap by 10 mm."""
+    margin = ctx.margin
+    window_w = ctx.paper.width - 2 * margin
+    window_h = ctx.paper.height - 2 * margin - HEADER - FOOTER
+    scale = spec.scale or fit_scale(spec, window_w, window_h)
+    natural_w, natural_h = natural_size(spec, scale)
+    if natural_w <= window_w + 1e-6 and natural_h <= window_h + 1e-6:
+        art = drawing(ctx, spec, scale, (window_w, window_h) if spec.scale is None else None)
+        dx = margin + (window_w - art.width) / 2
+        dy = margin + HEADER + (window_h - art.height) / 2
+        items: list[Item] = page_title(ctx, title, subtitle)
+        items.append(Group(art.items, dx=dx, dy=dy, role="map", name="map"))
+        items += _footer(ctx, spec, legend, note)
+        return [Page(ctx.paper.width, ctx.paper.height, tuple(items), title)]
+    return _tiles(ctx, title, spec, drawing(ctx, spec, scale))
+
+
+def _footer(ctx: LayoutContext, spec: MapSpec, legend: Sequence[LegendEntry], note: str) -> list[Item]:
+    """Scale bar and print note on the left; the legend (and a note) in rows on the right."""
+    margin = ctx.margin
+    bottom = ctx.paper.height - margin
+    items: list[Item] = scale_bar(margin, bottom - 6.0, ctx.lang)
+    right_of_bar = max(text_bounds(i)[2] if isinstance(i, Text) else (i.x + i.w if isinstance(i, Rect) else 0.0) for i in items)
+    x = right_of_bar + 6.0
+    width = ctx.paper.width - margin - x
+    rows = [*legend] + ([LegendEntry("note", note, MUTED)] if note else [])
+    row_h = min(4.2, (FOOTER - 1.0) / max(1, len(rows)))
+    y = bottom - len(rows) * row_h
+    for i, entry in enumerate(rows):
+        ey = y + i * row_h
+        indent = 0.0
+        if entry.kind != "note":
+            items += _legend_mark(entry, x + 2.5, ey + row_h / 2)
+            indent = 6.5
+        items += ctx.fitted(entry.text, TextBox(x + indent, ey, width - indent, row_h, "start", "middle", entry.colour if entry.kind == "note" else INK), 7, 5, label="map legend")
+    return items
+
+
+def _legend_mark(entry: LegendEntry, cx: float, cy: float) -> list[Item]:
+    if entry.kind == "link":
+        return [Line(cx - 2.5, cy, cx + 2.5, cy, Style(stroke=LINK_INK, width=0.8))]
+    if entry.kind == "ring":
+        return [Circle(cx, cy, 1.7, Style(fill=NODE_FILL, stroke=INK, width=0.3)), Circle(cx, cy, 1.1, Style(stroke=entry.colour, width=0.6))]
+    if entry.kind == "land":
+        return [Rect(cx - 2.5, cy - 1.6, 5.0, 3.2, Style(fill=LOWLAND, stroke=COAST, width=0.3))]
+    return [Circle(cx, cy, 1.7, Style(fill=NODE_FILL, stroke=INK, width=0.3))]
+
+
+# ---------------------------------------------------------------- tiles
+
+
+def seam_candidates(length: float, centres: Sequence[float], clearance: float, reach: float = 40.0) -> list[float]:
+    """Preferred seam positions (every millimetre): those whose overlap misses every node, and,
+    where no such position lies within `reach` before it, the position itself, so sheets stay wide."""
+    clear = [all(abs(x - c) > clearance for c in centres) for x in range(int(length) + 1)]
+    out = []
+    last_clear = -math.inf
+    for x in range(1, int(length)):
+        if clear[x]:
+            last_clear = x
+            out.append(float(x))
+        elif x - last_clear >= reach:
+            out.append(float(x))
+    return out
+
+
+def _tiles(ctx: LayoutContext, title: str, spec: MapSpec, art: Drawing) -> list[Page]:
+    """Sheets of the shared tiling; seams go where every node (and its label) is whole on one sheet of the overlap."""
+    half = max(spec.node_size / 2, 12.0 if any(n.label for n in spec.nodes) else 0.0)
+    clearance = max(0.0, half - OVERLAP / 2) + 1.0
+    xs = [c[0] for c in art.centres.values()]
+    ys = [c[1] for c in art.centres.values()]
+    return tile_pages(
+        ctx,
+        title,
+        art.items,
+        art.width,
+        art.height,
+        seam_candidates(art.width, xs, clearance),
+        seam_candidates(art.height, ys, clearance),
+    )
+
+
+__all__ = ["Drawing", "LegendEntry", "MapNodeSpec", "MapSpec", "drawing", "fit_scale", "island_art", "map_pages", "seam_candidates", "spec_of"]
