@@ -1,0 +1,446 @@
+"""Card templates drawn: a resolved template plus a card's values become a CardFace.
+
+Each region kind has one small drawing function with the same shape
+(context, region, box, value) → items. Every text goes through
+`LayoutContext.fitted`, so a text that cannot fit its region even at the
+region's `min_size` is a finding (PK309) at the card's line in the YAML.
+
+Inline icons: `{S1}` or `{dice}` in any text draws the template set's icon of
+that name as vector art, one em wide, at the size the text ends up at. The
+icon is swapped for a one-em placeholder character before fitting, so wrap
+and fit (and their Japanese line-breaking rules) treat it as one atom, and
+the placeholder is replaced by the icon when the lines are placed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from validator.components.templates import EffectFill, InlineIcon, Region, ResolvedTemplate, TemplateCard, TemplateSet
+from validator.placeholders import fill as fill_placeholders
+from validator.types import LocalText
+
+from .. import fonts
+from ..scene import Circle, Group, Item, Path, Polygon, Rect, Style, Text
+from ..text import TextBox
+from .cards import CardFace
+from .common import INK, LayoutContext
+
+ArtPainter = Callable[[str, float, float, float, float], list[Item]]
+"""(art key, x, y, width, height) → items drawn inside that box."""
+
+ICON_PATTERN = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+MARKERS = ("〓", "■", "◆", "●", "▲")
+"""One-em characters the font has; the first one the text does not use stands in for icons while fitting."""
+GLYPH_MIDDLE = (fonts.ASCENT - fonts.DESCENT) / 2
+"""How far above the baseline (in ems) the middle of a full-width glyph sits."""
+PT = 25.4 / 72
+
+
+def mix(colour: str, base: str, amount: float) -> str:
+    """`amount` of `colour` over `base`: 1 is the colour itself, 0.15 a light wash.
+
+    >>> mix("#ff0000", "#ffffff", 0.5), mix("#123456", "#ffffff", 1.0)
+    ('#ff8080', '#123456')
+    """
+    a = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
+    b = [int(base[i : i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(y + (x - y) * amount):02x}" for x, y in zip(a, b))
+
+
+# ---------------------------------------------------------------- inline icons
+
+
+def icon_items(icon: InlineIcon, cx: float, cy: float, em: float, role: str = "inline-icon") -> Group:
+    """An icon centred at (cx, cy) that fills a one-em cell of a text `em` mm tall."""
+    items: list[Item] = []
+    if icon.shape == "tag":
+        w, h = em * 0.98, em * 0.8
+        items.append(Rect(-w / 2, -h / 2, w, h, Style(fill=icon.colour), radius=em * 0.16))
+        if icon.text:
+            size = _fit_size(icon.text, w * 0.9, h * 0.78)
+            items.append(Text(0, _baseline(size), icon.text, size, "#ffffff", "middle", bold=True))
+    elif icon.shape == "disc":
+        items.append(Circle(0, 0, em * 0.44, Style(fill=icon.colour)))
+        if icon.text:
+            size = _fit_size(icon.text, em * 0.62, em * 0.6)
+            items.append(Text(0, _baseline(size), icon.text, size, "#ffffff", "middle", bold=True))
+    elif icon.shape == "die":
+        side = em * 0.8
+        items.append(Rect(-side / 2, -side / 2, side, side, Style(fill="#ffffff", stroke=icon.colour, width=em * 0.07), radius=em * 0.14))
+        for px, py in PIPS[icon.pips]:
+            items.append(Circle(px * side * 0.27, py * side * 0.27, em * 0.075, Style(fill=icon.colour)))
+    return Group(tuple(items), dx=cx, dy=cy, role=role)
+
+
+PIPS: dict[int, tuple[tuple[int, int], ...]] = {
+    1: ((0, 0),),
+    2: ((-1, -1), (1, 1)),
+    3: ((-1, -1), (0, 0), (1, 1)),
+    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
+    5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+    6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
+}
+
+
+def _fit_size(text: str, width: float, height: float) -> float:
+    """The point size at which `text` is `height` mm tall (cap to descent) and no wider than `width`."""
+    by_height = height / ((fonts.ASCENT + fonts.DESCENT) * PT)
+    by_width = width / max(fonts.width_em(text) * PT, 1e-6)
+    return min(by_height, by_width)
+
+
+def _baseline(size: float) -> float:
+    """The baseline that centres a line of `size` pt on y = 0."""
+    return GLYPH_MIDDLE * size * PT
+
+
+def inline_text(
+    ctx: LayoutContext,
+    text: str,
+    box: TextBox,
+    size: float,
+    min_size: float,
+    icons: dict[str, InlineIcon],
+    *,
+    where: tuple,
+    label: str,
+    lines: int | None = None,
+    leading: float = 1.3,
+) -> list[Item]:
+    """Fit `text` into `box` like `ctx.fitted`, drawing `{icon}`s inline as one-em atoms.
+
+    `lines` caps the number of lines: the box is made too short for one more
+    line even at `min_size`, so fitting shrinks the text instead of wrapping it.
+    """
+    if lines is not None:
+        box = _line_capped(box, lines, min_size, leading)
+    names: list[str] = []
+    marker = next((m for m in MARKERS if m not in text), None)
+
+    def swap(match: re.Match) -> str:
+        if match.group(1) in icons and marker is not None:
+            names.append(match.group(1))
+            return marker
+        return match.group(0)
+
+    marked = ICON_PATTERN.sub(swap, text)
+    placed = ctx.fitted(marked, box, size, min_size, where=where, label=label, leading=leading)
+    if not names:
+        return list(placed)
+    out: list[Item] = []
+    queue = iter(names)
+    for line in placed:
+        if marker not in line.text:
+            out.append(line)
+            continue
+        em = line.size * PT
+        whole = fonts.width_mm(line.text, line.size)
+        x = {"start": line.x, "middle": line.x - whole / 2, "end": line.x - whole}[line.anchor]
+        parts = line.text.split(marker)
+        for i, part in enumerate(parts):
+            if part:
+                out.append(Text(x, line.y, part, line.size, line.colour, "start", line.bold, line.role))
+                x += fonts.width_mm(part, line.size)
+            if i < len(parts) - 1:
+                out.append(icon_items(icons[next(queue)], x + em / 2, line.y - GLYPH_MIDDLE * em, em))
+                x += em
+    return out
+
+
+def _line_capped(box: TextBox, lines: int, min_size: float, leading: float) -> TextBox:
+    em = min_size * PT
+    most = lines * leading * em + em * (fonts.ASCENT + fonts.DESCENT) - 0.01
+    if box.height <= most:
+        return box
+    top = box.y
+    if box.valign == "middle":
+        top = box.y + (box.height - most) / 2
+    elif box.valign == "bottom":
+        top = box.y + box.height - most
+    return TextBox(box.x, top, box.width, most, box.align, box.valign, box.colour, box.bold, box.role)
+
+
+# ---------------------------------------------------------------- the face
+
+
+@dataclass
+class FaceContext:
+    """What every region drawing needs besides the region: the card, its colours and the place in the YAML."""
+
+    ctx: LayoutContext
+    tset: TemplateSet
+    template: ResolvedTemplate
+    card: TemplateCard
+    where: tuple
+    values: dict[str, Any]
+    art: ArtPainter | None
+
+    @property
+    def lang(self) -> str:
+        return self.ctx.lang
+
+    def label_colour(self, region_name: str | None) -> str | None:
+        if region_name is None:
+            return None
+        key = self.card.value(region_name)
+        label = self.tset.labels.get(key) if isinstance(key, str) else None
+        return label.colour if label else None
+
+    def text(self, value: LocalText) -> str:
+        return fill_placeholders(value.get(self.lang), self.values)
+
+    def path(self, region: Region, *more: Any) -> tuple:
+        return self.where + ("fill", region.name) + more
+
+
+def template_face(
+    ctx: LayoutContext,
+    tset: TemplateSet,
+    template: ResolvedTemplate,
+    card: TemplateCard,
+    where: tuple,
+    values: dict[str, Any] | None = None,
+    art: ArtPainter | None = None,
+    name: str = "",
+) -> CardFace:
+    """Draw `card` with `template`: the frame, then every region in template order.
+
+    `where` is the card's YAML path (e.g. ("cards", 3)), so text problems point at its values.
+    """
+    face = FaceContext(ctx, tset, template, card, where, values or {}, art)
+    w, h = template.width, template.height
+    frame = template.frame
+    edge = face.label_colour(frame.colour_from) or frame.colour
+    items: list[Item] = [
+        Rect(0, 0, w, h, Style(fill=edge), role="card-edge"),
+        Rect(frame.border, frame.border, w - 2 * frame.border, h - 2 * frame.border, Style(fill=frame.face), radius=frame.radius, role="card-face"),
+    ]
+    for region in template.regions:
+        value = card.value(region.name)
+        if region.kind != "panel" and value is None:
+            continue
+        draw = DRAWERS[region.kind]
+        items.append(Group(tuple(draw(face, region, value)), role=f"region-{region.kind}", name=region.name))
+    return CardFace(name or card.id, tuple(items), edge)
+
+
+def _box(region: Region) -> tuple[float, float, float, float]:
+    x, y, w, h = region.box
+    return x, y, w, h
+
+
+def _fill_colour(face: FaceContext, region: Region) -> str | None:
+    colour = face.label_colour(region.colour_from) or region.fill
+    if colour is None:
+        return None
+    if region.colour_from and region.tint < 1:
+        return mix(colour, face.template.frame.face, region.tint)
+    return colour
+
+
+def _radius(face: FaceContext, region: Region, h: float) -> float:
+    return {"rounded": min(face.template.frame.radius, h / 2), "pill": h / 2}.get(region.shape, 0.0)
+
+
+def draw_panel(face: FaceContext, region: Region, _value: Any) -> list[Item]:
+    colour = _fill_colour(face, region)
+    if colour is None:
+        return []
+    x, y, w, h = _box(region)
+    return [Rect(x, y, w, h, Style(fill=colour), radius=_radius(face, region, h), role="panel")]
+
+
+def _backdrop(face: FaceContext, region: Region) -> tuple[list[Item], float]:
+    """A filled box behind text, and the inset the text keeps from its edge."""
+    colour = _fill_colour(face, region)
+    if colour is None:
+        return [], 0.0
+    x, y, w, h = _box(region)
+    return [Rect(x, y, w, h, Style(fill=colour), radius=_radius(face, region, h) or 1.0)], 1.2
+
+
+def draw_text(face: FaceContext, region: Region, value: Any) -> list[Item]:
+    x, y, w, h = _box(region)
+    items, pad = _backdrop(face, region)
+    box = TextBox(x + pad, y + pad * 0.6, w - 2 * pad, h - 1.2 * pad, region.align, region.valign, region.colour or INK, region.bold, role=f"card-{region.name}")
+    items += inline_text(
+        face.ctx, face.text(value), box, region.size, region.min_size, face.tset.icons,
+        where=face.path(region, face.lang), label=f"card {face.card.id} {region.name}", lines=region.lines,
+    )
+    return items
+
+
+def draw_number(face: FaceContext, region: Region, value: Any) -> list[Item]:
+    x, y, w, h = _box(region)
+    cx, cy = x + w / 2, y + h / 2
+    fill = _fill_colour(face, region) or "#ffffff"
+    ring = face.label_colour(face.template.frame.colour_from) or INK
+    items: list[Item] = []
+    r = min(w, h) / 2
+    if region.shape == "diamond":
+        items.append(Polygon(((cx, y), (x + w, cy), (cx, y + h), (x, cy)), Style(fill=fill, stroke="#ffffff", width=0.35)))
+        inner = r * 0.95
+    elif region.shape == "shield":
+        items.append(Path(_shield(x, y, w, h), Style(fill=fill, stroke="#ffffff", width=0.35)))
+        inner = r * 1.1
+    elif region.shape == "circle":
+        items.append(Circle(cx, cy, r, Style(fill=fill, stroke=ring, width=0.45)))
+        inner = r * 1.3
+    else:
+        items.append(Rect(x, y, w, h, Style(fill=fill, stroke=ring, width=0.35), radius=_radius(face, region, h)))
+        inner = min(w, h) * 0.9
+    colour = region.colour or INK
+    top = cy - inner / 2
+    if region.heading is not None:
+        caption = face.text(region.heading)
+        cap_h = inner * 0.28
+        cap_size = min(4.5, cap_h / PT)
+        items += face.ctx.fitted(caption, TextBox(cx - inner / 2, top + inner * 0.04, inner, cap_h, "middle", "middle", colour), cap_size, min(3.5, cap_size), where=face.path(region), label=f"card {face.card.id} {region.name} caption")
+        top += cap_h * 0.8
+        inner_h = inner - cap_h * 0.8
+    else:
+        inner_h = inner
+    items += face.ctx.fitted(str(value), TextBox(cx - inner / 2, top, inner, inner_h, "middle", "middle", colour, True, role=f"card-{region.name}"), region.size, region.min_size, where=face.path(region), label=f"card {face.card.id} {region.name}")
+    return items
+
+
+def _shield(x: float, y: float, w: float, h: float) -> tuple[tuple, ...]:
+    return (("M", x, y), ("L", x + w, y), ("L", x + w, y + h * 0.55), ("C", x + w, y + h * 0.8, x + w * 0.6, y + h * 0.95, x + w / 2, y + h),
+            ("C", x + w * 0.4, y + h * 0.95, x, y + h * 0.8, x, y + h * 0.55), ("Z",))
+
+
+def pill(face: FaceContext, key: str, x: float, y: float, w: float, h: float, where: tuple, size: float | None = None, min_size: float = 4.5) -> list[Item]:
+    """A label drawn as a pill filling (x, y, w, h); the text is `size` pt, or sized to the pill's height."""
+    label = face.tset.labels[key]
+    text = label.name.get(face.lang)
+    pad = h * 0.45
+    items: list[Item] = [Rect(x, y, w, h, Style(fill=label.colour), radius=h / 2, role="label")]
+    size = size or min(h / PT * 0.62, 8.0)
+    items += face.ctx.fitted(text, TextBox(x + pad, y, w - 2 * pad, h, "middle", "middle", label.text_colour, True), size, min(size, min_size), where=where, label=f"card {face.card.id} label {key}")
+    return items
+
+
+def pill_width(face: FaceContext, key: str, h: float) -> float:
+    label = face.tset.labels[key]
+    size = min(h / PT * 0.62, 8.0)
+    return fonts.width_mm(label.name.get(face.lang), size) + h * 0.9 + 0.4
+
+
+def draw_label(face: FaceContext, region: Region, value: Any) -> list[Item]:
+    if value not in face.tset.labels:
+        return []
+    x, y, w, h = _box(region)
+    return pill(face, value, x, y, w, h, face.path(region), region.size, region.min_size)
+
+
+def draw_effect(face: FaceContext, region: Region, value: EffectFill) -> list[Item]:
+    x, y, w, h = _box(region)
+    items: list[Item] = []
+    if region.header is not None:
+        hx, hy, hw, hh = region.header
+        items += _effect_header(face, region, value, hx, hy, hw, hh, right=True)
+    else:
+        hh = min(4.6, h * 0.3)
+        items += _effect_header(face, region, value, x, y, w, hh, right=False)
+        y, h = y + hh + 1.0, h - hh - 1.0
+    back, pad = _backdrop(face, region)
+    box = TextBox(x + pad, y + pad * 0.6, w - 2 * pad, h - 1.2 * pad, region.align, region.valign, region.colour or INK, region.bold, role=f"card-{region.name}")
+    items = back + items
+    items += inline_text(
+        face.ctx, face.text(value.text), box, region.size, region.min_size, face.tset.icons,
+        where=face.path(region, "text", face.lang), label=f"card {face.card.id} {region.name}",
+    )
+    return items
+
+
+def _effect_header(face: FaceContext, region: Region, value: EffectFill, x: float, y: float, w: float, h: float, right: bool) -> list[Item]:
+    """The kind as a pill and the tag as its icon (or a dark pill), right- or left-aligned in the header box."""
+    items: list[Item] = []
+    tag_w = 0.0
+    if value.tag:
+        icon = face.tset.icons.get(value.tag)
+        tag_w = h * 1.45 if icon is not None else max(h * 1.45, fonts.width_mm(value.tag, h / PT * 0.62) + h * 0.8)
+    kind_w = 0.0
+    if value.kind in face.tset.labels:
+        kind_w = min(pill_width(face, value.kind, h), w - tag_w - (1.0 if tag_w else 0.0))
+    gap = 1.0 if tag_w and kind_w else 0.0
+    start = x + w - (kind_w + gap + tag_w) if right else x
+    if kind_w:
+        items += pill(face, value.kind, start, y, kind_w, h, face.path(region, "kind"))
+    if tag_w:
+        tx = start + kind_w + gap
+        icon = face.tset.icons.get(value.tag)
+        if icon is not None:
+            items.append(_big_tag(icon, tx, y, tag_w, h))
+        else:
+            items.append(Rect(tx, y, tag_w, h, Style(fill=INK), radius=h / 2))
+            items += face.ctx.fitted(value.tag, TextBox(tx, y, tag_w, h, "middle", "middle", "#ffffff", True), h / PT * 0.62, 4.5, where=face.path(region, "tag"), label=f"card {face.card.id} tag")
+    return items
+
+
+def _big_tag(icon: InlineIcon, x: float, y: float, w: float, h: float) -> Group:
+    """An icon as a header badge: the same art as inline, sized to the header."""
+    if icon.shape == "tag":
+        size = _fit_size(icon.text or "", w * 0.8, h * 0.72)
+        items: list[Item] = [Rect(x, y, w, h, Style(fill=icon.colour), radius=h * 0.22)]
+        if icon.text:
+            items.append(Text(x + w / 2, y + h / 2 + _baseline(size), icon.text, size, "#ffffff", "middle", bold=True, role="spell"))
+        return Group(tuple(items), role="tag")
+    return icon_items(icon, x + w / 2, y + h / 2, h * 1.15, role="tag")
+
+
+def draw_band(face: FaceContext, region: Region, value: Any) -> list[Item]:
+    """An exception band: a coloured strip with its heading as a tab, then the text."""
+    x, y, w, h = _box(region)
+    colour = _fill_colour(face, region) or "#efe6d4"
+    ink = region.colour or INK
+    items: list[Item] = [Rect(x, y, w, h, Style(fill=colour, stroke=mix(ink, colour, 0.35), width=0.25), radius=1.2)]
+    top = y + 1.2
+    if region.heading is not None:
+        heading = face.text(region.heading)
+        tab_h = 4.2
+        tab_w = fonts.width_mm(heading, 6.5) + 4.0
+        items.append(Rect(x + 1.2, top, tab_w, tab_h, Style(fill=ink), radius=tab_h / 2))
+        items += face.ctx.fitted(heading, TextBox(x + 1.2, top, tab_w, tab_h, "middle", "middle", colour, True), 6.5, 5.0, where=face.path(region), label=f"card {face.card.id} {region.name} heading")
+        top += tab_h + 1.0
+    box = TextBox(x + 1.8, top, w - 3.6, y + h - 1.0 - top, region.align, region.valign, ink, region.bold, role=f"card-{region.name}")
+    items += inline_text(face.ctx, face.text(value), box, region.size, region.min_size, face.tset.icons, where=face.path(region, face.lang), label=f"card {face.card.id} {region.name}")
+    return items
+
+
+def draw_art(face: FaceContext, region: Region, value: Any) -> list[Item]:
+    x, y, w, h = _box(region)
+    radius = _radius(face, region, h)
+    inner: list[Item] = face.art(str(value), x, y, w, h) if face.art is not None else _placeholder_art(x, y, w, h)
+    edge = face.label_colour(face.template.frame.colour_from) or INK
+    return [
+        Group(tuple(inner), clip=Rect(x, y, w, h), role="art", name=str(value)),
+        Rect(x, y, w, h, Style(stroke=mix(edge, "#ffffff", 0.7), width=0.4), radius=radius),
+    ]
+
+
+def _placeholder_art(x: float, y: float, w: float, h: float) -> list[Item]:
+    ops: list[tuple] = []
+    step = 4.0
+    k = -h
+    while k < w:
+        ops += [("M", x + k, y + h), ("L", x + k + h, y)]
+        k += step
+    return [Rect(x, y, w, h, Style(fill="#ece6da")), Path(tuple(ops), Style(stroke="#d6cdbb", width=0.3))]
+
+
+DRAWERS: dict[str, Callable[[FaceContext, Region, Any], list[Item]]] = {
+    "panel": draw_panel,
+    "text": draw_text,
+    "number": draw_number,
+    "label": draw_label,
+    "effect": draw_effect,
+    "band": draw_band,
+    "art": draw_art,
+}
+
+
+__all__ = ["ArtPainter", "FaceContext", "icon_items", "inline_text", "mix", "template_face"]

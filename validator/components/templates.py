@@ -1,0 +1,505 @@
+"""Card templates as data: named regions on a card that card entries fill by name.
+
+A template set holds a vocabulary of labels (class names, effect kinds, each
+with a colour), inline icons (`{S1}`, `{dice}` in any text) and the templates.
+A template is a list of regions (title, level badges, class labels, effect
+boxes, an exception band, the art box, flavour text), each with a box on the
+card, a font size and the smallest size auto-fit may shrink it to.
+
+A template may `extends` another: it inherits the regions, may `change` some of
+their fields, `remove` some and add its own. Cards fill regions by name:
+
+    cards:
+      - id: flaze
+        template: dual
+        fill:
+          title: {ja: 炎の魔女見習い・フレイズ, en: "Flaze, Fire Witch"}
+          unit_level: 3
+          unit_effect: {kind: optional, tag: S3, text: {ja: ..., en: ...}}
+
+Nothing here knows any game. A rule model calls `check_templates` and
+`check_cards` with its own finding codes (`TemplateCodes`) and reads the values
+it gives meaning to with `TemplateCard.value`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Annotated, Any, Iterable, Literal, Union
+
+from pydantic import BeforeValidator, Discriminator, Field, StringConstraints, Tag, model_validator
+
+from ..types import Colour, Count, Ident, LocalText, StrictModel, parse_length
+from .cards import CARD_SIZES_MM, CardSizeField
+
+if TYPE_CHECKING:
+    from ..checks import CheckContext
+
+Position = Annotated[float, BeforeValidator(parse_length), Field(ge=0, description="A length from the card's edge, e.g. '4mm'.")]
+BoxSpec = Annotated[
+    list[Position],
+    Field(min_length=4, max_length=4, description="[x, y, width, height] from the card's top-left corner, e.g. [4mm, 3mm, 55mm, 8mm]."),
+]
+PointSize = Annotated[float, Field(gt=0, le=72, description="A font size in points.")]
+IconName = Annotated[str, StringConstraints(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$", max_length=32)]
+Fraction = Annotated[float, Field(ge=0, le=1)]
+
+RegionKind = Literal["text", "number", "label", "effect", "band", "art", "panel"]
+Shape = Literal["rect", "rounded", "pill", "circle", "diamond", "shield"]
+
+FILL_KINDS: dict[str, str] = {
+    "text": "text {ja, en}",
+    "band": "text {ja, en}",
+    "number": "a whole number",
+    "label": "a label key",
+    "art": "an art key",
+    "effect": "an effect {kind, tag, text}",
+}
+"""What a card writes into each kind of region; panels are decoration and take no value."""
+
+
+class Label(StrictModel):
+    """A named value a label region shows as a coloured pill: a class, an effect kind."""
+
+    name: LocalText
+    colour: Colour
+    text_colour: Colour = "#ffffff"
+
+
+class InlineIcon(StrictModel):
+    """A vector icon that `{name}` in any card text draws, one em wide, scaled with the font."""
+
+    shape: Literal["tag", "die", "disc"]
+    colour: Colour = "#222222"
+    text: str | None = Field(None, max_length=3, description="The characters on a tag or disc, e.g. 'S1'.")
+    pips: int = Field(6, ge=1, le=6, description="The face a die icon shows.")
+
+
+class Region(StrictModel):
+    """One named place on the card."""
+
+    name: Ident
+    kind: RegionKind
+    box: BoxSpec
+    required: bool = Field(True, description="Every card must fill it (panels never need a value).")
+    size: PointSize = 8.0
+    min_size: PointSize = Field(6.0, description="Auto-fit shrinks text down to this size, never below.")
+    lines: Count | None = Field(None, description="At most this many lines; 1 keeps a name on one line.")
+    align: Literal["start", "middle", "end"] = "start"
+    valign: Literal["top", "middle", "bottom"] = "top"
+    bold: bool = False
+    colour: Colour | None = Field(None, description="Text colour.")
+    fill: Colour | None = Field(None, description="Background colour.")
+    colour_from: Ident | None = Field(None, description="A label region whose label colour fills this region.")
+    tint: Fraction = Field(1.0, description="How much of that colour: 1 is the full colour, 0.15 a light wash.")
+    shape: Shape = "rect"
+    heading: LocalText | None = Field(None, description="A small caption: 'Lv' on a badge, '異例' on a band.")
+    header: BoxSpec | None = Field(None, description="For effects: where the kind and the tag go.")
+    choices: list[Ident] = Field(default_factory=list, description="For labels: the keys this region accepts.")
+
+    @model_validator(mode="after")
+    def _sizes(self) -> "Region":
+        if self.min_size > self.size:
+            raise ValueError(f"min_size ({self.min_size}) is larger than size ({self.size})")
+        return self
+
+
+class RegionChange(StrictModel):
+    """Fields to change in an inherited region; the rest stay as the parent has them."""
+
+    box: BoxSpec | None = None
+    required: bool | None = None
+    size: PointSize | None = None
+    min_size: PointSize | None = None
+    lines: Count | None = None
+    align: Literal["start", "middle", "end"] | None = None
+    valign: Literal["top", "middle", "bottom"] | None = None
+    bold: bool | None = None
+    colour: Colour | None = None
+    fill: Colour | None = None
+    colour_from: Ident | None = None
+    tint: Fraction | None = None
+    shape: Shape | None = None
+    heading: LocalText | None = None
+    header: BoxSpec | None = None
+    choices: list[Ident] | None = None
+
+
+class Frame(StrictModel):
+    """The coloured edge (it runs to the cut line) and the face inside it."""
+
+    colour: Colour = "#3a3a48"
+    colour_from: Ident | None = Field(None, description="A label region whose label colour is the edge colour.")
+    face: Colour = "#fffaf2"
+    border: Position = 3.0
+    radius: Position = 2.5
+
+
+class CardTemplate(StrictModel):
+    id: Ident
+    extends: Ident | None = Field(None, description="A template whose regions this one starts from.")
+    size: CardSizeField | None = Field(None, description="Inherited when not given; poker size at the root.")
+    frame: Frame | None = None
+    regions: list[Region] = Field(default_factory=list, description="New regions, or inherited ones redefined whole.")
+    change: dict[Ident, RegionChange] = Field(default_factory=dict, description="Inherited region → the fields to change.")
+    remove: list[Ident] = Field(default_factory=list, description="Inherited regions this template drops.")
+
+
+class TemplateSet(StrictModel):
+    labels: dict[Ident, Label] = Field(default_factory=dict)
+    icons: dict[IconName, InlineIcon] = Field(default_factory=dict)
+    templates: list[CardTemplate] = Field(min_length=1)
+
+
+class EffectFill(StrictModel):
+    """What an effect region holds: a kind label (e.g. optional/forced), a tag (e.g. a spell number) and the text."""
+
+    kind: Ident | None = None
+    tag: str | None = Field(None, max_length=8, description="A short code; the name of an inline icon draws the icon.")
+    text: LocalText
+
+
+def _fill_tag(value: Any) -> str | None:
+    if isinstance(value, (EffectFill, LocalText)):
+        return "effect" if isinstance(value, EffectFill) else "text"
+    if isinstance(value, dict):
+        return "effect" if {"kind", "tag", "text"} & set(value) else "text"
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return "number"
+    if isinstance(value, str):
+        return "key"
+    return None
+
+
+FillValue = Annotated[
+    Union[
+        Annotated[EffectFill, Tag("effect")],
+        Annotated[LocalText, Tag("text")],
+        Annotated[int, Tag("number")],
+        Annotated[Ident, Tag("key")],
+    ],
+    Discriminator(
+        _fill_tag,
+        custom_error_type="fill_value",
+        custom_error_message="a region takes text {ja, en}, an effect {kind, tag, text}, a whole number or a key",
+    ),
+]
+
+
+class TemplateCard(StrictModel):
+    """One card design: the template it uses and the value of each region, by region name."""
+
+    id: Ident
+    template: Ident | None = Field(None, description="Defaults to the template of the deck the card is in.")
+    fill: dict[Ident, FillValue] = Field(default_factory=dict)
+
+    def value(self, region: str) -> Any:
+        return self.fill.get(region)
+
+
+# ---------------------------------------------------------------- resolving `extends`
+
+
+@dataclass(frozen=True)
+class ResolvedTemplate:
+    """A template with everything it inherits applied; `paths` says where each region was last defined."""
+
+    id: str
+    width: float
+    height: float
+    frame: Frame
+    regions: tuple[Region, ...]
+    paths: dict[str, tuple] = field(default_factory=dict)
+    chain: tuple[str, ...] = ()
+
+    def region(self, name: str) -> Region | None:
+        return next((r for r in self.regions if r.name == name), None)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(r.name for r in self.regions)
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A template problem before it meets a game's codes: `kind` is a TemplateCodes field."""
+
+    kind: str
+    path: tuple
+    message: str
+    hint: str = ""
+    key: bool = False
+
+
+def resolve_templates(tset: TemplateSet, base: tuple = ("card_templates", "templates")) -> tuple[dict[str, ResolvedTemplate], list[Problem]]:
+    """Apply `extends` everywhere. Templates caught in a cycle or extending nothing are left out.
+
+    >>> tset = TemplateSet.model_validate({"templates": [
+    ...     {"id": "base", "regions": [
+    ...         {"name": "title", "kind": "text", "box": ["3mm", "3mm", "57mm", "8mm"]},
+    ...         {"name": "body", "kind": "text", "box": ["3mm", "14mm", "57mm", "40mm"]}]},
+    ...     {"id": "short", "extends": "base", "remove": ["body"], "change": {"title": {"size": 12}}},
+    ...     {"id": "loop", "extends": "loop"}]})
+    >>> resolved, problems = resolve_templates(tset)
+    >>> resolved["short"].names, resolved["short"].region("title").size, resolved["short"].chain
+    (('title',), 12.0, ('short', 'base'))
+    >>> [(p.kind, p.message) for p in problems]
+    [('cycle', "template 'loop' extends itself: loop → loop")]
+    """
+    by_id = {t.id: (i, t) for i, t in enumerate(tset.templates)}
+    resolved: dict[str, ResolvedTemplate] = {}
+    problems: list[Problem] = []
+    broken: set[str] = set()
+
+    def visit(template_id: str, trail: tuple[str, ...]) -> ResolvedTemplate | None:
+        if template_id in resolved:
+            return resolved[template_id]
+        if template_id in broken:
+            return None
+        index, template = by_id[template_id]
+        path = base + (index,)
+        parent: ResolvedTemplate | None = None
+        if template.extends is not None:
+            if template.extends in trail + (template_id,):
+                loop = trail[trail.index(template.extends) :] if template.extends in trail else ()
+                cycle = " → ".join(loop + (template_id, template.extends))
+                for member in loop + (template_id,):
+                    m_index, _ = by_id[member]
+                    problems.append(Problem("cycle", base + (m_index, "extends"), f"template {member!r} extends itself: {cycle}", "break the cycle; a template cannot be its own ancestor"))
+                    broken.add(member)
+                return None
+            if template.extends not in by_id:
+                problems.append(Problem("unknown_template", path + ("extends",), f"no template named {template.extends!r}", _one_of(by_id)))
+                broken.add(template_id)
+                return None
+            parent = visit(template.extends, trail + (template_id,))
+            if parent is None:
+                broken.add(template_id)
+                return None
+        made = _apply(template, path, parent, problems)
+        resolved[template_id] = made
+        return made
+
+    for template in tset.templates:
+        if template.id not in resolved and template.id not in broken:
+            visit(template.id, ())
+    return resolved, problems
+
+
+def _apply(template: CardTemplate, path: tuple, parent: ResolvedTemplate | None, problems: list[Problem]) -> ResolvedTemplate:
+    regions: list[Region] = list(parent.regions) if parent else []
+    paths: dict[str, tuple] = dict(parent.paths) if parent else {}
+    inherited = {r.name for r in regions}
+    for name in template.remove:
+        if name not in inherited:
+            problems.append(Problem("missing_region", path + ("remove", template.remove.index(name)), f"cannot remove {name!r}: {_whose(parent)} has no such region", _one_of(inherited)))
+    regions = [r for r in regions if r.name not in template.remove]
+    for name, change in template.change.items():
+        position = next((i for i, r in enumerate(regions) if r.name == name), None)
+        if position is None:
+            problems.append(Problem("missing_region", path + ("change", name), f"cannot change {name!r}: {_whose(parent)} has no such region", _one_of({r.name for r in regions}), key=True))
+            continue
+        regions[position] = regions[position].model_copy(update=change.model_dump(exclude_unset=True))
+        paths[name] = path + ("change", name)
+    seen: set[str] = set()
+    for i, region in enumerate(template.regions):
+        if region.name in seen:
+            problems.append(Problem("duplicate", path + ("regions", i, "name"), f"region {region.name!r} is defined twice in this template", "give each region its own name"))
+            continue
+        seen.add(region.name)
+        position = next((k for k, r in enumerate(regions) if r.name == region.name), None)
+        if position is None:
+            regions.append(region)
+        else:
+            regions[position] = region
+        paths[region.name] = path + ("regions", i)
+    if template.size is not None:
+        width, height = template.size.width, template.size.height
+    elif parent is not None:
+        width, height = parent.width, parent.height
+    else:
+        width, height = CARD_SIZES_MM["poker"]
+    frame = template.frame or (parent.frame if parent else Frame())
+    chain = (template.id,) + (parent.chain if parent else ())
+    return ResolvedTemplate(template.id, width, height, frame, tuple(regions), paths, chain)
+
+
+def _whose(parent: ResolvedTemplate | None) -> str:
+    return f"template {parent.id!r}" if parent else "a template without `extends`"
+
+
+def _one_of(names: Iterable[str]) -> str:
+    names = sorted(names)
+    return f"use one of {', '.join(names)}" if names else ""
+
+
+# ---------------------------------------------------------------- checks
+
+
+@dataclass(frozen=True)
+class TemplateCodes:
+    """The finding codes a game gives the template checks (the generic ones are fixed)."""
+
+    cycle: str
+    missing_region: str
+    unfilled: str
+    unknown_region: str
+    geometry: str
+    unknown_template: str = "PK305"
+    duplicate: str = "PK304"
+    wrong_value: str = "PK203"
+    unknown_label: str = "PK305"
+
+
+def check_templates(ctx: "CheckContext", tset: TemplateSet, codes: TemplateCodes, base: tuple = ("card_templates",)) -> dict[str, ResolvedTemplate]:
+    """Extends chains, region references, colours from labels, geometry. Returns the resolved templates."""
+    ids: set[str] = set()
+    for i, template in enumerate(tset.templates):
+        if template.id in ids:
+            ctx.add(codes.duplicate, base + ("templates", i, "id"), f"template id {template.id!r} is used twice", "give each template its own id")
+        ids.add(template.id)
+    resolved, problems = resolve_templates(tset, base + ("templates",))
+    for problem in problems:
+        ctx.add(getattr(codes, problem.kind), problem.path, problem.message, problem.hint, key=problem.key)
+    for template in resolved.values():
+        _check_references(ctx, tset, template, codes)
+        _check_geometry(ctx, template, codes)
+    return resolved
+
+
+def _check_references(ctx: "CheckContext", tset: TemplateSet, template: ResolvedTemplate, codes: TemplateCodes) -> None:
+    labels = {r.name for r in template.regions if r.kind == "label"}
+    own = template.paths
+    for region in template.regions:
+        path = own[region.name]
+        if region.colour_from is not None and region.colour_from not in labels:
+            ctx.add(codes.missing_region, path + ("colour_from",), f"template {template.id!r}: {region.name!r} takes its colour from {region.colour_from!r}, which is not a label region of this template", _one_of(labels))
+        for c, choice in enumerate(region.choices):
+            if choice not in tset.labels:
+                ctx.add(codes.unknown_label, path + ("choices", c), f"no label named {choice!r}", _one_of(tset.labels))
+    frame_from = template.frame.colour_from
+    if frame_from is not None and frame_from not in labels:
+        origin = _frame_path(tset, template)
+        ctx.add(codes.missing_region, origin + ("frame", "colour_from"), f"template {template.id!r}: the frame takes its colour from {frame_from!r}, which is not a label region of this template", _one_of(labels))
+
+
+def _frame_path(tset: TemplateSet, template: ResolvedTemplate) -> tuple:
+    """The template in the chain that set the frame, so the finding points at the line to fix."""
+    by_id = {t.id: i for i, t in enumerate(tset.templates)}
+    for template_id in template.chain:
+        index = by_id[template_id]
+        if tset.templates[index].frame is not None:
+            return ("card_templates", "templates", index)
+    return ("card_templates", "templates", by_id[template.id])
+
+
+def region_boxes(region: Region) -> list[tuple[float, float, float, float]]:
+    boxes = [tuple(region.box)]
+    if region.header is not None:
+        boxes.append(tuple(region.header))
+    return boxes  # type: ignore[return-value]
+
+
+def _check_geometry(ctx: "CheckContext", template: ResolvedTemplate, codes: TemplateCodes) -> None:
+    """Every box lies on the card; no two non-panel boxes overlap (panels sit behind, by design)."""
+    placed: list[tuple[str, tuple[float, float, float, float]]] = []
+    for region in template.regions:
+        path = template.paths[region.name]
+        for x, y, w, h in region_boxes(region):
+            if x + w > template.width + 1e-6 or y + h > template.height + 1e-6:
+                ctx.add(codes.geometry, path, f"template {template.id!r}: region {region.name!r} runs off the {template.width:g} × {template.height:g} mm card", "move or shrink its box")
+            if region.kind == "panel":
+                continue
+            for other, (ox, oy, ow, oh) in placed:
+                if other == region.name:
+                    continue
+                if x < ox + ow - 1e-6 and ox < x + w - 1e-6 and y < oy + oh - 1e-6 and oy < y + h - 1e-6:
+                    ctx.add(codes.geometry, path, f"template {template.id!r}: region {region.name!r} overlaps {other!r}", "move one of the two boxes")
+            placed.append((region.name, (x, y, w, h)))
+
+
+def check_cards(
+    ctx: "CheckContext",
+    tset: TemplateSet,
+    resolved: dict[str, ResolvedTemplate],
+    cards: list[TemplateCard],
+    default_template: dict[str, str],
+    codes: TemplateCodes,
+    base: tuple = ("cards",),
+) -> dict[str, ResolvedTemplate]:
+    """Each card fills every required region of its template, nothing else, with the right kind of value.
+
+    `default_template` maps a card id to the template of the deck it is in.
+    Returns card id → resolved template, for the rule model's own checks.
+    """
+    known = {t.id for t in tset.templates}
+    used: dict[str, ResolvedTemplate] = {}
+    for c, card in enumerate(cards):
+        path = base + (c,)
+        template_id = card.template or default_template.get(card.id)
+        if template_id is None:
+            ctx.add(codes.unknown_template, path, f"card {card.id!r} has no template", "add `template:` or put the card in a deck that names one")
+            continue
+        if template_id not in known:
+            where = path + ("template",) if card.template else path
+            ctx.add(codes.unknown_template, where, f"no template named {template_id!r}", _one_of(known))
+            continue
+        template = resolved.get(template_id)
+        if template is None:
+            continue  # its own finding (cycle or bad parent) is already reported
+        used[card.id] = template
+        for region in template.regions:
+            if region.kind != "panel" and region.required and region.name not in card.fill:
+                ctx.add(codes.unfilled, path + ("fill",) if card.fill else path, f"card {card.id!r} does not fill {region.name!r}, which template {template.id!r} requires", f"add `{region.name}:` ({FILL_KINDS[region.kind]})", key=bool(card.fill))
+        for name, value in card.fill.items():
+            where = path + ("fill", name)
+            region = template.region(name)
+            if region is None or region.kind == "panel":
+                fillable = [r.name for r in template.regions if r.kind != "panel"]
+                ctx.add(codes.unknown_region, where, f"template {template.id!r} has no region {name!r} to fill", _one_of(fillable), key=True)
+                continue
+            _check_value(ctx, tset, region, value, where, codes)
+    return used
+
+
+def _check_value(ctx: "CheckContext", tset: TemplateSet, region: Region, value: Any, where: tuple, codes: TemplateCodes) -> None:
+    kind = region.kind
+    expected = {"text": LocalText, "band": LocalText, "number": int, "effect": EffectFill, "label": str, "art": str}[kind]
+    if not isinstance(value, expected):
+        ctx.add(codes.wrong_value, where, f"region {region.name!r} is a {kind} region and takes {FILL_KINDS[kind]}", "see the template for what each region holds")
+        return
+    if kind == "label":
+        if value not in tset.labels:
+            ctx.add(codes.unknown_label, where, f"no label named {value!r}", _one_of(tset.labels))
+        elif region.choices and value not in region.choices:
+            ctx.add(codes.wrong_value, where, f"region {region.name!r} accepts {', '.join(region.choices)}, not {value!r}", "use one of the region's choices")
+    if kind == "effect" and value.kind is not None and value.kind not in tset.labels:
+        ctx.add(codes.unknown_label, where + ("kind",), f"no label named {value.kind!r}", _one_of(tset.labels))
+
+
+def inline_icon_names(tset: TemplateSet) -> tuple[str, ...]:
+    """The `{name}`s card text may use to draw an icon."""
+    return tuple(tset.icons)
+
+
+__all__ = [
+    "CardTemplate",
+    "EffectFill",
+    "FillValue",
+    "Frame",
+    "InlineIcon",
+    "Label",
+    "Region",
+    "RegionChange",
+    "ResolvedTemplate",
+    "TemplateCard",
+    "TemplateCodes",
+    "TemplateSet",
+    "check_cards",
+    "check_templates",
+    "inline_icon_names",
+    "region_boxes",
+    "resolve_templates",
+]
