@@ -1,8 +1,9 @@
 """Each seed rulebook encoded exactly as written, contradictions included, and the findings
 the validator must produce on it. The kits in content/ are the corrected editions.
 
-Each fixture directory holds an EXPECTED file: one `severity CODE file:line` a line,
-`#` comments allowed. Every error must be listed; listed warnings must be present.
+Each fixture directory holds an EXPECTED file: one `severity CODE file:line` (or
+`file:line: severity CODE`) a line, `#` comments allowed. Every error must be listed;
+listed warnings must be present. A fixture that is also a bad-content case is linked here.
 """
 
 from __future__ import annotations
@@ -23,8 +24,12 @@ def expected(kit: str) -> tuple[set, set]:
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
-        severity, code, where = line.split()
-        file, number = where.rsplit(":", 1)
+        parts = line.split()
+        if parts[0] in ("error", "warning"):
+            severity, code, where = parts  # error CODE file:line
+        else:
+            where, severity, code = parts  # file:line: error CODE (the bad-fixture format)
+        file, number = where.rstrip(":").rsplit(":", 1)
         (errors if severity == "error" else warnings).add((code, file, int(number)))
     return errors, warnings
 

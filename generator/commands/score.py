@@ -1,0 +1,314 @@
+"""Score a finished game of Wizard's Element Collection: each kind of element, the best use
+of the wild cards, and the Evil majority, worked out by the kit's own rule model.
+
+Give each player's cards in a YAML file, a mapping from player to cards, the
+cards as a list of names or as name: count:
+
+    赤: [草, 草, 草, 草, 心, 心, 心, 無]
+    青: {光: 2, 邪: 3}
+
+or type them, one player a line, when no file is given:
+
+    赤: 草×4 心×3 無
+    青: 光 光 邪 邪 邪
+
+Card names may be written in any language the kit ships, or as card ids.
+Who holds the most Evil is judged among the players given, so list everyone.
+Exit status: 0 scored, 1 bad input (one line, file:line:col), 2 usage errors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TextIO
+
+NAME = "score"
+HELP = "score players' cards at the end of a game (Wizard's Element Collection)"
+
+GAME = "wizards-element-collection"
+STDIN = "<stdin>"
+
+WORDS: dict[str, dict[str, str]] = {
+    "points": {"ja": "点", "en": " pts"},
+    "cards": {"ja": "枚", "en": ""},
+    "even": {"ja": "偶数", "en": "even"},
+    "odd": {"ja": "奇数", "en": "odd"},
+    "each": {"ja": "1枚ごと", "en": "per card"},
+    "majority": {"ja": "最多でない", "en": "not the most"},
+    "most": {"ja": "最多なので失点なし", "en": "holds the most: no loss"},
+    "wild": {"ja": "→", "en": "→"},
+    "unused": {"ja": "使わない", "en": "unused"},
+    "total": {"ja": "合計", "en": "total"},
+    "ranking": {"ja": "順位", "en": "Ranking"},
+    "prompt": {
+        "ja": "プレイヤーごとに1行ずつ「名前: カード カード…」（例 赤: 草×4 心 無）。空行で計算します。",
+        "en": "One player a line, 'name: card card …' (e.g. Red: Grass×4 Heart Void). An empty line scores.",
+    },
+}
+
+
+class InputError(Exception):
+    """Bad cards: carries the one-line `file:line:col: message`."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter  # keep the examples above as written
+    parser.add_argument("kit", type=Path, metavar="KIT", help="the kit directory (content/wizards-element-collection)")
+    parser.add_argument("cards", type=Path, nargs="?", metavar="CARDS.yaml", help="each player's cards; without it, type them (one player a line)")
+    parser.add_argument("--lang", choices=("ja", "en"), help="language of the card names printed (default: the kit's first)")
+    parser.add_argument("--format", choices=("text", "json"), default="text", help="how to print the scores (default: text)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from validator.findings import render_text
+    from validator.kit import load_kit
+
+    if not args.kit.is_dir():
+        return _usage(f"{args.kit} is not a kit directory")
+    loaded = load_kit(args.kit)
+    if loaded.kit is None or loaded.report.has_errors:
+        errors = loaded.report.errors
+        if any(f.code == "PK204" for f in errors) or (loaded.kit is None and not errors):
+            return _usage(f"{args.kit} is not a {GAME} kit")
+        print(render_text(errors), file=sys.stderr)
+        return 1
+    kit = loaded.kit
+    if getattr(kit, "game", None) != GAME:
+        return _usage(f"{args.kit} is a kit for {kit.game}; `pnpkit score` scores {GAME}")
+    lang = args.lang or kit.languages[0]
+    if lang not in kit.languages:
+        return _usage(f"{args.kit} has no {lang!r} edition; it ships {', '.join(kit.languages)}")
+    try:
+        if args.cards is not None:
+            if not args.cards.is_file():
+                return _usage(f"{args.cards} does not exist")
+            hands = read_yaml_hands(args.cards, kit)
+        else:
+            if sys.stdin.isatty():
+                print(WORDS["prompt"][lang], file=sys.stderr)
+            hands = read_typed_hands(sys.stdin, kit)
+    except InputError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    scores = kit.score({player: dict(hand.counts) for player, hand in hands.items()})
+    if args.format == "json":
+        print(json.dumps(as_json(kit, scores), ensure_ascii=False, indent=2))
+    else:
+        print(render(kit, scores, lang))
+    return 0
+
+
+def _usage(message: str) -> int:
+    print(f"pnpkit: error: {message}", file=sys.stderr)
+    return 2
+
+
+# ---------------------------------------------------------------- reading cards
+
+
+@dataclass
+class Hand:
+    counts: Counter
+    where: dict[str, str]  # card id → the place it was last named, for messages
+
+
+def card_index(kit: Any) -> dict[str, str]:
+    """Every way to write a card: its id and its names in each language, normalised."""
+    from validator.games.wizards_element_collection import card_key
+
+    index: dict[str, str] = {}
+    for element in kit.elements:
+        index[card_key(element.id)] = element.id
+        for lang in ("ja", "en"):
+            name = getattr(element.name, lang, None)
+            if name:
+                index[card_key(name)] = element.id
+    return index
+
+
+def _resolve(kit: Any, index: dict[str, str], name: Any, where: str) -> str:
+    from validator.games.wizards_element_collection import card_key
+
+    if not isinstance(name, str) or not name.strip():
+        raise InputError(f"{where}: a card is written by its name, e.g. {kit.elements[0].name.get('ja')!r}")
+    card = index.get(card_key(name))
+    if card is None:
+        known = ", ".join(e.name.get("ja") for e in kit.elements)
+        raise InputError(f"{where}: unknown card {name!r} (cards: {known})")
+    return card
+
+
+def read_yaml_hands(path: Path, kit: Any) -> dict[str, Hand]:
+    from validator.source import SourceError, decode, load_text
+
+    display = str(path)
+    try:
+        text = decode(path.read_bytes(), display)
+        source = load_text(text, display)
+    except SourceError as exc:
+        finding = exc.finding
+        raise InputError(f"{finding.location}: {finding.message}") from None
+    data = source.data
+    if not isinstance(data, dict) or not data:
+        raise InputError(f"{display}:1:1: write each player's cards as `player: [card, card, …]`")
+    index = card_index(kit)
+    hands: dict[str, Hand] = {}
+    for player, cards in data.items():
+        key_at = str(source.locate((player,), key=True))
+        name = str(player)
+        hand = Hand(Counter(), {})
+        if isinstance(cards, list):
+            for i, card in enumerate(cards):
+                at = str(source.locate((player, i)))
+                card_id = _resolve(kit, index, card, at)
+                hand.counts[card_id] += 1
+                hand.where[card_id] = at
+        elif isinstance(cards, dict):
+            for card, count in cards.items():
+                at = str(source.locate((player, card), key=True))
+                card_id = _resolve(kit, index, card, at)
+                if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+                    raise InputError(f"{source.locate((player, card))}: the count of {card} must be a whole number of 0 or more (got {count!r})")
+                hand.counts[card_id] += count
+                hand.where[card_id] = at
+        elif cards is None:
+            pass
+        else:
+            raise InputError(f"{source.locate((player,))}: {name}'s cards must be a list of names or a mapping of name: count")
+        hands[name] = hand
+        hand.where.setdefault("", key_at)
+    _check_hands(kit, hands, display)
+    return hands
+
+
+_TOKEN = re.compile(r"[^\s,、，]+")
+_COUNT = re.compile(r"^(.+?)(?:[×xX*＊](\d+))$")
+
+
+def read_typed_hands(stream: TextIO, kit: Any) -> dict[str, Hand]:
+    """One player a line, `name: card card×2 …`; an empty line or the end of input finishes."""
+    index = card_index(kit)
+    hands: dict[str, Hand] = {}
+    for number, raw in enumerate(stream, start=1):
+        line = raw.rstrip("\n")
+        if not line.strip():
+            if hands:
+                break
+            continue
+        sep = next((i for i, ch in enumerate(line) if ch in ":："), -1)
+        if sep < 0:
+            raise InputError(f"{STDIN}:{number}:1: write `name: cards`, e.g. `赤: 草×4 心 無`")
+        player = line[:sep].strip()
+        if not player:
+            raise InputError(f"{STDIN}:{number}:1: the player has no name")
+        if player in hands:
+            raise InputError(f"{STDIN}:{number}:1: {player} is already listed")
+        hand = Hand(Counter(), {"": f"{STDIN}:{number}:1"})
+        for match in _TOKEN.finditer(line, sep + 1):
+            token, col = match.group(0), match.start() + 1
+            at = f"{STDIN}:{number}:{col}"
+            counted = _COUNT.match(token)
+            name, count = (counted.group(1), int(counted.group(2))) if counted else (token, 1)
+            card_id = _resolve(kit, index, name, at)
+            hand.counts[card_id] += count
+            hand.where[card_id] = at
+        hands[player] = hand
+    if not hands:
+        raise InputError(f"{STDIN}:1:1: no players given; write `name: cards`, one player a line")
+    _check_hands(kit, hands, STDIN)
+    return hands
+
+
+def _check_hands(kit: Any, hands: dict[str, Hand], display: str) -> None:
+    """No more players than the game takes, and no card held more often than the box has it."""
+    if len(hands) > kit.players.max:
+        last = list(hands.values())[-1]
+        raise InputError(f"{last.where['']}: {len(hands)} players, but the game is for {kit.players.min}–{kit.players.max}")
+    held: Counter = Counter()
+    for hand in hands.values():
+        for card_id, n in hand.counts.items():
+            held[card_id] += n
+            element = kit.element(card_id)
+            if held[card_id] > element.copies:
+                raise InputError(f"{hand.where[card_id]}: {held[card_id]} {element.name.get('en')} cards in all, but the game has {element.copies}")
+
+
+# ---------------------------------------------------------------- printing
+
+
+def _name(kit: Any, card_id: str | None, lang: str) -> str:
+    if card_id is None:
+        return WORDS["unused"][lang]
+    element = kit.element(card_id)
+    return element.name.get(lang) if element else card_id
+
+
+def explain(kit: Any, kind: Any, lang: str) -> str:
+    """How a kind's points came about, in a few symbols: `30 × 4/2`, `odd → -10`."""
+    element = kit.element(kind.card)
+    n = kind.count
+    if kind.rule == "even":
+        return f"{WORDS['even'][lang]}: {element.points} × {n}/2"
+    if kind.rule == "odd":
+        return f"{WORDS['odd'][lang]} → {element.negative}"
+    if kind.rule == "each":
+        return f"{WORDS['each'][lang]}: {element.points} × {n}"
+    if kind.rule == "majority":
+        return f"{WORDS['majority'][lang]}: {element.points} × {n}"
+    if kind.rule == "most":
+        return WORDS["most"][lang]
+    return ""
+
+
+def _cells(text: str) -> int:
+    """Terminal columns: wide (CJK) characters take two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)
+
+
+def _pad(text: str, width: int) -> str:
+    return text + " " * max(0, width - _cells(text))
+
+
+def render(kit: Any, scores: list, lang: str) -> str:
+    lines = []
+    unit = WORDS["points"][lang]
+    width = max((_cells(_name(kit, k.card, lang)) for sc in scores for k in sc.kinds), default=2)
+    rule_width = max((_cells(explain(kit, k, lang)) for sc in scores for k in sc.kinds), default=10)
+    for sc in scores:
+        lines.append(f"{sc.player}: {sc.total}{unit}")
+        for kind in sc.kinds:
+            name = _pad(_name(kit, kind.card, lang), width)
+            if kind.rule == "wild":
+                uses = ", ".join(_name(kit, as_id, lang) for wild, as_id in sc.wild_uses if wild == kind.card)
+                lines.append(f"  {name}  {_pad(f'×{kind.held}', 5)} {WORDS['wild'][lang]} {uses}")
+                continue
+            count = f"×{kind.held}" + (f"+{kind.wilds}" if kind.wilds else "")
+            points = f"{kind.points:+d}" if kind.points else "0"
+            lines.append(f"  {name}  {_pad(count, 5)} {_pad(explain(kit, kind, lang), rule_width)}  {points:>5}")
+        lines.append("")
+    ranked = sorted(scores, key=lambda sc: -sc.total)
+    places = []
+    for sc in ranked:
+        place = 1 + sum(1 for other in ranked if other.total > sc.total)
+        places.append(f"{place}. {sc.player} {sc.total}{unit}")
+    lines.append(f"{WORDS['ranking'][lang]}: " + "  ".join(places))
+    return "\n".join(lines)
+
+
+def as_json(kit: Any, scores: list) -> list[dict]:
+    return [
+        {
+            "player": sc.player,
+            "total": sc.total,
+            "kinds": [{"card": k.card, "held": k.held, "wilds": k.wilds, "rule": k.rule, "points": k.points} for k in sc.kinds],
+            "wilds": [{"card": wild, "as": as_id} for wild, as_id in sc.wild_uses],
+        }
+        for sc in scores
+    ]
