@@ -108,17 +108,23 @@ class Fit:
 
 
 def fit(text: str, width: float, height: float, size: float, min_size: float, leading: float = 1.3) -> Fit:
-    """The largest size from `size` down to `min_size` (0.25 pt steps) at which the text fits the box."""
+    """The largest size from `size` down to `min_size` (0.25 pt steps) at which the text fits the box.
+
+    A word wider than the box makes the text shrink rather than break mid-word;
+    if it is still too wide at the minimum size, the fit fails.
+    """
+    longest_em = max((fonts.width_em(atom) for atom in atoms(text.replace("\n", " "))), default=0.0)
     current = size
     while True:
         lines = wrap(text, current, width)
         line_height = current * leading * 25.4 / 72
         needed = _block_height(len(lines), current, line_height)
         widest = max((fonts.width_mm(line, current) for line in lines), default=0.0)
-        if needed <= height + 1e-6 and widest <= width + 1e-6:
+        longest = longest_em * current * 25.4 / 72
+        if needed <= height + 1e-6 and widest <= width + 1e-6 and longest <= width + 1e-6:
             return Fit(tuple(lines), current, line_height, True)
         if current - 0.25 < min_size - 1e-9:
-            overflow = max(needed - height, widest - width, 0.0)
+            overflow = max(needed - height, widest - width, longest - width, 0.0)
             return Fit(tuple(lines), current, line_height, False, overflow)
         current -= 0.25
 

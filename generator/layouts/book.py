@@ -74,7 +74,7 @@ def contents(ctx: LayoutContext, title: str, entries: list[ContentsEntry], check
         row_top = y + 1.5
         items += ctx.fitted(entry.title, TextBox(m, row_top, width * 0.38, 6, "start", "top", INK, True), 9, 7, label="contents")
         items.append(Text(m + cols[1] * width, row_top + 3.2, pages, 9, INK))
-        items.append(Text(m + cols[2] * width, row_top + 3.2, entry.copies, 9, INK))
+        items += ctx.fitted(entry.copies, TextBox(m + cols[2] * width, row_top, width * 0.09, 8, "start", "top", INK), 9, 6, label="contents copies")
         items += ctx.fitted(entry.stock, TextBox(m + cols[3] * width, row_top, width * 0.37, 8, "start", "top", INK), 8, 6.5, label="contents")
         y = row_top + 8.5
         for n, step in enumerate(entry.steps, start=1):

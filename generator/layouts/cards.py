@@ -225,7 +225,9 @@ def _margin_notes(ctx: LayoutContext, grid: Grid, label: str) -> list[Item]:
     first_x = grid.x0 + grid.bleed + 2.0
     last_x = grid.x0 + grid.width - grid.bleed - 2.0
     top_y = HARD_MARGIN + min(top_room, 8.0) / 2 + 1.2
-    items: list[Item] = [Text(first_x, top_y, label, 7, MUTED)]
+    items: list[Item] = []
+    if top_room >= 3.5:  # a 7 pt label needs about 3 mm; narrower margins go without it
+        items.append(Text(first_x, top_y, label, 7, MUTED))
     length = 40.0 if grid.card_w < 75 else 50.0
     if bottom_room >= 9.0:
         items += scale_bar(first_x, bottom + 2.5, ctx.lang, length, note=False)
@@ -233,6 +235,8 @@ def _margin_notes(ctx: LayoutContext, grid: Grid, label: str) -> list[Item]:
         items += scale_bar(first_x, bottom + (bottom_room - 2.0) / 2, ctx.lang, length, note=False, compact=True)
     note_x = last_x if grid.cols > 1 else first_x
     note_y = top_y if grid.cols > 1 else ctx.paper.height - HARD_MARGIN - 0.8
+    if top_room < 3.5:
+        note_x, note_y = last_x, bottom + bottom_room / 2 + 1.0
     items.append(Text(note_x, note_y, t("print_note", ctx.lang), 6, MUTED, "end" if grid.cols > 1 else "start", role="print-note"))
     return items
 
