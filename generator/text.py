@@ -56,26 +56,35 @@ def wrap(text: str, size_pt: float, width: float) -> list[str]:
 def _wrap_paragraph(text: str, size_pt: float, width: float) -> list[str]:
     lines: list[str] = []
     current = ""
+    cur_em = 0.0  # width_em(current), trailing spaces included: sums of the same widths, so the same floats
+    space_em = fonts.width_em(" ")
+    mm_per_em = size_pt * 25.4 / 72
     for atom in atoms(text):
         if atom == " ":
             if current:
                 current += " "
+                cur_em += space_em
             continue
-        candidate = current + atom
-        if fonts.width_mm(candidate.rstrip(), size_pt) <= width or not current.strip():
-            if not current.strip() and fonts.width_mm(atom, size_pt) > width:
+        atom_em = fonts.width_em(atom)
+        blank = not current.strip()
+        if (cur_em + atom_em) * mm_per_em <= width or blank:
+            if blank and atom_em * mm_per_em > width:
                 pieces = _split_long(atom, size_pt, width)
                 lines.extend(pieces[:-1])
                 current = pieces[-1]
+                cur_em = fonts.width_em(current)
             else:
-                current = candidate
+                current += atom
+                cur_em += atom_em
         else:
             lines.append(current.rstrip())
             current = atom
-            if fonts.width_mm(atom, size_pt) > width:
+            cur_em = atom_em
+            if atom_em * mm_per_em > width:
                 pieces = _split_long(atom, size_pt, width)
                 lines.extend(pieces[:-1])
                 current = pieces[-1]
+                cur_em = fonts.width_em(current)
     if current.strip() or not lines:
         lines.append(current.rstrip())
     return lines

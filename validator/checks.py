@@ -9,6 +9,7 @@ import re
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Iterable, Iterator
 
 from pydantic import BaseModel
@@ -35,12 +36,18 @@ class CheckContext:
         self.findings.append(codes.make(code, message, location, format_path(path), hint))
 
 
+@lru_cache(maxsize=None)
+def _fields(cls: type) -> tuple[str, ...]:
+    """Field names per model class; pydantic's `model_fields` is a property and costs a call each time."""
+    return tuple(cls.model_fields)
+
+
 def walk_texts(model: Any, path: tuple = (), owners: tuple = ()) -> Iterator[tuple[tuple, LocalText, tuple]]:
     """Every LocalText in a model tree, with its path and the models that enclose it."""
     if isinstance(model, LocalText):
         yield path, model, owners
     elif isinstance(model, BaseModel):
-        for name in type(model).model_fields:
+        for name in _fields(type(model)):
             yield from walk_texts(getattr(model, name), path + (name,), owners + (model,))
     elif isinstance(model, (list, tuple)):
         for i, item in enumerate(model):
@@ -54,12 +61,12 @@ def local_numbers(owners: tuple) -> dict[str, Any]:
     """Numeric fields of the enclosing models, nearest last so it wins: `{cells}` in an effect."""
     values: dict[str, Any] = {}
     for owner in owners:
-        for name in type(owner).model_fields:
+        for name in _fields(type(owner)):
             value = getattr(owner, name)
             if isinstance(value, (int, float)) and not isinstance(value, bool):
                 values[name] = value
             elif isinstance(value, BaseModel):
-                for sub in type(value).model_fields:
+                for sub in _fields(type(value)):
                     inner = getattr(value, sub)
                     if isinstance(inner, (int, float)) and not isinstance(inner, bool):
                         values.setdefault(f"{name}_{sub}", inner)
@@ -68,15 +75,22 @@ def local_numbers(owners: tuple) -> dict[str, Any]:
 
 def check_texts(ctx: CheckContext, kit: Any, parameters: dict[str, Any]) -> None:
     """Translations are complete, placeholders resolve, rule prose takes its numbers from the model."""
+    known_by_owners: dict[tuple[int, ...], dict[str, Any]] = {}  # texts of one effect share their numbers
     for path, text, owners in walk_texts(kit):
         for lang in text.missing(ctx.languages):
             ctx.add("PK301", path, f"no {lang!r} text", f"add `{lang}:` next to the other languages")
-        known = parameters | local_numbers(owners)
+        known = None
         for lang in ctx.languages:
             value = getattr(text, lang, None)
             if value is None:
                 continue
-            for name in names_in(value):
+            names = names_in(value)
+            if names and known is None:
+                key = tuple(map(id, owners))
+                known = known_by_owners.get(key)
+                if known is None:
+                    known = known_by_owners[key] = parameters | local_numbers(owners)
+            for name in names:
                 if name not in known:
                     close = ", ".join(sorted(known)[:12])
                     ctx.add("PK302", path + (lang,), f"unknown placeholder {{{name}}}", f"known: {close}")

@@ -188,6 +188,9 @@ def _order(key: Any, first_seen: dict, node: yaml.MappingNode) -> int:
     return keys.index(key) if key in first_seen else len(keys)
 
 
+_SPECIAL = re.compile(r"[\[\]{}\"'#]")
+
+
 def nesting_depth(text: str) -> tuple[int, int]:
     """A cheap upper bound on nesting, and the line where it is reached, read before parsing:
     deep flow brackets and deep indentation would otherwise overflow the C parser's stack."""
@@ -205,7 +208,11 @@ def nesting_depth(text: str) -> tuple[int, int]:
             indents.append(indent)
             dashes = len(re.match(r"(?:- +)*", stripped).group(0).split("-")) - 1
             deepest = max(deepest, len(indents) + dashes)
-        for ch in stripped:
+        if not flow and not quote and "[" not in stripped and "{" not in stripped:
+            specials = ()  # no flow brackets and no open quote: no character below changes any state
+        else:
+            specials = (m.group(0) for m in _SPECIAL.finditer(stripped))
+        for ch in specials:
             if quote:
                 if ch == quote:
                     quote = ""

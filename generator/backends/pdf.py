@@ -1,4 +1,9 @@
-"""Draw a scene with reportlab: byte-identical output, every font embedded."""
+"""Draw a scene with reportlab: byte-identical output, every font embedded.
+
+The painter remembers the colours, line width and dash in force, so it sends
+each only when it changes: reportlab formats every number in Python, and on a
+1,000-card deck the repeated state was a third of the time.
+"""
 
 from __future__ import annotations
 
@@ -29,67 +34,84 @@ def render(document: Document) -> bytes:
     canvas.setKeywords(", ".join(document.keywords))
     canvas.setCreator("pnpkit")
     canvas.setProducer("pnpkit (reportlab)")
-    marks = {b.page: b for b in document.bookmarks}
     for index, page in enumerate(document.pages):
-        _page(canvas, page)
+        _Painter(canvas).page(page)
         for level, bookmark in enumerate(b for b in document.bookmarks if b.page == index):
             key = f"p{index}-{level}"
             canvas.bookmarkPage(key)
             canvas.addOutlineEntry(bookmark.title, key, level=bookmark.level, closed=False)
         canvas.showPage()
-    del marks
     canvas.save()
     return buffer.getvalue()
 
 
-def _page(canvas: Canvas, page: Page) -> None:
-    width, height = page.width * mm, page.height * mm
-    canvas.setPageSize((width, height))
-    if page.trim is not None:
-        t = page.trim
-        canvas.setTrimBox((t.x * mm, height - (t.y + t.h) * mm, (t.x + t.w) * mm, height - t.y * mm))
-    if page.bleed is not None:
-        b = page.bleed
-        canvas.setBleedBox((b.x * mm, height - (b.y + b.h) * mm, (b.x + b.w) * mm, height - b.y * mm))
-    canvas.saveState()
-    canvas.translate(0, height)
-    canvas.scale(mm, -mm)
-    for item in page.items:
-        _draw(canvas, item)
-    canvas.restoreState()
+class _Painter:
+    """Draws one page; keeps a stack of the graphics state mirrored from the PDF's q/Q."""
 
+    def __init__(self, canvas: Canvas):
+        self.canvas = canvas
+        self.states: list[dict] = [{}]
 
-def _apply_style(canvas: Canvas, style: Style) -> tuple[int, int]:
-    if style.fill:
-        canvas.setFillColor(_colour(style.fill))
-    if style.stroke:
-        canvas.setStrokeColor(_colour(style.stroke))
-        canvas.setLineWidth(style.width)
-        canvas.setDash(list(style.dash) if style.dash else [])
-    if style.opacity < 1:
-        canvas.setFillAlpha(style.opacity)
-        canvas.setStrokeAlpha(style.opacity)
-    return (1 if style.fill else 0), (1 if style.stroke else 0)
+    # ---- graphics state, sent only when it changes
 
+    def save(self) -> None:
+        self.canvas.saveState()
+        self.states.append(dict(self.states[-1]))
 
-def _path_of(canvas: Canvas, ops: tuple[tuple, ...]):
-    path = canvas.beginPath()
-    for op in ops:
-        kind = op[0]
-        if kind == "M":
-            path.moveTo(op[1], op[2])
-        elif kind == "L":
-            path.lineTo(op[1], op[2])
-        elif kind == "C":
-            path.curveTo(*op[1:])
-        elif kind == "Z":
-            path.close()
-    return path
+    def restore(self) -> None:
+        self.canvas.restoreState()
+        self.states.pop()
 
+    def fill(self, colour: str) -> None:
+        state = self.states[-1]
+        if state.get("fill") != colour:
+            self.canvas.setFillColor(_colour(colour))
+            state["fill"] = colour
 
-def _draw(canvas: Canvas, item) -> None:
-    if isinstance(item, Group):
-        canvas.saveState()
+    def stroke(self, colour: str, width: float, dash: tuple[float, ...] | None) -> None:
+        state = self.states[-1]
+        if state.get("stroke") != colour:
+            self.canvas.setStrokeColor(_colour(colour))
+            state["stroke"] = colour
+        if state.get("width") != width:
+            self.canvas.setLineWidth(width)
+            state["width"] = width
+        if state.get("dash", ()) != (dash or ()):
+            self.canvas.setDash(list(dash) if dash else [])
+            state["dash"] = dash or ()
+
+    # ---- drawing
+
+    def page(self, page: Page) -> None:
+        canvas = self.canvas
+        width, height = page.width * mm, page.height * mm
+        canvas.setPageSize((width, height))
+        if page.trim is not None:
+            t = page.trim
+            canvas.setTrimBox((t.x * mm, height - (t.y + t.h) * mm, (t.x + t.w) * mm, height - t.y * mm))
+        if page.bleed is not None:
+            b = page.bleed
+            canvas.setBleedBox((b.x * mm, height - (b.y + b.h) * mm, (b.x + b.w) * mm, height - b.y * mm))
+        self.save()
+        canvas.translate(0, height)
+        canvas.scale(mm, -mm)  # millimetres, y down, as in the scene
+        for item in page.items:
+            self.draw(item)
+        self.restore()
+
+    def draw(self, item) -> None:
+        if isinstance(item, Group):
+            self.group(item)
+        elif isinstance(item, Text):
+            self.text(item)
+        elif isinstance(item, Image):
+            self.image(item)
+        else:
+            self.shape(item)
+
+    def group(self, item: Group) -> None:
+        canvas = self.canvas
+        self.save()
         canvas.translate(item.dx, item.dy)
         if item.rotate:
             canvas.rotate(item.rotate)
@@ -101,58 +123,78 @@ def _draw(canvas: Canvas, item) -> None:
             clip.rect(c.x, c.y, c.w, c.h)
             canvas.clipPath(clip, stroke=0, fill=0)
         for child in item.items:
-            _draw(canvas, child)
-        canvas.restoreState()
-        return
-    if isinstance(item, Text):
-        _text(canvas, item)
-        return
-    if isinstance(item, Image):
-        canvas.saveState()
-        canvas.translate(item.x, item.y + item.h)
-        canvas.scale(1, -1)
-        canvas.drawImage(item.path, 0, 0, item.w, item.h, mask="auto")
-        canvas.restoreState()
-        return
-    style = item.style
-    needs_state = style.opacity < 1 or bool(style.dash)
-    if needs_state:
-        canvas.saveState()
-    fill, stroke = _apply_style(canvas, style)
-    if isinstance(item, Rect):
-        if item.radius:
-            canvas.roundRect(item.x, item.y, item.w, item.h, item.radius, stroke=stroke, fill=fill)
-        else:
-            canvas.rect(item.x, item.y, item.w, item.h, stroke=stroke, fill=fill)
-    elif isinstance(item, Circle):
-        canvas.circle(item.cx, item.cy, item.r, stroke=stroke, fill=fill)
-    elif isinstance(item, Line):
-        if stroke:
-            canvas.line(item.x1, item.y1, item.x2, item.y2)
-    elif isinstance(item, Polygon):
-        ops = (("M", *item.points[0]),) + tuple(("L", *p) for p in item.points[1:]) + (("Z",),)
-        canvas.drawPath(_path_of(canvas, ops), stroke=stroke, fill=fill)
-    elif isinstance(item, Path):
-        canvas.drawPath(_path_of(canvas, item.ops), stroke=stroke, fill=fill)
-    if needs_state:
-        canvas.restoreState()
+            self.draw(child)
+        self.restore()
 
+    def image(self, item: Image) -> None:
+        self.save()
+        self.canvas.translate(item.x, item.y + item.h)
+        self.canvas.scale(1, -1)
+        self.canvas.drawImage(item.path, 0, 0, item.w, item.h, mask="auto")
+        self.restore()
 
-def _text(canvas: Canvas, item: Text) -> None:
-    size = item.size * MM_PER_PT
-    canvas.saveState()
-    canvas.translate(item.x, item.y)
-    canvas.scale(1, -1)
-    canvas.setFillColor(_colour(item.colour))
-    text = canvas.beginText()
-    text.setFont(fonts.GOTHIC, size)
-    if item.bold:
-        canvas.setStrokeColor(_colour(item.colour))
-        canvas.setLineWidth(size * fonts.FAUX_BOLD_STROKE)
-        text.setTextRenderMode(2)
-    width = fonts.width_mm(item.text, item.size)
-    x = {"start": 0.0, "middle": -width / 2, "end": -width}[item.anchor]
-    text.setTextOrigin(x, 0)
-    text.textOut(item.text)
-    canvas.drawText(text)
-    canvas.restoreState()
+    def shape(self, item) -> None:
+        canvas = self.canvas
+        style: Style = item.style
+        translucent = style.opacity < 1
+        if translucent:
+            self.save()
+            canvas.setFillAlpha(style.opacity)
+            canvas.setStrokeAlpha(style.opacity)
+        if style.fill:
+            self.fill(style.fill)
+        if style.stroke:
+            self.stroke(style.stroke, style.width, style.dash)
+        fill, stroke = (1 if style.fill else 0), (1 if style.stroke else 0)
+        if isinstance(item, Rect):
+            if item.radius:
+                canvas.roundRect(item.x, item.y, item.w, item.h, item.radius, stroke=stroke, fill=fill)
+            else:
+                canvas.rect(item.x, item.y, item.w, item.h, stroke=stroke, fill=fill)
+        elif isinstance(item, Circle):
+            canvas.circle(item.cx, item.cy, item.r, stroke=stroke, fill=fill)
+        elif isinstance(item, Line):
+            if stroke:
+                canvas.line(item.x1, item.y1, item.x2, item.y2)
+        elif isinstance(item, Polygon):
+            ops = (("M", *item.points[0]),) + tuple(("L", *p) for p in item.points[1:]) + (("Z",),)
+            canvas.drawPath(self.path(ops), stroke=stroke, fill=fill)
+        elif isinstance(item, Path):
+            canvas.drawPath(self.path(item.ops), stroke=stroke, fill=fill)
+        if translucent:
+            self.restore()
+
+    def path(self, ops: tuple[tuple, ...]):
+        path = self.canvas.beginPath()
+        for op in ops:
+            kind = op[0]
+            if kind == "M":
+                path.moveTo(op[1], op[2])
+            elif kind == "L":
+                path.lineTo(op[1], op[2])
+            elif kind == "C":
+                path.curveTo(*op[1:])
+            elif kind == "Z":
+                path.close()
+        return path
+
+    def text(self, item: Text) -> None:
+        """One text object with a flipping text matrix: the page is y-down, glyphs must stay upright."""
+        size = item.size * MM_PER_PT
+        x = item.x
+        if item.anchor != "start":
+            width = fonts.width_mm(item.text, item.size)
+            x -= width / 2 if item.anchor == "middle" else width
+        if item.bold:
+            self.save()
+            self.stroke(item.colour, size * fonts.FAUX_BOLD_STROKE, None)
+        self.fill(item.colour)
+        text = self.canvas.beginText()
+        text.setTextTransform(1, 0, 0, -1, x, item.y)
+        text.setFont(fonts.GOTHIC, size)
+        if item.bold:
+            text.setTextRenderMode(2)
+        text.textOut(item.text)
+        self.canvas.drawText(text)
+        if item.bold:
+            self.restore()

@@ -46,6 +46,7 @@ CODES = {
     "SG018": (E, "a deck the rules need is missing"),
     "SG019": (W, "activated abilities have no limit per turn"),
     "SG020": (E, "main deck too small for the opening draft"),
+    "SG021": (W, "a placement roll can name an occupied node and no rule covers it"),
 }
 
 COLOURLESS = "colourless"
@@ -370,6 +371,13 @@ class ShogiTcgKit(KitBase):
                 else:
                     message = f"a roll of {a} and {b} finds no node ({a}{b} is not on the map)"
                 ctx.add("SG002", ("placement", "order"), message, "add a node for it, or add `missing` to placement.reroll_when")
+        if "occupied" not in self.placement.reroll_when and self.players.min >= 2:
+            ctx.add(
+                "SG021",
+                ("placement", "reroll_when"),
+                "two dice can name a node where a piece already stands (another player at setup, any piece when a defeated player is moved), and nothing says what happens then",
+                "add `occupied` to placement.reroll_when, or say in the rules where the player goes",
+            )
 
 
 KIT_MODEL = ShogiTcgKit
