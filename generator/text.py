@@ -8,6 +8,7 @@ kana, no line ends with an opening mark.
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 from dataclasses import dataclass, field
 
 from . import fonts
@@ -19,12 +20,21 @@ NO_LINE_START = set(
 NO_LINE_END = set("「『（［｛〔〈《【〘〖〝‘“｟«([{")
 
 
+@lru_cache(maxsize=None)
 def _is_wide(ch: str) -> bool:
     return unicodedata.east_asian_width(ch) in ("W", "F")
 
 
-def atoms(text: str) -> list[str]:
-    """Split text into unbreakable pieces; spaces are their own atoms (break chances)."""
+@lru_cache(maxsize=4096)
+def atoms(text: str) -> tuple[str, ...]:
+    """Split text into unbreakable pieces; spaces are their own atoms (break chances).
+
+    Cached: fitting wraps the same text at several sizes.
+    """
+    return tuple(_atoms(text))
+
+
+def _atoms(text: str) -> list[str]:
     out: list[str] = []
     glue_next = False
     for ch in text:

@@ -27,7 +27,9 @@ def _colour(value: str) -> HexColor:
 def render(document: Document) -> bytes:
     fonts.ttfont()
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, invariant=1, pageCompression=1, initialFontName=fonts.GOTHIC, initialFontSize=10)
+    # bottomup=0: reportlab puts the origin top-left with y down, as in the scene, and flips
+    # each text object itself, so upright glyphs cost no extra transform.
+    canvas = Canvas(buffer, invariant=1, pageCompression=1, initialFontName=fonts.GOTHIC, initialFontSize=10, bottomup=0)
     canvas.setTitle(document.title)
     canvas.setAuthor(document.author)
     canvas.setSubject(document.subject)
@@ -93,21 +95,31 @@ class _Painter:
             b = page.bleed
             canvas.setBleedBox((b.x * mm, height - (b.y + b.h) * mm, (b.x + b.w) * mm, height - b.y * mm))
         self.save()
-        canvas.translate(0, height)
-        canvas.scale(mm, -mm)  # millimetres, y down, as in the scene
-        for item in page.items:
-            self.draw(item)
+        canvas.scale(mm, mm)  # millimetres; y already runs down
+        self.draw_all(page.items)
         self.restore()
 
-    def draw(self, item) -> None:
-        if isinstance(item, Group):
-            self.group(item)
-        elif isinstance(item, Text):
-            self.text(item)
-        elif isinstance(item, Image):
-            self.image(item)
-        else:
-            self.shape(item)
+    def draw_all(self, items) -> None:
+        """Draw in order; neighbouring lines of text in one style share one text object."""
+        run: list[Text] = []
+        for item in items:
+            if isinstance(item, Text):
+                if run and (item.size, item.colour, item.bold) != (run[0].size, run[0].colour, run[0].bold):
+                    self.text(run)
+                    run = []
+                run.append(item)
+                continue
+            if run:
+                self.text(run)
+                run = []
+            if isinstance(item, Group):
+                self.group(item)
+            elif isinstance(item, Image):
+                self.image(item)
+            else:
+                self.shape(item)
+        if run:
+            self.text(run)
 
     def group(self, item: Group) -> None:
         canvas = self.canvas
@@ -122,8 +134,7 @@ class _Painter:
             clip = canvas.beginPath()
             clip.rect(c.x, c.y, c.w, c.h)
             canvas.clipPath(clip, stroke=0, fill=0)
-        for child in item.items:
-            self.draw(child)
+        self.draw_all(item.items)
         self.restore()
 
     def image(self, item: Image) -> None:
@@ -178,23 +189,28 @@ class _Painter:
                 path.close()
         return path
 
-    def text(self, item: Text) -> None:
-        """One text object with a flipping text matrix: the page is y-down, glyphs must stay upright."""
-        size = item.size * MM_PER_PT
-        x = item.x
-        if item.anchor != "start":
-            width = fonts.width_mm(item.text, item.size)
-            x -= width / 2 if item.anchor == "middle" else width
-        if item.bold:
+    def text(self, lines: list[Text]) -> None:
+        """Lines of one size, colour and weight in a single text object.
+
+        On a top-down canvas each line's origin matrix keeps glyphs upright.
+        """
+        first = lines[0]
+        size = first.size * MM_PER_PT
+        if first.bold:
             self.save()
-            self.stroke(item.colour, size * fonts.FAUX_BOLD_STROKE, None)
-        self.fill(item.colour)
+            self.stroke(first.colour, size * fonts.FAUX_BOLD_STROKE, None)
+        self.fill(first.colour)
         text = self.canvas.beginText()
-        text.setTextTransform(1, 0, 0, -1, x, item.y)
         text.setFont(fonts.GOTHIC, size)
-        if item.bold:
+        if first.bold:
             text.setTextRenderMode(2)
-        text.textOut(item.text)
+        for line in lines:
+            x = line.x
+            if line.anchor != "start":
+                width = fonts.width_mm(line.text, line.size)
+                x -= width / 2 if line.anchor == "middle" else width
+            text.setTextOrigin(x, line.y)
+            text.textOut(line.text)
         self.canvas.drawText(text)
-        if item.bold:
+        if first.bold:
             self.restore()
