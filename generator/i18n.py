@@ -88,6 +88,18 @@ STRINGS: dict[str, dict[str, str]] = {
 }
 
 
-def t(key: str, lang: str) -> str:
-    entry = STRINGS[key]
-    return entry.get(lang) or entry["en"]
+
+
+class Strings:
+    """A game's own table of UI words: `label = Strings({...})`, then `label("key", lang, n=3)`."""
+
+    def __init__(self, table: dict[str, dict[str, str]]):
+        self.table = table
+
+    def __call__(self, key: str, lang: str, **values: object) -> str:
+        entry = self.table[key]
+        text = entry.get(lang) or entry["en"]
+        return text.format(**values) if values else text
+
+
+t = Strings(STRINGS)

@@ -218,6 +218,18 @@ def lookalike_suspects(name: str) -> list[tuple[int, str, str]]:
     return out
 
 
+def item_names(model: Any, lists: Iterable[str], languages: Iterable[str] = ("ja", "en")) -> list[tuple[tuple, str]]:
+    """(path, text) for the `name` of every item in the model's named lists, in every language given."""
+    out = []
+    for list_name in lists:
+        for i, item in enumerate(getattr(model, list_name)):
+            for lang in languages:
+                value = getattr(item.name, lang, None)
+                if value:
+                    out.append(((list_name, i, "name", lang), value))
+    return out
+
+
 def check_lookalikes(ctx: CheckContext, names: Iterable[tuple[tuple, str]]) -> None:
     """Warn about look-alike characters that are probably typos (カ/力, ロ/口, エ/工, ニ/二, ー/一, ト/卜)."""
     for path, name in names:

@@ -16,7 +16,7 @@ from validator.components.templates import resolve_templates
 from validator.games.dice_battle_monsters import SPELLS, Resolution, resolution_order
 
 from .. import fonts
-from ..i18n import t
+from ..i18n import Strings, t
 from ..icons import icon
 from ..layouts.cards import CardFace, card_sheets, diamond_pattern
 from ..layouts.common import INK, MUTED, LayoutContext, footer, page_title, scale_bar
@@ -60,9 +60,7 @@ STRINGS: dict[str, dict[str, str]] = {
 }
 
 
-def tr(key: str, lang: str, **values: Any) -> str:
-    entry = STRINGS[key]
-    return (entry.get(lang) or entry["en"]).format(**values)
+tr = Strings(STRINGS)
 
 
 def components(kit: Any, ctx: LayoutContext) -> list[Component]:

@@ -22,6 +22,7 @@ from ..layouts.graphmap import LegendEntry, map_pages, spec_of
 from ..layouts.rules import rule_pages
 from ..scene import Circle, Group, Item, Line, Page, Path, Polygon, Rect, Style
 from ..text import TextBox
+from ..i18n import Strings
 from .base import Component, rule_sections, text
 
 GAME = "shogi-tcg"
@@ -93,9 +94,7 @@ STRINGS: dict[str, dict[str, str]] = {
 }
 
 
-def s(key: str, lang: str, **values: Any) -> str:
-    entry = STRINGS[key]
-    return (entry.get(lang) or entry["en"]).format(**values)
+s = Strings(STRINGS)
 
 
 def components(kit: Any, ctx: LayoutContext) -> list[Component]:

@@ -14,7 +14,7 @@ from validator.checks import local_numbers
 from validator.components.sheets import regions
 from validator.games.unlock_tower import BlockNamed, Bonus, Build, BuildAny, Coins, Roll, RowScore, Spend, TowerAtLeast, Unlock
 
-from ..i18n import t
+from ..i18n import Strings, t
 from ..layouts.common import INK, LayoutContext
 from ..layouts.rules import Table, rule_pages
 from ..layouts.sheets import (
@@ -94,9 +94,7 @@ LEGEND: tuple[tuple[tuple[Glyph, ...], dict[str, str]], ...] = (
 )
 
 
-def s(key: str, lang: str, **values: Any) -> str:
-    entry = STRINGS[key]
-    return (entry.get(lang) or entry["en"]).format(**values)
+s = Strings(STRINGS)
 
 
 def components(kit: Any, ctx: LayoutContext) -> list[Component]:
@@ -189,13 +187,13 @@ def effects_spec(kit: Any, lang: str, lanes: tuple[LaneSpec, ...]) -> EffectsSpe
     cells = []
     for phase in phases:
         row: list[CellSpec | None] = []
-        for t, tower in enumerate(kit.towers):
+        for tower_index, tower in enumerate(kit.towers):
             found = [(e, effect) for e, effect in enumerate(tower.effects) if effect.phase == phase.phase]
             if not found:
                 row.append(None)
                 continue
             e, effect = found[0]
-            where = ("towers", t, "effects", e)
+            where = ("towers", tower_index, "effects", e)
             lines = []
             for k, step in enumerate(effect.steps):
                 glyphs = step_glyphs(step, tower.number, colours, lang, effect.phase, last)

@@ -14,7 +14,7 @@ from typing import Any
 from validator.checks import local_numbers
 from validator.components.tracks import track_geometry
 
-from ..i18n import t
+from ..i18n import Strings, t
 from ..layouts.cards import CardFace, card_sheets
 from ..layouts.common import INK, MUTED, LayoutContext, page_title, scale_bar
 from ..layouts.rules import Table, rule_pages
@@ -83,9 +83,7 @@ STRINGS: dict[str, dict[str, str]] = {
 }
 
 
-def s(key: str, lang: str) -> str:
-    entry = STRINGS[key]
-    return entry.get(lang) or entry["en"]
+s = Strings(STRINGS)
 
 
 def line(ctx: LayoutContext, value: str, x: float, baseline: float, width: float, size: float, colour: str = INK, anchor: str = "start", bold: bool = False, where: tuple = (), label: str = "label", role: str = "") -> list[Item]:

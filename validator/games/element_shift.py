@@ -14,6 +14,7 @@ from pydantic import Field
 from ..checks import (
     check_decks,
     check_lookalikes,
+    item_names,
     check_text_numbers,
     check_unique_ids,
     check_unique_names,
@@ -187,7 +188,7 @@ class ElementShiftKit(KitBase):
         check_unique_names(ctx, self.combos, ("combos",), "combo")
         check_unique_names(ctx, self.events, ("events",), "event")
         check_unique_names(ctx, self.elements, ("elements",), "element")
-        check_lookalikes(ctx, self._names())
+        check_lookalikes(ctx, item_names(self, ("elements", "terrains", "combos", "events")))
         self._check_effects(ctx)
         self._check_stated_numbers(ctx)
         for t, terrain in enumerate(self.terrains):
@@ -261,16 +262,6 @@ class ElementShiftKit(KitBase):
         if len(blocked) == 1 and not _is_centre(blocked[0], set(positions)):
             cell = cells[positions[blocked[0]]]
             ctx.add("ES006", cell.path, "the blocked cell is not in the middle of the board", "move it to the centre", col_offset=cell.offset)
-
-    def _names(self) -> list[tuple[tuple, str]]:
-        out = []
-        for list_name in ("elements", "terrains", "combos", "events"):
-            for i, item in enumerate(getattr(self, list_name)):
-                for lang in ("ja", "en"):
-                    value = getattr(item.name, lang)
-                    if value:
-                        out.append(((list_name, i, "name", lang), value))
-        return out
 
     def _check_stated_numbers(self, ctx: "CheckContext") -> None:
         """Numbers written in effect texts and examples agree with the effect they describe, and

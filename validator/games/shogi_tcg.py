@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
-from ..checks import check_decks, check_lookalikes, check_unique_ids, check_unique_names
+from ..checks import check_decks, check_lookalikes, check_unique_ids, check_unique_names, item_names
 from ..components.graphmap import GraphCodes, GraphMap, check_graph
 from ..components.kit import KitBase
 from ..components.tokens import TokenSheet
@@ -244,22 +244,12 @@ class ShogiTcgKit(KitBase):
             items = getattr(self, name)
             check_unique_ids(ctx, items, (name,), name[:-1])
             check_unique_names(ctx, items, (name,), name[:-1])
-        check_lookalikes(ctx, self._names())
+        check_lookalikes(ctx, item_names(self, ("colours", "creatures", "spells", "buildings", "relics")))
         check_decks(ctx, self, self.model_lists())
         self._check_decks(ctx)
         self._check_numbers(ctx)
         self._check_costs(ctx)
         self._check_map(ctx)
-
-    def _names(self) -> list[tuple[tuple, str]]:
-        out = []
-        for list_name in ("colours", "creatures", "spells", "buildings", "relics"):
-            for i, item in enumerate(getattr(self, list_name)):
-                for lang in ("ja", "en"):
-                    value = getattr(item.name, lang)
-                    if value:
-                        out.append(((list_name, i, "name", lang), value))
-        return out
 
     def _check_decks(self, ctx: "CheckContext") -> None:
         backs: dict[str, tuple[int, object]] = {}

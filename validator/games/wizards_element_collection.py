@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Literal, Mapping, Sequence
 
 from pydantic import Field
 
-from ..checks import check_decks, check_lookalikes, check_unique_ids, normalise_name, walk_texts
+from ..checks import check_decks, check_lookalikes, check_unique_ids, item_names, normalise_name, walk_texts
 from ..components.kit import KitBase
 from ..components.tracks import TrackBoard, check_track, track_geometry
 from ..findings import Severity
@@ -200,7 +200,7 @@ class WizardsElementCollectionKit(KitBase):
         if example is not None and example.card not in ids:
             ctx.add("WE002", ("reference", "example", "card"), f"no card {example.card!r}", f"use one of {', '.join(sorted(ids))}")
         self._check_names(ctx)
-        check_lookalikes(ctx, self._names(ctx.languages))
+        check_lookalikes(ctx, item_names(self, ("elements", "phases"), ctx.languages))
         self._check_texts(ctx)
         self._check_phases(ctx)
         self._check_scoring(ctx, ids)
@@ -225,16 +225,6 @@ class WizardsElementCollectionKit(KitBase):
                     )
                 else:
                     first[key] = i
-
-    def _names(self, languages: tuple[str, ...]) -> list[tuple[tuple, str]]:
-        out = []
-        for list_name, items in (("elements", self.elements), ("phases", self.phases)):
-            for i, item in enumerate(items):
-                for lang in languages:
-                    value = getattr(item.name, lang, None)
-                    if value:
-                        out.append(((list_name, i, "name", lang), value))
-        return out
 
     def _texts(self) -> list[tuple[tuple, LocalText, tuple]]:
         """Texts that describe this edition: everything but the errata, which quote the rulebook as written."""
