@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import Field
 
-from ..types import Ident, LocalText, RuleText, StrictModel
+from ..types import Count, Ident, LocalText, RuleText, StrictModel
+
+
+class Duration(StrictModel):
+    """Every lasting effect says how long (a count of a unit, where an `event` unit means
+    "until the next such event") and whom it binds. Missing parts are schema errors."""
+
+    count: Count
+    unit: Literal["turn", "cycle", "round", "event"]
+    scope: Literal["self", "opponent", "attacker", "all", "board"]
 
 
 class Table(StrictModel):

@@ -21,6 +21,7 @@ from ..checks import (
 )
 from ..components.hexboard import AXIAL_NEIGHBOURS, HexBoard
 from ..components.kit import KitBase
+from ..components.rules import Duration
 from ..components.tokens import TokenSheet
 from ..findings import Severity
 from ..types import Colour, Count, Ident, LocalText, NonNegative, RuleText, StrictModel
@@ -80,14 +81,6 @@ class Terrain(StrictModel):
     element: Ident | None = Field(None, description="The element card that claims this terrain; none for neutral.")
     icon: Literal["flame", "drop", "swirl", "mountain", "star", "none"] = "none"
     blocked: bool = False
-
-
-class Duration(StrictModel):
-    """Every lasting effect says how long, in what unit, and whom it binds."""
-
-    count: Count
-    unit: Literal["turn", "cycle", "round", "event"]
-    scope: Literal["self", "opponent", "attacker", "all", "board"]
 
 
 class Penalty(StrictModel):
