@@ -136,7 +136,7 @@ def book(kit, lang: str, parts: list[Component], settings: PrintSettings | None 
     lines = [
         t("players_count", lang).format(min=kit.players.min, max=kit.players.max),
         f"{t('edition', lang)} · {t('version', lang)} {kit.version}",
-        kit.author,
+        kit.credits(lang),
     ]
     image = (root / kit.cover_image) if (root is not None and kit.cover_image) else None
     opening = [cover(ctx, title, kit.subtitle.get(lang) if kit.subtitle else "", lines, image, ("cover_image",)), contents(ctx, title, entries, checklist)]
@@ -159,8 +159,12 @@ def _counted_cards(part: Component) -> list[tuple[str, int]]:
 
 
 def _print_advice(part: Component, settings: PrintSettings, lang: str) -> tuple[str, tuple[str, ...]]:
-    if part.stock or part.steps:
-        return part.stock, part.steps
+    """What to print a component on and how to make it: the game's own words where it gave them."""
+    stock, steps = _default_advice(part, settings, lang)
+    return part.stock or stock, part.steps or steps
+
+
+def _default_advice(part: Component, settings: PrintSettings, lang: str) -> tuple[str, tuple[str, ...]]:
     if _has_cards(part):
         if settings.layout == "gutterfold":
             return t("stock_cards_single", lang), tuple(t("steps_cards_gutterfold", lang).split("|"))
@@ -179,7 +183,7 @@ def _document(kit, lang: str, title: str, pages: tuple, marks: tuple = ()) -> Do
     return Document(
         pages=pages,
         title=title,
-        author=kit.author,
+        author=kit.credits(lang),
         subject=f"{kit.title.get(lang)} — print-and-play kit ({lang})",
         keywords=("pnpkit", kit.game, kit.id, lang),
         bookmarks=marks,

@@ -17,6 +17,7 @@ from .scene import Text
 NO_LINE_START = set(
     "、。，．,.:;!?！？：；」』）］｝〕〉》】〙〗〟’”｠»ー－‐ゝゞ々ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ・…‥〜～%％)]}"
 )
+SPACES = (" ", "\u3000")
 NO_LINE_END = set("「『（［｛〔〈《【〘〖〝‘“｟«([{")
 
 
@@ -38,11 +39,11 @@ def _atoms(text: str) -> list[str]:
     out: list[str] = []
     glue_next = False
     for ch in text:
-        if ch == " ":
-            out.append(" ")
+        if ch in SPACES:
+            out.append(ch)
             glue_next = False
             continue
-        joins_previous = out and out[-1] != " " and (
+        joins_previous = out and out[-1] not in SPACES and (
             ch in NO_LINE_START
             or glue_next
             or (not _is_wide(ch) and not _is_wide(out[-1][-1]) and out[-1][-1] not in NO_LINE_START)
@@ -67,13 +68,12 @@ def _wrap_paragraph(text: str, size_pt: float, width: float) -> list[str]:
     lines: list[str] = []
     current = ""
     cur_em = 0.0  # width_em(current), trailing spaces included: sums of the same widths, so the same floats
-    space_em = fonts.width_em(" ")
     mm_per_em = size_pt * 25.4 / 72
     for atom in atoms(text):
-        if atom == " ":
+        if atom in SPACES:  # a break chance; dropped at the start and end of a line
             if current:
-                current += " "
-                cur_em += space_em
+                current += atom
+                cur_em += fonts.width_em(atom)
             continue
         atom_em = fonts.width_em(atom)
         blank = not current.strip()
@@ -113,6 +113,25 @@ def _split_long(atom: str, size_pt: float, width: float) -> list[str]:
     return pieces
 
 
+_CURLY = {"\u201c": '"', "\u201d": '"', "\u2018": "'", "\u2019": "'"}
+
+
+def latin_quotes(text: str) -> str:
+    """Curly quotes next to Latin letters become straight ones: the Japanese font's curly quotes
+    are full-width and leave a gap in English text."""
+    if not any(ch in _CURLY for ch in text):
+        return text
+    out = []
+    for i, ch in enumerate(text):
+        if ch in _CURLY:
+            before = text[i - 1] if i else " "
+            after = text[i + 1] if i + 1 < len(text) else " "
+            if before.isascii() and after.isascii():
+                ch = _CURLY[ch]
+        out.append(ch)
+    return "".join(out)
+
+
 @dataclass(frozen=True)
 class Fit:
     lines: tuple[str, ...]
@@ -132,6 +151,7 @@ def fit(text: str, width: float, height: float, size: float, min_size: float, le
     A word wider than the box makes the text shrink rather than break mid-word;
     if it is still too wide at the minimum size, the fit fails.
     """
+    text = latin_quotes(text)
     longest_em = max((fonts.width_em(atom) for atom in atoms(text.replace("\n", " "))), default=0.0)
     current = size
     while True:

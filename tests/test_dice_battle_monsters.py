@@ -108,10 +108,12 @@ def make_fixture(case: Case, dest: Path) -> None:
 
 
 def make_kit(dest: Path, edits) -> None:
-    """The shipped kit's YAML files in `dest`, with each (file, old, new) edit applied once."""
-    if dest.exists():
-        shutil.rmtree(dest)
-    dest.mkdir(parents=True)
+    """The shipped kit's YAML files in `dest`, with each (file, old, new) edit applied once.
+
+    Other files there (the as-written fixture's EXPECTED) are kept."""
+    dest.mkdir(parents=True, exist_ok=True)
+    for old_yaml in dest.glob("*.yaml"):
+        old_yaml.unlink()
     for path in sorted(KIT.glob("*.yaml")):
         text = path.read_text(encoding="utf-8")
         for file, old, new in edits:

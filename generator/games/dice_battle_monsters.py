@@ -342,6 +342,7 @@ def card_back(ctx: LayoutContext, kit: Any, deck: Any, d: int, w: float, h: floa
     items.append(Group(tuple(die_face(0, 0, 11, 3, "#e9d7a4", colour)), dx=w / 2 + 6.5, dy=h / 2 - 1.5, rotate=14))
     lang = ctx.lang
     lines = (text(deck.back.title, lang) or text(kit.title, lang)).split("\n")
+    items.append(Rect(6, h / 2 + 12.5, w - 12, 15.5, Style(fill=colour, stroke="#e9d7a4", width=0.4), radius=2))  # a plate, so the lattice never runs through the title
     items += ctx.fitted(lines[0], TextBox(7, h / 2 + 14, w - 14, 7, "middle", "middle", "#ffffff", True), 12, 7, where=("decks", d, "back", "title", lang), label="card back title")
     if len(lines) > 1:
         items += ctx.fitted(" ".join(lines[1:]), TextBox(7, h / 2 + 21, w - 14, 5, "middle", "middle", "#e9d7a4", True), 8.5, 6, where=("decks", d, "back", "title", lang), label="card back subtitle")

@@ -345,7 +345,12 @@ def _values(kit: Any, item: Any) -> dict[str, Any]:
 
 
 def _glyph(name: str) -> str:
-    return name[:1].upper()
+    """The mark on a piece: a kanji's first character, or two Latin letters so that
+    Salamander (Sa), Scout (Sc) and Stone Golem (SG) stay apart."""
+    if not name.isascii():
+        return name[:1]
+    words = name.split()
+    return (words[0][0] + words[1][0]).upper() if len(words) > 1 else name[:2].capitalize()
 
 
 # ---------------------------------------------------------------- card templates

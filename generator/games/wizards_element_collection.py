@@ -267,8 +267,11 @@ def action_icon(name: str, cx: float, cy: float, radius: float, active: bool = T
 # ---------------------------------------------------------------- element cards
 
 
-def _value_label(element: Any) -> str:
-    return "ANY" if element.scoring == "wild" else f"{element.points}"
+def _value_label(element: Any, lang: str) -> str:
+    """The big number, or for a wild card the word that says it takes any value."""
+    if element.scoring == "wild":
+        return "任意" if lang == "ja" else "ANY"
+    return f"{element.points}"
 
 
 def element_face(kit: Any, ctx: LayoutContext, element: Any, index: int, w: float, h: float) -> CardFace:
@@ -282,7 +285,7 @@ def element_face(kit: Any, ctx: LayoutContext, element: Any, index: int, w: floa
     ]
     # The big value: per pair, per card, or a wild card's ANY.
     items.append(Circle(13.0, 12.5, 8.2, Style(fill="#ffffff", stroke=_darker(colour), width=0.6), role="value-badge"))
-    big = _value_label(element)
+    big = _value_label(element, lang)
     items += ctx.fitted(big, TextBox(6.0, 7.0, 14.0, 7.5, "middle", "middle", INK, True, role="card-value"), 17 if len(big) < 3 else 14, 8, where=where + ("points",), label=f"{element.id} value")
     unit = {"pairs": s("per_pair", lang), "each": s("per_card", lang), "majority": s("per_card", lang), "wild": s("wild", lang)}[element.scoring]
     items += ctx.fitted(unit, TextBox(6.5, 14.6, 13.0, 3.4, "middle", "middle", MUTED), 5.2, 4.0, where=where + ("scoring",), label=f"{element.id} value unit")

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from ..i18n import t
 from ..scene import Box, Group, Item, Line, Page, Path, Rect, Style, Text
 from ..units import HARD_MARGIN, Paper
+from ..text import TextBox
 from .common import INK, MUTED, LayoutContext, scale_bar
 
 GUIDE = Style(stroke="#555555", width=0.15)
@@ -97,40 +98,74 @@ def grid_for(paper: Paper, width: float, height: float, margin: float = HARD_MAR
     return Grid(cols, rows, w, h, (paper.width - grid_w) / 2, (paper.height - grid_h) / 2, bleed, is_turned)
 
 
-def cut_guides(paper: Paper, grid: Grid, dx: float = 0.0, dy: float = 0.0) -> list[Item]:
-    """Home sheets: lines on every shared cut edge, from the grid out into the page margin."""
-    items: list[Item] = []
-    xs, ys = grid.trim_edges()
-    top, bottom = grid.y0 + dy, grid.y0 + grid.height + dy
-    left, right = grid.x0 + dx, grid.x0 + grid.width + dx
-    for x in xs:
-        x += dx
-        items.append(Line(x, HARD_MARGIN, x, top - MARK_GAP, GUIDE, role="cut-guide"))
-        items.append(Line(x, bottom + MARK_GAP, x, paper.height - HARD_MARGIN, GUIDE, role="cut-guide"))
-    for y in ys:
-        y += dy
-        items.append(Line(HARD_MARGIN, y, left - MARK_GAP, y, GUIDE, role="cut-guide"))
-        items.append(Line(right + MARK_GAP, y, paper.width - HARD_MARGIN, y, GUIDE, role="cut-guide"))
-    return [line for line in items if _length(line) > 0.5]
+TEXT_BAND = 3.8
+"""Room a 7 pt sheet label needs between the hard margin and the marks."""
+BAR_BAND = 8.5
+"""Room the scale bar with its numbers needs; 3 mm fits the compact bar."""
+MIN_GUIDE = 2.0
 
 
-def crop_marks(paper: Paper, grid: Grid, dx: float = 0.0, dy: float = 0.0) -> list[Item]:
-    """Print-shop marks: short lines on each trim edge, outside the grid's bleed, never in the hard margin."""
+@dataclass(frozen=True)
+class Bands:
+    """How long the marks are on each side of the grid, and what the space beyond them holds.
+
+    Marks stay short enough to leave a clear band for the sheet label at the top and the
+    scale bar at the bottom, so no line ever runs through text.
+    """
+
+    top: float
+    bottom: float
+    side: float
+    label_band: bool  # the label and print note sit above the marks
+    bar_band: str  # "full" or "compact" below the marks, or "side": everything runs up the side bands
+
+
+def bands_for(paper: Paper, grid: Grid, marks: str) -> Bands:
+    shortest = MIN_MARK if marks == "crop" else MIN_GUIDE
+    room_top = grid.y0 - HARD_MARGIN - MARK_GAP
+    room_bottom = paper.height - HARD_MARGIN - (grid.y0 + grid.height) - MARK_GAP
+    room_side = grid.x0 - HARD_MARGIN - MARK_GAP
+    label_band = room_top - TEXT_BAND >= shortest
+    top = min(MAX_MARK, room_top - TEXT_BAND) if label_band else min(MAX_MARK, room_top)
+    if room_bottom - BAR_BAND >= shortest:
+        return Bands(top, min(MAX_MARK, room_bottom - BAR_BAND), min(MAX_MARK, room_side), label_band, "full")
+    if label_band and room_bottom - 3.0 >= shortest:
+        return Bands(top, min(MAX_MARK, room_bottom - 3.0), min(MAX_MARK, room_side), label_band, "compact")
+    # Too tight above and below (US Letter 9-up): the notes turn and run up the side margins.
+    side = min(MAX_MARK, max(shortest, room_side - TEXT_BAND))
+    return Bands(min(MAX_MARK, room_top), min(MAX_MARK, room_bottom), side, False, "side")
+
+
+def _mark_lines(paper: Paper, grid: Grid, bands: Bands, style: Style, role: str, dx: float, dy: float) -> list[Item]:
+    """A line on each trim edge, out from the grid by MARK_GAP, as long as the bands allow."""
     items: list[Item] = []
     xs, ys = grid.trim_edges()
     top, bottom = grid.y0 + dy - MARK_GAP, grid.y0 + grid.height + dy + MARK_GAP
     left, right = grid.x0 + dx - MARK_GAP, grid.x0 + grid.width + dx + MARK_GAP
-    room_top, room_bottom = top - HARD_MARGIN, paper.height - HARD_MARGIN - bottom
-    room_left, room_right = left - HARD_MARGIN, paper.width - HARD_MARGIN - right
+    # a back offset may push the grid towards an edge: never into the hard margin
+    clamp_y = lambda y: min(max(y, HARD_MARGIN), paper.height - HARD_MARGIN)  # noqa: E731
+    clamp_x = lambda x: min(max(x, HARD_MARGIN), paper.width - HARD_MARGIN)  # noqa: E731
     for x in xs:
         x += dx
-        items.append(Line(x, top - min(MAX_MARK, room_top), x, top, MARK_STYLE, role="crop-mark"))
-        items.append(Line(x, bottom, x, bottom + min(MAX_MARK, room_bottom), MARK_STYLE, role="crop-mark"))
+        items.append(Line(x, clamp_y(top - bands.top), x, top, style, role=role))
+        items.append(Line(x, bottom, x, clamp_y(bottom + bands.bottom), style, role=role))
     for y in ys:
         y += dy
-        items.append(Line(left - min(MAX_MARK, room_left), y, left, y, MARK_STYLE, role="crop-mark"))
-        items.append(Line(right, y, right + min(MAX_MARK, room_right), y, MARK_STYLE, role="crop-mark"))
-    return [line for line in items if _length(line) >= MIN_MARK - 1e-6]
+        items.append(Line(clamp_x(left - bands.side), y, left, y, style, role=role))
+        items.append(Line(right, y, clamp_x(right + bands.side), y, style, role=role))
+    return items
+
+
+def cut_guides(paper: Paper, grid: Grid, dx: float = 0.0, dy: float = 0.0) -> list[Item]:
+    """Home sheets: short lines on every shared cut edge, running out into the page margin."""
+    lines = _mark_lines(paper, grid, bands_for(paper, grid, "guides"), GUIDE, "cut-guide", dx, dy)
+    return [line for line in lines if _length(line) > 0.5]
+
+
+def crop_marks(paper: Paper, grid: Grid, dx: float = 0.0, dy: float = 0.0) -> list[Item]:
+    """Print-shop marks: short lines on each trim edge, outside the grid's bleed, never in the hard margin."""
+    lines = _mark_lines(paper, grid, bands_for(paper, grid, "crop"), MARK_STYLE, "crop-mark", dx, dy)
+    return [line for line in lines if _length(line) >= MIN_MARK - 1e-6]
 
 
 def _length(line: Line) -> float:
@@ -218,27 +253,45 @@ def _placed(face: CardFace, x: float, y: float, w: float, h: float, grid: Grid, 
 
 
 def _margin_notes(ctx: LayoutContext, grid: Grid, label: str) -> list[Item]:
-    """Sheet label and print note at the top, scale bar at the bottom, all between the marks."""
-    top_room = grid.y0 - MARK_GAP - HARD_MARGIN
+    """Sheet label and print note at the top, scale bar at the bottom, clear of every mark."""
+    bands = bands_for(ctx.paper, grid, ctx.settings.marks_mode if ctx.settings.marks_mode != "none" else "guides")
+    left = grid.x0 + grid.bleed
+    right = grid.x0 + grid.width - grid.bleed
     bottom = grid.y0 + grid.height + MARK_GAP
-    bottom_room = ctx.paper.height - HARD_MARGIN - bottom
-    first_x = grid.x0 + grid.bleed + 2.0
-    last_x = grid.x0 + grid.width - grid.bleed - 2.0
-    top_y = HARD_MARGIN + min(top_room, 8.0) / 2 + 1.2
+    length = 50.0 if grid.width >= 120 else 40.0
     items: list[Item] = []
-    if top_room >= 3.5:  # a 7 pt label needs about 3 mm; narrower margins go without it
-        items.append(Text(first_x, top_y, label, 7, MUTED))
-    length = 40.0 if grid.card_w < 75 else 50.0
-    if bottom_room >= 9.0:
-        items += scale_bar(first_x, bottom + 2.5, ctx.lang, length, note=False)
+    if bands.bar_band == "side":
+        return _side_notes(ctx, grid, label, length)
+    if bands.label_band:  # above the marks, across the whole sheet
+        band = TextBox(left, HARD_MARGIN + 0.2, (right - left) * 0.56, TEXT_BAND - 0.4, "start", "middle", MUTED)
+        note = TextBox(right - (right - left) * 0.42, HARD_MARGIN + 0.2, (right - left) * 0.42, TEXT_BAND - 0.4, "end", "middle", MUTED, role="print-note")
+    else:  # between the marks of the first and last columns
+        column = grid.card_w - 4.0
+        top = grid.y0 - MARK_GAP - bands.top
+        band = TextBox(left + 2.0, top, column, bands.top, "start", "middle", MUTED)
+        note = TextBox(right - 2.0 - column, top, column, bands.top, "end", "middle", MUTED, role="print-note")
+    items += ctx.fitted(label, band, 7, 5, label="sheet label")
+    items += ctx.fitted(t("print_note", ctx.lang), note, 6, 4.5, label="print note")
+    if bands.bar_band == "full":
+        items += scale_bar(left, bottom + bands.bottom + 1.0, ctx.lang, length, note=False)
     else:
-        items += scale_bar(first_x, bottom + (bottom_room - 2.0) / 2, ctx.lang, length, note=False, compact=True)
-    note_x = last_x if grid.cols > 1 else first_x
-    note_y = top_y if grid.cols > 1 else ctx.paper.height - HARD_MARGIN - 0.8
-    if top_room < 3.5:
-        note_x, note_y = last_x, bottom + bottom_room / 2 + 1.0
-    items.append(Text(note_x, note_y, t("print_note", ctx.lang), 6, MUTED, "end" if grid.cols > 1 else "start", role="print-note"))
+        items += scale_bar(left, bottom + bands.bottom + 0.5, ctx.lang, length, note=False, compact=True)
     return items
+
+
+def _side_notes(ctx: LayoutContext, grid: Grid, label: str, length: float) -> list[Item]:
+    """Label and print note up the left margin, the scale bar up the right one, read from the side."""
+    top, bottom = grid.y0 + grid.bleed, grid.y0 + grid.height - grid.bleed
+    run = bottom - top
+    left_band: list[Item] = []
+    left_band += ctx.fitted(label, TextBox(0.0, 0.0, run * 0.55, TEXT_BAND - 0.4, "start", "middle", MUTED), 7, 5, label="sheet label")
+    left_band += ctx.fitted(t("print_note", ctx.lang), TextBox(run * 0.57, 0.0, run * 0.43, TEXT_BAND - 0.4, "end", "middle", MUTED, role="print-note"), 6, 4.5, label="print note")
+    right_band = scale_bar(0.0, 0.4, ctx.lang, length, note=False, compact=True)
+    # rotate −90: the text's x runs up the page from the grid's bottom edge
+    return [
+        Group(tuple(left_band), dx=HARD_MARGIN + 0.2, dy=bottom, rotate=-90, role="side-notes"),
+        Group(tuple(right_band), dx=ctx.paper.width - HARD_MARGIN - TEXT_BAND + 0.2, dy=bottom, rotate=-90, role="side-notes"),
+    ]
 
 
 FOLD_GAP = 3.0
@@ -278,9 +331,9 @@ def cut_guides_gutterfold(paper: Paper, front: Grid, back: Grid) -> list[Item]:
     """Guides for the outer edges and the shared row edges on both halves (not across the fold)."""
     items: list[Item] = []
     top, bottom = front.y0, front.y0 + front.height
-    for x in (front.x0, back.x0 + back.width):
-        items.append(Line(x, HARD_MARGIN + 8.0, x, top - MARK_GAP, GUIDE, role="cut-guide"))
-        items.append(Line(x, bottom + MARK_GAP, x, paper.height - HARD_MARGIN - 8.0, GUIDE, role="cut-guide"))
+    for x in (front.x0, back.x0 + back.width):  # short, so the notes above and below stay clear
+        items.append(Line(x, top - MARK_GAP - 4.0, x, top - MARK_GAP, GUIDE, role="cut-guide"))
+        items.append(Line(x, bottom + MARK_GAP, x, bottom + MARK_GAP + 4.0, GUIDE, role="cut-guide"))
     for r in range(front.rows + 1):
         y = front.y0 + r * front.pitch_h
         items.append(Line(HARD_MARGIN, y, front.x0 - MARK_GAP, y, GUIDE, role="cut-guide"))
@@ -289,17 +342,21 @@ def cut_guides_gutterfold(paper: Paper, front: Grid, back: Grid) -> list[Item]:
 
 
 def _gutterfold_notes(ctx: LayoutContext, label: str, top: float, bottom: float) -> list[Item]:
+    """Label and steps above the cards, scale bar and print note below, clear of the guides."""
     paper = ctx.paper
     x = HARD_MARGIN + 2.0
-    items: list[Item] = [Text(x, HARD_MARGIN + 3.5, label, 7.5, INK, bold=True)]
+    band_bottom = top - MARK_GAP - 4.5
+    items: list[Item] = []
     steps = [t("gutterfold_fold", ctx.lang), t("gutterfold_glue", ctx.lang), t("gutterfold_cut", ctx.lang)]
-    y = HARD_MARGIN + 7.5
-    for n, step in enumerate(steps, start=1):
-        items.append(Text(x, y, f"{n}. {step}", 6.5, INK))
-        y += 3.0
-    items.append(Text(paper.width / 2, top - 3.0, t("fold_here", ctx.lang), 6.5, MUTED, "middle"))
-    items += scale_bar(x, bottom + 3.0, ctx.lang, 50.0, note=False)
-    items.append(Text(paper.width - HARD_MARGIN - 2.0, paper.height - HARD_MARGIN - 1.0, t("print_note", ctx.lang), 6, MUTED, "end", role="print-note"))
+    lines = [label] + [f"{n}. {step}" for n, step in enumerate(steps, start=1)]
+    row = (band_bottom - HARD_MARGIN) / len(lines)
+    for n, line in enumerate(lines):
+        box = TextBox(x, HARD_MARGIN + n * row, paper.width / 2 - x - 3.0, row, "start", "middle", INK, bold=n == 0)
+        items += ctx.fitted(line, box, 7.5 if n == 0 else 6.5, 4.5, label="gutterfold note")
+    items += ctx.fitted(t("fold_here", ctx.lang), TextBox(paper.width / 2 + 1.5, band_bottom - row, 30.0, row, "start", "middle", MUTED), 6.5, 4.5, label="fold label")
+    bar_y = bottom + MARK_GAP + 5.0
+    items += scale_bar(x, bar_y, ctx.lang, 50.0, note=False)
+    items.append(Text(paper.width - HARD_MARGIN - 2.0, bar_y + 2.0, t("print_note", ctx.lang), 6, MUTED, "end", role="print-note"))
     return items
 
 

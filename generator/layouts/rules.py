@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..scene import Group, Item, Line, Page, Rect, Style, Text
 from ..text import TextBox
@@ -99,13 +99,35 @@ class _Block:
     header: "_Block | None" = None  # a table row repeats its header at the top of a new column
 
 
+BODY_SIZES = (BODY, 7.6, 7.2)
+"""Sizes tried, largest first: a summary that spills a few lines onto another page is set smaller."""
+
+
 def rule_pages(ctx: LayoutContext, title: str, subtitle: str, sections: list[Section], footer_left: str) -> list[Page]:
-    """Flow the sections into columns; a heading always stays with its section's first block."""
+    """Flow the sections into columns at the largest body size that needs the fewest pages."""
+    trials = []
+    for body in BODY_SIZES:
+        scratch = replace(ctx, problems=[])
+        trials.append((len(_flow_pages(scratch, title, subtitle, sections, body).pages), -body))
+        if trials[-1][0] == 1:
+            break
+    _pages, best = min(trials)
+    flow = _flow_pages(ctx, title, subtitle, sections, -best)
+    pages = []
+    total = len(flow.pages)
+    for n, items in enumerate(flow.pages, start=1):
+        items = items + footer(ctx, footer_left, f"{n}/{total}")
+        pages.append(Page(ctx.paper.width, ctx.paper.height, tuple(items), title if n == 1 else f"{title} {n}"))
+    return pages
+
+
+def _flow_pages(ctx: LayoutContext, title: str, subtitle: str, sections: list[Section], body: float) -> "_Flow":
+    """One layout pass; a heading always stays with its section's first block."""
     flow = _Flow(ctx, title, subtitle)
     width = flow.width
     for section in sections:
         heading = _Block((Rect(0, 0, width, 6.0, Style(fill="#2c2f45")), Text(2.0, 4.4, section.title, HEADING, "#ffffff", bold=True)), 8.0)
-        blocks = _section_blocks(ctx, section, width)
+        blocks = _section_blocks(ctx, section, width, body)
         first = blocks[0].height + (blocks[0].header.height if blocks and blocks[0].header else 0.0) if blocks else 0.0
         flow.make_room(heading.height + first)
         flow.add(list(heading.items), heading.height)
@@ -117,35 +139,29 @@ def rule_pages(ctx: LayoutContext, title: str, subtitle: str, sections: list[Sec
                 flow.add(list(block.header.items), block.header.height)
             flow.add(list(block.items), block.height)
         flow.y += GAP
-    pages = []
-    total = len(flow.pages)
-    for n, items in enumerate(flow.pages, start=1):
-        items = items + footer(ctx, footer_left, f"{n}/{total}")
-        pages.append(Page(ctx.paper.width, ctx.paper.height, tuple(items), title if n == 1 else f"{title} {n}"))
-    return pages
+    return flow
 
 
-def _section_blocks(ctx: LayoutContext, section: Section, width: float) -> list[_Block]:
+def _section_blocks(ctx: LayoutContext, section: Section, width: float, body: float) -> list[_Block]:
     blocks: list[_Block] = []
     if section.text:
-        items, h = _paragraph(ctx, section.text, width, section.where + ("text",))
+        items, h = _paragraph(ctx, section.text, width, section.where + ("text",), size=body)
         blocks.append(_Block(tuple(items), h + 0.8))
     for i, step in enumerate(section.steps, start=1):
-        items, h = _paragraph(ctx, step, width, section.where + ("steps", i - 1), indent=5.0)
-        items.append(Text(0.5, BODY * 0.3528 * 0.88, f"{i}.", BODY, INK, bold=True))
+        items, h = _paragraph(ctx, step, width, section.where + ("steps", i - 1), indent=5.0, size=body)
+        items.append(Text(0.5, body * 0.3528 * 0.88, f"{i}.", body, INK, bold=True))
         blocks.append(_Block(tuple(items), h + 0.4))
     for j, bullet in enumerate(section.bullets):
-        items, h = _paragraph(ctx, bullet, width, section.where + ("bullets", j), indent=4.0)
-        items.append(Rect(1.0, 1.0, 1.4, 1.4, Style(fill=INK)))
+        items, h = _paragraph(ctx, bullet, width, section.where + ("bullets", j), indent=4.0, size=body)
+        items.append(Rect(1.0, body * 0.125, 1.4, 1.4, Style(fill=INK)))
         blocks.append(_Block(tuple(items), h + 0.4))
     if section.table is not None:
-        blocks += _table_blocks(ctx, section.table, width, section.where)
+        blocks += _table_blocks(ctx, section.table, width, section.where, body - 0.5)
     return blocks
 
 
-def _table_blocks(ctx: LayoutContext, table: Table, width: float, where: tuple) -> list[_Block]:
+def _table_blocks(ctx: LayoutContext, table: Table, width: float, where: tuple, size: float) -> list[_Block]:
     widths = [w * width for w in table.widths]
-    size = BODY - 0.5
 
     def row_block(cells: tuple[str, ...], header: bool) -> tuple[list[Item], float]:
         blocks, height = [], 0.0

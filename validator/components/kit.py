@@ -30,7 +30,7 @@ class KitBase(StrictModel):
     id: Ident
     title: LocalText
     subtitle: LocalText | None = None
-    author: str = "pnpkit"
+    author: LocalText | str = Field("pnpkit", description="Credits: plain text, or {ja: ..., en: ...} when they read differently.")
     version: str = "1.0"
     players: Players
     languages: list[Lang] = Field(min_length=1)
@@ -47,6 +47,9 @@ class KitBase(StrictModel):
         if len(set(self.languages)) != len(self.languages):
             raise ValueError("a language is listed twice")
         return self
+
+    def credits(self, lang: str) -> str:
+        return self.author if isinstance(self.author, str) else self.author.get(lang)
 
     def placeholder_values(self) -> dict[str, int | float]:
         """Numbers rule text may name as `{placeholders}`."""
