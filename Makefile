@@ -26,5 +26,7 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/bench.py
 
-clean:
-	rm -rf $(VENV) output/*/ .pytest_cache
+clean:  # removes only what pnpkit made in output/
+	rm -rf $(VENV) .pytest_cache
+	find output -name .pnpkit-output -printf '%h\n' | xargs -r rm -rf
+	find output -mindepth 1 -type d -empty -delete

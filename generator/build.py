@@ -38,6 +38,10 @@ class OutputError(Exception):
     """The output directory cannot be used (a usage problem, not a content problem)."""
 
 
+class SettingsError(ValueError):
+    """Print settings that cannot go together (from the kit or the command line)."""
+
+
 @dataclass(frozen=True)
 class BuildOptions:
     out_dir: Path
@@ -61,7 +65,7 @@ def print_settings(kit, overrides: dict) -> PrintSettings:
     except ValidationError as exc:
         first = exc.errors(include_url=False)[0]
         where = ".".join(str(p) for p in first["loc"]) or "print settings"
-        raise ValueError(f"{where}: {first['msg'].removeprefix('Value error, ')}") from None
+        raise SettingsError(f"{where}: {first['msg'].removeprefix('Value error, ')}") from None
 
 
 @dataclass
@@ -247,6 +251,9 @@ def render(prepared: Prepared, options: BuildOptions, progress: Progress = lambd
             (font_dir / MARKER).write_text("made by pnpkit: the font the SVGs use, with its licence\n")
             for source in (fonts.GOTHIC_FILE, *fonts.LICENCE_FILES):
                 shutil.copyfile(source, font_dir / source.name)
+    except OSError as exc:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise OutputError(f"cannot write to {options.out_dir}: {exc.strerror or exc}") from None
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
@@ -257,6 +264,8 @@ def publish(staging: Path, kit_dir: Path) -> list[Path]:
     """Move a finished staging directory into place and remove what is left of it."""
     try:
         return _publish(staging, kit_dir)
+    except OSError as exc:
+        raise OutputError(f"cannot write to {kit_dir}: {exc.strerror or exc}") from None
     finally:
         shutil.rmtree(staging, ignore_errors=True)
 
@@ -282,6 +291,8 @@ def _ensure_dir(path: Path) -> Path:
 
 def _check_writable(kit_dir: Path, languages: tuple[str, ...]) -> None:
     """Refuse to replace a directory pnpkit did not make: it may hold the user's own files."""
+    if kit_dir.exists() and not kit_dir.is_dir():
+        raise OutputError(f"{kit_dir} exists and is not a directory; choose another output directory with -o")
     for name in (*languages, "fonts"):
         target = kit_dir / name
         if target.exists() and not (target / MARKER).exists():

@@ -90,9 +90,20 @@ def print_overrides(args: argparse.Namespace) -> dict:
     }
 
 
+def _join_negative_values(argv: list[str]) -> list[str]:
+    """`--back-offset -0.5,0.3`: argparse would take the value for an option; glue it on."""
+    out: list[str] = []
+    for arg in argv:
+        if out and out[-1] in ("--back-offset", "--bleed") and arg[:1] == "-" and arg[1:2].isdigit():
+            out[-1] = f"{out[-1]}={arg}"
+        else:
+            out.append(arg)
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = make_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(_join_negative_values(sys.argv[1:] if argv is None else list(argv)))
     if args.command is None:
         parser.print_help()
         return EXIT_USAGE
@@ -162,7 +173,7 @@ def _layout_findings(loaded) -> list[Finding]:
 def _build(args: argparse.Namespace) -> int:
     from validator.kit import load_kit
 
-    from .build import BuildOptions, OutputError, prepare, publish, render
+    from .build import BuildOptions, OutputError, SettingsError, prepare, publish, render
     from .progress import Progress
 
     report = Report()
@@ -190,7 +201,7 @@ def _build(args: argparse.Namespace) -> int:
             options = BuildOptions(out_dir=args.output, languages=languages, overrides=print_overrides(args), svg=not args.no_svg)
             try:
                 prepared = prepare(loaded, options, progress)
-            except ValueError as exc:
+            except SettingsError as exc:
                 raise UsageError(str(exc)) from None
             report.extend(prepared.findings)
             prepared_kits.append((prepared, options))
@@ -199,12 +210,13 @@ def _build(args: argparse.Namespace) -> int:
             try:
                 for prepared, options in prepared_kits:
                     stagings.append((render(prepared, options, progress), options.out_dir / prepared.loaded.kit.id))
+                for staging, target in stagings:
+                    written += len(publish(staging, target))
             except OutputError as exc:
-                for staging, _target in stagings:
-                    shutil.rmtree(staging, ignore_errors=True)
                 raise UsageError(str(exc)) from None
-            for staging, target in stagings:
-                written += len(publish(staging, target))
+            finally:
+                for staging, _target in stagings:  # published ones are gone already
+                    shutil.rmtree(staging, ignore_errors=True)
     _print_findings(report.sorted(), args.format)
     if report.has_errors:
         print("pnpkit: nothing was written; fix the errors above", file=sys.stderr)

@@ -10,7 +10,8 @@ def pixel_size(path: Path) -> tuple[int, int] | None:
     """(width, height) of a PNG or JPEG, or None when the file is neither."""
     data = path.read_bytes()[:256 * 1024]
     if data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR":
-        return struct.unpack(">II", data[16:24])
+        width, height = struct.unpack(">II", data[16:24])
+        return (width, height) if width and height else None
     if data[:2] == b"\xff\xd8":
         i = 2
         while i + 9 < len(data):
@@ -20,7 +21,7 @@ def pixel_size(path: Path) -> tuple[int, int] | None:
             length = struct.unpack(">H", data[i + 2 : i + 4])[0]
             if marker in (0xC0, 0xC1, 0xC2):
                 height, width = struct.unpack(">HH", data[i + 5 : i + 9])
-                return width, height
+                return (width, height) if width and height else None
             i += 2 + length
     return None
 
@@ -31,3 +32,15 @@ def fit_ppi(size: tuple[int, int], box_w: float, box_h: float) -> tuple[float, f
     scale = min(box_w / px_w, box_h / px_h)
     width, height = px_w * scale, px_h * scale
     return width, height, px_w / (width / 25.4)
+
+
+def decode_problem(path: Path) -> str | None:
+    """Why the image cannot be decoded, or None: a truncated file must fail here, not mid-build."""
+    from PIL import Image as PILImage  # reportlab depends on Pillow
+
+    try:
+        with PILImage.open(path) as image:
+            image.load()
+    except (OSError, SyntaxError, ValueError) as exc:
+        return str(exc) or type(exc).__name__
+    return None

@@ -31,7 +31,8 @@ class CheckContext:
 
     def add(self, code: str, path: tuple, message: str, hint: str = "", *, key: bool = False, col_offset: int = 0) -> None:
         location = self.source.locate(path, key=key)
-        if col_offset:
+        if col_offset:  # a position inside a scalar's text; a quote before it shifts it one column
+            col_offset += 1 if tuple(path) in self.source.quoted else 0
             location = type(location)(location.file, location.line, location.col + col_offset)
         self.findings.append(codes.make(code, message, location, format_path(path), hint))
 
@@ -149,10 +150,18 @@ def check_unique_names(ctx: CheckContext, items: Iterable[Any], path: tuple, wha
 
 def check_decks(ctx: CheckContext, kit: Any, lists: dict[str, set[str]]) -> None:
     """Decks have cards, and entries that point into a model list point at something."""
-    deck_ids = check_unique_ids(ctx, kit.decks, ("decks",), "deck")
-    del deck_ids
+    from .components.printing import card_fits
+
+    check_unique_ids(ctx, kit.decks, ("decks",), "deck")
     for d, deck in enumerate(kit.decks):
         path = ("decks", d)
+        if not card_fits(deck.size.width, deck.size.height, kit.print.paper, kit.print.bleed):
+            ctx.add(
+                "PK324",
+                path + ("size",),
+                f"a {deck.size.width:g} × {deck.size.height:g} mm card does not fit on {kit.print.paper} paper inside the 5 mm margin",
+                "use a smaller card or tile it yourself as a board",
+            )
         if deck.source is not None and deck.source not in lists:
             ctx.add("PK305", path + ("source",), f"no model list named {deck.source!r}", f"use one of {', '.join(sorted(lists))}")
             continue
@@ -160,6 +169,8 @@ def check_decks(ctx: CheckContext, kit: Any, lists: dict[str, set[str]]) -> None
             ctx.add("PK311", path, f"deck {deck.id!r} has no cards", "add `cards:` or a `source:` list")
         for c, card in enumerate(deck.cards):
             if card.ref is None:
+                if deck.source is not None:
+                    ctx.add("PK202", path + ("cards", c), f"missing field 'ref': cards of this deck come from {deck.source}", "add `ref:` naming one of them")
                 continue
             if deck.source is None:
                 ctx.add("PK305", path + ("cards", c, "ref"), "`ref` needs the deck to name a `source:` list")
@@ -281,6 +292,17 @@ def check_choice(ctx: CheckContext, path: tuple, options: list, what: str) -> No
     """A choice with fewer than two options is not a choice."""
     if len(options) < 2:
         ctx.add("PK316", path, f"{what} offers {len(options)} option(s)", "give at least two options, or make it a fixed effect")
+
+
+def check_rule_tables(ctx: CheckContext, kit: Any) -> None:
+    """Every row of a rule table has one cell per column: a cell too many would be dropped."""
+    for i, section in enumerate(kit.rules.sections if kit.rules else []):
+        if section.table is None:
+            continue
+        columns = len(section.table.columns)
+        for r, row in enumerate(section.table.rows):
+            if len(row) != columns:
+                ctx.add("PK325", ("rules", "sections", i, "table", "rows", r), f"this row has {len(row)} cells for {columns} columns", "give every row one cell per column")
 
 
 def check_end_conditions(ctx: CheckContext, kit: Any) -> None:

@@ -52,6 +52,8 @@ CODES: dict[str, tuple[Severity, str]] = {
     "PK321": (E, "unsupported image format"),
     "PK322": (W, "image resolution below 300 ppi"),
     "PK323": (E, "number in the text disagrees with the model"),
+    "PK324": (E, "card does not fit on the paper"),
+    "PK325": (E, "table row does not match its columns"),
 }
 
 

@@ -13,7 +13,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from . import codes
-from .checks import CheckContext, check_end_conditions, check_texts
+from .checks import CheckContext, check_end_conditions, check_rule_tables, check_texts
 from .findings import Finding, Location, Report
 from .games import GAMES, KIT_ADAPTER
 from .schema_errors import findings_from
@@ -120,6 +120,7 @@ def _load_kit(root: Path, limits: Limits) -> LoadedKit:
     ctx = CheckContext(combined, tuple(kit.languages))
     check_texts(ctx, kit, kit.placeholder_values())
     check_end_conditions(ctx, kit)
+    check_rule_tables(ctx, kit)
     check_kit_files(ctx, kit, root)
     kit.check(ctx)
     report.extend(ctx.findings)

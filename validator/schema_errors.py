@@ -20,7 +20,7 @@ def findings_from(error: ValidationError, data: Any, source: Source) -> list[Fin
         kind = item["type"]
         if kind == "extra_forbidden":
             name = path[-1]
-            close = difflib.get_close_matches(str(name), _field_names(), n=1)
+            close = difflib.get_close_matches(str(name), [n for n in _field_names() if n != name], n=1)
             hint = f"did you mean {close[0]!r}?" if close else "remove it, or check the spelling"
             out.append(codes.make("PK201", f"unknown field {name!r}", source.locate(path, key=True), format_path(path), hint))
         elif kind == "missing":
@@ -44,6 +44,8 @@ def _real_path(data: Any, loc: tuple) -> tuple[tuple, tuple]:
     rest = list(loc)
     while rest:
         part = rest.pop(0)
+        if isinstance(cursor, dict) and rest and part in (cursor.get("kind"), cursor.get("game")) and (rest[0] in cursor or not isinstance(cursor.get(part), (dict, list))):
+            continue  # a tagged union's tag, not a key, even when a field has the same name
         if isinstance(cursor, dict) and part in cursor:
             cursor = cursor[part]
             path.append(part)
@@ -98,8 +100,6 @@ def _models_in(annotation: Any) -> list[type]:
         found.append(annotation)
     for arg in getattr(annotation, "__args__", ()) or ():
         found.extend(_models_in(arg))
-    for meta in getattr(annotation, "__metadata__", ()) or ():
-        del meta
     origin = getattr(annotation, "__origin__", None)
     if origin is not None and isinstance(origin, type) and issubclass(origin, BaseModel):
         found.append(origin)

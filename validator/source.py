@@ -73,6 +73,8 @@ class Source:
     data: Any = None
     values: dict[Path_, Location] = field(default_factory=dict)
     keys: dict[Path_, Location] = field(default_factory=dict)
+    quoted: set[Path_] = field(default_factory=set)
+    """Values written in quotes: their text starts one column after the quote."""
 
     def locate(self, path: Path_, *, key: bool = False) -> Location:
         """The nearest known position for `path`, walking up to its parent."""
@@ -88,6 +90,7 @@ class Source:
         root = self.values.get(())
         self.values.update(other.values)
         self.keys.update(other.keys)
+        self.quoted.update(other.quoted)
         if root is not None:
             self.values[()] = root
 
@@ -140,6 +143,9 @@ def load_file(path: Path, display: str, limits: Limits = Limits()) -> tuple[Sour
         return load_text(text, display, limits), []
     except SourceError as exc:
         return None, [exc.finding]
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        return None, [codes.make("PK107", f"cannot read the file: {reason}", Location(display), hint="check that it exists and is readable")]
 
 
 def load_text(text: str, display: str, limits: Limits = Limits()) -> Source:
@@ -301,7 +307,7 @@ class _Walker:
                 raise SourceError(
                     codes.make("PK101", "a mapping key must be a plain value", self.loc(key_node), format_path(path))
                 )
-            key = self.build_scalar(key_node, path)
+            key = self.build_scalar(key_node, path, is_key=True)
             if key == "<<" and not key_node.style:
                 merges.append(value_node)  # after the explicit keys, so theirs are the positions kept
                 continue
@@ -333,8 +339,10 @@ class _Walker:
             for key, value in merged.items():
                 result.setdefault(key, value)
 
-    def build_scalar(self, node: yaml.ScalarNode, path: Path_) -> Any:
+    def build_scalar(self, node: yaml.ScalarNode, path: Path_, is_key: bool = False) -> Any:
         value, tag = node.value, node.tag
+        if node.style in ("'", '"') and not is_key:
+            self.source.quoted.add(path)
         if tag == _STR:
             return value
         if tag == _NULL:

@@ -11,6 +11,7 @@ import io
 from functools import lru_cache
 
 from reportlab.lib.colors import HexColor
+from reportlab.lib.utils import ImageReader
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
@@ -141,7 +142,10 @@ class _Painter:
         self.save()
         self.canvas.translate(item.x, item.y + item.h)
         self.canvas.scale(1, -1)
-        self.canvas.drawImage(item.path, 0, 0, item.w, item.h, mask="auto")
+        # from bytes, so the PDF names the image by its content, not by where the file lives
+        with open(item.path, "rb") as handle:
+            reader = ImageReader(io.BytesIO(handle.read()))
+        self.canvas.drawImage(reader, 0, 0, item.w, item.h, mask="auto")
         self.restore()
 
     def shape(self, item) -> None:

@@ -7,7 +7,7 @@ from typing import Any
 
 from validator.placeholders import fill
 
-from ..layouts.common import LayoutContext
+from ..layouts.common import LayoutContext, TextProblem
 from ..layouts.rules import Section, Table
 from ..scene import Page
 
@@ -63,6 +63,9 @@ def rule_sections(ctx: LayoutContext, kit: Any, generated: dict[str, Table]) -> 
     sections = []
     for i, section in enumerate(kit.rules.sections if kit.rules else []):
         where = ("rules", "sections", i)
+        if section.generated and section.generated not in generated:
+            known = ", ".join(sorted(generated))
+            ctx.problems.append(TextProblem("PK305", where + ("generated",), f"no generated table named {section.generated!r}", f"use one of {known}"))
         sections.append(
             Section(
                 title=text(section.title, lang),

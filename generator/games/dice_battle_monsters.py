@@ -362,7 +362,7 @@ def cards(kit: Any, ctx: LayoutContext, title: str) -> list[Page]:
             template = resolved[card.template or deck.template]
             face = template_face(ctx, kit.card_templates, template, card, ("cards", index[entry.ref]), values, art, card.id)
             faces.extend([face] * entry.count)
-        pages += card_sheets(ctx, text(deck.name, ctx.lang), faces, card_back(ctx, kit, deck, d, w, h), w, h)
+        pages += card_sheets(ctx, text(deck.name, ctx.lang), faces, card_back(ctx, kit, deck, d, w, h), w, h, where=("decks", d, "size"))
     return pages
 
 

@@ -181,7 +181,7 @@ FACES = {"element": ("elements", element_face), "event": ("events", event_face),
 
 def cards(kit: Any, ctx: LayoutContext, title: str) -> list:
     pages = []
-    for deck in kit.decks:
+    for d, deck in enumerate(kit.decks):
         w, h = deck.size.width, deck.size.height
         list_name, face = FACES[deck.template]
         items = getattr(kit, deck.source or list_name)
@@ -196,7 +196,7 @@ def cards(kit: Any, ctx: LayoutContext, title: str) -> list:
             faces = [face(kit, ctx, item, i, w, h) for i, item in enumerate(items)]
         back_title = text(deck.back.title, ctx.lang) or text(deck.name, ctx.lang)
         back = back_face(f"{deck.id}-back", back_title, title, deck.back.colour, deck.back.pattern, w, h)
-        pages += card_sheets(ctx, text(deck.name, ctx.lang), faces, back, w, h)
+        pages += card_sheets(ctx, text(deck.name, ctx.lang), faces, back, w, h, where=("decks", d, "size"))
     return pages
 
 

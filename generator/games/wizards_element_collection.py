@@ -383,7 +383,7 @@ def back_design(ctx: LayoutContext, name: str, title: str, kit_title: str, colou
 
 def cards(kit: Any, ctx: LayoutContext, title: str) -> list[Page]:
     pages: list[Page] = []
-    for deck in kit.decks:
+    for d, deck in enumerate(kit.decks):
         w, h = deck.size.width, deck.size.height
         faces: list[CardFace] = []
         if deck.cards:
@@ -396,7 +396,7 @@ def cards(kit: Any, ctx: LayoutContext, title: str) -> list[Page]:
                 faces += [element_face(kit, ctx, element, index, w, h)] * element.copies
         back_title = text(deck.back.title, ctx.lang) or text(deck.name, ctx.lang)
         back = back_design(ctx, f"{deck.id}-back", back_title, title, deck.back.colour, w, h, ("decks", kit.decks.index(deck), "back"))
-        pages += card_sheets(ctx, text(deck.name, ctx.lang), faces, back, w, h)
+        pages += card_sheets(ctx, text(deck.name, ctx.lang), faces, back, w, h, where=("decks", d, "size"))
     return pages
 
 

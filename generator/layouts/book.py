@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from ..i18n import t
 from pathlib import Path
 
-from ..images import fit_ppi, pixel_size
+from ..images import decode_problem, fit_ppi, pixel_size
 from ..scene import Group, Image, Item, Line, Page, Rect, Style, Text
 from ..text import TextBox
 from .common import INK, MUTED, LayoutContext, TextProblem, footer
@@ -38,8 +38,10 @@ def cover(ctx: LayoutContext, title: str, subtitle: str, lines: list[str], image
     ]
     if image is not None:
         size = pixel_size(image)
-        if size is None:
-            ctx.problems.append(TextProblem("PK321", where, f"{image.name} is not a PNG or JPEG image", "convert it to PNG"))
+        broken = decode_problem(image) if size is not None else None
+        if size is None or broken:
+            reason = f" ({broken})" if broken else ""
+            ctx.problems.append(TextProblem("PK321", where, f"{image.name} is not a readable PNG or JPEG image{reason}", "save it again as PNG"))
         else:
             iw, ih, ppi = fit_ppi(size, *COVER_IMAGE_BOX)
             if ppi < 300 - 1e-6:

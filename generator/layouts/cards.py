@@ -9,7 +9,7 @@ from ..i18n import t
 from ..scene import Box, Group, Item, Line, Page, Path, Rect, Style, Text
 from ..units import HARD_MARGIN, Paper
 from ..text import TextBox
-from .common import INK, MUTED, LayoutContext, scale_bar
+from .common import INK, MUTED, LayoutContext, TextProblem, scale_bar
 
 GUIDE = Style(stroke="#555555", width=0.15)
 
@@ -198,6 +198,7 @@ def card_sheets(
     back: CardFace,
     width: float,
     height: float,
+    where: tuple = (),
 ) -> list[Page]:
     """Fronts and backs, page by page, laid out as the print settings ask.
 
@@ -207,9 +208,13 @@ def card_sheets(
     a fold line.
     """
     settings = ctx.settings
-    if settings.layout == "gutterfold":
-        return _gutterfold_sheets(ctx, title, fronts, back, width, height)
-    grid = grid_for(ctx.paper, width, height, sheet_margin(settings.marks_mode), settings.bleed)
+    try:
+        if settings.layout == "gutterfold":
+            return _gutterfold_sheets(ctx, title, fronts, back, width, height)
+        grid = grid_for(ctx.paper, width, height, sheet_margin(settings.marks_mode), settings.bleed)
+    except ValueError as exc:  # a card too large for these print settings is the content's problem
+        ctx.problems.append(TextProblem("PK324", where, f"{title}: {exc}", "use a smaller card, or other paper or layout settings"))
+        return []
     duplex = settings.duplex_mode
     off_x, off_y = settings.back_offset
     pages: list[Page] = []

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field, replace
 
 from ..scene import Group, Item, Line, Page, Rect, Style, Text
 from ..text import TextBox
-from .common import INK, MUTED, LayoutContext, footer, page_title
+from .common import INK, MUTED, LayoutContext, TextProblem, footer, page_title
 
 BODY = 8.0
 MIN_BODY = 6.5
@@ -97,6 +97,7 @@ class _Block:
     items: tuple[Item, ...]
     height: float
     header: "_Block | None" = None  # a table row repeats its header at the top of a new column
+    where: tuple = ()
 
 
 BODY_SIZES = (BODY, 7.6, 7.2)
@@ -132,6 +133,8 @@ def _flow_pages(ctx: LayoutContext, title: str, subtitle: str, sections: list[Se
         flow.make_room(heading.height + first)
         flow.add(list(heading.items), heading.height)
         for index, block in enumerate(blocks):
+            if block.height > flow.bottom - flow.top:
+                ctx.problems.append(TextProblem("PK309", block.where, f"rule text is {block.height - (flow.bottom - flow.top):.0f} mm longer than a column", "split it into shorter steps or bullets"))
             starts_table = block.header is not None and (index == 0 or blocks[index - 1].header is not block.header)
             if block.header is not None and (starts_table or flow.y + block.height > flow.bottom):
                 if flow.y + block.header.height + block.height > flow.bottom:
@@ -146,15 +149,15 @@ def _section_blocks(ctx: LayoutContext, section: Section, width: float, body: fl
     blocks: list[_Block] = []
     if section.text:
         items, h = _paragraph(ctx, section.text, width, section.where + ("text",), size=body)
-        blocks.append(_Block(tuple(items), h + 0.8))
+        blocks.append(_Block(tuple(items), h + 0.8, where=section.where + ("text",)))
     for i, step in enumerate(section.steps, start=1):
         items, h = _paragraph(ctx, step, width, section.where + ("steps", i - 1), indent=5.0, size=body)
         items.append(Text(0.5, body * 0.3528 * 0.88, f"{i}.", body, INK, bold=True))
-        blocks.append(_Block(tuple(items), h + 0.4))
+        blocks.append(_Block(tuple(items), h + 0.4, where=section.where + ("steps", i - 1)))
     for j, bullet in enumerate(section.bullets):
         items, h = _paragraph(ctx, bullet, width, section.where + ("bullets", j), indent=4.0, size=body)
         items.append(Rect(1.0, body * 0.125, 1.4, 1.4, Style(fill=INK)))
-        blocks.append(_Block(tuple(items), h + 0.4))
+        blocks.append(_Block(tuple(items), h + 0.4, where=section.where + ("bullets", j)))
     if section.table is not None:
         blocks += _table_blocks(ctx, section.table, width, section.where, body - 0.5)
     return blocks

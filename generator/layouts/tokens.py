@@ -6,8 +6,9 @@ import math
 from dataclasses import dataclass
 
 from ..scene import Circle, Group, Item, Page, Rect, Style, Text
-from .common import INK, MUTED, LayoutContext, page_title, scale_bar
+from .common import INK, MUTED, LayoutContext, TextProblem, page_title, scale_bar
 
+TRACK_PER_ROW = 10
 CUT = Style(stroke="#444444", width=0.2, dash=(1.2, 0.8))
 
 
@@ -45,6 +46,9 @@ def token_sheet(ctx: LayoutContext, title: str, subtitle: str, groups: list[tupl
     y = margin + 16.0
     gap = 3.0
     per_row = int((ctx.paper.width - 2 * margin + gap) // (diameter + gap))
+    if per_row < 1:
+        ctx.problems.append(TextProblem("PK309", ("tokens", "diameter"), f"{diameter:g} mm tokens do not fit across the sheet", "use a smaller diameter"))
+        return Page(ctx.paper.width, ctx.paper.height, tuple(items), title)
     r = diameter / 2
     for heading, specs in groups:
         items.append(Text(margin, y, heading, 10, INK, bold=True))
@@ -63,6 +67,10 @@ def token_sheet(ctx: LayoutContext, title: str, subtitle: str, groups: list[tupl
         y += 3.0
     if track is not None:
         items += _track(ctx, track, y)
+        rows = math.ceil((track.last - track.first + 1) / TRACK_PER_ROW)
+        y += 3.0 + rows * (min(18.0, (ctx.paper.width - 2 * margin) / TRACK_PER_ROW) + 4.0)
+    if y > ctx.paper.height - margin - 10.0:
+        ctx.problems.append(TextProblem("PK309", ("tokens",), f"the tokens run {y - (ctx.paper.height - margin - 10.0):.0f} mm past the bottom of the sheet", "use fewer or smaller tokens"))
     items += scale_bar(margin, ctx.paper.height - margin - 6.0, ctx.lang)
     return Page(ctx.paper.width, ctx.paper.height, tuple(items), title)
 
@@ -71,7 +79,7 @@ def _track(ctx: LayoutContext, track: TrackSpec, y: float) -> list[Item]:
     margin = ctx.margin
     items: list[Item] = [Text(margin, y, track.title, 10, INK, bold=True)]
     spaces = list(range(track.first, track.last + 1))
-    per_row = 10
+    per_row = TRACK_PER_ROW
     cell = min(18.0, (ctx.paper.width - 2 * margin) / per_row)
     y += 3.0
     for i, number in enumerate(spaces):

@@ -32,6 +32,19 @@ SignedMM = Annotated[float, BeforeValidator(_signed_mm), Field(ge=-10, le=10)]
 BleedMM = Annotated[float, BeforeValidator(_signed_mm), Field(ge=0, le=10, description="Bleed around every card, in mm.")]
 
 
+PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+PRINTABLE_INSET = 5.5
+"""The hard 5 mm no-ink margin plus room for a cut guide."""
+
+
+def card_fits(width: float, height: float, paper: str, bleed: float) -> bool:
+    """Whether one card with its bleed fits inside the printable area, either way round."""
+    paper_w, paper_h = PAPER_MM[paper]
+    room_w, room_h = paper_w - 2 * PRINTABLE_INSET, paper_h - 2 * PRINTABLE_INSET
+    w, h = width + 2 * bleed, height + 2 * bleed
+    return (w <= room_w and h <= room_h) or (h <= room_w and w <= room_h)
+
+
 class PrintSettings(StrictModel):
     paper: Literal["a4", "letter"] = "a4"
     bleed: BleedMM = 0.0

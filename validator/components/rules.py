@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from ..types import Count, Ident, LocalText, RuleText, StrictModel
 
@@ -30,6 +30,12 @@ class RuleSection(StrictModel):
     bullets: list[RuleText] = Field(default_factory=list)
     table: Table | None = None
     generated: Ident | None = Field(None, description="A table the game builds from its model, e.g. 'combos'.")
+
+    @model_validator(mode="after")
+    def _one_table(self) -> "RuleSection":
+        if self.table is not None and self.generated is not None:
+            raise ValueError("give either `table:` or `generated:`, not both")
+        return self
 
 
 class RuleSummary(StrictModel):
