@@ -178,3 +178,54 @@ def test_lookalike_characters_are_flagged(tmp_path):
     result = subprocess.run([sys.executable, "-m", "generator.cli", "validate", str(kit)], cwd=REPO, capture_output=True, text=True)
     assert result.returncode == 0
     assert "PK312" in result.stdout and "'ー'" in result.stdout
+
+
+def test_card_too_large_for_the_paper(tmp_path):
+    kit = _copy(tmp_path)
+    _edit(kit, "decks.yaml", "    size: poker\n    template: element", "    size: {width: 250mm, height: 300mm}\n    template: element")
+    _expect(tmp_path, kit, "PK324", "decks.yaml", _line_of(kit, "decks.yaml", "width: 250mm"))
+
+
+def test_infinite_number(tmp_path):
+    kit = _copy(tmp_path)
+    _edit(kit, "model.yaml", "  max_cycles: 20", "  max_cycles: .inf")
+    _expect(tmp_path, kit, "PK203", "model.yaml", _line_of(kit, "model.yaml", "max_cycles"))
+
+
+def test_deck_entry_without_ref(tmp_path):
+    kit = _copy(tmp_path)
+    _edit(kit, "decks.yaml", "{ref: fire, count: 10}", "{count: 10}")
+    _expect(tmp_path, kit, "PK202", "decks.yaml", _line_of(kit, "decks.yaml", "- {count: 10}"))
+
+
+def test_truncated_cover_image(tmp_path):
+    import struct
+    import zlib
+
+    kit = _copy(tmp_path)
+    raw = b"".join(b"\x00" + b"\xff\x00\x00" * 1800 for _ in range(1100))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 1800, 1100, 8, 2, 0, 0, 0)) + chunk(b"IDAT", zlib.compress(raw))
+    (kit / "cover.png").write_bytes(png[: len(png) // 2])
+    (kit / "kit.yaml").write_text((kit / "kit.yaml").read_text() + "cover_image: cover.png\n")
+    _expect(tmp_path, kit, "PK321", "kit.yaml", _line_of(kit, "kit.yaml", "cover_image"))
+
+
+def test_ragged_rule_table(tmp_path):
+    kit = _copy(tmp_path)
+    _edit(kit, "rules.yaml", "    - title: {ja: 正誤表, en: Errata}\n      generated: errata\n",
+          "    - title: {ja: 表, en: Table}\n      table:\n        columns: [{ja: あ, en: a}, {ja: い, en: b}]\n        rows:\n          - [{ja: う, en: c}, {ja: え, en: d}, {ja: お, en: lost}]\n")
+    _expect(tmp_path, kit, "PK325", "rules.yaml", _line_of(kit, "rules.yaml", "{ja: お, en: lost}"))
+
+
+def test_output_path_that_is_a_file_is_a_usage_error(tmp_path):
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "element-shift").write_text("mine")
+    result = subprocess.run([sys.executable, "-m", "generator.cli", "build", str(KIT), "-o", str(out), "--no-svg"], cwd=REPO, capture_output=True, text=True)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert (out / "element-shift").read_text() == "mine"
+    assert sorted(p.name for p in out.iterdir()) == ["element-shift"]

@@ -269,3 +269,28 @@ def test_kit_book_opens_with_cover_and_contents(tmp_path):
         assert word in contents, word
     titles = [o.title for o in reader.outline]
     assert titles[0] == "Contents" and len(titles) == 5
+
+
+def test_negative_back_offset_on_the_command_line(tmp_path):
+    result = _run("build", str(KIT), "-o", str(tmp_path), "--lang", "en", "--no-svg", "--back-offset", "-0.5,0.3")
+    assert result.returncode == 0, result.stderr
+
+
+def test_letter_card_sheets_keep_every_note_out_of_the_hard_margin(loaded):
+    from generator.text import text_bounds
+
+    pages, _ = _cards(loaded, paper="letter")
+    for page in pages:
+        notes = [(i, m) for i, m in walk(page.items) if getattr(i, "role", "") in ("print-note", "scale-bar")]
+        assert notes
+        for item, matrix in walk(page.items):
+            if isinstance(item, Group) and item.role in ("card-front", "card-back"):
+                continue
+            if hasattr(item, "text"):
+                x0, y0, x1, y1 = text_bounds(item)
+                corners = [apply(matrix, x, y) for x, y in ((x0, y0), (x1, y1))]
+            else:
+                continue
+            for x, y in corners:
+                assert HARD_MARGIN - 0.05 <= x <= page.width - HARD_MARGIN + 0.05, (item, x)
+                assert HARD_MARGIN - 0.05 <= y <= page.height - HARD_MARGIN + 0.05, (item, y)
