@@ -152,6 +152,9 @@ def fit(text: str, width: float, height: float, size: float, min_size: float, le
     if it is still too wide at the minimum size, the fit fails.
     """
     text = latin_quotes(text)
+    line_height = size * leading * 25.4 / 72
+    if "\n" not in text and fonts.width_mm(text, size) <= width + 1e-6 and _block_height(1, size, line_height) <= height + 1e-6:
+        return Fit((text.strip(),), size, line_height, True)  # the common case: one line that fits as it is
     longest_em = max((fonts.width_em(atom) for atom in atoms(text.replace("\n", " "))), default=0.0)
     current = size
     while True:

@@ -204,16 +204,19 @@ class _Painter:
             self.save()
             self.stroke(first.colour, size * fonts.FAUX_BOLD_STROKE, None)
         self.fill(first.colour)
-        text = self.canvas.beginText()
-        text.setFont(fonts.GOTHIC, size)
-        if first.bold:
-            text.setTextRenderMode(2)
+        text = None
         for line in lines:
             x = line.x
             if line.anchor != "start":
                 width = fonts.width_mm(line.text, line.size)
                 x -= width / 2 if line.anchor == "middle" else width
-            text.setTextOrigin(x, line.y)
+            if text is None:  # the text object starts at the first line: no origin written twice
+                text = self.canvas.beginText(x, line.y)
+                text.setFont(fonts.GOTHIC, size)
+                if first.bold:
+                    text.setTextRenderMode(2)
+            else:
+                text.setTextOrigin(x, line.y)
             text.textOut(line.text)
         self.canvas.drawText(text)
         if first.bold:
