@@ -1,21 +1,479 @@
-"""`game: generic`: components only, no rule model, for games pnpkit does not know yet."""
+"""`game: generic`: a kit made from YAML alone, for games pnpkit has no rule model for.
+
+A generic kit prints every component it declares, and only components it can print:
+
+- `card_templates:` (validator.components.templates, as Dice Battle Monsters uses them)
+  and `decks:` whose cards fill a template's regions by name. A card's `title:` and
+  `body:` are shorthand for filling the regions of those names; a deck without
+  `template:` uses the built-in `plain` template (a title band and a body text,
+  sized to the deck's cards), so the smallest deck is a list of titles;
+- `sheets:`: player sheets made of regions (validator.components.sheets), every
+  region written out inline, since a generic kit has no model to fill one from;
+- `tokens:`: one token sheet of player tokens, markers and a numbered track;
+- `rules:`, `errata:` and `end_conditions:`: the rule summary; errata and end
+  conditions that no section places are printed after the sections;
+- `parameters:`: named numbers that rule and card text use as `{placeholders}`.
+
+    decks:
+      - id: tricks
+        name: {ja: トリック, en: Tricks}
+        template: suit-card
+        back: {title: {ja: 月夜のトリック, en: Moonlit Tricks}}
+        cards:
+          - fill: {title: {ja: 三日月, en: Crescent}, rank: 1, suit: moon}
+            count: 2
+
+What a generic kit cannot print (a hex board, a node map, a play mat, cards kept
+outside a deck) is a finding (PK406), never dropped without a word, and so is
+anything that would need a rule model to fill it: a deck's or a sheet region's
+`source:` (PK407). A card template no deck uses is a warning (PK410).
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+import math
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from ..checks import check_decks
+from pydantic import Field, PrivateAttr, StringConstraints, model_validator
+
+from ..checks import LOOKALIKES, check_lookalikes, check_unique_ids, check_unique_names
+from ..components.cards import Deck
 from ..components.kit import KitBase
+from ..components.printing import card_fits
+from ..components.sheets import Sheet, regions
+from ..components.templates import (
+    CardTemplate,
+    FillValue,
+    Frame,
+    Region,
+    ResolvedTemplate,
+    TemplateCodes,
+    TemplateSet,
+    check_cards,
+    check_templates,
+    resolve_templates,
+)
+from ..components.tokens import Marker, PlayerColour, TokenSheet
+from ..findings import Severity
+from ..types import Count, Ident, LocalText, RuleText, StrictModel
 
 if TYPE_CHECKING:
     from ..checks import CheckContext
 
+E, W = Severity.ERROR, Severity.WARNING
+
+CODES = {
+    "PK401": (E, "card template extends itself"),
+    "PK402": (E, "card template refers to a missing region"),
+    "PK403": (E, "card does not fill a required region"),
+    "PK404": (E, "card fills a region its template lacks"),
+    "PK405": (W, "template region off the card or overlapping another"),
+    "PK406": (E, "component the generic game cannot print"),
+    "PK407": (E, "generic kits have no model lists to draw from"),
+    "PK408": (E, "deck and template disagree on the card size"),
+    "PK409": (E, "region filled twice on one card"),
+    "PK410": (W, "card template used by no deck"),
+    "PK411": (W, "art region printed as a labelled placeholder"),
+    "PK412": (E, "sheet region too small for its cells or content"),
+    "PK413": (E, "token sheet cannot be laid out"),
+}
+
+TEMPLATE_CODES = TemplateCodes(cycle="PK401", missing_region="PK402", unfilled="PK403", unknown_region="PK404", geometry="PK405")
+SHEET_CODE = "PK412"
+TOKEN_CODE = "PK413"
+
+BUILTIN_TEMPLATE = "plain"
+"""The template a deck uses when it names none: a title band and a body text, sized to the deck's cards."""
+SHORTHAND = ("title", "body")
+"""Card fields that fill the template region of the same name."""
+GENERATED = ("errata", "end-conditions", "components")
+"""The tables a rule-summary section may ask for with `generated:`."""
+
+UNPRINTABLE: dict[str, tuple[str, str]] = {
+    "board": ("a board", "hex and track boards need a game module; draw the board as a sheet of regions (`sheets:`), or remove it"),
+    "map": ("a node-and-link map", "maps need a game module; draw the map as a sheet of regions (`sheets:`), or remove it"),
+    "zones": ("a play mat", "draw the mat as a sheet of regions (`sheets:`), or remove it"),
+    "cards": ("cards outside a deck", "write each card inside its deck: `decks: [{id, name, template, cards: [{fill: …}]}]`"),
+}
+"""Top-level fields other games print that a generic kit cannot: each one is a PK406 finding."""
+
+NARROWEST_PAPER_MM = 210.0
+PAGE_MARGIN_MM = 7.0
+"""A4's width and the layouts' page margin: a token wider than what is left cannot be printed."""
+
+_LOOKALIKES = frozenset(LOOKALIKES)
+_KANJI = re.compile("[\u4e00-\u9fff]")
+_KATAKANA = re.compile("[\u30a0-\u30ff]")
+
+
+def may_hold_lookalike(name: str) -> bool:
+    """False when `check_lookalikes` cannot flag `name`: it holds no look-alike character, or
+    does not mix kanji and katakana (a look-alike is flagged only among the other script).
+    Titles of large decks skip the character-by-character check this way."""
+    return not _LOOKALIKES.isdisjoint(name) and _KANJI.search(name) is not None and _KATAKANA.search(name) is not None
+
+PlaceholderName = Annotated[str, StringConstraints(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$", max_length=40)]
+
+
+# ---------------------------------------------------------------- the model
+
+
+class GenericCard(StrictModel):
+    """One card design: the value of each region of its template, by region name, and how many to print.
+
+    `title:` and `body:` are shorthand for `fill: {title: …}` and `fill: {body: …}`.
+    """
+
+    id: Ident | None = Field(None, description="Names the card in messages and in the scene; optional.")
+    template: Ident | None = Field(None, description="Defaults to the deck's template.")
+    count: Count = 1
+    title: LocalText | None = None
+    body: RuleText | None = None
+    fill: dict[Ident, FillValue] = Field(default_factory=dict, description="Region name → value: text {ja, en}, a number, a label key or an effect.")
+
+
+class GenericDeck(Deck):
+    template: Ident = Field(BUILTIN_TEMPLATE, description="A template of `card_templates`, or 'plain' (a title and a body).")
+    cards: list[GenericCard] = Field(default_factory=list)  # type: ignore[assignment]
+
+
+class TokenKind(Marker):
+    """A kind of marker token: its name, how many, its colour and a short mark printed on it."""
+
+    mark: str | None = Field(None, min_length=1, max_length=3, description="Up to three characters printed on each token, e.g. '親' or '+1'.")
+
+
+class GenericTokenSheet(TokenSheet):
+    """Round punch-out tokens: `per_player` in each player colour, then the markers, then the track."""
+
+    name: LocalText | None = Field(None, description="The sheet's title; 'Tokens' when not given.")
+    per_player: Count = Field(1, description="Tokens printed in each player colour.")
+    players: list[PlayerColour] = Field(default_factory=list)
+    markers: list[TokenKind] = Field(default_factory=list)
+
+
+class GenericSheet(Sheet):
+    per_player: bool = Field(False, description="The finished kit holds one per player (the kit book's checklist counts them).")
+
+
+@dataclass(frozen=True, slots=True)
+class FilledCard:
+    """A card as its template sees it: shorthand merged into `fill`, the deck's template applied."""
+
+    id: str
+    template: str
+    fill: dict[str, Any]
+
+    def value(self, region: str) -> Any:
+        return self.fill.get(region)
+
+
+EMPTY_TEMPLATES = TemplateSet.model_construct(labels={}, icons={}, templates=[])
+
 
 class GenericKit(KitBase):
     game: Literal["generic"]
+    parameters: dict[PlaceholderName, int | float] = Field(default_factory=dict, description="Named numbers that text uses as {placeholders}.")
+    card_templates: TemplateSet | None = None
+    decks: list[GenericDeck] = Field(default_factory=list)
+    sheets: list[GenericSheet] = Field(default_factory=list)
+    tokens: GenericTokenSheet | None = None
+
+    _unprintable: tuple[str, ...] = PrivateAttr(default=())
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _set_aside_unprintable(cls, data: Any, handler: Any) -> "GenericKit":
+        """Components of other games are taken out before validation and reported by `check` (PK406)."""
+        found: tuple[str, ...] = ()
+        if isinstance(data, dict):
+            found = tuple(key for key in UNPRINTABLE if key in data)
+            if found:
+                data = {key: value for key, value in data.items() if key not in UNPRINTABLE}
+        kit = handler(data)
+        kit._unprintable = found
+        return kit
+
+    # ------------------------------------------------------------ values
+
+    def placeholder_values(self) -> dict[str, Any]:
+        """The players, the parameters, `{cards_<deck>}` for each deck's card count, and the inline icons."""
+        values: dict[str, Any] = super().placeholder_values()
+        for deck in self.decks:
+            values[f"cards_{deck.id.replace('-', '_')}"] = sum(card.count for card in deck.cards)
+        values |= self.parameters
+        # An inline icon `{moon}` stands for itself: the card layout draws it.
+        values.update({name: "{" + name + "}" for name in self.templates.icons})
+        return values
+
+    @property
+    def templates(self) -> TemplateSet:
+        return self.card_templates or EMPTY_TEMPLATES
+
+    def resolved_templates(self) -> dict[str, ResolvedTemplate]:
+        """The kit's own templates with `extends` applied (broken ones left out: they are findings)."""
+        return resolve_templates(self.card_templates)[0] if self.card_templates else {}
+
+    def template_ids(self) -> set[str]:
+        return {t.id for t in self.templates.templates}
+
+    def has_builtin(self, template_id: str) -> bool:
+        """True when `template_id` is the built-in `plain` (a kit's own template of that name wins)."""
+        return template_id == BUILTIN_TEMPLATE and BUILTIN_TEMPLATE not in self.template_ids()
+
+    def deck_size(self, d: int, resolved: dict[str, ResolvedTemplate]) -> tuple[float, float]:
+        """The deck's card size: as written, or its template's when the deck gives none."""
+        deck = self.decks[d]
+        if "size" not in deck.model_fields_set and not self.has_builtin(deck.template):
+            template = resolved.get(deck.template)
+            if template is not None:
+                return template.width, template.height
+        return deck.size.width, deck.size.height
+
+    def template_for(self, template_id: str, d: int, resolved: dict[str, ResolvedTemplate]) -> ResolvedTemplate | None:
+        if self.has_builtin(template_id):
+            return plain_template(*self.deck_size(d, resolved), path=("decks", d, "template"))
+        return resolved.get(template_id)
+
+    def filled_card(self, d: int, c: int) -> FilledCard:
+        """Card `c` of deck `d` as its template sees it."""
+        deck = self.decks[d]
+        card = deck.cards[c]
+        fill = card.fill
+        if card.title is not None or card.body is not None:
+            fill = dict(fill)
+            if card.title is not None:
+                fill.setdefault("title", card.title)
+            if card.body is not None:
+                fill.setdefault("body", card.body)
+        return FilledCard(card.id or f"{deck.id} #{c + 1}", card.template or deck.template, fill)
+
+    def source_path(self, path: tuple) -> tuple:
+        """Where a card value was written: `decks[0].cards[3].fill.title` is `decks[0].cards[3].title` when the card used the shorthand."""
+        if len(path) >= 6 and path[0] == "decks" and path[2] == "cards" and path[4] == "fill" and path[5] in SHORTHAND:
+            try:
+                card = self.decks[path[1]].cards[path[3]]
+            except (IndexError, TypeError):
+                return path
+            if getattr(card, path[5]) is not None and path[5] not in card.fill:
+                return path[:4] + path[5:]
+        return path
+
+    # ------------------------------------------------------------ checks
 
     def check(self, ctx: "CheckContext") -> None:
-        check_decks(ctx, self, {})
+        for key in self._unprintable:
+            what, hint = UNPRINTABLE[key]
+            ctx.add("PK406", (key,), f"a generic kit cannot print {what} (`{key}:`)", hint, key=True)
+        self._check_parameters(ctx)
+        resolved = check_templates(ctx, self.card_templates, TEMPLATE_CODES) if self.card_templates else {}
+        self._check_art(ctx)
+        used = self._check_decks(ctx, resolved)
+        if all(deck.template in used for deck in self.decks if deck.cards):  # else a misspelt template is reported, not its unused namesake
+            self._check_unused_templates(ctx, resolved, used)
+        self._check_sheets(ctx)
+        self._check_tokens(ctx)
+        self._check_rules(ctx)
+        check_lookalikes(ctx, self._names())
+
+    def _check_parameters(self, ctx: "CheckContext") -> None:
+        taken = set(KitBase.placeholder_values(self)) | {f"cards_{deck.id.replace('-', '_')}" for deck in self.decks}
+        for name in self.parameters:
+            if name in taken:
+                ctx.add("PK304", ("parameters", name), f"{{{name}}} is already a placeholder of this kit (the players, or a deck's card count)", "choose another name", key=True)
+            if name in self.templates.icons:
+                ctx.add("PK304", ("parameters", name), f"{{{name}}} is also an inline icon of the card templates", "rename the parameter or the icon", key=True)
+
+    def _check_art(self, ctx: "CheckContext") -> None:
+        for i, template in enumerate(self.templates.templates):
+            for r, region in enumerate(template.regions):
+                if region.kind == "art":
+                    ctx.add(
+                        "PK411",
+                        ("card_templates", "templates", i, "regions", r),
+                        f"template {template.id!r}: a generic kit prints art region {region.name!r} as a box labelled with each card's art key",
+                        "fine for a prototype; pictures need a game module",
+                    )
+
+    def _check_decks(self, ctx: "CheckContext", resolved: dict[str, ResolvedTemplate]) -> set[str]:
+        """Decks have cards, name templates that exist and agree on their size; every card fills its template. Returns the template ids in use."""
+        check_unique_ids(ctx, self.decks, ("decks",), "deck")
+        known = self.template_ids()
+        checking = self.templates if BUILTIN_TEMPLATE in known else self.templates.model_copy(update={"templates": [*self.templates.templates, CardTemplate.model_construct(id=BUILTIN_TEMPLATE)]})
+        card_ids: set[str] = set()
+        used: set[str] = set()
+        for d, deck in enumerate(self.decks):
+            path = ("decks", d)
+            if deck.source is not None:
+                ctx.add("PK407", path + ("source",), f"deck {deck.id!r} draws from {deck.source!r}, but a generic kit has no model lists", "write the cards out under `cards:`, each with its `fill:`")
+            if not deck.cards:
+                ctx.add("PK311", path, f"deck {deck.id!r} has no cards", "add `cards:`, each with a `title:` or a `fill:`")
+                continue
+            if deck.template not in known and not self.has_builtin(deck.template):
+                ctx.add("PK305", path + ("template",), f"no card template named {deck.template!r}", f"use one of {', '.join(sorted(known | {BUILTIN_TEMPLATE}))}")
+                continue
+            used.add(deck.template)
+            size = self.deck_size(d, resolved)
+            if not card_fits(*size, self.print.paper, self.print.bleed):
+                where = path + ("size",) if "size" in deck.model_fields_set else path + ("template",)
+                ctx.add("PK324", where, f"a {_mm(size)} card does not fit on {self.print.paper} paper inside the 5 mm margin", "use a smaller card size or template")
+            own = resolved.get(deck.template)
+            if own is not None and "size" in deck.model_fields_set and not _same_size(size, (own.width, own.height)):
+                ctx.add("PK408", path + ("size",), f"deck {deck.id!r} is {_mm(size)}, but its template {own.id!r} draws {_mm((own.width, own.height))} cards", "give the deck the template's size, or leave `size:` out")
+            deck_resolved = resolved | {BUILTIN_TEMPLATE: plain_template(*size)} if BUILTIN_TEMPLATE not in known else resolved
+            plain_deck = deck.template == BUILTIN_TEMPLATE and BUILTIN_TEMPLATE not in known
+            views: list[FilledCard] = []
+            positions: list[int] = []
+            titles: list[tuple[int, LocalText]] = []
+            for c, card in enumerate(deck.cards):
+                if card.id is not None or card.template is not None or card.fill or card.title is None or not plain_deck:
+                    view = self._check_card(ctx, d, c, card, size, known, resolved, card_ids, used)
+                    views.append(view)
+                    positions.append(c)
+                    title = view.fill.get("title")
+                else:  # a plain card with a title and perhaps a body, both typed by the schema: nothing more to check
+                    title = card.title
+                if isinstance(title, LocalText):
+                    titles.append((c, title))
+            check_cards(_Rerouted(ctx, self, d, positions), checking, deck_resolved, views, {}, TEMPLATE_CODES, base=path + ("cards",))  # type: ignore[arg-type]
+            self._check_titles(ctx, d, titles)
+        return used
+
+    def _check_card(self, ctx: "CheckContext", d: int, c: int, card: GenericCard, size: tuple[float, float], known: set[str],
+                    resolved: dict[str, ResolvedTemplate], card_ids: set[str], used: set[str]) -> FilledCard:
+        where = ("decks", d, "cards", c)
+        view = self.filled_card(d, c)
+        if card.id is not None:
+            if card.id in card_ids:
+                ctx.add("PK304", where + ("id",), f"card id {card.id!r} is used twice", "give each card its own id")
+            card_ids.add(card.id)
+        for name in SHORTHAND:
+            if getattr(card, name) is not None and name in card.fill:
+                ctx.add("PK409", where + ("fill", name), f"card {view.id!r} fills {name!r} twice: as `{name}:` and in `fill:`", "keep one of the two", key=True)
+        if card.template is not None and card.template in known:
+            used.add(card.template)
+            other = resolved.get(card.template)
+            if other is not None and not _same_size(size, (other.width, other.height)):
+                ctx.add("PK408", where + ("template",), f"template {other.id!r} draws {_mm((other.width, other.height))} cards, but deck {self.decks[d].id!r} is {_mm(size)}", "use a template of the deck's size, or put the card in a deck of its own")
+        return view
+
+    def _check_titles(self, ctx: "CheckContext", d: int, titles: list[tuple[int, LocalText]]) -> None:
+        """Look-alike characters in a card title are probably typos. (Titles may repeat: a generic
+        deck often prints several designs under one name, told apart by their other regions.)"""
+        for lang in ctx.languages:
+            written = [(c, value) for c, title in titles if (value := getattr(title, lang))]
+            if may_hold_lookalike("".join(value for _c, value in written)):  # none can when all of them together cannot
+                check_lookalikes(ctx, [(self._title_path(d, c, lang), value) for c, value in written if may_hold_lookalike(value)])
+
+    def _title_path(self, d: int, c: int, lang: str) -> tuple:
+        return self.source_path(("decks", d, "cards", c, "fill", "title", lang))
+
+    def _check_unused_templates(self, ctx: "CheckContext", resolved: dict[str, ResolvedTemplate], used: set[str]) -> None:
+        reached = set(used)
+        for template_id in used:
+            if template_id in resolved:
+                reached.update(resolved[template_id].chain)
+        for i, template in enumerate(self.templates.templates):
+            if template.id not in reached and template.id in resolved:
+                ctx.add("PK410", ("card_templates", "templates", i, "id"), f"no deck uses card template {template.id!r}, so it is not printed", "name it in a deck's `template:` or a card's, or remove it")
+
+    def _check_sheets(self, ctx: "CheckContext") -> None:
+        check_unique_ids(ctx, self.sheets, ("sheets",), "sheet")
+        check_unique_names(ctx, self.sheets, ("sheets",), "sheet")
+        for s, sheet in enumerate(self.sheets):
+            for region, path in regions(sheet.layout, ("sheets", s, "layout")):
+                source = getattr(region, "source", None)
+                if source is not None:
+                    ctx.add("PK407", path + ("source",), f"this {region.kind} region is filled from {source!r}, but a generic kit has no model lists", f"write the {region.kind} region's content out in the sheet")
+
+    def _check_tokens(self, ctx: "CheckContext") -> None:
+        sheet = self.tokens
+        if sheet is None:
+            return
+        if not sheet.players and not sheet.markers and sheet.track is None:
+            ctx.add(TOKEN_CODE, ("tokens",), "the token sheet has no player tokens, markers or track", "add `players:`, `markers:` or `track:`, or remove `tokens:`")
+        room = NARROWEST_PAPER_MM - 2 * PAGE_MARGIN_MM - 1.2
+        if sheet.diameter > room:
+            ctx.add(TOKEN_CODE, ("tokens", "diameter"), f"a {sheet.diameter:g} mm token is wider than the {room:g} mm a page can print", "use a smaller diameter, or draw it as a sheet")
+        check_unique_ids(ctx, sheet.markers, ("tokens", "markers"), "token")
+        check_unique_names(ctx, sheet.markers, ("tokens", "markers"), "token")
+        check_unique_names(ctx, sheet.players, ("tokens", "players"), "player colour")
+        track = sheet.track
+        if track is not None and track.first > track.last:
+            ctx.add("PK203", ("tokens", "track", "last"), f"the track runs from {track.first} down to {track.last}", "give `last:` a number above `first:`")
+
+    def _check_rules(self, ctx: "CheckContext") -> None:
+        for i, section in enumerate(self.rules.sections if self.rules else []):
+            if section.generated is not None and section.generated not in GENERATED:
+                ctx.add("PK305", ("rules", "sections", i, "generated"), f"a generic kit cannot draw a {section.generated!r} table", f"use one of {', '.join(GENERATED)}, or write a `table:`")
+
+    def _names(self) -> list[tuple[tuple, str]]:
+        """Names that may hold look-alike characters (card titles are checked with their deck)."""
+        named: list[tuple[tuple, Any]] = [(("decks", d), deck) for d, deck in enumerate(self.decks)]
+        named += [(("sheets", s), sheet) for s, sheet in enumerate(self.sheets)]
+        if self.tokens is not None:
+            named += [(("tokens", "markers", m), marker) for m, marker in enumerate(self.tokens.markers)]
+        out = []
+        for path, item in named:
+            for lang in ("ja", "en"):
+                value = getattr(item.name, lang)
+                if value and may_hold_lookalike(value):
+                    out.append((path + ("name", lang), value))
+        return out
+
+
+class _Rerouted:
+    """A check context for `check_cards` on some of a deck's cards: a finding about the n-th card
+    checked goes to that card's place in the deck, under the field the designer wrote
+    (`title:` rather than `fill.title`)."""
+
+    def __init__(self, ctx: "CheckContext", kit: GenericKit, d: int, positions: list[int]):
+        self.ctx = ctx
+        self.kit = kit
+        self.d = d
+        self.positions = positions
+
+    def add(self, code: str, path: tuple, message: str, hint: str = "", *, key: bool = False, col_offset: int = 0) -> None:
+        if len(path) >= 4 and path[:3] == ("decks", self.d, "cards") and isinstance(path[3], int):
+            path = path[:3] + (self.positions[path[3]],) + path[4:]
+        self.ctx.add(code, self.kit.source_path(path), message, hint, key=key, col_offset=col_offset)
+
+
+# ---------------------------------------------------------------- the built-in template
+
+
+def plain_template(width: float, height: float, path: tuple = ()) -> ResolvedTemplate:
+    """A title band across the top and a body text below it, for cards of any size.
+
+    >>> t = plain_template(63, 88)
+    >>> t.names, t.region("title").box, t.region("body").required
+    (('title_band', 'title', 'body'), [5.0, 4.0, 53.0, 8.0], False)
+    """
+    inset = 2.5 if width >= 40 else 1.5
+    band = min(11.0, height * 0.14)
+
+    def mm(*values: float) -> list[str]:
+        return [f"{v:.3f}mm" for v in values]
+
+    specs = (
+        {"name": "title_band", "kind": "panel", "box": mm(inset, inset, width - 2 * inset, band), "fill": "#3a3a48"},
+        {"name": "title", "kind": "text", "box": mm(inset + 2.5, inset + 1.5, width - 2 * inset - 5, band - 3), "size": 10.0, "min_size": 6.0,
+         "lines": 1, "bold": True, "colour": "#ffffff", "align": "middle", "valign": "middle"},
+        {"name": "body", "kind": "text", "box": mm(inset + 2.5, inset + band + 3, width - 2 * inset - 5, height - 2 * inset - band - 5.5), "size": 8.5,
+         "min_size": 6.0, "required": False},
+    )
+    made = tuple(Region.model_validate(spec) for spec in specs)
+    return ResolvedTemplate(BUILTIN_TEMPLATE, width, height, Frame(), made, {r.name: path for r in made}, (BUILTIN_TEMPLATE,))
+
+
+def _same_size(a: tuple[float, float], b: tuple[float, float]) -> bool:
+    return math.isclose(a[0], b[0], abs_tol=0.01) and math.isclose(a[1], b[1], abs_tol=0.01)
+
+
+def _mm(size: tuple[float, float]) -> str:
+    return f"{size[0]:g} × {size[1]:g} mm"
 
 
 KIT_MODEL = GenericKit

@@ -1,0 +1,652 @@
+"""`game: generic`: a kit made from YAML alone is checked, and every component it declares is printed.
+
+tests/fixtures/generic/moonlit-tricks/ is the example: a 12-card trick-taking
+prototype in Japanese and English with one card template, one deck with a back,
+one player sheet, one token sheet and a rule summary. Each
+tests/fixtures/generic/bad-*/ is that kit with ONE defect and an EXPECTED file
+naming the finding it must give (`file:line:col: severity CODE`). After changing
+a case below or the example, regenerate the bad kits with
+
+    python tests/test_generic.py --regenerate
+"""
+
+from __future__ import annotations
+
+import doctest
+import itertools
+import re
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+GENERIC = REPO / "tests" / "fixtures" / "generic"
+EXAMPLE = GENERIC / "moonlit-tricks"
+LANGS = ("ja", "en")
+A4_PT = (595.276, 841.890)
+PDFCHECK = REPO.parent / "shared" / "tools" / "pdfcheck.py"
+FINDING = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): (?P<severity>error|warning) (?P<code>[A-Z]+\d{3})\b")
+OUTPUTS = ("cards-tricks.pdf", "sheet-player-sheet.pdf", "tokens.pdf", "rules.pdf", "kit.pdf")
+
+TITLES = {
+    "ja": ["朝焼け", "日だまり", "真昼", "三日月", "半月", "満月", "流れ星", "双子星", "一番星", "彗星"],
+    "en": ["Daybreak", "Sunny Spot", "High Noon", "Crescent", "Half Moon", "Full Moon", "Shooting Star", "Twin Stars", "Evening Star", "Comet"],
+}
+
+
+# ---------------------------------------------------------------- the golden bad kits
+
+
+@dataclass(frozen=True)
+class Case:
+    """The example kit with `old` replaced by `new` in `file`; the finding points at the line holding `marker`."""
+
+    name: str
+    file: str
+    old: str  # occurs exactly once in the example's file
+    new: str
+    code: str
+    marker: str  # unique text on the line the finding points at, in the changed file
+    col_at: str  # text on that line whose first character is the finding's column
+    severity: str = "error"
+    message: str = ""  # must appear in the finding's text
+    below: int = 0  # the finding is this many lines under the marker's (for a line with no unique text of its own)
+
+
+CASES = (
+    Case("bad-unfilled-region", "decks.yaml", "          title: {ja: 日だまり, en: Sunny Spot}\n          rank: 2\n", "          title: {ja: 日だまり, en: Sunny Spot}\n",
+         "PK403", "- id: sun-2", "fill", message="does not fill 'rank'", below=1),
+    Case("bad-unknown-region", "decks.yaml", "          title: {ja: 半月, en: Half Moon}\n", "          title: {ja: 半月, en: Half Moon}\n          colour: moon\n",
+         "PK404", "colour: moon", "colour", message="no region 'colour'"),
+    Case("bad-wrong-value", "decks.yaml", "          rank: 3\n          suit: sun\n", "          rank: three\n          suit: sun\n",
+         "PK203", "rank: three", "three", message="number region"),
+    Case("bad-unknown-label", "decks.yaml", "          rank: 2\n          suit: star\n", "          rank: 2\n          suit: stars\n",
+         "PK305", "suit: stars", "stars", message="no label named 'stars'"),
+    Case("bad-filled-twice", "decks.yaml", "      - id: moon-1\n        fill:\n", "      - id: moon-1\n        title: {ja: 新月, en: New Moon}\n        fill:\n",
+         "PK409", "title: {ja: 三日月", "title", message="twice"),
+    Case("bad-template-cycle", "templates.yaml", "    - id: suit-card\n      size: poker\n", "    - id: suit-card\n      extends: suit-card\n      size: poker\n",
+         "PK401", "extends: suit-card", "suit-card", message="extends itself"),
+    Case("bad-missing-region", "templates.yaml", "colour_from: suit}", "colour_from: suits}",
+         "PK402", "colour_from: suits}", "suits}", message="'suits'"),
+    Case("bad-unused-template", "templates.yaml", "colour: \"#75695a\", align: middle, valign: middle}\n", "colour: \"#75695a\", align: middle, valign: middle}\n    - id: spare-card\n      extends: suit-card\n",
+         "PK410", "- id: spare-card", "spare-card", severity="warning", message="no deck uses"),
+    Case("bad-overlapping-regions", "templates.yaml", "{name: power, kind: text, box: [5mm, 52mm,", "{name: power, kind: text, box: [5mm, 45mm,",
+         "PK405", "{name: power, kind: text, box: [5mm, 45mm,", "{name: power", severity="warning", message="overlaps 'pips'"),
+    Case("bad-unknown-template", "decks.yaml", "    template: suit-card\n", "    template: suit-crad\n",
+         "PK305", "template: suit-crad", "suit-crad", message="no card template named 'suit-crad'"),
+    Case("bad-deck-source", "decks.yaml", "    template: suit-card\n", "    template: suit-card\n    source: cards\n",
+         "PK407", "source: cards", "cards", message="no model lists"),
+    Case("bad-deck-size", "decks.yaml", "    template: suit-card\n", "    template: suit-card\n    size: mini-euro\n",
+         "PK408", "size: mini-euro", "mini-euro", message="63 × 88 mm"),
+    Case("bad-empty-deck", "decks.yaml", "            en: Trump. Beats every suit. When several Comets are played, the last one wins.\n",
+         "            en: Trump. Beats every suit. When several Comets are played, the last one wins.\n  - id: spares\n    name: {ja: 予備, en: Spares}\n    template: suit-card\n",
+         "PK311", "- id: spares", "id: spares", message="no cards"),
+    Case("bad-card-text-too-long", "decks.yaml", "title: {ja: 流れ星, en: Shooting Star}", "title: {ja: 流れ星, en: Shooting Star of the Seventh Northern Autumn Sky}",
+         "PK309", "Shooting Star of the Seventh", "Shooting Star of", message="too big"),
+    Case("bad-placeholder", "decks.yaml", "このカードで勝ったトリックは{full_moon_tricks}トリック", "このカードで勝ったトリックは{full_moon_trick}トリック",
+         "PK302", "{full_moon_trick}トリック", "このカード", message="{full_moon_trick}"),
+    Case("bad-board", "kit.yaml", "include:\n", "board: {hex_size: 20mm}\ninclude:\n",
+         "PK406", "board: {hex_size", "board", message="cannot print a board"),
+    Case("bad-sheet-source", "sheets.yaml", "            - {kind: field, size: 1, label: {ja: 色, en: Colour}}\n",
+         "            - {kind: field, size: 1, label: {ja: 色, en: Colour}}\n            - {kind: legend, size: 1, source: symbols}\n",
+         "PK407", "source: symbols", "symbols", message="no model lists"),
+    Case("bad-sheet-too-small", "sheets.yaml", "        - kind: row\n          size: 9mm\n", "        - kind: row\n          size: 3mm\n",
+         "PK412", "{kind: field, size: 2, label: {ja: プレイヤー", "{kind: field, size: 2", message="field region"),
+    Case("bad-token-diameter", "tokens.yaml", "  diameter: 16mm\n", "  diameter: 200mm\n",
+         "PK413", "diameter: 200mm", "200mm", message="wider than"),
+    Case("bad-parameter-clash", "parameters.yaml", "  hand_size: 4\n", "  hand_size: 4\n  players_max: 4\n",
+         "PK304", "players_max: 4", "players_max", message="already a placeholder"),
+)
+
+
+def make_bad_kit(case: Case, dest: Path) -> None:
+    """The example's YAML files in `dest` with the case's edit applied once."""
+    if dest.exists():
+        shutil.rmtree(dest)
+    dest.mkdir(parents=True)
+    for path in sorted(EXAMPLE.glob("*.yaml")):
+        text = path.read_text(encoding="utf-8")
+        if path.name == case.file:
+            assert text.count(case.old) == 1, f"{case.name}: {case.old!r} occurs {text.count(case.old)} times in {case.file}"
+            text = text.replace(case.old, case.new)
+        (dest / path.name).write_text(text, encoding="utf-8")
+
+
+def expected_line(case: Case, kit: Path) -> str:
+    """`file:line:col: severity CODE`, read from the changed file: the line holding `marker` (or `below` it), the column of `col_at` on it."""
+    lines = (kit / case.file).read_text(encoding="utf-8").splitlines()
+    found = [n for n, line in enumerate(lines, start=1) if case.marker in line]
+    assert len(found) == 1, f"{case.name}: marker {case.marker!r} is on lines {found}"
+    number = found[0] + case.below
+    line = lines[number - 1]
+    assert case.col_at in line, f"{case.name}: {case.col_at!r} is not on line {number}"
+    return f"{case.file}:{number}:{line.index(case.col_at) + 1}: {case.severity} {case.code}"
+
+
+def regenerate() -> None:
+    for case in CASES:
+        dest = GENERIC / case.name
+        make_bad_kit(case, dest)
+        (dest / "EXPECTED").write_text(expected_line(case, dest) + "\n", encoding="utf-8")
+        print(f"wrote {dest.relative_to(REPO)}: {expected_line(case, dest)}")
+
+
+def cli(*args) -> subprocess.CompletedProcess:
+    """`pnpkit ARGS` in this process: output and exit status as the command line gives them."""
+    from conftest import cli as run
+
+    return run(*args)
+
+
+def shown(output: str) -> list[tuple[str, int, int, str, str, str]]:
+    """(file name, line, col, severity, code, whole line) for every finding printed."""
+    out = []
+    for raw in output.splitlines():
+        match = FINDING.match(raw)
+        if match:
+            out.append((Path(match["file"]).name, int(match["line"]), int(match["col"]), match["severity"], match["code"], raw))
+    return out
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_bad_fixture_is_the_example_with_one_defect(case, tmp_path):
+    fixture = GENERIC / case.name
+    assert fixture.is_dir(), f"missing {fixture}; run python tests/test_generic.py --regenerate"
+    make_bad_kit(case, tmp_path / case.name)
+    for path in sorted((tmp_path / case.name).glob("*.yaml")):
+        assert (fixture / path.name).read_text(encoding="utf-8") == path.read_text(encoding="utf-8"), f"{case.name}/{path.name} is stale: regenerate"
+    assert sorted(p.name for p in fixture.iterdir()) == sorted([p.name for p in EXAMPLE.glob("*.yaml")] + ["EXPECTED"])
+    assert (fixture / "EXPECTED").read_text(encoding="utf-8").splitlines() == [expected_line(case, fixture)]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_bad_kit_gives_its_finding_at_its_line(case):
+    fixture = GENERIC / case.name
+    result = cli("validate", fixture)
+    output = result.stdout + result.stderr
+    assert result.returncode == (1 if case.severity == "error" else 0), output
+    found = shown(output)
+    want = (fixture / "EXPECTED").read_text(encoding="utf-8").strip()
+    matches = [f for f in found if f"{f[0]}:{f[1]}:{f[2]}: {f[3]} {f[4]}" == want]
+    assert matches, f"{case.name}: expected {want}, got:\n{output}"
+    assert any(case.message in f[5] for f in matches), (case.message, matches)
+    others = {f[4] for f in found} - {case.code}
+    assert not others, f"{case.name}: one defect, one kind of finding; also got {others}:\n{output}"
+
+
+def test_every_generic_code_has_a_golden_bad_kit_or_a_test():
+    from validator.games.generic import CODES
+
+    covered = {case.code for case in CASES} | {"PK411"}  # PK411: test_art_regions_print_a_labelled_placeholder
+    assert set(CODES) <= covered, sorted(set(CODES) - covered)
+
+
+# ---------------------------------------------------------------- the example kit: model and scene
+
+
+@pytest.fixture(scope="module")
+def loaded():
+    from validator.kit import load_kit
+
+    result = load_kit(EXAMPLE)
+    assert result.kit is not None, [f.text() for f in result.report.findings]
+    return result
+
+
+@pytest.fixture(scope="module")
+def layouts(loaded):
+    from generator.build import layout_kit
+
+    out = {}
+    for lang in LANGS:
+        parts, problems = layout_kit(loaded, lang)
+        assert problems == [], [p.text() for p in problems]
+        out[lang] = {part.slug: part for part in parts}
+    return out
+
+
+def test_example_validates_with_no_findings_at_all(loaded):
+    assert [f.text() for f in loaded.report.sorted()] == []
+    result = cli("validate", EXAMPLE)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "1 kit(s) OK" in result.stdout
+
+
+def test_example_declares_one_of_each_component(loaded):
+    kit = loaded.kit
+    assert kit.game == "generic"
+    assert len(kit.card_templates.templates) == 1 and len(kit.decks) == 1 and len(kit.sheets) == 1 and kit.tokens is not None
+    assert kit.decks[0].back.title is not None
+    assert sum(card.count for card in kit.decks[0].cards) == 12
+    assert kit.languages == ["ja", "en"]
+
+
+def test_every_declared_component_is_printed(layouts):
+    for lang in LANGS:
+        assert list(layouts[lang]) == ["cards-tricks", "sheet-player-sheet", "tokens", "rules"]
+
+
+def _groups(part, role):
+    from generator.scene import Group
+
+    return [item for page in part.pages for item in page.items if isinstance(item, Group) and item.role == role]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_card_of_the_deck_is_drawn_9_up_with_its_back(layouts, loaded, lang):
+    cards = layouts[lang]["cards-tricks"]
+    fronts, backs = _groups(cards, "card-front"), _groups(cards, "card-back")
+    assert len(fronts) == len(backs) == 12
+    counts: dict[str, int] = {}
+    for group in fronts:
+        counts[group.name] = counts.get(group.name, 0) + 1
+    assert counts == {card.id: card.count for card in loaded.kit.decks[0].cards}
+    assert counts["comet"] == 3
+    per_page = [sum(1 for i in page.items if getattr(i, "role", "") == "card-front") for page in cards.pages]
+    assert per_page == [9, 0, 3, 0]  # fronts, backs, fronts, backs: duplex
+    assert [sum(1 for i in page.items if getattr(i, "role", "") == "card-back") for page in cards.pages] == [0, 9, 0, 3]
+    assert sorted(g.name for g in backs) == sorted(g.name for g in fronts)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_card_shows_its_title_rank_and_suit(layouts, lang):
+    from generator.scene import Group, Text, walk
+
+    fronts = _groups(layouts[lang]["cards-tricks"], "card-front")
+    titles = []
+    for face in fronts:
+        texts = [(item.role, item.text) for item, _m in walk(face.items) if isinstance(item, Text)]
+        title = [t for role, t in texts if role == "card-title"]
+        assert len(title) == 1, texts
+        titles.append(title[0])
+        assert any(role == "card-rank" for role, _t in texts), texts
+        regions = {item.name for item, _m in walk(face.items) if isinstance(item, Group) and item.role.startswith("region-")}
+        assert {"rank", "title", "suit", "pips"} <= regions
+    assert sorted(set(titles)) == sorted(TITLES[lang])
+    icons = [item for face in fronts for item, _m in walk(face.items) if isinstance(item, Group) and item.role == "inline-icon"]
+    assert len(icons) == (1 + 2 + 3) * 3 + 3 + 1  # the pips of three suits, one on each Comet, and {comet} in High Noon's text
+
+
+def test_the_back_carries_the_back_title_in_both_languages(layouts):
+    from generator.scene import Text, walk
+
+    for lang, words in (("ja", "月夜の"), ("en", "MOONLIT")):
+        back = _groups(layouts[lang]["cards-tricks"], "card-back")[0]
+        texts = [item.text for item, _m in walk(back.items) if isinstance(item, Text)]
+        assert any(words in t for t in texts), texts
+
+
+def test_the_kit_book_checklist_counts_from_the_model(layouts, loaded):
+    for lang, names in (("ja", ("トリックカード", "プレイヤーシート", "リード")), ("en", ("Trick cards", "Player sheet", "Lead"))):
+        checklist = [entry for part in layouts[lang].values() for entry in part.checklist]
+        assert (names[0], 12) in checklist
+        assert (names[1], loaded.kit.players.max) in checklist
+        assert (names[2], 1) in checklist
+        player_tokens = [count for name, count in checklist if ":" in name]
+        assert player_tokens == [2, 2, 2]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_sheet_fills_placeholders_and_speaks_the_page_language(layouts, lang):
+    from generator.scene import Text, walk
+
+    page = layouts[lang]["sheet-player-sheet"].pages[0]
+    texts = [item.text for item, _m in walk(page.items) if isinstance(item, Text)]
+    assert not [t for t in texts if "{" in t], texts
+    assert any(("満月で勝ったトリックは2トリック" if lang == "ja" else "counts as 2 tricks") in t for t in texts)  # {full_moon_tricks}
+    assert ("合計" if lang == "ja" else "Total") in texts  # the scoring region's total, in the page's language
+    if lang == "ja":
+        assert "Total" not in texts
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_token_sheet_has_every_token(layouts, loaded, lang):
+    from generator.scene import Group, Rect, walk
+
+    tokens = layouts[lang]["tokens"]
+    assert len(tokens.pages) == 1
+    drawn = [item for page in tokens.pages for item, _m in walk(page.items) if isinstance(item, Group) and item.role == "token"]
+    sheet = loaded.kit.tokens
+    assert len(drawn) == sheet.per_player * len(sheet.players) + sum(m.count for m in sheet.markers) == 7
+    spaces = [item for page in tokens.pages for item, _m in walk(page.items) if isinstance(item, Rect) and item.role == "track-space"]
+    assert len(spaces) == sheet.track.last - sheet.track.first + 1 == 30
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_rules_place_the_components_table_and_the_end_condition(layouts, lang):
+    from generator.scene import Text, walk
+
+    texts = [item.text for page in layouts[lang]["rules"].pages for item, _m in walk(page.items) if isinstance(item, Text)]
+    flat = "".join(texts)
+    assert ("ゲームの終了" if lang == "ja" else "How the game ends") in texts  # appended: no section places it
+    assert ("12枚" if lang == "ja" else "12 cards") in texts  # the components table, counted from the deck
+    assert "{" not in flat
+
+
+def _ink(items, matrix=(1.0, 0.0, 0.0, 1.0, 0.0, 0.0), clip=None):
+    """(item, page-space ink box) for every primitive, cut to the clip rectangles of the groups around it."""
+    from generator.scene import Group, Text, apply, bounds, group_matrix
+    from generator.text import text_bounds
+
+    def box_of(points):
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        return min(xs), min(ys), max(xs), max(ys)
+
+    for item in items:
+        if isinstance(item, Group):
+            inner = group_matrix(item, matrix)
+            box = clip
+            if item.clip is not None:
+                c = item.clip
+                cb = box_of([apply(inner, x, y) for x, y in ((c.x, c.y), (c.x + c.w, c.y), (c.x, c.y + c.h), (c.x + c.w, c.y + c.h))])
+                box = cb if box is None else (max(box[0], cb[0]), max(box[1], cb[1]), min(box[2], cb[2]), min(box[3], cb[3]))
+            yield from _ink(item.items, inner, box)
+            continue
+        if isinstance(item, Text):
+            x0, y0, x1, y1 = text_bounds(item)
+            ink = box_of([apply(matrix, x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))])
+        else:
+            style = getattr(item, "style", None)
+            if style is not None and not style.fill and not style.stroke:
+                continue
+            ink = bounds(item, matrix)
+            if ink is None:
+                continue
+        if clip is not None:
+            ink = (max(ink[0], clip[0]), max(ink[1], clip[1]), min(ink[2], clip[2]), min(ink[3], clip[3]))
+            if ink[0] >= ink[2] or ink[1] >= ink[3]:
+                continue
+        yield item, ink
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_ink_within_5mm_of_the_paper_edge(layouts, lang):
+    for slug, part in layouts[lang].items():
+        for n, page in enumerate(part.pages):
+            for item, (x0, y0, x1, y1) in _ink(page.items):
+                if getattr(item, "role", "") == "cut-guide":
+                    continue
+                assert x0 >= 5 - 1e-6 and y0 >= 5 - 1e-6 and x1 <= page.width - 5 + 1e-6 and y1 <= page.height - 5 + 1e-6, (slug, n, item)
+
+
+# ---------------------------------------------------------------- the example kit: the PDFs
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("generic") / "out"
+    result = cli("build", EXAMPLE, "-o", out, "--lang", "all")
+    assert result.returncode == 0, result.stdout + result.stderr
+    return out / "moonlit-tricks"
+
+
+def _pdf(path: Path):
+    from pypdf import PdfReader
+
+    return PdfReader(str(path))
+
+
+def _fonts(reader) -> list[tuple[str, bool]]:
+    found = []
+    for page in reader.pages:
+        for ref in ((page.get("/Resources") or {}).get("/Font") or {}).values():
+            font = ref.get_object()
+            descendants = font.get("/DescendantFonts")
+            target = descendants[0].get_object() if descendants else font
+            descriptor = target.get("/FontDescriptor")
+            descriptor = descriptor.get_object() if descriptor is not None else {}
+            found.append((str(font.get("/BaseFont")), any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3"))))
+    return found
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_pdfs_are_a4_with_every_font_embedded(built, lang):
+    pages = {"cards-tricks.pdf": 4, "sheet-player-sheet.pdf": 1, "tokens.pdf": 1, "rules.pdf": 1, "kit.pdf": 2 + 4 + 1 + 1 + 1}
+    for name in OUTPUTS:
+        reader = _pdf(built / lang / name)
+        assert len(reader.pages) == pages[name], name
+        for page in reader.pages:
+            assert abs(float(page.mediabox.width) - A4_PT[0]) < 0.01 and abs(float(page.mediabox.height) - A4_PT[1]) < 0.01, name
+        fonts = _fonts(reader)
+        assert fonts and all(embedded for _name, embedded in fonts), (name, fonts)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_card_titles_are_in_the_extracted_text(built, lang):
+    for name in ("cards-tricks.pdf", "kit.pdf"):
+        flat = re.sub(r"\s+", "", "".join(page.extract_text() for page in _pdf(built / lang / name).pages))
+        for title in TITLES[lang]:
+            assert re.sub(r"\s+", "", title) in flat, (name, title)
+
+
+def test_every_pdf_passes_the_print_checks(built):
+    if not PDFCHECK.is_file() or shutil.which("qpdf") is None:
+        pytest.skip("shared/tools/pdfcheck.py or qpdf is not available")
+    pytest.importorskip("pikepdf")
+    for lang in LANGS:
+        for name in OUTPUTS:
+            result = subprocess.run([sys.executable, str(PDFCHECK), str(built / lang / name)], capture_output=True, text=True, timeout=120)
+            assert result.returncode == 0, (lang, name, result.stdout)
+
+
+# ---------------------------------------------------------------- small kits: what else a designer may write
+
+
+def _kit(tmp_path: Path, body: str, name: str = "kit") -> Path:
+    kit = tmp_path / name
+    kit.mkdir()
+    (kit / "kit.yaml").write_text(
+        f"id: {name}\ngame: generic\ntitle: {{ja: テスト, en: Test}}\nplayers: {{min: 2, max: 4}}\nlanguages: [ja, en]\n" + body,
+        encoding="utf-8",
+    )
+    return kit
+
+
+def _findings(kit: Path) -> list[tuple[str, int, int, str, str, str]]:
+    result = cli("validate", kit)
+    return shown(result.stdout + result.stderr)
+
+
+def _line_of(kit: Path, text: str) -> int:
+    lines = (kit / "kit.yaml").read_text(encoding="utf-8").splitlines()
+    return next(n for n, line in enumerate(lines, start=1) if text in line)
+
+
+PLAIN = """decks:
+  - id: events
+    name: {ja: イベント, en: Events}
+    size: mini-euro
+    cards:
+      - title: {ja: 嵐, en: Storm}
+        body: {ja: "全員が手札を{players_max}枚まで捨てる。", en: "Everyone discards down to {players_max} cards."}
+        count: 3
+      - title: {ja: 晴れ, en: Clear Skies}
+"""
+
+
+def test_a_deck_without_a_template_prints_plain_cards_of_its_size(tmp_path):
+    from generator.build import layout_kit
+    from validator.kit import load_kit
+
+    loaded = load_kit(_kit(tmp_path, PLAIN))
+    assert loaded.ok and loaded.report.findings == [], [f.text() for f in loaded.report.findings]
+    parts, problems = layout_kit(loaded, "en")
+    assert problems == []
+    fronts = _groups(parts[0], "card-front")
+    assert [g.name for g in fronts] == ["events #1"] * 3 + ["events #2"]
+    assert {(g.clip.w, g.clip.h) for g in fronts} == {(44.0, 68.0)}  # mini-euro, the deck's size
+    from generator.scene import Text, walk
+
+    texts = [item.text for g in fronts for item, _m in walk(g.items) if isinstance(item, Text)]
+    assert "Storm" in texts and "Clear Skies" in texts
+    body = " ".join(item.text for item, _m in walk(fronts[0].items) if isinstance(item, Text) and item.role == "card-body")
+    assert body == "Everyone discards down to 4 cards."  # {players_max} filled
+
+
+def test_text_problems_on_shorthand_point_at_what_the_designer_wrote(tmp_path):
+    kit = _kit(tmp_path, PLAIN.replace("{ja: 晴れ, en: Clear Skies}", "{ja: 晴れ, en: Clear Skies Over The Northern Mountains Of The Far Away Land}"))
+    found = _findings(kit)
+    assert [(f[1], f[4]) for f in found] == [(_line_of(kit, "Clear Skies Over"), "PK309")], found
+    assert "decks[0].cards[1].title.en" in found[0][5]
+
+
+def test_shorthand_into_a_template_without_that_region_is_a_finding(tmp_path):
+    body = """card_templates:
+  templates:
+    - id: name-only
+      regions:
+        - {name: title, kind: text, box: [4mm, 4mm, 55mm, 10mm]}
+decks:
+  - id: d
+    name: {ja: デッキ, en: Deck}
+    template: name-only
+    cards:
+      - title: {ja: 一, en: One}
+        body: {ja: 本文, en: Text}
+"""
+    kit = _kit(tmp_path, body)
+    found = _findings(kit)
+    assert [(f[1], f[2], f[4]) for f in found] == [(_line_of(kit, "body: {ja: 本文"), 9, "PK404")], found
+
+
+@pytest.mark.parametrize("key, what", [("map", "node-and-link map"), ("cards", "cards outside a deck"), ("zones", "play mat")])
+def test_components_the_generic_game_cannot_print_are_findings(tmp_path, key, what):
+    kit = _kit(tmp_path, f"{key}: []\n" + PLAIN)
+    found = _findings(kit)
+    assert [(f[1], f[2], f[4]) for f in found] == [(_line_of(kit, f"{key}: []"), 1, "PK406")], found
+    assert what in found[0][5]
+
+
+def test_unknown_fields_are_still_unknown(tmp_path):
+    kit = _kit(tmp_path, "dekcs: []\n")
+    found = _findings(kit)
+    assert [f[4] for f in found] == ["PK201"]
+    assert "decks" in found[0][5]
+
+
+def test_a_rule_section_cannot_ask_for_a_table_the_generic_game_lacks(tmp_path):
+    body = "rules:\n  sections:\n    - title: {ja: 表, en: Table}\n      generated: combos\n"
+    kit = _kit(tmp_path, body)
+    found = _findings(kit)
+    assert [(f[1], f[4]) for f in found] == [(_line_of(kit, "generated: combos"), "PK305")], found
+
+
+def test_art_regions_print_a_labelled_placeholder(tmp_path):
+    from generator.build import layout_kit
+    from generator.scene import Text, walk
+    from validator.kit import load_kit
+
+    body = """card_templates:
+  templates:
+    - id: pic
+      regions:
+        - {name: title, kind: text, box: [4mm, 4mm, 55mm, 10mm]}
+        - {name: picture, kind: art, box: [4mm, 16mm, 55mm, 40mm]}
+decks:
+  - id: d
+    name: {ja: デッキ, en: Deck}
+    template: pic
+    cards:
+      - {title: {ja: 竜, en: Dragon}, fill: {picture: dragon}}
+"""
+    kit = _kit(tmp_path, body)
+    found = _findings(kit)
+    assert [(f[1], f[3], f[4]) for f in found] == [(_line_of(kit, "name: picture"), "warning", "PK411")], found
+    loaded = load_kit(kit)
+    parts, problems = layout_kit(loaded, "ja")
+    assert problems == []
+    keys = [item.text for g in _groups(parts[0], "card-front") for item, _m in walk(g.items) if isinstance(item, Text) and item.role == "art-key"]
+    assert keys == ["dragon"]
+
+
+def test_a_token_sheet_longer_than_a_page_goes_on(tmp_path):
+    from generator.build import layout_kit
+    from generator.scene import Group, walk
+    from validator.kit import load_kit
+
+    body = """tokens:
+  diameter: 20mm
+  per_player: 12
+  players:
+    - {name: {ja: 赤, en: Red}, colour: red}
+    - {name: {ja: 青, en: Blue}, colour: blue}
+    - {name: {ja: 緑, en: Green}, colour: green}
+    - {name: {ja: 黄, en: Yellow}, colour: yellow}
+  markers:
+    - {id: coin, name: {ja: コイン, en: Coin}, count: 40, colour: "#c8921a", mark: "+1"}
+  track: {name: {ja: トラック, en: Track}, first: 1, last: 50, highlight_every: 10}
+"""
+    loaded = load_kit(_kit(tmp_path, body))
+    assert loaded.ok and loaded.report.findings == []
+    for lang in LANGS:
+        parts, problems = layout_kit(loaded, lang)
+        assert problems == []
+        tokens = parts[0]
+        assert len(tokens.pages) == 2
+        drawn = [item for page in tokens.pages for item, _m in walk(page.items) if isinstance(item, Group) and item.role == "token"]
+        assert len(drawn) == 4 * 12 + 40
+        assert tokens.checklist[-2:] == (("コイン" if lang == "ja" else "Coin", 40), ("トラック" if lang == "ja" else "Track", 1))
+
+
+def test_a_track_too_long_for_a_page_is_a_finding(tmp_path):
+    kit = _kit(tmp_path, "tokens:\n  track: {name: {ja: 道, en: Road}, first: 1, last: 200}\n")
+    found = _findings(kit)
+    assert {f[4] for f in found} == {"PK413"}
+    assert found[0][1] == _line_of(kit, "track:")
+
+
+def test_codes_are_registered_and_listed():
+    result = cli("codes", "PK4")
+    assert result.returncode == 0
+    for n in range(1, 14):
+        assert f"PK4{n:02d}" in result.stdout
+
+
+def test_doctests():
+    import validator.games.generic as module
+
+    assert doctest.testmod(module).failed == 0
+
+
+def test_lookalike_prefilter_never_hides_a_suspect():
+    """`may_hold_lookalike` is False only where `check_lookalikes` has nothing to say, on every short mix of scripts."""
+    from validator.checks import LOOKALIKES, lookalike_suspects
+    from validator.games.generic import may_hold_lookalike
+
+    alphabet = sorted(set(LOOKALIKES)) + ["ア", "ド", "魔", "法", "a", "1", "・", " "]
+    for n in (1, 2, 3):
+        for chars in itertools.product(alphabet, repeat=n):
+            name = "".join(chars)
+            if lookalike_suspects(name):
+                assert may_hold_lookalike(name), name
+
+
+def test_the_bench_kit_stays_valid_and_prints(tmp_path):
+    """bench/bench.py validates a 10,000-card generic kit: the same kit, smaller, is valid and prints plain cards."""
+    sys.path.insert(0, str(REPO / "bench"))
+    try:
+        import bench
+    finally:
+        sys.path.remove(str(REPO / "bench"))
+    from generator.build import layout_kit
+    from validator.kit import load_kit
+
+    loaded = load_kit(bench.write_generic_kit(tmp_path / "bench", 60))
+    assert loaded.ok and loaded.report.findings == [], [f.text() for f in loaded.report.findings][:5]
+    parts, problems = layout_kit(loaded, "en")
+    assert problems == [], [p.message for p in problems][:3]
+    assert len(_groups(parts[0], "card-front")) == 60
+
+
+if __name__ == "__main__":
+    if "--regenerate" in sys.argv:
+        regenerate()
+    else:
+        print(__doc__)
