@@ -138,7 +138,7 @@ def book(kit, lang: str, parts: list[Component], settings: PrintSettings | None 
         first += len(part.pages)
     title = kit.title.get(lang)
     lines = [
-        t("players_count", lang).format(min=kit.players.min, max=kit.players.max),
+        t("players_exact", lang, n=kit.players.min) if kit.players.min == kit.players.max else t("players_count", lang, min=kit.players.min, max=kit.players.max),
         f"{t('edition', lang)} · {t('version', lang)} {kit.version}",
         kit.credits(lang),
     ]

@@ -72,6 +72,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "long": {"ja": "長辺", "en": "long"},
     "short": {"ja": "短辺", "en": "short"},
     "players_count": {"ja": "{min}〜{max}人用", "en": "{min}–{max} players"},
+    "players_exact": {"ja": "{n}人用", "en": "{n} players"},
     "edition": {"ja": "日本語版", "en": "English edition"},
     "version": {"ja": "バージョン", "en": "Version"},
     "calibration_title": {"ja": "両面印刷の位置合わせシート", "en": "Duplex calibration sheet"},
