@@ -58,25 +58,50 @@ def walk_texts(model: Any, path: tuple = (), owners: tuple = ()) -> Iterator[tup
             yield from walk_texts(item, path + (key,), owners)
 
 
-def local_numbers(owners: tuple) -> dict[str, Any]:
-    """Numeric fields of the enclosing models, nearest last so it wins: `{cells}` in an effect."""
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def owner_numbers(owner: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    """One model's numeric fields, and those of its sub-models as `{field_sub}`."""
+    direct: dict[str, Any] = {}
+    nested: dict[str, Any] = {}
+    for name in _fields(type(owner)):
+        value = getattr(owner, name)
+        if _is_number(value):
+            direct[name] = value
+        elif isinstance(value, BaseModel):
+            for sub in _fields(type(value)):
+                inner = getattr(value, sub)
+                if _is_number(inner):
+                    nested.setdefault(f"{name}_{sub}", inner)
+    return direct, nested
+
+
+def local_numbers(owners: tuple, cache: dict[int, tuple[dict, dict]] | None = None) -> dict[str, Any]:
+    """Numeric fields of the enclosing models, nearest last so it wins: `{cells}` in an effect.
+
+    `cache` keeps each owner's numbers by identity, so the kit itself is read once, not once per text.
+    """
     values: dict[str, Any] = {}
     for owner in owners:
-        for name in _fields(type(owner)):
-            value = getattr(owner, name)
-            if isinstance(value, (int, float)) and not isinstance(value, bool):
-                values[name] = value
-            elif isinstance(value, BaseModel):
-                for sub in _fields(type(value)):
-                    inner = getattr(value, sub)
-                    if isinstance(inner, (int, float)) and not isinstance(inner, bool):
-                        values.setdefault(f"{name}_{sub}", inner)
+        if cache is None:
+            direct, nested = owner_numbers(owner)
+        else:
+            found = cache.get(id(owner))
+            if found is None:
+                found = cache[id(owner)] = owner_numbers(owner)
+            direct, nested = found
+        values.update(direct)
+        for key, value in nested.items():
+            values.setdefault(key, value)
     return values
 
 
 def check_texts(ctx: CheckContext, kit: Any, parameters: dict[str, Any]) -> None:
     """Translations are complete, placeholders resolve, rule prose takes its numbers from the model."""
     known_by_owners: dict[tuple[int, ...], dict[str, Any]] = {}  # texts of one effect share their numbers
+    numbers_by_owner: dict[int, tuple[dict, dict]] = {}
     for path, text, owners in walk_texts(kit):
         for lang in text.missing(ctx.languages):
             ctx.add("PK301", path, f"no {lang!r} text", f"add `{lang}:` next to the other languages")
@@ -90,7 +115,7 @@ def check_texts(ctx: CheckContext, kit: Any, parameters: dict[str, Any]) -> None
                 key = tuple(map(id, owners))
                 known = known_by_owners.get(key)
                 if known is None:
-                    known = known_by_owners[key] = parameters | local_numbers(owners)
+                    known = known_by_owners[key] = parameters | local_numbers(owners, numbers_by_owner)
             for name in names:
                 if name not in known:
                     close = ", ".join(sorted(known)[:12])

@@ -150,7 +150,7 @@ def load_file(path: Path, display: str, limits: Limits = Limits()) -> tuple[Sour
 
 def load_text(text: str, display: str, limits: Limits = Limits()) -> Source:
     """Parse YAML text; raises SourceError with the first syntax problem."""
-    depth, line = nesting_depth(text)
+    depth, line = (0, 1) if surely_shallow(text, limits.max_depth) else nesting_depth(text)
     if depth > limits.max_depth:
         raise SourceError(
             codes.make(
@@ -195,6 +195,22 @@ def _order(key: Any, first_seen: dict, node: yaml.MappingNode) -> int:
 
 
 _SPECIAL = re.compile(r"[\[\]{}\"'#]")
+_QUOTED = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\n]|\'\')*\'')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_INDENT = re.compile(r"^ *", re.M)
+
+
+def surely_shallow(text: str, limit: int) -> bool:
+    """A quick bound, in C-speed regex passes: indentation levels plus flow-bracket depth.
+
+    It can only overestimate, so when it says shallow the exact scan is not needed.
+    """
+    deepest_indent = max(map(len, _INDENT.findall(text)), default=0)
+    depth = flow = 0
+    for ch in _NOT_BRACKET.sub("", _QUOTED.sub("", text)):
+        flow += 1 if ch in "[{" else -1
+        depth = max(depth, flow)
+    return deepest_indent + depth <= limit
 
 
 def nesting_depth(text: str) -> tuple[int, int]:
