@@ -36,11 +36,21 @@ def _char_widths() -> tuple[dict[int, float], float]:
     return dict(face.charWidths), face.defaultWidth
 
 
+@lru_cache(maxsize=None)
+def _bmp_widths() -> list[float]:
+    """Advance widths of every Basic Multilingual Plane character, indexed by code point."""
+    widths, default = _char_widths()
+    return [widths.get(code, default) for code in range(0x10000)]
+
+
 @lru_cache(maxsize=65536)
 def width_em(text: str) -> float:
     """Advance width of `text` in ems (1000 units)."""
-    widths, default = _char_widths()
-    return sum(widths.get(ord(ch), default) for ch in text) / 1000.0
+    try:
+        return sum(map(_bmp_widths().__getitem__, map(ord, text))) / 1000.0
+    except IndexError:  # a character beyond the BMP (an emoji): the slow path
+        widths, default = _char_widths()
+        return sum(widths.get(ord(ch), default) for ch in text) / 1000.0
 
 
 def width_mm(text: str, size_pt: float) -> float:
@@ -52,10 +62,14 @@ def covered() -> frozenset[int]:
     return frozenset(ttfont().face.charToGlyph)
 
 
+@lru_cache(maxsize=None)
+def _covered_chars() -> frozenset[str]:
+    return frozenset(map(chr, covered()))
+
+
 def missing_glyphs(text: str) -> list[str]:
     """Characters the font cannot draw; printing them would give tofu boxes."""
-    have = covered()
-    return sorted({ch for ch in text if ord(ch) not in have and not ch.isspace()})
+    return sorted(ch for ch in set(text) - _covered_chars() if not ch.isspace())
 
 
 ASCENT = 0.88
