@@ -21,7 +21,7 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # argparse exits 2 too; this keeps the message to one line
+    def error(self, message: str) -> None:  # usage, then one line naming the problem; exit 2
         self.print_usage(sys.stderr)
         print(f"pnpkit: error: {message}", file=sys.stderr)
         raise SystemExit(EXIT_USAGE)

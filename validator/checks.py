@@ -140,7 +140,6 @@ def normalise_name(name: str) -> str:
 
 def check_unique_ids(ctx: CheckContext, items: Iterable[Any], path: tuple, what: str) -> set[str]:
     """Ids are unique within a list; returns the set of ids for reference checks."""
-    seen: Counter = Counter()
     ids: set[str] = set()
     for i, item in enumerate(items):
         item_id = getattr(item, "id", None)
@@ -149,7 +148,6 @@ def check_unique_ids(ctx: CheckContext, items: Iterable[Any], path: tuple, what:
         if item_id in ids:
             ctx.add("PK304", path + (i, "id"), f"{what} id {item_id!r} is used twice", "give each one its own id")
         ids.add(item_id)
-        seen[item_id] += 1
     return ids
 
 

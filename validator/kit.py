@@ -191,7 +191,3 @@ def check_kit_files(ctx: CheckContext, kit: Any, root: Path) -> None:
             ctx.findings.append(problem)
         elif not name.lower().endswith(IMAGE_SUFFIXES):
             ctx.add("PK321", path, f"{name!r} is not a PNG or JPEG image", "convert it to PNG")
-
-
-def validate_paths(paths: list[Path]) -> list[LoadedKit]:
-    return [load_kit(path) for path in paths]

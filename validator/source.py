@@ -188,12 +188,6 @@ def load_text(text: str, display: str, limits: Limits = Limits()) -> Source:
     return source
 
 
-def _order(key: Any, first_seen: dict, node: yaml.MappingNode) -> int:
-    """Explicit keys keep their written order; merged ones follow."""
-    keys = list(first_seen)
-    return keys.index(key) if key in first_seen else len(keys)
-
-
 _SPECIAL = re.compile(r"[\[\]{}\"'#]")
 _QUOTED = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\n]|\'\')*\'')
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
@@ -343,7 +337,7 @@ class _Walker:
             result[key] = self.build(value_node, path + (key,), depth + 1, via_alias)
         for value_node in merges:
             self.merge_into(result, value_node, path, depth, via_alias)
-        return dict(sorted(result.items(), key=lambda kv: _order(kv[0], first_seen, node)))
+        return result
 
     def merge_into(self, result: dict, value_node: yaml.Node, path: Path_, depth: int, via_alias: bool) -> None:
         """YAML merge keys (`<<: *base`): explicit keys win over merged ones."""

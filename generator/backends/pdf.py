@@ -39,8 +39,8 @@ def render(document: Document) -> bytes:
     canvas.setProducer("pnpkit (reportlab)")
     for index, page in enumerate(document.pages):
         _Painter(canvas).page(page)
-        for level, bookmark in enumerate(b for b in document.bookmarks if b.page == index):
-            key = f"p{index}-{level}"
+        for n, bookmark in enumerate(b for b in document.bookmarks if b.page == index):
+            key = f"p{index}-{n}"
             canvas.bookmarkPage(key)
             canvas.addOutlineEntry(bookmark.title, key, level=bookmark.level, closed=False)
         canvas.showPage()
