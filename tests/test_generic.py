@@ -330,40 +330,11 @@ def test_the_rules_place_the_components_table_and_the_end_condition(layouts, lan
     assert "{" not in flat
 
 
-def _ink(items, matrix=(1.0, 0.0, 0.0, 1.0, 0.0, 0.0), clip=None):
-    """(item, page-space ink box) for every primitive, cut to the clip rectangles of the groups around it."""
-    from generator.scene import Group, Text, apply, bounds, group_matrix
-    from generator.text import text_bounds
+def _ink(items):
+    """Every primitive with its page-space ink box, clipped: the shared scene query."""
+    from generator.geometry import visible_items
 
-    def box_of(points):
-        xs, ys = [p[0] for p in points], [p[1] for p in points]
-        return min(xs), min(ys), max(xs), max(ys)
-
-    for item in items:
-        if isinstance(item, Group):
-            inner = group_matrix(item, matrix)
-            box = clip
-            if item.clip is not None:
-                c = item.clip
-                cb = box_of([apply(inner, x, y) for x, y in ((c.x, c.y), (c.x + c.w, c.y), (c.x, c.y + c.h), (c.x + c.w, c.y + c.h))])
-                box = cb if box is None else (max(box[0], cb[0]), max(box[1], cb[1]), min(box[2], cb[2]), min(box[3], cb[3]))
-            yield from _ink(item.items, inner, box)
-            continue
-        if isinstance(item, Text):
-            x0, y0, x1, y1 = text_bounds(item)
-            ink = box_of([apply(matrix, x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))])
-        else:
-            style = getattr(item, "style", None)
-            if style is not None and not style.fill and not style.stroke:
-                continue
-            ink = bounds(item, matrix)
-            if ink is None:
-                continue
-        if clip is not None:
-            ink = (max(ink[0], clip[0]), max(ink[1], clip[1]), min(ink[2], clip[2]), min(ink[3], clip[3]))
-            if ink[0] >= ink[2] or ink[1] >= ink[3]:
-                continue
-        yield item, ink
+    return visible_items(items)
 
 
 @pytest.mark.parametrize("lang", LANGS)

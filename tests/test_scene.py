@@ -8,10 +8,9 @@ from collections import Counter
 import pytest
 
 from conftest import LANGS
-from generator import fonts
-from generator.scene import IDENTITY, Group, Line, Rect, Text, apply, bounds, group_matrix, walk
-from generator.text import text_bounds
+from generator.scene import Group, Rect, Text, apply, bounds, group_matrix, walk
 from generator.units import HARD_MARGIN
+from generator.geometry import ink_bounds, visible_items
 
 EPS = 1e-6
 
@@ -24,53 +23,6 @@ def _bbox(points):
 
 def _corners(x0, y0, x1, y1):
     return ((x0, y0), (x1, y0), (x0, y1), (x1, y1))
-
-
-def ink_bounds(item, matrix):
-    """Page-space box of the ink an item puts down: text from its metrics (plus faux-bold stroke),
-    lines with butt caps (the stroke widens them sideways, not past their ends), other shapes via scene.bounds."""
-    scale = math.hypot(matrix[0], matrix[1])
-    if isinstance(item, Text):
-        x0, y0, x1, y1 = text_bounds(item)
-        if item.bold:
-            pad = item.size * 25.4 / 72 * fonts.FAUX_BOLD_STROKE / 2
-            x0, y0, x1, y1 = x0 - pad, y0 - pad, x1 + pad, y1 + pad
-        return _bbox([apply(matrix, x, y) for x, y in _corners(x0, y0, x1, y1)])
-    if isinstance(item, Line):
-        if not item.style.stroke:
-            return None
-        (ax, ay), (bx, by) = apply(matrix, item.x1, item.y1), apply(matrix, item.x2, item.y2)
-        half = item.style.width / 2 * scale
-        length = math.hypot(bx - ax, by - ay)
-        if length == 0:
-            return ax - half, ay - half, ax + half, ay + half
-        nx, ny = -(by - ay) / length * half, (bx - ax) / length * half
-        return _bbox([(ax + nx, ay + ny), (ax - nx, ay - ny), (bx + nx, by + ny), (bx - nx, by - ny)])
-    if getattr(item, "style", None) is not None and not item.style.fill and not item.style.stroke:
-        return None  # draws nothing
-    return bounds(item, matrix)
-
-
-def visible_items(items, matrix=IDENTITY, clip=None):
-    """(item, page-space ink box) for every primitive, cut to the clip rectangles of enclosing groups."""
-    for item in items:
-        if isinstance(item, Group):
-            inner = group_matrix(item, matrix)
-            box = clip
-            if item.clip is not None:
-                c = item.clip
-                cb = _bbox([apply(inner, x, y) for x, y in _corners(c.x, c.y, c.x + c.w, c.y + c.h)])
-                box = cb if box is None else (max(box[0], cb[0]), max(box[1], cb[1]), min(box[2], cb[2]), min(box[3], cb[3]))
-            yield from visible_items(item.items, inner, box)
-            continue
-        ink = ink_bounds(item, matrix)
-        if ink is None:
-            continue
-        if clip is not None:
-            ink = (max(ink[0], clip[0]), max(ink[1], clip[1]), min(ink[2], clip[2]), min(ink[3], clip[3]))
-            if ink[0] >= ink[2] or ink[1] >= ink[3]:
-                continue
-        yield item, ink
 
 
 def all_pages(layouts):
