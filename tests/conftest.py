@@ -129,6 +129,31 @@ def make_bad_kit(tmp_path: Path, edits: list[tuple[str, str, str]], name: str = 
     return kit
 
 
+def layouts_by_slug(loaded) -> dict:
+    """{lang: {slug: Component}} for a loaded kit, laid out in memory; any text problem fails the test."""
+    from generator.build import layout_kit
+
+    out = {}
+    for lang in loaded.kit.languages:
+        parts, problems = layout_kit(loaded, lang)
+        assert problems == [], [p.text() for p in problems]
+        out[lang] = {part.slug: part for part in parts}
+    return out
+
+
+def ink_in_hard_margin(page) -> list:
+    """Items that put ink within 5 mm of the paper's edge (cut guides may reach it)."""
+    from generator.geometry import visible_items
+
+    eps = 1e-6
+    return [
+        item
+        for item, (x0, y0, x1, y1) in visible_items(page.items)
+        if getattr(item, "role", "") != "cut-guide"
+        and not (x0 >= 5 - eps and y0 >= 5 - eps and x1 <= page.width - 5 + eps and y1 <= page.height - 5 + eps)
+    ]
+
+
 @pytest.fixture(scope="session")
 def loaded_kit():
     from validator.kit import load_kit

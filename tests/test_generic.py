@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from conftest import ink_in_hard_margin, layouts_by_slug
 
 REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:
@@ -202,14 +203,7 @@ def loaded():
 
 @pytest.fixture(scope="module")
 def layouts(loaded):
-    from generator.build import layout_kit
-
-    out = {}
-    for lang in LANGS:
-        parts, problems = layout_kit(loaded, lang)
-        assert problems == [], [p.text() for p in problems]
-        out[lang] = {part.slug: part for part in parts}
-    return out
+    return layouts_by_slug(loaded)
 
 
 def test_example_validates_with_no_findings_at_all(loaded):
@@ -330,21 +324,11 @@ def test_the_rules_place_the_components_table_and_the_end_condition(layouts, lan
     assert "{" not in flat
 
 
-def _ink(items):
-    """Every primitive with its page-space ink box, clipped: the shared scene query."""
-    from generator.geometry import visible_items
-
-    return visible_items(items)
-
-
 @pytest.mark.parametrize("lang", LANGS)
 def test_no_ink_within_5mm_of_the_paper_edge(layouts, lang):
     for slug, part in layouts[lang].items():
         for n, page in enumerate(part.pages):
-            for item, (x0, y0, x1, y1) in _ink(page.items):
-                if getattr(item, "role", "") == "cut-guide":
-                    continue
-                assert x0 >= 5 - 1e-6 and y0 >= 5 - 1e-6 and x1 <= page.width - 5 + 1e-6 and y1 <= page.height - 5 + 1e-6, (slug, n, item)
+            assert ink_in_hard_margin(page) == [], (slug, n)
 
 
 # ---------------------------------------------------------------- the example kit: the PDFs

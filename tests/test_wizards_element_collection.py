@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from conftest import layouts_by_slug
 
 REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:
@@ -318,14 +319,7 @@ def loaded():
 
 @pytest.fixture(scope="module")
 def layouts(loaded):
-    from generator.build import layout_kit
-
-    out = {}
-    for lang in LANGS:
-        parts, problems = layout_kit(loaded, lang)
-        assert problems == [], [p.text() for p in problems]
-        out[lang] = {part.slug: part for part in parts}
-    return out
+    return layouts_by_slug(loaded)
 
 
 @pytest.fixture(scope="module")
