@@ -129,6 +129,26 @@ def make_bad_kit(tmp_path: Path, edits: list[tuple[str, str, str]], name: str = 
     return kit
 
 
+def replace_once(text: str, old: str, new: str, where: str) -> str:
+    """A fixture edit that must match exactly once, so a changed kit makes the fixture fail loudly."""
+    if text.count(old) != 1:
+        raise ValueError(f"{where}: expected exactly one {old!r}, found {text.count(old)}")
+    return text.replace(old, new)
+
+
+def marker_location(text: str, marker: str, col_at: str | None, where: str) -> tuple[int, int | None]:
+    """The 1-based line of `marker` (which must occur once; its first line counts) and the column of `col_at` on it."""
+    at = text.find(marker)
+    if at < 0 or text.find(marker, at + 1) >= 0:
+        raise ValueError(f"{where}: marker {marker!r} must occur exactly once")
+    line = text.count("\n", 0, at) + 1
+    row = text.split("\n")[line - 1]
+    col = row.find(col_at) + 1 if col_at else None
+    if col_at and col == 0:
+        raise ValueError(f"{where}: {col_at!r} is not on line {line}")
+    return line, col
+
+
 def layouts_by_slug(loaded) -> dict:
     """{lang: {slug: Component}} for a loaded kit, laid out in memory; any text problem fails the test."""
     from generator.build import layout_kit

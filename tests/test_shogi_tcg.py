@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
+from conftest import marker_location, replace_once
 
 REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:
@@ -104,24 +105,9 @@ CASES = [
 # ---------------------------------------------------------------- fixture files
 
 
-def _replace_once(text: str, old: str, new: str, where: str) -> str:
-    if text.count(old) != 1:
-        raise ValueError(f"{where}: expected exactly one {old!r}, found {text.count(old)}")
-    return text.replace(old, new)
-
-
 def expected_location(case: Case, kit: Path) -> tuple[int, int | None]:
     """The 1-based line of the marker and the column of `col_at` on it."""
-    text = (kit / case.target).read_text(encoding="utf-8")
-    at = text.find(case.marker)
-    if at < 0 or text.find(case.marker, at + 1) >= 0:
-        raise ValueError(f"{case.name}: marker {case.marker!r} must occur exactly once in {case.target}")
-    line = text.count("\n", 0, at) + 1
-    row = text.split("\n")[line - 1]
-    col = row.find(case.col_at) + 1 if case.col_at else None
-    if case.col_at and col == 0:
-        raise ValueError(f"{case.name}: {case.col_at!r} is not on line {line}")
-    return line, col
+    return marker_location((kit / case.target).read_text(encoding="utf-8"), case.marker, case.col_at, case.name)
 
 
 def regenerate() -> None:
@@ -135,7 +121,7 @@ def regenerate() -> None:
         path = target / case.file
         text = path.read_text(encoding="utf-8")
         for old, new in case.edits:
-            text = _replace_once(text, old, new, case.name)
+            text = replace_once(text, old, new, case.name)
         path.write_text(text, encoding="utf-8")
         line, col = expected_location(case, target)
         where = f"{case.target}:{line}:{col}" if col else f"{case.target}:{line}"
@@ -162,7 +148,7 @@ def variant(tmp_path: Path, edits: dict[str, list[tuple[str, str]]]):
         path = kit / name
         text = path.read_text(encoding="utf-8")
         for old, new in changes:
-            text = _replace_once(text, old, new, name)
+            text = replace_once(text, old, new, name)
         path.write_text(text, encoding="utf-8")
     return load_kit(kit), kit
 
@@ -605,7 +591,7 @@ def test_defect_gives_its_code_at_its_line(case, tmp_path):
     path = repaired / case.file
     text = path.read_text(encoding="utf-8")
     for old, new in case.edits:
-        text = _replace_once(text, new, old, case.name)
+        text = replace_once(text, new, old, case.name)
     path.write_text(text, encoding="utf-8")
     assert load_kit(repaired).ok
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from conftest import marker_location, replace_once
 
 REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:
@@ -77,24 +78,9 @@ REQUIRED = ("ut-floor-21", "ut-tiebreak-repeat", "ut-tower-7", "ut-locks-over-ma
 # ---------------------------------------------------------------- fixture files
 
 
-def _replace_once(text: str, old: str, new: str, where: str) -> str:
-    if text.count(old) != 1:
-        raise ValueError(f"{where}: expected exactly one {old!r}, found {text.count(old)}")
-    return text.replace(old, new)
-
-
 def expected_location(case: Case, kit: Path) -> tuple[int, int | None]:
     """The 1-based line of the marker (it may span lines: its first line counts) and the column of `col_at`."""
-    text = (kit / case.file).read_text(encoding="utf-8")
-    at = text.find(case.marker)
-    if at < 0 or text.find(case.marker, at + 1) >= 0:
-        raise ValueError(f"{case.name}: marker {case.marker!r} must occur exactly once")
-    line = text.count("\n", 0, at) + 1
-    row = text.split("\n")[line - 1]
-    col = row.find(case.col_at) + 1 if case.col_at else None
-    if case.col_at and col == 0:
-        raise ValueError(f"{case.name}: {case.col_at!r} is not on line {line}")
-    return line, col
+    return marker_location((kit / case.file).read_text(encoding="utf-8"), case.marker, case.col_at, case.name)
 
 
 def regenerate() -> None:
@@ -106,7 +92,7 @@ def regenerate() -> None:
         for source in sorted(KIT.glob("*.yaml")):
             shutil.copyfile(source, target / source.name)
         path = target / case.file
-        path.write_text(_replace_once(path.read_text(encoding="utf-8"), case.old, case.new, case.name), encoding="utf-8")
+        path.write_text(replace_once(path.read_text(encoding="utf-8"), case.old, case.new, case.name), encoding="utf-8")
         line, col = expected_location(case, target)
         where = f"{case.file}:{line}:{col}" if col else f"{case.file}:{line}"
         (target / "EXPECTED").write_text(f"{where}: error {case.code}\n", encoding="utf-8")
@@ -500,7 +486,7 @@ def test_the_rulebook_tie_break_as_written_is_refused(tmp_path):
     kit = tmp_path / "as-written"
     shutil.copytree(KIT, kit)
     path = kit / "scoring.yaml"
-    path.write_text(_replace_once(path.read_text(encoding="utf-8"), "[A, B, C, D, E]", "[A, B, C, B, B]", "as-written"), encoding="utf-8")
+    path.write_text(replace_once(path.read_text(encoding="utf-8"), "[A, B, C, D, E]", "[A, B, C, B, B]", "as-written"), encoding="utf-8")
     errors = load_kit(kit).report.errors
     assert [f.code for f in errors] == ["UT005", "UT005", "UT005"]
     assert {f.location.line for f in errors} == {expected_location(Case("x", "scoring.yaml", "", "", "", "tie_break: [A, B, C, B, B]"), kit)[0]}
@@ -543,7 +529,7 @@ def test_defect_gives_its_code_at_its_line(case, tmp_path):
     repaired = tmp_path / "repaired"
     shutil.copytree(kit, repaired)
     path = repaired / case.file
-    path.write_text(_replace_once(path.read_text(encoding="utf-8"), case.new, case.old, case.name), encoding="utf-8")
+    path.write_text(replace_once(path.read_text(encoding="utf-8"), case.new, case.old, case.name), encoding="utf-8")
     assert load_kit(repaired).ok
 
 
