@@ -8,7 +8,7 @@ from ..i18n import t
 from pathlib import Path
 
 from ..images import decode_problem, fit_ppi, pixel_size
-from ..scene import Group, Image, Item, Line, Page, Rect, Style, Text
+from ..scene import Image, Item, Line, Page, Rect, Style, Text
 from ..text import TextBox
 from .common import INK, MUTED, LayoutContext, TextProblem, footer
 
@@ -101,4 +101,4 @@ def contents(ctx: LayoutContext, title: str, entries: list[ContentsEntry], check
     return Page(w, h, tuple(items), t("contents", ctx.lang))
 
 
-__all__ = ["ContentsEntry", "contents", "cover", "Group"]
+__all__ = ["ContentsEntry", "contents", "cover"]

@@ -408,4 +408,4 @@ def back_face(name: str, title: str, kit_title: str, colour: str, pattern: str, 
     return CardFace(name, tuple(items), colour)
 
 
-__all__ = ["CardFace", "Grid", "back_face", "card_sheets", "cut_guides", "grid_for", "INK"]
+__all__ = ["CardFace", "Grid", "back_face", "card_sheets", "cut_guides", "grid_for"]

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field, replace
 
 from ..scene import Group, Item, Line, Page, Rect, Style, Text
 from ..text import TextBox
-from .common import INK, MUTED, LayoutContext, TextProblem, footer, page_title
+from .common import INK, LayoutContext, TextProblem, footer, page_title
 
 BODY = 8.0
 MIN_BODY = 6.5
@@ -193,4 +193,4 @@ def _table_blocks(ctx: LayoutContext, table: Table, width: float, where: tuple, 
     return rows
 
 
-__all__ = ["Section", "Table", "rule_pages", "MUTED"]
+__all__ = ["Section", "Table", "rule_pages"]
