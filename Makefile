@@ -27,6 +27,6 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench.py
 
 clean:  # removes only what pnpkit made in output/
-	rm -rf $(VENV) .pytest_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build dist *.egg-info
 	find output -name .pnpkit-output -printf '%h\n' | xargs -r rm -rf
 	find output -mindepth 1 -type d -empty -delete

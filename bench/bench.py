@@ -60,14 +60,76 @@ LABELS = {
 
 # ---------------------------------------------------------------- synthetic data
 
-EN_WORDS = (
-    "move one token to an adjacent cell then draw a card from the deck and place it face up beside the board "
-    "each player may shift an element when the fire meets water or wind crosses earth the round ends at once"
-).split()
+EN_WORDS = [
+    "move",
+    "one",
+    "token",
+    "to",
+    "an",
+    "adjacent",
+    "cell",
+    "then",
+    "draw",
+    "a",
+    "card",
+    "from",
+    "the",
+    "deck",
+    "and",
+    "place",
+    "it",
+    "face",
+    "up",
+    "beside",
+    "the",
+    "board",
+    "each",
+    "player",
+    "may",
+    "shift",
+    "an",
+    "element",
+    "when",
+    "the",
+    "fire",
+    "meets",
+    "water",
+    "or",
+    "wind",
+    "crosses",
+    "earth",
+    "the",
+    "round",
+    "ends",
+    "at",
+    "once",
+]
 JA_CHUNKS = (
-    "手番の", "プレイヤーは", "隣接する", "マスに", "トークンを", "一つ", "動かし、", "山札から", "カードを",
-    "引いて", "表向きに", "置く。", "火と水が", "出会うと", "エレメントが", "入れ替わる。", "風は", "土を",
-    "越えて", "進む。", "ラウンドは", "すぐに", "終わる。", "「シフト」", "（任意）",
+    "手番の",
+    "プレイヤーは",
+    "隣接する",
+    "マスに",
+    "トークンを",
+    "一つ",
+    "動かし、",
+    "山札から",
+    "カードを",
+    "引いて",
+    "表向きに",
+    "置く。",
+    "火と水が",
+    "出会うと",
+    "エレメントが",
+    "入れ替わる。",
+    "風は",
+    "土を",
+    "越えて",
+    "進む。",
+    "ラウンドは",
+    "すぐに",
+    "終わる。",
+    "「シフト」",
+    "（任意）",
 )
 
 
@@ -100,7 +162,7 @@ def deck_cards(n: int, lang: str) -> list[dict]:
     at 9 pt into the 53 mm body width, so the floor draws the very same lines.
     Called once in the parent; the children read the result from cards.json.
     """
-    from generator.text import wrap
+    from pnpkit.generator.text import wrap
 
     rng = random.Random(20241105)
     cards = []
@@ -176,8 +238,8 @@ def _rss_kb() -> int:
 
 
 def prepare_kit(args: argparse.Namespace):
-    from generator.build import BuildOptions, build
-    from validator.kit import load_kit
+    from pnpkit.generator.build import BuildOptions, build
+    from pnpkit.validator.kit import load_kit
 
     out = Path(tempfile.mkdtemp(prefix="kit-", dir=args.workdir))
 
@@ -197,12 +259,12 @@ def prepare_kit(args: argparse.Namespace):
 
 
 def prepare_deck(args: argparse.Namespace):
-    from generator.backends import pdf
-    from generator.layouts.cards import CardFace, card_sheets
-    from generator.layouts.common import INK, MUTED, LayoutContext
-    from generator.scene import Document, Rect, Style, Text
-    from generator.text import TextBox
-    from generator.units import A4
+    from pnpkit.generator.backends import pdf
+    from pnpkit.generator.layouts.cards import CardFace, card_sheets
+    from pnpkit.generator.layouts.common import INK, MUTED, LayoutContext
+    from pnpkit.generator.scene import Document, Rect, Style, Text
+    from pnpkit.generator.text import TextBox
+    from pnpkit.generator.units import A4
 
     cards = _load_cards(args)
     target = Path(args.workdir) / "deck.pdf"
@@ -220,7 +282,9 @@ def prepare_deck(args: argparse.Namespace):
             items.append(Text(w - 5, h - 5, card["number"], 7, MUTED, "end"))
             items += ctx.fitted(card["body"], body_box, BODY_PT, 6, where=("cards", i, "body"), label="card body")
             faces.append(CardFace(card["number"], tuple(items)))
-        back = CardFace("back", (Rect(0, 0, w, h, Style(fill="#2c2f45")), Text(w / 2, h / 2, "pnpkit", 13, "#ffffff", "middle")))
+        back = CardFace(
+            "back", (Rect(0, 0, w, h, Style(fill="#2c2f45")), Text(w / 2, h / 2, "pnpkit", 13, "#ffffff", "middle"))
+        )
         pages = card_sheets(ctx, "Bench deck", faces, back, w, h)
         data = pdf.render(Document(pages=tuple(pages), title="Bench deck", author="bench"))
         target.write_bytes(data)
@@ -254,7 +318,12 @@ def prepare_floor(args: argparse.Namespace):
         x0 = (page_w - cols * cw) / 2
         top = (page_h - rows * ch) / 2  # distance from the paper's top edge to the grid
         margin = 5 * mm
-        ink, muted, back_fill, white = HexColor("#222222"), HexColor("#666666"), HexColor("#2c2f45"), HexColor("#ffffff")
+        ink, muted, back_fill, white = (
+            HexColor("#222222"),
+            HexColor("#666666"),
+            HexColor("#2c2f45"),
+            HexColor("#ffffff"),
+        )
         buffer = io.BytesIO()
         c = Canvas(buffer, pagesize=(page_w, page_h), invariant=1, pageCompression=1)
         per_page = cols * rows
@@ -289,7 +358,11 @@ def prepare_floor(args: argparse.Namespace):
             c.drawString(x0 + 55 * mm, bar_y, "50 mm")
             c.setFillColor(muted)
             c.setFont(font, 6)
-            c.drawRightString(x0 + cols * cw - 2 * mm, page_h - (margin + top) / 2 - 1.2 * mm, "Print at 100 % (actual size), not 'fit to page'")
+            c.drawRightString(
+                x0 + cols * cw - 2 * mm,
+                page_h - (margin + top) / 2 - 1.2 * mm,
+                "Print at 100 % (actual size), not 'fit to page'",
+            )
 
         for sheet in range(sheets):
             chunk = cards[sheet * per_page : (sheet + 1) * per_page]
@@ -333,8 +406,8 @@ def prepare_floor(args: argparse.Namespace):
 def prepare_validate(args: argparse.Namespace):
     import yaml
 
-    from validator import source
-    from validator.kit import load_kit
+    from pnpkit.validator import source
+    from pnpkit.validator.kit import load_kit
 
     kit_dir = Path(args.kit_dir)
     c_loader = source._BaseLoader is getattr(yaml, "CSafeLoader", None)
@@ -400,18 +473,39 @@ def child(args: argparse.Namespace) -> None:
     if args.tracemalloc:
         info["py_peak_kb"] = tracemalloc.get_traced_memory()[1] // 1024
         tracemalloc.stop()
-    info.update(wall=wall, cpu=cpu, gc_s=gc_time[0], gc_full=gc_time[1], setup=setup_s, rss_before_kb=rss_before, rss_peak_kb=_rss_kb())
+    info.update(
+        wall=wall,
+        cpu=cpu,
+        gc_s=gc_time[0],
+        gc_full=gc_time[1],
+        setup=setup_s,
+        rss_before_kb=rss_before,
+        rss_peak_kb=_rss_kb(),
+    )
     print("BENCH-RESULT " + json.dumps(info), flush=True)
 
 
 # ---------------------------------------------------------------- parent
 
 
-def spawn(task: str, args: argparse.Namespace, workdir: Path, kit_dir: Path, *, profile: bool = False, trace: bool = False) -> dict:
+def spawn(
+    task: str, args: argparse.Namespace, workdir: Path, kit_dir: Path, *, profile: bool = False, trace: bool = False
+) -> dict:
     command = [
-        sys.executable, str(Path(__file__).resolve()), "--child", task,
-        "--workdir", str(workdir), "--kit-dir", str(kit_dir),
-        "--deck-cards", str(args.deck_cards), "--lang", args.lang, "--cards", str(workdir.parent / "cards.json"),
+        sys.executable,
+        str(Path(__file__).resolve()),
+        "--child",
+        task,
+        "--workdir",
+        str(workdir),
+        "--kit-dir",
+        str(kit_dir),
+        "--deck-cards",
+        str(args.deck_cards),
+        "--lang",
+        args.lang,
+        "--cards",
+        str(workdir.parent / "cards.json"),
     ]
     if profile:
         command += ["--profile-top", str(args.profile_top), "--profile-child"]
@@ -423,7 +517,7 @@ def spawn(task: str, args: argparse.Namespace, workdir: Path, kit_dir: Path, *, 
         sys.stdout.write(done.stderr)
     for line in done.stdout.splitlines():
         if line.startswith("BENCH-RESULT "):
-            return json.loads(line[len("BENCH-RESULT "):])
+            return json.loads(line[len("BENCH-RESULT ") :])
     tail = (done.stderr or done.stdout).strip().splitlines()[-15:]
     return {"error": "\n".join(tail) or f"exit status {done.returncode}"}
 
@@ -437,12 +531,22 @@ def _load() -> str:
 
 def _git_state() -> str:
     try:
-        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=True).stdout.strip()
-        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+        head = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=True
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--untracked-files=no"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
     except (OSError, subprocess.CalledProcessError):
         return "not a git checkout"
     changed = len(dirty.splitlines())
-    return f"git {head}" + (f" with {changed} modified file(s) (uncommitted work is measured too)" if changed else ", clean")
+    return f"git {head}" + (
+        f" with {changed} modified file(s) (uncommitted work is measured too)" if changed else ", clean"
+    )
 
 
 def mib(kb: float) -> str:
@@ -451,16 +555,39 @@ def mib(kb: float) -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--quick", action="store_true", help=f"smaller inputs ({QUICK['deck_cards']} cards, validate {QUICK['validate_cards']:,}), best of 1")
-    parser.add_argument("--repeat", type=int, help="runs per task; the best wall time is reported (default 3, 1 with --quick)")
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help=f"smaller inputs ({QUICK['deck_cards']} cards, validate {QUICK['validate_cards']:,}), best of 1",
+    )
+    parser.add_argument(
+        "--repeat", type=int, help="runs per task; the best wall time is reported (default 3, 1 with --quick)"
+    )
     parser.add_argument("--tasks", default=",".join(TASKS), help=f"comma-separated subset of {','.join(TASKS)}")
-    parser.add_argument("--lang", choices=("ja", "en", "mixed"), default="mixed", help="language of the synthetic deck's text (default: mixed, alternating ja/en cards)")
+    parser.add_argument(
+        "--lang",
+        choices=("ja", "en", "mixed"),
+        default="mixed",
+        help="language of the synthetic deck's text (default: mixed, alternating ja/en cards)",
+    )
     parser.add_argument("--deck-cards", type=int, help="cards in the synthetic deck (default 1000)")
     parser.add_argument("--validate-cards", type=int, help="card entries in the synthetic kit (default 10000)")
-    parser.add_argument("--profile", metavar="TASK", action="append", default=[], help="after the table, print a cProfile of TASK (repeatable; 'missed' = every task that missed its target)")
+    parser.add_argument(
+        "--profile",
+        metavar="TASK",
+        action="append",
+        default=[],
+        help="after the table, print a cProfile of TASK (repeatable; 'missed' = every task that missed its target)",
+    )
     parser.add_argument("--profile-top", type=int, default=15, help="rows per cProfile listing (default 15)")
-    parser.add_argument("--tracemalloc", action="store_true", help="one extra run per task under tracemalloc, adding a Python-heap peak column")
-    parser.add_argument("--keep", action="store_true", help="keep the temporary directory with the PDFs and the synthetic kit")
+    parser.add_argument(
+        "--tracemalloc",
+        action="store_true",
+        help="one extra run per task under tracemalloc, adding a Python-heap peak column",
+    )
+    parser.add_argument(
+        "--keep", action="store_true", help="keep the temporary directory with the PDFs and the synthetic kit"
+    )
     # child-side options
     parser.add_argument("--child", choices=TASKS, help=argparse.SUPPRESS)
     parser.add_argument("--workdir", help=argparse.SUPPRESS)
@@ -497,13 +624,17 @@ def main() -> int:
     import yaml
 
     print("pnpkit bench")
-    print(f"  python {platform.python_version()} ({platform.machine()}), reportlab {reportlab.Version}, pydantic {pydantic.VERSION}, PyYAML {yaml.__version__}")
+    print(
+        f"  python {platform.python_version()} ({platform.machine()}), reportlab {reportlab.Version}, pydantic {pydantic.VERSION}, PyYAML {yaml.__version__}"
+    )
     from reportlab.lib import rl_accel
 
     accel = "C (rl_accel)" if not getattr(rl_accel.fp_str, "__code__", None) else "pure Python (rl_accel not installed)"
     print(f"  reportlab accelerator: {accel}; {os.cpu_count()} CPUs, load average {_load()} before")
     print(f"  source: {_git_state()}")
-    print(f"  {'quick' if args.quick else 'full'} run: best of {args.repeat}, each run in a fresh subprocess; deck text: {args.lang}")
+    print(
+        f"  {'quick' if args.quick else 'full'} run: best of {args.repeat}, each run in a fresh subprocess; deck text: {args.lang}"
+    )
 
     workdir = Path(tempfile.mkdtemp(prefix="pnpkit-bench-"))
     crashed = False
@@ -513,9 +644,19 @@ def main() -> int:
         if {"deck", "floor"} & set(tasks):
             # in a child of its own, so the parent stays small (it is the template every task is forked from)
             made = subprocess.run(
-                [sys.executable, str(Path(__file__).resolve()), "--make-cards", str(workdir / "cards.json"),
-                 "--deck-cards", str(args.deck_cards), "--lang", args.lang],
-                cwd=ROOT, capture_output=True, text=True,
+                [
+                    sys.executable,
+                    str(Path(__file__).resolve()),
+                    "--make-cards",
+                    str(workdir / "cards.json"),
+                    "--deck-cards",
+                    str(args.deck_cards),
+                    "--lang",
+                    args.lang,
+                ],
+                cwd=ROOT,
+                capture_output=True,
+                text=True,
             )
             if made.returncode:
                 raise SystemExit(f"could not make the synthetic deck:\n{made.stderr}")
@@ -536,7 +677,11 @@ def main() -> int:
                 continue
             done = runs[task]
             best = min(done, key=lambda x: x["wall"])
-            best = dict(best, rss_peak_kb=max(x["rss_peak_kb"] for x in done), rss_before_kb=max(x["rss_before_kb"] for x in done))
+            best = dict(
+                best,
+                rss_peak_kb=max(x["rss_peak_kb"] for x in done),
+                rss_before_kb=max(x["rss_before_kb"] for x in done),
+            )
             best["walls"] = [x["wall"] for x in done]
             if args.tracemalloc:
                 trace_dir = workdir / f"{task}-trace"
@@ -574,7 +719,9 @@ def main() -> int:
         print("  wall: the task alone (imports excluded, font loading included), best of the runs; cpu and in GC")
         print("  (time inside Python's cyclic garbage collector) are from that same best run;")
         print("  peak RSS: high-water resident set of that task's own process (VmHWM on Linux, else ru_maxrss);")
-        print("  task RSS Δ: that peak minus the peak reached by the imports and input set-up before the timer started.")
+        print(
+            "  task RSS Δ: that peak minus the peak reached by the imports and input set-up before the timer started."
+        )
         if len(next(iter(results.values()), {}).get("walls", [])) > 1:
             spread = ", ".join(
                 f"{t} " + "/".join(f"{w:.3f}" for w in results[t]["walls"]) for t in tasks if "walls" in results[t]
@@ -593,20 +740,32 @@ def main() -> int:
             ok = ratio <= DECK_RATIO_TARGET
             if not ok:
                 missed.append("deck")
-            print(f"  [{'PASS' if ok else 'FAIL'}] {args.deck_cards:,}-card deck within {DECK_RATIO_TARGET}× of the reportlab floor: "
-                  f"{ratio:.2f}× ({deck['wall']:.3f}s vs {floor['wall']:.3f}s wall; cpu {deck['cpu'] / floor['cpu']:.2f}×)")
+            print(
+                f"  [{'PASS' if ok else 'FAIL'}] {args.deck_cards:,}-card deck within {DECK_RATIO_TARGET}× of the reportlab floor: "
+                f"{ratio:.2f}× ({deck['wall']:.3f}s vs {floor['wall']:.3f}s wall; cpu {deck['cpu'] / floor['cpu']:.2f}×)"
+            )
         else:
-            print(f"  [ -- ] deck within {DECK_RATIO_TARGET}× of the floor: not measured (needs the deck and floor tasks)")
+            print(
+                f"  [ -- ] deck within {DECK_RATIO_TARGET}× of the floor: not measured (needs the deck and floor tasks)"
+            )
         if validate and "error" not in validate:
             limit = VALIDATE_TARGET_S * args.validate_cards / FULL["validate_cards"]
-            scaled = "" if args.validate_cards == FULL["validate_cards"] else f" (1 s scaled to {args.validate_cards:,} cards)"
+            scaled = (
+                ""
+                if args.validate_cards == FULL["validate_cards"]
+                else f" (1 s scaled to {args.validate_cards:,} cards)"
+            )
             ok = validate["wall"] < limit
             if not ok:
                 missed.append("validate")
-            print(f"  [{'PASS' if ok else 'FAIL'}] validate {args.validate_cards:,} cards under {limit:.2f} s{scaled}: {validate['wall']:.3f}s"
-                  f" wall (cpu {validate['cpu']:.3f}s, of which {validate['gc_s']:.3f}s in the cyclic GC, {validate['gc_full']} full collections)")
-            print(f"  PyYAML C loader: libyaml {'available' if validate['libyaml'] else 'NOT available'}, "
-                  f"validator.source {'uses CSafeLoader' if validate['c_loader'] else 'uses the pure-Python SafeLoader (slow)'}")
+            print(
+                f"  [{'PASS' if ok else 'FAIL'}] validate {args.validate_cards:,} cards under {limit:.2f} s{scaled}: {validate['wall']:.3f}s"
+                f" wall (cpu {validate['cpu']:.3f}s, of which {validate['gc_s']:.3f}s in the cyclic GC, {validate['gc_full']} full collections)"
+            )
+            print(
+                f"  PyYAML C loader: libyaml {'available' if validate['libyaml'] else 'NOT available'}, "
+                f"validator.source {'uses CSafeLoader' if validate['c_loader'] else 'uses the pure-Python SafeLoader (slow)'}"
+            )
         else:
             print("  [ -- ] validate 10,000 cards under 1 s: not measured")
         if args.quick:

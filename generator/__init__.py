@@ -1,5 +1,5 @@
 """pnpkit's generator: layouts build a backend-free scene; thin backends draw it as PDF or SVG."""
 
-from validator import __version__
+from pnpkit.validator import __version__
 
 __all__ = ["__version__"]

@@ -10,19 +10,18 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable
 
-from validator import codes
-from validator.findings import Finding
-from validator.kit import LoadedKit
-from validator.source import format_path
+from pnpkit.validator import codes
+from pnpkit.validator.components.printing import PrintSettings
+from pnpkit.validator.findings import Finding
+from pnpkit.validator.kit import LoadedKit
+from pnpkit.validator.source import format_path
 
 from . import fonts
 from .games import GAME_LAYOUTS, Component
-from validator.components.printing import PrintSettings
-
 from .i18n import t
 from .inksaver import ink_saver
 from .layouts.book import ContentsEntry, contents, cover
@@ -81,7 +80,9 @@ class BuildResult:
 Progress = Callable[[str], None]
 
 
-def layout_kit(loaded: LoadedKit, lang: str, settings: PrintSettings | None = None) -> tuple[list[Component], list[Finding]]:
+def layout_kit(
+    loaded: LoadedKit, lang: str, settings: PrintSettings | None = None
+) -> tuple[list[Component], list[Finding]]:
     """Every component's pages for one language, and the text problems met on the way."""
     kit = loaded.kit
     settings = settings or kit.print
@@ -94,7 +95,9 @@ def _findings(loaded: LoadedKit, problems: list) -> list[Finding]:
     return [codes.make(p.code, p.message, loaded.source.locate(p.path), format_path(p.path), p.hint) for p in problems]
 
 
-def layout_book(loaded: LoadedKit, lang: str, parts: list[Component], settings: PrintSettings | None = None) -> tuple[Document, list[Finding]]:
+def layout_book(
+    loaded: LoadedKit, lang: str, parts: list[Component], settings: PrintSettings | None = None
+) -> tuple[Document, list[Finding]]:
     """kit.pdf's document, and any problem its cover met."""
     problems: list = []
     document = book(loaded.kit, lang, parts, settings, loaded.root, problems)
@@ -123,7 +126,14 @@ def _bleed_page(page: Page, bleed: float) -> Page:
     )
 
 
-def book(kit, lang: str, parts: list[Component], settings: PrintSettings | None = None, root: Path | None = None, problems: list | None = None) -> Document:
+def book(
+    kit,
+    lang: str,
+    parts: list[Component],
+    settings: PrintSettings | None = None,
+    root: Path | None = None,
+    problems: list | None = None,
+) -> Document:
     """`kit.pdf`: a cover, a contents page, then every component with a bookmark each."""
     settings = settings or kit.print
     ctx = LayoutContext(lang, PAPERS[settings.paper], settings=settings)
@@ -138,12 +148,17 @@ def book(kit, lang: str, parts: list[Component], settings: PrintSettings | None 
         first += len(part.pages)
     title = kit.title.get(lang)
     lines = [
-        t("players_exact", lang, n=kit.players.min) if kit.players.min == kit.players.max else t("players_count", lang, min=kit.players.min, max=kit.players.max),
+        t("players_exact", lang, n=kit.players.min)
+        if kit.players.min == kit.players.max
+        else t("players_count", lang, min=kit.players.min, max=kit.players.max),
         f"{t('edition', lang)} · {t('version', lang)} {kit.version}",
         kit.credits(lang),
     ]
     image = (root / kit.cover_image) if (root is not None and kit.cover_image) else None
-    opening = [cover(ctx, title, kit.subtitle.get(lang) if kit.subtitle else "", lines, image, ("cover_image",)), contents(ctx, title, entries, checklist)]
+    opening = [
+        cover(ctx, title, kit.subtitle.get(lang) if kit.subtitle else "", lines, image, ("cover_image",)),
+        contents(ctx, title, entries, checklist),
+    ]
     opening = list(_finish(Component("book", title, tuple(opening)), settings).pages)
     pages, marks = opening, [Bookmark(t("contents", lang), 1)]
     for part in parts:
@@ -242,7 +257,9 @@ def render(prepared: Prepared, options: BuildOptions, progress: Progress = lambd
                 if options.svg and part.svg:
                     for n, page in enumerate(part.pages, start=1):
                         name = f"{part.slug}.svg" if len(part.pages) == 1 else f"{part.slug}-{n:02d}.svg"
-                        (lang_dir / name).write_text(svg.render(page, part.title, "../fonts/ipaexg.ttf"), encoding="utf-8")
+                        (lang_dir / name).write_text(
+                            svg.render(page, part.title, "../fonts/ipaexg.ttf"), encoding="utf-8"
+                        )
             progress(f"{kit.id}: kit.pdf ({lang})")
             (lang_dir / "kit.pdf").write_bytes(pdf.render(prepared.books[lang]))
         if options.svg:

@@ -10,8 +10,8 @@ import shutil
 import sys
 from pathlib import Path
 
-from validator import __version__
-from validator.findings import Finding, Report, render_json, render_sarif, render_text
+from pnpkit.validator import __version__
+from pnpkit.validator.findings import Finding, Report, render_json, render_sarif, render_text
 
 EXIT_OK, EXIT_CONTENT, EXIT_USAGE = 0, 1, 2
 
@@ -36,15 +36,32 @@ def make_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"pnpkit {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
-    validate = commands.add_parser("validate", help="check kits and report every problem", description="Check kit directories against their rule models and report every finding with file:line:col.")
+    validate = commands.add_parser(
+        "validate",
+        help="check kits and report every problem",
+        description="Check kit directories against their rule models and report every finding with file:line:col.",
+    )
     validate.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="kit directories (each holds a kit.yaml)")
-    validate.add_argument("--format", choices=("text", "json", "sarif"), default="text", help="how to print findings (default: text)")
-    validate.add_argument("--no-layout", action="store_true", help="check the data only; skip laying out pages (text fit, missing glyphs)")
+    validate.add_argument(
+        "--format", choices=("text", "json", "sarif"), default="text", help="how to print findings (default: text)"
+    )
+    validate.add_argument(
+        "--no-layout", action="store_true", help="check the data only; skip laying out pages (text fit, missing glyphs)"
+    )
 
-    build = commands.add_parser("build", help="validate, then write PDFs and SVGs", description="Validate kits, then write every component as PDF (and SVG) into OUTPUT/<kit>/<lang>/. Nothing is written when the content has errors.")
+    build = commands.add_parser(
+        "build",
+        help="validate, then write PDFs and SVGs",
+        description="Validate kits, then write every component as PDF (and SVG) into OUTPUT/<kit>/<lang>/. Nothing is written when the content has errors.",
+    )
     build.add_argument("paths", nargs="+", type=Path, metavar="PATH", help="kit directories")
     build.add_argument("-o", "--output", type=Path, default=Path("output"), help="output directory (default: output)")
-    build.add_argument("--lang", choices=("ja", "en", "all"), default="all", help="which edition to build (default: all the kit declares)")
+    build.add_argument(
+        "--lang",
+        choices=("ja", "en", "all"),
+        default="all",
+        help="which edition to build (default: all the kit declares)",
+    )
     build.add_argument("--no-svg", action="store_true", help="write PDFs only")
     add_print_options(build)
     build.add_argument("--format", choices=("text", "json"), default="text", help="how to print findings")
@@ -70,10 +87,26 @@ def add_print_options(parser: argparse.ArgumentParser) -> None:
     """Print settings; each overrides the kit's `print:` block."""
     group = parser.add_argument_group("print settings (override the kit's print: block)")
     group.add_argument("--paper", choices=("a4", "letter"), help="paper size (default a4)")
-    group.add_argument("--bleed", type=float, metavar="MM", help="print-shop mode: bleed around every card, with TrimBox and BleedBox on every page")
-    group.add_argument("--duplex", choices=("long", "short", "none"), help="how backs follow fronts: flip on the long or short edge, or no backs")
-    group.add_argument("--back-offset", type=_back_offset, metavar="X,Y", help="shift the backs only, in mm (find it with `pnpkit calibrate`)")
-    group.add_argument("--layout", choices=("nup", "gutterfold"), help="n-up sheets with duplex backs, or gutterfold (fold, glue, cut)")
+    group.add_argument(
+        "--bleed",
+        type=float,
+        metavar="MM",
+        help="print-shop mode: bleed around every card, with TrimBox and BleedBox on every page",
+    )
+    group.add_argument(
+        "--duplex",
+        choices=("long", "short", "none"),
+        help="how backs follow fronts: flip on the long or short edge, or no backs",
+    )
+    group.add_argument(
+        "--back-offset",
+        type=_back_offset,
+        metavar="X,Y",
+        help="shift the backs only, in mm (find it with `pnpkit calibrate`)",
+    )
+    group.add_argument(
+        "--layout", choices=("nup", "gutterfold"), help="n-up sheets with duplex backs, or gutterfold (fold, glue, cut)"
+    )
     group.add_argument("--marks", choices=("crop", "guides", "none"), help="crop marks, home cut guides, or nothing")
     group.add_argument("--ink-saver", action="store_true", default=None, help="pale fills to save ink")
 
@@ -143,7 +176,7 @@ def _print_findings(findings: list[Finding], fmt: str) -> None:
 
 
 def _validate(args: argparse.Namespace) -> int:
-    from validator.kit import load_kit
+    from pnpkit.validator.kit import load_kit
 
     report = Report()
     for path in _kit_dirs(args.paths):
@@ -171,7 +204,7 @@ def _layout_findings(loaded) -> list[Finding]:
 
 
 def _build(args: argparse.Namespace) -> int:
-    from validator.kit import load_kit
+    from pnpkit.validator.kit import load_kit
 
     from .build import BuildOptions, OutputError, SettingsError, prepare, publish, render
     from .progress import Progress
@@ -197,8 +230,12 @@ def _build(args: argparse.Namespace) -> int:
         for loaded in loaded_kits:
             languages = tuple(loaded.kit.languages) if args.lang == "all" else (args.lang,)
             if args.lang != "all" and args.lang not in loaded.kit.languages:
-                raise UsageError(f"{loaded.root} has no {args.lang!r} edition; it ships {', '.join(loaded.kit.languages)}")
-            options = BuildOptions(out_dir=args.output, languages=languages, overrides=print_overrides(args), svg=not args.no_svg)
+                raise UsageError(
+                    f"{loaded.root} has no {args.lang!r} edition; it ships {', '.join(loaded.kit.languages)}"
+                )
+            options = BuildOptions(
+                out_dir=args.output, languages=languages, overrides=print_overrides(args), svg=not args.no_svg
+            )
             try:
                 prepared = prepare(loaded, options, progress)
             except SettingsError as exc:

@@ -7,7 +7,7 @@ it covers Japanese and Latin text alike.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 FONT_DIR = Path(__file__).parent / "fonts"
@@ -19,7 +19,7 @@ FAUX_BOLD_STROKE = 0.035
 """Stroke width, as a fraction of the font size, that thickens glyphs for bold text (the font has no bold face)."""
 
 
-@lru_cache(maxsize=None)
+@cache
 def ttfont():
     """The reportlab TrueType font, registered once; used for metrics and PDF output."""
     from reportlab.pdfbase import pdfmetrics
@@ -30,13 +30,13 @@ def ttfont():
     return font
 
 
-@lru_cache(maxsize=None)
+@cache
 def _char_widths() -> tuple[dict[int, float], float]:
     face = ttfont().face
     return dict(face.charWidths), face.defaultWidth
 
 
-@lru_cache(maxsize=None)
+@cache
 def _bmp_widths() -> list[float]:
     """Advance widths of every Basic Multilingual Plane character, indexed by code point."""
     widths, default = _char_widths()
@@ -57,12 +57,12 @@ def width_mm(text: str, size_pt: float) -> float:
     return width_em(text) * size_pt * 25.4 / 72
 
 
-@lru_cache(maxsize=None)
+@cache
 def covered() -> frozenset[int]:
     return frozenset(ttfont().face.charToGlyph)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _covered_chars() -> frozenset[str]:
     return frozenset(map(chr, covered()))
 

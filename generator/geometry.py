@@ -7,7 +7,7 @@ text from the font's metrics, lines without their caps, clips applied.
 from __future__ import annotations
 
 import math
-from typing import Iterator
+from collections.abc import Iterator
 
 from . import fonts
 from .scene import IDENTITY, Group, Item, Line, Matrix, Text, apply, bounds, group_matrix
@@ -53,7 +53,9 @@ def ink_bounds(item: Item, matrix: Matrix = IDENTITY) -> Box | None:
     return bounds(item, matrix)
 
 
-def visible_items(items: tuple[Item, ...], matrix: Matrix = IDENTITY, clip: Box | None = None) -> Iterator[tuple[Item, Box]]:
+def visible_items(
+    items: tuple[Item, ...], matrix: Matrix = IDENTITY, clip: Box | None = None
+) -> Iterator[tuple[Item, Box]]:
     """(item, page-space ink box) for every primitive, cut to the clip rectangles of enclosing groups."""
     for item in items:
         if isinstance(item, Group):
@@ -62,7 +64,11 @@ def visible_items(items: tuple[Item, ...], matrix: Matrix = IDENTITY, clip: Box 
             if item.clip is not None:
                 c = item.clip
                 cb = _bbox([apply(inner, x, y) for x, y in _corners(c.x, c.y, c.x + c.w, c.y + c.h)])
-                box = cb if box is None else (max(box[0], cb[0]), max(box[1], cb[1]), min(box[2], cb[2]), min(box[3], cb[3]))
+                box = (
+                    cb
+                    if box is None
+                    else (max(box[0], cb[0]), max(box[1], cb[1]), min(box[2], cb[2]), min(box[3], cb[3]))
+                )
             yield from visible_items(item.items, inner, box)
             continue
         ink = ink_bounds(item, matrix)

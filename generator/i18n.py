@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 STRINGS: dict[str, dict[str, str]] = {
-    "print_note": {"ja": "100%（実寸）で印刷してください。「ページに合わせる」は使わないこと", "en": "Print at 100 % (actual size), not 'fit to page'"},
+    "print_note": {
+        "ja": "100%（実寸）で印刷してください。「ページに合わせる」は使わないこと",
+        "en": "Print at 100 % (actual size), not 'fit to page'",
+    },
     "scale": {"ja": "スケール", "en": "Scale"},
     "legend": {"ja": "凡例", "en": "Legend"},
     "cells": {"ja": "マス", "en": "cells"},
@@ -46,12 +49,21 @@ STRINGS: dict[str, dict[str, str]] = {
     "events": {"ja": "回の攻撃まで", "en": "attacks"},
     "hex_size": {"ja": "マスの大きさ（対辺）", "en": "Hex size (across flats)"},
     "gutterfold": {"ja": "ガターフォールド", "en": "Gutterfold"},
-    "gutterfold_fold": {"ja": "中央の破線で山折りにする（印刷面が外側）。", "en": "Fold on the dashed centre line, printed sides out."},
-    "gutterfold_glue": {"ja": "内側に薄く糊を塗り、表と裏を貼り合わせる。", "en": "Glue the halves together with a thin even layer."},
+    "gutterfold_fold": {
+        "ja": "中央の破線で山折りにする（印刷面が外側）。",
+        "en": "Fold on the dashed centre line, printed sides out.",
+    },
+    "gutterfold_glue": {
+        "ja": "内側に薄く糊を塗り、表と裏を貼り合わせる。",
+        "en": "Glue the halves together with a thin even layer.",
+    },
     "gutterfold_cut": {"ja": "乾いたら実線に沿ってカードを切り離す。", "en": "When dry, cut along the solid lines."},
     "fold_here": {"ja": "ここで折る", "en": "fold here"},
     "of": {"ja": "／", "en": "of"},
-    "tile_note": {"ja": "重なり部分（10 mm）の十字マークを合わせて貼り合わせる", "en": "Glue the 10 mm overlaps so the cross marks meet"},
+    "tile_note": {
+        "ja": "重なり部分（10 mm）の十字マークを合わせて貼り合わせる",
+        "en": "Glue the 10 mm overlaps so the cross marks meet",
+    },
     "assembly_steps": {
         "ja": "この盤面は{count}枚（{cols} × {rows}）に分かれています。組み立てた大きさ：{width} × {height} mm。\n1. 各シートを100%で印刷し、余白を切り落とす（重なり部分は残す）。\n2. 隣り合うシートを{overlap} mmの重なりで重ね、十字マークを合わせてのり付けする。\n3. A1から右へ、次に下の段へと進める。",
         "en": "This board spans {count} sheets ({cols} × {rows}); assembled it measures {width} × {height} mm.\n1. Print every sheet at 100 % and trim the outer margins, keeping the overlaps.\n2. Lay neighbouring sheets {overlap} mm over each other so the cross marks meet, and glue.\n3. Work from A1 to the right, then row by row downwards.",
@@ -62,13 +74,31 @@ STRINGS: dict[str, dict[str, str]] = {
     "checklist": {"ja": "内容物チェックリスト", "en": "Checklist of components"},
     "stock_cards": {"ja": "厚手の紙（160〜220 g/m²）に両面印刷", "en": "160–220 gsm card, printed double-sided"},
     "stock_cards_single": {"ja": "厚手の紙（160〜220 g/m²）に片面印刷", "en": "160–220 gsm card, one side"},
-    "stock_board": {"ja": "厚手の紙（160 g/m²以上）、台紙に貼ると丈夫", "en": "160 gsm card or more; mount on board for strength"},
+    "stock_board": {
+        "ja": "厚手の紙（160 g/m²以上）、台紙に貼ると丈夫",
+        "en": "160 gsm card or more; mount on board for strength",
+    },
     "stock_paper": {"ja": "普通紙（80 g/m²）", "en": "Plain 80 gsm paper"},
-    "steps_cards_duplex": {"ja": "両面印刷（{edge}とじ）で印刷する。|裏が1 mm以上ずれるときは pnpkit calibrate で補正値を求める。|カットガイドに沿って切り離す。", "en": "Print double-sided, flipping on the {edge} edge.|If backs are off by 1 mm or more, find the offset with pnpkit calibrate.|Cut along the guides."},
-    "steps_cards_gutterfold": {"ja": "片面に印刷する。|中央の破線で折り、のり付けする。|乾いたら切り離す。", "en": "Print one-sided.|Fold on the dashed centre line and glue.|When dry, cut the cards apart."},
-    "steps_cards_single": {"ja": "片面に印刷し、ガイドに沿って切り離す。", "en": "Print one-sided and cut along the guides."},
-    "steps_board": {"ja": "100%で印刷し、スケールバーが50 mmあることを確かめる。", "en": "Print at 100 % and check the scale bar measures 50 mm."},
-    "steps_tokens": {"ja": "破線の円に沿って切り抜く（丸型パンチが便利）。", "en": "Cut out along the dashed circles (a circle punch helps)."},
+    "steps_cards_duplex": {
+        "ja": "両面印刷（{edge}とじ）で印刷する。|裏が1 mm以上ずれるときは pnpkit calibrate で補正値を求める。|カットガイドに沿って切り離す。",
+        "en": "Print double-sided, flipping on the {edge} edge.|If backs are off by 1 mm or more, find the offset with pnpkit calibrate.|Cut along the guides.",
+    },
+    "steps_cards_gutterfold": {
+        "ja": "片面に印刷する。|中央の破線で折り、のり付けする。|乾いたら切り離す。",
+        "en": "Print one-sided.|Fold on the dashed centre line and glue.|When dry, cut the cards apart.",
+    },
+    "steps_cards_single": {
+        "ja": "片面に印刷し、ガイドに沿って切り離す。",
+        "en": "Print one-sided and cut along the guides.",
+    },
+    "steps_board": {
+        "ja": "100%で印刷し、スケールバーが50 mmあることを確かめる。",
+        "en": "Print at 100 % and check the scale bar measures 50 mm.",
+    },
+    "steps_tokens": {
+        "ja": "破線の円に沿って切り抜く（丸型パンチが便利）。",
+        "en": "Cut out along the dashed circles (a circle punch helps).",
+    },
     "long": {"ja": "長辺", "en": "long"},
     "short": {"ja": "短辺", "en": "short"},
     "players_count": {"ja": "{min}〜{max}人用", "en": "{min}–{max} players"},
@@ -87,8 +117,6 @@ STRINGS: dict[str, dict[str, str]] = {
     "tie_break": {"ja": "同点のとき", "en": "Ties"},
     "instant": {"ja": "即時", "en": "At once"},
 }
-
-
 
 
 class Strings:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 def pixel_size(path: Path) -> tuple[int, int] | None:
     """(width, height) of a PNG or JPEG, or None when the file is neither."""
-    data = path.read_bytes()[:256 * 1024]
+    data = path.read_bytes()[: 256 * 1024]
     if data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR":
         width, height = struct.unpack(">II", data[16:24])
         return (width, height) if width and height else None

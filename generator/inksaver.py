@@ -73,4 +73,3 @@ def _items(items: tuple[Item, ...], scale: float, behind_pale: bool, paled: set[
 
 def ink_saver(page: Page) -> Page:
     return replace(page, items=_items(page.items, 1.0, False, set()))
-

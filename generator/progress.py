@@ -23,7 +23,7 @@ class Progress:
         self.stream.flush()
         self.width = len(line)
 
-    def __enter__(self) -> "Progress":
+    def __enter__(self) -> Progress:
         return self
 
     def __exit__(self, *exc) -> None:

@@ -7,8 +7,8 @@ scenes and hold no layout logic. Tests read scenes to check geometry.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Iterator, Union
 
 Point = tuple[float, float]
 
@@ -99,7 +99,7 @@ class Image:
 class Group:
     """Children drawn translated by (dx, dy), then rotated (degrees) and scaled about the new origin."""
 
-    items: tuple["Item", ...]
+    items: tuple[Item, ...]
     dx: float = 0.0
     dy: float = 0.0
     rotate: float = 0.0
@@ -109,7 +109,7 @@ class Group:
     name: str = ""
 
 
-Item = Union[Rect, Circle, Line, Polygon, Path, Text, Image, Group]
+Item = Rect | Circle | Line | Polygon | Path | Text | Image | Group
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,7 +162,14 @@ def group_matrix(group: Group, outer: Matrix = IDENTITY) -> Matrix:
 def compose(m: Matrix, n: Matrix) -> Matrix:
     a, b, c, d, e, f = m
     a2, b2, c2, d2, e2, f2 = n
-    return (a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2, a * e2 + c * f2 + e, b * e2 + d * f2 + f)
+    return (
+        a * a2 + c * b2,
+        b * a2 + d * b2,
+        a * c2 + c * d2,
+        b * c2 + d * d2,
+        a * e2 + c * f2 + e,
+        b * e2 + d * f2 + f,
+    )
 
 
 def apply(m: Matrix, x: float, y: float) -> Point:
@@ -181,9 +188,19 @@ def walk(items: tuple[Item, ...], matrix: Matrix = IDENTITY) -> Iterator[tuple[I
 def corner_points(item: Item) -> list[Point]:
     """Points whose hull contains an untransformed primitive (text and groups have none)."""
     if isinstance(item, (Rect, Image)):
-        return [(item.x, item.y), (item.x + item.w, item.y), (item.x, item.y + item.h), (item.x + item.w, item.y + item.h)]
+        return [
+            (item.x, item.y),
+            (item.x + item.w, item.y),
+            (item.x, item.y + item.h),
+            (item.x + item.w, item.y + item.h),
+        ]
     if isinstance(item, Circle):
-        return [(item.cx - item.r, item.cy - item.r), (item.cx + item.r, item.cy + item.r), (item.cx - item.r, item.cy + item.r), (item.cx + item.r, item.cy - item.r)]
+        return [
+            (item.cx - item.r, item.cy - item.r),
+            (item.cx + item.r, item.cy + item.r),
+            (item.cx - item.r, item.cy + item.r),
+            (item.cx + item.r, item.cy - item.r),
+        ]
     if isinstance(item, Line):
         return [(item.x1, item.y1), (item.x2, item.y2)]
     if isinstance(item, Polygon):

@@ -8,8 +8,8 @@ kana, no line ends with an opening mark.
 from __future__ import annotations
 
 import unicodedata
-from functools import lru_cache
 from dataclasses import dataclass, field
+from functools import cache, lru_cache
 
 from . import fonts
 from .scene import Text
@@ -21,7 +21,7 @@ SPACES = (" ", "\u3000")
 NO_LINE_END = set("「『（［｛〔〈《【〘〖〝‘“｟«([{")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _is_wide(ch: str) -> bool:
     return unicodedata.east_asian_width(ch) in ("W", "F")
 
@@ -43,10 +43,14 @@ def _atoms(text: str) -> list[str]:
             out.append(ch)
             glue_next = False
             continue
-        joins_previous = out and out[-1] not in SPACES and (
-            ch in NO_LINE_START
-            or glue_next
-            or (not _is_wide(ch) and not _is_wide(out[-1][-1]) and out[-1][-1] not in NO_LINE_START)
+        joins_previous = (
+            out
+            and out[-1] not in SPACES
+            and (
+                ch in NO_LINE_START
+                or glue_next
+                or (not _is_wide(ch) and not _is_wide(out[-1][-1]) and out[-1][-1] not in NO_LINE_START)
+            )
         )
         if joins_previous:
             out[-1] += ch
@@ -153,7 +157,11 @@ def fit(text: str, width: float, height: float, size: float, min_size: float, le
     """
     text = latin_quotes(text)
     line_height = size * leading * 25.4 / 72
-    if "\n" not in text and fonts.width_mm(text, size) <= width + 1e-6 and _block_height(1, size, line_height) <= height + 1e-6:
+    if (
+        "\n" not in text
+        and fonts.width_mm(text, size) <= width + 1e-6
+        and _block_height(1, size, line_height) <= height + 1e-6
+    ):
         return Fit((text.strip(),), size, line_height, True)  # the common case: one line that fits as it is
     longest_em = max((fonts.width_em(atom) for atom in atoms(text.replace("\n", " "))), default=0.0)
     current = size

@@ -22,7 +22,7 @@ class Paper:
     height: float
 
     @property
-    def landscape(self) -> "Paper":
+    def landscape(self) -> Paper:
         return Paper(self.name, self.height, self.width)
 
 

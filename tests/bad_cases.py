@@ -202,7 +202,9 @@ def write_kit(target: Path, edits: list[tuple[str, str, str]]) -> None:
         shutil.copyfile(source, target / source.name)
     for file, old, new in edits:
         path = target / file
-        path.write_text(apply_edit(path.read_text(encoding="utf-8"), old, new, f"{target.name}/{file}"), encoding="utf-8")
+        path.write_text(
+            apply_edit(path.read_text(encoding="utf-8"), old, new, f"{target.name}/{file}"), encoding="utf-8"
+        )
 
 
 def regenerate() -> None:

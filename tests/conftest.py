@@ -49,7 +49,7 @@ def _env(extra: dict | None = None) -> dict:
 def start_cli(*args: str | os.PathLike, cwd: Path = REPO, env: dict | None = None) -> subprocess.Popen:
     """`python -m generator.cli ARGS` in a fresh interpreter, started and not waited for."""
     return subprocess.Popen(
-        [sys.executable, "-m", "generator.cli", *map(str, args)],
+        [sys.executable, "-m", "pnpkit.generator.cli", *map(str, args)],
         cwd=cwd,
         env=_env(env),
         stdout=subprocess.PIPE,
@@ -64,7 +64,9 @@ def finish(process: subprocess.Popen, timeout: float = 180) -> subprocess.Comple
     return subprocess.CompletedProcess(process.args, process.returncode, stdout, stderr)
 
 
-def run_cli(*args: str | os.PathLike, cwd: Path = REPO, env: dict | None = None, timeout: float = 180) -> subprocess.CompletedProcess:
+def run_cli(
+    *args: str | os.PathLike, cwd: Path = REPO, env: dict | None = None, timeout: float = 180
+) -> subprocess.CompletedProcess:
     """`python -m generator.cli ARGS` in a fresh interpreter, as a user would run pnpkit."""
     return finish(start_cli(*args, cwd=cwd, env=env), timeout)
 
@@ -74,7 +76,7 @@ def cli(*args: str | os.PathLike, cwd: Path = REPO) -> subprocess.CompletedProce
 
     Output and exit status are what the command line gives; an exception escapes and fails the test.
     """
-    from generator.cli import main
+    from pnpkit.generator.cli import main
 
     out, err = io.StringIO(), io.StringIO()
     argv = [str(a) for a in args]
@@ -151,7 +153,7 @@ def marker_location(text: str, marker: str, col_at: str | None, where: str) -> t
 
 def layouts_by_slug(loaded) -> dict:
     """{lang: {slug: Component}} for a loaded kit, laid out in memory; any text problem fails the test."""
-    from generator.build import layout_kit
+    from pnpkit.generator.build import layout_kit
 
     out = {}
     for lang in loaded.kit.languages:
@@ -163,7 +165,7 @@ def layouts_by_slug(loaded) -> dict:
 
 def ink_in_hard_margin(page) -> list:
     """Items that put ink within 5 mm of the paper's edge (cut guides may reach it)."""
-    from generator.geometry import visible_items
+    from pnpkit.generator.geometry import visible_items
 
     eps = 1e-6
     return [
@@ -176,7 +178,7 @@ def ink_in_hard_margin(page) -> list:
 
 @pytest.fixture(scope="session")
 def loaded_kit():
-    from validator.kit import load_kit
+    from pnpkit.validator.kit import load_kit
 
     loaded = load_kit(CONTENT)
     assert loaded.ok, [f.text() for f in loaded.report.findings]
@@ -186,7 +188,7 @@ def loaded_kit():
 @pytest.fixture(scope="session")
 def layouts(loaded_kit):
     """{lang: [Component, ...]} for the Element Shift kit, laid out in memory."""
-    from generator.build import layout_kit
+    from pnpkit.generator.build import layout_kit
 
     out = {}
     for lang in LANGS:
@@ -201,7 +203,10 @@ def two_builds(tmp_path_factory) -> tuple[Path, Path]:
     """`pnpkit build content/element-shift --lang all`, twice at once in two interpreters with different
     hash seeds (for the byte-identity test); returns both OUT/element-shift directories."""
     root = tmp_path_factory.mktemp("build")
-    runs = [start_cli("build", CONTENT, "-o", root / name, "--lang", "all", env={"PYTHONHASHSEED": seed}) for name, seed in (("out", "0"), ("again", "4242"))]
+    runs = [
+        start_cli("build", CONTENT, "-o", root / name, "--lang", "all", env={"PYTHONHASHSEED": seed})
+        for name, seed in (("out", "0"), ("again", "4242"))
+    ]
     for run in runs:
         result = finish(run)
         assert result.returncode == 0, result.stderr

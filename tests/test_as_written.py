@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from validator.kit import load_kit
+from pnpkit.validator.kit import load_kit
 
 FIXTURES = Path(__file__).parent / "fixtures" / "as-written"
 KITS = sorted(p.parent.name for p in FIXTURES.glob("*/kit.yaml"))

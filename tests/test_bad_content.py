@@ -8,7 +8,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from bad_cases import CASES, CONTENT, MULTI, Case, apply_edit, expected_location, line_of
 from conftest import BAD, REPO, cli, files_under, finish, parse_findings, start_cli
 
@@ -20,7 +19,7 @@ def kit_of(case: Case):
 
 
 def findings_for(kit):
-    from validator.kit import load_kit
+    from pnpkit.validator.kit import load_kit
 
     return load_kit(kit).report.sorted()
 
@@ -35,7 +34,7 @@ def test_every_case_has_its_fixture():
 @pytest.mark.parametrize("case", CASES, ids=CASE_IDS)
 def test_fixture_is_the_kit_with_one_defect(case, tmp_path):
     """Every YAML file of the kit is there, and undoing the one defect gives a clean kit."""
-    from validator.kit import load_kit
+    from pnpkit.validator.kit import load_kit
 
     kit = kit_of(case)
     assert sorted(p.name for p in kit.glob("*.yaml")) == sorted(p.name for p in CONTENT.glob("*.yaml"))
@@ -47,11 +46,13 @@ def test_fixture_is_the_kit_with_one_defect(case, tmp_path):
             text = apply_edit(text, case.new, case.old, case.name)
         (repaired / path.name).write_text(text, encoding="utf-8")
     loaded = load_kit(repaired)
-    assert loaded.ok, ["the fixture is stale? regenerate it with `python tests/bad_cases.py`"] + [f.text() for f in loaded.report.errors]
+    assert loaded.ok, ["the fixture is stale? regenerate it with `python tests/bad_cases.py`"] + [
+        f.text() for f in loaded.report.errors
+    ]
 
 
 def test_multi_fixture_is_the_kit_with_its_defects(tmp_path):
-    from validator.kit import load_kit
+    from pnpkit.validator.kit import load_kit
 
     kit = BAD / "multi"
     repaired = tmp_path / "repaired"
@@ -108,7 +109,10 @@ def test_unknown_field_is_reported_where_the_typo_is():
 def bad_builds(tmp_path_factory):
     """`python -m generator.cli build <case> -o OUT` for every case, all started at once; name -> (result, OUT)."""
     root = tmp_path_factory.mktemp("bad-builds")
-    started = {case.name: (start_cli("build", kit_of(case), "-o", root / case.name / "out"), root / case.name / "out") for case in CASES}
+    started = {
+        case.name: (start_cli("build", kit_of(case), "-o", root / case.name / "out"), root / case.name / "out")
+        for case in CASES
+    }
     return {name: (finish(process), out) for name, (process, out) in started.items()}
 
 

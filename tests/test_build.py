@@ -11,7 +11,6 @@ from pathlib import Path
 import pikepdf
 import pypdf
 import pytest
-
 from conftest import BAD, COMPONENTS, CONTENT, KIT_ID, LANGS, cli, files_under, make_bad_kit
 
 A4_PT = (595.276, 841.890)
@@ -99,7 +98,9 @@ def test_pdffonts_agrees(pdfs):
     if shutil.which("pdffonts") is None:
         pytest.skip("pdffonts (poppler-utils) not installed")
     for path in pdfs:
-        lines = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True, check=True).stdout.splitlines()[2:]
+        lines = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True, check=True).stdout.splitlines()[
+            2:
+        ]
         assert lines, path.name
         for line in lines:
             fields = line.split()
@@ -285,7 +286,9 @@ def test_rendered_pages_leave_the_paper_edge_blank(built_kit, tmp_path):
     band = int(4.5 / 25.4 * dpi)
     for lang in LANGS:
         prefix = tmp_path / lang
-        subprocess.run(["pdftoppm", "-r", str(dpi), "-gray", str(built_kit / lang / "kit.pdf"), str(prefix)], check=True)
+        subprocess.run(
+            ["pdftoppm", "-r", str(dpi), "-gray", str(built_kit / lang / "kit.pdf"), str(prefix)], check=True
+        )
         pages = sorted(tmp_path.glob(f"{lang}-*.pgm"))
         assert len(pages) == page_count(built_kit / lang / "kit.pdf")
         for path in pages:

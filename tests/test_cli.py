@@ -9,7 +9,6 @@ import tomllib
 from pathlib import Path
 
 import pytest
-
 from conftest import BAD, CONTENT, REPO, cli, files_under, make_bad_kit, parse_findings, run_cli
 
 PYPROJECT = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
@@ -22,8 +21,8 @@ def test_version_matches_the_package():
 
 
 def test_console_script_points_at_main():
-    assert PYPROJECT["project"]["scripts"]["pnpkit"] == "generator.cli:main"
-    from generator import cli
+    assert PYPROJECT["project"]["scripts"]["pnpkit"] == "pnpkit.generator.cli:main"
+    from pnpkit.generator import cli
 
     assert callable(cli.main)
 
@@ -75,7 +74,17 @@ def test_no_command_is_a_usage_error():
         ["validate", str(CONTENT), "--format", "xml"],
         ["validate"],
     ],
-    ids=["unknown-option", "unknown-build-option", "unknown-command", "missing-path", "missing-build-path", "file-not-dir", "lang-fr", "bad-format", "no-path"],
+    ids=[
+        "unknown-option",
+        "unknown-build-option",
+        "unknown-command",
+        "missing-path",
+        "missing-build-path",
+        "file-not-dir",
+        "lang-fr",
+        "bad-format",
+        "no-path",
+    ],
 )
 def test_usage_errors_exit_2(args, tmp_path):
     args = [a.replace("OUT", str(tmp_path / "out")) for a in args]
@@ -88,7 +97,7 @@ def test_usage_errors_exit_2(args, tmp_path):
 
 def test_lang_the_kit_does_not_ship_is_a_usage_error(tmp_path):
     kit = make_bad_kit(tmp_path, [("kit.yaml", "languages: [ja, en]", "languages: [ja]")])
-    from validator.kit import load_kit
+    from pnpkit.validator.kit import load_kit
 
     if not load_kit(kit).ok:
         pytest.skip("a ja-only kit does not validate (missing-translation checks may require both)")
@@ -142,7 +151,11 @@ def test_reading_errors_in_several_files_are_all_reported(tmp_path):
     kit = make_bad_kit(
         tmp_path,
         [
-            ("combos.yaml", "    kind: attack\n    name: {ja: 蒸気爆発", "    kind: attack\n    kind: defence\n    name: {ja: 蒸気爆発"),
+            (
+                "combos.yaml",
+                "    kind: attack\n    name: {ja: 蒸気爆発",
+                "    kind: attack\n    kind: defence\n    name: {ja: 蒸気爆発",
+            ),
             ("tokens.yaml", "  diameter: 16mm\n", "  diameter: 16mm\n\tplayers_extra: 1\n"),
             ("errata.yaml", "errata:\n", "extra: !!binary aGVsbG8=\nerrata:\n"),
         ],
@@ -170,7 +183,7 @@ def test_closed_stdout_gives_no_traceback():
     env = dict(os.environ, PYTHONPATH=str(REPO))
     try:
         result = subprocess.run(
-            [sys.executable, "-m", "generator.cli", "validate", str(BAD / "multi"), "--format", "sarif"],
+            [sys.executable, "-m", "pnpkit.generator.cli", "validate", str(BAD / "multi"), "--format", "sarif"],
             stdout=write_end,
             stderr=subprocess.PIPE,
             text=True,

@@ -38,7 +38,18 @@ OUTPUTS = ("cards-tricks.pdf", "sheet-player-sheet.pdf", "tokens.pdf", "rules.pd
 
 TITLES = {
     "ja": ["朝焼け", "日だまり", "真昼", "三日月", "半月", "満月", "流れ星", "双子星", "一番星", "彗星"],
-    "en": ["Daybreak", "Sunny Spot", "High Noon", "Crescent", "Half Moon", "Full Moon", "Shooting Star", "Twin Stars", "Evening Star", "Comet"],
+    "en": [
+        "Daybreak",
+        "Sunny Spot",
+        "High Noon",
+        "Crescent",
+        "Half Moon",
+        "Full Moon",
+        "Shooting Star",
+        "Twin Stars",
+        "Evening Star",
+        "Comet",
+    ],
 }
 
 
@@ -62,48 +73,209 @@ class Case:
 
 
 CASES = (
-    Case("bad-unfilled-region", "decks.yaml", "          title: {ja: 日だまり, en: Sunny Spot}\n          rank: 2\n", "          title: {ja: 日だまり, en: Sunny Spot}\n",
-         "PK403", "- id: sun-2", "fill", message="does not fill 'rank'", below=1),
-    Case("bad-unknown-region", "decks.yaml", "          title: {ja: 半月, en: Half Moon}\n", "          title: {ja: 半月, en: Half Moon}\n          colour: moon\n",
-         "PK404", "colour: moon", "colour", message="no region 'colour'"),
-    Case("bad-wrong-value", "decks.yaml", "          rank: 3\n          suit: sun\n", "          rank: three\n          suit: sun\n",
-         "PK203", "rank: three", "three", message="number region"),
-    Case("bad-unknown-label", "decks.yaml", "          rank: 2\n          suit: star\n", "          rank: 2\n          suit: stars\n",
-         "PK305", "suit: stars", "stars", message="no label named 'stars'"),
-    Case("bad-filled-twice", "decks.yaml", "      - id: moon-1\n        fill:\n", "      - id: moon-1\n        title: {ja: 新月, en: New Moon}\n        fill:\n",
-         "PK409", "title: {ja: 三日月", "title", message="twice"),
-    Case("bad-template-cycle", "templates.yaml", "    - id: suit-card\n      size: poker\n", "    - id: suit-card\n      extends: suit-card\n      size: poker\n",
-         "PK401", "extends: suit-card", "suit-card", message="extends itself"),
-    Case("bad-missing-region", "templates.yaml", "colour_from: suit}", "colour_from: suits}",
-         "PK402", "colour_from: suits}", "suits}", message="'suits'"),
-    Case("bad-unused-template", "templates.yaml", "colour: \"#75695a\", align: middle, valign: middle}\n", "colour: \"#75695a\", align: middle, valign: middle}\n    - id: spare-card\n      extends: suit-card\n",
-         "PK410", "- id: spare-card", "spare-card", severity="warning", message="no deck uses"),
-    Case("bad-overlapping-regions", "templates.yaml", "{name: power, kind: text, box: [5mm, 52mm,", "{name: power, kind: text, box: [5mm, 45mm,",
-         "PK405", "{name: power, kind: text, box: [5mm, 45mm,", "{name: power", severity="warning", message="overlaps 'pips'"),
-    Case("bad-unknown-template", "decks.yaml", "    template: suit-card\n", "    template: suit-crad\n",
-         "PK305", "template: suit-crad", "suit-crad", message="no card template named 'suit-crad'"),
-    Case("bad-deck-source", "decks.yaml", "    template: suit-card\n", "    template: suit-card\n    source: cards\n",
-         "PK407", "source: cards", "cards", message="no model lists"),
-    Case("bad-deck-size", "decks.yaml", "    template: suit-card\n", "    template: suit-card\n    size: mini-euro\n",
-         "PK408", "size: mini-euro", "mini-euro", message="63 × 88 mm"),
-    Case("bad-empty-deck", "decks.yaml", "            en: Trump. Beats every suit. When several Comets are played, the last one wins.\n",
-         "            en: Trump. Beats every suit. When several Comets are played, the last one wins.\n  - id: spares\n    name: {ja: 予備, en: Spares}\n    template: suit-card\n",
-         "PK311", "- id: spares", "id: spares", message="no cards"),
-    Case("bad-card-text-too-long", "decks.yaml", "title: {ja: 流れ星, en: Shooting Star}", "title: {ja: 流れ星, en: Shooting Star of the Seventh Northern Autumn Sky}",
-         "PK309", "Shooting Star of the Seventh", "Shooting Star of", message="too big"),
-    Case("bad-placeholder", "decks.yaml", "このカードで勝ったトリックは{full_moon_tricks}トリック", "このカードで勝ったトリックは{full_moon_trick}トリック",
-         "PK302", "{full_moon_trick}トリック", "このカード", message="{full_moon_trick}"),
-    Case("bad-board", "kit.yaml", "include:\n", "board: {hex_size: 20mm}\ninclude:\n",
-         "PK406", "board: {hex_size", "board", message="cannot print a board"),
-    Case("bad-sheet-source", "sheets.yaml", "            - {kind: field, size: 1, label: {ja: 色, en: Colour}}\n",
-         "            - {kind: field, size: 1, label: {ja: 色, en: Colour}}\n            - {kind: legend, size: 1, source: symbols}\n",
-         "PK407", "source: symbols", "symbols", message="no model lists"),
-    Case("bad-sheet-too-small", "sheets.yaml", "        - kind: row\n          size: 9mm\n", "        - kind: row\n          size: 3mm\n",
-         "PK412", "{kind: field, size: 2, label: {ja: プレイヤー", "{kind: field, size: 2", message="field region"),
-    Case("bad-token-diameter", "tokens.yaml", "  diameter: 16mm\n", "  diameter: 200mm\n",
-         "PK413", "diameter: 200mm", "200mm", message="wider than"),
-    Case("bad-parameter-clash", "parameters.yaml", "  hand_size: 4\n", "  hand_size: 4\n  players_max: 4\n",
-         "PK304", "players_max: 4", "players_max", message="already a placeholder"),
+    Case(
+        "bad-unfilled-region",
+        "decks.yaml",
+        "          title: {ja: 日だまり, en: Sunny Spot}\n          rank: 2\n",
+        "          title: {ja: 日だまり, en: Sunny Spot}\n",
+        "PK403",
+        "- id: sun-2",
+        "fill",
+        message="does not fill 'rank'",
+        below=1,
+    ),
+    Case(
+        "bad-unknown-region",
+        "decks.yaml",
+        "          title: {ja: 半月, en: Half Moon}\n",
+        "          title: {ja: 半月, en: Half Moon}\n          colour: moon\n",
+        "PK404",
+        "colour: moon",
+        "colour",
+        message="no region 'colour'",
+    ),
+    Case(
+        "bad-wrong-value",
+        "decks.yaml",
+        "          rank: 3\n          suit: sun\n",
+        "          rank: three\n          suit: sun\n",
+        "PK203",
+        "rank: three",
+        "three",
+        message="number region",
+    ),
+    Case(
+        "bad-unknown-label",
+        "decks.yaml",
+        "          rank: 2\n          suit: star\n",
+        "          rank: 2\n          suit: stars\n",
+        "PK305",
+        "suit: stars",
+        "stars",
+        message="no label named 'stars'",
+    ),
+    Case(
+        "bad-filled-twice",
+        "decks.yaml",
+        "      - id: moon-1\n        fill:\n",
+        "      - id: moon-1\n        title: {ja: 新月, en: New Moon}\n        fill:\n",
+        "PK409",
+        "title: {ja: 三日月",
+        "title",
+        message="twice",
+    ),
+    Case(
+        "bad-template-cycle",
+        "templates.yaml",
+        "    - id: suit-card\n      size: poker\n",
+        "    - id: suit-card\n      extends: suit-card\n      size: poker\n",
+        "PK401",
+        "extends: suit-card",
+        "suit-card",
+        message="extends itself",
+    ),
+    Case(
+        "bad-missing-region",
+        "templates.yaml",
+        "colour_from: suit}",
+        "colour_from: suits}",
+        "PK402",
+        "colour_from: suits}",
+        "suits}",
+        message="'suits'",
+    ),
+    Case(
+        "bad-unused-template",
+        "templates.yaml",
+        'colour: "#75695a", align: middle, valign: middle}\n',
+        'colour: "#75695a", align: middle, valign: middle}\n    - id: spare-card\n      extends: suit-card\n',
+        "PK410",
+        "- id: spare-card",
+        "spare-card",
+        severity="warning",
+        message="no deck uses",
+    ),
+    Case(
+        "bad-overlapping-regions",
+        "templates.yaml",
+        "{name: power, kind: text, box: [5mm, 52mm,",
+        "{name: power, kind: text, box: [5mm, 45mm,",
+        "PK405",
+        "{name: power, kind: text, box: [5mm, 45mm,",
+        "{name: power",
+        severity="warning",
+        message="overlaps 'pips'",
+    ),
+    Case(
+        "bad-unknown-template",
+        "decks.yaml",
+        "    template: suit-card\n",
+        "    template: suit-crad\n",
+        "PK305",
+        "template: suit-crad",
+        "suit-crad",
+        message="no card template named 'suit-crad'",
+    ),
+    Case(
+        "bad-deck-source",
+        "decks.yaml",
+        "    template: suit-card\n",
+        "    template: suit-card\n    source: cards\n",
+        "PK407",
+        "source: cards",
+        "cards",
+        message="no model lists",
+    ),
+    Case(
+        "bad-deck-size",
+        "decks.yaml",
+        "    template: suit-card\n",
+        "    template: suit-card\n    size: mini-euro\n",
+        "PK408",
+        "size: mini-euro",
+        "mini-euro",
+        message="63 × 88 mm",
+    ),
+    Case(
+        "bad-empty-deck",
+        "decks.yaml",
+        "            en: Trump. Beats every suit. When several Comets are played, the last one wins.\n",
+        "            en: Trump. Beats every suit. When several Comets are played, the last one wins.\n  - id: spares\n    name: {ja: 予備, en: Spares}\n    template: suit-card\n",
+        "PK311",
+        "- id: spares",
+        "id: spares",
+        message="no cards",
+    ),
+    Case(
+        "bad-card-text-too-long",
+        "decks.yaml",
+        "title: {ja: 流れ星, en: Shooting Star}",
+        "title: {ja: 流れ星, en: Shooting Star of the Seventh Northern Autumn Sky}",
+        "PK309",
+        "Shooting Star of the Seventh",
+        "Shooting Star of",
+        message="too big",
+    ),
+    Case(
+        "bad-placeholder",
+        "decks.yaml",
+        "このカードで勝ったトリックは{full_moon_tricks}トリック",
+        "このカードで勝ったトリックは{full_moon_trick}トリック",
+        "PK302",
+        "{full_moon_trick}トリック",
+        "このカード",
+        message="{full_moon_trick}",
+    ),
+    Case(
+        "bad-board",
+        "kit.yaml",
+        "include:\n",
+        "board: {hex_size: 20mm}\ninclude:\n",
+        "PK406",
+        "board: {hex_size",
+        "board",
+        message="cannot print a board",
+    ),
+    Case(
+        "bad-sheet-source",
+        "sheets.yaml",
+        "            - {kind: field, size: 1, label: {ja: 色, en: Colour}}\n",
+        "            - {kind: field, size: 1, label: {ja: 色, en: Colour}}\n            - {kind: legend, size: 1, source: symbols}\n",
+        "PK407",
+        "source: symbols",
+        "symbols",
+        message="no model lists",
+    ),
+    Case(
+        "bad-sheet-too-small",
+        "sheets.yaml",
+        "        - kind: row\n          size: 9mm\n",
+        "        - kind: row\n          size: 3mm\n",
+        "PK412",
+        "{kind: field, size: 2, label: {ja: プレイヤー",
+        "{kind: field, size: 2",
+        message="field region",
+    ),
+    Case(
+        "bad-token-diameter",
+        "tokens.yaml",
+        "  diameter: 16mm\n",
+        "  diameter: 200mm\n",
+        "PK413",
+        "diameter: 200mm",
+        "200mm",
+        message="wider than",
+    ),
+    Case(
+        "bad-parameter-clash",
+        "parameters.yaml",
+        "  hand_size: 4\n",
+        "  hand_size: 4\n  players_max: 4\n",
+        "PK304",
+        "players_max: 4",
+        "players_max",
+        message="already a placeholder",
+    ),
 )
 
 
@@ -115,7 +287,9 @@ def make_bad_kit(case: Case, dest: Path) -> None:
     for path in sorted(EXAMPLE.glob("*.yaml")):
         text = path.read_text(encoding="utf-8")
         if path.name == case.file:
-            assert text.count(case.old) == 1, f"{case.name}: {case.old!r} occurs {text.count(case.old)} times in {case.file}"
+            assert text.count(case.old) == 1, (
+                f"{case.name}: {case.old!r} occurs {text.count(case.old)} times in {case.file}"
+            )
             text = text.replace(case.old, case.new)
         (dest / path.name).write_text(text, encoding="utf-8")
 
@@ -152,7 +326,9 @@ def shown(output: str) -> list[tuple[str, int, int, str, str, str]]:
     for raw in output.splitlines():
         match = FINDING.match(raw)
         if match:
-            out.append((Path(match["file"]).name, int(match["line"]), int(match["col"]), match["severity"], match["code"], raw))
+            out.append(
+                (Path(match["file"]).name, int(match["line"]), int(match["col"]), match["severity"], match["code"], raw)
+            )
     return out
 
 
@@ -162,7 +338,9 @@ def test_bad_fixture_is_the_example_with_one_defect(case, tmp_path):
     assert fixture.is_dir(), f"missing {fixture}; run python tests/test_generic.py --regenerate"
     make_bad_kit(case, tmp_path / case.name)
     for path in sorted((tmp_path / case.name).glob("*.yaml")):
-        assert (fixture / path.name).read_text(encoding="utf-8") == path.read_text(encoding="utf-8"), f"{case.name}/{path.name} is stale: regenerate"
+        assert (fixture / path.name).read_text(encoding="utf-8") == path.read_text(encoding="utf-8"), (
+            f"{case.name}/{path.name} is stale: regenerate"
+        )
     assert sorted(p.name for p in fixture.iterdir()) == sorted([p.name for p in EXAMPLE.glob("*.yaml")] + ["EXPECTED"])
     assert (fixture / "EXPECTED").read_text(encoding="utf-8").splitlines() == [expected_line(case, fixture)]
 
@@ -183,7 +361,7 @@ def test_bad_kit_gives_its_finding_at_its_line(case):
 
 
 def test_every_generic_code_has_a_golden_bad_kit_or_a_test():
-    from validator.games.generic import CODES
+    from pnpkit.validator.games.generic import CODES
 
     covered = {case.code for case in CASES} | {"PK411"}  # PK411: test_art_regions_print_a_labelled_placeholder
     assert set(CODES) <= covered, sorted(set(CODES) - covered)
@@ -194,7 +372,7 @@ def test_every_generic_code_has_a_golden_bad_kit_or_a_test():
 
 @pytest.fixture(scope="module")
 def loaded():
-    from validator.kit import load_kit
+    from pnpkit.validator.kit import load_kit
 
     result = load_kit(EXAMPLE)
     assert result.kit is not None, [f.text() for f in result.report.findings]
@@ -216,7 +394,12 @@ def test_example_validates_with_no_findings_at_all(loaded):
 def test_example_declares_one_of_each_component(loaded):
     kit = loaded.kit
     assert kit.game == "generic"
-    assert len(kit.card_templates.templates) == 1 and len(kit.decks) == 1 and len(kit.sheets) == 1 and kit.tokens is not None
+    assert (
+        len(kit.card_templates.templates) == 1
+        and len(kit.decks) == 1
+        and len(kit.sheets) == 1
+        and kit.tokens is not None
+    )
     assert kit.decks[0].back.title is not None
     assert sum(card.count for card in kit.decks[0].cards) == 12
     assert kit.languages == ["ja", "en"]
@@ -228,7 +411,7 @@ def test_every_declared_component_is_printed(layouts):
 
 
 def _groups(part, role):
-    from generator.scene import Group
+    from pnpkit.generator.scene import Group
 
     return [item for page in part.pages for item in page.items if isinstance(item, Group) and item.role == role]
 
@@ -251,7 +434,7 @@ def test_every_card_of_the_deck_is_drawn_9_up_with_its_back(layouts, loaded, lan
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_each_card_shows_its_title_rank_and_suit(layouts, lang):
-    from generator.scene import Group, Text, walk
+    from pnpkit.generator.scene import Group, Text, walk
 
     fronts = _groups(layouts[lang]["cards-tricks"], "card-front")
     titles = []
@@ -261,15 +444,24 @@ def test_each_card_shows_its_title_rank_and_suit(layouts, lang):
         assert len(title) == 1, texts
         titles.append(title[0])
         assert any(role == "card-rank" for role, _t in texts), texts
-        regions = {item.name for item, _m in walk(face.items) if isinstance(item, Group) and item.role.startswith("region-")}
+        regions = {
+            item.name for item, _m in walk(face.items) if isinstance(item, Group) and item.role.startswith("region-")
+        }
         assert {"rank", "title", "suit", "pips"} <= regions
     assert sorted(set(titles)) == sorted(TITLES[lang])
-    icons = [item for face in fronts for item, _m in walk(face.items) if isinstance(item, Group) and item.role == "inline-icon"]
-    assert len(icons) == (1 + 2 + 3) * 3 + 3 + 1  # the pips of three suits, one on each Comet, and {comet} in High Noon's text
+    icons = [
+        item
+        for face in fronts
+        for item, _m in walk(face.items)
+        if isinstance(item, Group) and item.role == "inline-icon"
+    ]
+    assert (
+        len(icons) == (1 + 2 + 3) * 3 + 3 + 1
+    )  # the pips of three suits, one on each Comet, and {comet} in High Noon's text
 
 
 def test_the_back_carries_the_back_title_in_both_languages(layouts):
-    from generator.scene import Text, walk
+    from pnpkit.generator.scene import Text, walk
 
     for lang, words in (("ja", "月夜の"), ("en", "MOONLIT")):
         back = _groups(layouts[lang]["cards-tricks"], "card-back")[0]
@@ -278,7 +470,10 @@ def test_the_back_carries_the_back_title_in_both_languages(layouts):
 
 
 def test_the_kit_book_checklist_counts_from_the_model(layouts, loaded):
-    for lang, names in (("ja", ("トリックカード", "プレイヤーシート", "リード")), ("en", ("Trick cards", "Player sheet", "Lead"))):
+    for lang, names in (
+        ("ja", ("トリックカード", "プレイヤーシート", "リード")),
+        ("en", ("Trick cards", "Player sheet", "Lead")),
+    ):
         checklist = [entry for part in layouts[lang].values() for entry in part.checklist]
         assert (names[0], 12) in checklist
         assert (names[1], loaded.kit.players.max) in checklist
@@ -289,12 +484,14 @@ def test_the_kit_book_checklist_counts_from_the_model(layouts, loaded):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_sheet_fills_placeholders_and_speaks_the_page_language(layouts, lang):
-    from generator.scene import Text, walk
+    from pnpkit.generator.scene import Text, walk
 
     page = layouts[lang]["sheet-player-sheet"].pages[0]
     texts = [item.text for item, _m in walk(page.items) if isinstance(item, Text)]
     assert not [t for t in texts if "{" in t], texts
-    assert any(("満月で勝ったトリックは2トリック" if lang == "ja" else "counts as 2 tricks") in t for t in texts)  # {full_moon_tricks}
+    assert any(
+        ("満月で勝ったトリックは2トリック" if lang == "ja" else "counts as 2 tricks") in t for t in texts
+    )  # {full_moon_tricks}
     assert ("合計" if lang == "ja" else "Total") in texts  # the scoring region's total, in the page's language
     if lang == "ja":
         assert "Total" not in texts
@@ -302,22 +499,34 @@ def test_the_sheet_fills_placeholders_and_speaks_the_page_language(layouts, lang
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_token_sheet_has_every_token(layouts, loaded, lang):
-    from generator.scene import Group, Rect, walk
+    from pnpkit.generator.scene import Group, Rect, walk
 
     tokens = layouts[lang]["tokens"]
     assert len(tokens.pages) == 1
-    drawn = [item for page in tokens.pages for item, _m in walk(page.items) if isinstance(item, Group) and item.role == "token"]
+    drawn = [
+        item
+        for page in tokens.pages
+        for item, _m in walk(page.items)
+        if isinstance(item, Group) and item.role == "token"
+    ]
     sheet = loaded.kit.tokens
     assert len(drawn) == sheet.per_player * len(sheet.players) + sum(m.count for m in sheet.markers) == 7
-    spaces = [item for page in tokens.pages for item, _m in walk(page.items) if isinstance(item, Rect) and item.role == "track-space"]
+    spaces = [
+        item
+        for page in tokens.pages
+        for item, _m in walk(page.items)
+        if isinstance(item, Rect) and item.role == "track-space"
+    ]
     assert len(spaces) == sheet.track.last - sheet.track.first + 1 == 30
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_rules_place_the_components_table_and_the_end_condition(layouts, lang):
-    from generator.scene import Text, walk
+    from pnpkit.generator.scene import Text, walk
 
-    texts = [item.text for page in layouts[lang]["rules"].pages for item, _m in walk(page.items) if isinstance(item, Text)]
+    texts = [
+        item.text for page in layouts[lang]["rules"].pages for item, _m in walk(page.items) if isinstance(item, Text)
+    ]
     flat = "".join(texts)
     assert ("ゲームの終了" if lang == "ja" else "How the game ends") in texts  # appended: no section places it
     assert ("12枚" if lang == "ja" else "12 cards") in texts  # the components table, counted from the deck
@@ -357,18 +566,28 @@ def _fonts(reader) -> list[tuple[str, bool]]:
             target = descendants[0].get_object() if descendants else font
             descriptor = target.get("/FontDescriptor")
             descriptor = descriptor.get_object() if descriptor is not None else {}
-            found.append((str(font.get("/BaseFont")), any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3"))))
+            found.append(
+                (str(font.get("/BaseFont")), any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")))
+            )
     return found
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_pdfs_are_a4_with_every_font_embedded(built, lang):
-    pages = {"cards-tricks.pdf": 4, "sheet-player-sheet.pdf": 1, "tokens.pdf": 1, "rules.pdf": 1, "kit.pdf": 2 + 4 + 1 + 1 + 1}
+    pages = {
+        "cards-tricks.pdf": 4,
+        "sheet-player-sheet.pdf": 1,
+        "tokens.pdf": 1,
+        "rules.pdf": 1,
+        "kit.pdf": 2 + 4 + 1 + 1 + 1,
+    }
     for name in OUTPUTS:
         reader = _pdf(built / lang / name)
         assert len(reader.pages) == pages[name], name
         for page in reader.pages:
-            assert abs(float(page.mediabox.width) - A4_PT[0]) < 0.01 and abs(float(page.mediabox.height) - A4_PT[1]) < 0.01, name
+            assert (
+                abs(float(page.mediabox.width) - A4_PT[0]) < 0.01 and abs(float(page.mediabox.height) - A4_PT[1]) < 0.01
+            ), name
         fonts = _fonts(reader)
         assert fonts and all(embedded for _name, embedded in fonts), (name, fonts)
 
@@ -387,7 +606,9 @@ def test_every_pdf_passes_the_print_checks(built):
     pytest.importorskip("pikepdf")
     for lang in LANGS:
         for name in OUTPUTS:
-            result = subprocess.run([sys.executable, str(PDFCHECK), str(built / lang / name)], capture_output=True, text=True, timeout=120)
+            result = subprocess.run(
+                [sys.executable, str(PDFCHECK), str(built / lang / name)], capture_output=True, text=True, timeout=120
+            )
             assert result.returncode == 0, (lang, name, result.stdout)
 
 
@@ -398,7 +619,8 @@ def _kit(tmp_path: Path, body: str, name: str = "kit") -> Path:
     kit = tmp_path / name
     kit.mkdir()
     (kit / "kit.yaml").write_text(
-        f"id: {name}\ngame: generic\ntitle: {{ja: テスト, en: Test}}\nplayers: {{min: 2, max: 4}}\nlanguages: [ja, en]\n" + body,
+        f"id: {name}\ngame: generic\ntitle: {{ja: テスト, en: Test}}\nplayers: {{min: 2, max: 4}}\nlanguages: [ja, en]\n"
+        + body,
         encoding="utf-8",
     )
     return kit
@@ -427,8 +649,8 @@ PLAIN = """decks:
 
 
 def test_a_deck_without_a_template_prints_plain_cards_of_its_size(tmp_path):
-    from generator.build import layout_kit
-    from validator.kit import load_kit
+    from pnpkit.generator.build import layout_kit
+    from pnpkit.validator.kit import load_kit
 
     loaded = load_kit(_kit(tmp_path, PLAIN))
     assert loaded.ok and loaded.report.findings == [], [f.text() for f in loaded.report.findings]
@@ -437,16 +659,24 @@ def test_a_deck_without_a_template_prints_plain_cards_of_its_size(tmp_path):
     fronts = _groups(parts[0], "card-front")
     assert [g.name for g in fronts] == ["events #1"] * 3 + ["events #2"]
     assert {(g.clip.w, g.clip.h) for g in fronts} == {(44.0, 68.0)}  # mini-euro, the deck's size
-    from generator.scene import Text, walk
+    from pnpkit.generator.scene import Text, walk
 
     texts = [item.text for g in fronts for item, _m in walk(g.items) if isinstance(item, Text)]
     assert "Storm" in texts and "Clear Skies" in texts
-    body = " ".join(item.text for item, _m in walk(fronts[0].items) if isinstance(item, Text) and item.role == "card-body")
+    body = " ".join(
+        item.text for item, _m in walk(fronts[0].items) if isinstance(item, Text) and item.role == "card-body"
+    )
     assert body == "Everyone discards down to 4 cards."  # {players_max} filled
 
 
 def test_text_problems_on_shorthand_point_at_what_the_designer_wrote(tmp_path):
-    kit = _kit(tmp_path, PLAIN.replace("{ja: 晴れ, en: Clear Skies}", "{ja: 晴れ, en: Clear Skies Over The Northern Mountains Of The Far Away Land}"))
+    kit = _kit(
+        tmp_path,
+        PLAIN.replace(
+            "{ja: 晴れ, en: Clear Skies}",
+            "{ja: 晴れ, en: Clear Skies Over The Northern Mountains Of The Far Away Land}",
+        ),
+    )
     found = _findings(kit)
     assert [(f[1], f[4]) for f in found] == [(_line_of(kit, "Clear Skies Over"), "PK309")], found
     assert "decks[0].cards[1].title.en" in found[0][5]
@@ -471,7 +701,9 @@ decks:
     assert [(f[1], f[2], f[4]) for f in found] == [(_line_of(kit, "body: {ja: 本文"), 9, "PK404")], found
 
 
-@pytest.mark.parametrize("key, what", [("map", "node-and-link map"), ("cards", "cards outside a deck"), ("zones", "play mat")])
+@pytest.mark.parametrize(
+    "key, what", [("map", "node-and-link map"), ("cards", "cards outside a deck"), ("zones", "play mat")]
+)
 def test_components_the_generic_game_cannot_print_are_findings(tmp_path, key, what):
     kit = _kit(tmp_path, f"{key}: []\n" + PLAIN)
     found = _findings(kit)
@@ -494,9 +726,9 @@ def test_a_rule_section_cannot_ask_for_a_table_the_generic_game_lacks(tmp_path):
 
 
 def test_art_regions_print_a_labelled_placeholder(tmp_path):
-    from generator.build import layout_kit
-    from generator.scene import Text, walk
-    from validator.kit import load_kit
+    from pnpkit.generator.build import layout_kit
+    from pnpkit.generator.scene import Text, walk
+    from pnpkit.validator.kit import load_kit
 
     body = """card_templates:
   templates:
@@ -517,14 +749,19 @@ decks:
     loaded = load_kit(kit)
     parts, problems = layout_kit(loaded, "ja")
     assert problems == []
-    keys = [item.text for g in _groups(parts[0], "card-front") for item, _m in walk(g.items) if isinstance(item, Text) and item.role == "art-key"]
+    keys = [
+        item.text
+        for g in _groups(parts[0], "card-front")
+        for item, _m in walk(g.items)
+        if isinstance(item, Text) and item.role == "art-key"
+    ]
     assert keys == ["dragon"]
 
 
 def test_a_token_sheet_longer_than_a_page_goes_on(tmp_path):
-    from generator.build import layout_kit
-    from generator.scene import Group, walk
-    from validator.kit import load_kit
+    from pnpkit.generator.build import layout_kit
+    from pnpkit.generator.scene import Group, walk
+    from pnpkit.validator.kit import load_kit
 
     body = """tokens:
   diameter: 20mm
@@ -545,9 +782,17 @@ def test_a_token_sheet_longer_than_a_page_goes_on(tmp_path):
         assert problems == []
         tokens = parts[0]
         assert len(tokens.pages) == 2
-        drawn = [item for page in tokens.pages for item, _m in walk(page.items) if isinstance(item, Group) and item.role == "token"]
+        drawn = [
+            item
+            for page in tokens.pages
+            for item, _m in walk(page.items)
+            if isinstance(item, Group) and item.role == "token"
+        ]
         assert len(drawn) == 4 * 12 + 40
-        assert tokens.checklist[-2:] == (("コイン" if lang == "ja" else "Coin", 40), ("トラック" if lang == "ja" else "Track", 1))
+        assert tokens.checklist[-2:] == (
+            ("コイン" if lang == "ja" else "Coin", 40),
+            ("トラック" if lang == "ja" else "Track", 1),
+        )
 
 
 def test_a_track_too_long_for_a_page_is_a_finding(tmp_path):
@@ -565,15 +810,15 @@ def test_codes_are_registered_and_listed():
 
 
 def test_doctests():
-    import validator.games.generic as module
+    import pnpkit.validator.games.generic as module
 
     assert doctest.testmod(module).failed == 0
 
 
 def test_lookalike_prefilter_never_hides_a_suspect():
     """`may_hold_lookalike` is False only where `check_lookalikes` has nothing to say, on every short mix of scripts."""
-    from validator.checks import LOOKALIKES, lookalike_suspects
-    from validator.games.generic import may_hold_lookalike
+    from pnpkit.validator.checks import LOOKALIKES, lookalike_suspects
+    from pnpkit.validator.games.generic import may_hold_lookalike
 
     alphabet = sorted(set(LOOKALIKES)) + ["ア", "ド", "魔", "法", "a", "1", "・", " "]
     for n in (1, 2, 3):
@@ -590,8 +835,8 @@ def test_the_bench_kit_stays_valid_and_prints(tmp_path):
         import bench
     finally:
         sys.path.remove(str(REPO / "bench"))
-    from generator.build import layout_kit
-    from validator.kit import load_kit
+    from pnpkit.generator.build import layout_kit
+    from pnpkit.validator.kit import load_kit
 
     loaded = load_kit(bench.write_generic_kit(tmp_path / "bench", 60))
     assert loaded.ok and loaded.report.findings == [], [f.text() for f in loaded.report.findings][:5]

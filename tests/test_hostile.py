@@ -15,7 +15,9 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 KIT = REPO / "content" / "element-shift"
-WHERE = re.compile(r"^(?P<file>[^\s:]+):(?P<line>\d+):(?P<col>\d+): (?P<severity>error|warning) (?P<code>[A-Z]{2,3}\d{3})", re.M)
+WHERE = re.compile(
+    r"^(?P<file>[^\s:]+):(?P<line>\d+):(?P<col>\d+): (?P<severity>error|warning) (?P<code>[A-Z]{2,3}\d{3})", re.M
+)
 
 
 def _copy(tmp_path: Path) -> Path:
@@ -25,11 +27,21 @@ def _copy(tmp_path: Path) -> Path:
 
 
 def _snapshot(root: Path) -> dict[str, str]:
-    return {str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(root.rglob("*")) if p.is_file() and not p.is_symlink()}
+    return {
+        str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(root.rglob("*"))
+        if p.is_file() and not p.is_symlink()
+    }
 
 
 def _build(kit: Path, out: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "generator.cli", "build", str(kit), "-o", str(out)], cwd=REPO, capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "pnpkit.generator.cli", "build", str(kit), "-o", str(out)],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def _edit(kit: Path, name: str, old: str, new: str) -> None:
@@ -110,7 +122,10 @@ def test_tab_in_indentation(tmp_path):
     _expect(tmp_path, kit, "PK101", "tokens.yaml", _line_of(kit, "tokens.yaml", "\tdiameter"))
 
 
-@pytest.mark.parametrize("name, code", [("../outside.yaml", "PK108"), ("/etc/hostname", "PK108"), ("missing.yaml", "PK107"), ("link.yaml", "PK108")])
+@pytest.mark.parametrize(
+    "name, code",
+    [("../outside.yaml", "PK108"), ("/etc/hostname", "PK108"), ("missing.yaml", "PK107"), ("link.yaml", "PK108")],
+)
 def test_include_paths_stay_inside_the_kit(tmp_path, name, code):
     kit = _copy(tmp_path)
     (tmp_path / "outside.yaml").write_text("stolen: true\n")
@@ -119,7 +134,16 @@ def test_include_paths_stay_inside_the_kit(tmp_path, name, code):
     _expect(tmp_path, kit, code, "kit.yaml", _line_of(kit, "kit.yaml", f"- {name}"))
 
 
-@pytest.mark.parametrize("name, code", [("../../etc/hostname", "PK108"), ("/etc/hostname", "PK108"), ("nothing.png", "PK107"), ("link.png", "PK108"), ("rules.yaml", "PK321")])
+@pytest.mark.parametrize(
+    "name, code",
+    [
+        ("../../etc/hostname", "PK108"),
+        ("/etc/hostname", "PK108"),
+        ("nothing.png", "PK107"),
+        ("link.png", "PK108"),
+        ("rules.yaml", "PK321"),
+    ],
+)
 def test_image_paths_stay_inside_the_kit(tmp_path, name, code):
     kit = _copy(tmp_path)
     os.symlink("/etc/hostname", kit / "link.png")
@@ -175,14 +199,21 @@ def test_unknown_game(tmp_path):
 def test_lookalike_characters_are_flagged(tmp_path):
     kit = _copy(tmp_path)
     _edit(kit, "combos.yaml", "ja: ファイアストーム", "ja: ファイアスト一ム")
-    result = subprocess.run([sys.executable, "-m", "generator.cli", "validate", str(kit)], cwd=REPO, capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "pnpkit.generator.cli", "validate", str(kit)], cwd=REPO, capture_output=True, text=True
+    )
     assert result.returncode == 0
     assert "PK312" in result.stdout and "'ー'" in result.stdout
 
 
 def test_card_too_large_for_the_paper(tmp_path):
     kit = _copy(tmp_path)
-    _edit(kit, "decks.yaml", "    size: poker\n    template: element", "    size: {width: 250mm, height: 300mm}\n    template: element")
+    _edit(
+        kit,
+        "decks.yaml",
+        "    size: poker\n    template: element",
+        "    size: {width: 250mm, height: 300mm}\n    template: element",
+    )
     _expect(tmp_path, kit, "PK324", "decks.yaml", _line_of(kit, "decks.yaml", "width: 250mm"))
 
 
@@ -208,7 +239,11 @@ def test_truncated_cover_image(tmp_path):
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
 
-    png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 1800, 1100, 8, 2, 0, 0, 0)) + chunk(b"IDAT", zlib.compress(raw))
+    png = (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", 1800, 1100, 8, 2, 0, 0, 0))
+        + chunk(b"IDAT", zlib.compress(raw))
+    )
     (kit / "cover.png").write_bytes(png[: len(png) // 2])
     (kit / "kit.yaml").write_text((kit / "kit.yaml").read_text() + "cover_image: cover.png\n")
     _expect(tmp_path, kit, "PK321", "kit.yaml", _line_of(kit, "kit.yaml", "cover_image"))
@@ -216,8 +251,12 @@ def test_truncated_cover_image(tmp_path):
 
 def test_ragged_rule_table(tmp_path):
     kit = _copy(tmp_path)
-    _edit(kit, "rules.yaml", "    - title: {ja: 正誤表, en: Errata}\n      generated: errata\n",
-          "    - title: {ja: 表, en: Table}\n      table:\n        columns: [{ja: あ, en: a}, {ja: い, en: b}]\n        rows:\n          - [{ja: う, en: c}, {ja: え, en: d}, {ja: お, en: lost}]\n")
+    _edit(
+        kit,
+        "rules.yaml",
+        "    - title: {ja: 正誤表, en: Errata}\n      generated: errata\n",
+        "    - title: {ja: 表, en: Table}\n      table:\n        columns: [{ja: あ, en: a}, {ja: い, en: b}]\n        rows:\n          - [{ja: う, en: c}, {ja: え, en: d}, {ja: お, en: lost}]\n",
+    )
     _expect(tmp_path, kit, "PK325", "rules.yaml", _line_of(kit, "rules.yaml", "{ja: お, en: lost}"))
 
 
@@ -225,7 +264,12 @@ def test_output_path_that_is_a_file_is_a_usage_error(tmp_path):
     out = tmp_path / "out"
     out.mkdir()
     (out / "element-shift").write_text("mine")
-    result = subprocess.run([sys.executable, "-m", "generator.cli", "build", str(KIT), "-o", str(out), "--no-svg"], cwd=REPO, capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "pnpkit.generator.cli", "build", str(KIT), "-o", str(out), "--no-svg"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+    )
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert (out / "element-shift").read_text() == "mine"
     assert sorted(p.name for p in out.iterdir()) == ["element-shift"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 import shutil
 import subprocess
@@ -11,11 +12,11 @@ from pathlib import Path
 import pikepdf
 import pytest
 
-from generator.build import layout_kit, print_settings
-from generator.layouts.tiling import assembled_size
-from generator.scene import Group, Line, apply, group_matrix, walk
-from generator.units import HARD_MARGIN
-from validator.kit import load_kit
+from pnpkit.generator.build import layout_kit, print_settings
+from pnpkit.generator.layouts.tiling import assembled_size
+from pnpkit.generator.scene import Group, Line, apply, group_matrix, walk
+from pnpkit.generator.units import HARD_MARGIN
+from pnpkit.validator.kit import load_kit
 
 REPO = Path(__file__).resolve().parents[1]
 KIT = REPO / "content" / "element-shift"
@@ -46,7 +47,10 @@ def _trims(page, role):
             clip = item.clip
             # the clip is the bleed box in card coordinates; the trim is it shrunk by the bleed
             b = -clip.x
-            corners = [apply(m, x, y) for x, y in ((b - b, 0), (clip.w - 2 * b, 0), (0, clip.h - 2 * b), (clip.w - 2 * b, clip.h - 2 * b))]
+            corners = [
+                apply(m, x, y)
+                for x, y in ((b - b, 0), (clip.w - 2 * b, 0), (0, clip.h - 2 * b), (clip.w - 2 * b, clip.h - 2 * b))
+            ]
             xs, ys = [c[0] for c in corners], [c[1] for c in corners]
             out.append((item.name, (min(xs), min(ys), max(xs), max(ys))))
     return out
@@ -73,7 +77,12 @@ def test_backs_mirror_fronts_plus_offset(loaded, duplex, offset):
                 expected = (width - f[2], f[1], width - f[0], f[3])
             else:
                 expected = (f[0], height - f[3], f[2], height - f[1])
-            expected = (expected[0] + offset[0], expected[1] + offset[1], expected[2] + offset[0], expected[3] + offset[1])
+            expected = (
+                expected[0] + offset[0],
+                expected[1] + offset[1],
+                expected[2] + offset[0],
+                expected[3] + offset[1],
+            )
             assert _close(b, expected), (name, b, expected)
 
 
@@ -90,7 +99,7 @@ def _mark_lines(page):
 
 @pytest.mark.parametrize("bleed", [0.0, 3.0])
 def test_crop_marks_stay_outside_trim_and_bleed_and_hard_margin(loaded, bleed):
-    pages, settings = _cards(loaded, bleed=bleed, marks="crop")
+    pages, _settings = _cards(loaded, bleed=bleed, marks="crop")
     for page in pages:
         role = "card-front" if _trims(page, "card-front") else "card-back"
         boxes = [(t[0] - bleed, t[1] - bleed, t[2] + bleed, t[3] + bleed) for _, t in _trims(page, role)]
@@ -186,17 +195,19 @@ def test_tiled_board_at_40mm(tmp_path):
 
 
 def test_tile_overlaps_are_ten_millimetres(tmp_path):
-    from generator.layouts.tiling import OVERLAP, spans
+    from pnpkit.generator.layouts.tiling import OVERLAP, spans
 
     pieces = spans(500.0, 196.0, [float(x) for x in range(0, 500, 20)])
-    for (a0, a1), (b0, _b1) in zip(pieces, pieces[1:]):
+    for (a0, a1), (b0, _b1) in itertools.pairwise(pieces):
         assert a1 - b0 == pytest.approx(OVERLAP, abs=0.5)
         assert a1 - a0 <= 196.0 + 1e-9
     assert pieces[0][0] == 0 and pieces[-1][1] == 500.0
 
 
 def _run(*args, cwd=REPO):
-    return subprocess.run([sys.executable, "-m", "generator.cli", *args], cwd=cwd, capture_output=True, text=True)
+    return subprocess.run(
+        [sys.executable, "-m", "pnpkit.generator.cli", *args], cwd=cwd, capture_output=True, text=True
+    )
 
 
 def test_bleed_build_has_page_boxes_and_embedded_fonts(tmp_path):
@@ -245,13 +256,19 @@ def test_calibrate_writes_front_and_back(tmp_path):
 
 
 def test_calibration_reference_lines_sit_behind_the_scale_zeros():
-    from generator.layouts.calibration import calibration_pages
-    from generator.layouts.common import LayoutContext
-    from generator.units import A4
+    from pnpkit.generator.layouts.calibration import calibration_pages
+    from pnpkit.generator.layouts.common import LayoutContext
+    from pnpkit.generator.units import A4
 
     front, back = calibration_pages(LayoutContext("en", A4), "long")
-    zeros = sorted(round(i.x1, 3) for i, _m in walk(front.items) if isinstance(i, Line) and i.role == "scale" and i.y1 == i.y2)
-    refs = sorted(round(front.width - i.x1, 3) for i, _m in walk(back.items) if isinstance(i, Line) and i.role == "reference" and i.x1 == i.x2)
+    zeros = sorted(
+        round(i.x1, 3) for i, _m in walk(front.items) if isinstance(i, Line) and i.role == "scale" and i.y1 == i.y2
+    )
+    refs = sorted(
+        round(front.width - i.x1, 3)
+        for i, _m in walk(back.items)
+        if isinstance(i, Line) and i.role == "reference" and i.x1 == i.x2
+    )
     centres = sorted(round((z + 5.0), 3) for z in zeros)  # the x scale runs from zero − 5 to zero + 5
     assert refs == centres
 
@@ -277,7 +294,7 @@ def test_negative_back_offset_on_the_command_line(tmp_path):
 
 
 def test_letter_card_sheets_keep_every_note_out_of_the_hard_margin(loaded):
-    from generator.text import text_bounds
+    from pnpkit.generator.text import text_bounds
 
     pages, _ = _cards(loaded, paper="letter")
     for page in pages:

@@ -15,10 +15,10 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.backends import pdf
-from generator.build import book, layout_kit
-from validator.findings import Finding
-from validator.kit import load_kit
+from pnpkit.generator.backends import pdf
+from pnpkit.generator.build import book, layout_kit
+from pnpkit.validator.findings import Finding
+from pnpkit.validator.kit import load_kit
 
 REPO = Path(__file__).resolve().parents[1]
 KITS = sorted(p.parent for p in (REPO / "content").glob("*/kit.yaml"))
@@ -28,7 +28,9 @@ SCALARS = st.one_of(
     st.integers(min_value=-5, max_value=50),
     st.just(0),
     st.text(max_size=12),
-    st.sampled_from(["", "yes", "no", "2024-01-01", "63mm", "-1mm", "#zzzzzz", "{unknown}", "fire", "🌋", "null", "カ力"]),
+    st.sampled_from(
+        ["", "yes", "no", "2024-01-01", "63mm", "-1mm", "#zzzzzz", "{unknown}", "fire", "🌋", "null", "カ力"]
+    ),
     st.booleans(),
     st.none(),
     st.lists(st.integers(min_value=-2, max_value=3), max_size=3),
@@ -61,7 +63,10 @@ def test_text_mutations_never_crash_the_validator(kit, data):
     elif action == "duplicate":
         lines.insert(index, lines[index])
     elif action == "insert":
-        lines.insert(index, data.draw(st.text(alphabet=st.sampled_from(list(" :-[]{}&*!|>'\"#\tab1火")), max_size=20), label="text"))
+        lines.insert(
+            index,
+            data.draw(st.text(alphabet=st.sampled_from(list(" :-[]{}&*!|>'\"#\tab1火")), max_size=20), label="text"),
+        )
     elif action == "truncate":
         lines = lines[:index]
     else:

@@ -6,11 +6,11 @@ import math
 from collections import Counter
 
 import pytest
-
 from conftest import LANGS
-from generator.scene import Group, Rect, Text, apply, bounds, group_matrix, walk
-from generator.units import HARD_MARGIN
-from generator.geometry import ink_bounds, visible_items
+
+from pnpkit.generator.geometry import ink_bounds, visible_items
+from pnpkit.generator.scene import Group, Rect, Text, apply, bounds, group_matrix, walk
+from pnpkit.generator.units import HARD_MARGIN
 
 EPS = 1e-6
 
@@ -61,10 +61,14 @@ def test_no_ink_within_the_hard_margin(layouts):
             checked += 1
             distance = edge_distance(page, box)
             if getattr(item, "role", "") == "cut-guide":
-                assert distance >= HARD_MARGIN - EPS, f"{where}: cut guide {item} reaches {distance:.3f} mm from the edge"
+                assert distance >= HARD_MARGIN - EPS, (
+                    f"{where}: cut guide {item} reaches {distance:.3f} mm from the edge"
+                )
             else:
                 label = getattr(item, "text", "") or type(item).__name__
-                assert distance >= HARD_MARGIN + EPS, f"{where}: {label!r} {getattr(item, 'role', '')} is {distance:.3f} mm from the edge"
+                assert distance >= HARD_MARGIN + EPS, (
+                    f"{where}: {label!r} {getattr(item, 'role', '')} is {distance:.3f} mm from the edge"
+                )
     assert checked > 1000
 
 
@@ -72,7 +76,9 @@ def test_cut_guides_reach_the_hard_margin(layouts):
     """Guides run out to the margin so they are visible after cutting, but not closer."""
     for lang in LANGS:
         for page in card_pages(layouts, lang):
-            guides = [(item, box) for item, box in visible_items(page.items) if getattr(item, "role", "") == "cut-guide"]
+            guides = [
+                (item, box) for item, box in visible_items(page.items) if getattr(item, "role", "") == "cut-guide"
+            ]
             assert guides
             assert min(edge_distance(page, box) for _item, box in guides) == pytest.approx(HARD_MARGIN, abs=1e-6)
 
@@ -107,14 +113,25 @@ def test_every_text_on_a_card_lies_inside_the_card(layouts, loaded_kit):
                         continue
                     x0, y0, x1, y1 = ink_bounds(item, matrix)
                     checked += 1
-                    assert x0 >= -EPS and y0 >= -EPS and x1 <= w + EPS and y1 <= h + EPS, (lang, card.name, item.text, (x0, y0, x1, y1))
+                    assert x0 >= -EPS and y0 >= -EPS and x1 <= w + EPS and y1 <= h + EPS, (
+                        lang,
+                        card.name,
+                        item.text,
+                        (x0, y0, x1, y1),
+                    )
     assert checked > 500
 
 
 def test_card_faces_show_their_texts(layouts, loaded_kit):
     kit = loaded_kit.kit
     for lang in LANGS:
-        texts = {item.text for page in card_pages(layouts, lang) for card in card_groups(page, "card-front") for item, _m in walk(card.items) if isinstance(item, Text)}
+        texts = {
+            item.text
+            for page in card_pages(layouts, lang)
+            for card in card_groups(page, "card-front")
+            for item, _m in walk(card.items)
+            if isinstance(item, Text)
+        }
         for event in kit.events:
             assert event.name.get(lang) in texts
         for element in kit.elements:
@@ -137,7 +154,9 @@ def test_each_deck_has_its_cards(layouts, loaded_kit):
 
 
 def _slot(box, xs, ys):
-    return min(range(len(xs)), key=lambda i: abs(xs[i] - box[0])), min(range(len(ys)), key=lambda i: abs(ys[i] - box[1]))
+    return min(range(len(xs)), key=lambda i: abs(xs[i] - box[0])), min(
+        range(len(ys)), key=lambda i: abs(ys[i] - box[1])
+    )
 
 
 def _card_box(card):
@@ -178,7 +197,9 @@ def test_mirrored_backs_land_behind_their_fronts(layouts):
             for front, back in zip(card_groups(front_page, "card-front"), card_groups(back_page, "card-back")):
                 fx0, fy0, fx1, fy1 = _card_box(front)
                 bx0, by0, bx1, by1 = _card_box(back)
-                assert (front_page.width - bx1, by0, front_page.width - bx0, by1) == pytest.approx((fx0, fy0, fx1, fy1), abs=1e-6)
+                assert (front_page.width - bx1, by0, front_page.width - bx0, by1) == pytest.approx(
+                    (fx0, fy0, fx1, fy1), abs=1e-6
+                )
 
 
 # ---------------------------------------------------------------- board
@@ -209,7 +230,12 @@ def test_board_fits_the_printable_area(layouts):
     for lang in LANGS:
         page = board_page(layouts, lang)
         boxes = [box for cell in cells_of(page) for _item, box in visible_items((cell,))]
-        x0, y0, x1, y1 = min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes)
+        x0, y0, x1, y1 = (
+            min(b[0] for b in boxes),
+            min(b[1] for b in boxes),
+            max(b[2] for b in boxes),
+            max(b[3] for b in boxes),
+        )
         assert x0 >= HARD_MARGIN and y0 >= HARD_MARGIN
         assert x1 <= page.width - HARD_MARGIN and y1 <= page.height - HARD_MARGIN
         assert x1 - x0 > 100, "the board should use the sheet"
@@ -232,8 +258,15 @@ def test_hexes_do_not_overlap(layouts):
 def test_board_text_stays_off_the_hexes(layouts):
     for lang in LANGS:
         page = board_page(layouts, lang)
-        hexes = [box for cell in cells_of(page) for item, box in visible_items((cell,)) if getattr(item, "role", "") == "hex"]
-        hx0, hy0, hx1, hy1 = min(b[0] for b in hexes), min(b[1] for b in hexes), max(b[2] for b in hexes), max(b[3] for b in hexes)
+        hexes = [
+            box for cell in cells_of(page) for item, box in visible_items((cell,)) if getattr(item, "role", "") == "hex"
+        ]
+        hx0, hy0, hx1, hy1 = (
+            min(b[0] for b in hexes),
+            min(b[1] for b in hexes),
+            max(b[2] for b in hexes),
+            max(b[3] for b in hexes),
+        )
         for item, box in visible_items(page.items):
             if isinstance(item, Text):
                 outside = box[2] <= hx0 or box[0] >= hx1 or box[3] <= hy0 or box[1] >= hy1

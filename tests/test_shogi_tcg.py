@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import doctest
 import io
+import itertools
 import os
 import re
 import shutil
@@ -60,7 +61,10 @@ CASES = [
         "sg-node-17",
         "map.yaml",
         (
-            ("    - {id: 16, x: 8, y: 13.5}\n", "    - {id: 16, x: 8, y: 13.5}\n    - {id: 17, x: 9.5, y: 12.5}  # two dice never read 7\n"),
+            (
+                "    - {id: 16, x: 8, y: 13.5}\n",
+                "    - {id: 16, x: 8, y: 13.5}\n    - {id: 17, x: 9.5, y: 12.5}  # two dice never read 7\n",
+            ),
             ("    - [16, 24]\n", "    - [16, 17]\n    - [16, 24]\n"),
         ),
         "SG001",
@@ -70,12 +74,24 @@ CASES = [
     Case(
         "sg-disconnected",
         "map.yaml",
-        (("    - {id: 44, x: 12, y: 11}\n", "    - {id: 44, x: 12, y: 11}\n    - {id: 45, x: 13, y: 17}  # no link reaches it\n"),),
+        (
+            (
+                "    - {id: 44, x: 12, y: 11}\n",
+                "    - {id: 44, x: 12, y: 11}\n    - {id: 45, x: 13, y: 17}  # no link reaches it\n",
+            ),
+        ),
         "SG003",
         "{id: 45, x: 13",
         "{id: 45",
     ),
-    Case("sg-missing-node", "map.yaml", (("    - [13, 54]\n", "    - [13, 53]  # there is no node 53\n"),), "SG004", "[13, 53]", "53]"),
+    Case(
+        "sg-missing-node",
+        "map.yaml",
+        (("    - [13, 54]\n", "    - [13, 53]  # there is no node 53\n"),),
+        "SG004",
+        "[13, 53]",
+        "53]",
+    ),
     Case(
         "sg-four-relics",
         "relics.yaml",
@@ -135,12 +151,20 @@ def run_cli(*args: object, env: dict | None = None, timeout: float = 120) -> sub
     full = dict(os.environ)
     full["PYTHONPATH"] = str(REPO) + os.pathsep + full.get("PYTHONPATH", "")
     full.update(env or {})
-    return subprocess.run([sys.executable, "-m", "generator.cli", *map(str, args)], cwd=REPO, env=full, capture_output=True, text=True, encoding="utf-8", timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "pnpkit.generator.cli", *map(str, args)],
+        cwd=REPO,
+        env=full,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=timeout,
+    )
 
 
 def variant(tmp_path: Path, edits: dict[str, list[tuple[str, str]]]):
     """The kit with some edits, loaded."""
-    from validator.kit import load_kit
+    from pnpkit.validator.kit import load_kit
 
     kit = tmp_path / "variant"
     shutil.copytree(KIT, kit)
@@ -160,15 +184,15 @@ def line_of(kit: Path, name: str, marker: str) -> int:
 
 
 def walk_page(page):
-    from generator.scene import walk
+    from pnpkit.generator.scene import walk
 
     return list(walk(page.items))
 
 
 def page_bounds(item, matrix):
     """Page-space extent of a primitive or a line of text."""
-    from generator.scene import Text, apply, bounds
-    from generator.text import text_bounds
+    from pnpkit.generator.scene import Text, apply, bounds
+    from pnpkit.generator.text import text_bounds
 
     if isinstance(item, Text):
         x0, y0, x1, y1 = text_bounds(item)
@@ -180,7 +204,7 @@ def page_bounds(item, matrix):
 
 def walk_clipped(items, matrix=None, clip=None):
     """Every item with its page matrix and the page-space clip box (x0, y0, x1, y1) around it, if any."""
-    from generator.scene import IDENTITY, Group, apply, group_matrix
+    from pnpkit.generator.scene import IDENTITY, Group, apply, group_matrix
 
     matrix = matrix or IDENTITY
     for item in items:
@@ -190,15 +214,27 @@ def walk_clipped(items, matrix=None, clip=None):
             box = clip
             if item.clip is not None:
                 c = item.clip
-                corners = [apply(inner, x, y) for x, y in ((c.x, c.y), (c.x + c.w, c.y), (c.x, c.y + c.h), (c.x + c.w, c.y + c.h))]
-                here = (min(p[0] for p in corners), min(p[1] for p in corners), max(p[0] for p in corners), max(p[1] for p in corners))
-                box = here if clip is None else (max(clip[0], here[0]), max(clip[1], here[1]), min(clip[2], here[2]), min(clip[3], here[3]))
+                corners = [
+                    apply(inner, x, y)
+                    for x, y in ((c.x, c.y), (c.x + c.w, c.y), (c.x, c.y + c.h), (c.x + c.w, c.y + c.h))
+                ]
+                here = (
+                    min(p[0] for p in corners),
+                    min(p[1] for p in corners),
+                    max(p[0] for p in corners),
+                    max(p[1] for p in corners),
+                )
+                box = (
+                    here
+                    if clip is None
+                    else (max(clip[0], here[0]), max(clip[1], here[1]), min(clip[2], here[2]), min(clip[3], here[3]))
+                )
             yield from walk_clipped(item.items, inner, box)
 
 
 def map_pieces(page):
     """{node id: (centre, radius, id texts)} and {link name: [(x1, y1, x2, y2), ...]} in page millimetres."""
-    from generator.scene import Circle, Group, Line, Text, apply, walk
+    from pnpkit.generator.scene import Circle, Group, Line, Text, apply, walk
 
     nodes, links = {}, {}
     for item, matrix in walk(page.items):
@@ -211,7 +247,11 @@ def map_pieces(page):
             texts = [(t.text, page_bounds(t, tm)) for t, tm in inner if isinstance(t, Text) and t.role == "node-id"]
             nodes[item.name] = (centre, circle.r * scale, texts)
         elif isinstance(item, Group) and item.role == "link":
-            links[item.name] = [(*apply(m, c.x1, c.y1), *apply(m, c.x2, c.y2)) for c, m in walk(item.items, matrix) if isinstance(c, Line)]
+            links[item.name] = [
+                (*apply(m, c.x1, c.y1), *apply(m, c.x2, c.y2))
+                for c, m in walk(item.items, matrix)
+                if isinstance(c, Line)
+            ]
     return nodes, links
 
 
@@ -220,7 +260,7 @@ def map_pieces(page):
 
 @pytest.fixture(scope="module")
 def loaded():
-    from validator.kit import load_kit
+    from pnpkit.validator.kit import load_kit
 
     result = load_kit(KIT)
     assert result.ok, [f.text() for f in result.report.findings]
@@ -229,7 +269,7 @@ def loaded():
 
 @pytest.fixture(scope="module")
 def layouts(loaded):
-    from generator.build import layout_kit
+    from pnpkit.generator.build import layout_kit
 
     out = {}
     for lang in LANGS:
@@ -241,7 +281,7 @@ def layouts(loaded):
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> Path:
-    from generator.cli import main
+    from pnpkit.generator.cli import main
 
     out = tmp_path_factory.mktemp("shogi-tcg")
     stdout, stderr = io.StringIO(), io.StringIO()
@@ -267,7 +307,11 @@ def test_build_writes_every_output(built, layouts):
         for slug in SLUGS:
             assert (folder / f"{slug}.pdf").is_file()
             pages = len(layouts[lang][slug].pages)
-            svgs = [folder / f"{slug}.svg"] if pages == 1 else [folder / f"{slug}-{n:02d}.svg" for n in range(1, pages + 1)]
+            svgs = (
+                [folder / f"{slug}.svg"]
+                if pages == 1
+                else [folder / f"{slug}-{n:02d}.svg" for n in range(1, pages + 1)]
+            )
             assert all(p.is_file() for p in svgs), slug
         assert (folder / "kit.pdf").is_file()
     assert (built / "fonts" / "ipaexg.ttf").is_file()
@@ -281,7 +325,9 @@ def _fonts_embedded(reader) -> bool:
             descendants = font.get("/DescendantFonts")
             target = descendants.get_object()[0].get_object() if descendants else font
             descriptor = target.get("/FontDescriptor")
-            if descriptor is None or not any(k in descriptor.get_object() for k in ("/FontFile", "/FontFile2", "/FontFile3")):
+            if descriptor is None or not any(
+                k in descriptor.get_object() for k in ("/FontFile", "/FontFile2", "/FontFile3")
+            ):
                 return False
     return True
 
@@ -295,7 +341,10 @@ def test_pdfs_are_exactly_a4_with_every_font_embedded_and_the_card_names(built, 
             reader = PdfReader(built / lang / name)
             for page in reader.pages:
                 box = page.mediabox
-                assert abs(float(box.width) - A4_PT[0]) < 0.01 and abs(float(box.height) - A4_PT[1]) < 0.01, (lang, name)
+                assert abs(float(box.width) - A4_PT[0]) < 0.01 and abs(float(box.height) - A4_PT[1]) < 0.01, (
+                    lang,
+                    name,
+                )
             assert _fonts_embedded(reader), (lang, name)
         fronts = PdfReader(built / lang / "cards.pdf").pages[::2]  # backs carry no names
         extracted = "".join(page.extract_text() for page in fronts).replace(" ", "").replace("\n", "")
@@ -319,7 +368,7 @@ def test_kit_pdf_has_every_component_and_a_one_page_rule_summary(built, layouts)
 
 
 def test_card_sheets_hold_each_pile_with_its_own_back(layouts, loaded):
-    from generator.scene import Group
+    from pnpkit.generator.scene import Group
 
     kit = loaded.kit
     want = {"main": 0, "creature": 0, "mana": 0, "colour": 0}
@@ -362,7 +411,7 @@ def test_every_node_id_is_drawn_inside_its_node_and_every_link_joins_its_two_nod
 
 
 def test_map_sheet_is_a4_with_a_scale_bar_and_keeps_out_of_the_hard_margin(layouts):
-    from generator.scene import Group, Rect
+    from pnpkit.generator.scene import Group, Rect
 
     for lang in LANGS:
         (page,) = layouts[lang]["map"].pages
@@ -373,7 +422,7 @@ def test_map_sheet_is_a4_with_a_scale_bar_and_keeps_out_of_the_hard_margin(layou
 
 
 def test_no_ink_within_5_mm_of_the_paper_edge(layouts):
-    from generator.scene import Group
+    from pnpkit.generator.scene import Group
 
     for lang in LANGS:
         for slug, part in layouts[lang].items():
@@ -390,12 +439,17 @@ def test_no_ink_within_5_mm_of_the_paper_edge(layouts):
                             continue
                     x0, y0, x1, y1 = box
                     assert x0 >= HARD_MARGIN - 1e-6 and y0 >= HARD_MARGIN - 1e-6, (lang, slug, page.label, item)
-                    assert x1 <= page.width - HARD_MARGIN + 1e-6 and y1 <= page.height - HARD_MARGIN + 1e-6, (lang, slug, page.label, item)
+                    assert x1 <= page.width - HARD_MARGIN + 1e-6 and y1 <= page.height - HARD_MARGIN + 1e-6, (
+                        lang,
+                        slug,
+                        page.label,
+                        item,
+                    )
 
 
 def _map_ctx(lang: str = "ja"):
-    from generator.layouts.common import LayoutContext
-    from generator.units import A4
+    from pnpkit.generator.layouts.common import LayoutContext
+    from pnpkit.generator.units import A4
 
     return LayoutContext(lang, A4)
 
@@ -412,9 +466,10 @@ def test_same_seed_same_map_bit_for_bit_other_seed_other_map(built, loaded, tmp_
     for name in names:
         assert (again / name).read_bytes() == (built / "ja" / name).read_bytes(), name
 
-    from generator.backends import pdf
-    from generator.layouts.graphmap import map_pages, spec_of
-    from generator.scene import Document, Path as ScenePath
+    from pnpkit.generator.backends import pdf
+    from pnpkit.generator.layouts.graphmap import map_pages, spec_of
+    from pnpkit.generator.scene import Document
+    from pnpkit.generator.scene import Path as ScenePath
 
     spec = spec_of(loaded.kit.map, "ja")
     first = map_pages(_map_ctx(), "map", "", spec)
@@ -432,7 +487,7 @@ def test_same_seed_same_map_bit_for_bit_other_seed_other_map(built, loaded, tmp_
 
 
 def test_the_seed_comes_from_the_yaml(tmp_path):
-    from generator.build import layout_kit
+    from pnpkit.generator.build import layout_kit
 
     changed, _kit = variant(tmp_path, {"map.yaml": [("seed: 20161224", "seed: 7")]})
     assert changed.ok
@@ -442,9 +497,9 @@ def test_the_seed_comes_from_the_yaml(tmp_path):
 
 
 def test_a_map_too_big_for_one_sheet_is_tiled_with_overlaps(loaded):
-    from generator.layouts.graphmap import MapSpec, drawing, map_pages, natural_size, spec_of
-    from generator.layouts.tiling import OVERLAP
-    from generator.scene import Group
+    from pnpkit.generator.layouts.graphmap import MapSpec, drawing, map_pages, natural_size, spec_of
+    from pnpkit.generator.layouts.tiling import OVERLAP
+    from pnpkit.generator.scene import Group
 
     base = spec_of(loaded.kit.map, "en")
     spec = MapSpec(base.nodes, base.links, base.node_size, 24.0, base.seed, base.detail, base.land)
@@ -460,9 +515,9 @@ def test_a_map_too_big_for_one_sheet_is_tiled_with_overlaps(loaded):
     xs = sorted({(c.x, c.x + c.w) for c in tiles})
     ys = sorted({(c.y, c.y + c.h) for c in tiles})
     assert xs[0][0] == 0 and xs[-1][1] == pytest.approx(width) and ys[0][0] == 0 and ys[-1][1] == pytest.approx(height)
-    for (a0, a1), (b0, b1) in zip(xs, xs[1:]):
+    for (_a0, a1), (b0, _b1) in itertools.pairwise(xs):
         assert a1 - b0 == pytest.approx(OVERLAP)
-    for (a0, a1), (b0, b1) in zip(ys, ys[1:]):
+    for (_a0, a1), (b0, _b1) in itertools.pairwise(ys):
         assert a1 - b0 == pytest.approx(OVERLAP)
     art = drawing(_map_ctx("en"), spec, 24.0)
     r = spec.node_size / 2
@@ -474,7 +529,7 @@ def test_a_map_too_big_for_one_sheet_is_tiled_with_overlaps(loaded):
 
 
 def test_graph_doctests_and_hop_distances(loaded):
-    from validator.components import graphmap
+    from pnpkit.validator.components import graphmap
 
     assert doctest.testmod(graphmap).failed == 0
     graph = loaded.kit.map
@@ -489,7 +544,9 @@ def test_graph_doctests_and_hop_distances(loaded):
 
 
 def test_duplicate_and_self_links_are_reported_at_their_lines(tmp_path):
-    changed, kit = variant(tmp_path, {"map.yaml": [("    - [13, 54]\n", "    - [13, 54]\n    - [54, 13]\n    - [22, 22]\n")]})
+    changed, kit = variant(
+        tmp_path, {"map.yaml": [("    - [13, 54]\n", "    - [13, 54]\n    - [54, 13]\n    - [22, 22]\n")]}
+    )
     errors = changed.report.errors
     assert {f.code for f in errors} == {"SG005", "SG006"}
     by_code = {f.code: f for f in errors}
@@ -518,7 +575,9 @@ def test_a_roll_without_a_node_needs_a_reroll_rule(tmp_path):
     errors = changed.report.errors
     assert [f.code for f in errors] == ["SG002"]
     assert "1 and 4" in errors[0].message and errors[0].location.line == line_of(kit, "model.yaml", "  order: free")
-    allowed, _ = variant(tmp_path / "b", {**edits, "model.yaml": [("reroll_when: [occupied]", "reroll_when: [occupied, missing]")]})
+    allowed, _ = variant(
+        tmp_path / "b", {**edits, "model.yaml": [("reroll_when: [occupied]", "reroll_when: [occupied, missing]")]}
+    )
     assert allowed.ok
     fixed, _ = variant(tmp_path / "c", {"model.yaml": [("  order: free", "  order: fixed")]})
     assert {f.code for f in fixed.report.errors} == {"SG002"}
@@ -532,23 +591,48 @@ def test_hand_limit_and_discard_target_must_agree(tmp_path):
 
 
 def test_costs_use_only_known_colours(tmp_path):
-    changed, kit = variant(tmp_path, {"spells.yaml": [("    cost: {red: 1}\n    ability: {kind: activate", "    cost: {purple: 1}\n    ability: {kind: activate")]})
+    changed, kit = variant(
+        tmp_path,
+        {
+            "spells.yaml": [
+                (
+                    "    cost: {red: 1}\n    ability: {kind: activate",
+                    "    cost: {purple: 1}\n    ability: {kind: activate",
+                )
+            ]
+        },
+    )
     (error,) = changed.report.errors
     assert error.code == "SG009" and "purple" in error.message
     assert (error.location.line, error.location.col) == (line_of(kit, "spells.yaml", "{purple: 1}"), 12)
 
 
 def test_shuffled_decks_share_their_back(tmp_path):
-    changed, kit = variant(tmp_path, {"decks.yaml": [("    source: buildings\n    back: *main\n", "    source: buildings\n    back: {title: {ja: 建造物, en: Buildings}, colour: \"#4d5960\"}\n")]})
+    changed, _kit = variant(
+        tmp_path,
+        {
+            "decks.yaml": [
+                (
+                    "    source: buildings\n    back: *main\n",
+                    '    source: buildings\n    back: {title: {ja: 建造物, en: Buildings}, colour: "#4d5960"}\n',
+                )
+            ]
+        },
+    )
     (error,) = changed.report.errors
     assert error.code == "SG012"
 
 
 def test_the_rulebook_as_written_is_refused_where_it_contradicts_itself(tmp_path):
     """Colourless costs with a mana deck of coloured mana only, and activate without a limit."""
-    changed, kit = variant(
+    changed, _kit = variant(
         tmp_path,
-        {"model.yaml": [("  colourless_paid_with: any ", "  colourless_paid_with: colourless "), ("  activations_per_turn: 2 ", "  # activations_per_turn: any number ")]},
+        {
+            "model.yaml": [
+                ("  colourless_paid_with: any ", "  colourless_paid_with: colourless "),
+                ("  activations_per_turn: 2 ", "  # activations_per_turn: any number "),
+            ]
+        },
     )
     errors = changed.report.errors
     assert [f.code for f in errors if f.code.startswith("SG")] == ["SG008"]
@@ -571,12 +655,14 @@ def test_every_case_has_its_fixture_and_expected_file():
         assert sorted(p.name for p in kit.glob("*.yaml")) == sorted(p.name for p in KIT.glob("*.yaml"))
         for source in KIT.glob("*.yaml"):
             if source.name != case.file:
-                assert (kit / source.name).read_bytes() == source.read_bytes(), f"{case.name}/{source.name} is stale; regenerate"
+                assert (kit / source.name).read_bytes() == source.read_bytes(), (
+                    f"{case.name}/{source.name} is stale; regenerate"
+                )
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
 def test_defect_gives_its_code_at_its_line(case, tmp_path):
-    from validator.kit import load_kit
+    from pnpkit.validator.kit import load_kit
 
     kit = BAD / case.name
     errors = list(load_kit(kit).report.errors)

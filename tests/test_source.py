@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from conftest import REPO
-from validator import source
-from validator.findings import Location, Severity
-from validator.source import Limits, SourceError, load_file, load_text
+
+from pnpkit.validator import source
+from pnpkit.validator.findings import Location, Severity
+from pnpkit.validator.source import Limits, SourceError, load_file, load_text
 
 
 def finding_of(text: str, limits: Limits = Limits()):
@@ -73,7 +73,18 @@ def test_dates_stay_strings(text):
 
 @pytest.mark.parametrize(
     "text, value",
-    [("12", 12), ("-3", -3), ("0x1F", 31), ("0o17", 15), ("1.5", 1.5), ("~", None), ("null", None), ("", None), ("1_000", "1_000"), ("12:30", "12:30")],
+    [
+        ("12", 12),
+        ("-3", -3),
+        ("0x1F", 31),
+        ("0o17", 15),
+        ("1.5", 1.5),
+        ("~", None),
+        ("null", None),
+        ("", None),
+        ("1_000", "1_000"),
+        ("12:30", "12:30"),
+    ],
 )
 def test_core_schema_numbers_and_nulls(text, value):
     data = load_text(f"v: {text}\n", "f.yaml").data
@@ -103,7 +114,9 @@ def test_nested_duplicate_key_in_a_flow_mapping():
     assert finding.path == "outer[0].id"
 
 
-@pytest.mark.parametrize("text, line", [("a:\n\tb: 1\n", 2), ("a: 1\nb:\n  c: 2\n\td: 3\n", 4), ("list:\n  - 1\n\t- 2\n", 3)])
+@pytest.mark.parametrize(
+    "text, line", [("a:\n\tb: 1\n", 2), ("a: 1\nb:\n  c: 2\n\td: 3\n", 4), ("list:\n  - 1\n\t- 2\n", 3)]
+)
 def test_tab_indentation_is_a_syntax_error_that_says_tab(text, line):
     finding = finding_of(text)
     assert finding.code == "PK101"
@@ -226,7 +239,16 @@ def test_crlf_findings_count_lines_once(tmp_path):
     assert [(f.code, f.location.line, f.location.col) for f in found] == [("PK102", 4, 1)]
 
 
-@pytest.mark.parametrize("text", ["a: !!binary aGVsbG8=\n", "a: !custom 1\n", "a: !!python/object:os.system {}\n", "a: !!set {x, y}\n", "a: !!omap [x: 1]\n"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a: !!binary aGVsbG8=\n",
+        "a: !custom 1\n",
+        "a: !!python/object:os.system {}\n",
+        "a: !!set {x, y}\n",
+        "a: !!omap [x: 1]\n",
+    ],
+)
 def test_unsupported_tags(text):
     finding = finding_of(text)
     assert finding.code == "PK111"

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator import fonts
-from generator.text import TextBox, atoms, fit, wrap
+from pnpkit.generator import fonts
+from pnpkit.generator.text import TextBox, atoms, fit, wrap
 
 NO_START = "、。，．」』）！？ー"
 NO_END = "「『（"
@@ -33,7 +33,9 @@ def check_lines(lines, text, size, width, *, joiner=""):
         if i < len(lines) - 1:
             assert line[-1:] not in NO_END, f"line {i} ends with {line[-1]!r}: {lines}"
         if len(line) > 1:
-            assert fonts.width_mm(line, size) <= width + 1e-9, f"line {i} is {fonts.width_mm(line, size):.2f} mm > {width:.2f}: {line!r}"
+            assert fonts.width_mm(line, size) <= width + 1e-9, (
+                f"line {i} is {fonts.width_mm(line, size):.2f} mm > {width:.2f}: {line!r}"
+            )
 
 
 @pytest.mark.parametrize("size", [6.0, 7.5, 9.0, 12.0])
@@ -47,7 +49,7 @@ def test_japanese_kinsoku_at_many_widths(size):
 
 
 def test_kit_texts_wrap_by_the_rules(loaded_kit):
-    from validator.checks import walk_texts
+    from pnpkit.validator.checks import walk_texts
 
     texts = [text.ja for _path, text, _owners in walk_texts(loaded_kit.kit) if text.ja]
     assert len(texts) > 50
@@ -85,11 +87,15 @@ def test_long_vowel_mark_never_starts_a_line():
             check_lines(wrap(text, size, width), text, size, width)
 
 
-JA_ALPHABET = list("あいうえおかきくけこさしすせそ火水風土領地攻撃防御カードトークンー") + list(NO_START + NO_END) + list("abc12")
+JA_ALPHABET = (
+    list("あいうえおかきくけこさしすせそ火水風土領地攻撃防御カードトークンー") + list(NO_START + NO_END) + list("abc12")
+)
 
 
 @settings(max_examples=300, deadline=None)
-@given(text=st.text(alphabet=JA_ALPHABET, min_size=1, max_size=60), size=st.floats(6.0, 12.0), extra=st.floats(0.0, 40.0))
+@given(
+    text=st.text(alphabet=JA_ALPHABET, min_size=1, max_size=60), size=st.floats(6.0, 12.0), extra=st.floats(0.0, 40.0)
+)
 def test_wrap_property(text, size, extra):
     """Whenever every unbreakable piece fits the line, no rule is ever broken."""
     widest = max(fonts.width_mm(atom, size) for atom in atoms(text) if atom != " ")
@@ -173,7 +179,7 @@ def test_fit_japanese_shrinks_and_places_inside_the_box():
     box = TextBox(2.0, 3.0, 30.0, 14.0)
     result = fit(LONG_JA[:60], box.width, box.height, 9.0, 5.0)
     assert result.fits and result.size < 9.0
-    from generator.text import text_bounds
+    from pnpkit.generator.text import text_bounds
 
     for item in box.place(result):
         x0, y0, x1, y1 = text_bounds(item)

@@ -48,8 +48,24 @@ class Case:
 
 CASES = [
     Case("ut-floor-21", "towers.yaml", "coin: [5, 11, 17]", "coin: [5, 11, 21]", "UT001", "coin: [5, 11, 21]", "21]"),
-    Case("ut-tiebreak-repeat", "scoring.yaml", "tie_break: [A, B, C, D, E]", "tie_break: [A, B, C, B, E]", "UT005", "tie_break: [A, B, C, B, E]", "B, E]"),
-    Case("ut-tower-7", "towers.yaml", "{kind: build, tower: 3, floors: 3}", "{kind: build, tower: 7, floors: 3}", "UT003", "{kind: build, tower: 7, floors: 3}", "7, floors"),
+    Case(
+        "ut-tiebreak-repeat",
+        "scoring.yaml",
+        "tie_break: [A, B, C, D, E]",
+        "tie_break: [A, B, C, B, E]",
+        "UT005",
+        "tie_break: [A, B, C, B, E]",
+        "B, E]",
+    ),
+    Case(
+        "ut-tower-7",
+        "towers.yaml",
+        "{kind: build, tower: 3, floors: 3}",
+        "{kind: build, tower: 7, floors: 3}",
+        "UT003",
+        "{kind: build, tower: 7, floors: 3}",
+        "7, floors",
+    ),
     Case(
         "ut-locks-over-marks",
         "towers.yaml",
@@ -59,18 +75,92 @@ CASES = [
         "lock: box  # a twelfth",
         "box  #",
     ),
-    Case("ut-chain-without-lock", "towers.yaml", "      - phase: 3\n        lock: box\n        steps:\n          - {kind: bonus, tower: 3}", "      - phase: 3\n        lock: chain  # nothing above to chain to\n        steps:\n          - {kind: bonus, tower: 3}", "UT008", "lock: chain  # nothing", "chain"),
-    Case("ut-free-phase-gift", "towers.yaml", "{kind: spend, coins: 1, then: {kind: build-any, floors: 1}}", "{kind: build-any, floors: 1}  # free, any number of times", "UT009", "floors: 1}  # free, any", "build-any"),
-    Case("ut-phase-5", "towers.yaml", "      - phase: 4\n        steps:\n          - {kind: spend, coins: 1, then: {kind: unlock}}", "      - phase: 5\n        steps:\n          - {kind: spend, coins: 1, then: {kind: unlock}}", "UT004", "- phase: 5", "5"),
-    Case("ut-two-marks", "towers.yaml", "    unlock: [2, 8]\n    coin: [5, 11, 17]", "    unlock: [2, 8]\n    coin: [5, 8, 17]", "UT010", "coin: [5, 8, 17]", "8, 17"),
+    Case(
+        "ut-chain-without-lock",
+        "towers.yaml",
+        "      - phase: 3\n        lock: box\n        steps:\n          - {kind: bonus, tower: 3}",
+        "      - phase: 3\n        lock: chain  # nothing above to chain to\n        steps:\n          - {kind: bonus, tower: 3}",
+        "UT008",
+        "lock: chain  # nothing",
+        "chain",
+    ),
+    Case(
+        "ut-free-phase-gift",
+        "towers.yaml",
+        "{kind: spend, coins: 1, then: {kind: build-any, floors: 1}}",
+        "{kind: build-any, floors: 1}  # free, any number of times",
+        "UT009",
+        "floors: 1}  # free, any",
+        "build-any",
+    ),
+    Case(
+        "ut-phase-5",
+        "towers.yaml",
+        "      - phase: 4\n        steps:\n          - {kind: spend, coins: 1, then: {kind: unlock}}",
+        "      - phase: 5\n        steps:\n          - {kind: spend, coins: 1, then: {kind: unlock}}",
+        "UT004",
+        "- phase: 5",
+        "5",
+    ),
+    Case(
+        "ut-two-marks",
+        "towers.yaml",
+        "    unlock: [2, 8]\n    coin: [5, 11, 17]",
+        "    unlock: [2, 8]\n    coin: [5, 8, 17]",
+        "UT010",
+        "coin: [5, 8, 17]",
+        "8, 17",
+    ),
     Case("ut-end-unreachable", "model.yaml", "  end_towers: 3 ", "  end_towers: 7 ", "UT007", "end_towers: 7", "7"),
-    Case("ut-named-face-elsewhere", "towers.yaml", "{kind: coins, coins: 1, when: {kind: alone}}", "{kind: coins, coins: 1, when: {kind: named-face-chosen}}", "UT013", "{kind: coins, coins: 1, when: {kind: named-face-chosen}}", "{kind: named"),
-    Case("ut-pad-rows", "sheets.yaml", "rows: 4, games: 5", "rows: 3, games: 5", "UT016", "rows: 3, games: 5", "3, games"),
-    Case("ut-row-longer-than-towers", "scoring.yaml", "kind: row, run: 4, boxes: 2", "kind: row, run: 7, boxes: 2", "UT006", "run: 7, boxes: 2", "7, boxes"),
+    Case(
+        "ut-named-face-elsewhere",
+        "towers.yaml",
+        "{kind: coins, coins: 1, when: {kind: alone}}",
+        "{kind: coins, coins: 1, when: {kind: named-face-chosen}}",
+        "UT013",
+        "{kind: coins, coins: 1, when: {kind: named-face-chosen}}",
+        "{kind: named",
+    ),
+    Case(
+        "ut-pad-rows", "sheets.yaml", "rows: 4, games: 5", "rows: 3, games: 5", "UT016", "rows: 3, games: 5", "3, games"
+    ),
+    Case(
+        "ut-row-longer-than-towers",
+        "scoring.yaml",
+        "kind: row, run: 4, boxes: 2",
+        "kind: row, run: 7, boxes: 2",
+        "UT006",
+        "run: 7, boxes: 2",
+        "7, boxes",
+    ),
     Case("ut-die-faces", "model.yaml", "  die_faces: 6\n", "  die_faces: 8\n", "UT011", "  towers: 6 ", "6 "),
-    Case("ut-bonus-unreachable", "towers.yaml", "        lock: box\n        steps:\n          - {kind: bonus, tower: 3}", "        lock: box\n        steps:\n          - {kind: bonus, tower: 2}  # tower 3's box is never ticked", "UT012", "  - number: 3", "3"),
-    Case("ut-sheet-without-effects", "sheets.yaml", "{kind: effects, source: towers, size: 1}", "{kind: text, size: 1, text: {ja: 効果は別紙, en: Effects on another sheet}}", "UT014", "  - id: tower-sheet", "- id"),
-    Case("ut-cells-too-small", "sheets.yaml", "{kind: lanes, source: towers, size: 172mm}", "{kind: lanes, source: towers, size: 100mm}", "UT015", "{kind: lanes, source: towers, size: 100mm}", "{kind: lanes"),
+    Case(
+        "ut-bonus-unreachable",
+        "towers.yaml",
+        "        lock: box\n        steps:\n          - {kind: bonus, tower: 3}",
+        "        lock: box\n        steps:\n          - {kind: bonus, tower: 2}  # tower 3's box is never ticked",
+        "UT012",
+        "  - number: 3",
+        "3",
+    ),
+    Case(
+        "ut-sheet-without-effects",
+        "sheets.yaml",
+        "{kind: effects, source: towers, size: 1}",
+        "{kind: text, size: 1, text: {ja: 効果は別紙, en: Effects on another sheet}}",
+        "UT014",
+        "  - id: tower-sheet",
+        "- id",
+    ),
+    Case(
+        "ut-cells-too-small",
+        "sheets.yaml",
+        "{kind: lanes, source: towers, size: 172mm}",
+        "{kind: lanes, source: towers, size: 100mm}",
+        "UT015",
+        "{kind: lanes, source: towers, size: 100mm}",
+        "{kind: lanes",
+    ),
 ]
 REQUIRED = ("ut-floor-21", "ut-tiebreak-repeat", "ut-tower-7", "ut-locks-over-marks")
 
@@ -104,20 +194,28 @@ def regenerate() -> None:
 def run_cli(*args: object, timeout: float = 120) -> subprocess.CompletedProcess:
     env = dict(os.environ)
     env["PYTHONPATH"] = str(REPO) + os.pathsep + env.get("PYTHONPATH", "")
-    return subprocess.run([sys.executable, "-m", "generator.cli", *map(str, args)], cwd=REPO, env=env, capture_output=True, text=True, encoding="utf-8", timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "pnpkit.generator.cli", *map(str, args)],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=timeout,
+    )
 
 
 def page_items(page):
     """Every primitive of a page with the matrix that places it."""
-    from generator.scene import Group, walk
+    from pnpkit.generator.scene import Group, walk
 
     return [(item, m) for item, m in walk(page.items) if not isinstance(item, Group)]
 
 
 def extent(item, matrix) -> tuple[float, float, float, float] | None:
     """Page-space box of any primitive, text included."""
-    from generator.scene import Text, apply, bounds
-    from generator.text import text_bounds
+    from pnpkit.generator.scene import Text, apply, bounds
+    from pnpkit.generator.text import text_bounds
 
     if isinstance(item, Text):
         if not item.text.strip():
@@ -134,7 +232,7 @@ def scale_of(matrix) -> float:
 
 
 def groups(page, role: str):
-    from generator.scene import Group, walk
+    from pnpkit.generator.scene import Group, walk
 
     return [(item, m) for item, m in walk(page.items) if isinstance(item, Group) and item.role == role]
 
@@ -144,7 +242,7 @@ def groups(page, role: str):
 
 @pytest.fixture(scope="module")
 def loaded():
-    from validator.kit import load_kit
+    from pnpkit.validator.kit import load_kit
 
     kit = load_kit(KIT)
     assert kit.ok, [f.text() for f in kit.report.findings]
@@ -153,7 +251,7 @@ def loaded():
 
 @pytest.fixture(scope="module")
 def layouts(loaded):
-    from generator.build import layout_kit
+    from pnpkit.generator.build import layout_kit
 
     out = {}
     for lang in LANGS:
@@ -210,7 +308,9 @@ def test_pdfs_are_exactly_a4_with_every_font_embedded(built):
                 descriptor = (descendants[0].get_object() if descendants else font).get("/FontDescriptor")
                 assert descriptor is not None, f"{path.name}: {font.get('/BaseFont')} has no descriptor"
                 descriptor = descriptor.get_object()
-                assert any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")), f"{path.name}: {font.get('/BaseFont')} is not embedded"
+                assert any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")), (
+                    f"{path.name}: {font.get('/BaseFont')} is not embedded"
+                )
 
 
 def test_tower_sheet_text_has_the_tower_numbers_and_every_floor(built):
@@ -255,7 +355,7 @@ def test_score_pad_has_rows_for_every_player_and_columns_a_to_e(layouts, loaded)
 
 
 def test_two_builds_are_byte_identical(built, tmp_path, loaded):
-    from generator.build import BuildOptions, build
+    from pnpkit.generator.build import BuildOptions, build
 
     result = build(loaded, BuildOptions(out_dir=tmp_path))
     assert result.ok
@@ -304,7 +404,7 @@ def test_marks_are_printed_on_their_floors(layouts, loaded):
 
 
 def test_every_checkbox_is_at_least_3_5_mm(layouts):
-    from generator.scene import Rect
+    from pnpkit.generator.scene import Rect
 
     count = 0
     for lang in LANGS:
@@ -318,14 +418,14 @@ def test_every_checkbox_is_at_least_3_5_mm(layouts):
 
 
 def test_lock_boxes_and_chain_arrows_follow_the_model(layouts, loaded):
-    from generator.scene import Rect
+    from pnpkit.generator.scene import Rect
 
     page = layouts["en"]["tower-sheet"].pages[0]
     locks = 0
-    for group, matrix in groups(page, "effect-cell"):
+    for group, _matrix in groups(page, "effect-cell"):
         locks += sum(1 for child in group.items if isinstance(child, Rect) and child.role == "checkbox")
     assert locks == len(loaded.kit.lock_boxes())
-    effects = [g for g, _ in groups(page, "region") if g.name == "effects"][0]
+    effects = next(g for g, _ in groups(page, "region") if g.name == "effects")
     arrow_heads = [i for i in effects.items if type(i).__name__ == "Polygon"]
     chains = sum(1 for tower in loaded.kit.towers for effect in tower.effects if effect.lock == "chain")
     assert len(arrow_heads) == chains
@@ -357,7 +457,7 @@ def test_nothing_in_the_hard_margin_and_sheets_keep_to_the_printable_area(layout
 
 def test_text_in_the_sheet_regions_does_not_overlap(layouts):
     """Lines of text on the sheets never cover each other (letters of one line may touch a box, not a word)."""
-    from generator.scene import Text
+    from pnpkit.generator.scene import Text
 
     for lang in LANGS:
         for slug in ("tower-sheet", "score-pad"):
@@ -372,7 +472,7 @@ def test_text_in_the_sheet_regions_does_not_overlap(layouts):
 
 
 def test_rule_summary_is_one_page_without_a_heading_cut_from_its_section(layouts):
-    from generator.scene import Group, Rect
+    from pnpkit.generator.scene import Group, Rect
 
     for lang in LANGS:
         pages = layouts[lang]["rules"].pages
@@ -388,8 +488,8 @@ def test_rule_summary_is_one_page_without_a_heading_cut_from_its_section(layouts
 
 
 def test_sheet_engine_doctests():
-    import generator.layouts.sheets as engine
-    import validator.components.sheets as model
+    import pnpkit.generator.layouts.sheets as engine
+    import pnpkit.validator.components.sheets as model
 
     for module in (engine, model):
         failed, _ = doctest.testmod(module)
@@ -400,11 +500,11 @@ def test_inline_regions_draw_inside_their_areas(tmp_path):
     """A sheet written out in YAML (no rule model): a grid with marks, a checkbox chain, a counter and text."""
     from pydantic import TypeAdapter
 
-    from generator.layouts.common import LayoutContext
-    from generator.layouts.sheets import arrange, sheet_area, sheet_page
-    from generator.scene import Polygon, Rect
-    from generator.units import A4
-    from validator.components.sheets import Sheet
+    from pnpkit.generator.layouts.common import LayoutContext
+    from pnpkit.generator.layouts.sheets import arrange, sheet_area, sheet_page
+    from pnpkit.generator.scene import Polygon, Rect
+    from pnpkit.generator.units import A4
+    from pnpkit.validator.components.sheets import Sheet
 
     sheet = TypeAdapter(Sheet).validate_python(
         {
@@ -414,9 +514,21 @@ def test_inline_regions_draw_inside_their_areas(tmp_path):
                 "kind": "column",
                 "items": [
                     {"kind": "field", "size": "8mm", "label": {"en": "Name"}},
-                    {"kind": "grid", "size": 3, "rows": 6, "cols": 8, "numbered": True, "marks": [{"row": 2, "col": 3, "mark": "star"}]},
+                    {
+                        "kind": "grid",
+                        "size": 3,
+                        "rows": 6,
+                        "cols": 8,
+                        "numbered": True,
+                        "marks": [{"row": 2, "col": 3, "mark": "star"}],
+                    },
                     {"kind": "checkboxes", "size": "10mm", "count": 5, "chain": True, "label": {"en": "Bonus"}},
-                    {"kind": "lanes", "size": 4, "floors": 12, "lanes": [{"label": "A", "marks": {"coin": [3]}}, {"label": "B", "colour": "#3366aa"}]},
+                    {
+                        "kind": "lanes",
+                        "size": 4,
+                        "floors": 12,
+                        "lanes": [{"label": "A", "marks": {"coin": [3]}}, {"label": "B", "colour": "#3366aa"}],
+                    },
                     {"kind": "counter", "size": 1, "count": 12, "per_row": 12},
                     {"kind": "text", "size": "12mm", "text": {"en": "Tick a box each round."}},
                 ],
@@ -431,7 +543,7 @@ def test_inline_regions_draw_inside_their_areas(tmp_path):
     assert abs(sum(area.h for _, _, area in placed) + 5 * 3.0 - sheet_area(ctx).h) < 1e-6
     boxes = [item for item, _ in page_items(page) if isinstance(item, Rect) and item.role == "checkbox"]
     assert len(boxes) == 5 and all(b.w >= 3.5 for b in boxes)
-    chain = [g for g, _ in groups(page, "region") if g.name == "checkboxes"][0]
+    chain = next(g for g, _ in groups(page, "region") if g.name == "checkboxes")
     assert sum(isinstance(i, Polygon) for i in chain.items) == 4, "four arrows join five boxes"
     assert len(groups(page, "grid-cell")) == 48
     assert len(groups(page, "floor-cell")) == 24
@@ -444,13 +556,20 @@ def test_inline_regions_draw_inside_their_areas(tmp_path):
 def test_a_region_too_small_for_a_pencil_is_reported():
     from pydantic import TypeAdapter
 
-    from generator.layouts.common import LayoutContext
-    from generator.layouts.sheets import sheet_page
-    from generator.units import A4
-    from validator.components.sheets import Sheet
+    from pnpkit.generator.layouts.common import LayoutContext
+    from pnpkit.generator.layouts.sheets import sheet_page
+    from pnpkit.generator.units import A4
+    from pnpkit.validator.components.sheets import Sheet
 
     sheet = TypeAdapter(Sheet).validate_python(
-        {"id": "tiny", "name": {"en": "Tiny"}, "layout": {"kind": "row", "items": [{"kind": "grid", "rows": 80, "cols": 10}, {"kind": "checkboxes", "size": "3mm", "count": 3}]}}
+        {
+            "id": "tiny",
+            "name": {"en": "Tiny"},
+            "layout": {
+                "kind": "row",
+                "items": [{"kind": "grid", "rows": 80, "cols": 10}, {"kind": "checkboxes", "size": "3mm", "count": 3}],
+            },
+        }
     )
     ctx = LayoutContext("en", A4)
     sheet_page(ctx, "Tiny", "", sheet.layout, ("sheets", 0, "layout"), {}, code="UT015")
@@ -462,10 +581,18 @@ def test_a_region_too_small_for_a_pencil_is_reported():
 def test_sizes_are_shares_or_lengths():
     from pydantic import TypeAdapter, ValidationError
 
-    from validator.components.sheets import Region
+    from pnpkit.validator.components.sheets import Region
 
     adapter = TypeAdapter(Region)
-    region = adapter.validate_python({"kind": "row", "items": [{"kind": "field", "size": "9mm", "label": {"en": "x"}}, {"kind": "field", "size": 2, "label": {"en": "y"}}]})
+    region = adapter.validate_python(
+        {
+            "kind": "row",
+            "items": [
+                {"kind": "field", "size": "9mm", "label": {"en": "x"}},
+                {"kind": "field", "size": 2, "label": {"en": "y"}},
+            ],
+        }
+    )
     assert region.items[0].size.mm == 9.0 and region.items[1].size.share == 2.0
     for bad in (0, -1, "9", True):
         with pytest.raises(ValidationError):
@@ -481,15 +608,20 @@ def test_sizes_are_shares_or_lengths():
 
 def test_the_rulebook_tie_break_as_written_is_refused(tmp_path):
     """The seed lists A, B, C, B, B: two repeats and two omissions, all on the one line."""
-    from validator.kit import load_kit
+    from pnpkit.validator.kit import load_kit
 
     kit = tmp_path / "as-written"
     shutil.copytree(KIT, kit)
     path = kit / "scoring.yaml"
-    path.write_text(replace_once(path.read_text(encoding="utf-8"), "[A, B, C, D, E]", "[A, B, C, B, B]", "as-written"), encoding="utf-8")
+    path.write_text(
+        replace_once(path.read_text(encoding="utf-8"), "[A, B, C, D, E]", "[A, B, C, B, B]", "as-written"),
+        encoding="utf-8",
+    )
     errors = load_kit(kit).report.errors
     assert [f.code for f in errors] == ["UT005", "UT005", "UT005"]
-    assert {f.location.line for f in errors} == {expected_location(Case("x", "scoring.yaml", "", "", "", "tie_break: [A, B, C, B, B]"), kit)[0]}
+    assert {f.location.line for f in errors} == {
+        expected_location(Case("x", "scoring.yaml", "", "", "", "tie_break: [A, B, C, B, B]"), kit)[0]
+    }
     assert any("leaves out D, E" in f.message for f in errors)
 
 
@@ -504,13 +636,15 @@ def test_every_case_has_its_fixture_and_expected_file():
         assert sorted(p.name for p in kit.glob("*.yaml")) == sorted(p.name for p in KIT.glob("*.yaml"))
         for source in KIT.glob("*.yaml"):
             if source.name != case.file:
-                assert (kit / source.name).read_bytes() == source.read_bytes(), f"{case.name}/{source.name} is stale; regenerate"
+                assert (kit / source.name).read_bytes() == source.read_bytes(), (
+                    f"{case.name}/{source.name} is stale; regenerate"
+                )
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
 def test_defect_gives_its_code_at_its_line(case, tmp_path):
-    from generator.build import layout_kit
-    from validator.kit import load_kit
+    from pnpkit.generator.build import layout_kit
+    from pnpkit.validator.kit import load_kit
 
     kit = BAD / case.name
     loaded = load_kit(kit)

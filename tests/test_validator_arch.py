@@ -40,12 +40,14 @@ def test_validator_source_has_no_rendering_imports():
             else:
                 continue
             for name in names:
-                assert name.split(".")[0] not in (*RENDERING, "generator"), f"{path.relative_to(REPO)}:{node.lineno} imports {name}"
+                assert name.split(".")[0] not in (*RENDERING, "generator"), (
+                    f"{path.relative_to(REPO)}:{node.lineno} imports {name}"
+                )
 
 
 def test_every_game_has_a_layout():
-    from generator.games import GAME_LAYOUTS
-    from validator.games import GAMES
+    from pnpkit.generator.games import GAME_LAYOUTS
+    from pnpkit.validator.games import GAMES
 
     assert GAMES, "no games registered"
     assert "element-shift" in GAMES
@@ -56,10 +58,9 @@ def test_every_game_has_a_layout():
 
 
 def test_every_finding_code_has_a_severity_and_title():
-    from validator import codes
-    from validator.findings import Severity
-
-    import validator.games  # noqa: F401  (games register their own codes)
+    import pnpkit.validator.games  # noqa: F401  (games register their own codes)
+    from pnpkit.validator import codes
+    from pnpkit.validator.findings import Severity
 
     assert codes.CODES
     for code, (severity, title) in codes.CODES.items():

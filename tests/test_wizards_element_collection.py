@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import doctest
 import io
+import itertools
 import json
 import math
 import os
@@ -104,7 +105,7 @@ CASES = [
         "    icons: [reflect]\n    phases: [summon, power]",
         "    icons: [reflect]\n    phases: [move, power]",
         "WE005",
-        "phases: [move, power]\n    colour: \"#b8622f\"",
+        'phases: [move, power]\n    colour: "#b8622f"',
     ),
     Case(
         "we-field",
@@ -150,7 +151,11 @@ AS_WRITTEN = Case(
     edits=(
         ("cards.yaml", "name: {ja: 闇, en: Dark}", "name: {ja: 氷, en: Ice}"),
         ("cards.yaml", "相手の場札と、闇[{dark_points}点]", "相手の場札と、闇のエレメント[100点]"),
-        ("model.yaml", "強化しなければ、空いている一番下の行動順に確定する。", "全員が強化しないを選んだらコレクマスフェーズへ移る。"),
+        (
+            "model.yaml",
+            "強化しなければ、空いている一番下の行動順に確定する。",
+            "全員が強化しないを選んだらコレクマスフェーズへ移る。",
+        ),
     ),
 )
 """The kit encoded as the rulebook has it: two 心, two 氷, a 闇 that is no card, a phase that does not exist."""
@@ -198,10 +203,16 @@ def regenerate() -> None:
         target = BAD / case.name
         write_case(case, target)
         if case is AS_WRITTEN:
-            lines = sorted(f"{file}:{_as_written_line(target, file, marker)}: error {code}" for code, file, marker in AS_WRITTEN_FINDINGS)
+            lines = sorted(
+                f"{file}:{_as_written_line(target, file, marker)}: error {code}"
+                for code, file, marker in AS_WRITTEN_FINDINGS
+            )
             (target / "EXPECTED").write_text("\n".join(lines) + "\n", encoding="utf-8")
         else:
-            (target / "EXPECTED").write_text(f"{case.finding_file}:{line_of(target, case.finding_file, case.marker)}: error {case.code}\n", encoding="utf-8")
+            (target / "EXPECTED").write_text(
+                f"{case.finding_file}:{line_of(target, case.finding_file, case.marker)}: error {case.code}\n",
+                encoding="utf-8",
+            )
 
 
 def _as_written_line(kit: Path, file: str, marker: str) -> int:
@@ -218,7 +229,7 @@ def run_cli(*args: object, stdin: str | None = None, timeout: float = 120) -> su
     env = dict(os.environ)
     env["PYTHONPATH"] = str(REPO) + os.pathsep + env.get("PYTHONPATH", "")
     return subprocess.run(
-        [sys.executable, "-m", "generator.cli", *map(str, args)],
+        [sys.executable, "-m", "pnpkit.generator.cli", *map(str, args)],
         cwd=REPO,
         env=env,
         input=stdin,
@@ -240,7 +251,7 @@ def run_here(*args: object, stdin: str = "") -> Ran:
     """`pnpkit ARGS` in this interpreter (fast); stdin is a pipe, not a terminal."""
     from contextlib import redirect_stderr, redirect_stdout
 
-    from generator.cli import main
+    from pnpkit.generator.cli import main
 
     out, err = io.StringIO(), io.StringIO()
     saved = sys.stdin
@@ -257,14 +268,14 @@ def run_here(*args: object, stdin: str = "") -> Ran:
 
 
 def walk_page(page):
-    from generator.scene import walk
+    from pnpkit.generator.scene import walk
 
     return list(walk(page.items))
 
 
 def drawn_boxes(items, matrix=None, clip=None):
     """(item, page-space box) for every drawn primitive, cut down to the clip of any group around it."""
-    from generator.scene import IDENTITY, Group, bounds, group_matrix
+    from pnpkit.generator.scene import IDENTITY, Group, bounds, group_matrix
 
     matrix = matrix or IDENTITY
     for item in items:
@@ -273,7 +284,11 @@ def drawn_boxes(items, matrix=None, clip=None):
             inner_clip = clip
             if item.clip is not None:
                 box = bounds(item.clip, inner)
-                inner_clip = box if clip is None else (max(box[0], clip[0]), max(box[1], clip[1]), min(box[2], clip[2]), min(box[3], clip[3]))
+                inner_clip = (
+                    box
+                    if clip is None
+                    else (max(box[0], clip[0]), max(box[1], clip[1]), min(box[2], clip[2]), min(box[3], clip[3]))
+                )
             yield from drawn_boxes(item.items, inner, inner_clip)
             continue
         box = extent(item, matrix)
@@ -288,8 +303,8 @@ def drawn_boxes(items, matrix=None, clip=None):
 
 def extent(item, matrix):
     """Page-space box of a drawn item, text included; None for groups."""
-    from generator.scene import Group, Text, bounds
-    from generator.text import text_bounds
+    from pnpkit.generator.scene import Group, Text, bounds
+    from pnpkit.generator.text import text_bounds
 
     if isinstance(item, Text):
         x0, y0, x1, y1 = text_bounds(item)
@@ -310,7 +325,7 @@ def scale_of(matrix) -> float:
 
 @pytest.fixture(scope="module")
 def loaded():
-    from validator.kit import load_kit
+    from pnpkit.validator.kit import load_kit
 
     result = load_kit(KIT)
     assert result.ok, [f.text() for f in result.report.errors]
@@ -359,7 +374,11 @@ def test_pdfs_are_a4_with_every_font_embedded(built):
             reader = PdfReader(built / lang / f"{slug}.pdf")
             for number, page in enumerate(reader.pages, start=1):
                 box = page.mediabox
-                assert abs(float(box.width) - A4_PT[0]) < 0.01 and abs(float(box.height) - A4_PT[1]) < 0.01, (lang, slug, number)
+                assert abs(float(box.width) - A4_PT[0]) < 0.01 and abs(float(box.height) - A4_PT[1]) < 0.01, (
+                    lang,
+                    slug,
+                    number,
+                )
                 fonts = page["/Resources"].get_object().get("/Font", {})
                 for font in fonts.values():
                     font = font.get_object()
@@ -367,7 +386,11 @@ def test_pdfs_are_a4_with_every_font_embedded(built):
                     descriptor = (descendants[0].get_object() if descendants else font).get("/FontDescriptor")
                     assert descriptor is not None, (lang, slug, number, font.get("/BaseFont"))
                     descriptor = descriptor.get_object()
-                    assert any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")), (lang, slug, font.get("/BaseFont"))
+                    assert any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")), (
+                        lang,
+                        slug,
+                        font.get("/BaseFont"),
+                    )
 
 
 def test_card_names_are_in_the_extracted_text(built, loaded):
@@ -381,8 +404,14 @@ def test_card_names_are_in_the_extracted_text(built, loaded):
     for lang in LANGS:
         cards = PdfReader(built / lang / "cards.pdf")
         book = PdfReader(built / lang / "kit.pdf")
-        marks = {entry.title: book.get_destination_page_number(entry) for entry in book.outline if not isinstance(entry, list)}
-        first_card_page = next(page for title, page in marks.items() if title.endswith(loaded.kit.decks[0].name.get(lang)))
+        marks = {
+            entry.title: book.get_destination_page_number(entry)
+            for entry in book.outline
+            if not isinstance(entry, list)
+        }
+        first_card_page = next(
+            page for title, page in marks.items() if title.endswith(loaded.kit.decks[0].name.get(lang))
+        )
         sheet = book.pages[first_card_page + len(cards.pages) - 2].extract_text()  # the last fronts sheet
         assert kit.elements[-1].name.get(lang) in sheet
         reference = PdfReader(built / lang / "reference.pdf").pages[0].extract_text()
@@ -396,14 +425,16 @@ def test_page_counts_rules_on_one_page_and_a_bookmark_per_component(built, loade
     assert cards == 68
     for lang in LANGS:
         counts = {slug: len(PdfReader(built / lang / f"{slug}.pdf").pages) for slug in SLUGS}
-        assert counts == {"cards": 2 * math.ceil(cards / 9), "board": 3, "mana-sheet": 1, "reference": 2, "rules": 1}, lang
+        assert counts == {"cards": 2 * math.ceil(cards / 9), "board": 3, "mana-sheet": 1, "reference": 2, "rules": 1}, (
+            lang
+        )
         book = PdfReader(built / lang / "kit.pdf")
         titles = [entry.title for entry in book.outline if not isinstance(entry, list)]
         assert len(titles) >= len(SLUGS)
 
 
 def test_two_builds_are_byte_identical(built, loaded, tmp_path):
-    from generator.build import BuildOptions, build
+    from pnpkit.generator.build import BuildOptions, build
 
     result = build(loaded, BuildOptions(out_dir=tmp_path, languages=("ja",), svg=False))
     assert result.ok
@@ -414,8 +445,8 @@ def test_two_builds_are_byte_identical(built, loaded, tmp_path):
 
 def test_every_print_layout_lays_out(loaded):
     """Gutterfold (cards on their side, half a sheet each), print-shop bleed and US Letter all work."""
-    from generator.build import layout_kit
-    from validator.components.printing import PrintSettings
+    from pnpkit.generator.build import layout_kit
+    from pnpkit.validator.components.printing import PrintSettings
 
     for settings in (PrintSettings(layout="gutterfold"), PrintSettings(bleed="3mm"), PrintSettings(paper="letter")):
         parts, problems = layout_kit(loaded, "en", settings)
@@ -434,20 +465,25 @@ def test_nothing_is_drawn_in_the_hard_margin(layouts):
                         continue
                     x0, y0, x1, y1 = box
                     assert x0 >= HARD_MARGIN - 1e-6 and y0 >= HARD_MARGIN - 1e-6, (lang, slug, number, item)
-                    assert x1 <= page.width - HARD_MARGIN + 1e-6 and y1 <= page.height - HARD_MARGIN + 1e-6, (lang, slug, number, item)
+                    assert x1 <= page.width - HARD_MARGIN + 1e-6 and y1 <= page.height - HARD_MARGIN + 1e-6, (
+                        lang,
+                        slug,
+                        number,
+                        item,
+                    )
 
 
 def _tile_groups(part):
-    from generator.scene import Group
+    from pnpkit.generator.scene import Group
 
     return [item for page in part.pages for item in page.items if isinstance(item, Group) and item.role == "tile"]
 
 
 def test_board_prints_real_size_card_slots_on_two_a4_tiles(layouts, loaded):
     """The field's 3 × 3 slots are poker cards at 100 %, and the two tiles cover the whole board."""
-    from generator.layouts.tiling import assembled_size
-    from generator.scene import Rect
-    from validator.components.tracks import track_geometry
+    from pnpkit.generator.layouts.tiling import assembled_size
+    from pnpkit.generator.scene import Rect
+    from pnpkit.validator.components.tracks import track_geometry
 
     geometry = track_geometry(loaded.kit.board)
     part = layouts["ja"]["board"]
@@ -466,7 +502,7 @@ def test_board_prints_real_size_card_slots_on_two_a4_tiles(layouts, loaded):
 
 def test_board_seams_do_not_cut_text(layouts):
     """Each tile's edges (where one sheet is trimmed over the other) cross no text."""
-    from generator.scene import Text
+    from pnpkit.generator.scene import Text
 
     part = layouts["ja"]["board"]
     for page in part.pages[1:]:
@@ -485,7 +521,7 @@ def test_board_seams_do_not_cut_text(layouts):
 
 def test_every_mana_space_has_an_arrow_along_its_line(loaded):
     """Each arrow starts at its space and points at the first slot of the line it collects."""
-    from validator.components.tracks import line_slots, track_geometry
+    from pnpkit.validator.components.tracks import line_slots, track_geometry
 
     kit = loaded.kit
     geometry = track_geometry(kit.board)
@@ -500,7 +536,9 @@ def test_every_mana_space_has_an_arrow_along_its_line(loaded):
         first = slots[box.line[0]]
         assert set(box.line) == set(line_slots(space.collects, 3, 3))
         # the arrow's tip lies just outside the first slot, and heading on reaches the slot
-        tip_gap = math.dist((x2, y2), (min(max(x2, first.x), first.x + first.w), min(max(y2, first.y), first.y + first.h)))
+        tip_gap = math.dist(
+            (x2, y2), (min(max(x2, first.x), first.x + first.w), min(max(y2, first.y), first.y + first.h))
+        )
         assert 0.5 < tip_gap < 2.5
         length = math.hypot(x2 - x1, y2 - y1)
         ahead = (x2 + (x2 - x1) / length * 3.0, y2 + (y2 - y1) / length * 3.0)
@@ -522,7 +560,7 @@ def test_track_has_twenty_spaces_and_one_player_space_per_colour(loaded):
 
 def test_card_faces_show_value_negative_and_all_four_icons(layouts, loaded):
     """Every front has the big value, the odd value (or its stand-in), and the four icons, the card's own in colour."""
-    from generator.scene import Group, Text
+    from pnpkit.generator.scene import Group, Text
 
     kit = loaded.kit
     part = layouts["en"]["cards"]
@@ -544,7 +582,7 @@ def test_card_faces_show_value_negative_and_all_four_icons(layouts, loaded):
 
 
 def _flatten(group):
-    from generator.scene import Group
+    from pnpkit.generator.scene import Group
 
     for item in group.items:
         yield item
@@ -554,7 +592,7 @@ def _flatten(group):
 
 def test_card_text_stays_on_the_card(layouts):
     """Every line of text on a front lies inside the card's 3 mm safe zone."""
-    from generator.scene import Group, Text, walk
+    from pnpkit.generator.scene import Group, Text, walk
 
     for lang in LANGS:
         part = layouts[lang]["cards"]
@@ -569,7 +607,7 @@ def test_card_text_stays_on_the_card(layouts):
 
 
 def test_mana_sheet_has_every_value_and_the_order_slots(layouts, loaded):
-    from generator.scene import Rect, Text
+    from pnpkit.generator.scene import Rect, Text
 
     kit = loaded.kit
     page = layouts["ja"]["mana-sheet"].pages[0]
@@ -590,8 +628,8 @@ def _examples() -> list[dict]:
 
 
 def _hands(kit, example) -> dict[str, dict[str, int]]:
-    from generator.commands.score import card_index
-    from validator.games.wizards_element_collection import card_key
+    from pnpkit.generator.commands.score import card_index
+    from pnpkit.validator.games.wizards_element_collection import card_key
 
     index = card_index(kit)
     hands = {}
@@ -621,11 +659,13 @@ def test_scoring_matches_the_hand_worked_example(name, loaded):
     scores = {s.player: s for s in kit.score(_hands(kit, example))}
     assert {p: s.total for p, s in scores.items()} == {str(k): v for k, v in example["totals"].items()}, example["why"]
     for player, uses in (example.get("wilds") or {}).items():
-        assert sorted(map(str, (as_id for _w, as_id in scores[str(player)].wild_uses))) == sorted(map(str, uses)), example["why"]
+        assert sorted(map(str, (as_id for _w, as_id in scores[str(player)].wild_uses))) == sorted(map(str, uses)), (
+            example["why"]
+        )
 
 
 def test_kind_points_follow_the_rules():
-    from validator.games.wizards_element_collection import kind_points
+    from pnpkit.validator.games.wizards_element_collection import kind_points
 
     assert [kind_points("pairs", 30, -10, n) for n in range(7)] == [0, -10, 30, -10, 60, -10, 90]
     assert [kind_points("each", 5, 0, n) for n in range(4)] == [0, 5, 10, 15]
@@ -687,28 +727,36 @@ def test_every_case_has_its_fixture_and_expected_file():
         kit = BAD / case.name
         assert sorted(p.name for p in kit.glob("*.yaml")) == sorted(p.name for p in KIT.glob("*.yaml"))
         expected = f"{case.finding_file}:{line_of(kit, case.finding_file, case.marker)}: error {case.code}\n"
-        assert (kit / "EXPECTED").read_text(encoding="utf-8") == expected, "stale fixture: run python tests/test_wizards_element_collection.py"
+        assert (kit / "EXPECTED").read_text(encoding="utf-8") == expected, (
+            "stale fixture: run python tests/test_wizards_element_collection.py"
+        )
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
 def test_defect_gives_its_code_at_its_line(case, tmp_path):
     """The fixture is the kit with one edit, and that edit gives its code at its line."""
-    from validator.kit import load_kit
+    from pnpkit.validator.kit import load_kit
 
     kit = BAD / case.name
     fresh = tmp_path / case.name
     write_case(case, fresh)
     for path in kit.glob("*.yaml"):
-        assert path.read_text(encoding="utf-8") == (fresh / path.name).read_text(encoding="utf-8"), f"stale fixture {case.name}/{path.name}"
+        assert path.read_text(encoding="utf-8") == (fresh / path.name).read_text(encoding="utf-8"), (
+            f"stale fixture {case.name}/{path.name}"
+        )
     findings = load_kit(kit).report.sorted()
     line = line_of(kit, case.finding_file, case.marker)
-    hits = [f for f in findings if f.code == case.code and Path(f.location.file).name == case.finding_file and f.location.line == line]
+    hits = [
+        f
+        for f in findings
+        if f.code == case.code and Path(f.location.file).name == case.finding_file and f.location.line == line
+    ]
     assert hits, [f.text() for f in findings]
     assert hits[0].is_error
 
 
 def test_the_rulebook_as_written_gives_every_contradiction():
-    from validator.kit import load_kit
+    from pnpkit.validator.kit import load_kit
 
     kit = BAD / AS_WRITTEN.name
     findings = [f for f in load_kit(kit).report.sorted() if f.is_error]
@@ -729,7 +777,9 @@ def test_cli_validate_reports_each_defect_at_its_line():
         where, code = expected.split(": error ")
         shown = os.path.relpath(BAD / case.name / where.split(":")[0], REPO)
         line = where.split(":")[1]
-        assert any(row.startswith(f"{shown}:{line}:") and f"error {code}" in row for row in result.stderr.splitlines()), (case.name, expected)
+        assert any(
+            row.startswith(f"{shown}:{line}:") and f"error {code}" in row for row in result.stderr.splitlines()
+        ), (case.name, expected)
 
 
 @pytest.mark.parametrize("name", ["we-missing-card", "we-as-written"])
@@ -746,8 +796,8 @@ def test_cli_build_of_a_bad_kit_fails_cleanly_and_writes_nothing(name, tmp_path)
 
 
 def test_module_doctests():
-    import validator.components.tracks as tracks
-    import validator.games.wizards_element_collection as game
+    import pnpkit.validator.components.tracks as tracks
+    import pnpkit.validator.games.wizards_element_collection as game
 
     for module in (tracks, game):
         result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
@@ -755,7 +805,7 @@ def test_module_doctests():
 
 
 def test_a_space_facing_the_wrong_way_is_a_track_problem():
-    from validator.components.tracks import TrackBoard, TrackSpace, check_track
+    from pnpkit.validator.components.tracks import TrackBoard, TrackSpace, check_track
 
     spaces = [TrackSpace(value=v) for v in range(16)]
     spaces[1] = TrackSpace(value=1, collects="row-1")  # the top side faces columns
@@ -766,7 +816,7 @@ def test_a_space_facing_the_wrong_way_is_a_track_problem():
 
 
 def test_a_field_too_big_for_one_a4_sheet_asks_for_tiles():
-    from validator.components.tracks import TrackBoard, TrackSpace, check_track
+    from pnpkit.validator.components.tracks import TrackBoard, TrackSpace, check_track
 
     spaces = [TrackSpace(value=v) for v in range(20)]
     board = TrackBoard(sides=[3, 5, 3, 5], field={"rows": 3, "columns": 3}, space_depth="20mm", spaces=spaces)
@@ -775,16 +825,25 @@ def test_a_field_too_big_for_one_a4_sheet_asks_for_tiles():
 
 
 def test_a_path_track_fits_one_a4_sheet():
-    from generator.layouts.common import LayoutContext
-    from generator.layouts.tracks import SpaceLook, track_art, track_pages
-    from generator.units import A4
-    from validator.components.tracks import TrackBoard, TrackSpace, track_geometry
+    from pnpkit.generator.layouts.common import LayoutContext
+    from pnpkit.generator.layouts.tracks import SpaceLook, track_art, track_pages
+    from pnpkit.generator.units import A4
+    from pnpkit.validator.components.tracks import TrackBoard, TrackSpace, track_geometry
 
-    board = TrackBoard(layout="path", path=[[0, 0], [8, 0], [8, 5], [0, 5]], space_depth="18mm", spaces=[TrackSpace(value=v) for v in range(1, 27)])
+    board = TrackBoard(
+        layout="path",
+        path=[[0, 0], [8, 0], [8, 5], [0, 5]],
+        space_depth="18mm",
+        spaces=[TrackSpace(value=v) for v in range(1, 27)],
+    )
     geometry = track_geometry(board)
     assert geometry.problems == ()
     centres = [b.centre for b in geometry.spaces]
-    gaps = {round(math.dist(a, b), 6) for a, b in zip(centres, centres[1:]) if abs(a[0] - b[0]) < 1e-6 or abs(a[1] - b[1]) < 1e-6}
+    gaps = {
+        round(math.dist(a, b), 6)
+        for a, b in itertools.pairwise(centres)
+        if abs(a[0] - b[0]) < 1e-6 or abs(a[1] - b[1]) < 1e-6
+    }
     assert len(gaps) == 1  # evenly spread along the straight stretches
     ctx = LayoutContext("en", A4)
     art = track_art(ctx, geometry, [SpaceLook(str(v)) for v in range(1, 27)])

@@ -8,9 +8,10 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any, Iterable, Iterator
+from functools import cache
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -29,7 +30,9 @@ class CheckContext:
     languages: tuple[str, ...]
     findings: list[Finding] = field(default_factory=list)
 
-    def add(self, code: str, path: tuple, message: str, hint: str = "", *, key: bool = False, col_offset: int = 0) -> None:
+    def add(
+        self, code: str, path: tuple, message: str, hint: str = "", *, key: bool = False, col_offset: int = 0
+    ) -> None:
         location = self.source.locate(path, key=key)
         if col_offset:  # a position inside a scalar's text; a quote before it shifts it one column
             col_offset += 1 if tuple(path) in self.source.quoted else 0
@@ -37,7 +40,7 @@ class CheckContext:
         self.findings.append(codes.make(code, message, location, format_path(path), hint))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _fields(cls: type) -> tuple[str, ...]:
     """Field names per model class; pydantic's `model_fields` is a property and costs a call each time."""
     return tuple(cls.model_fields)
@@ -186,14 +189,24 @@ def check_decks(ctx: CheckContext, kit: Any, lists: dict[str, set[str]]) -> None
                 "use a smaller card or tile it yourself as a board",
             )
         if deck.source is not None and deck.source not in lists:
-            ctx.add("PK305", path + ("source",), f"no model list named {deck.source!r}", f"use one of {', '.join(sorted(lists))}")
+            ctx.add(
+                "PK305",
+                path + ("source",),
+                f"no model list named {deck.source!r}",
+                f"use one of {', '.join(sorted(lists))}",
+            )
             continue
         if not deck.cards and deck.source is None:
             ctx.add("PK311", path, f"deck {deck.id!r} has no cards", "add `cards:` or a `source:` list")
         for c, card in enumerate(deck.cards):
             if card.ref is None:
                 if deck.source is not None:
-                    ctx.add("PK202", path + ("cards", c), f"missing field 'ref': cards of this deck come from {deck.source}", "add `ref:` naming one of them")
+                    ctx.add(
+                        "PK202",
+                        path + ("cards", c),
+                        f"missing field 'ref': cards of this deck come from {deck.source}",
+                        "add `ref:` naming one of them",
+                    )
                 continue
             if deck.source is None:
                 ctx.add("PK305", path + ("cards", c, "ref"), "`ref` needs the deck to name a `source:` list")
@@ -211,12 +224,18 @@ def check_decks(ctx: CheckContext, kit: Any, lists: dict[str, set[str]]) -> None
 # path to point at, so it knows nothing about a particular game.
 
 LOOKALIKES = {
-    "力": "カ", "カ": "力",
-    "口": "ロ", "ロ": "口",
-    "工": "エ", "エ": "工",
-    "二": "ニ", "ニ": "二",
-    "一": "ー", "ー": "一",
-    "卜": "ト", "ト": "卜",
+    "力": "カ",
+    "カ": "力",
+    "口": "ロ",
+    "ロ": "口",
+    "工": "エ",
+    "エ": "工",
+    "二": "ニ",
+    "ニ": "二",
+    "一": "ー",
+    "ー": "一",
+    "卜": "ト",
+    "ト": "卜",
 }
 """Katakana and kanji that print almost alike; a name mixing them is usually a typo."""
 
@@ -272,20 +291,35 @@ def check_lookalikes(ctx: CheckContext, names: Iterable[tuple[tuple, str]]) -> N
                 "PK312",
                 path,
                 f"{name!r} has {found!r} (U+{ord(found):04X}) at position {index + 1}, which looks like {meant!r} (U+{ord(meant):04X})",
-                f"did you mean {name[:index] + meant + name[index + 1:]!r}?",
+                f"did you mean {name[:index] + meant + name[index + 1 :]!r}?",
             )
 
 
-def check_recipes(ctx: CheckContext, recipes: Iterable[tuple[tuple, frozenset, str, str]], shared_code: str = "PK318", same_code: str = "PK317") -> None:
+def check_recipes(
+    ctx: CheckContext,
+    recipes: Iterable[tuple[tuple, frozenset, str, str]],
+    shared_code: str = "PK318",
+    same_code: str = "PK317",
+) -> None:
     """Recipes (sets of inputs) are unordered and unique: within a category an equal set is an error,
     across categories a warning (the player must say which one they mean)."""
     seen: dict[frozenset, list[tuple[str, str]]] = {}
     for path, inputs, category, name in recipes:
         for other_category, other_name in seen.get(inputs, []):
             if other_category == category:
-                ctx.add(same_code, path, f"{name!r} uses the same inputs as {other_name!r} ({' + '.join(sorted(inputs))})", "inputs are compared as unordered sets; change one")
+                ctx.add(
+                    same_code,
+                    path,
+                    f"{name!r} uses the same inputs as {other_name!r} ({' + '.join(sorted(inputs))})",
+                    "inputs are compared as unordered sets; change one",
+                )
             else:
-                ctx.add(shared_code, path, f"{category} {name!r} and {other_category} {other_name!r} use the same inputs ({' + '.join(sorted(inputs))})", "say in the rules how a player declares which one they play")
+                ctx.add(
+                    shared_code,
+                    path,
+                    f"{category} {name!r} and {other_category} {other_name!r} use the same inputs ({' + '.join(sorted(inputs))})",
+                    "say in the rules how a player declares which one they play",
+                )
         seen.setdefault(inputs, []).append((category, name))
 
 
@@ -295,7 +329,12 @@ def check_permutation(ctx: CheckContext, path: tuple, items: list[str], known: I
     counts = Counter(items)
     for i, item in enumerate(items):
         if item not in known:
-            ctx.add("PK314", path + (i,), f"{what} lists {item!r}, which is not one of {', '.join(known)}", "use only the known entries")
+            ctx.add(
+                "PK314",
+                path + (i,),
+                f"{what} lists {item!r}, which is not one of {', '.join(known)}",
+                "use only the known entries",
+            )
         elif counts[item] > 1 and items.index(item) != i:
             ctx.add("PK314", path + (i,), f"{what} lists {item!r} twice", "each entry appears exactly once")
     missing = [k for k in known if k not in counts]
@@ -314,7 +353,12 @@ def check_equal(ctx: CheckContext, path: tuple, value: float, expected: float, m
 def check_choice(ctx: CheckContext, path: tuple, options: list, what: str) -> None:
     """A choice with fewer than two options is not a choice."""
     if len(options) < 2:
-        ctx.add("PK316", path, f"{what} offers {len(options)} option(s)", "give at least two options, or make it a fixed effect")
+        ctx.add(
+            "PK316",
+            path,
+            f"{what} offers {len(options)} option(s)",
+            "give at least two options, or make it a fixed effect",
+        )
 
 
 def check_rule_tables(ctx: CheckContext, kit: Any) -> None:
@@ -325,7 +369,12 @@ def check_rule_tables(ctx: CheckContext, kit: Any) -> None:
         columns = len(section.table.columns)
         for r, row in enumerate(section.table.rows):
             if len(row) != columns:
-                ctx.add("PK325", ("rules", "sections", i, "table", "rows", r), f"this row has {len(row)} cells for {columns} columns", "give every row one cell per column")
+                ctx.add(
+                    "PK325",
+                    ("rules", "sections", i, "table", "rows", r),
+                    f"this row has {len(row)} cells for {columns} columns",
+                    "give every row one cell per column",
+                )
 
 
 def check_end_conditions(ctx: CheckContext, kit: Any) -> None:
@@ -333,7 +382,12 @@ def check_end_conditions(ctx: CheckContext, kit: Any) -> None:
     check_unique_ids(ctx, kit.end_conditions, ("end_conditions",), "end condition")
     for i, end in enumerate(kit.end_conditions):
         if end.tie_break is None:
-            ctx.add("PK319", ("end_conditions", i), f"end condition {end.id!r} does not say how ties are broken", "add `tie_break:`")
+            ctx.add(
+                "PK319",
+                ("end_conditions", i),
+                f"end condition {end.id!r} does not say how ties are broken",
+                "add `tie_break:`",
+            )
 
 
 UNIT_WORDS = {
@@ -382,10 +436,20 @@ def check_text_numbers(
             claimed.append((begin, begin + len(clause)))
             for number, unit, _pos in stated_numbers(clause):
                 if unit == kind and number != value:
-                    ctx.add("PK323", path, f"the text gives {name} {number} {kind}, but {ident!r} has {value}", "correct the text or the model")
+                    ctx.add(
+                        "PK323",
+                        path,
+                        f"the text gives {name} {number} {kind}, but {ident!r} has {value}",
+                        "correct the text or the model",
+                    )
             start = normal.find(name, start + 1)
     for number, kind, pos in stated_numbers(normal):
         if any(a <= pos < b for a, b in claimed):
             continue
         if kind in expected and number != expected[kind]:
-            ctx.add("PK323", path, f"the text says {number} {kind}, but {what} has {expected[kind]}", "write the number as a {placeholder}, or fix the model")
+            ctx.add(
+                "PK323",
+                path,
+                f"the text says {number} {kind}, but {what} has {expected[kind]}",
+                "write the number as a {placeholder}, or fix the model",
+            )

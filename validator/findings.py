@@ -6,10 +6,10 @@ A finding is data, never an exception, so one run can gather all of them.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from enum import Enum
 from pathlib import Path
-from typing import Iterable
 
 
 class Severity(str, Enum):

@@ -5,8 +5,8 @@ from __future__ import annotations
 import gc
 import os
 from contextlib import contextmanager
-from functools import lru_cache
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -50,14 +50,28 @@ def safe_kit_path(root: Path, name: Any, where: Location, field_path: str) -> tu
         return None, codes.make("PK203", "a file name must be text", where, field_path)
     candidate = Path(name)
     if candidate.is_absolute() or ".." in candidate.parts:
-        return None, codes.make("PK108", f"{name!r} points outside the kit directory", where, field_path, "name a file inside the kit, without '..' or a leading '/'")
+        return None, codes.make(
+            "PK108",
+            f"{name!r} points outside the kit directory",
+            where,
+            field_path,
+            "name a file inside the kit, without '..' or a leading '/'",
+        )
     full = root / candidate
     try:
         resolved = full.resolve(strict=True)
     except (FileNotFoundError, RuntimeError, OSError):
-        return None, codes.make("PK107", f"file {name!r} does not exist", where, field_path, f"create it in {display_path(root)}")
+        return None, codes.make(
+            "PK107", f"file {name!r} does not exist", where, field_path, f"create it in {display_path(root)}"
+        )
     if not resolved.is_relative_to(root.resolve()):
-        return None, codes.make("PK108", f"{name!r} leads outside the kit directory through a link", where, field_path, "copy the file into the kit")
+        return None, codes.make(
+            "PK108",
+            f"{name!r} leads outside the kit directory through a link",
+            where,
+            field_path,
+            "copy the file into the kit",
+        )
     if not resolved.is_file():
         return None, codes.make("PK107", f"{name!r} is not a file", where, field_path)
     return full, None
@@ -87,7 +101,16 @@ def _load_kit(root: Path, limits: Limits) -> LoadedKit:
     report = loaded.report
     kit_path = root / KIT_FILE
     if not kit_path.is_file():
-        report.extend([codes.make("PK107", f"no {KIT_FILE} in {display_path(root)}", Location(display_path(kit_path)), hint="a kit is a directory with a kit.yaml")])
+        report.extend(
+            [
+                codes.make(
+                    "PK107",
+                    f"no {KIT_FILE} in {display_path(root)}",
+                    Location(display_path(kit_path)),
+                    hint="a kit is a directory with a kit.yaml",
+                )
+            ]
+        )
         return loaded
     main, problems = load_file(kit_path, display_path(kit_path), limits)
     report.extend(problems)
@@ -108,7 +131,17 @@ def _load_kit(root: Path, limits: Limits) -> LoadedKit:
 
     game = data.get("game")
     if isinstance(game, str) and game not in GAMES:
-        report.extend([codes.make("PK204", f"unknown game {game!r}", combined.locate(("game",)), "game", f"use one of {', '.join(sorted(GAMES))}")])
+        report.extend(
+            [
+                codes.make(
+                    "PK204",
+                    f"unknown game {game!r}",
+                    combined.locate(("game",)),
+                    "game",
+                    f"use one of {', '.join(sorted(GAMES))}",
+                )
+            ]
+        )
         return loaded
     if report.has_errors:
         return loaded
@@ -128,7 +161,9 @@ def _load_kit(root: Path, limits: Limits) -> LoadedKit:
     return loaded
 
 
-def _merge_include(root: Path, name: Any, index: int, data: dict, main: Source, combined: Source, report: Report, limits: Limits) -> None:
+def _merge_include(
+    root: Path, name: Any, index: int, data: dict, main: Source, combined: Source, report: Report, limits: Limits
+) -> None:
     path, problem = safe_kit_path(root, name, main.locate(("include", index)), f"include[{index}]")
     if problem:
         report.extend([problem])
@@ -146,7 +181,17 @@ def _merge_include(root: Path, name: Any, index: int, data: dict, main: Source, 
     for key, value in part.data.items():
         if key in data or key in ("include", "game", "id"):
             first = combined.locate((key,), key=True)
-            report.extend([codes.make("PK110", f"{key!r} is already defined at {first}", part.locate((key,), key=True), str(key), "define each top-level field in one file")])
+            report.extend(
+                [
+                    codes.make(
+                        "PK110",
+                        f"{key!r} is already defined at {first}",
+                        part.locate((key,), key=True),
+                        str(key),
+                        "define each top-level field in one file",
+                    )
+                ]
+            )
             continue
         data[key] = value
     combined.merge(part)
@@ -155,7 +200,7 @@ def _merge_include(root: Path, name: Any, index: int, data: dict, main: Source, 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _file_names(cls: type) -> tuple[tuple[str, bool], ...]:
     """(field name, is a KitFile) per model class, worked out once."""
     return tuple((name, _is_kit_file(info.annotation)) for name, info in cls.model_fields.items())

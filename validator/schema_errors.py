@@ -22,17 +22,25 @@ def findings_from(error: ValidationError, data: Any, source: Source) -> list[Fin
             name = path[-1]
             close = difflib.get_close_matches(str(name), [n for n in _field_names() if n != name], n=1)
             hint = f"did you mean {close[0]!r}?" if close else "remove it, or check the spelling"
-            out.append(codes.make("PK201", f"unknown field {name!r}", source.locate(path, key=True), format_path(path), hint))
+            out.append(
+                codes.make("PK201", f"unknown field {name!r}", source.locate(path, key=True), format_path(path), hint)
+            )
         elif kind == "missing":
             name = leftover[0] if leftover else (path[-1] if path else "?")
             parent = path if leftover else path[:-1]
             full = parent + (name,)
-            out.append(codes.make("PK202", f"missing field {name!r}", source.locate(parent), format_path(full), f"add `{name}:` here"))
+            out.append(
+                codes.make(
+                    "PK202", f"missing field {name!r}", source.locate(parent), format_path(full), f"add `{name}:` here"
+                )
+            )
         else:
             message = item["msg"].removeprefix("Value error, ").removeprefix("Assertion failed, ")
             value = item.get("input")
             shown = "" if isinstance(value, (dict, list)) else f" (got {value!r})"
-            out.append(codes.make("PK203", f"{message}{shown}", source.locate(path), format_path(path), _hint_for(kind)))
+            out.append(
+                codes.make("PK203", f"{message}{shown}", source.locate(path), format_path(path), _hint_for(kind))
+            )
     return out
 
 
@@ -44,12 +52,16 @@ def _real_path(data: Any, loc: tuple) -> tuple[tuple, tuple]:
     rest = list(loc)
     while rest:
         part = rest.pop(0)
-        if isinstance(cursor, dict) and rest and part in (cursor.get("kind"), cursor.get("game")) and (rest[0] in cursor or not isinstance(cursor.get(part), (dict, list))):
+        if (
+            isinstance(cursor, dict)
+            and rest
+            and part in (cursor.get("kind"), cursor.get("game"))
+            and (rest[0] in cursor or not isinstance(cursor.get(part), (dict, list)))
+        ):
             continue  # a tagged union's tag, not a key, even when a field has the same name
-        if isinstance(cursor, dict) and part in cursor:
-            cursor = cursor[part]
-            path.append(part)
-        elif isinstance(cursor, list) and isinstance(part, int) and 0 <= part < len(cursor):
+        if (isinstance(cursor, dict) and part in cursor) or (
+            isinstance(cursor, list) and isinstance(part, int) and 0 <= part < len(cursor)
+        ):
             cursor = cursor[part]
             path.append(part)
         elif isinstance(cursor, dict) and isinstance(part, str) and not rest and ("[" not in part):

@@ -85,7 +85,7 @@ class Source:
             path = path[:-1]
         return self.values.get(path, Location(""))
 
-    def merge(self, other: "Source") -> None:
+    def merge(self, other: Source) -> None:
         """Take another file's positions; the root stays this file's."""
         root = self.values.get(())
         self.values.update(other.values)
@@ -145,7 +145,14 @@ def load_file(path: Path, display: str, limits: Limits = Limits()) -> tuple[Sour
         return None, [exc.finding]
     except OSError as exc:
         reason = exc.strerror or type(exc).__name__
-        return None, [codes.make("PK107", f"cannot read the file: {reason}", Location(display), hint="check that it exists and is readable")]
+        return None, [
+            codes.make(
+                "PK107",
+                f"cannot read the file: {reason}",
+                Location(display),
+                hint="check that it exists and is readable",
+            )
+        ]
 
 
 def load_text(text: str, display: str, limits: Limits = Limits()) -> Source:

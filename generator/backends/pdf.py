@@ -11,8 +11,8 @@ import io
 from functools import lru_cache
 
 from reportlab.lib.colors import HexColor
-from reportlab.lib.utils import ImageReader
 from reportlab.lib.units import mm
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import fonts
@@ -30,7 +30,9 @@ def render(document: Document) -> bytes:
     buffer = io.BytesIO()
     # bottomup=0: reportlab puts the origin top-left with y down, as in the scene, and flips
     # each text object itself, so upright glyphs cost no extra transform.
-    canvas = Canvas(buffer, invariant=1, pageCompression=1, initialFontName=fonts.GOTHIC, initialFontSize=10, bottomup=0)
+    canvas = Canvas(
+        buffer, invariant=1, pageCompression=1, initialFontName=fonts.GOTHIC, initialFontSize=10, bottomup=0
+    )
     canvas.setTitle(document.title)
     canvas.setAuthor(document.author)
     canvas.setSubject(document.subject)

@@ -26,7 +26,11 @@ def render(page: Page, title: str, font_href: str | None = None) -> str:
     )
     drawing.set_desc(title=title)
     source = f"local('{fonts.GOTHIC}')" + (f", url('{font_href}') format('truetype')" if font_href else "")
-    drawing.defs.add(drawing.style(f"@font-face {{ font-family: '{fonts.GOTHIC}'; src: {source}; }} text {{ font-family: '{fonts.GOTHIC}', sans-serif; }}"))
+    drawing.defs.add(
+        drawing.style(
+            f"@font-face {{ font-family: '{fonts.GOTHIC}'; src: {source}; }} text {{ font-family: '{fonts.GOTHIC}', sans-serif; }}"
+        )
+    )
     drawing.add(drawing.rect((0, 0), (_n(page.width), _n(page.height)), fill="#ffffff"))  # paper, as in the PDF
     counter = iter(range(1_000_000))
     for item in page.items:

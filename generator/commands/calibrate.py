@@ -13,14 +13,18 @@ HELP = "write a duplex calibration sheet to find your printer's back offset"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("-o", "--output", type=Path, default=Path("calibration.pdf"), help="PDF to write (default: calibration.pdf)")
+    parser.add_argument(
+        "-o", "--output", type=Path, default=Path("calibration.pdf"), help="PDF to write (default: calibration.pdf)"
+    )
     parser.add_argument("--paper", choices=("a4", "letter"), default="a4")
-    parser.add_argument("--duplex", choices=("long", "short"), default="long", help="the flip your printer will use for the cards")
+    parser.add_argument(
+        "--duplex", choices=("long", "short"), default="long", help="the flip your printer will use for the cards"
+    )
     parser.add_argument("--lang", choices=("ja", "en"), default="en")
 
 
 def run(args: argparse.Namespace) -> int:
-    from validator.components.printing import PrintSettings
+    from pnpkit.validator.components.printing import PrintSettings
 
     from ..backends import pdf
     from ..layouts.calibration import calibration_pages
@@ -31,7 +35,14 @@ def run(args: argparse.Namespace) -> int:
     settings = PrintSettings(paper=args.paper, duplex=args.duplex)
     ctx = LayoutContext(args.lang, PAPERS[args.paper], settings=settings)
     pages = calibration_pages(ctx, args.duplex)
-    document = Document(tuple(pages), "pnpkit duplex calibration", "pnpkit", "Duplex calibration sheet", ("pnpkit", "calibration"), (Bookmark(pages[0].label, 0),))
+    document = Document(
+        tuple(pages),
+        "pnpkit duplex calibration",
+        "pnpkit",
+        "Duplex calibration sheet",
+        ("pnpkit", "calibration"),
+        (Bookmark(pages[0].label, 0),),
+    )
     target = args.output
     if target.is_dir():
         print(f"pnpkit: error: {target} is a directory; give a file name such as calibration.pdf", file=sys.stderr)
@@ -45,5 +56,7 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"pnpkit: error: cannot write {target}: {exc.strerror}", file=sys.stderr)
         return 2
-    print(f"wrote {target}: print both pages double-sided ({args.duplex} edge) at 100 %, then follow the steps on the sheet")
+    print(
+        f"wrote {target}: print both pages double-sided ({args.duplex} edge) at 100 %, then follow the steps on the sheet"
+    )
     return 0

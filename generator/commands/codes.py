@@ -13,8 +13,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from validator import codes
-    from validator.games import GAMES  # registers every game's codes
+    from pnpkit.validator import codes
+    from pnpkit.validator.games import GAMES  # registers every game's codes
 
     del GAMES
     for code in sorted(codes.CODES):

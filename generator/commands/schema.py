@@ -19,7 +19,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     import sys
 
-    from validator.games import GAMES, KIT_ADAPTER
+    from pnpkit.validator.games import GAMES, KIT_ADAPTER
 
     if args.game is not None:
         if args.game not in GAMES:

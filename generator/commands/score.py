@@ -61,14 +61,24 @@ class InputError(Exception):
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.formatter_class = argparse.RawDescriptionHelpFormatter  # keep the examples above as written
     parser.add_argument("kit", type=Path, metavar="KIT", help="the kit directory (content/wizards-element-collection)")
-    parser.add_argument("cards", type=Path, nargs="?", metavar="CARDS.yaml", help="each player's cards; without it, type them (one player a line)")
-    parser.add_argument("--lang", choices=("ja", "en"), help="language of the card names printed (default: the kit's first)")
-    parser.add_argument("--format", choices=("text", "json"), default="text", help="how to print the scores (default: text)")
+    parser.add_argument(
+        "cards",
+        type=Path,
+        nargs="?",
+        metavar="CARDS.yaml",
+        help="each player's cards; without it, type them (one player a line)",
+    )
+    parser.add_argument(
+        "--lang", choices=("ja", "en"), help="language of the card names printed (default: the kit's first)"
+    )
+    parser.add_argument(
+        "--format", choices=("text", "json"), default="text", help="how to print the scores (default: text)"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
-    from validator.findings import render_text
-    from validator.kit import load_kit
+    from pnpkit.validator.findings import render_text
+    from pnpkit.validator.kit import load_kit
 
     if not args.kit.is_dir():
         return _usage(f"{args.kit} is not a kit directory")
@@ -121,7 +131,7 @@ class Hand:
 
 def card_index(kit: Any) -> dict[str, str]:
     """Every way to write a card: its id and its names in each language, normalised."""
-    from validator.games.wizards_element_collection import card_key
+    from pnpkit.validator.games.wizards_element_collection import card_key
 
     index: dict[str, str] = {}
     for element in kit.elements:
@@ -134,7 +144,7 @@ def card_index(kit: Any) -> dict[str, str]:
 
 
 def _resolve(kit: Any, index: dict[str, str], name: Any, where: str) -> str:
-    from validator.games.wizards_element_collection import card_key
+    from pnpkit.validator.games.wizards_element_collection import card_key
 
     if not isinstance(name, str) or not name.strip():
         raise InputError(f"{where}: a card is written by its name, e.g. {kit.elements[0].name.get('ja')!r}")
@@ -146,7 +156,7 @@ def _resolve(kit: Any, index: dict[str, str], name: Any, where: str) -> str:
 
 
 def read_yaml_hands(path: Path, kit: Any) -> dict[str, Hand]:
-    from validator.source import SourceError, decode, load_text
+    from pnpkit.validator.source import SourceError, decode, load_text
 
     display = str(path)
     try:
@@ -175,13 +185,17 @@ def read_yaml_hands(path: Path, kit: Any) -> dict[str, Hand]:
                 at = str(source.locate((player, card), key=True))
                 card_id = _resolve(kit, index, card, at)
                 if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-                    raise InputError(f"{source.locate((player, card))}: the count of {card} must be a whole number of 0 or more (got {count!r})")
+                    raise InputError(
+                        f"{source.locate((player, card))}: the count of {card} must be a whole number of 0 or more (got {count!r})"
+                    )
                 hand.counts[card_id] += count
                 hand.where[card_id] = at
         elif cards is None:
             pass
         else:
-            raise InputError(f"{source.locate((player,))}: {name}'s cards must be a list of names or a mapping of name: count")
+            raise InputError(
+                f"{source.locate((player,))}: {name}'s cards must be a list of names or a mapping of name: count"
+            )
         hands[name] = hand
         hand.where.setdefault("", key_at)
     _check_hands(kit, hands, display)
@@ -230,14 +244,18 @@ def _check_hands(kit: Any, hands: dict[str, Hand], display: str) -> None:
     """No more players than the game takes, and no card held more often than the box has it."""
     if len(hands) > kit.players.max:
         last = list(hands.values())[-1]
-        raise InputError(f"{last.where['']}: {len(hands)} players, but the game is for {kit.players.min}–{kit.players.max}")
+        raise InputError(
+            f"{last.where['']}: {len(hands)} players, but the game is for {kit.players.min}–{kit.players.max}"
+        )
     held: Counter = Counter()
     for hand in hands.values():
         for card_id, n in hand.counts.items():
             held[card_id] += n
             element = kit.element(card_id)
             if held[card_id] > element.copies:
-                raise InputError(f"{hand.where[card_id]}: {held[card_id]} {element.name.get('en')} cards in all, but the game has {element.copies}")
+                raise InputError(
+                    f"{hand.where[card_id]}: {held[card_id]} {element.name.get('en')} cards in all, but the game has {element.copies}"
+                )
 
 
 # ---------------------------------------------------------------- printing
@@ -307,7 +325,9 @@ def as_json(kit: Any, scores: list) -> list[dict]:
         {
             "player": sc.player,
             "total": sc.total,
-            "kinds": [{"card": k.card, "held": k.held, "wilds": k.wilds, "rule": k.rule, "points": k.points} for k in sc.kinds],
+            "kinds": [
+                {"card": k.card, "held": k.held, "wilds": k.wilds, "rule": k.rule, "points": k.points} for k in sc.kinds
+            ],
             "wilds": [{"card": wild, "as": as_id} for wild, as_id in sc.wild_uses],
         }
         for sc in scores

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from validator.placeholders import fill
+from pnpkit.validator.placeholders import fill
 
 from ..layouts.common import LayoutContext, TextProblem
 from ..layouts.rules import Section, Table
@@ -48,7 +48,10 @@ def end_conditions_table(kit: Any, lang: str) -> Table:
     from ..i18n import t
 
     values = kit.placeholder_values()
-    rows = tuple((text(e.when, lang, values), text(e.winner, lang, values), text(e.tie_break, lang, values)) for e in kit.end_conditions)
+    rows = tuple(
+        (text(e.when, lang, values), text(e.winner, lang, values), text(e.tie_break, lang, values))
+        for e in kit.end_conditions
+    )
     return Table((t("game_ends", lang), t("winner", lang), t("tie_break", lang)), rows, (0.36, 0.32, 0.32))
 
 
@@ -65,7 +68,14 @@ def rule_sections(ctx: LayoutContext, kit: Any, generated: dict[str, Table]) -> 
         where = ("rules", "sections", i)
         if section.generated and section.generated not in generated:
             known = ", ".join(sorted(generated))
-            ctx.problems.append(TextProblem("PK305", where + ("generated",), f"no generated table named {section.generated!r}", f"use one of {known}"))
+            ctx.problems.append(
+                TextProblem(
+                    "PK305",
+                    where + ("generated",),
+                    f"no generated table named {section.generated!r}",
+                    f"use one of {known}",
+                )
+            )
         sections.append(
             Section(
                 title=text(section.title, lang),
@@ -83,4 +93,8 @@ def _table(table: Any, lang: str) -> Table | None:
     if table is None:
         return None
     n = len(table.columns)
-    return Table(tuple(text(c, lang) for c in table.columns), tuple(tuple(text(c, lang) for c in row) for row in table.rows), tuple(1 / n for _ in range(n)))
+    return Table(
+        tuple(text(c, lang) for c in table.columns),
+        tuple(tuple(text(c, lang) for c in row) for row in table.rows),
+        tuple(1 / n for _ in range(n)),
+    )

@@ -12,8 +12,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from validator.components.templates import resolve_templates
-from validator.games.dice_battle_monsters import SPELLS, Resolution, resolution_order
+from pnpkit.validator.components.templates import resolve_templates
+from pnpkit.validator.games.dice_battle_monsters import SPELLS, Resolution, resolution_order
 
 from .. import fonts
 from ..i18n import Strings, t
@@ -35,22 +35,37 @@ STRINGS: dict[str, dict[str, str]] = {
     "half": {"ja": "マット{half}（{side}）", "en": "Mat {half} ({side})"},
     "side_a": {"ja": "デッキと墓地の側", "en": "deck and graveyard side"},
     "side_b": {"ja": "財宝置き場の側", "en": "treasure supply side"},
-    "join": {"ja": "AとBを上辺どうしで突き合わせて1枚のマットにする。各プレイヤーは自分の側の下辺に座る。", "en": "Lay A and B top edge to top edge to make one mat; each player sits at their sheet's bottom edge."},
+    "join": {
+        "ja": "AとBを上辺どうしで突き合わせて1枚のマットにする。各プレイヤーは自分の側の下辺に座る。",
+        "en": "Lay A and B top edge to top edge to make one mat; each player sits at their sheet's bottom edge.",
+    },
     "shared": {"ja": "共有", "en": "Shared"},
     "slot": {"ja": "枠{n}", "en": "Slot {n}"},
     "win": {"ja": "勝利", "en": "Win"},
     "tokens_title": {"ja": "トークン", "en": "Tokens"},
-    "token_cut": {"ja": "破線の円に沿って切り抜く。「信仰」「祝福」の裏は白のまま（白＝使用済み）。", "en": "Cut along the dashed circles. Leave the backs of Faith and Blessing blank: blank means used."},
+    "token_cut": {
+        "ja": "破線の円に沿って切り抜く。「信仰」「祝福」の裏は白のまま（白＝使用済み）。",
+        "en": "Cut along the dashed circles. Leave the backs of Faith and Blessing blank: blank means used.",
+    },
     "die_net": {"ja": "組み立て式サイコロ", "en": "Fold-up dice"},
-    "die_note": {"ja": "実線で切り抜き、破線で山折りし、のりしろを貼る。各プレイヤーに1つ。", "en": "Cut on the solid lines, fold on the dashed ones, glue the tabs. One per player."},
+    "die_note": {
+        "ja": "実線で切り抜き、破線で山折りし、のりしろを貼る。各プレイヤーに1つ。",
+        "en": "Cut on the solid lines, fold on the dashed ones, glue the tabs. One per player.",
+    },
     "before": {"ja": "バトルの前（表にした直後）", "en": "Before the battle, on reveal"},
     "during": {"ja": "バトルの最中", "en": "During the battle"},
     "after": {"ja": "バトルの後", "en": "After the battle"},
     "same_spell": {"ja": "同じスペルナンバーの中では", "en": "Within one spell number"},
     "higher_first": {"ja": "レベルの高いカードから", "en": "the higher level resolves first"},
-    "level_note": {"ja": "ユニットならユニットLv、魔法・付与なら非ユニットLvで比べる", "en": "a unit compares its unit level; magic and enchants their non-unit level"},
+    "level_note": {
+        "ja": "ユニットならユニットLv、魔法・付与なら非ユニットLvで比べる",
+        "en": "a unit compares its unit level; magic and enchants their non-unit level",
+    },
     "ties": {"ja": "同じレベルなら先攻のプレイヤーから", "en": "on equal levels, the first player's card first"},
-    "example": {"ja": "ルールブックの例：先攻はメインゾーンにフレイズ、魔法陣にフローム、ストックゾーンに天邪鬼。後攻はメインゾーンに盗賊ゴブリンとデイジー。", "en": "The rulebook's example: first player has Flaze in the main zone, Frome in the magic circle and Amanojaku in the stock zone; second player has Goblin Thief and Daisy in the main zone."},
+    "example": {
+        "ja": "ルールブックの例：先攻はメインゾーンにフレイズ、魔法陣にフローム、ストックゾーンに天邪鬼。後攻はメインゾーンに盗賊ゴブリンとデイジー。",
+        "en": "The rulebook's example: first player has Flaze in the main zone, Frome in the magic circle and Amanojaku in the stock zone; second player has Goblin Thief and Daisy in the main zone.",
+    },
     "first": {"ja": "先攻", "en": "1st"},
     "second": {"ja": "後攻", "en": "2nd"},
     "next_round": {"ja": "次のラウンド：先攻と後攻を入れ替える", "en": "Next round: swap first and second player"},
@@ -67,14 +82,25 @@ def components(kit: Any, ctx: LayoutContext) -> list[Component]:
     lang = ctx.lang
     title = text(kit.title, lang)
     return [
-        Component("cards", f"{title} — {tr('cards', lang)}", tuple(cards(kit, ctx, title)), checklist=tuple(card_checklist(kit, lang))),
         Component(
-            "mat", f"{title} — {tr('mat', lang)}", tuple(mat_pages(kit, ctx, title)),
-            steps=(t("steps_board", lang), tr("join", lang)), checklist=((f"{tr('mat', lang)} A + B", 1),),
+            "cards",
+            f"{title} — {tr('cards', lang)}",
+            tuple(cards(kit, ctx, title)),
+            checklist=tuple(card_checklist(kit, lang)),
         ),
         Component(
-            "tokens", f"{title} — {tr('tokens_title', lang)}", (token_page(kit, ctx, title),),
-            steps=(t("steps_tokens", lang), tr("die_note", lang)), checklist=tuple(token_checklist(kit, lang)),
+            "mat",
+            f"{title} — {tr('mat', lang)}",
+            tuple(mat_pages(kit, ctx, title)),
+            steps=(t("steps_board", lang), tr("join", lang)),
+            checklist=((f"{tr('mat', lang)} A + B", 1),),
+        ),
+        Component(
+            "tokens",
+            f"{title} — {tr('tokens_title', lang)}",
+            (token_page(kit, ctx, title),),
+            steps=(t("steps_tokens", lang), tr("die_note", lang)),
+            checklist=tuple(token_checklist(kit, lang)),
         ),
         Component("rules", f"{title} — {tr('rules_page', lang)}", (rules_page(kit, ctx, title),)),
     ]
@@ -104,7 +130,9 @@ def _ellipse(cx: float, cy: float, rx: float, ry: float) -> tuple[tuple, ...]:
     )
 
 
-def _star(cx: float, cy: float, r: float, points: int = 5, inner: float = 0.45, turn: float = -90) -> tuple[tuple[float, float], ...]:
+def _star(
+    cx: float, cy: float, r: float, points: int = 5, inner: float = 0.45, turn: float = -90
+) -> tuple[tuple[float, float], ...]:
     out = []
     for i in range(points * 2):
         radius = r if i % 2 == 0 else r * inner
@@ -113,7 +141,9 @@ def _star(cx: float, cy: float, r: float, points: int = 5, inner: float = 0.45, 
     return tuple(out)
 
 
-def _sparkles(x: float, y: float, w: float, h: float, colour: str, spots: tuple[tuple[float, float, float], ...]) -> list[Item]:
+def _sparkles(
+    x: float, y: float, w: float, h: float, colour: str, spots: tuple[tuple[float, float, float], ...]
+) -> list[Item]:
     return [Polygon(_star(x + fx * w, y + fy * h, r, 4, 0.35), Style(fill=colour)) for fx, fy, r in spots]
 
 
@@ -143,10 +173,12 @@ def _art_flame():
             Path(_ellipse(0.0, 0.66, 1.25, 0.22), Style(fill="#3a2a4a")),
             Rect(-0.62, 0.3, 1.24, 0.2, Style(fill="#d9462f")),
         ]
-        return (
-            _sparkles(x, y, w, h, "#f4a13a", ((0.14, 0.3, 1.4), (0.86, 0.26, 1.2), (0.78, 0.7, 0.9), (0.22, 0.72, 1.0)))
-            + [_u(hat, cx - s * 0.75, cy + s * 0.05, s * 0.95), icon("flame", cx + s * 1.05, cy - s * 0.05, s * 0.82, "#e2572c", "#ffd27a")]
-        )
+        return _sparkles(
+            x, y, w, h, "#f4a13a", ((0.14, 0.3, 1.4), (0.86, 0.26, 1.2), (0.78, 0.7, 0.9), (0.22, 0.72, 1.0))
+        ) + [
+            _u(hat, cx - s * 0.75, cy + s * 0.05, s * 0.95),
+            icon("flame", cx + s * 1.05, cy - s * 0.05, s * 0.82, "#e2572c", "#ffd27a"),
+        ]
 
     return "#fbe4c9", "#f3cfa6", draw
 
@@ -163,39 +195,90 @@ def _art_snow():
                 for turn in (-50, 50):
                     b = a + math.radians(180 + turn)
                     arms += [("M", bx, by), ("L", bx + 0.28 * math.cos(b) * -1, by + 0.28 * math.sin(b) * -1)]
-        flake = [Path(tuple(arms), Style(stroke="#ffffff", width=0.22)), Path(tuple(arms), Style(stroke="#3f8fcf", width=0.1)), Polygon(_star(0, 0, 0.2, 6, 0.6), Style(fill="#3f8fcf"))]
-        return _sparkles(x, y, w, h, "#ffffff", ((0.15, 0.3, 1.3), (0.85, 0.35, 1.5), (0.3, 0.78, 0.9), (0.72, 0.8, 1.1))) + [_u(flake, cx, cy, s * 1.05)]
+        flake = [
+            Path(tuple(arms), Style(stroke="#ffffff", width=0.22)),
+            Path(tuple(arms), Style(stroke="#3f8fcf", width=0.1)),
+            Polygon(_star(0, 0, 0.2, 6, 0.6), Style(fill="#3f8fcf")),
+        ]
+        return _sparkles(
+            x, y, w, h, "#ffffff", ((0.15, 0.3, 1.3), (0.85, 0.35, 1.5), (0.3, 0.78, 0.9), (0.72, 0.8, 1.1))
+        ) + [_u(flake, cx, cy, s * 1.05)]
 
     return "#d8ecfa", "#bcdcf3", draw
 
 
 def _art_sword():
     def draw(x, y, w, h, cx, cy, s):
-        shield = [Path((("M", -0.85, -0.85), ("L", 0.85, -0.85), ("L", 0.85, 0.1), ("C", 0.85, 0.6, 0.4, 0.9, 0.0, 1.05), ("C", -0.4, 0.9, -0.85, 0.6, -0.85, 0.1), ("Z",)), Style(fill="#2f5d8a", stroke="#e9d7a4", width=0.1)),
-                  Rect(-0.12, -0.7, 0.24, 1.5, Style(fill="#e9d7a4")), Rect(-0.65, -0.3, 1.3, 0.22, Style(fill="#e9d7a4"))]
-        sword = [Polygon(((-0.09, -1.0), (0.09, -1.0), (0.09, 0.45), (0.0, 0.62), (-0.09, 0.45)), Style(fill="#dfe4ea", stroke="#6a7380", width=0.04)),
-                 Rect(-0.42, 0.45, 0.84, 0.12, Style(fill="#8a5a2b")), Rect(-0.06, 0.57, 0.12, 0.32, Style(fill="#5a3a1b")), Circle(0, 0.95, 0.09, Style(fill="#c9a34a"))]
-        return [_u(shield, cx - s * 0.55, cy, s * 0.9), Group((_u(sword, 0, 0, s * 1.05),), dx=cx + s * 0.55, dy=cy + s * 0.05, rotate=180)]
+        shield = [
+            Path(
+                (
+                    ("M", -0.85, -0.85),
+                    ("L", 0.85, -0.85),
+                    ("L", 0.85, 0.1),
+                    ("C", 0.85, 0.6, 0.4, 0.9, 0.0, 1.05),
+                    ("C", -0.4, 0.9, -0.85, 0.6, -0.85, 0.1),
+                    ("Z",),
+                ),
+                Style(fill="#2f5d8a", stroke="#e9d7a4", width=0.1),
+            ),
+            Rect(-0.12, -0.7, 0.24, 1.5, Style(fill="#e9d7a4")),
+            Rect(-0.65, -0.3, 1.3, 0.22, Style(fill="#e9d7a4")),
+        ]
+        sword = [
+            Polygon(
+                ((-0.09, -1.0), (0.09, -1.0), (0.09, 0.45), (0.0, 0.62), (-0.09, 0.45)),
+                Style(fill="#dfe4ea", stroke="#6a7380", width=0.04),
+            ),
+            Rect(-0.42, 0.45, 0.84, 0.12, Style(fill="#8a5a2b")),
+            Rect(-0.06, 0.57, 0.12, 0.32, Style(fill="#5a3a1b")),
+            Circle(0, 0.95, 0.09, Style(fill="#c9a34a")),
+        ]
+        return [
+            _u(shield, cx - s * 0.55, cy, s * 0.9),
+            Group((_u(sword, 0, 0, s * 1.05),), dx=cx + s * 0.55, dy=cy + s * 0.05, rotate=180),
+        ]
 
     return "#efe6d6", "#e0d3bb", draw
 
 
 def _art_sun():
     def draw(x, y, w, h, cx, cy, s):
-        rays = [Polygon(_star(0, 0, 1.0, 12, 0.62), Style(fill="#f2b630")), Circle(0, 0, 0.55, Style(fill="#ffe07a", stroke="#ffffff", width=0.08)), Circle(0, 0, 0.33, Style(fill="#ffffff", opacity=0.7))]
-        torii = [Rect(-1.0, -0.62, 2.0, 0.16, Style(fill="#c23b22")), Rect(-0.8, -0.36, 1.6, 0.1, Style(fill="#c23b22")), Rect(-0.66, -0.5, 0.14, 1.5, Style(fill="#c23b22")), Rect(0.52, -0.5, 0.14, 1.5, Style(fill="#c23b22"))]
-        return [_u(rays, cx, cy - s * 0.05, s * 1.0), _u(torii, cx + s * 1.9, cy + s * 0.35, s * 0.6), _u(torii, cx - s * 1.9, cy + s * 0.35, s * 0.6)]
+        rays = [
+            Polygon(_star(0, 0, 1.0, 12, 0.62), Style(fill="#f2b630")),
+            Circle(0, 0, 0.55, Style(fill="#ffe07a", stroke="#ffffff", width=0.08)),
+            Circle(0, 0, 0.33, Style(fill="#ffffff", opacity=0.7)),
+        ]
+        torii = [
+            Rect(-1.0, -0.62, 2.0, 0.16, Style(fill="#c23b22")),
+            Rect(-0.8, -0.36, 1.6, 0.1, Style(fill="#c23b22")),
+            Rect(-0.66, -0.5, 0.14, 1.5, Style(fill="#c23b22")),
+            Rect(0.52, -0.5, 0.14, 1.5, Style(fill="#c23b22")),
+        ]
+        return [
+            _u(rays, cx, cy - s * 0.05, s * 1.0),
+            _u(torii, cx + s * 1.9, cy + s * 0.35, s * 0.6),
+            _u(torii, cx - s * 1.9, cy + s * 0.35, s * 0.6),
+        ]
 
     return "#fdf1c9", "#f5dd98", draw
 
 
 def _art_crystal():
     def draw(x, y, w, h, cx, cy, s):
-        ball = [Polygon(((-0.55, 1.0), (0.55, 1.0), (0.35, 0.7), (-0.35, 0.7)), Style(fill="#7a4e2a")),
-                Circle(0, -0.05, 0.78, Style(fill="#9d7fd6", stroke="#ffffff", width=0.06)),
-                Path(_ellipse(-0.25, -0.35, 0.22, 0.14), Style(fill="#ffffff", opacity=0.75)),
-                Polygon(_star(0.15, 0.05, 0.28, 4, 0.35), Style(fill="#f3e9ff"))]
-        return _sparkles(x, y, w, h, "#8a6cc6", ((0.18, 0.28, 1.4), (0.82, 0.3, 1.2), (0.28, 0.7, 0.9), (0.74, 0.72, 1.0), (0.1, 0.55, 0.7))) + [_u(ball, cx, cy, s * 1.05)]
+        ball = [
+            Polygon(((-0.55, 1.0), (0.55, 1.0), (0.35, 0.7), (-0.35, 0.7)), Style(fill="#7a4e2a")),
+            Circle(0, -0.05, 0.78, Style(fill="#9d7fd6", stroke="#ffffff", width=0.06)),
+            Path(_ellipse(-0.25, -0.35, 0.22, 0.14), Style(fill="#ffffff", opacity=0.75)),
+            Polygon(_star(0.15, 0.05, 0.28, 4, 0.35), Style(fill="#f3e9ff")),
+        ]
+        return _sparkles(
+            x,
+            y,
+            w,
+            h,
+            "#8a6cc6",
+            ((0.18, 0.28, 1.4), (0.82, 0.3, 1.2), (0.28, 0.7, 0.9), (0.74, 0.72, 1.0), (0.1, 0.55, 0.7)),
+        ) + [_u(ball, cx, cy, s * 1.05)]
 
     return "#ece3f8", "#dccdf0", draw
 
@@ -203,25 +286,76 @@ def _art_crystal():
 def _art_mask():
     def draw(x, y, w, h, cx, cy, s):
         horn = Style(fill="#f1e2b4", stroke="#9a7a4a", width=0.04)
-        mask = [Polygon(((-0.62, -0.45), (-0.86, -1.18), (-0.22, -0.72)), horn), Polygon(((0.62, -0.45), (0.86, -1.18), (0.22, -0.72)), horn),
-                Path(_ellipse(0, 0.05, 0.82, 0.92), Style(fill="#c8322e", stroke="#7a1a18", width=0.06)),
-                Polygon(((-0.55, -0.25), (-0.15, -0.12), (-0.5, -0.02)), Style(fill="#ffe27a")), Polygon(((0.55, -0.25), (0.15, -0.12), (0.5, -0.02)), Style(fill="#ffe27a")),
-                Path((("M", -0.45, 0.42), ("C", -0.2, 0.62, 0.2, 0.62, 0.45, 0.42), ("L", 0.3, 0.5), ("L", 0.15, 0.38), ("L", 0.0, 0.5), ("L", -0.15, 0.38), ("L", -0.3, 0.5), ("Z",)), Style(fill="#fff6e0")),
-                Path((("M", -0.6, -0.42), ("L", -0.15, -0.3)), Style(stroke="#3a1010", width=0.08)), Path((("M", 0.6, -0.42), ("L", 0.15, -0.3)), Style(stroke="#3a1010", width=0.08))]
-        arrows = [Path((("M", -1.0, 0), ("L", 1.0, 0), ("M", 0.6, -0.35), ("L", 1.0, 0), ("L", 0.6, 0.35)), Style(stroke="#b98c8c", width=0.16))]
-        return [_u(arrows, cx - s * 2.1, cy, s * 0.5), Group((_u(arrows, 0, 0, s * 0.5),), dx=cx + s * 2.1, dy=cy, rotate=180), _u(mask, cx, cy + s * 0.1, s * 0.95)]
+        mask = [
+            Polygon(((-0.62, -0.45), (-0.86, -1.18), (-0.22, -0.72)), horn),
+            Polygon(((0.62, -0.45), (0.86, -1.18), (0.22, -0.72)), horn),
+            Path(_ellipse(0, 0.05, 0.82, 0.92), Style(fill="#c8322e", stroke="#7a1a18", width=0.06)),
+            Polygon(((-0.55, -0.25), (-0.15, -0.12), (-0.5, -0.02)), Style(fill="#ffe27a")),
+            Polygon(((0.55, -0.25), (0.15, -0.12), (0.5, -0.02)), Style(fill="#ffe27a")),
+            Path(
+                (
+                    ("M", -0.45, 0.42),
+                    ("C", -0.2, 0.62, 0.2, 0.62, 0.45, 0.42),
+                    ("L", 0.3, 0.5),
+                    ("L", 0.15, 0.38),
+                    ("L", 0.0, 0.5),
+                    ("L", -0.15, 0.38),
+                    ("L", -0.3, 0.5),
+                    ("Z",),
+                ),
+                Style(fill="#fff6e0"),
+            ),
+            Path((("M", -0.6, -0.42), ("L", -0.15, -0.3)), Style(stroke="#3a1010", width=0.08)),
+            Path((("M", 0.6, -0.42), ("L", 0.15, -0.3)), Style(stroke="#3a1010", width=0.08)),
+        ]
+        arrows = [
+            Path(
+                (("M", -1.0, 0), ("L", 1.0, 0), ("M", 0.6, -0.35), ("L", 1.0, 0), ("L", 0.6, 0.35)),
+                Style(stroke="#b98c8c", width=0.16),
+            )
+        ]
+        return [
+            _u(arrows, cx - s * 2.1, cy, s * 0.5),
+            Group((_u(arrows, 0, 0, s * 0.5),), dx=cx + s * 2.1, dy=cy, rotate=180),
+            _u(mask, cx, cy + s * 0.1, s * 0.95),
+        ]
 
     return "#f7dede", "#eec6c6", draw
 
 
 def _art_dagger():
     def draw(x, y, w, h, cx, cy, s):
-        coins = [Circle(dx, dy, 0.34, Style(fill="#e8b73a", stroke="#a87b12", width=0.06)) for dx, dy in ((-0.9, 0.55), (-0.45, 0.72), (-0.68, 0.3))]
-        bag = [Path((("M", -0.5, -0.4), ("C", -1.0, 0.2, -0.9, 0.9, 0.0, 0.9), ("C", 0.9, 0.9, 1.0, 0.2, 0.5, -0.4), ("L", 0.3, -0.62), ("L", -0.3, -0.62), ("Z",)), Style(fill="#8a6a3c", stroke="#5a4020", width=0.06)),
-               Rect(-0.38, -0.58, 0.76, 0.12, Style(fill="#d9b25a"))]
-        dagger = [Polygon(((-0.1, -1.0), (0.1, -1.0), (0.12, 0.3), (0.0, 0.55), (-0.12, 0.3)), Style(fill="#e4e8ec", stroke="#6a7380", width=0.04)),
-                  Rect(-0.35, -1.08, 0.7, 0.12, Style(fill="#4d6a2c")), Rect(-0.07, -1.45, 0.14, 0.38, Style(fill="#3a2a1a"))]
-        return [_u(coins, cx - s * 0.9, cy + s * 0.2, s * 0.7), _u(bag, cx - s * 0.2, cy + s * 0.1, s * 0.85), Group((_u(dagger, 0, 0, s * 0.9),), dx=cx + s * 1.2, dy=cy + s * 0.1, rotate=200)]
+        coins = [
+            Circle(dx, dy, 0.34, Style(fill="#e8b73a", stroke="#a87b12", width=0.06))
+            for dx, dy in ((-0.9, 0.55), (-0.45, 0.72), (-0.68, 0.3))
+        ]
+        bag = [
+            Path(
+                (
+                    ("M", -0.5, -0.4),
+                    ("C", -1.0, 0.2, -0.9, 0.9, 0.0, 0.9),
+                    ("C", 0.9, 0.9, 1.0, 0.2, 0.5, -0.4),
+                    ("L", 0.3, -0.62),
+                    ("L", -0.3, -0.62),
+                    ("Z",),
+                ),
+                Style(fill="#8a6a3c", stroke="#5a4020", width=0.06),
+            ),
+            Rect(-0.38, -0.58, 0.76, 0.12, Style(fill="#d9b25a")),
+        ]
+        dagger = [
+            Polygon(
+                ((-0.1, -1.0), (0.1, -1.0), (0.12, 0.3), (0.0, 0.55), (-0.12, 0.3)),
+                Style(fill="#e4e8ec", stroke="#6a7380", width=0.04),
+            ),
+            Rect(-0.35, -1.08, 0.7, 0.12, Style(fill="#4d6a2c")),
+            Rect(-0.07, -1.45, 0.14, 0.38, Style(fill="#3a2a1a")),
+        ]
+        return [
+            _u(coins, cx - s * 0.9, cy + s * 0.2, s * 0.7),
+            _u(bag, cx - s * 0.2, cy + s * 0.1, s * 0.85),
+            Group((_u(dagger, 0, 0, s * 0.9),), dx=cx + s * 1.2, dy=cy + s * 0.1, rotate=200),
+        ]
 
     return "#e4eddb", "#cfdcbf", draw
 
@@ -230,12 +364,19 @@ def _art_flower():
     def draw(x, y, w, h, cx, cy, s):
         petals: list[Item] = []
         for k in range(10):
-            petals.append(Group((Path(_ellipse(0, -0.55, 0.18, 0.42), Style(fill="#ffffff", stroke="#c9d6b8", width=0.04)),), rotate=k * 36))
+            petals.append(
+                Group(
+                    (Path(_ellipse(0, -0.55, 0.18, 0.42), Style(fill="#ffffff", stroke="#c9d6b8", width=0.04)),),
+                    rotate=k * 36,
+                )
+            )
         flower = petals + [Circle(0, 0, 0.28, Style(fill="#f2c230", stroke="#c7931a", width=0.05))]
         trees = []
         for fx, scale in ((0.1, 1.0), (0.22, 0.8), (0.8, 0.9), (0.92, 1.1)):
             tx, ty = x + fx * w, y + h * 0.78
-            trees.append(Polygon(((tx - 3.2 * scale, ty), (tx, ty - 9.5 * scale), (tx + 3.2 * scale, ty)), Style(fill="#5f8d4e")))
+            trees.append(
+                Polygon(((tx - 3.2 * scale, ty), (tx, ty - 9.5 * scale), (tx + 3.2 * scale, ty)), Style(fill="#5f8d4e"))
+            )
         return trees + [_u(flower, cx, cy - s * 0.05, s * 0.98)]
 
     return "#e4f1dc", "#c7e0b6", draw
@@ -243,12 +384,28 @@ def _art_flower():
 
 def _art_slime():
     def draw(x, y, w, h, cx, cy, s):
-        blob = [Path((("M", -1.0, 0.8), ("C", -1.05, 0.1, -0.6, -0.2, -0.35, -0.55), ("C", -0.15, -0.85, 0.0, -1.05, 0.05, -1.0), ("C", 0.2, -0.6, 0.95, -0.3, 1.0, 0.8), ("Z",)), Style(fill="#56b8a6", stroke="#2d7d6f", width=0.06)),
-                Path(_ellipse(-0.45, -0.05, 0.16, 0.12), Style(fill="#ffffff", opacity=0.8)),
-                Circle(-0.28, 0.25, 0.12, Style(fill="#183d37")), Circle(0.3, 0.25, 0.12, Style(fill="#183d37")),
-                Path((("M", -0.18, 0.5), ("C", -0.05, 0.62, 0.1, 0.62, 0.2, 0.5)), Style(stroke="#183d37", width=0.07))]
+        blob = [
+            Path(
+                (
+                    ("M", -1.0, 0.8),
+                    ("C", -1.05, 0.1, -0.6, -0.2, -0.35, -0.55),
+                    ("C", -0.15, -0.85, 0.0, -1.05, 0.05, -1.0),
+                    ("C", 0.2, -0.6, 0.95, -0.3, 1.0, 0.8),
+                    ("Z",),
+                ),
+                Style(fill="#56b8a6", stroke="#2d7d6f", width=0.06),
+            ),
+            Path(_ellipse(-0.45, -0.05, 0.16, 0.12), Style(fill="#ffffff", opacity=0.8)),
+            Circle(-0.28, 0.25, 0.12, Style(fill="#183d37")),
+            Circle(0.3, 0.25, 0.12, Style(fill="#183d37")),
+            Path((("M", -0.18, 0.5), ("C", -0.05, 0.62, 0.1, 0.62, 0.2, 0.5)), Style(stroke="#183d37", width=0.07)),
+        ]
         drops = [Path(_ellipse(0, 0, 0.3, 0.24), Style(fill="#56b8a6", opacity=0.7))]
-        return [_u(drops, cx - s * 1.8, cy + s * 0.7, s * 0.6), _u(drops, cx + s * 1.9, cy + s * 0.75, s * 0.45), _u(blob, cx, cy + s * 0.05, s * 0.95)]
+        return [
+            _u(drops, cx - s * 1.8, cy + s * 0.7, s * 0.6),
+            _u(drops, cx + s * 1.9, cy + s * 0.75, s * 0.45),
+            _u(blob, cx, cy + s * 0.05, s * 0.95),
+        ]
 
     return "#dcf0ee", "#bfe2dc", draw
 
@@ -256,12 +413,27 @@ def _art_slime():
 def _art_gargoyle():
     def draw(x, y, w, h, cx, cy, s):
         stone, dark = "#8d8f99", "#5c5e68"
-        wing = ((0.2, -0.1), (1.0, -0.95), (1.05, -0.3), (1.3, -0.45), (1.15, 0.2), (1.35, 0.15), (0.9, 0.6), (0.3, 0.4))
-        body = [Polygon(wing, Style(fill=dark)), Polygon(tuple((-px, py) for px, py in wing), Style(fill=dark)),
-                Path(_ellipse(0, 0.35, 0.42, 0.55), Style(fill=stone)),
-                Circle(0, -0.35, 0.36, Style(fill=stone)), Polygon(((-0.3, -0.55), (-0.38, -0.95), (-0.1, -0.65)), Style(fill=dark)), Polygon(((0.3, -0.55), (0.38, -0.95), (0.1, -0.65)), Style(fill=dark)),
-                Circle(-0.13, -0.38, 0.06, Style(fill="#e8c547")), Circle(0.13, -0.38, 0.06, Style(fill="#e8c547")),
-                Rect(-0.7, 0.85, 1.4, 0.2, Style(fill=dark))]
+        wing = (
+            (0.2, -0.1),
+            (1.0, -0.95),
+            (1.05, -0.3),
+            (1.3, -0.45),
+            (1.15, 0.2),
+            (1.35, 0.15),
+            (0.9, 0.6),
+            (0.3, 0.4),
+        )
+        body = [
+            Polygon(wing, Style(fill=dark)),
+            Polygon(tuple((-px, py) for px, py in wing), Style(fill=dark)),
+            Path(_ellipse(0, 0.35, 0.42, 0.55), Style(fill=stone)),
+            Circle(0, -0.35, 0.36, Style(fill=stone)),
+            Polygon(((-0.3, -0.55), (-0.38, -0.95), (-0.1, -0.65)), Style(fill=dark)),
+            Polygon(((0.3, -0.55), (0.38, -0.95), (0.1, -0.65)), Style(fill=dark)),
+            Circle(-0.13, -0.38, 0.06, Style(fill="#e8c547")),
+            Circle(0.13, -0.38, 0.06, Style(fill="#e8c547")),
+            Rect(-0.7, 0.85, 1.4, 0.2, Style(fill=dark)),
+        ]
         return [_u(body, cx, cy, s * 0.98)]
 
     return "#e4e4ea", "#cfd0d9", draw
@@ -269,10 +441,32 @@ def _art_gargoyle():
 
 def _art_dragon():
     def draw(x, y, w, h, cx, cy, s):
-        head = [Path((("M", -1.0, 0.7), ("C", -0.9, 0.0, -0.6, -0.55, 0.0, -0.6), ("L", 0.55, -0.45), ("L", 0.95, -0.15), ("L", 0.55, 0.05), ("L", 0.9, 0.25), ("L", 0.35, 0.3), ("C", 0.0, 0.35, -0.3, 0.6, -0.3, 0.9), ("Z",)), Style(fill="#3f7a3a", stroke="#234a20", width=0.05)),
-                Polygon(((-0.2, -0.58), (-0.45, -1.05), (0.05, -0.62)), Style(fill="#e9d7a4")), Polygon(((-0.55, -0.4), (-0.95, -0.8), (-0.45, -0.3)), Style(fill="#e9d7a4")),
-                Circle(0.15, -0.3, 0.08, Style(fill="#ffd23a"))]
-        fire = Group((icon("flame", 0, 0, 1.0, "#e2572c", "#ffd27a"),), dx=cx + s * 1.45, dy=cy + s * 0.1, rotate=90, scale=s * 0.75)
+        head = [
+            Path(
+                (
+                    ("M", -1.0, 0.7),
+                    ("C", -0.9, 0.0, -0.6, -0.55, 0.0, -0.6),
+                    ("L", 0.55, -0.45),
+                    ("L", 0.95, -0.15),
+                    ("L", 0.55, 0.05),
+                    ("L", 0.9, 0.25),
+                    ("L", 0.35, 0.3),
+                    ("C", 0.0, 0.35, -0.3, 0.6, -0.3, 0.9),
+                    ("Z",),
+                ),
+                Style(fill="#3f7a3a", stroke="#234a20", width=0.05),
+            ),
+            Polygon(((-0.2, -0.58), (-0.45, -1.05), (0.05, -0.62)), Style(fill="#e9d7a4")),
+            Polygon(((-0.55, -0.4), (-0.95, -0.8), (-0.45, -0.3)), Style(fill="#e9d7a4")),
+            Circle(0.15, -0.3, 0.08, Style(fill="#ffd23a")),
+        ]
+        fire = Group(
+            (icon("flame", 0, 0, 1.0, "#e2572c", "#ffd27a"),),
+            dx=cx + s * 1.45,
+            dy=cy + s * 0.1,
+            rotate=90,
+            scale=s * 0.75,
+        )
         return [fire, _u(head, cx - s * 0.35, cy + s * 0.05, s * 0.98)]
 
     return "#f8e0d4", "#efc6b2", draw
@@ -280,12 +474,31 @@ def _art_dragon():
 
 def _art_cat():
     def draw(x, y, w, h, cx, cy, s):
-        cat = [Path((("M", -0.55, 1.0), ("C", -0.7, 0.4, -0.55, 0.0, -0.3, -0.1), ("L", -0.5, -0.35), ("L", -0.55, -0.9), ("L", -0.2, -0.6), ("L", 0.2, -0.6), ("L", 0.55, -0.9), ("L", 0.5, -0.35), ("L", 0.3, -0.1),
-                            ("C", 0.55, 0.0, 0.7, 0.4, 0.55, 1.0), ("Z",)), Style(fill="#15161f")),
-               Path((("M", 0.5, 0.9), ("C", 1.1, 0.9, 1.1, 0.3, 0.85, 0.2)), Style(stroke="#15161f", width=0.14)),
-               Path(_ellipse(-0.18, -0.3, 0.1, 0.07), Style(fill="#f5d547")), Path(_ellipse(0.18, -0.3, 0.1, 0.07), Style(fill="#f5d547"))]
+        cat = [
+            Path(
+                (
+                    ("M", -0.55, 1.0),
+                    ("C", -0.7, 0.4, -0.55, 0.0, -0.3, -0.1),
+                    ("L", -0.5, -0.35),
+                    ("L", -0.55, -0.9),
+                    ("L", -0.2, -0.6),
+                    ("L", 0.2, -0.6),
+                    ("L", 0.55, -0.9),
+                    ("L", 0.5, -0.35),
+                    ("L", 0.3, -0.1),
+                    ("C", 0.55, 0.0, 0.7, 0.4, 0.55, 1.0),
+                    ("Z",),
+                ),
+                Style(fill="#15161f"),
+            ),
+            Path((("M", 0.5, 0.9), ("C", 1.1, 0.9, 1.1, 0.3, 0.85, 0.2)), Style(stroke="#15161f", width=0.14)),
+            Path(_ellipse(-0.18, -0.3, 0.1, 0.07), Style(fill="#f5d547")),
+            Path(_ellipse(0.18, -0.3, 0.1, 0.07), Style(fill="#f5d547")),
+        ]
         moon = [Circle(0, 0, 1.0, Style(fill="#f6e7a8")), Circle(0.45, -0.25, 0.85, Style(fill="#2c3050"))]
-        stars = _sparkles(x, y, w, h, "#f6e7a8", ((0.12, 0.25, 0.9), (0.22, 0.65, 0.7), (0.88, 0.7, 0.8), (0.7, 0.2, 0.6)))
+        stars = _sparkles(
+            x, y, w, h, "#f6e7a8", ((0.12, 0.25, 0.9), (0.22, 0.65, 0.7), (0.88, 0.7, 0.8), (0.7, 0.2, 0.6))
+        )
         return stars + [_u(moon, cx + s * 1.7, cy - s * 0.35, s * 0.55), _u(cat, cx - s * 0.2, cy + s * 0.05, s * 0.95)]
 
     return "#2c3050", "#23263f", draw
@@ -293,9 +506,24 @@ def _art_cat():
 
 def _art_candle():
     def draw(x, y, w, h, cx, cy, s):
-        glow = [Circle(0, -0.55, r, Style(fill="#ffcf6a", opacity=op)) for r, op in ((1.05, 0.12), (0.75, 0.18), (0.48, 0.25))]
-        candle = [Rect(-0.28, -0.15, 0.56, 1.0, Style(fill="#f3ead8", stroke="#c9b99a", width=0.04)), Path((("M", -0.28, -0.1), ("C", -0.1, 0.0, 0.0, 0.15, 0.05, 0.35), ("L", 0.1, -0.05), ("C", 0.18, -0.1, 0.25, -0.1, 0.28, -0.1)), Style(fill="#e2d6bd")),
-                  Path(_ellipse(0, 0.88, 0.72, 0.14), Style(fill="#b88a3a", stroke="#7a5a1a", width=0.04)), Rect(-0.02, -0.3, 0.04, 0.16, Style(fill="#3a2a1a"))]
+        glow = [
+            Circle(0, -0.55, r, Style(fill="#ffcf6a", opacity=op))
+            for r, op in ((1.05, 0.12), (0.75, 0.18), (0.48, 0.25))
+        ]
+        candle = [
+            Rect(-0.28, -0.15, 0.56, 1.0, Style(fill="#f3ead8", stroke="#c9b99a", width=0.04)),
+            Path(
+                (
+                    ("M", -0.28, -0.1),
+                    ("C", -0.1, 0.0, 0.0, 0.15, 0.05, 0.35),
+                    ("L", 0.1, -0.05),
+                    ("C", 0.18, -0.1, 0.25, -0.1, 0.28, -0.1),
+                ),
+                Style(fill="#e2d6bd"),
+            ),
+            Path(_ellipse(0, 0.88, 0.72, 0.14), Style(fill="#b88a3a", stroke="#7a5a1a", width=0.04)),
+            Rect(-0.02, -0.3, 0.04, 0.16, Style(fill="#3a2a1a")),
+        ]
         flame = icon("flame", 0, -0.62, 0.34, "#ff9a2e", "#fff1b0")
         return [_u(glow + candle + [flame], cx, cy + s * 0.1, s * 0.98)]
 
@@ -322,9 +550,20 @@ ART = {
 # ---------------------------------------------------------------- cards
 
 
-def die_face(cx: float, cy: float, side: float, pips: int, fill: str, ink: str, stroke: str | None = None) -> list[Item]:
+def die_face(
+    cx: float, cy: float, side: float, pips: int, fill: str, ink: str, stroke: str | None = None
+) -> list[Item]:
     """A die face showing `pips`, centred at (cx, cy)."""
-    items: list[Item] = [Rect(cx - side / 2, cy - side / 2, side, side, Style(fill=fill, stroke=stroke, width=side * 0.04), radius=side * 0.18)]
+    items: list[Item] = [
+        Rect(
+            cx - side / 2,
+            cy - side / 2,
+            side,
+            side,
+            Style(fill=fill, stroke=stroke, width=side * 0.04),
+            radius=side * 0.18,
+        )
+    ]
     for px, py in PIPS[pips]:
         items.append(Circle(cx + px * side * 0.27, cy + py * side * 0.27, side * 0.085, Style(fill=ink)))
     return items
@@ -342,10 +581,26 @@ def card_back(ctx: LayoutContext, kit: Any, deck: Any, d: int, w: float, h: floa
     items.append(Group(tuple(die_face(0, 0, 11, 3, "#e9d7a4", colour)), dx=w / 2 + 6.5, dy=h / 2 - 1.5, rotate=14))
     lang = ctx.lang
     lines = (text(deck.back.title, lang) or text(kit.title, lang)).split("\n")
-    items.append(Rect(6, h / 2 + 12.5, w - 12, 15.5, Style(fill=colour, stroke="#e9d7a4", width=0.4), radius=2))  # a plate, so the lattice never runs through the title
-    items += ctx.fitted(lines[0], TextBox(7, h / 2 + 14, w - 14, 7, "middle", "middle", "#ffffff", True), 12, 7, where=("decks", d, "back", "title", lang), label="card back title")
+    items.append(
+        Rect(6, h / 2 + 12.5, w - 12, 15.5, Style(fill=colour, stroke="#e9d7a4", width=0.4), radius=2)
+    )  # a plate, so the lattice never runs through the title
+    items += ctx.fitted(
+        lines[0],
+        TextBox(7, h / 2 + 14, w - 14, 7, "middle", "middle", "#ffffff", True),
+        12,
+        7,
+        where=("decks", d, "back", "title", lang),
+        label="card back title",
+    )
     if len(lines) > 1:
-        items += ctx.fitted(" ".join(lines[1:]), TextBox(7, h / 2 + 21, w - 14, 5, "middle", "middle", "#e9d7a4", True), 8.5, 6, where=("decks", d, "back", "title", lang), label="card back subtitle")
+        items += ctx.fitted(
+            " ".join(lines[1:]),
+            TextBox(7, h / 2 + 21, w - 14, 5, "middle", "middle", "#e9d7a4", True),
+            8.5,
+            6,
+            where=("decks", d, "back", "title", lang),
+            label="card back subtitle",
+        )
     return CardFace(f"{deck.id}-back", tuple(items), colour)
 
 
@@ -360,9 +615,13 @@ def cards(kit: Any, ctx: LayoutContext, title: str) -> list[Page]:
         for entry in deck.cards:
             card = kit.cards[index[entry.ref]]
             template = resolved[card.template or deck.template]
-            face = template_face(ctx, kit.card_templates, template, card, ("cards", index[entry.ref]), values, art, card.id)
+            face = template_face(
+                ctx, kit.card_templates, template, card, ("cards", index[entry.ref]), values, art, card.id
+            )
             faces.extend([face] * entry.count)
-        pages += card_sheets(ctx, text(deck.name, ctx.lang), faces, card_back(ctx, kit, deck, d, w, h), w, h, where=("decks", d, "size"))
+        pages += card_sheets(
+            ctx, text(deck.name, ctx.lang), faces, card_back(ctx, kit, deck, d, w, h), w, h, where=("decks", d, "size")
+        )
     return pages
 
 
@@ -413,7 +672,14 @@ def mat_pages(kit: Any, ctx: LayoutContext, title: str) -> list[Page]:
                 x += width * scale + GAP
         items += _mat_header(kit, ctx, title, half, mat_w, mat_h)
         label = f"{title} — {tr('mat', ctx.lang)} {half}"
-        pages.append(Page(ctx.paper.width, ctx.paper.height, (Group(tuple(items), dx=ctx.paper.width, dy=0.0, rotate=90, role="mat", name=half),), label))
+        pages.append(
+            Page(
+                ctx.paper.width,
+                ctx.paper.height,
+                (Group(tuple(items), dx=ctx.paper.width, dy=0.0, rotate=90, role="mat", name=half),),
+                label,
+            )
+        )
     return pages
 
 
@@ -427,13 +693,29 @@ def zone_items(kit: Any, ctx: LayoutContext, zone_id: str, x: float, y: float, w
     colour = ZONE_COLOURS[zone_id]
     lang = ctx.lang
     values = kit.placeholder_values()
-    items: list[Item] = [Rect(x, y, w, h, Style(fill=mix(colour, "#ffffff", 0.1), stroke=colour, width=0.6), radius=3.0, role="zone")]
+    items: list[Item] = [
+        Rect(x, y, w, h, Style(fill=mix(colour, "#ffffff", 0.1), stroke=colour, width=0.6), radius=3.0, role="zone")
+    ]
     name = text(zone.name, lang)
     if zone.shared:
         name = f"{name}（{tr('shared', lang)}）" if lang == "ja" else f"{name} ({tr('shared', lang).lower()})"
-    items += ctx.fitted(name, TextBox(x + 3, y + 2.2, w - 6, 5.2, "middle", "middle", colour, True, role="zone-name"), 10, 7, where=("zones", index, "name", lang), label=f"zone {zone_id}")
+    items += ctx.fitted(
+        name,
+        TextBox(x + 3, y + 2.2, w - 6, 5.2, "middle", "middle", colour, True, role="zone-name"),
+        10,
+        7,
+        where=("zones", index, "name", lang),
+        label=f"zone {zone_id}",
+    )
     if zone.note is not None:
-        items += ctx.fitted(text(zone.note, lang, values), TextBox(x + 3, y + 7.6, w - 6, 6.2, "middle", "top", MUTED), 6.5, 5.5, where=("zones", index, "note", lang), label=f"zone {zone_id} note")
+        items += ctx.fitted(
+            text(zone.note, lang, values),
+            TextBox(x + 3, y + 7.6, w - 6, 6.2, "middle", "top", MUTED),
+            6.5,
+            5.5,
+            where=("zones", index, "note", lang),
+            label=f"zone {zone_id} note",
+        )
     body_top = y + 15.0
     body_h = y + h - 2.0 - body_top
     items += ZONE_ART[zone_id](kit, ctx, x, body_top, w, body_h, colour)
@@ -446,8 +728,23 @@ def _deck_art(kit, ctx, x, y, w, h, colour):
     bx, by = x + (w - bw) / 2 - 1.5, y + (h - bh) / 2 - 1.5
     items: list[Item] = []
     for k in (3, 2, 1, 0):
-        items.append(Rect(bx + k * 1.1, by + k * 1.1, bw, bh, Style(fill="#ffffff" if k else mix(colour, "#ffffff", 0.16), stroke=mix(colour, "#ffffff", 0.6), width=0.35), radius=2.0))
-    items += die_face(bx + bw / 2, by + bh / 2, 12, 5, "#ffffff", mix(colour, "#ffffff", 0.55), mix(colour, "#ffffff", 0.55))
+        items.append(
+            Rect(
+                bx + k * 1.1,
+                by + k * 1.1,
+                bw,
+                bh,
+                Style(
+                    fill="#ffffff" if k else mix(colour, "#ffffff", 0.16),
+                    stroke=mix(colour, "#ffffff", 0.6),
+                    width=0.35,
+                ),
+                radius=2.0,
+            )
+        )
+    items += die_face(
+        bx + bw / 2, by + bh / 2, 12, 5, "#ffffff", mix(colour, "#ffffff", 0.55), mix(colour, "#ffffff", 0.55)
+    )
     return items
 
 
@@ -455,9 +752,19 @@ def _graveyard_art(kit, ctx, x, y, w, h, colour):
     stone = mix(colour, "#ffffff", 0.3)
     cx, cy = x + w / 2, y + h / 2 + 2
     return [
-        Path((("M", cx - 10, cy + 11), ("L", cx - 10, cy - 4), ("C", cx - 10, cy - 16, cx + 10, cy - 16, cx + 10, cy - 4), ("L", cx + 10, cy + 11), ("Z",)), Style(fill=stone)),
+        Path(
+            (
+                ("M", cx - 10, cy + 11),
+                ("L", cx - 10, cy - 4),
+                ("C", cx - 10, cy - 16, cx + 10, cy - 16, cx + 10, cy - 4),
+                ("L", cx + 10, cy + 11),
+                ("Z",),
+            ),
+            Style(fill=stone),
+        ),
         Rect(cx - 14, cy + 11, 28, 3, Style(fill=stone), radius=1),
-        Rect(cx - 1.1, cy - 9, 2.2, 12, Style(fill="#ffffff")), Rect(cx - 5, cy - 5.5, 10, 2.2, Style(fill="#ffffff")),
+        Rect(cx - 1.1, cy - 9, 2.2, 12, Style(fill="#ffffff")),
+        Rect(cx - 5, cy - 5.5, 10, 2.2, Style(fill="#ffffff")),
     ]
 
 
@@ -481,9 +788,25 @@ def _magic_circle_art(kit, ctx, x, y, w, h, colour):
     cx, cy = x + w / 2, y + h / 2
     r = min(w, h) / 2 - 1.5
     faint = mix(colour, "#ffffff", 0.45)
-    items: list[Item] = [Circle(cx, cy, r, Style(stroke=faint, width=0.6)), Circle(cx, cy, r * 0.86, Style(stroke=faint, width=0.3))]
-    tri = lambda turn: tuple((cx + r * 0.86 * math.cos(math.radians(turn + k * 120)), cy + r * 0.86 * math.sin(math.radians(turn + k * 120))) for k in range(3))  # noqa: E731
-    items += [Polygon(tri(-90), Style(stroke=faint, width=0.4)), Polygon(tri(90), Style(stroke=faint, width=0.4)), Circle(cx, cy, r * 0.3, Style(stroke=faint, width=0.3))]
+    items: list[Item] = [
+        Circle(cx, cy, r, Style(stroke=faint, width=0.6)),
+        Circle(cx, cy, r * 0.86, Style(stroke=faint, width=0.3)),
+    ]
+
+    def tri(turn: float) -> tuple[tuple[float, float], ...]:
+        return tuple(
+            (
+                cx + r * 0.86 * math.cos(math.radians(turn + k * 120)),
+                cy + r * 0.86 * math.sin(math.radians(turn + k * 120)),
+            )
+            for k in range(3)
+        )
+
+    items += [
+        Polygon(tri(-90), Style(stroke=faint, width=0.4)),
+        Polygon(tri(90), Style(stroke=faint, width=0.4)),
+        Circle(cx, cy, r * 0.3, Style(stroke=faint, width=0.3)),
+    ]
     for k in range(12):
         a = math.radians(k * 30)
         items.append(Circle(cx + r * 0.93 * math.cos(a), cy + r * 0.93 * math.sin(a), 0.7, Style(fill=faint)))
@@ -491,7 +814,9 @@ def _magic_circle_art(kit, ctx, x, y, w, h, colour):
 
 
 def _token_spot(cx: float, cy: float, r: float, colour: str, label: str = "") -> list[Item]:
-    items: list[Item] = [Circle(cx, cy, r, Style(fill="#ffffff", stroke=colour, width=0.4, dash=(1.5, 1.0)), role="token-spot")]
+    items: list[Item] = [
+        Circle(cx, cy, r, Style(fill="#ffffff", stroke=colour, width=0.4, dash=(1.5, 1.0)), role="token-spot")
+    ]
     if label:
         items.append(Text(cx, cy + 1.6, label, 9, mix(colour, "#ffffff", 0.55), "middle", bold=True))
     return items
@@ -507,7 +832,14 @@ def _faith_art(kit, ctx, x, y, w, h, colour):
         items += _token_spot(x + w / 2, cy, r, token.colour)
         items += token_emblem(token_id, x + w / 2, cy, r * 0.62, mix(token.colour, "#ffffff", 0.5))
         items += _bonus_mark(kit, token_id, x + w / 2, cy, r * 0.62, "#ffffff")
-        items += ctx.fitted(text(token.name, ctx.lang), TextBox(x + 2, cy + r + 1.2, w - 4, 4.5, "middle", "middle", token.colour, True), 8.5, 6, where=("tokens", i, "name", ctx.lang), label=f"mat {token_id}")
+        items += ctx.fitted(
+            text(token.name, ctx.lang),
+            TextBox(x + 2, cy + r + 1.2, w - 4, 4.5, "middle", "middle", token.colour, True),
+            8.5,
+            6,
+            where=("tokens", i, "name", ctx.lang),
+            label=f"mat {token_id}",
+        )
     return items
 
 
@@ -540,7 +872,14 @@ def _supply_art(kit, ctx, x, y, w, h, colour):
 def _won_art(kit, ctx, x, y, w, h, colour):
     need = kit.parameters.treasures_to_win
     items = _treasure_spots(kit, ctx, x, y, w, h - 5, colour, need, 1, win_at=need)
-    items += ctx.fitted(f"{need} = {tr('win', ctx.lang)}", TextBox(x + 2, y + h - 5, w - 4, 5, "middle", "middle", colour, True), 8, 6, where=("parameters", "treasures_to_win"), label="mat win note")
+    items += ctx.fitted(
+        f"{need} = {tr('win', ctx.lang)}",
+        TextBox(x + 2, y + h - 5, w - 4, 5, "middle", "middle", colour, True),
+        8,
+        6,
+        where=("parameters", "treasures_to_win"),
+        label="mat win note",
+    )
     return items
 
 
@@ -553,9 +892,25 @@ def _stock_art(kit, ctx, x, y, w, h, colour):
     for k in range(zone.slots):
         cx = x + pitch * (k + 0.5)
         if k:
-            items.append(Line(x + pitch * k, y - 1.0, x + pitch * k, y + h, Style(stroke=colour, width=0.4, dash=(2.0, 1.5)), role="slot-divider"))
+            items.append(
+                Line(
+                    x + pitch * k,
+                    y - 1.0,
+                    x + pitch * k,
+                    y + h,
+                    Style(stroke=colour, width=0.4, dash=(2.0, 1.5)),
+                    role="slot-divider",
+                )
+            )
         items.append(Text(cx, y + h / 2 + 6, str(k + 1), 34, faint, "middle", bold=True, role="slot-number"))
-        items += ctx.fitted(tr("slot", ctx.lang, n=k + 1), TextBox(cx - 20, y + h - 7, 40, 5, "middle", "middle", colour, True), 8, 6, where=("zones", index, "slots"), label="stock slot")
+        items += ctx.fitted(
+            tr("slot", ctx.lang, n=k + 1),
+            TextBox(cx - 20, y + h - 7, 40, 5, "middle", "middle", colour, True),
+            8,
+            6,
+            where=("zones", index, "slots"),
+            label="stock slot",
+        )
     return items
 
 
@@ -578,12 +933,28 @@ def _mat_header(kit: Any, ctx: LayoutContext, title: str, half: str, mat_w: floa
     y = mat_h - m - HEADER_H
     side = tr("side_a" if half == "A" else "side_b", lang)
     heading = f"{title} — {tr('half', lang, half=half, side=side)}"
-    items: list[Item] = ctx.fitted(heading, TextBox(m, y, 118, 5, "start", "middle", INK, True), 10, 7, where=("title",), label="mat heading")
-    items += ctx.fitted(tr("join", lang), TextBox(m, y + 5.2, 150, 3.8, "start", "middle", MUTED), 6.5, 5, where=("title",), label="mat join note")
+    items: list[Item] = ctx.fitted(
+        heading, TextBox(m, y, 118, 5, "start", "middle", INK, True), 10, 7, where=("title",), label="mat heading"
+    )
+    items += ctx.fitted(
+        tr("join", lang),
+        TextBox(m, y + 5.2, 150, 3.8, "start", "middle", MUTED),
+        6.5,
+        5,
+        where=("title",),
+        label="mat join note",
+    )
     items += _assembly(m + 153, y + 0.3, half)
     bar_x = mat_w - m - 61.0
     items += scale_bar(bar_x, y + 1.5, lang, 50.0, note=False, compact=True)
-    items += ctx.fitted(t("print_note", lang), TextBox(bar_x - 70, y + 5.2, 126, 3.8, "end", "middle", MUTED, role="print-note"), 6, 5, where=("title",), label="print note")
+    items += ctx.fitted(
+        t("print_note", lang),
+        TextBox(bar_x - 70, y + 5.2, 126, 3.8, "end", "middle", MUTED, role="print-note"),
+        6,
+        5,
+        where=("title",),
+        label="print note",
+    )
     return items
 
 
@@ -606,7 +977,16 @@ def treasure_emblem(cx: float, cy: float, r: float, colour: str) -> list[Item]:
     """A treasure chest."""
     s = r
     return [
-        Path((("M", cx - s, cy - 0.1 * s), ("L", cx - s, cy - 0.35 * s), ("C", cx - s, cy - 0.95 * s, cx + s, cy - 0.95 * s, cx + s, cy - 0.35 * s), ("L", cx + s, cy - 0.1 * s), ("Z",)), Style(fill=colour)),
+        Path(
+            (
+                ("M", cx - s, cy - 0.1 * s),
+                ("L", cx - s, cy - 0.35 * s),
+                ("C", cx - s, cy - 0.95 * s, cx + s, cy - 0.95 * s, cx + s, cy - 0.35 * s),
+                ("L", cx + s, cy - 0.1 * s),
+                ("Z",),
+            ),
+            Style(fill=colour),
+        ),
         Rect(cx - s, cy - 0.02 * s, 2 * s, 0.75 * s, Style(fill=colour), radius=0.08 * s),
         Rect(cx - 0.18 * s, cy - 0.25 * s, 0.36 * s, 0.5 * s, Style(fill="#ffffff"), radius=0.06 * s),
     ]
@@ -622,12 +1002,24 @@ def token_emblem(token_id: str, cx: float, cy: float, r: float, colour: str) -> 
             arc.append(("M" if not arc else "L", cx + r * math.cos(a), cy + r * math.sin(a)))
         end = math.radians(240)
         tip = (cx + r * math.cos(end), cy + r * math.sin(end))
-        head = ((tip[0] + r * 0.42, tip[1] - r * 0.05), (tip[0] - r * 0.1, tip[1] + r * 0.4), (tip[0] - r * 0.12, tip[1] - r * 0.38))
-        return [Path(tuple(arc), Style(stroke=colour, width=r * 0.16)), Polygon(head, Style(fill=colour))] + die_face(cx, cy, r * 0.95, 5, colour, "#ffffff")
+        head = (
+            (tip[0] + r * 0.42, tip[1] - r * 0.05),
+            (tip[0] - r * 0.1, tip[1] + r * 0.4),
+            (tip[0] - r * 0.12, tip[1] - r * 0.38),
+        )
+        return [Path(tuple(arc), Style(stroke=colour, width=r * 0.16)), Polygon(head, Style(fill=colour))] + die_face(
+            cx, cy, r * 0.95, 5, colour, "#ffffff"
+        )
     if token_id == "blessing":  # a star
         return [Polygon(_star(cx, cy + r * 0.08, r * 1.25, 5, 0.56), Style(fill=colour))]
     if token_id == "first-player":  # a pennant
-        return [Rect(cx - r * 0.55, cy - r * 0.95, r * 0.13, r * 1.9, Style(fill=colour)), Polygon(((cx - r * 0.42, cy - r * 0.95), (cx + r * 0.85, cy - r * 0.55), (cx - r * 0.42, cy - r * 0.15)), Style(fill=colour))]
+        return [
+            Rect(cx - r * 0.55, cy - r * 0.95, r * 0.13, r * 1.9, Style(fill=colour)),
+            Polygon(
+                ((cx - r * 0.42, cy - r * 0.95), (cx + r * 0.85, cy - r * 0.55), (cx - r * 0.42, cy - r * 0.15)),
+                Style(fill=colour),
+            ),
+        ]
     if token_id == "mark":
         return [Polygon(_star(cx, cy, r, 8, 0.72, -90 + 22.5), Style(fill=colour))]
     return [Circle(cx, cy, r * 0.6, Style(fill=colour))]
@@ -642,7 +1034,18 @@ def _bonus_mark(kit: Any, token_id: str, cx: float, cy: float, r: float, colour:
         return []
     label = f"+{kit.parameters.blessing_bonus}"
     size = r * 0.62 / PT
-    return [Text(cx, cy + (fonts.ASCENT - fonts.DESCENT) / 2 * size * PT, label, size, colour, "middle", bold=True, role="bonus")]
+    return [
+        Text(
+            cx,
+            cy + (fonts.ASCENT - fonts.DESCENT) / 2 * size * PT,
+            label,
+            size,
+            colour,
+            "middle",
+            bold=True,
+            role="bonus",
+        )
+    ]
 
 
 TOKEN_RADIUS = {"treasure": 12.5, "faith": 12.5, "blessing": 12.5, "first-player": 12.5, "mark": 7.5}
@@ -655,12 +1058,21 @@ def token_page(kit: Any, ctx: LayoutContext, title: str) -> Page:
     m = ctx.margin
     values = kit.placeholder_values()
     items: list[Item] = page_title(ctx, f"{title} — {tr('tokens_title', lang)}", tr("players", lang, n=kit.players.max))
-    items += ctx.fitted(tr("token_cut", lang), TextBox(m, m + 10, ctx.paper.width - 2 * m, 4, "start", "middle", MUTED), 7.5, 6, where=("tokens",), label="token sheet note")
+    items += ctx.fitted(
+        tr("token_cut", lang),
+        TextBox(m, m + 10, ctx.paper.width - 2 * m, 4, "start", "middle", MUTED),
+        7.5,
+        6,
+        where=("tokens",),
+        label="token sheet note",
+    )
     y = m + 17.0
     width = ctx.paper.width - 2 * m
     by_id = {tk.id: (i, tk) for i, tk in enumerate(kit.tokens)}
     listed = {tid for row in TOKEN_ROWS for tid in row}
-    rows = [tuple(tid for tid in row if tid in by_id) for row in TOKEN_ROWS] + [(tk.id,) for tk in kit.tokens if tk.id not in listed]
+    rows = [tuple(tid for tid in row if tid in by_id) for row in TOKEN_ROWS] + [
+        (tk.id,) for tk in kit.tokens if tk.id not in listed
+    ]
     for row in (r for r in rows if r):
         cell_w = (width - 6.0 * (len(row) - 1)) / len(row)
         row_h = 0.0
@@ -676,21 +1088,31 @@ def token_page(kit: Any, ctx: LayoutContext, title: str) -> Page:
     return Page(ctx.paper.width, ctx.paper.height, tuple(items), f"{title} — {tr('tokens_title', lang)}")
 
 
-def _section_head(ctx: LayoutContext, heading: str, note: str, x: float, y: float, width: float, where: tuple, label: str) -> list[Item]:
+def _section_head(
+    ctx: LayoutContext, heading: str, note: str, x: float, y: float, width: float, where: tuple, label: str
+) -> list[Item]:
     """A token group's heading, its note under it, and a hairline."""
-    items: list[Item] = ctx.fitted(heading, TextBox(x, y, width, 4.6, "start", "middle", INK, True), 9.5, 7, where=where, label=label)
+    items: list[Item] = ctx.fitted(
+        heading, TextBox(x, y, width, 4.6, "start", "middle", INK, True), 9.5, 7, where=where, label=label
+    )
     if note:
-        items += ctx.fitted(note, TextBox(x, y + 4.8, width, 3.6, "start", "middle", MUTED), 7, 5.5, where=where, label=f"{label} note")
+        items += ctx.fitted(
+            note, TextBox(x, y + 4.8, width, 3.6, "start", "middle", MUTED), 7, 5.5, where=where, label=f"{label} note"
+        )
     items.append(Line(x, y + 9.0, x + width, y + 9.0, Style(stroke="#cfc8b8", width=0.2)))
     return items
 
 
-def _token_group(ctx: LayoutContext, kit: Any, index: int, token: Any, x: float, y: float, width: float, values: dict) -> tuple[list[Item], float]:
+def _token_group(
+    ctx: LayoutContext, kit: Any, index: int, token: Any, x: float, y: float, width: float, values: dict
+) -> tuple[list[Item], float]:
     lang = ctx.lang
     r = TOKEN_RADIUS.get(token.id, 9.0)
     name = text(token.name, lang)
     note = text(token.note, lang, values) if token.note is not None else ""
-    items = _section_head(ctx, f"{name} × {token.count}", note, x, y, width, ("tokens", index, "name", lang), f"token {token.id}")
+    items = _section_head(
+        ctx, f"{name} × {token.count}", note, x, y, width, ("tokens", index, "name", lang), f"token {token.id}"
+    )
     top = y + 11.0
     pitch = 2 * r + 3.2
     per_row = max(1, int((width + 3.2) // pitch))
@@ -703,7 +1125,9 @@ def _token_group(ctx: LayoutContext, kit: Any, index: int, token: Any, x: float,
     return items, 11.0 + rows * pitch
 
 
-def _token(ctx: LayoutContext, kit: Any, index: int, token: Any, cx: float, cy: float, r: float, mark: str) -> list[Item]:
+def _token(
+    ctx: LayoutContext, kit: Any, index: int, token: Any, cx: float, cy: float, r: float, mark: str
+) -> list[Item]:
     lang = ctx.lang
     light = mix("#ffffff", token.colour, 0.85)
     items: list[Item] = [
@@ -714,20 +1138,44 @@ def _token(ctx: LayoutContext, kit: Any, index: int, token: Any, cx: float, cy: 
     if r >= 9:
         items += token_emblem(token.id, cx, cy - r * 0.2, r * 0.4, light)
         items += _bonus_mark(kit, token.id, cx, cy - r * 0.2, r * 0.4, token.colour)
-        items += ctx.fitted(mark, TextBox(cx - r * 0.75, cy + r * 0.26, r * 1.5, r * 0.46, "middle", "middle", "#ffffff", True), 8.0, 5.0, where=("tokens", index, "name", lang), label=f"token {token.id}")
+        items += ctx.fitted(
+            mark,
+            TextBox(cx - r * 0.75, cy + r * 0.26, r * 1.5, r * 0.46, "middle", "middle", "#ffffff", True),
+            8.0,
+            5.0,
+            where=("tokens", index, "name", lang),
+            label=f"token {token.id}",
+        )
     else:
-        items += ctx.fitted(mark, TextBox(cx - r * 0.75, cy - r * 0.5, r * 1.5, r, "middle", "middle", "#ffffff", True), 9.0, 5.0, where=("tokens", index, "name", lang), label=f"token {token.id}")
+        items += ctx.fitted(
+            mark,
+            TextBox(cx - r * 0.75, cy - r * 0.5, r * 1.5, r, "middle", "middle", "#ffffff", True),
+            9.0,
+            5.0,
+            where=("tokens", index, "name", lang),
+            label=f"token {token.id}",
+        )
     return items
 
 
 def _die_nets(ctx: LayoutContext, kit: Any, x: float, y: float, width: float) -> list[Item]:
     """One cross-shaped cube net per player: faces 1–6 with opposite faces adding to 7, a glue tab on one side of every seam."""
     lang = ctx.lang
-    items = _section_head(ctx, f"{tr('die_net', lang)} × {kit.players.max}", tr("die_note", lang), x, y, width, ("players",), "die net")
+    items = _section_head(
+        ctx, f"{tr('die_net', lang)} × {kit.players.max}", tr("die_note", lang), x, y, width, ("players",), "die net"
+    )
     side = 15.0
     top = y + 15.0
     faces = {(1, 0): 1, (0, 1): 3, (1, 1): 2, (2, 1): 4, (1, 2): 6, (1, 3): 5}
-    tabs = (((0, 1), "top"), ((0, 1), "bottom"), ((2, 1), "top"), ((2, 1), "bottom"), ((1, 3), "left"), ((1, 3), "right"), ((1, 3), "bottom"))
+    tabs = (
+        ((0, 1), "top"),
+        ((0, 1), "bottom"),
+        ((2, 1), "top"),
+        ((2, 1), "bottom"),
+        ((1, 3), "left"),
+        ((1, 3), "right"),
+        ((1, 3), "bottom"),
+    )
     steps = {"top": (0, -1), "bottom": (0, 1), "left": (-1, 0), "right": (1, 0)}
     cut = Style(stroke=INK, width=0.3)
     fold = Style(stroke=INK, width=0.25, dash=(1.2, 1.0))
@@ -738,10 +1186,17 @@ def _die_nets(ctx: LayoutContext, kit: Any, x: float, y: float, width: float) ->
         for (c, r), pips in faces.items():
             fx, fy = left + c * side, top + r * side
             items.append(Rect(fx, fy, side, side, Style(fill="#ffffff"), role="die-face"))
-            items += die_face(fx + side / 2, fy + side / 2, side * 0.86, pips, "#ffffff", "#c23b22" if pips == 1 else INK)
-        for (c, r) in faces:  # each edge once: a fold where a face or a tab continues, a cut elsewhere
+            items += die_face(
+                fx + side / 2, fy + side / 2, side * 0.86, pips, "#ffffff", "#c23b22" if pips == 1 else INK
+            )
+        for c, r in faces:  # each edge once: a fold where a face or a tab continues, a cut elsewhere
             fx, fy = left + c * side, top + r * side
-            ends = {"top": (fx, fy, fx + side, fy), "bottom": (fx, fy + side, fx + side, fy + side), "left": (fx, fy, fx, fy + side), "right": (fx + side, fy, fx + side, fy + side)}
+            ends = {
+                "top": (fx, fy, fx + side, fy),
+                "bottom": (fx, fy + side, fx + side, fy + side),
+                "left": (fx, fy, fx, fy + side),
+                "right": (fx + side, fy, fx + side, fy + side),
+            }
             for edge, (dc, dr) in steps.items():
                 neighbour = (c + dc, r + dr)
                 if neighbour in faces and edge in ("top", "left"):
@@ -764,7 +1219,6 @@ def _tab(fx: float, fy: float, side: float, edge: str, cut: Style) -> list[Item]
         pts = ((fx + side, fy), (fx + side + d, fy + inset), (fx + side + d, fy + side - inset), (fx + side, fy + side))
     outline = (("M", *pts[0]),) + tuple(("L", *p) for p in pts[1:])
     return [Polygon(pts, Style(fill="#eeeae2"), role="glue-tab"), Path(outline, cut, role="cut")]
-
 
 
 # ---------------------------------------------------------------- the one-page rule summary
@@ -815,10 +1269,27 @@ class _Rules:
     # drawing ---------------------------------------------------------
     def heading(self, title: str, x: float, y: float, width: float, where: tuple) -> list[Item]:
         items: list[Item] = [Rect(x, y, width, 5.2, Style(fill=HEAD), radius=0.8)]
-        items += self.ctx.fitted(title, TextBox(x + 2, y, width - 4, 5.2, "start", "middle", "#ffffff", True), 9, 7, where=where, label="rule heading")
+        items += self.ctx.fitted(
+            title,
+            TextBox(x + 2, y, width - 4, 5.2, "start", "middle", "#ffffff", True),
+            9,
+            7,
+            where=where,
+            label="rule heading",
+        )
         return items
 
-    def para(self, value: str, x: float, y: float, width: float, where: tuple, size: float | None = None, colour: str = INK, bold: bool = False) -> tuple[list[Item], float]:
+    def para(
+        self,
+        value: str,
+        x: float,
+        y: float,
+        width: float,
+        where: tuple,
+        size: float | None = None,
+        colour: str = INK,
+        bold: bool = False,
+    ) -> tuple[list[Item], float]:
         size = size or self.size
         height = self.para_height(value, width, size)
         box = TextBox(x, y, width, height + 0.5, "start", "top", colour, bold)
@@ -836,7 +1307,17 @@ class _Rules:
             got, h = self.para(self.fill(step), x + 4.5, yy, width - 4.5, where + ("steps", i, self.lang))
             items += got
             items.append(Circle(x + 1.7, yy + self.size * PT * 0.5, self.size * PT * 0.62, Style(fill=HEAD)))
-            items.append(Text(x + 1.7, yy + self.size * PT * 0.5 + self.size * PT * 0.3, str(i + 1), self.size * 0.8, "#ffffff", "middle", bold=True))
+            items.append(
+                Text(
+                    x + 1.7,
+                    yy + self.size * PT * 0.5 + self.size * PT * 0.3,
+                    str(i + 1),
+                    self.size * 0.8,
+                    "#ffffff",
+                    "middle",
+                    bold=True,
+                )
+            )
             yy += h + 0.9
         for i, bullet in enumerate(section.bullets):
             got, h = self.para(self.fill(bullet), x + 3.5, yy, width - 3.5, where + ("bullets", i, self.lang))
@@ -869,19 +1350,34 @@ class _Rules:
             bx = x + k * (bw + arrow)
             colour = colours[k % len(colours)]
             where = ("phases", k)
-            items.append(Rect(bx, y, bw, box_h, Style(fill=mix(colour, "#ffffff", 0.08), stroke=colour, width=0.5), radius=2.0))
+            items.append(
+                Rect(bx, y, bw, box_h, Style(fill=mix(colour, "#ffffff", 0.08), stroke=colour, width=0.5), radius=2.0)
+            )
             items.append(Rect(bx, y, bw, 7.0, Style(fill=colour), radius=2.0))
             items.append(Rect(bx, y + 4.0, bw, 3.0, Style(fill=colour)))
             items.append(Circle(bx + 4.2, y + 3.5, 2.5, Style(fill="#ffffff")))
             items.append(Text(bx + 4.2, y + 4.55, str(k + 1), 8, colour, "middle", bold=True))
-            items += self.ctx.fitted(text(phase.name, self.lang), TextBox(bx + 8, y, bw - 10, 7, "start", "middle", "#ffffff", True), 9.5, 7, where=where + ("name", self.lang), label="phase name")
+            items += self.ctx.fitted(
+                text(phase.name, self.lang),
+                TextBox(bx + 8, y, bw - 10, 7, "start", "middle", "#ffffff", True),
+                9.5,
+                7,
+                where=where + ("name", self.lang),
+                label="phase name",
+            )
             yy = y + 8.5
             for i, step in enumerate(phase.steps):
                 value = self.fill(step)
                 got, h = self.para(value, bx + 5.0, yy, inner, where + ("steps", i, self.lang), small)
                 items += got
                 mid = yy + small * PT * (fonts.ASCENT - GLYPH_MID)
-                items.append(Polygon(((bx + 1.8, mid - 1.0), (bx + 3.4, mid), (bx + 1.8, mid + 1.0)), Style(fill=colour), role="step-mark"))
+                items.append(
+                    Polygon(
+                        ((bx + 1.8, mid - 1.0), (bx + 3.4, mid), (bx + 1.8, mid + 1.0)),
+                        Style(fill=colour),
+                        role="step-mark",
+                    )
+                )
                 yy += h + 0.8
             if k < len(phases) - 1:
                 ax = bx + bw + 1.0
@@ -890,12 +1386,29 @@ class _Rules:
         ly = y + box_h + 4.0
         first_x = x + bw / 2
         last_x = x + (len(phases) - 1) * (bw + arrow) + bw / 2
-        items.append(Path((("M", last_x, y + box_h), ("L", last_x, ly), ("L", first_x, ly), ("L", first_x, y + box_h + 1.6)), Style(stroke=INK, width=0.45)))
-        items.append(Polygon(((first_x - 1.3, y + box_h + 2.0), (first_x + 1.3, y + box_h + 2.0), (first_x, y + box_h + 0.3)), Style(fill=INK)))
+        items.append(
+            Path(
+                (("M", last_x, y + box_h), ("L", last_x, ly), ("L", first_x, ly), ("L", first_x, y + box_h + 1.6)),
+                Style(stroke=INK, width=0.45),
+            )
+        )
+        items.append(
+            Polygon(
+                ((first_x - 1.3, y + box_h + 2.0), (first_x + 1.3, y + box_h + 2.0), (first_x, y + box_h + 0.3)),
+                Style(fill=INK),
+            )
+        )
         label = tr("next_round", self.lang)
         lw = fonts.width_mm(label, self.size) + 4
         items.append(Rect((first_x + last_x) / 2 - lw / 2, ly - 2.2, lw, 4.4, Style(fill="#ffffff")))
-        items += self.ctx.fitted(label, TextBox((first_x + last_x) / 2 - lw / 2, ly - 2.2, lw, 4.4, "middle", "middle", INK, True), self.size, 6, where=("phases",), label="round loop")
+        items += self.ctx.fitted(
+            label,
+            TextBox((first_x + last_x) / 2 - lw / 2, ly - 2.2, lw, 4.4, "middle", "middle", INK, True),
+            self.size,
+            6,
+            where=("phases",),
+            label="round loop",
+        )
         return items, total
 
     def resolution(self, x: float, y: float, measure: bool = False) -> tuple[list[Item], float]:
@@ -915,19 +1428,41 @@ class _Rules:
             cx0 = x + k * (cw + 2.0)
             colour = self.icons[spell].colour if spell in self.icons else INK
             point = 4.0
-            pts = [(cx0, y), (cx0 + cw - point, y), (cx0 + cw, y + chev_h / 2), (cx0 + cw - point, y + chev_h), (cx0, y + chev_h)]
+            pts = [
+                (cx0, y),
+                (cx0 + cw - point, y),
+                (cx0 + cw, y + chev_h / 2),
+                (cx0 + cw - point, y + chev_h),
+                (cx0, y + chev_h),
+            ]
             if k:
                 pts.append((cx0 + point, y + chev_h / 2))
             items.append(Polygon(tuple(pts), Style(fill=mix(colour, "#ffffff", 0.16), stroke=colour, width=0.4)))
             if spell in self.icons:
-                items.append(icon_items(self.icons[spell], cx0 + (point if k else 0) + 6.0, y + chev_h / 2, 6.6, role="spell"))
-            items += self.ctx.fitted(tr(timings[k], lang), TextBox(cx0 + (point if k else 0) + 11.0, y, cw - 17.0, chev_h, "start", "middle", INK, True), self.size + 0.5, 6, where=("card_templates", "icons"), label="spell timing")
+                items.append(
+                    icon_items(self.icons[spell], cx0 + (point if k else 0) + 6.0, y + chev_h / 2, 6.6, role="spell")
+                )
+            items += self.ctx.fitted(
+                tr(timings[k], lang),
+                TextBox(cx0 + (point if k else 0) + 11.0, y, cw - 17.0, chev_h, "start", "middle", INK, True),
+                self.size + 0.5,
+                6,
+                where=("card_templates", "icons"),
+                label="spell timing",
+            )
         yy = y + chev_h + 2.0
         items.append(Rect(x, yy, self.width, rule_h, Style(fill="#f4efe4"), radius=1.5))
         line1 = f"{tr('same_spell', lang)}{'、' if lang == 'ja' else ', '}{tr('higher_first', lang)}{'。' if lang == 'ja' else '; '}{tr('ties', lang)}{'。' if lang == 'ja' else '.'}"
         got, _h = self.para(line1, x + 2, yy + 1.2, self.width - 4, ("rules",), bold=True)
         items += got
-        got, _h = self.para(f"（{tr('level_note', lang)}）" if lang == "ja" else f"({tr('level_note', lang)})", x + 2, yy + 1.2 + self.size * PT * 1.3 + 0.5, self.width - 4, ("rules",), colour=MUTED)
+        got, _h = self.para(
+            f"（{tr('level_note', lang)}）" if lang == "ja" else f"({tr('level_note', lang)})",
+            x + 2,
+            yy + 1.2 + self.size * PT * 1.3 + 0.5,
+            self.width - 4,
+            ("rules",),
+            colour=MUTED,
+        )
         items += got
         yy += rule_h + 1.5
         got, h = self.para(example_text, x, yy, self.width, ("example",))
@@ -958,15 +1493,34 @@ class _Rules:
         cls = card.value("unit_class" if entry.side == "unit" else "nonunit_class")
         label = kit.card_templates.labels[cls]
         colour = label.colour
-        items: list[Item] = [Rect(x, y, w, h, Style(fill=mix(colour, "#ffffff", 0.1), stroke=colour, width=0.45), radius=1.5)]
+        items: list[Item] = [
+            Rect(x, y, w, h, Style(fill=mix(colour, "#ffffff", 0.1), stroke=colour, width=0.45), radius=1.5)
+        ]
         icon = self.icons.get(entry.spell)
         if icon is not None:
             items.append(icon_items(icon, x + 4.2, y + 4.0, 6.0, role="spell"))
         who = tr("first" if entry.player == 0 else "second", lang)
         meta = f"{who} · {label.name.get(lang)} Lv{entry.level}"
-        items += self.ctx.fitted(meta, TextBox(x + 8.0, y + 1.2, w - 9.0, 5.6, "start", "middle", colour, True), 7, 5, where=("example",), label="example chip")
+        items += self.ctx.fitted(
+            meta,
+            TextBox(x + 8.0, y + 1.2, w - 9.0, 5.6, "start", "middle", colour, True),
+            7,
+            5,
+            where=("example",),
+            label="example chip",
+        )
         name = text(card.value("title"), lang)
-        items += inline_text(self.ctx, name, TextBox(x + 1.5, y + 7.5, w - 3.0, h - 8.5, "middle", "middle", INK, True), 7.0, 5.5, {}, where=("cards", index, "fill", "title", lang), label="example card name", lines=1)
+        items += inline_text(
+            self.ctx,
+            name,
+            TextBox(x + 1.5, y + 7.5, w - 3.0, h - 8.5, "middle", "middle", INK, True),
+            7.0,
+            5.5,
+            {},
+            where=("cards", index, "fill", "title", lang),
+            label="example card name",
+            lines=1,
+        )
         return items
 
     def errata(self, x: float, y: float, measure: bool = False) -> tuple[list[Item], float]:
@@ -977,17 +1531,23 @@ class _Rules:
         size = self.size - 0.5
         widths = [f * self.width for f in table.widths]
         rows = [(table.columns, True)] + [(row, False) for row in table.rows]
-        heights = [max(self.para_height(cell, w - 2.4, size) for cell, w in zip(cells, widths)) + 1.6 for cells, _ in rows]
+        heights = [
+            max(self.para_height(cell, w - 2.4, size) for cell, w in zip(cells, widths)) + 1.6 for cells, _ in rows
+        ]
         total = sum(heights)
         if measure:
             return [], total
         items: list[Item] = []
         yy = y
         for (cells, header), rh in zip(rows, heights):
-            items.append(Rect(x, yy, self.width, rh, Style(fill="#5a5e7a" if header else None, stroke="#9a9a9a", width=0.15)))
+            items.append(
+                Rect(x, yy, self.width, rh, Style(fill="#5a5e7a" if header else None, stroke="#9a9a9a", width=0.15))
+            )
             xx = x
             for cell, w in zip(cells, widths):
-                got, _h = self.para(cell, xx + 1.2, yy + 0.8, w - 2.4, where, size, "#ffffff" if header else INK, header)
+                got, _h = self.para(
+                    cell, xx + 1.2, yy + 0.8, w - 2.4, where, size, "#ffffff" if header else INK, header
+                )
                 items += got
                 xx += w
             xx = x
@@ -1054,7 +1614,9 @@ class _Rules:
                 if draw:
                     items += self.heading(self.fill(section.title), x, y, self.width, where + ("title", self.lang))
                 y += 6.5
-                draw_fn = {"phase-flow": self.phase_flow, "resolution-order": self.resolution, "errata": self.errata}[section.generated]
+                draw_fn = {"phase-flow": self.phase_flow, "resolution-order": self.resolution, "errata": self.errata}[
+                    section.generated
+                ]
                 got, h = draw_fn(x, y, not draw)
                 items += got
                 y += h + 3.0
@@ -1072,7 +1634,10 @@ def _measured(value: str) -> str:
 
 def _arrow(x1: float, y1: float, x2: float, y2: float, colour: str) -> list[Item]:
     head = 1.6
-    return [Line(x1, y1, x2 - head, y2, Style(stroke=colour, width=0.5)), Polygon(((x2, y2), (x2 - head * 1.4, y2 - head), (x2 - head * 1.4, y2 + head)), Style(fill=colour))]
+    return [
+        Line(x1, y1, x2 - head, y2, Style(stroke=colour, width=0.5)),
+        Polygon(((x2, y2), (x2 - head * 1.4, y2 - head), (x2 - head * 1.4, y2 + head)), Style(fill=colour)),
+    ]
 
 
 def rules_page(kit: Any, ctx: LayoutContext, title: str) -> Page:
@@ -1088,11 +1653,20 @@ def rules_page(kit: Any, ctx: LayoutContext, title: str) -> Page:
     if end > bottom:
         from ..layouts.common import TextProblem
 
-        ctx.problems.append(TextProblem("PK309", ("rules",), f"rule summary is {end - bottom:.1f} mm too long for one page even at {size} pt", "shorten the rule text or the errata"))
+        ctx.problems.append(
+            TextProblem(
+                "PK309",
+                ("rules",),
+                f"rule summary is {end - bottom:.1f} mm too long for one page even at {size} pt",
+                "shorten the rule text or the errata",
+            )
+        )
     items, _end = _Rules(kit, ctx, size).layout(draw=True)
-    page_items = page_title(ctx, f"{title} — {tr('rules_page', ctx.lang)}", tr("players", ctx.lang, n=kit.players.max)) + items
+    page_items = (
+        page_title(ctx, f"{title} — {tr('rules_page', ctx.lang)}", tr("players", ctx.lang, n=kit.players.max)) + items
+    )
     page_items += footer(ctx, f"{title} v{kit.version}", text(kit.subtitle, ctx.lang))
     return Page(ctx.paper.width, ctx.paper.height, tuple(page_items), f"{title} — {tr('rules_page', ctx.lang)}")
 
 
-__all__ = ["GAME", "ART", "components"]
+__all__ = ["ART", "GAME", "components"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from validator.checks import local_numbers
+from pnpkit.validator.checks import local_numbers
 
 from ..i18n import t
 from ..icons import icon
@@ -31,9 +31,21 @@ def components(kit: Any, ctx: LayoutContext) -> list[Component]:
     lang = ctx.lang
     title = text(kit.title, lang)
     return [
-        Component("board", f"{title} — {t('board', lang)}", tuple(board(kit, ctx, title)), checklist=((t("board", lang), 1),)),
-        Component("cards", f"{title} — {t('cards', lang)}", tuple(cards(kit, ctx, title)), checklist=tuple(card_checklist(kit, lang))),
-        Component("tokens", f"{title} — {t('tokens', lang)}", (tokens(kit, ctx, title),), checklist=tuple(token_checklist(kit, lang))),
+        Component(
+            "board", f"{title} — {t('board', lang)}", tuple(board(kit, ctx, title)), checklist=((t("board", lang), 1),)
+        ),
+        Component(
+            "cards",
+            f"{title} — {t('cards', lang)}",
+            tuple(cards(kit, ctx, title)),
+            checklist=tuple(card_checklist(kit, lang)),
+        ),
+        Component(
+            "tokens",
+            f"{title} — {t('tokens', lang)}",
+            (tokens(kit, ctx, title),),
+            checklist=tuple(token_checklist(kit, lang)),
+        ),
         Component("rules", f"{title} — {t('rules', lang)}", tuple(rules(kit, ctx, title))),
     ]
 
@@ -53,7 +65,9 @@ def card_checklist(kit: Any, lang: str) -> list[tuple[str, int]]:
 
 def token_checklist(kit: Any, lang: str) -> list[tuple[str, int]]:
     sheet = kit.tokens
-    out = [(f"{t('player_tokens', lang)}: {text(p.name, lang)}", kit.parameters.tokens_per_player) for p in sheet.players]
+    out = [
+        (f"{t('player_tokens', lang)}: {text(p.name, lang)}", kit.parameters.tokens_per_player) for p in sheet.players
+    ]
     out += [(text(m.name, lang), m.count) for m in sheet.markers]
     if sheet.track is not None:
         out.append((text(sheet.track.name, lang), 1))
@@ -81,7 +95,15 @@ def board(kit: Any, ctx: LayoutContext, title: str) -> Any:
         )
     cells = [BoardCell(c.q, c.r, c.terrain) for c in kit.board.placed_cells()]
     size = None if kit.board.hex_size == "auto" else kit.board.hex_size
-    return board_pages(ctx, f"{title} — {t('board', ctx.lang)}", text(kit.subtitle, ctx.lang), cells, styles, t("legend", ctx.lang), size)
+    return board_pages(
+        ctx,
+        f"{title} — {t('board', ctx.lang)}",
+        text(kit.subtitle, ctx.lang),
+        cells,
+        styles,
+        t("legend", ctx.lang),
+        size,
+    )
 
 
 # ---------------------------------------------------------------- cards
@@ -92,8 +114,13 @@ def _frame(w: float, h: float, colour: str) -> list[Item]:
 
 
 def _band(ctx: LayoutContext, w: float, colour: str, label: str, where: tuple) -> list[Item]:
-    items: list[Item] = [Rect(3, 3, w - 6, 13, Style(fill=colour), radius=2.5), Rect(3, 9, w - 6, 7, Style(fill=colour))]
-    items += ctx.fitted(label, TextBox(6, 4.5, w - 12, 10, "middle", "middle", "#ffffff", True), 14, 8, where=where, label="card title")
+    items: list[Item] = [
+        Rect(3, 3, w - 6, 13, Style(fill=colour), radius=2.5),
+        Rect(3, 9, w - 6, 7, Style(fill=colour)),
+    ]
+    items += ctx.fitted(
+        label, TextBox(6, 4.5, w - 12, 10, "middle", "middle", "#ffffff", True), 14, 8, where=where, label="card title"
+    )
     return items
 
 
@@ -117,9 +144,26 @@ def element_face(kit: Any, ctx: LayoutContext, element: Any, index: int, w: floa
         colour = ATTACK_COLOUR if combo.kind == "attack" else DEFENCE_COLOUR
         kind = t("attack" if combo.kind == "attack" else "defence", lang)
         items.append(Rect(6, y + 0.6, 8.5, row - 1.2, Style(fill=colour), radius=0.8))
-        items.append(Text(10.25, y + row / 2 + 0.9, kind if lang == "ja" else kind[:3].upper(), 5.5, "#ffffff", "middle", bold=True))
+        items.append(
+            Text(
+                10.25,
+                y + row / 2 + 0.9,
+                kind if lang == "ja" else kind[:3].upper(),
+                5.5,
+                "#ffffff",
+                "middle",
+                bold=True,
+            )
+        )
         items.append(icon(elements[partner].icon, 17.5, y + row / 2, 1.9, elements[partner].colour, "#ffffff"))
-        items += ctx.fitted(text(combo.name, lang), TextBox(20.5, y + 0.3, w - 27, row - 0.6, "start", "middle", INK), 7, 5, where=("combos", kit.combos.index(combo), "name", lang), label=f"{element.id} card combo line")
+        items += ctx.fitted(
+            text(combo.name, lang),
+            TextBox(20.5, y + 0.3, w - 27, row - 0.6, "start", "middle", INK),
+            7,
+            5,
+            where=("combos", kit.combos.index(combo), "name", lang),
+            label=f"{element.id} card combo line",
+        )
         y += row
     return CardFace(f"{element.id}", tuple(items), element.colour)
 
@@ -143,9 +187,23 @@ def event_face(kit: Any, ctx: LayoutContext, event: Any, index: int, w: float, h
     lang = ctx.lang
     items = _frame(w, h, EVENT_COLOUR)
     items += _band(ctx, w, EVENT_COLOUR, t("shift_event", lang), ())
-    items += ctx.fitted(text(event.name, lang), TextBox(6, 20, w - 12, 12, "middle", "middle", EVENT_COLOUR, True), 14, 9, where=("events", index, "name", lang), label=f"event {event.id} name")
+    items += ctx.fitted(
+        text(event.name, lang),
+        TextBox(6, 20, w - 12, 12, "middle", "middle", EVENT_COLOUR, True),
+        14,
+        9,
+        where=("events", index, "name", lang),
+        label=f"event {event.id} name",
+    )
     items.append(Rect(8, 34, w - 16, 0.3, Style(fill=EVENT_COLOUR)))
-    items += ctx.fitted(_effect_text(kit, event.effect, lang), TextBox(7, 38, w - 14, 34, "start", "top", INK), 10, 6, where=("events", index, "effect", "text", lang), label=f"event {event.id} effect")
+    items += ctx.fitted(
+        _effect_text(kit, event.effect, lang),
+        TextBox(7, 38, w - 14, 34, "start", "top", INK),
+        10,
+        6,
+        where=("events", index, "effect", "text", lang),
+        label=f"event {event.id} effect",
+    )
     items += _duration_badge(ctx, w, h, event.effect.duration)
     return CardFace(event.id, tuple(items), EVENT_COLOUR)
 
@@ -163,7 +221,14 @@ def combo_face(kit: Any, ctx: LayoutContext, combo: Any, index: int, w: float, h
     colour = ATTACK_COLOUR if combo.kind == "attack" else DEFENCE_COLOUR
     items = _frame(w, h, colour)
     items += _band(ctx, w, colour, f"{t(combo.kind, lang)}{t('combo', lang) if lang == 'ja' else ' combo'}", ())
-    items += ctx.fitted(text(combo.name, lang), TextBox(6, 18, w - 12, 10, "middle", "middle", colour, True), 13, 8, where=("combos", index, "name", lang), label=f"combo {combo.id} name")
+    items += ctx.fitted(
+        text(combo.name, lang),
+        TextBox(6, 18, w - 12, 10, "middle", "middle", colour, True),
+        13,
+        8,
+        where=("combos", index, "name", lang),
+        label=f"combo {combo.id} name",
+    )
     elements = _elements(kit)
     first, second = (elements.get(e) for e in combo.elements)
     for element, cx in ((first, w / 2 - 13), (second, w / 2 + 13)):
@@ -171,7 +236,14 @@ def combo_face(kit: Any, ctx: LayoutContext, combo: Any, index: int, w: float, h
             items.append(icon(element.icon, cx, 38, 8, element.colour, "#ffffff"))
             items.append(Text(cx, 50, text(element.name, lang), 7.5, INK, "middle", bold=True))
     items.append(Text(w / 2, 40.5, "+", 16, INK, "middle", bold=True))
-    items += ctx.fitted(_effect_text(kit, combo.effect, lang), TextBox(7, 54, w - 14, 20, "start", "top", INK), 8.5, 6, where=("combos", index, "effect", "text", lang), label=f"combo {combo.id} effect")
+    items += ctx.fitted(
+        _effect_text(kit, combo.effect, lang),
+        TextBox(7, 54, w - 14, 20, "start", "top", INK),
+        8.5,
+        6,
+        where=("combos", index, "effect", "text", lang),
+        label=f"combo {combo.id} effect",
+    )
     items += _duration_badge(ctx, w, h, combo.effect.duration)
     return CardFace(combo.id, tuple(items), colour)
 
@@ -232,7 +304,9 @@ def _combo_table(kit: Any, lang: str, kind: str) -> Table:
 
 
 def _event_table(kit: Any, lang: str) -> Table:
-    rows = tuple((text(e.name, lang), _effect_text(kit, e.effect, lang), _duration(e.effect.duration, lang)) for e in kit.events)
+    rows = tuple(
+        (text(e.name, lang), _effect_text(kit, e.effect, lang), _duration(e.effect.duration, lang)) for e in kit.events
+    )
     return Table((t("name", lang), t("effect", lang), t("duration", lang)), rows, (0.25, 0.55, 0.2))
 
 

@@ -20,10 +20,10 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from validator.components.sheets import CONTAINERS
-from validator.games.generic import SHEET_CODE, TOKEN_CODE
-from validator.placeholders import fill
-from validator.types import LocalText
+from pnpkit.validator.components.sheets import CONTAINERS
+from pnpkit.validator.games.generic import SHEET_CODE, TOKEN_CODE
+from pnpkit.validator.placeholders import fill
+from pnpkit.validator.types import LocalText
 
 from .. import fonts
 from ..i18n import Strings, t
@@ -47,7 +47,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "count": {"ja": "数", "en": "Count"},
     "cards_n": {"ja": "{n}枚", "en": "{n} cards"},
     "per_player": {"ja": "1人1枚", "en": "1 per player"},
-    "sheet_steps": {"ja": "ゲームのたびに人数分を印刷（またはコピー）する。えんぴつで書き込む。", "en": "Print or copy one for each player for every game; fill it in with a pencil."},
+    "sheet_steps": {
+        "ja": "ゲームのたびに人数分を印刷（またはコピー）する。えんぴつで書き込む。",
+        "en": "Print or copy one for each player for every game; fill it in with a pencil.",
+    },
     "continued": {"ja": "{name}（続き）", "en": "{name} (continued)"},
     "players": {"ja": "{min}〜{max}人用", "en": "{min}–{max} players"},
     "players_n": {"ja": "{n}人用", "en": "{n} players"},
@@ -77,9 +80,21 @@ def components(kit: Any, ctx: LayoutContext) -> list[Component]:
         parts.append(token_component(kit, ctx, title))
     sections = rule_summary(kit, ctx)
     if sections:
-        players = tr("players", lang, min=kit.players.min, max=kit.players.max) if kit.players.min < kit.players.max else tr("players_n", lang, n=kit.players.max)
+        players = (
+            tr("players", lang, min=kit.players.min, max=kit.players.max)
+            if kit.players.min < kit.players.max
+            else tr("players_n", lang, n=kit.players.max)
+        )
         pages = rule_pages(ctx, f"{title} — {tr('rules', lang)}", players, sections, f"{title} v{kit.version}")
-        parts.append(Component("rules", f"{title} — {tr('rules', lang)}", tuple(pages), stock=t("stock_paper", lang), checklist=((tr("rules", lang), 1),)))
+        parts.append(
+            Component(
+                "rules",
+                f"{title} — {tr('rules', lang)}",
+                tuple(pages),
+                stock=t("stock_paper", lang),
+                checklist=((tr("rules", lang), 1),),
+            )
+        )
     ctx.problems[first_problem:] = [replace(p, path=kit.source_path(p.path)) for p in ctx.problems[first_problem:]]
     return parts
 
@@ -97,7 +112,16 @@ def deck_component(kit: Any, ctx: LayoutContext, d: int, resolved: dict, values:
         card = kit.filled_card(d, c)
         if card.template not in templates:
             templates[card.template] = kit.template_for(card.template, d, resolved)
-        face = template_face(ctx, kit.templates, templates[card.template], card, ("decks", d, "cards", c), values, placeholder_art, card.id)
+        face = template_face(
+            ctx,
+            kit.templates,
+            templates[card.template],
+            card,
+            ("decks", d, "cards", c),
+            values,
+            placeholder_art,
+            card.id,
+        )
         faces.extend([face] * deck.cards[c].count)
     name = text(deck.name, lang, values)
     pages = card_sheets(ctx, f"{title} — {name}", faces, deck_back(ctx, kit, d, w, h, values), w, h)
@@ -115,17 +139,45 @@ def deck_back(ctx: LayoutContext, kit: Any, d: int, w: float, h: float, values: 
     elif back.pattern == "diamonds":
         items += diamond_pattern(w, h, "#ffffff")
     inset = min(4.0, w * 0.07)
-    items.append(Rect(inset, inset, w - 2 * inset, h - 2 * inset, Style(stroke="#ffffff", width=0.6), radius=min(3.0, inset)))
+    items.append(
+        Rect(inset, inset, w - 2 * inset, h - 2 * inset, Style(stroke="#ffffff", width=0.6), radius=min(3.0, inset))
+    )
     band_w, band_h = w - 2 * inset - 4.0, min(28.0, h * 0.32)
     bx, by = (w - band_w) / 2, (h - band_h) / 2
     items.append(Rect(bx, by, band_w, band_h, Style(fill=back.colour, stroke="#ffffff", width=0.4), radius=2.0))
     heading = text(back.title, lang, values) or text(kit.title, lang)
     where = ("decks", d, "back", "title", lang) if back.title is not None else ("title", lang)
-    if back.title is not None and "".join(heading.split()).casefold() != "".join(text(kit.title, lang).split()).casefold():
-        items += ctx.fitted(heading, TextBox(bx + 2, by + 1.5, band_w - 4, band_h * 0.7 - 1.5, "middle", "middle", "#ffffff", True, role="back-title"), 13, 6, where=where, label="card back title")
-        items += ctx.fitted(text(kit.title, lang), TextBox(bx + 2, by + band_h * 0.7, band_w - 4, band_h * 0.3 - 1.5, "middle", "middle", "#ffffff"), 6.5, 4.5, where=("title", lang), label="card back kit title")
+    if (
+        back.title is not None
+        and "".join(heading.split()).casefold() != "".join(text(kit.title, lang).split()).casefold()
+    ):
+        items += ctx.fitted(
+            heading,
+            TextBox(
+                bx + 2, by + 1.5, band_w - 4, band_h * 0.7 - 1.5, "middle", "middle", "#ffffff", True, role="back-title"
+            ),
+            13,
+            6,
+            where=where,
+            label="card back title",
+        )
+        items += ctx.fitted(
+            text(kit.title, lang),
+            TextBox(bx + 2, by + band_h * 0.7, band_w - 4, band_h * 0.3 - 1.5, "middle", "middle", "#ffffff"),
+            6.5,
+            4.5,
+            where=("title", lang),
+            label="card back kit title",
+        )
     else:
-        items += ctx.fitted(heading, TextBox(bx + 2, by + 1.5, band_w - 4, band_h - 3, "middle", "middle", "#ffffff", True, role="back-title"), 13, 6, where=where, label="card back title")
+        items += ctx.fitted(
+            heading,
+            TextBox(bx + 2, by + 1.5, band_w - 4, band_h - 3, "middle", "middle", "#ffffff", True, role="back-title"),
+            13,
+            6,
+            where=where,
+            label="card back title",
+        )
     return CardFace(f"{deck.id}-back", tuple(items), back.colour)
 
 
@@ -155,19 +207,35 @@ def sheet_component(kit: Any, ctx: LayoutContext, s: int, title: str) -> Compone
     copies = text(sheet.copies, lang) or str(count)
     subtitle = text(sheet.copies, lang) or (tr("per_player", lang) if sheet.per_player else "")
     heading = f"{title} — {name}"
-    _check_width(ctx, heading, 15.0, ctx.paper.width - 2 * ctx.margin - fonts.width_mm(subtitle, 9.0) - 4.0, ("sheets", s, "name", lang), "sheet title")
+    _check_width(
+        ctx,
+        heading,
+        15.0,
+        ctx.paper.width - 2 * ctx.margin - fonts.width_mm(subtitle, 9.0) - 4.0,
+        ("sheets", s, "name", lang),
+        "sheet title",
+    )
     layout, sourced = localised(with_values(sheet.layout, kit.placeholder_values()), lang)
     page = sheet_page(ctx, heading, subtitle, layout, ("sheets", s, "layout"), sourced, code=SHEET_CODE)
     return Component(
-        f"sheet-{sheet.id}", heading, (page,), copies=copies, stock=t("stock_paper", lang),
-        steps=(tr("sheet_steps", lang),) if sheet.per_player else (), checklist=((name, count),),
+        f"sheet-{sheet.id}",
+        heading,
+        (page,),
+        copies=copies,
+        stock=t("stock_paper", lang),
+        steps=(tr("sheet_steps", lang),) if sheet.per_player else (),
+        checklist=((name, count),),
     )
 
 
 def with_values(model: Any, values: dict[str, Any]) -> Any:
     """`model` with the {placeholders} of every text in it filled (the sheet engine prints texts as they are)."""
     if isinstance(model, LocalText):
-        update = {lang: fill(value, values) for lang in ("ja", "en") if (value := getattr(model, lang)) is not None and "{" in value}
+        update = {
+            lang: fill(value, values)
+            for lang in ("ja", "en")
+            if (value := getattr(model, lang)) is not None and "{" in value
+        }
         return model.model_copy(update=update) if update else model
     if isinstance(model, BaseModel):
         update = {}
@@ -191,7 +259,9 @@ def localised(layout: Any, lang: str) -> tuple[Any, dict[tuple[str, str], Any]]:
     def visit(node: Any) -> Any:
         if isinstance(node, CONTAINERS):
             items = [visit(item) for item in node.items]
-            return node.model_copy(update={"items": items}) if any(a is not b for a, b in zip(items, node.items)) else node
+            return (
+                node.model_copy(update={"items": items}) if any(a is not b for a, b in zip(items, node.items)) else node
+            )
         if node.kind == "scoring" and node.source is None:
             key = f"inline-scoring-{len(sourced) + 1}"
             spec = inline_spec(node, lang)
@@ -231,14 +301,25 @@ def token_pages(kit: Any, ctx: LayoutContext, heading: str) -> list[Page]:
     if sheet.players:
         players = [TokenSpec(text(p.name, lang, values), p.colour, sheet.per_player) for p in sheet.players]
         for i, spec in enumerate(players):
-            _check_width(ctx, f"{spec.label} × {spec.count}", 8.0, room, ("tokens", "players", i, "name", lang), "token name")
+            _check_width(
+                ctx, f"{spec.label} × {spec.count}", 8.0, room, ("tokens", "players", i, "name", lang), "token name"
+            )
         groups.append((t("player_tokens", lang), players))
     if sheet.markers:
         markers = [TokenSpec(text(m.name, lang, values), m.colour, m.count, m.mark or "") for m in sheet.markers]
         for i, spec in enumerate(markers):
-            _check_width(ctx, f"{spec.label} × {spec.count}", 8.0, room, ("tokens", "markers", i, "name", lang), "token name")
+            _check_width(
+                ctx, f"{spec.label} × {spec.count}", 8.0, room, ("tokens", "markers", i, "name", lang), "token name"
+            )
             if spec.mark:  # the token layout prints the mark at this size, unfitted
-                _check_width(ctx, spec.mark, max(5.0, diameter / 2 * 1.4), diameter * 0.78, ("tokens", "markers", i, "mark"), "token mark")
+                _check_width(
+                    ctx,
+                    spec.mark,
+                    max(5.0, diameter / 2 * 1.4),
+                    diameter * 0.78,
+                    ("tokens", "markers", i, "mark"),
+                    "token mark",
+                )
         groups.append((t("markers", lang), markers))
 
     pages: list[list[tuple[str, list[TokenSpec]]]] = [[]]
@@ -292,7 +373,14 @@ def _track(kit: Any, ctx: LayoutContext, y: float, top: float, bottom: float) ->
     height = HEADING_H + TRACK_HEAD + rows * (cell + TRACK_GAP)
     _check_width(ctx, name, 10.0, ctx.paper.width - 2 * ctx.margin, ("tokens", "track", "name", lang), "track name")
     if top + height > bottom:
-        ctx.problems.append(TextProblem(TOKEN_CODE, ("tokens", "track"), f"a track of {track.last - track.first + 1} spaces needs {height:.0f} mm, more than a page has ({bottom - top:.0f} mm)", "shorten the track, or draw it as a sheet"))
+        ctx.problems.append(
+            TextProblem(
+                TOKEN_CODE,
+                ("tokens", "track"),
+                f"a track of {track.last - track.first + 1} spaces needs {height:.0f} mm, more than a page has ({bottom - top:.0f} mm)",
+                "shorten the track, or draw it as a sheet",
+            )
+        )
         return None, False
     return spec, y + height > bottom
 
@@ -301,10 +389,19 @@ def _check_width(ctx: LayoutContext, value: str, size: float, room: float, where
     missing = fonts.missing_glyphs(value)
     if missing:
         shown = " ".join(f"U+{ord(ch):04X} {ch}" for ch in missing)
-        ctx.problems.append(TextProblem("PK307", where, f"{label}: the font cannot draw {shown}", "replace or remove these characters"))
+        ctx.problems.append(
+            TextProblem("PK307", where, f"{label}: the font cannot draw {shown}", "replace or remove these characters")
+        )
     width = fonts.width_mm(value, size)
     if width > room + 1e-6:
-        ctx.problems.append(TextProblem("PK309", where, f"{label}: {value!r} is {width:.1f} mm wide at {size:g} pt, but has {room:.1f} mm", "shorten it"))
+        ctx.problems.append(
+            TextProblem(
+                "PK309",
+                where,
+                f"{label}: {value!r} is {width:.1f} mm wide at {size:g} pt, but has {room:.1f} mm",
+                "shorten it",
+            )
+        )
 
 
 # ---------------------------------------------------------------- rules
@@ -324,10 +421,18 @@ def rule_summary(kit: Any, ctx: LayoutContext) -> list[Section]:
 
 def components_table(kit: Any, lang: str) -> Table:
     """What the kit holds: each deck with its card count, each sheet, each kind of token."""
-    rows: list[tuple[str, str]] = [(text(deck.name, lang), tr("cards_n", lang, n=sum(card.count for card in deck.cards))) for deck in kit.decks]
-    rows += [(text(sheet.name, lang), text(sheet.copies, lang) or (tr("per_player", lang) if sheet.per_player else "1")) for sheet in kit.sheets]
+    rows: list[tuple[str, str]] = [
+        (text(deck.name, lang), tr("cards_n", lang, n=sum(card.count for card in deck.cards))) for deck in kit.decks
+    ]
+    rows += [
+        (text(sheet.name, lang), text(sheet.copies, lang) or (tr("per_player", lang) if sheet.per_player else "1"))
+        for sheet in kit.sheets
+    ]
     if kit.tokens is not None:
-        rows += [(f"{t('player_tokens', lang)}: {text(p.name, lang)}", str(kit.tokens.per_player)) for p in kit.tokens.players]
+        rows += [
+            (f"{t('player_tokens', lang)}: {text(p.name, lang)}", str(kit.tokens.per_player))
+            for p in kit.tokens.players
+        ]
         rows += [(text(m.name, lang), str(m.count)) for m in kit.tokens.markers]
         if kit.tokens.track is not None:
             rows.append((text(kit.tokens.track.name, lang), "1"))

@@ -12,9 +12,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from validator.checks import local_numbers
-from validator.games.shogi_tcg import COLOURLESS, TEMPLATE_PILES
+from pnpkit.validator.checks import local_numbers
+from pnpkit.validator.games.shogi_tcg import COLOURLESS, TEMPLATE_PILES
 
+from ..i18n import Strings
 from ..icons import icon
 from ..layouts.cards import CardFace, card_sheets, diamond_pattern, hex_pattern
 from ..layouts.common import INK, MUTED, LayoutContext, page_title, scale_bar
@@ -22,7 +23,6 @@ from ..layouts.graphmap import LegendEntry, map_pages, spec_of
 from ..layouts.rules import rule_pages
 from ..scene import Circle, Group, Item, Line, Page, Path, Polygon, Rect, Style
 from ..text import TextBox
-from ..i18n import Strings
 from .base import Component, rule_sections, text
 
 GAME = "shogi-tcg"
@@ -61,12 +61,27 @@ STRINGS: dict[str, dict[str, str]] = {
     "sustain": {"ja": "維持", "en": "Sustain"},
     "activate": {"ja": "起動", "en": "Activate"},
     "once": {"ja": "一度だけ", "en": "Once"},
-    "sustain_note": {"ja": "次のあなたの手番まで効く。手番中一度、このコストで再び使える。", "en": "Lasts until your next turn. Once a turn, pay this to use it again."},
-    "activate_note": {"ja": "この手番の間だけ効く。手番中{n}回まで、このコストで再び使える。", "en": "Lasts this turn. Up to {n} times a turn, pay this to use it again."},
-    "activate_note_any": {"ja": "この手番の間だけ効く。このコストで何度でも再び使える。", "en": "Lasts this turn. Pay this to use it again, any number of times."},
+    "sustain_note": {
+        "ja": "次のあなたの手番まで効く。手番中一度、このコストで再び使える。",
+        "en": "Lasts until your next turn. Once a turn, pay this to use it again.",
+    },
+    "activate_note": {
+        "ja": "この手番の間だけ効く。手番中{n}回まで、このコストで再び使える。",
+        "en": "Lasts this turn. Up to {n} times a turn, pay this to use it again.",
+    },
+    "activate_note_any": {
+        "ja": "この手番の間だけ効く。このコストで何度でも再び使える。",
+        "en": "Lasts this turn. Pay this to use it again, any number of times.",
+    },
     "once_note": {"ja": "公開したときに一度だけ効く。", "en": "Works once, when revealed."},
-    "building_note": {"ja": "自分から戦闘を起こせない（移動はできる）。効果は全ノードに及ぶ。", "en": "Never starts a battle (it can move). Its effect reaches every node."},
-    "colourless_note": {"ja": "無色：召喚したプレイヤーの色の特徴を得る。", "en": "Colourless: gains its summoner's colour trait."},
+    "building_note": {
+        "ja": "自分から戦闘を起こせない（移動はできる）。効果は全ノードに及ぶ。",
+        "en": "Never starts a battle (it can move). Its effect reaches every node.",
+    },
+    "colourless_note": {
+        "ja": "無色：召喚したプレイヤーの色の特徴を得る。",
+        "en": "Colourless: gains its summoner's colour trait.",
+    },
     "pay_when_drawn": {"ja": "引いたときに支払う", "en": "Pay when drawn"},
     "relic_win": {"ja": "全{kinds}種のうち{n}種を手札にそろえると勝利", "en": "Hold {n} of the {kinds} kinds to win"},
     "mana_note": {"ja": "手番ごとに一度、{colour}のマナを一つ出す。", "en": "Gives one {colour} mana once a turn."},
@@ -83,13 +98,28 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "When you summon a creature or build a building, put one marker on the map and its twin on the card.",
     },
     "life": {"ja": "ライフカウンター", "en": "Life counters"},
-    "life_note": {"ja": "ライフは{life}から始まり、上限はない。", "en": "Life starts at {life} and has no upper limit."},
-    "stock_tokens": {"ja": "厚手の紙（160 g/m²以上）、台紙に貼ると丈夫", "en": "160 gsm card or more; mount on board for strength"},
-    "steps_tokens": {"ja": "点線に沿って切り抜く。プレイヤー駒は五角形、ほかは丸（丸型パンチが便利）。", "en": "Cut along the dotted lines: player pieces are five-sided, the rest round (a circle punch helps)."},
+    "life_note": {
+        "ja": "ライフは{life}から始まり、上限はない。",
+        "en": "Life starts at {life} and has no upper limit.",
+    },
+    "stock_tokens": {
+        "ja": "厚手の紙（160 g/m²以上）、台紙に貼ると丈夫",
+        "en": "160 gsm card or more; mount on board for strength",
+    },
+    "steps_tokens": {
+        "ja": "点線に沿って切り抜く。プレイヤー駒は五角形、ほかは丸（丸型パンチが便利）。",
+        "en": "Cut along the dotted lines: player pieces are five-sided, the rest round (a circle punch helps).",
+    },
     "cut_note": {"ja": "点線に沿って切り離してください", "en": "Cut along the dotted lines"},
-    "legend_node": {"ja": "ノード：番号はダイス{dice}個の目（十の位と一の位）", "en": "Node: its number is {dice} dice read as tens and units"},
+    "legend_node": {
+        "ja": "ノード：番号はダイス{dice}個の目（十の位と一の位）",
+        "en": "Node: its number is {dice} dice read as tens and units",
+    },
     "legend_link": {"ja": "リンク：一本が{hop} hop", "en": "Link: one link is {hop} hop"},
-    "legend_land": {"ja": "島と海は飾り（ボロノイ図、シード {seed}）", "en": "Land and sea are decoration (Voronoi, seed {seed})"},
+    "legend_land": {
+        "ja": "島と海は飾り（ボロノイ図、シード {seed}）",
+        "en": "Land and sea are decoration (Voronoi, seed {seed})",
+    },
     "map_note": {"ja": "マップは本キットのオリジナルデザイン", "en": "The map is this kit's own design"},
 }
 
@@ -101,8 +131,15 @@ def components(kit: Any, ctx: LayoutContext) -> list[Component]:
     lang = ctx.lang
     title = text(kit.title, lang)
     return [
-        Component("map", f"{title} — {s('map', lang)}", tuple(map_sheet(kit, ctx, title)), checklist=((s("map", lang), 1),)),
-        Component("cards", f"{title} — {s('cards', lang)}", tuple(cards(kit, ctx, title)), checklist=tuple(card_checklist(kit, lang))),
+        Component(
+            "map", f"{title} — {s('map', lang)}", tuple(map_sheet(kit, ctx, title)), checklist=((s("map", lang), 1),)
+        ),
+        Component(
+            "cards",
+            f"{title} — {s('cards', lang)}",
+            tuple(cards(kit, ctx, title)),
+            checklist=tuple(card_checklist(kit, lang)),
+        ),
         Component(
             "tokens",
             f"{title} — {s('pieces', lang)}",
@@ -144,7 +181,15 @@ def symbol(name: str, cx: float, cy: float, radius: float, colour: str, backgrou
         return icon(name, cx, cy, radius, colour, background)
     fill = Style(fill=colour)
     if name == "leaf":
-        body = Path((("M", 0.0, -1.0), ("C", 0.8, -0.55, 0.72, 0.45, 0.0, 0.9), ("C", -0.72, 0.45, -0.8, -0.55, 0.0, -1.0), ("Z",)), fill)
+        body = Path(
+            (
+                ("M", 0.0, -1.0),
+                ("C", 0.8, -0.55, 0.72, 0.45, 0.0, 0.9),
+                ("C", -0.72, 0.45, -0.8, -0.55, 0.0, -1.0),
+                ("Z",),
+            ),
+            fill,
+        )
         rib = Path((("M", 0.0, -0.6), ("L", 0.0, 1.0)), Style(stroke=background, width=0.13))
         return _shape([body, rib], cx, cy, radius, "leaf", 25.0)
     if name == "moon":
@@ -173,7 +218,15 @@ def symbol(name: str, cx: float, cy: float, radius: float, colour: str, backgrou
     raise ValueError(f"no symbol {name!r}")
 
 
-def koma(cx: float, cy: float, radius: float, fill: str | None, edge: str, width: float = 0.06, dash: tuple[float, ...] | None = None) -> Group:
+def koma(
+    cx: float,
+    cy: float,
+    radius: float,
+    fill: str | None,
+    edge: str,
+    width: float = 0.06,
+    dash: tuple[float, ...] | None = None,
+) -> Group:
     """The five-sided shogi piece, pointing up."""
     points = ((0.0, -1.0), (0.62, -0.7), (0.8, 1.0), (-0.8, 1.0), (-0.62, -0.7))
     return _shape([Polygon(points, Style(fill=fill, stroke=edge, width=width, dash=dash))], cx, cy, radius, "koma")
@@ -202,38 +255,97 @@ def arrow(cx: float, cy: float, radius: float, colour: str) -> Group:
 
 
 def sparkle(cx: float, cy: float, radius: float, colour: str) -> Group:
-    star = (("M", 0.0, -1.0), ("C", 0.1, -0.25, 0.25, -0.1, 1.0, 0.0), ("C", 0.25, 0.1, 0.1, 0.25, 0.0, 1.0), ("C", -0.1, 0.25, -0.25, 0.1, -1.0, 0.0), ("C", -0.25, -0.1, -0.1, -0.25, 0.0, -1.0), ("Z",))
-    small = tuple((op[0], *[v * 0.36 + (0.62 if k % 2 == 0 else -0.62) for k, v in enumerate(op[1:])]) for op in star[:-1]) + (("Z",),)
-    return _shape([Path(star, Style(fill=colour)), Path(small, Style(fill=colour, opacity=0.7))], cx, cy, radius, "sparkle")
+    star = (
+        ("M", 0.0, -1.0),
+        ("C", 0.1, -0.25, 0.25, -0.1, 1.0, 0.0),
+        ("C", 0.25, 0.1, 0.1, 0.25, 0.0, 1.0),
+        ("C", -0.1, 0.25, -0.25, 0.1, -1.0, 0.0),
+        ("C", -0.25, -0.1, -0.1, -0.25, 0.0, -1.0),
+        ("Z",),
+    )
+    small = tuple(
+        (op[0], *[v * 0.36 + (0.62 if k % 2 == 0 else -0.62) for k, v in enumerate(op[1:])]) for op in star[:-1]
+    ) + (("Z",),)
+    return _shape(
+        [Path(star, Style(fill=colour)), Path(small, Style(fill=colour, opacity=0.7))], cx, cy, radius, "sparkle"
+    )
 
 
 def tower(cx: float, cy: float, radius: float, colour: str, window: str) -> Group:
     outline = (
-        (-0.58, 1.0), (-0.58, -0.5), (-0.76, -0.5), (-0.76, -0.95), (-0.46, -0.95), (-0.46, -0.75), (-0.15, -0.75), (-0.15, -0.95),
-        (0.15, -0.95), (0.15, -0.75), (0.46, -0.75), (0.46, -0.95), (0.76, -0.95), (0.76, -0.5), (0.58, -0.5), (0.58, 1.0),
+        (-0.58, 1.0),
+        (-0.58, -0.5),
+        (-0.76, -0.5),
+        (-0.76, -0.95),
+        (-0.46, -0.95),
+        (-0.46, -0.75),
+        (-0.15, -0.75),
+        (-0.15, -0.95),
+        (0.15, -0.95),
+        (0.15, -0.75),
+        (0.46, -0.75),
+        (0.46, -0.95),
+        (0.76, -0.95),
+        (0.76, -0.5),
+        (0.58, -0.5),
+        (0.58, 1.0),
     )
     door = (("M", -0.2, 1.0), ("L", -0.2, 0.55), ("C", -0.2, 0.3, 0.2, 0.3, 0.2, 0.55), ("L", 0.2, 1.0), ("Z",))
-    return _shape([Polygon(outline, Style(fill=colour)), Path(door, Style(fill=window)), Rect(-0.12, -0.3, 0.24, 0.3, Style(fill=window), radius=0.08)], cx, cy, radius, "tower")
+    return _shape(
+        [
+            Polygon(outline, Style(fill=colour)),
+            Path(door, Style(fill=window)),
+            Rect(-0.12, -0.3, 0.24, 0.3, Style(fill=window), radius=0.08),
+        ],
+        cx,
+        cy,
+        radius,
+        "tower",
+    )
 
 
 def relic_icon(name: str, cx: float, cy: float, radius: float, colour: str, detail: str) -> Group:
     fill = Style(fill=colour)
     if name == "crown":
-        body = Polygon(((-0.9, 0.55), (-0.9, -0.45), (-0.45, 0.05), (0.0, -0.7), (0.45, 0.05), (0.9, -0.45), (0.9, 0.55)), fill)
+        body = Polygon(
+            ((-0.9, 0.55), (-0.9, -0.45), (-0.45, 0.05), (0.0, -0.7), (0.45, 0.05), (0.9, -0.45), (0.9, 0.55)), fill
+        )
         items: list[Item] = [body, Rect(-0.9, 0.62, 1.8, 0.26, fill, radius=0.05)]
         items += [Circle(x, y, 0.12, fill) for x, y in ((-0.9, -0.55), (0.0, -0.82), (0.9, -0.55))]
         items += [Circle(x, 0.75, 0.07, Style(fill=detail)) for x in (-0.45, 0.0, 0.45)]
     elif name == "chalice":
-        cup = (("M", -0.72, -0.88), ("L", 0.72, -0.88), ("C", 0.72, -0.12, 0.38, 0.15, 0.12, 0.2), ("L", 0.12, 0.6), ("L", 0.52, 0.74), ("L", 0.52, 0.92),
-               ("L", -0.52, 0.92), ("L", -0.52, 0.74), ("L", -0.12, 0.6), ("L", -0.12, 0.2), ("C", -0.38, 0.15, -0.72, -0.12, -0.72, -0.88), ("Z",))
+        cup = (
+            ("M", -0.72, -0.88),
+            ("L", 0.72, -0.88),
+            ("C", 0.72, -0.12, 0.38, 0.15, 0.12, 0.2),
+            ("L", 0.12, 0.6),
+            ("L", 0.52, 0.74),
+            ("L", 0.52, 0.92),
+            ("L", -0.52, 0.92),
+            ("L", -0.52, 0.74),
+            ("L", -0.12, 0.6),
+            ("L", -0.12, 0.2),
+            ("C", -0.38, 0.15, -0.72, -0.12, -0.72, -0.88),
+            ("Z",),
+        )
         items = [Path(cup, fill), Path((("M", -0.5, -0.62), ("L", 0.5, -0.62)), Style(stroke=detail, width=0.08))]
     elif name == "sword":
         return sword(cx, cy, radius, colour, rotate=35.0)
     elif name == "mirror":
-        items = [Circle(0.0, 0.0, 0.92, fill), Circle(0.0, 0.0, 0.7, Style(stroke=detail, width=0.07)), Circle(0.0, 0.0, 0.16, Style(fill=detail))]
+        items = [
+            Circle(0.0, 0.0, 0.92, fill),
+            Circle(0.0, 0.0, 0.7, Style(stroke=detail, width=0.07)),
+            Circle(0.0, 0.0, 0.16, Style(fill=detail)),
+        ]
         items += [Circle(0.0, 0.0, 0.45, Style(stroke=detail, width=0.04, opacity=0.7))]
     elif name == "magatama":
-        body = (("M", 0.62, -0.38), ("C", 0.62, 0.32, 0.22, 0.78, -0.5, 0.95), ("C", -0.12, 0.6, -0.48, 0.2, -0.48, -0.38), ("C", -0.48, -1.08, 0.62, -1.08, 0.62, -0.38), ("Z",))
+        body = (
+            ("M", 0.62, -0.38),
+            ("C", 0.62, 0.32, 0.22, 0.78, -0.5, 0.95),
+            ("C", -0.12, 0.6, -0.48, 0.2, -0.48, -0.38),
+            ("C", -0.48, -1.08, 0.62, -1.08, 0.62, -0.38),
+            ("Z",),
+        )
         items = [Path(body, fill), Circle(0.07, -0.4, 0.17, Style(fill=detail))]
     else:
         raise ValueError(f"no relic icon {name!r}")
@@ -241,7 +353,12 @@ def relic_icon(name: str, cx: float, cy: float, radius: float, colour: str, deta
 
 
 def heart(cx: float, cy: float, radius: float, colour: str) -> Group:
-    body = (("M", 0.0, 0.9), ("C", -1.15, 0.1, -0.95, -0.95, 0.0, -0.42), ("C", 0.95, -0.95, 1.15, 0.1, 0.0, 0.9), ("Z",))
+    body = (
+        ("M", 0.0, 0.9),
+        ("C", -1.15, 0.1, -0.95, -0.95, 0.0, -0.42),
+        ("C", 0.95, -0.95, 1.15, 0.1, 0.0, 0.9),
+        ("Z",),
+    )
     return _shape([Path(body, Style(fill=colour))], cx, cy, radius, "heart")
 
 
@@ -267,7 +384,9 @@ def colour_name(kit: Any, colour_id: str, lang: str) -> str:
     return text(_colours(kit)[colour_id].name, lang)
 
 
-def pips(ctx: LayoutContext, kit: Any, cost: dict[str, int], right: float, cy: float, radius: float = 2.5, where: tuple = ()) -> tuple[list[Item], float]:
+def pips(
+    ctx: LayoutContext, kit: Any, cost: dict[str, int], right: float, cy: float, radius: float = 2.5, where: tuple = ()
+) -> tuple[list[Item], float]:
     """Cost pips ending at `right`: one numbered grey pip for colourless, then one symbol pip per coloured mana."""
     colours = _colours(kit)
     entries: list[tuple[str, int]] = []
@@ -287,7 +406,14 @@ def pips(ctx: LayoutContext, kit: Any, cost: dict[str, int], right: float, cy: f
             items += ctx.fitted(str(n), box, radius * 3.4, 5, where=where, label="cost")
         else:
             colour = colours[cid]
-            items.append(Circle(x, cy, radius, Style(fill=colour.colour, stroke=INK if ink_on(colour.colour) == INK else "#ffffff", width=0.3)))
+            items.append(
+                Circle(
+                    x,
+                    cy,
+                    radius,
+                    Style(fill=colour.colour, stroke=INK if ink_on(colour.colour) == INK else "#ffffff", width=0.3),
+                )
+            )
             items.append(symbol(colour.symbol, x, cy, radius * 0.62, ink_on(colour.colour), colour.colour))
         x += step
     return items, width
@@ -297,11 +423,18 @@ def _frame(w: float, h: float, edge: str) -> list[Item]:
     return [Rect(0, 0, w, h, Style(fill=edge)), Rect(3, 3, w - 6, h - 6, Style(fill=PANEL), radius=2.5)]
 
 
-def _band(ctx: LayoutContext, kit: Any, w: float, name: str, band: str, cost: dict[str, int] | None, where: tuple) -> list[Item]:
-    items: list[Item] = [Rect(3, 3, w - 6, 11.5, Style(fill=band), radius=2.5), Rect(3, 8, w - 6, 6.5, Style(fill=band))]
+def _band(
+    ctx: LayoutContext, kit: Any, w: float, name: str, band: str, cost: dict[str, int] | None, where: tuple
+) -> list[Item]:
+    items: list[Item] = [
+        Rect(3, 3, w - 6, 11.5, Style(fill=band), radius=2.5),
+        Rect(3, 8, w - 6, 6.5, Style(fill=band)),
+    ]
     pip_width = 0.0
     if cost:
-        pip_items, pip_width = pips(ctx, kit, cost, w - 5.5, 8.75, 2.5, where[:-2] + ("cost",) if len(where) > 2 else ())
+        pip_items, pip_width = pips(
+            ctx, kit, cost, w - 5.5, 8.75, 2.5, where[:-2] + ("cost",) if len(where) > 2 else ()
+        )
         items += pip_items
         pip_width += 1.5
     box = TextBox(6, 4.0, w - 12 - pip_width, 9.5, "start", "middle", ink_on(band), True, role="card-name")
@@ -312,7 +445,9 @@ def _band(ctx: LayoutContext, kit: Any, w: float, name: str, band: str, cost: di
 def _type_line(ctx: LayoutContext, w: float, left: str, right: str, colour: str) -> list[Item]:
     items = ctx.fitted(left, TextBox(6, 15.8, w / 2, 4.0, "start", "middle", colour, True), 7, 5.5, label="type line")
     if right:
-        items += ctx.fitted(right, TextBox(w / 2, 15.8, w / 2 - 6, 4.0, "end", "middle", MUTED), 7, 5.5, label="type line")
+        items += ctx.fitted(
+            right, TextBox(w / 2, 15.8, w / 2 - 6, 4.0, "end", "middle", MUTED), 7, 5.5, label="type line"
+        )
     return items
 
 
@@ -323,17 +458,42 @@ def _art(w: float, top: float, height: float, tint: str, edge: str) -> Rect:
 def _stats(ctx: LayoutContext, w: float, top: float, attack: int, movement: int, colour: str) -> list[Item]:
     half = (w - 12 - 3) / 2
     items: list[Item] = []
-    for k, (label, value, mark) in enumerate(((s("attack", ctx.lang), attack, "sword"), (s("movement", ctx.lang), movement, "arrow"))):
+    for k, (label, value, mark) in enumerate(
+        ((s("attack", ctx.lang), attack, "sword"), (s("movement", ctx.lang), movement, "arrow"))
+    ):
         x = 6 + k * (half + 3)
-        items.append(Rect(x, top, half, 8.5, Style(fill=mix(colour, "#ffffff", 0.88), stroke=colour, width=0.3), radius=1.2))
-        items.append(sword(x + 4.2, top + 4.25, 2.9, colour, 45.0) if mark == "sword" else arrow(x + 4.2, top + 4.25, 2.7, colour))
-        items += ctx.fitted(label, TextBox(x + 8, top + 0.5, half - 16, 7.5, "start", "middle", INK), 6.5, 4.5, label="stat label")
-        items += ctx.fitted(str(value), TextBox(x + half - 8, top + 0.3, 7, 8, "end", "middle", colour, True), 15, 9, label="stat value")
+        items.append(
+            Rect(x, top, half, 8.5, Style(fill=mix(colour, "#ffffff", 0.88), stroke=colour, width=0.3), radius=1.2)
+        )
+        items.append(
+            sword(x + 4.2, top + 4.25, 2.9, colour, 45.0)
+            if mark == "sword"
+            else arrow(x + 4.2, top + 4.25, 2.7, colour)
+        )
+        items += ctx.fitted(
+            label, TextBox(x + 8, top + 0.5, half - 16, 7.5, "start", "middle", INK), 6.5, 4.5, label="stat label"
+        )
+        items += ctx.fitted(
+            str(value), TextBox(x + half - 8, top + 0.3, 7, 8, "end", "middle", colour, True), 15, 9, label="stat value"
+        )
     return items
 
 
-def _body(ctx: LayoutContext, value: str, x: float, top: float, width: float, height: float, where: tuple, size: float = 8.0, colour: str = INK, valign: str = "top") -> list[Item]:
-    return ctx.fitted(value, TextBox(x, top, width, height, "start", valign, colour), size, 5.5, where=where, label="card text")
+def _body(
+    ctx: LayoutContext,
+    value: str,
+    x: float,
+    top: float,
+    width: float,
+    height: float,
+    where: tuple,
+    size: float = 8.0,
+    colour: str = INK,
+    valign: str = "top",
+) -> list[Item]:
+    return ctx.fitted(
+        value, TextBox(x, top, width, height, "start", valign, colour), size, 5.5, where=where, label="card text"
+    )
 
 
 def _footer(ctx: LayoutContext, w: float, h: float, left: str, colour: str = MUTED) -> list[Item]:
@@ -366,16 +526,43 @@ def creature_face(kit: Any, ctx: LayoutContext, item: Any, index: int, w: float,
     items += _type_line(ctx, w, s("creature", lang), colour_name(kit, cid, lang), frame)
     items.append(_art(w, 21, 26, mix(band, "#ffffff", 0.8), mix(band, "#ffffff", 0.4)))
     items.append(koma(w / 2, 34.5, 11, WOOD, WOOD_EDGE))
-    items += ctx.fitted(_glyph(name), TextBox(w / 2 - 7, 29, 14, 11, "middle", "middle", INK, True), 20, 10, where=("creatures", index, "name", lang), label="piece glyph")
+    items += ctx.fitted(
+        _glyph(name),
+        TextBox(w / 2 - 7, 29, 14, 11, "middle", "middle", INK, True),
+        20,
+        10,
+        where=("creatures", index, "name", lang),
+        label="piece glyph",
+    )
     items += _stats(ctx, w, 49, item.attack, item.movement, frame)
     body_h = 19.0
     if cid == COLOURLESS:
         body_h = 13.0
         items += _body(ctx, s("colourless_note", lang), 7, 73, w - 14, 6, (), size=6.5, colour=MUTED)
     if item.text is not None:
-        items += _body(ctx, text(item.text, lang, _values(kit, item)), 7, 59.5, w - 14, body_h, ("creatures", index, "text", lang), valign="middle")
+        items += _body(
+            ctx,
+            text(item.text, lang, _values(kit, item)),
+            7,
+            59.5,
+            w - 14,
+            body_h,
+            ("creatures", index, "text", lang),
+            valign="middle",
+        )
     elif item.lore is not None:
-        items += _body(ctx, text(item.lore, lang), 7, 59.5, w - 14, body_h, ("creatures", index, "lore", lang), size=7, colour=MUTED, valign="middle")
+        items += _body(
+            ctx,
+            text(item.lore, lang),
+            7,
+            59.5,
+            w - 14,
+            body_h,
+            ("creatures", index, "lore", lang),
+            size=7,
+            colour=MUTED,
+            valign="middle",
+        )
     items += _footer(ctx, w, h, s("short_creature", lang))
     return CardFace(item.id, tuple(items), frame)
 
@@ -390,16 +577,34 @@ def spell_face(kit: Any, ctx: LayoutContext, item: Any, index: int, w: float, h:
     items += _type_line(ctx, w, f"{s('spell', lang)} — {s(kind, lang)}", colour_name(kit, cid, lang), frame)
     items.append(_art(w, 21, 19, mix(band, "#ffffff", 0.8), mix(band, "#ffffff", 0.4)))
     items.append(sparkle(w / 2, 30.5, 8, mix(band, frame, 0.25) if cid != "white" else GOLD))
-    items += _body(ctx, text(item.text, lang, _values(kit, item)), 7, 42, w - 14, 20, ("spells", index, "text", lang), size=9, valign="middle")
+    items += _body(
+        ctx,
+        text(item.text, lang, _values(kit, item)),
+        7,
+        42,
+        w - 14,
+        20,
+        ("spells", index, "text", lang),
+        size=9,
+        valign="middle",
+    )
     items.append(Rect(6, 63, w - 12, 17, Style(fill=mix(frame, "#ffffff", 0.9), stroke=frame, width=0.3), radius=1.2))
     tag = s(kind, lang)
     items.append(Rect(8, 64.6, 15, 5, Style(fill=frame), radius=1))
-    items += ctx.fitted(tag, TextBox(8.5, 64.9, 14, 4.4, "middle", "middle", "#ffffff", True), 7.5, 5, label="ability tag")
+    items += ctx.fitted(
+        tag, TextBox(8.5, 64.9, 14, 4.4, "middle", "middle", "#ffffff", True), 7.5, 5, label="ability tag"
+    )
     if item.ability:
         pip_items, _ = pips(ctx, kit, item.ability.cost, w - 8, 67.1, 2.3, ("spells", index, "ability", "cost"))
         items += pip_items
         limit = kit.parameters.activations_per_turn
-        note = s("sustain_note", lang) if kind == "sustain" else s("activate_note", lang, n=limit) if limit else s("activate_note_any", lang)
+        note = (
+            s("sustain_note", lang)
+            if kind == "sustain"
+            else s("activate_note", lang, n=limit)
+            if limit
+            else s("activate_note_any", lang)
+        )
     else:
         note = s("once_note", lang)
     items += _body(ctx, note, 8, 70.6, w - 16, 8.6, (), size=6.5, colour=INK)
@@ -417,7 +622,17 @@ def building_face(kit: Any, ctx: LayoutContext, item: Any, index: int, w: float,
     items.append(_art(w, 21, 22, mix(band, "#ffffff", 0.8), mix(band, "#ffffff", 0.4)))
     items.append(tower(w / 2, 32, 9, frame, mix(band, "#ffffff", 0.8)))
     items += _stats(ctx, w, 45, item.attack, item.movement, frame)
-    items += _body(ctx, text(item.text, lang, _values(kit, item)), 7, 55, w - 14, 15, ("buildings", index, "text", lang), size=8.5, valign="middle")
+    items += _body(
+        ctx,
+        text(item.text, lang, _values(kit, item)),
+        7,
+        55,
+        w - 14,
+        15,
+        ("buildings", index, "text", lang),
+        size=8.5,
+        valign="middle",
+    )
     items.append(Line(8, 70.8, w - 8, 70.8, Style(stroke=mix(frame, "#ffffff", 0.5), width=0.25)))
     items += _body(ctx, s("building_note", lang), 7, 71.8, w - 14, 7.5, (), size=6.5, colour=MUTED)
     items += _footer(ctx, w, h, s("short_main", lang))
@@ -428,25 +643,45 @@ def relic_face(kit: Any, ctx: LayoutContext, item: Any, index: int, w: float, h:
     lang = ctx.lang
     frame = TYPE_COLOURS["relic"]
     items = _frame(w, h, frame)
-    items += _band(ctx, kit, w, text(item.name, lang), mix(frame, "#000000", 0.15), None, ("relics", index, "name", lang))
+    items += _band(
+        ctx, kit, w, text(item.name, lang), mix(frame, "#000000", 0.15), None, ("relics", index, "name", lang)
+    )
     items += _type_line(ctx, w, s("relic", lang), "", frame)
     items.append(_art(w, 21, 27, "#f7ecd0", GOLD))
     items.append(relic_icon(item.icon, w / 2, 34.5, 10.5, GOLD, "#fff6dc"))
     items.append(Rect(6, 50, w - 12, 8, Style(fill="#fbf3df", stroke=GOLD, width=0.3), radius=1.2))
     pip_items, pip_width = pips(ctx, kit, item.cost, w - 8, 54, 2.4, ("relics", index, "cost"))
     items += pip_items
-    items += ctx.fitted(s("pay_when_drawn", lang), TextBox(8, 50.5, w - 18 - pip_width, 7, "start", "middle", INK, True), 7.5, 5.5, label="relic cost")
+    items += ctx.fitted(
+        s("pay_when_drawn", lang),
+        TextBox(8, 50.5, w - 18 - pip_width, 7, "start", "middle", INK, True),
+        7.5,
+        5.5,
+        label="relic cost",
+    )
     kinds = [r.icon for r in kit.relics]
     gap = (w - 12) / max(1, len(kinds))
     for k, other in enumerate(kinds):
         cx = 6 + gap * (k + 0.5)
         here = other == item.icon
         items.append(Circle(cx, 63.2, 3.4, Style(fill=GOLD if here else "#ffffff", stroke=GOLD, width=0.3)))
-        items.append(relic_icon(other, cx, 63.2, 2.3, "#ffffff" if here else mix(GOLD, "#ffffff", 0.35), GOLD if here else "#ffffff"))
+        items.append(
+            relic_icon(
+                other, cx, 63.2, 2.3, "#ffffff" if here else mix(GOLD, "#ffffff", 0.35), GOLD if here else "#ffffff"
+            )
+        )
     p = kit.parameters
-    items += ctx.fitted(s("relic_win", lang, n=p.relics_to_win, kinds=p.relic_kinds), TextBox(6, 67.6, w - 12, 4, "middle", "middle", frame, True), 7, 5.5, label="relic goal")
+    items += ctx.fitted(
+        s("relic_win", lang, n=p.relics_to_win, kinds=p.relic_kinds),
+        TextBox(6, 67.6, w - 12, 4, "middle", "middle", frame, True),
+        7,
+        5.5,
+        label="relic goal",
+    )
     if item.lore is not None:
-        items += _body(ctx, text(item.lore, lang), 7, 72.5, w - 14, 7, ("relics", index, "lore", lang), size=6.5, colour=MUTED)
+        items += _body(
+            ctx, text(item.lore, lang), 7, 72.5, w - 14, 7, ("relics", index, "lore", lang), size=6.5, colour=MUTED
+        )
     items += _footer(ctx, w, h, s("short_main", lang))
     return CardFace(item.id, tuple(items), frame)
 
@@ -462,23 +697,61 @@ def mana_face(kit: Any, ctx: LayoutContext, item: Any, index: int, w: float, h: 
     items.append(symbol(item.symbol, w / 2, h * 0.4, 11, item.colour if ink == "#ffffff" else INK, disc))
     for cx, cy, turn in ((10, 11, 0.0), (w - 10, h - 11, 180.0)):
         items.append(Group((symbol(item.symbol, 0, 0, 3.2, ink, item.colour),), dx=cx, dy=cy, rotate=turn))
-    items += ctx.fitted(s("mana_name", lang, colour=name), TextBox(8, h * 0.4 + 20, w - 16, 9, "middle", "middle", ink, True), 15, 9, where=("colours", index, "name", lang), label="mana name")
-    items += ctx.fitted(s("mana_note", lang, colour=name), TextBox(9, h * 0.4 + 30, w - 18, 8, "middle", "top", ink), 7, 5.5, label="mana note")
+    items += ctx.fitted(
+        s("mana_name", lang, colour=name),
+        TextBox(8, h * 0.4 + 20, w - 16, 9, "middle", "middle", ink, True),
+        15,
+        9,
+        where=("colours", index, "name", lang),
+        label="mana name",
+    )
+    items += ctx.fitted(
+        s("mana_note", lang, colour=name),
+        TextBox(9, h * 0.4 + 30, w - 18, 8, "middle", "top", ink),
+        7,
+        5.5,
+        label="mana note",
+    )
     return CardFace(f"mana-{item.id}", tuple(items), item.colour)
 
 
 def colour_face(kit: Any, ctx: LayoutContext, item: Any, index: int, w: float, h: float) -> CardFace:
     lang = ctx.lang
     ink = ink_on(item.colour)
-    items: list[Item] = [Rect(0, 0, w, h, Style(fill=item.colour)), Rect(3, 3, w - 6, h - 6, Style(stroke=ink, width=0.4, opacity=0.6), radius=2.5)]
-    items += ctx.fitted(s("colour_card", lang), TextBox(6, 5, w - 12, 6, "middle", "middle", ink, True), 9, 6, label="colour card heading")
+    items: list[Item] = [
+        Rect(0, 0, w, h, Style(fill=item.colour)),
+        Rect(3, 3, w - 6, h - 6, Style(stroke=ink, width=0.4, opacity=0.6), radius=2.5),
+    ]
+    items += ctx.fitted(
+        s("colour_card", lang),
+        TextBox(6, 5, w - 12, 6, "middle", "middle", ink, True),
+        9,
+        6,
+        label="colour card heading",
+    )
     disc = mix(item.colour, "#ffffff", 0.85) if ink == "#ffffff" else mix(item.colour, "#000000", 0.06)
     items.append(Circle(w / 2, 24, 10, Style(fill=disc, stroke=ink, width=0.5)))
     items.append(symbol(item.symbol, w / 2, 24, 6.5, item.colour if ink == "#ffffff" else INK, disc))
-    items += ctx.fitted(text(item.name, lang), TextBox(6, 35, w - 12, 10, "middle", "middle", ink, True), 18, 10, where=("colours", index, "name", lang), label="colour name")
+    items += ctx.fitted(
+        text(item.name, lang),
+        TextBox(6, 35, w - 12, 10, "middle", "middle", ink, True),
+        18,
+        10,
+        where=("colours", index, "name", lang),
+        label="colour name",
+    )
     items.append(Rect(6, 47, w - 12, 20, Style(fill=PANEL), radius=1.5))
-    items += ctx.fitted(text(item.trait, lang, _values(kit, item)), TextBox(8, 48, w - 16, 18, "middle", "middle", INK, True), 9.5, 6, where=("colours", index, "trait", lang), label="colour trait")
-    items += ctx.fitted(s("colour_note", lang), TextBox(7, 69, w - 14, 14, "start", "top", ink), 6.5, 5, label="colour note")
+    items += ctx.fitted(
+        text(item.trait, lang, _values(kit, item)),
+        TextBox(8, 48, w - 16, 18, "middle", "middle", INK, True),
+        9.5,
+        6,
+        where=("colours", index, "trait", lang),
+        label="colour trait",
+    )
+    items += ctx.fitted(
+        s("colour_note", lang), TextBox(7, 69, w - 14, 14, "start", "top", ink), 6.5, 5, label="colour note"
+    )
     return CardFace(f"colour-{item.id}", tuple(items), item.colour)
 
 
@@ -517,11 +790,26 @@ def back(kit: Any, ctx: LayoutContext, deck: Any, pile: str, title: str, w: floa
         items.append(koma(w / 2, cy + 0.5, 5.5, "#ffffff", "#ffffff"))
         for k, c in enumerate(kit.colours):
             a = math.radians(-90 + k * 360 / max(1, len(kit.colours)))
-            items.append(Circle(w / 2 + 9 * math.cos(a), cy + 9 * math.sin(a), 2.2, Style(fill=c.colour, stroke="#ffffff", width=0.4)))
+            items.append(
+                Circle(
+                    w / 2 + 9 * math.cos(a),
+                    cy + 9 * math.sin(a),
+                    2.2,
+                    Style(fill=c.colour, stroke="#ffffff", width=0.4),
+                )
+            )
     label = text(deck.back.title, ctx.lang) or text(deck.name, ctx.lang)
     items.append(Rect(w / 2 - 22, cy + 15.5, 44, 16, Style(fill=colour, stroke="#ffffff", width=0.4), radius=2))
-    items += ctx.fitted(label, TextBox(w / 2 - 20, cy + 16.5, 40, 8.5, "middle", "middle", "#ffffff", True), 13, 7, label="card back title")
-    items += ctx.fitted(title, TextBox(w / 2 - 20, cy + 25, 40, 5, "middle", "middle", "#ffffff"), 6.5, 5, label="card back kit title")
+    items += ctx.fitted(
+        label,
+        TextBox(w / 2 - 20, cy + 16.5, 40, 8.5, "middle", "middle", "#ffffff", True),
+        13,
+        7,
+        label="card back title",
+    )
+    items += ctx.fitted(
+        title, TextBox(w / 2 - 20, cy + 25, 40, 5, "middle", "middle", "#ffffff"), 6.5, 5, label="card back kit title"
+    )
     return CardFace(f"{pile}-back", tuple(items), colour)
 
 
@@ -562,7 +850,11 @@ def card_checklist(kit: Any, lang: str) -> list[tuple[str, int]]:
         for deck in kit.decks:
             if TEMPLATE_PILES.get(deck.template) != pile:
                 continue
-            count += sum(e.count for e in deck.cards) if deck.cards else len(getattr(kit, deck.source or FACES[deck.template][0]))
+            count += (
+                sum(e.count for e in deck.cards)
+                if deck.cards
+                else len(getattr(kit, deck.source or FACES[deck.template][0]))
+            )
         if count:
             out.append((s(f"pile_{pile}", lang), count))
     return out
@@ -582,19 +874,32 @@ def map_sheet(kit: Any, ctx: LayoutContext, title: str) -> list[Page]:
     if kit.map.background is not None and kit.map.background.style == "islands":
         legend.append(LegendEntry("land", s("legend_land", lang, seed=kit.map.background.seed)))
     name = text(kit.map.name, lang) if kit.map.name else s("map", lang)
-    return map_pages(ctx, f"{title} — {name}", text(kit.subtitle, lang), spec_of(kit.map, lang), legend, s("map_note", lang))
+    return map_pages(
+        ctx, f"{title} — {name}", text(kit.subtitle, lang), spec_of(kit.map, lang), legend, s("map_note", lang)
+    )
 
 
 def piece_checklist(kit: Any, lang: str) -> list[tuple[str, int]]:
     players = kit.tokens.players
-    out = [(s("player_piece", lang), len(players)), (s("markers", lang), 2 * kit.parameters.markers_per_player * len(players))]
+    out = [
+        (s("player_piece", lang), len(players)),
+        (s("markers", lang), 2 * kit.parameters.markers_per_player * len(players)),
+    ]
     out += [(text(m.name, lang), m.count) for m in kit.tokens.markers]
     return out
 
 
 def _token(cx: float, cy: float, r: float, fill: str, items: list[Item], role: str, name: str) -> list[Item]:
     return [
-        Group((Circle(cx, cy, r, Style(fill=fill, stroke=INK, width=0.25)), Circle(cx, cy, r * 0.8, Style(stroke="#ffffff", width=0.4)), *items), role=role, name=name),
+        Group(
+            (
+                Circle(cx, cy, r, Style(fill=fill, stroke=INK, width=0.25)),
+                Circle(cx, cy, r * 0.8, Style(stroke="#ffffff", width=0.4)),
+                *items,
+            ),
+            role=role,
+            name=name,
+        ),
         Circle(cx, cy, r + 0.6, CUT, role="cut"),
     ]
 
@@ -609,35 +914,96 @@ def pieces(kit: Any, ctx: LayoutContext, title: str) -> Page:
     gap = 2.0
     items: list[Item] = page_title(ctx, f"{title} — {s('pieces', lang)}", text(kit.subtitle, lang))
     y = margin + 13.0
-    items += ctx.fitted(s("markers_note", lang), TextBox(margin, y, ctx.paper.width - 2 * margin, 8, "start", "top", INK), 8, 6.5, label="pieces note")
+    items += ctx.fitted(
+        s("markers_note", lang),
+        TextBox(margin, y, ctx.paper.width - 2 * margin, 8, "start", "top", INK),
+        8,
+        6.5,
+        label="pieces note",
+    )
     y += 9.0
     count = kit.parameters.markers_per_player
     for p, player in enumerate(sheet.players):
         mark = PLAYER_MARKS[p % len(PLAYER_MARKS)]
         name = text(player.name, lang)
-        items += ctx.fitted(f"{mark} {name}", TextBox(margin, y, 60, 5, "start", "middle", player.colour, True), 10, 7, where=("tokens", "players", p, "name", lang), label="player")
+        items += ctx.fitted(
+            f"{mark} {name}",
+            TextBox(margin, y, 60, 5, "start", "middle", player.colour, True),
+            10,
+            7,
+            where=("tokens", "players", p, "name", lang),
+            label="player",
+        )
         top = y + 6.0
         piece_r = d * 0.62
         px, py = margin + piece_r + 1.0, top + piece_r + 2.5
         items.append(Group((koma(px, py, piece_r, player.colour, INK, 0.03),), role="player-piece", name=name))
-        items += ctx.fitted(s("player_glyph", lang), TextBox(px - piece_r * 0.6, py - piece_r * 0.35, piece_r * 1.2, piece_r * 0.9, "middle", "middle", "#ffffff", True), 14, 8, label="player piece")
-        cut = koma(px, py, piece_r + 0.9, None, "#444444", 0.2 / (piece_r + 0.9), (1.2 / (piece_r + 0.9), 0.8 / (piece_r + 0.9)))
+        items += ctx.fitted(
+            s("player_glyph", lang),
+            TextBox(
+                px - piece_r * 0.6,
+                py - piece_r * 0.35,
+                piece_r * 1.2,
+                piece_r * 0.9,
+                "middle",
+                "middle",
+                "#ffffff",
+                True,
+            ),
+            14,
+            8,
+            label="player piece",
+        )
+        cut = koma(
+            px,
+            py,
+            piece_r + 0.9,
+            None,
+            "#444444",
+            0.2 / (piece_r + 0.9),
+            (1.2 / (piece_r + 0.9), 0.8 / (piece_r + 0.9)),
+        )
         items.append(Group((cut,), role="cut"))
-        items += ctx.fitted(s("player_piece", lang), TextBox(margin, py + piece_r + 1.5, 2 * piece_r + 2, 3.5, "middle", "middle", MUTED), 6, 4.5, label="player piece")
+        items += ctx.fitted(
+            s("player_piece", lang),
+            TextBox(margin, py + piece_r + 1.5, 2 * piece_r + 2, 3.5, "middle", "middle", MUTED),
+            6,
+            4.5,
+            label="player piece",
+        )
         left = margin + 2 * piece_r + 8.0
         for row in range(2):
             for n in range(1, count + 1):
                 cx = left + (n - 1) * (d + gap) + r
                 cy = top + row * (d + gap) + r
-                label = ctx.fitted(str(n), TextBox(cx - r * 0.7, cy - r * 0.62, r * 1.4, r * 0.9, "middle", "middle", "#ffffff", True), 11, 7, label="marker number")
-                label += ctx.fitted(mark, TextBox(cx - r * 0.5, cy + r * 0.25, r, r * 0.42, "middle", "middle", "#ffffff"), 6, 4, label="marker mark")
+                label = ctx.fitted(
+                    str(n),
+                    TextBox(cx - r * 0.7, cy - r * 0.62, r * 1.4, r * 0.9, "middle", "middle", "#ffffff", True),
+                    11,
+                    7,
+                    label="marker number",
+                )
+                label += ctx.fitted(
+                    mark,
+                    TextBox(cx - r * 0.5, cy + r * 0.25, r, r * 0.42, "middle", "middle", "#ffffff"),
+                    6,
+                    4,
+                    label="marker mark",
+                )
                 items += _token(cx, cy, r, player.colour, label, "marker", f"{p}-{n}")
         y = top + 2 * (d + gap) + 3.0
     for m, marker in enumerate(sheet.markers):
         heading = f"{text(marker.name, lang)} × {marker.count}"
         if marker.id == "life":
             heading = f"{s('life', lang)} × {marker.count} — {s('life_note', lang, life=kit.parameters.life)}"
-        items += ctx.fitted(heading, TextBox(margin, y, ctx.paper.width - 2 * margin, 5, "start", "middle", INK, True), 10, 7, where=("tokens", "markers", m, "name", lang), label="marker")
+        items += ctx.fitted(
+            heading,
+            TextBox(margin, y, ctx.paper.width - 2 * margin, 5, "start", "middle", INK, True),
+            10,
+            7,
+            where=("tokens", "markers", m, "name", lang),
+            label="marker",
+        )
         y += 6.5
         per_row = int((ctx.paper.width - 2 * margin + gap) // (d + gap))
         for k in range(marker.count):
@@ -645,11 +1011,19 @@ def pieces(kit: Any, ctx: LayoutContext, title: str) -> Page:
             cx = margin + col * (d + gap) + r
             cy = y + row * (d + gap) + r
             inner = [heart(cx, cy, r * 0.55, "#ffffff")] if marker.id == "life" else []
-            items += _token(cx, cy, r, marker.colour, inner, "life" if marker.id == "life" else "marker", f"{marker.id}-{k + 1}")
+            items += _token(
+                cx, cy, r, marker.colour, inner, "life" if marker.id == "life" else "marker", f"{marker.id}-{k + 1}"
+            )
         y += -(-marker.count // per_row) * (d + gap) + 3.0
     bottom = ctx.paper.height - margin
     items += scale_bar(margin, bottom - 6.0, lang)
-    items += ctx.fitted(s("cut_note", lang), TextBox(ctx.paper.width - margin - 70, bottom - 4, 70, 4, "end", "middle", MUTED), 7, 5.5, label="cut note")
+    items += ctx.fitted(
+        s("cut_note", lang),
+        TextBox(ctx.paper.width - margin - 70, bottom - 4, 70, 4, "end", "middle", MUTED),
+        7,
+        5.5,
+        label="cut note",
+    )
     return Page(ctx.paper.width, ctx.paper.height, tuple(items), f"{title} — {s('pieces', lang)}")
 
 
@@ -657,4 +1031,6 @@ def rules(kit: Any, ctx: LayoutContext, title: str) -> list[Page]:
     lang = ctx.lang
     sections = rule_sections(ctx, kit, {})
     players = f"{s('players', lang)} {kit.players.min}–{kit.players.max}"
-    return rule_pages(ctx, f"{title} — {s('rules', lang)}", players, sections, f"{title} v{kit.version} — {text(kit.subtitle, lang)}")
+    return rule_pages(
+        ctx, f"{title} — {s('rules', lang)}", players, sections, f"{title} v{kit.version} — {text(kit.subtitle, lang)}"
+    )

@@ -10,9 +10,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from validator.checks import local_numbers
-from validator.components.sheets import regions
-from validator.games.unlock_tower import BlockNamed, Bonus, Build, BuildAny, Coins, Roll, RowScore, Spend, TowerAtLeast, Unlock
+from pnpkit.validator.checks import local_numbers
+from pnpkit.validator.components.sheets import regions
+from pnpkit.validator.games.unlock_tower import (
+    BlockNamed,
+    Bonus,
+    Build,
+    BuildAny,
+    Coins,
+    Roll,
+    RowScore,
+    Spend,
+    TowerAtLeast,
+    Unlock,
+)
 
 from ..i18n import Strings, t
 from ..layouts.common import INK, LayoutContext
@@ -58,8 +69,14 @@ STRINGS: dict[str, dict[str, str]] = {
     "condition": {"ja": "条件", "en": "How to score"},
     "vp_short": {"ja": "VP", "en": "VP"},
     "tie": {"ja": "同点", "en": "Tie"},
-    "sheet_credit": {"ja": "シートのデザイン：pnpkit（ルールにもとづく独自設計）", "en": "Sheet layout: pnpkit's own design, after the rulebook"},
-    "loop": {"ja": "{towers}つのタワーが{floor}階以上になった人が出たら、そのラウンドで終了", "en": "When a player has {towers} towers at floor {floor}+, the game ends after that round"},
+    "sheet_credit": {
+        "ja": "シートのデザイン：pnpkit（ルールにもとづく独自設計）",
+        "en": "Sheet layout: pnpkit's own design, after the rulebook",
+    },
+    "loop": {
+        "ja": "{towers}つのタワーが{floor}階以上になった人が出たら、そのラウンドで終了",
+        "en": "When a player has {towers} towers at floor {floor}+, the game ends after that round",
+    },
     "named_face_chosen": {"ja": "指定した目が的中", "en": "Named face chosen"},
     "alone": {"ja": "この目は自分だけ", "en": "No one else on it"},
     "tower_at_least": {"ja": "タワー{tower}が{floor}階以上", "en": "Tower {tower} at {floor}+"},
@@ -69,27 +86,63 @@ STRINGS: dict[str, dict[str, str]] = {
         "ja": "各欄にはチェックの数を書き、欄の下の倍率を掛けて合計します。同点なら {order} の順に、チェック数が単独1位の人が勝ちます。",
         "en": "Write the number of ticks in each column, multiply by the factor below the letter and add up. Ties: {order}, in that order; the player alone with the most ticks wins.",
     },
-    "row_rule": {"ja": "同じ階で、となり合う{run}つのタワーにタワートップ（最大{boxes}か所）", "en": "Tower tops on one floor in {run} adjacent towers (up to {boxes})"},
-    "fastest_rule": {"ja": "各タワーで、最初に{floor}階以上に到達した人（同じフェイズなら全員）", "en": "Each tower: first to reach floor {floor}+ (all who do so in the same phase)"},
-    "highest_rule": {"ja": "ゲーム終了時、各タワーで最も高い人（同じ高さなら全員）", "en": "Each tower at the end: the tallest (ties all tick)"},
-    "bonus_rule": {"ja": "各タワーのアンロックボーナス効果を使ったとき", "en": "Each tower: when you use its unlock-bonus effect"},
-    "steps_sheet": {"ja": "ゲームのたびに人数分を印刷（またはコピー）する。えんぴつと消しゴムで書き込む。", "en": "Print or copy one for each player for every game; fill it in with a pencil."},
-    "steps_pad": {"ja": "1枚で{games}ゲーム分。終了時に各自のシートからチェックの数を写す。", "en": "One page holds {games} games; at the end, copy each player's ticks from their sheet."},
-    "high_floors": {"ja": "赤い階：最速ボーナス（C）と\n終了の判定に使う", "en": "Red floors: they count for the fastest bonus (C) and the end"},
+    "row_rule": {
+        "ja": "同じ階で、となり合う{run}つのタワーにタワートップ（最大{boxes}か所）",
+        "en": "Tower tops on one floor in {run} adjacent towers (up to {boxes})",
+    },
+    "fastest_rule": {
+        "ja": "各タワーで、最初に{floor}階以上に到達した人（同じフェイズなら全員）",
+        "en": "Each tower: first to reach floor {floor}+ (all who do so in the same phase)",
+    },
+    "highest_rule": {
+        "ja": "ゲーム終了時、各タワーで最も高い人（同じ高さなら全員）",
+        "en": "Each tower at the end: the tallest (ties all tick)",
+    },
+    "bonus_rule": {
+        "ja": "各タワーのアンロックボーナス効果を使ったとき",
+        "en": "Each tower: when you use its unlock-bonus effect",
+    },
+    "steps_sheet": {
+        "ja": "ゲームのたびに人数分を印刷（またはコピー）する。えんぴつと消しゴムで書き込む。",
+        "en": "Print or copy one for each player for every game; fill it in with a pencil.",
+    },
+    "steps_pad": {
+        "ja": "1枚で{games}ゲーム分。終了時に各自のシートからチェックの数を写す。",
+        "en": "One page holds {games} games; at the end, copy each player's ticks from their sheet.",
+    },
+    "high_floors": {
+        "ja": "赤い階：最速ボーナス（C）と\n終了の判定に使う",
+        "en": "Red floors: they count for the fastest bonus (C) and the end",
+    },
     "sheet_subtitle": {"ja": "1人1枚・ゲームごとに印刷", "en": "One per player, every game"},
     "pad_subtitle": {"ja": "1枚で{games}ゲーム分", "en": "{games} games per page"},
 }
 
 LEGEND: tuple[tuple[tuple[Glyph, ...], dict[str, str]], ...] = (
     ((Glyph("top"),), {"ja": "タワートップ：建てた階に描く", "en": "Tower top: draw it on the floor you reach"}),
-    ((Glyph("unlock"),), {"ja": "アンロック：着いたら / を引き、\nロックを1つ外す", "en": "Unlock mark: when reached, cross it out and tick one lock"}),
-    ((Glyph("coin"),), {"ja": "コイン：着いたら / を引き、\nコイン欄のコインを ○ で囲む", "en": "Coin mark: when reached, cross it out and circle a coin"}),
+    (
+        (Glyph("unlock"),),
+        {
+            "ja": "アンロック：着いたら / を引き、\nロックを1つ外す",
+            "en": "Unlock mark: when reached, cross it out and tick one lock",
+        },
+    ),
+    (
+        (Glyph("coin"),),
+        {
+            "ja": "コイン：着いたら / を引き、\nコイン欄のコインを ○ で囲む",
+            "en": "Coin mark: when reached, cross it out and circle a coin",
+        },
+    ),
     ((Glyph("lock"),), {"ja": "ロック：チェックが入るまで\n使えない", "en": "Lock: no use until its box is ticked"}),
     ((Glyph("chain"),), {"ja": "矢印つきのロックは\n上から順に外す", "en": "Arrowed locks: unlock the top one first"}),
     ((Glyph("shade"),), {"ja": "水色：条件を満たすときだけ\n使える", "en": "Blue: only when the condition holds"}),
     ((Glyph("badge", "X", INK),), {"ja": "X：好きなタワー1つ", "en": "X: any one tower"}),
     ((Glyph("die"),), {"ja": "ダイスを振り、\n出た目だけ建てる", "en": "Roll the die; build that many floors"}),
-    ((Glyph("spent"), Glyph("arrow")), {"ja": "コインに / を引いて\n右の効果を使う", "en": "Cross out a coin to use the effect"}),
+    (
+        (Glyph("spent"), Glyph("arrow")),
+        {"ja": "コインに / を引いて\n右の効果を使う", "en": "Cross out a coin to use the effect"},
+    ),
     ((Glyph("tick", "E"),), {"ja": "アンロックボーナスの\nE にチェック", "en": "Tick the unlock bonus (E)"}),
 )
 
@@ -136,7 +189,15 @@ def components(kit: Any, ctx: LayoutContext) -> list[Component]:
             )
         )
     pages = tuple(rules(kit, ctx, title))
-    parts.append(Component("rules", f"{title} — {s('rules', lang)}", pages, stock=t("stock_paper", lang), checklist=((s("rules", lang), 1),)))
+    parts.append(
+        Component(
+            "rules",
+            f"{title} — {s('rules', lang)}",
+            pages,
+            stock=t("stock_paper", lang),
+            checklist=((s("rules", lang), 1),),
+        )
+    )
     return parts
 
 
@@ -175,13 +236,21 @@ def sourced_specs(kit: Any, lang: str) -> dict[tuple[str, str], Any]:
 def legend_spec(kit: Any, lang: str) -> LegendSpec:
     p = kit.parameters
     entries = [(glyphs, words.get(lang) or words["en"]) for glyphs, words in LEGEND]
-    entries.insert(1, ((Glyph("text", f"{p.end_floor}+", HIGHLIGHT),), s("high_floors", lang, floor=p.end_floor, fastest=p.fastest_floor)))
+    entries.insert(
+        1,
+        (
+            (Glyph("text", f"{p.end_floor}+", HIGHLIGHT),),
+            s("high_floors", lang, floor=p.end_floor, fastest=p.fastest_floor),
+        ),
+    )
     return LegendSpec(tuple(entries), s("legend", lang))
 
 
 def effects_spec(kit: Any, lang: str, lanes: tuple[LaneSpec, ...]) -> EffectsSpec:
     phases = [p for p in kit.round if p.kind != "choose"]
-    rows = tuple(RowHead(str(p.phase), s("phase", lang), s("everyone", lang) if p.kind == "free" else "") for p in phases)
+    rows = tuple(
+        RowHead(str(p.phase), s("phase", lang), s("everyone", lang) if p.kind == "free" else "") for p in phases
+    )
     colours = {tower.number: tower.colour for tower in kit.towers}
     last = max(p.phase for p in kit.round)
     cells = []
@@ -236,12 +305,19 @@ def step_glyphs(step: Any, column: int, colours: dict[int, str], lang: str, phas
     if isinstance(step, BlockNamed):
         return (Glyph("note", s("block_named", lang, first=phase, last=last)),)
     if isinstance(step, Spend):
-        return tuple(Glyph("spent") for _ in range(step.coins)) + (Glyph("arrow"),) + step_glyphs(step.then, column, colours, lang, phase, last)
+        return (
+            tuple(Glyph("spent") for _ in range(step.coins))
+            + (Glyph("arrow"),)
+            + step_glyphs(step.then, column, colours, lang, phase, last)
+        )
     raise TypeError(f"no pictogram for {type(step).__name__}")
 
 
 def scoring_spec(kit: Any, lang: str, lanes: tuple[LaneSpec, ...]) -> ScoringSpec:
-    rows = tuple(ScoreRowSpec(cat.id, text(cat.name, lang), f"×{cat.vp}", cat.boxes if isinstance(cat, RowScore) else None) for cat in kit.scoring)
+    rows = tuple(
+        ScoreRowSpec(cat.id, text(cat.name, lang), f"×{cat.vp}", cat.boxes if isinstance(cat, RowScore) else None)
+        for cat in kit.scoring
+    )
     return ScoringSpec(rows, lanes, s("total_vp", lang), s("vp", lang))
 
 
@@ -260,7 +336,9 @@ def pad_spec(kit: Any, lang: str, region: Any) -> PadSpec:
 
 def round_table(kit: Any, lang: str) -> Table:
     values = kit.placeholder_values()
-    rows = tuple((str(p.phase), text(p.name, lang), text(p.text, lang, values | local_numbers((p,)))) for p in kit.round)
+    rows = tuple(
+        (str(p.phase), text(p.name, lang), text(p.text, lang, values | local_numbers((p,)))) for p in kit.round
+    )
     return Table((s("phase", lang), s("name", lang), s("what", lang)), rows, (0.15, 0.19, 0.66))
 
 
@@ -277,12 +355,20 @@ def scoring_table(kit: Any, lang: str) -> Table:
             rule = s(key, lang, floor=p.fastest_floor)
             vp = f"{cat.vp}"
         rows.append((f"{cat.id} {text(cat.name, lang)}", rule, vp, str(rank.get(cat.id, "–"))))
-    return Table((s("category", lang), s("condition", lang), s("vp_short", lang), s("tie", lang)), tuple(rows), (0.3, 0.52, 0.08, 0.1))
+    return Table(
+        (s("category", lang), s("condition", lang), s("vp_short", lang), s("tie", lang)),
+        tuple(rows),
+        (0.3, 0.52, 0.08, 0.1),
+    )
 
 
 def rules(kit: Any, ctx: LayoutContext, title: str) -> list:
     lang = ctx.lang
-    generated = {"round": round_table(kit, lang), "scoring": scoring_table(kit, lang), "errata": errata_table(kit, lang)}
+    generated = {
+        "round": round_table(kit, lang),
+        "scoring": scoring_table(kit, lang),
+        "errata": errata_table(kit, lang),
+    }
     sections = rule_sections(ctx, kit, generated)
     players = f"{s('players', lang)} {kit.players.min}–{kit.players.max}"
     return rule_pages(ctx, f"{title} — {s('rules', lang)}", players, sections, f"{title} v{kit.version}")

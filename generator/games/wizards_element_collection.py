@@ -11,8 +11,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from validator.checks import local_numbers
-from validator.components.tracks import track_geometry
+from pnpkit.validator.checks import local_numbers
+from pnpkit.validator.components.tracks import track_geometry
 
 from ..i18n import Strings, t
 from ..layouts.cards import CardFace, card_sheets
@@ -74,19 +74,47 @@ STRINGS: dict[str, dict[str, str]] = {
     "n": {"ja": "枚", "en": "n"},
     "most_zero": {"ja": "最多0", "en": "most: 0"},
     "wild_short": {"ja": "任意", "en": "any"},
-    "legend_mana": {"ja": "魔力マス：止まったマスの数字がそのターンの魔力になる。", "en": "Mana space: the number you stop on is your mana for the turn."},
-    "legend_player": {"ja": "プレイヤーマス（各色に1つ）：コマのスタート地点。止まると特別な効果がある。", "en": "Player space (one per colour): where the pieces start; landing here has special effects."},
-    "legend_arrow": {"ja": "矢印：そのマスからコレクトできる{line_cards}枚の列（フィールドのカード置き場を通る直線）。", "en": "Arrow: the line of {line_cards} cards you collect from on that space, straight across the field."},
-    "board_steps": {"ja": "100%で印刷し、スケールバーが50 mmあることを確かめる。|重なり部分の十字マークを合わせて2枚を貼り合わせる。", "en": "Print at 100 % and check the scale bar measures 50 mm.|Glue the two sheets so the cross marks in the overlap meet."},
+    "legend_mana": {
+        "ja": "魔力マス：止まったマスの数字がそのターンの魔力になる。",
+        "en": "Mana space: the number you stop on is your mana for the turn.",
+    },
+    "legend_player": {
+        "ja": "プレイヤーマス（各色に1つ）：コマのスタート地点。止まると特別な効果がある。",
+        "en": "Player space (one per colour): where the pieces start; landing here has special effects.",
+    },
+    "legend_arrow": {
+        "ja": "矢印：そのマスからコレクトできる{line_cards}枚の列（フィールドのカード置き場を通る直線）。",
+        "en": "Arrow: the line of {line_cards} cards you collect from on that space, straight across the field.",
+    },
+    "board_steps": {
+        "ja": "100%で印刷し、スケールバーが50 mmあることを確かめる。|重なり部分の十字マークを合わせて2枚を貼り合わせる。",
+        "en": "Print at 100 % and check the scale bar measures 50 mm.|Glue the two sheets so the cross marks in the overlap meet.",
+    },
     "pieces": {"ja": "コマ（切り取って中央で山折り）", "en": "Pieces (cut out, fold in the middle)"},
-    "reference_steps": {"ja": "両面印刷（長辺とじ）し、切り離す。表は得点、裏はターンの流れ。", "en": "Print double-sided (long-edge flip) and cut apart: scoring on the front, the turn on the back."},
+    "reference_steps": {
+        "ja": "両面印刷（長辺とじ）し、切り離す。表は得点、裏はターンの流れ。",
+        "en": "Print double-sided (long-edge flip) and cut apart: scoring on the front, the turn on the back.",
+    },
 }
 
 
 s = Strings(STRINGS)
 
 
-def line(ctx: LayoutContext, value: str, x: float, baseline: float, width: float, size: float, colour: str = INK, anchor: str = "start", bold: bool = False, where: tuple = (), label: str = "label", role: str = "") -> list[Item]:
+def line(
+    ctx: LayoutContext,
+    value: str,
+    x: float,
+    baseline: float,
+    width: float,
+    size: float,
+    colour: str = INK,
+    anchor: str = "start",
+    bold: bool = False,
+    where: tuple = (),
+    label: str = "label",
+    role: str = "",
+) -> list[Item]:
     """One line of text at a baseline, shrunk (never wrapped) to fit `width`; a miss becomes a finding."""
     em = size * 25.4 / 72
     left = {"start": x, "middle": x - width / 2, "end": x - width}[anchor]
@@ -98,10 +126,35 @@ def components(kit: Any, ctx: LayoutContext) -> list[Component]:
     lang = ctx.lang
     title = text(kit.title, lang)
     return [
-        Component("board", f"{title} — {s('board', lang)}", tuple(board(kit, ctx, title)), steps=tuple(s("board_steps", lang).split("|")), stock=t("stock_board", lang), checklist=((s("board", lang), 1),)),
-        Component("cards", f"{title} — {text(kit.decks[0].name, lang) if kit.decks else t('cards', lang)}", tuple(cards(kit, ctx, title)), checklist=tuple(card_checklist(kit, lang))),
-        Component("mana-sheet", f"{title} — {s('order_sheet', lang)}", (order_sheet(kit, ctx, title),), stock=t("stock_board", lang), checklist=((s("order_sheet", lang), 1), (s("pieces", lang), kit.players.max))),
-        Component("reference", f"{title} — {s('reference', lang)}", tuple(reference_cards(kit, ctx, title)), steps=(s("reference_steps", lang),), stock=t("stock_cards", lang), checklist=((s("reference", lang), kit.players.max),)),
+        Component(
+            "board",
+            f"{title} — {s('board', lang)}",
+            tuple(board(kit, ctx, title)),
+            steps=tuple(s("board_steps", lang).split("|")),
+            stock=t("stock_board", lang),
+            checklist=((s("board", lang), 1),),
+        ),
+        Component(
+            "cards",
+            f"{title} — {text(kit.decks[0].name, lang) if kit.decks else t('cards', lang)}",
+            tuple(cards(kit, ctx, title)),
+            checklist=tuple(card_checklist(kit, lang)),
+        ),
+        Component(
+            "mana-sheet",
+            f"{title} — {s('order_sheet', lang)}",
+            (order_sheet(kit, ctx, title),),
+            stock=t("stock_board", lang),
+            checklist=((s("order_sheet", lang), 1), (s("pieces", lang), kit.players.max)),
+        ),
+        Component(
+            "reference",
+            f"{title} — {s('reference', lang)}",
+            tuple(reference_cards(kit, ctx, title)),
+            steps=(s("reference_steps", lang),),
+            stock=t("stock_cards", lang),
+            checklist=((s("reference", lang), kit.players.max),),
+        ),
         Component("rules", f"{title} — {t('rules', lang)}", tuple(rules(kit, ctx, title))),
     ]
 
@@ -117,7 +170,9 @@ def _values(kit: Any, *owners: Any) -> dict[str, Any]:
 # ---------------------------------------------------------------- vector art
 
 
-def _circle_ops(cx: float, cy: float, r: float, start: float = 0.0, stop: float = 360.0, steps: int = 48) -> list[tuple]:
+def _circle_ops(
+    cx: float, cy: float, r: float, start: float = 0.0, stop: float = 360.0, steps: int = 48
+) -> list[tuple]:
     ops: list[tuple] = []
     for i in range(steps + 1):
         a = math.radians(start + (stop - start) * i / steps)
@@ -132,14 +187,35 @@ def emblem(name: str, cx: float, cy: float, radius: float, colour: str, paper: s
     body: list[Item] = []
     if name == "heart":
         body = [
-            Path((("M", 0.0, 0.88), ("C", -0.95, 0.2, -1.0, -0.5, -0.55, -0.78), ("C", -0.25, -0.96, 0.0, -0.72, 0.0, -0.45), ("C", 0.0, -0.72, 0.25, -0.96, 0.55, -0.78), ("C", 1.0, -0.5, 0.95, 0.2, 0.0, 0.88), ("Z",)), fill),
-            Path((("M", -0.55, -0.45), ("C", -0.55, -0.6, -0.4, -0.68, -0.3, -0.64)), Style(stroke=paper, width=0.1, opacity=0.85)),
+            Path(
+                (
+                    ("M", 0.0, 0.88),
+                    ("C", -0.95, 0.2, -1.0, -0.5, -0.55, -0.78),
+                    ("C", -0.25, -0.96, 0.0, -0.72, 0.0, -0.45),
+                    ("C", 0.0, -0.72, 0.25, -0.96, 0.55, -0.78),
+                    ("C", 1.0, -0.5, 0.95, 0.2, 0.0, 0.88),
+                    ("Z",),
+                ),
+                fill,
+            ),
+            Path(
+                (("M", -0.55, -0.45), ("C", -0.55, -0.6, -0.4, -0.68, -0.3, -0.64)),
+                Style(stroke=paper, width=0.1, opacity=0.85),
+            ),
         ]
     elif name == "wind":
         strokes = (
-            ("M", -0.95, -0.35), ("L", 0.3, -0.35), ("C", 0.72, -0.35, 0.78, -0.9, 0.4, -0.9), ("C", 0.16, -0.9, 0.08, -0.66, 0.2, -0.56),
-            ("M", -0.95, 0.08), ("L", 0.55, 0.08), ("C", 0.98, 0.08, 0.98, 0.66, 0.62, 0.66), ("C", 0.38, 0.66, 0.32, 0.42, 0.46, 0.34),
-            ("M", -0.7, 0.5), ("L", 0.0, 0.5), ("C", 0.3, 0.5, 0.34, 0.9, 0.08, 0.92),
+            ("M", -0.95, -0.35),
+            ("L", 0.3, -0.35),
+            ("C", 0.72, -0.35, 0.78, -0.9, 0.4, -0.9),
+            ("C", 0.16, -0.9, 0.08, -0.66, 0.2, -0.56),
+            ("M", -0.95, 0.08),
+            ("L", 0.55, 0.08),
+            ("C", 0.98, 0.08, 0.98, 0.66, 0.62, 0.66),
+            ("C", 0.38, 0.66, 0.32, 0.42, 0.46, 0.34),
+            ("M", -0.7, 0.5),
+            ("L", 0.0, 0.5),
+            ("C", 0.3, 0.5, 0.34, 0.9, 0.08, 0.92),
         )
         body = [Path(strokes, Style(stroke=colour, width=0.17))]
     elif name == "earth":
@@ -151,9 +227,28 @@ def emblem(name: str, cx: float, cy: float, radius: float, colour: str, paper: s
     elif name == "grass":
         body = [
             Path((("M", 0.0, 0.95), ("C", 0.02, 0.5, -0.02, 0.2, 0.04, -0.15)), Style(stroke=colour, width=0.13)),
-            Path((("M", 0.02, 0.3), ("C", -0.2, -0.25, -0.65, -0.38, -0.9, -0.28), ("C", -0.78, 0.18, -0.38, 0.4, 0.02, 0.3), ("Z",)), fill),
-            Path((("M", 0.04, -0.05), ("C", 0.18, -0.6, 0.6, -0.9, 0.92, -0.84), ("C", 0.86, -0.32, 0.5, 0.04, 0.04, -0.05), ("Z",)), fill),
-            Path((("M", 0.12, -0.12), ("C", 0.35, -0.42, 0.55, -0.6, 0.78, -0.72)), Style(stroke=paper, width=0.06, opacity=0.85)),
+            Path(
+                (
+                    ("M", 0.02, 0.3),
+                    ("C", -0.2, -0.25, -0.65, -0.38, -0.9, -0.28),
+                    ("C", -0.78, 0.18, -0.38, 0.4, 0.02, 0.3),
+                    ("Z",),
+                ),
+                fill,
+            ),
+            Path(
+                (
+                    ("M", 0.04, -0.05),
+                    ("C", 0.18, -0.6, 0.6, -0.9, 0.92, -0.84),
+                    ("C", 0.86, -0.32, 0.5, 0.04, 0.04, -0.05),
+                    ("Z",),
+                ),
+                fill,
+            ),
+            Path(
+                (("M", 0.12, -0.12), ("C", 0.35, -0.42, 0.55, -0.6, 0.78, -0.72)),
+                Style(stroke=paper, width=0.06, opacity=0.85),
+            ),
         ]
     elif name == "light":
         rays: list[Item] = []
@@ -161,7 +256,16 @@ def emblem(name: str, cx: float, cy: float, radius: float, colour: str, paper: s
             a = math.radians(i * 30)
             b1, b2 = math.radians(i * 30 - 9), math.radians(i * 30 + 9)
             outer = 1.0 if i % 2 == 0 else 0.82
-            rays.append(Polygon(((0.6 * math.cos(b1), 0.6 * math.sin(b1)), (outer * math.cos(a), outer * math.sin(a)), (0.6 * math.cos(b2), 0.6 * math.sin(b2))), fill))
+            rays.append(
+                Polygon(
+                    (
+                        (0.6 * math.cos(b1), 0.6 * math.sin(b1)),
+                        (outer * math.cos(a), outer * math.sin(a)),
+                        (0.6 * math.cos(b2), 0.6 * math.sin(b2)),
+                    ),
+                    fill,
+                )
+            )
         body = rays + [Circle(0, 0, 0.5, fill), Circle(0, 0, 0.3, light)]
     elif name == "dark":
         body = [
@@ -179,14 +283,51 @@ def emblem(name: str, cx: float, cy: float, radius: float, colour: str, paper: s
         body = [
             Polygon(((-0.62, -0.2), (-0.9, -0.98), (-0.3, -0.42)), fill),
             Polygon(((0.62, -0.2), (0.9, -0.98), (0.3, -0.42)), fill),
-            Path((("M", -0.98, 0.12), ("C", -0.5, -0.48, 0.5, -0.48, 0.98, 0.12), ("C", 0.5, 0.66, -0.5, 0.66, -0.98, 0.12), ("Z",)), fill),
-            Path((("M", -0.62, 0.12), ("C", -0.3, -0.2, 0.3, -0.2, 0.62, 0.12), ("C", 0.3, 0.42, -0.3, 0.42, -0.62, 0.12), ("Z",)), Style(fill=paper)),
-            Path((("M", 0.0, -0.22), ("C", 0.16, -0.02, 0.16, 0.26, 0.0, 0.46), ("C", -0.16, 0.26, -0.16, -0.02, 0.0, -0.22), ("Z",)), fill),
+            Path(
+                (
+                    ("M", -0.98, 0.12),
+                    ("C", -0.5, -0.48, 0.5, -0.48, 0.98, 0.12),
+                    ("C", 0.5, 0.66, -0.5, 0.66, -0.98, 0.12),
+                    ("Z",),
+                ),
+                fill,
+            ),
+            Path(
+                (
+                    ("M", -0.62, 0.12),
+                    ("C", -0.3, -0.2, 0.3, -0.2, 0.62, 0.12),
+                    ("C", 0.3, 0.42, -0.3, 0.42, -0.62, 0.12),
+                    ("Z",),
+                ),
+                Style(fill=paper),
+            ),
+            Path(
+                (
+                    ("M", 0.0, -0.22),
+                    ("C", 0.16, -0.02, 0.16, 0.26, 0.0, 0.46),
+                    ("C", -0.16, 0.26, -0.16, -0.02, 0.0, -0.22),
+                    ("Z",),
+                ),
+                fill,
+            ),
         ]
     elif name == "water":
         body = [
-            Path((("M", 0.0, -1.0), ("C", 0.3, -0.5, 0.74, -0.1, 0.74, 0.32), ("C", 0.74, 0.74, 0.4, 1.0, 0.0, 1.0), ("C", -0.4, 1.0, -0.74, 0.74, -0.74, 0.32), ("C", -0.74, -0.1, -0.3, -0.5, 0.0, -1.0), ("Z",)), fill),
-            Path((("M", -0.4, 0.3), ("C", -0.4, 0.56, -0.24, 0.72, -0.05, 0.74)), Style(stroke=paper, width=0.12, opacity=0.85)),
+            Path(
+                (
+                    ("M", 0.0, -1.0),
+                    ("C", 0.3, -0.5, 0.74, -0.1, 0.74, 0.32),
+                    ("C", 0.74, 0.74, 0.4, 1.0, 0.0, 1.0),
+                    ("C", -0.4, 1.0, -0.74, 0.74, -0.74, 0.32),
+                    ("C", -0.74, -0.1, -0.3, -0.5, 0.0, -1.0),
+                    ("Z",),
+                ),
+                fill,
+            ),
+            Path(
+                (("M", -0.4, 0.3), ("C", -0.4, 0.56, -0.24, 0.72, -0.05, 0.74)),
+                Style(stroke=paper, width=0.12, opacity=0.85),
+            ),
         ]
     elif name == "ice":
         ops: list[tuple] = []
@@ -202,8 +343,30 @@ def emblem(name: str, cx: float, cy: float, radius: float, colour: str, paper: s
         body = [Path(tuple(ops), Style(stroke=colour, width=0.12)), Circle(0, 0, 0.14, fill)]
     elif name == "flame":
         body = [
-            Path((("M", 0.05, -1.0), ("C", 0.3, -0.6, 0.8, -0.35, 0.74, 0.3), ("C", 0.7, 0.75, 0.38, 1.0, 0.0, 1.0), ("C", -0.4, 1.0, -0.74, 0.72, -0.74, 0.3), ("C", -0.74, -0.05, -0.5, -0.3, -0.38, -0.55), ("C", -0.25, -0.3, -0.2, -0.2, -0.1, -0.12), ("C", -0.15, -0.5, -0.05, -0.75, 0.05, -1.0), ("Z",)), fill),
-            Path((("M", 0.0, -0.1), ("C", 0.15, 0.15, 0.4, 0.3, 0.38, 0.58), ("C", 0.36, 0.82, 0.2, 0.95, 0.0, 0.95), ("C", -0.2, 0.95, -0.38, 0.82, -0.38, 0.6), ("C", -0.38, 0.35, -0.12, 0.2, 0.0, -0.1), ("Z",)), light),
+            Path(
+                (
+                    ("M", 0.05, -1.0),
+                    ("C", 0.3, -0.6, 0.8, -0.35, 0.74, 0.3),
+                    ("C", 0.7, 0.75, 0.38, 1.0, 0.0, 1.0),
+                    ("C", -0.4, 1.0, -0.74, 0.72, -0.74, 0.3),
+                    ("C", -0.74, -0.05, -0.5, -0.3, -0.38, -0.55),
+                    ("C", -0.25, -0.3, -0.2, -0.2, -0.1, -0.12),
+                    ("C", -0.15, -0.5, -0.05, -0.75, 0.05, -1.0),
+                    ("Z",),
+                ),
+                fill,
+            ),
+            Path(
+                (
+                    ("M", 0.0, -0.1),
+                    ("C", 0.15, 0.15, 0.4, 0.3, 0.38, 0.58),
+                    ("C", 0.36, 0.82, 0.2, 0.95, 0.0, 0.95),
+                    ("C", -0.2, 0.95, -0.38, 0.82, -0.38, 0.6),
+                    ("C", -0.38, 0.35, -0.12, 0.2, 0.0, -0.1),
+                    ("Z",),
+                ),
+                light,
+            ),
         ]
     elif name == "copper":
         body = [
@@ -257,7 +420,18 @@ def action_icon(name: str, cx: float, cy: float, radius: float, active: bool = T
         body.append(Polygon(((ex - 0.16, ey - 0.02), (ex + 0.12, ey - 0.2), (ex + 0.1, ey + 0.14)), Style(fill=ink)))
     elif name == "reflect":
         body += [
-            Path((("M", 0.0, -0.7), ("L", 0.56, -0.46), ("L", 0.5, 0.14), ("C", 0.42, 0.46, 0.18, 0.64, 0.0, 0.74), ("C", -0.18, 0.64, -0.42, 0.46, -0.5, 0.14), ("L", -0.56, -0.46), ("Z",)), Style(fill=ink)),
+            Path(
+                (
+                    ("M", 0.0, -0.7),
+                    ("L", 0.56, -0.46),
+                    ("L", 0.5, 0.14),
+                    ("C", 0.42, 0.46, 0.18, 0.64, 0.0, 0.74),
+                    ("C", -0.18, 0.64, -0.42, 0.46, -0.5, 0.14),
+                    ("L", -0.56, -0.46),
+                    ("Z",),
+                ),
+                Style(fill=ink),
+            ),
             Path((("M", -0.26, -0.3), ("L", 0.0, 0.12), ("L", 0.26, -0.3)), Style(stroke=bg, width=0.11)),
             Polygon(((0.36, -0.44), (0.16, -0.32), (0.34, -0.2)), Style(fill=bg)),
         ]
@@ -286,13 +460,39 @@ def element_face(kit: Any, ctx: LayoutContext, element: Any, index: int, w: floa
     # The big value: per pair, per card, or a wild card's ANY.
     items.append(Circle(13.0, 12.5, 8.2, Style(fill="#ffffff", stroke=_darker(colour), width=0.6), role="value-badge"))
     big = _value_label(element, lang)
-    items += ctx.fitted(big, TextBox(6.0, 7.0, 14.0, 7.5, "middle", "middle", INK, True, role="card-value"), 17 if len(big) < 3 else 14, 8, where=where + ("points",), label=f"{element.id} value")
-    unit = {"pairs": s("per_pair", lang), "each": s("per_card", lang), "majority": s("per_card", lang), "wild": s("wild", lang)}[element.scoring]
-    items += ctx.fitted(unit, TextBox(6.5, 14.6, 13.0, 3.4, "middle", "middle", MUTED), 5.2, 4.0, where=where + ("scoring",), label=f"{element.id} value unit")
+    items += ctx.fitted(
+        big,
+        TextBox(6.0, 7.0, 14.0, 7.5, "middle", "middle", INK, True, role="card-value"),
+        17 if len(big) < 3 else 14,
+        8,
+        where=where + ("points",),
+        label=f"{element.id} value",
+    )
+    unit = {
+        "pairs": s("per_pair", lang),
+        "each": s("per_card", lang),
+        "majority": s("per_card", lang),
+        "wild": s("wild", lang),
+    }[element.scoring]
+    items += ctx.fitted(
+        unit,
+        TextBox(6.5, 14.6, 13.0, 3.4, "middle", "middle", MUTED),
+        5.2,
+        4.0,
+        where=where + ("scoring",),
+        label=f"{element.id} value unit",
+    )
     # The other number: an odd count's value, Heart's "never negative", Evil's "0 for the most", Void's Evil.
     items += _second_badge(kit, ctx, element, w, where)
     # Name under the header.
-    items += ctx.fitted(s("element_name", lang).format(name=name), TextBox(6.0, 23.5, w - 12, 7.0, "middle", "middle", _darker(colour), True, role="card-name"), 11, 7, where=where + ("name", lang), label=f"{element.id} name")
+    items += ctx.fitted(
+        s("element_name", lang).format(name=name),
+        TextBox(6.0, 23.5, w - 12, 7.0, "middle", "middle", _darker(colour), True, role="card-name"),
+        11,
+        7,
+        where=where + ("name", lang),
+        label=f"{element.id} name",
+    )
     # Emblem.
     items.append(Circle(w / 2, 40.5, 11.5, Style(fill=_tint(colour, 0.86))))
     items.append(emblem(element.emblem, w / 2, 40.5, 8.8, colour))
@@ -303,18 +503,55 @@ def element_face(kit: Any, ctx: LayoutContext, element: Any, index: int, w: floa
         cx = 7 + pitch * (k + 0.5)
         active = name_ in element.icons
         items.append(action_icon(name_, cx, y, 3.0, active))
-        items += line(ctx, ICON_LABELS[name_], cx, y + 5.6, pitch - 1.0, 4.8, INK if active else GHOST_INK, "middle", active, label="icon label", role="icon-label" if active else "icon-label-off")
+        items += line(
+            ctx,
+            ICON_LABELS[name_],
+            cx,
+            y + 5.6,
+            pitch - 1.0,
+            4.8,
+            INK if active else GHOST_INK,
+            "middle",
+            active,
+            label="icon label",
+            role="icon-label" if active else "icon-label-off",
+        )
     items.append(Line(7, 64.6, w - 7, 64.6, Style(stroke=_tint(colour, 0.55), width=0.3)))
     effect = text(element.effect.text, lang, _values(kit, element, element.effect))
-    items += ctx.fitted(effect, TextBox(6.0, 66.0, w - 12, 13.6, "start", "top", INK, role="card-effect"), 7.0, 5.0, where=where + ("effect", "text", lang), label=f"{element.id} effect", leading=1.28)
-    items += ctx.fitted(_summon_line(kit, element, lang), TextBox(6.0, 80.2, w - 12, 3.6, "middle", "middle", MUTED, role="card-phases"), 5.6, 4.2, where=where + ("phases",), label=f"{element.id} phases")
+    items += ctx.fitted(
+        effect,
+        TextBox(6.0, 66.0, w - 12, 13.6, "start", "top", INK, role="card-effect"),
+        7.0,
+        5.0,
+        where=where + ("effect", "text", lang),
+        label=f"{element.id} effect",
+        leading=1.28,
+    )
+    items += ctx.fitted(
+        _summon_line(kit, element, lang),
+        TextBox(6.0, 80.2, w - 12, 3.6, "middle", "middle", MUTED, role="card-phases"),
+        5.6,
+        4.2,
+        where=where + ("phases",),
+        label=f"{element.id} phases",
+    )
     return CardFace(element.id, tuple(items), colour)
 
 
 def _second_badge(kit: Any, ctx: LayoutContext, element: Any, w: float, where: tuple) -> list[Item]:
     lang = ctx.lang
     x, y, bw, bh = w - 22.0, 6.0, 16.5, 13.0
-    items: list[Item] = [Rect(x, y, bw, bh, Style(fill="#ffffff", stroke=_darker(element.colour), width=0.5), radius=2.0, role="negative-badge")]
+    items: list[Item] = [
+        Rect(
+            x,
+            y,
+            bw,
+            bh,
+            Style(fill="#ffffff", stroke=_darker(element.colour), width=0.5),
+            radius=2.0,
+            role="negative-badge",
+        )
+    ]
     if element.scoring == "pairs":
         top, value, colour = s("odd", lang), f"{element.negative}", NEGATIVE if element.negative < 0 else INK
     elif element.scoring == "each":
@@ -327,10 +564,31 @@ def _second_badge(kit: Any, ctx: LayoutContext, element: Any, w: float, where: t
         value = f"{text(target.name, lang)} {target.points}" if target else "—"
         colour = NEGATIVE
     if top:
-        items += ctx.fitted(top, TextBox(x + 1, y + 1.0, bw - 2, 3.6, "middle", "middle", MUTED), 5.5, 4.2, where=where, label=f"{element.id} second value")
-        items += ctx.fitted(value, TextBox(x + 1, y + 4.4, bw - 2, 7.8, "middle", "middle", colour, True, role="card-negative"), 13, 6, where=where + ("negative",), label=f"{element.id} negative value")
+        items += ctx.fitted(
+            top,
+            TextBox(x + 1, y + 1.0, bw - 2, 3.6, "middle", "middle", MUTED),
+            5.5,
+            4.2,
+            where=where,
+            label=f"{element.id} second value",
+        )
+        items += ctx.fitted(
+            value,
+            TextBox(x + 1, y + 4.4, bw - 2, 7.8, "middle", "middle", colour, True, role="card-negative"),
+            13,
+            6,
+            where=where + ("negative",),
+            label=f"{element.id} negative value",
+        )
     else:
-        items += ctx.fitted(value, TextBox(x + 1, y + 1.2, bw - 2, bh - 2.4, "middle", "middle", colour, True, role="card-negative"), 6.5, 4.5, where=where + ("negative",), label=f"{element.id} negative value")
+        items += ctx.fitted(
+            value,
+            TextBox(x + 1, y + 1.2, bw - 2, bh - 2.4, "middle", "middle", colour, True, role="card-negative"),
+            6.5,
+            4.5,
+            where=where + ("negative",),
+            label=f"{element.id} negative value",
+        )
     return items
 
 
@@ -356,28 +614,51 @@ def _darker(colour: str, amount: float = 0.25) -> str:
     return "#{:02x}{:02x}{:02x}".format(*(round(c * (1 - amount)) for c in (r, g, b)))
 
 
-def back_design(ctx: LayoutContext, name: str, title: str, kit_title: str, colour: str, w: float, h: float, where: tuple = ()) -> CardFace:
+def back_design(
+    ctx: LayoutContext, name: str, title: str, kit_title: str, colour: str, w: float, h: float, where: tuple = ()
+) -> CardFace:
     """The shared back: a magic circle, the same upside down so a shuffled deck gives nothing away."""
     cx, cy = w / 2, h / 2
     gold = Style(stroke=GOLD, width=0.5)
     thin = Style(stroke=GOLD, width=0.25)
-    items: list[Item] = [Rect(0, 0, w, h, Style(fill=colour)), Rect(3.5, 3.5, w - 7, h - 7, Style(stroke=GOLD, width=0.5), radius=3)]
+    items: list[Item] = [
+        Rect(0, 0, w, h, Style(fill=colour)),
+        Rect(3.5, 3.5, w - 7, h - 7, Style(stroke=GOLD, width=0.5), radius=3),
+    ]
     items.append(Rect(5, 5, w - 10, h - 10, thin, radius=2.2))
     items += [Circle(cx, cy, 24, gold), Circle(cx, cy, 21.5, thin), Circle(cx, cy, 13.5, thin)]
     for rotation in (-90, 90):
-        pts = tuple((cx + 21.5 * math.cos(math.radians(rotation + k * 120)), cy + 21.5 * math.sin(math.radians(rotation + k * 120))) for k in range(3))
+        pts = tuple(
+            (
+                cx + 21.5 * math.cos(math.radians(rotation + k * 120)),
+                cy + 21.5 * math.sin(math.radians(rotation + k * 120)),
+            )
+            for k in range(3)
+        )
         items.append(Polygon(pts, Style(stroke=GOLD, width=0.4)))
     for k in range(12):
         a = math.radians(k * 30)
         items.append(Circle(cx + 22.75 * math.cos(a), cy + 22.75 * math.sin(a), 0.6, Style(fill=GOLD)))
     for k in range(4):
         a = math.radians(45 + k * 90)
-        items.append(Polygon(_star(cx + 31 * math.cos(a) * 0.9, cy + 38 * math.sin(a) * 0.95, 2.2, 0.8), Style(fill=GOLD, opacity=0.8)))
+        items.append(
+            Polygon(
+                _star(cx + 31 * math.cos(a) * 0.9, cy + 38 * math.sin(a) * 0.95, 2.2, 0.8),
+                Style(fill=GOLD, opacity=0.8),
+            )
+        )
     items.append(Circle(cx, cy, 11.5, Style(fill=colour, stroke=GOLD, width=0.4)))
     items += line(ctx, title, cx, cy + 1.3, 20.0, 10, PALE_GOLD, "middle", True, where=where, label="card back title")
     items.append(Polygon(_star(cx, cy + 5.0, 1.4, 0.5), Style(fill=GOLD)))
     items += line(ctx, kit_title, cx, h - 8.5, w - 16.0, 5.5, PALE_GOLD, "middle", label="card back kit title")
-    items.append(Group(tuple(line(ctx, kit_title, 0.0, 0.0, w - 16.0, 5.5, PALE_GOLD, "middle", label="card back kit title")), dx=cx, dy=8.5, rotate=180))
+    items.append(
+        Group(
+            tuple(line(ctx, kit_title, 0.0, 0.0, w - 16.0, 5.5, PALE_GOLD, "middle", label="card back kit title")),
+            dx=cx,
+            dy=8.5,
+            rotate=180,
+        )
+    )
     return CardFace(name, tuple(items), colour)
 
 
@@ -395,7 +676,9 @@ def cards(kit: Any, ctx: LayoutContext, title: str) -> list[Page]:
             for index, element in enumerate(kit.elements):
                 faces += [element_face(kit, ctx, element, index, w, h)] * element.copies
         back_title = text(deck.back.title, ctx.lang) or text(deck.name, ctx.lang)
-        back = back_design(ctx, f"{deck.id}-back", back_title, title, deck.back.colour, w, h, ("decks", kit.decks.index(deck), "back"))
+        back = back_design(
+            ctx, f"{deck.id}-back", back_title, title, deck.back.colour, w, h, ("decks", kit.decks.index(deck), "back")
+        )
         pages += card_sheets(ctx, text(deck.name, ctx.lang), faces, back, w, h, where=("decks", d, "size"))
     return pages
 
@@ -415,7 +698,17 @@ def board(kit: Any, ctx: LayoutContext, title: str) -> list[Page]:
             player = players.get(space.player)
             fill = player.colour if player else "#cccccc"
             ink = INK if _light(fill) else "#ffffff"
-            looks.append(SpaceLook(text(player.name, lang) if player else "?", label, fill, ink, _darker(fill, 0.35) if not _light(fill) else "#6b5a3a", where, size=18.0))
+            looks.append(
+                SpaceLook(
+                    text(player.name, lang) if player else "?",
+                    label,
+                    fill,
+                    ink,
+                    _darker(fill, 0.35) if not _light(fill) else "#6b5a3a",
+                    where,
+                    size=18.0,
+                )
+            )
         else:
             looks.append(SpaceLook("" if space.value is None else str(space.value), label, where=where))
     art = track_art(ctx, geometry, looks, BoardLook(), _slot_art())
@@ -432,9 +725,15 @@ def board(kit: Any, ctx: LayoutContext, title: str) -> list[Page]:
 
 def _slot_art() -> list[Item]:
     """A faint rune in each card slot, so the field reads as a field when it is empty."""
-    items: list[Item] = [Circle(0, 0, 14, Style(stroke="#d8c99f", width=0.5)), Circle(0, 0, 11.5, Style(stroke="#d8c99f", width=0.25))]
+    items: list[Item] = [
+        Circle(0, 0, 14, Style(stroke="#d8c99f", width=0.5)),
+        Circle(0, 0, 11.5, Style(stroke="#d8c99f", width=0.25)),
+    ]
     for rotation in (-90, 90):
-        pts = tuple((11.5 * math.cos(math.radians(rotation + k * 120)), 11.5 * math.sin(math.radians(rotation + k * 120))) for k in range(3))
+        pts = tuple(
+            (11.5 * math.cos(math.radians(rotation + k * 120)), 11.5 * math.sin(math.radians(rotation + k * 120)))
+            for k in range(3)
+        )
         items.append(Polygon(pts, Style(stroke="#d8c99f", width=0.3)))
     return items
 
@@ -452,9 +751,20 @@ def order_sheet(kit: Any, ctx: LayoutContext, title: str) -> Page:
     sheet = kit.order_sheet
     margin = ctx.margin
     width = ctx.paper.width - 2 * margin
-    items: list[Item] = page_title(ctx, f"{title} — {s('order_sheet', lang)}", t("players_count", lang).format(min=kit.players.min, max=kit.players.max))
+    items: list[Item] = page_title(
+        ctx,
+        f"{title} — {s('order_sheet', lang)}",
+        t("players_count", lang).format(min=kit.players.min, max=kit.players.max),
+    )
     y = margin + 13.0
-    items += ctx.fitted(s("order_note", lang), TextBox(margin, y, width, 10.0, "start", "top", INK), 8.5, 7, where=("order_sheet",), label="mana sheet note")
+    items += ctx.fitted(
+        s("order_note", lang),
+        TextBox(margin, y, width, 10.0, "start", "top", INK),
+        8.5,
+        7,
+        where=("order_sheet",),
+        label="mana sheet note",
+    )
     y += 12.0
     values = sheet.values()
     on_board = {sp.value for sp in kit.board.spaces if sp.kind == "normal" and sp.value is not None}
@@ -470,8 +780,20 @@ def order_sheet(kit: Any, ctx: LayoutContext, title: str) -> Page:
         x = margin + col * cell_w
         yy = y + row * cell_h
         band = row % 2 == 0
-        items.append(Rect(x + 0.6, yy + 0.6, cell_w - 1.2, cell_h - 1.2, Style(fill="#f6efdc" if band else "#efe4c6", stroke="#8a7a55", width=0.3), radius=1.5, role="mana-space"))
-        items.append(Text(x + cell_w / 2, yy + cell_h / 2 + 2.6, str(value), 15, NIGHT, "middle", bold=True, role="mana-value"))
+        items.append(
+            Rect(
+                x + 0.6,
+                yy + 0.6,
+                cell_w - 1.2,
+                cell_h - 1.2,
+                Style(fill="#f6efdc" if band else "#efe4c6", stroke="#8a7a55", width=0.3),
+                radius=1.5,
+                role="mana-space",
+            )
+        )
+        items.append(
+            Text(x + cell_w / 2, yy + cell_h / 2 + 2.6, str(value), 15, NIGHT, "middle", bold=True, role="mana-value")
+        )
         if value in on_board:
             items.append(Circle(x + 3.4, yy + 3.4, 1.1, Style(fill=GOLD)))
     y += rows * cell_h + 6.0
@@ -481,7 +803,17 @@ def order_sheet(kit: Any, ctx: LayoutContext, title: str) -> Page:
     slot_w = width / sheet.slots
     for k in range(sheet.slots):
         x = margin + k * slot_w
-        items.append(Rect(x + 1.0, y, slot_w - 2.0, 28.0, Style(fill="#ffffff", stroke=NIGHT, width=0.6), radius=2.5, role="order-slot"))
+        items.append(
+            Rect(
+                x + 1.0,
+                y,
+                slot_w - 2.0,
+                28.0,
+                Style(fill="#ffffff", stroke=NIGHT, width=0.6),
+                radius=2.5,
+                role="order-slot",
+            )
+        )
         items.append(Circle(x + slot_w / 2, y + 11.0, 7.0, Style(fill=NIGHT)))
         items.append(Text(x + slot_w / 2, y + 14.2, str(k + 1), 18, "#ffffff", "middle", bold=True))
         if lang == "ja":
@@ -493,11 +825,27 @@ def order_sheet(kit: Any, ctx: LayoutContext, title: str) -> Page:
     phase_w = width / len(kit.phases)
     for k, phase in enumerate(kit.phases):
         x = margin + k * phase_w
-        items.append(Rect(x + 1.0, y, phase_w - 2.0, 16.0, Style(fill="#f6efdc", stroke="#8a7a55", width=0.3), radius=2.0))
-        items += ctx.fitted(text(phase.name, lang), TextBox(x + 2.5, y + 1.5, phase_w - 5.0, 5.5, "middle", "middle", NIGHT, True), 10, 7, where=("phases", k, "name", lang), label="phase name")
+        items.append(
+            Rect(x + 1.0, y, phase_w - 2.0, 16.0, Style(fill="#f6efdc", stroke="#8a7a55", width=0.3), radius=2.0)
+        )
+        items += ctx.fitted(
+            text(phase.name, lang),
+            TextBox(x + 2.5, y + 1.5, phase_w - 5.0, 5.5, "middle", "middle", NIGHT, True),
+            10,
+            7,
+            where=("phases", k, "name", lang),
+            label="phase name",
+        )
         order = s(phase.order, lang) + (s("previous", lang) if phase.order_basis == "previous" else "")
         arrow_ = "↑ " if phase.order == "ascending" else "↓ "
-        items += ctx.fitted(arrow_ + order, TextBox(x + 2.5, y + 7.5, phase_w - 5.0, 7.5, "middle", "middle", INK), 7.5, 5.5, where=("phases", k, "order"), label="phase order")
+        items += ctx.fitted(
+            arrow_ + order,
+            TextBox(x + 2.5, y + 7.5, phase_w - 5.0, 7.5, "middle", "middle", INK),
+            7.5,
+            5.5,
+            where=("phases", k, "order"),
+            label="phase order",
+        )
     y += 22.0
     items += _pieces(kit, ctx, y)
     items += scale_bar(margin, ctx.paper.height - margin - 6.0, lang)
@@ -518,8 +866,31 @@ def _pieces(kit: Any, ctx: LayoutContext, y: float) -> list[Item]:
         items.append(Rect(x, y, w, 2 * half, Style(stroke=INK, width=0.3), role="piece-cut"))
         for top, flip in ((y, True), (y + half, False)):
             hat = _hat(x + w / 2, top + half / 2 - 1.0, player.colour, ink)
-            label = line(ctx, text(player.name, lang), x + w / 2, top + half - 3.0, w - 3.0, 7, ink, "middle", True, where=("board", "players", k, "name", lang), label="piece")
-            panel = [Rect(x + 0.8, top + 0.8, w - 1.6, half - 1.6, Style(fill=player.colour, stroke=_darker(player.colour, 0.3), width=0.3), radius=1.2), hat, *label]
+            label = line(
+                ctx,
+                text(player.name, lang),
+                x + w / 2,
+                top + half - 3.0,
+                w - 3.0,
+                7,
+                ink,
+                "middle",
+                True,
+                where=("board", "players", k, "name", lang),
+                label="piece",
+            )
+            panel = [
+                Rect(
+                    x + 0.8,
+                    top + 0.8,
+                    w - 1.6,
+                    half - 1.6,
+                    Style(fill=player.colour, stroke=_darker(player.colour, 0.3), width=0.3),
+                    radius=1.2,
+                ),
+                hat,
+                *label,
+            ]
             if flip:
                 items.append(Group(tuple(panel), dx=2 * x + w, dy=2 * top + half, rotate=180))
             else:
@@ -530,8 +901,19 @@ def _pieces(kit: Any, ctx: LayoutContext, y: float) -> list[Item]:
 
 def _hat(cx: float, cy: float, colour: str, ink: str) -> Group:
     body: list[Item] = [
-        Polygon(((-0.2, -0.95), (0.55, 0.45), (-0.55, 0.45)), Style(fill=ink if ink != "#ffffff" else "#ffffff", opacity=0.9)),
-        Path((("M", -0.95, 0.5), ("C", -0.5, 0.3, 0.5, 0.3, 0.95, 0.5), ("C", 0.5, 0.72, -0.5, 0.72, -0.95, 0.5), ("Z",)), Style(fill=ink if ink != "#ffffff" else "#ffffff", opacity=0.9)),
+        Polygon(
+            ((-0.2, -0.95), (0.55, 0.45), (-0.55, 0.45)),
+            Style(fill=ink if ink != "#ffffff" else "#ffffff", opacity=0.9),
+        ),
+        Path(
+            (
+                ("M", -0.95, 0.5),
+                ("C", -0.5, 0.3, 0.5, 0.3, 0.95, 0.5),
+                ("C", 0.5, 0.72, -0.5, 0.72, -0.95, 0.5),
+                ("Z",),
+            ),
+            Style(fill=ink if ink != "#ffffff" else "#ffffff", opacity=0.9),
+        ),
         Polygon(_star(0.05, -0.05, 0.16, 0.07), Style(fill=colour)),
     ]
     return Group(tuple(body), dx=cx, dy=cy, scale=7.0, role="hat")
@@ -574,15 +956,29 @@ def scoring_face(kit: Any, ctx: LayoutContext, w: float, h: float) -> CardFace:
     for i, rule in enumerate(rules):
         height = fit(rule, w - 14.0, 1000.0, size, size, 1.22).height
         items.append(Circle(7.0, y + 1.3, 0.7, Style(fill=GOLD)))
-        items += ctx.fitted(rule, TextBox(9.0, y, w - 14.0, height + 0.1, "start", "top", INK), size, size, where=("reference", "scoring", i, lang), label="scoring rule", leading=1.22)
+        items += ctx.fitted(
+            rule,
+            TextBox(9.0, y, w - 14.0, height + 0.1, "start", "top", INK),
+            size,
+            size,
+            where=("reference", "scoring", i, lang),
+            label="scoring rule",
+            leading=1.22,
+        )
         y += height + gap
     y = h - 5.0 - table_h
     half = (w - 10.0) / 2
     for c in range(2):
         x0 = 5.0 + c * half
         items.append(Rect(x0 + 0.4, y, half - 0.8, 4.2, Style(fill=NIGHT), radius=0.8))
-        for head, x, anchor in ((s("card", lang), x0 + 2.0, "start"), (s("pair", lang), x0 + half * 0.62, "middle"), (s("odd_col", lang), x0 + half * 0.86, "middle")):
-            items += line(ctx, head, x, y + 3.1, half * 0.3, 5.4, "#ffffff", anchor, True, label="reference table heading")
+        for head, x, anchor in (
+            (s("card", lang), x0 + 2.0, "start"),
+            (s("pair", lang), x0 + half * 0.62, "middle"),
+            (s("odd_col", lang), x0 + half * 0.86, "middle"),
+        ):
+            items += line(
+                ctx, head, x, y + 3.1, half * 0.3, 5.4, "#ffffff", anchor, True, label="reference table heading"
+            )
     for i, element in enumerate(kit.elements):
         c, r = divmod(i, rows)
         x0 = 5.0 + c * half
@@ -591,10 +987,33 @@ def scoring_face(kit: Any, ctx: LayoutContext, w: float, h: float) -> CardFace:
             items.append(Rect(x0 + 0.4, yy, half - 0.8, row_h, Style(fill="#f3ead3")))
         base = yy + row_h / 2 + 1.1
         items.append(emblem(element.emblem, x0 + 3.2, yy + row_h / 2, 1.7, element.colour))
-        items += line(ctx, text(element.name, lang), x0 + 5.8, base, half * 0.36, 6.5, INK, bold=True, where=("elements", i, "name", lang), label="reference card name")
+        items += line(
+            ctx,
+            text(element.name, lang),
+            x0 + 5.8,
+            base,
+            half * 0.36,
+            6.5,
+            INK,
+            bold=True,
+            where=("elements", i, "name", lang),
+            label="reference card name",
+        )
         pair, odd = _table_values(kit, element, lang)
-        items += line(ctx, pair, x0 + half * 0.62, base, half * 0.26, 6.5, INK, "middle", True, label="reference pair value")
-        items += line(ctx, odd, x0 + half * 0.86, base, half * 0.24, 6.5, NEGATIVE if odd.startswith("-") else INK, "middle", label="reference odd value")
+        items += line(
+            ctx, pair, x0 + half * 0.62, base, half * 0.26, 6.5, INK, "middle", True, label="reference pair value"
+        )
+        items += line(
+            ctx,
+            odd,
+            x0 + half * 0.86,
+            base,
+            half * 0.24,
+            6.5,
+            NEGATIVE if odd.startswith("-") else INK,
+            "middle",
+            label="reference odd value",
+        )
     return CardFace("scoring", tuple(items), NIGHT)
 
 
@@ -626,19 +1045,61 @@ def turn_face(kit: Any, ctx: LayoutContext, w: float, h: float) -> CardFace:
     for k, phase in enumerate(kit.phases):
         items.append(Circle(8.2, y + 2.6, 2.8, Style(fill=NIGHT)))
         items.append(Text(8.2, y + 3.7, str(k + 1), 8, "#ffffff", "middle", bold=True))
-        items += line(ctx, text(phase.name, lang), 12.5, y + 4.0, 26.0, 9, NIGHT, bold=True, where=("phases", k, "name", lang), label="phase name")
-        order = ("↑ " if phase.order == "ascending" else "↓ ") + s(phase.order, lang) + (s("previous", lang) if phase.order_basis == "previous" else "")
+        items += line(
+            ctx,
+            text(phase.name, lang),
+            12.5,
+            y + 4.0,
+            26.0,
+            9,
+            NIGHT,
+            bold=True,
+            where=("phases", k, "name", lang),
+            label="phase name",
+        )
+        order = (
+            ("↑ " if phase.order == "ascending" else "↓ ")
+            + s(phase.order, lang)
+            + (s("previous", lang) if phase.order_basis == "previous" else "")
+        )
         icons = list(phase.icons)
         right = w - 6.0 - len(icons) * 5.6
         for j, icon_name in enumerate(icons):
             items.append(action_icon(icon_name, right + 2.8 + j * 5.6, y + 2.6, 2.3))
-        items += line(ctx, order, right - 1.0, y + 3.8, right - 1.0 - 38.0, 6.2, MUTED, "end", where=("phases", k, "order"), label="phase order")
-        items += ctx.fitted(text(phase.reminder, lang, values), TextBox(12.5, y + 5.8, w - 18.5, room - 6.4, "start", "top", INK), 6.5, 5.2, where=("phases", k, "reminder", lang), label="phase reminder", leading=1.22)
+        items += line(
+            ctx,
+            order,
+            right - 1.0,
+            y + 3.8,
+            right - 1.0 - 38.0,
+            6.2,
+            MUTED,
+            "end",
+            where=("phases", k, "order"),
+            label="phase order",
+        )
+        items += ctx.fitted(
+            text(phase.reminder, lang, values),
+            TextBox(12.5, y + 5.8, w - 18.5, room - 6.4, "start", "top", INK),
+            6.5,
+            5.2,
+            where=("phases", k, "reminder", lang),
+            label="phase reminder",
+            leading=1.22,
+        )
         y += room
     for k, end in enumerate(kit.end_conditions[:1]):
         items.append(Rect(6.0, y + 0.5, w - 12.0, end_h - 1.5, Style(fill="#efe4c6"), radius=2))
         items += line(ctx, t("game_ends", lang), 8.5, y + 4.2, w - 17.0, 6.8, NIGHT, bold=True, label="end heading")
-        items += ctx.fitted(text(end.when, lang, values), TextBox(8.5, y + 5.2, w - 17.0, end_h - 6.6, "start", "top", INK), 6.2, 5.0, where=("end_conditions", k, "when", lang), label="end condition", leading=1.2)
+        items += ctx.fitted(
+            text(end.when, lang, values),
+            TextBox(8.5, y + 5.2, w - 17.0, end_h - 6.6, "start", "top", INK),
+            6.2,
+            5.0,
+            where=("end_conditions", k, "when", lang),
+            label="end condition",
+            leading=1.2,
+        )
     return CardFace("turn", tuple(items), NIGHT)
 
 

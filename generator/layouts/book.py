@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-from ..i18n import t
 from pathlib import Path
 
+from ..i18n import t
 from ..images import decode_problem, fit_ppi, pixel_size
 from ..scene import Image, Item, Line, Page, Rect, Style, Text
 from ..text import TextBox
@@ -29,7 +28,9 @@ COVER_IMAGE_BOX = (150.0, 95.0)
 """Where a cover image goes (mm); it is scaled to fit and must reach 300 ppi there."""
 
 
-def cover(ctx: LayoutContext, title: str, subtitle: str, lines: list[str], image: Path | None = None, where: tuple = ()) -> Page:
+def cover(
+    ctx: LayoutContext, title: str, subtitle: str, lines: list[str], image: Path | None = None, where: tuple = ()
+) -> Page:
     w, h = ctx.paper.width, ctx.paper.height
     m = ctx.margin
     items: list[Item] = [
@@ -41,11 +42,22 @@ def cover(ctx: LayoutContext, title: str, subtitle: str, lines: list[str], image
         broken = decode_problem(image) if size is not None else None
         if size is None or broken:
             reason = f" ({broken})" if broken else ""
-            ctx.problems.append(TextProblem("PK321", where, f"{image.name} is not a readable PNG or JPEG image{reason}", "save it again as PNG"))
+            ctx.problems.append(
+                TextProblem(
+                    "PK321", where, f"{image.name} is not a readable PNG or JPEG image{reason}", "save it again as PNG"
+                )
+            )
         else:
             iw, ih, ppi = fit_ppi(size, *COVER_IMAGE_BOX)
             if ppi < 300 - 1e-6:
-                ctx.problems.append(TextProblem("PK322", where, f"{image.name} prints at {ppi:.0f} ppi on the cover; print needs 300", f"use an image at least {round(size[0] * 300 / ppi)} px wide"))
+                ctx.problems.append(
+                    TextProblem(
+                        "PK322",
+                        where,
+                        f"{image.name} prints at {ppi:.0f} ppi on the cover; print needs 300",
+                        f"use an image at least {round(size[0] * 300 / ppi)} px wide",
+                    )
+                )
             items.append(Image(w / 2 - iw / 2, h - m - 20 - ih, iw, ih, str(image), role="cover-image"))
     if subtitle:
         items.append(Text(w / 2, m + h * 0.2 + 13, subtitle, 13, "#ffffff", "middle"))
@@ -62,7 +74,10 @@ def contents(ctx: LayoutContext, title: str, entries: list[ContentsEntry], check
     """What to print (pages, copies, stock), how to make it, and what the finished box holds."""
     w, h = ctx.paper.width, ctx.paper.height
     m = ctx.margin
-    items: list[Item] = [Text(m, m + 6, t("contents", ctx.lang), 16, INK, bold=True), Line(m, m + 9, w - m, m + 9, Style(stroke=INK, width=0.3))]
+    items: list[Item] = [
+        Text(m, m + 6, t("contents", ctx.lang), 16, INK, bold=True),
+        Line(m, m + 9, w - m, m + 9, Style(stroke=INK, width=0.3)),
+    ]
     cols = (0.0, 0.40, 0.53, 0.63)
     heads = (t("component", ctx.lang), t("page", ctx.lang), t("copies", ctx.lang), t("stock", ctx.lang))
     y = m + 16
@@ -72,15 +87,35 @@ def contents(ctx: LayoutContext, title: str, entries: list[ContentsEntry], check
     y += 2.5
     for entry in entries:
         items.append(Line(m, y, w - m, y, Style(stroke="#bbbbbb", width=0.15)))
-        pages = f"{entry.first_page}" if entry.page_count == 1 else f"{entry.first_page}–{entry.first_page + entry.page_count - 1}"
+        pages = (
+            f"{entry.first_page}"
+            if entry.page_count == 1
+            else f"{entry.first_page}–{entry.first_page + entry.page_count - 1}"
+        )
         row_top = y + 1.5
-        items += ctx.fitted(entry.title, TextBox(m, row_top, width * 0.38, 6, "start", "top", INK, True), 9, 7, label="contents")
+        items += ctx.fitted(
+            entry.title, TextBox(m, row_top, width * 0.38, 6, "start", "top", INK, True), 9, 7, label="contents"
+        )
         items.append(Text(m + cols[1] * width, row_top + 3.2, pages, 9, INK))
-        items += ctx.fitted(entry.copies, TextBox(m + cols[2] * width, row_top, width * 0.09, 8, "start", "top", INK), 9, 6, label="contents copies")
-        items += ctx.fitted(entry.stock, TextBox(m + cols[3] * width, row_top, width * 0.37, 8, "start", "top", INK), 8, 6.5, label="contents")
+        items += ctx.fitted(
+            entry.copies,
+            TextBox(m + cols[2] * width, row_top, width * 0.09, 8, "start", "top", INK),
+            9,
+            6,
+            label="contents copies",
+        )
+        items += ctx.fitted(
+            entry.stock,
+            TextBox(m + cols[3] * width, row_top, width * 0.37, 8, "start", "top", INK),
+            8,
+            6.5,
+            label="contents",
+        )
         y = row_top + 8.5
         for n, step in enumerate(entry.steps, start=1):
-            block = ctx.fitted(f"{n}. {step}", TextBox(m + 4, y, width - 4, 9, "start", "top", MUTED), 7.5, 6, label="contents")
+            block = ctx.fitted(
+                f"{n}. {step}", TextBox(m + 4, y, width - 4, 9, "start", "top", MUTED), 7.5, 6, label="contents"
+            )
             items += block
             y += 3.4 * max(1, len(block)) + 0.6
         y += 1.5

@@ -82,8 +82,12 @@ def calibration_pages(ctx: LayoutContext, duplex: str) -> list[Page]:
         y_line_y = by_scale  # behind the y scale's zero
         x_scale_y = (cy - 8) if duplex == "long" else h - (cy - 8)
         y_scale_x = (w - (cx + 8)) if duplex == "long" else cx + 8
-        back.append(Line(x_line_x, x_scale_y - 5.0, x_line_x, x_scale_y + 2.0, Style(stroke=BACK, width=0.25), role="reference"))
-        back.append(Line(y_scale_x - 2.0 if duplex == "long" else y_scale_x - 2.0, y_line_y, y_scale_x + 5.0, y_line_y, Style(stroke=BACK, width=0.25), role="reference"))
+        back.append(
+            Line(x_line_x, x_scale_y - 5.0, x_line_x, x_scale_y + 2.0, Style(stroke=BACK, width=0.25), role="reference")
+        )
+        back.append(
+            Line(y_scale_x - 2.0, y_line_y, y_scale_x + 5.0, y_line_y, Style(stroke=BACK, width=0.25), role="reference")
+        )
         back.append(Rect(bx - 1.0, by - 1.0, 2.0, 2.0, Style(fill=BACK)))
     centre = _spots(ctx)[0]
     front += _grid(centre[0], centre[1] + 30, INK, 0.15)

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 from ..i18n import t
 from ..scene import Box, Group, Item, Line, Page, Path, Rect, Style, Text
-from ..units import HARD_MARGIN, Paper
 from ..text import TextBox
+from ..units import HARD_MARGIN, Paper
 from .common import INK, MUTED, LayoutContext, TextProblem, scale_bar
 
 GUIDE = Style(stroke="#555555", width=0.15)
@@ -68,8 +68,20 @@ class Grid:
 
     def trim_edges(self) -> tuple[list[float], list[float]]:
         """Every distinct x and y where a trim edge runs (shared edges once)."""
-        xs = sorted({round(self.x0 + c * self.pitch_w + self.bleed + k * self.card_w, 4) for c in range(self.cols) for k in (0, 1)})
-        ys = sorted({round(self.y0 + r * self.pitch_h + self.bleed + k * self.card_h, 4) for r in range(self.rows) for k in (0, 1)})
+        xs = sorted(
+            {
+                round(self.x0 + c * self.pitch_w + self.bleed + k * self.card_w, 4)
+                for c in range(self.cols)
+                for k in (0, 1)
+            }
+        )
+        ys = sorted(
+            {
+                round(self.y0 + r * self.pitch_h + self.bleed + k * self.card_h, 4)
+                for r in range(self.rows)
+                for k in (0, 1)
+            }
+        )
         return xs, ys
 
 
@@ -213,7 +225,9 @@ def card_sheets(
             return _gutterfold_sheets(ctx, title, fronts, back, width, height)
         grid = grid_for(ctx.paper, width, height, sheet_margin(settings.marks_mode), settings.bleed)
     except ValueError as exc:  # a card too large for these print settings is the content's problem
-        ctx.problems.append(TextProblem("PK324", where, f"{title}: {exc}", "use a smaller card, or other paper or layout settings"))
+        ctx.problems.append(
+            TextProblem("PK324", where, f"{title}: {exc}", "use a smaller card, or other paper or layout settings")
+        )
         return []
     duplex = settings.duplex_mode
     off_x, off_y = settings.back_offset
@@ -231,18 +245,39 @@ def card_sheets(
             back_items.append(_placed(back, bx + off_x, by + off_y, width, height, grid, "card-back", name=face.name))
         trim, bleed = _boxes(grid)
         notes = _margin_notes(ctx, grid, label)
-        pages.append(Page(ctx.paper.width, ctx.paper.height, tuple(_marks(ctx, grid) + front_items + notes), label, trim, bleed))
+        pages.append(
+            Page(ctx.paper.width, ctx.paper.height, tuple(_marks(ctx, grid) + front_items + notes), label, trim, bleed)
+        )
         if duplex == "none":
             continue
         back_key = "backs" if duplex == "long" else "backs_short"
         back_label = f"{title} — {t(back_key, ctx.lang)} {sheet + 1}/{sheets}"
         trim, bleed = _boxes(grid, off_x, off_y)
         back_notes = _margin_notes(ctx, grid, back_label)
-        pages.append(Page(ctx.paper.width, ctx.paper.height, tuple(_marks(ctx, grid, off_x, off_y) + back_items + back_notes), back_label, trim, bleed))
+        pages.append(
+            Page(
+                ctx.paper.width,
+                ctx.paper.height,
+                tuple(_marks(ctx, grid, off_x, off_y) + back_items + back_notes),
+                back_label,
+                trim,
+                bleed,
+            )
+        )
     return pages
 
 
-def _placed(face: CardFace, x: float, y: float, w: float, h: float, grid: Grid, role: str, name: str = "", rotate: float | None = None) -> Group:
+def _placed(
+    face: CardFace,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    grid: Grid,
+    role: str,
+    name: str = "",
+    rotate: float | None = None,
+) -> Group:
     """A face at trim position (x, y); its background runs into the bleed and the art is clipped there."""
     b = grid.bleed
     items: tuple[Item, ...] = face.items
@@ -269,7 +304,16 @@ def _margin_notes(ctx: LayoutContext, grid: Grid, label: str) -> list[Item]:
         return _side_notes(ctx, grid, label, length)
     if bands.label_band:  # above the marks, across the whole sheet
         band = TextBox(left, HARD_MARGIN + 0.2, (right - left) * 0.56, TEXT_BAND - 0.4, "start", "middle", MUTED)
-        note = TextBox(right - (right - left) * 0.42, HARD_MARGIN + 0.2, (right - left) * 0.42, TEXT_BAND - 0.4, "end", "middle", MUTED, role="print-note")
+        note = TextBox(
+            right - (right - left) * 0.42,
+            HARD_MARGIN + 0.2,
+            (right - left) * 0.42,
+            TEXT_BAND - 0.4,
+            "end",
+            "middle",
+            MUTED,
+            role="print-note",
+        )
     else:  # between the marks of the first and last columns
         column = grid.card_w - 4.0
         top = grid.y0 - MARK_GAP - bands.top
@@ -289,13 +333,27 @@ def _side_notes(ctx: LayoutContext, grid: Grid, label: str, length: float) -> li
     top, bottom = grid.y0 + grid.bleed, grid.y0 + grid.height - grid.bleed
     run = bottom - top
     left_band: list[Item] = []
-    left_band += ctx.fitted(label, TextBox(0.0, 0.0, run * 0.55, TEXT_BAND - 0.4, "start", "middle", MUTED), 7, 5, label="sheet label")
-    left_band += ctx.fitted(t("print_note", ctx.lang), TextBox(run * 0.57, 0.0, run * 0.43, TEXT_BAND - 0.4, "end", "middle", MUTED, role="print-note"), 6, 4.5, label="print note")
+    left_band += ctx.fitted(
+        label, TextBox(0.0, 0.0, run * 0.55, TEXT_BAND - 0.4, "start", "middle", MUTED), 7, 5, label="sheet label"
+    )
+    left_band += ctx.fitted(
+        t("print_note", ctx.lang),
+        TextBox(run * 0.57, 0.0, run * 0.43, TEXT_BAND - 0.4, "end", "middle", MUTED, role="print-note"),
+        6,
+        4.5,
+        label="print note",
+    )
     right_band = scale_bar(0.0, 0.4, ctx.lang, length, note=False, compact=True)
     # rotate −90: the text's x runs up the page from the grid's bottom edge
     return [
         Group(tuple(left_band), dx=HARD_MARGIN + 0.2, dy=bottom, rotate=-90, role="side-notes"),
-        Group(tuple(right_band), dx=ctx.paper.width - HARD_MARGIN - TEXT_BAND + 0.2, dy=bottom, rotate=-90, role="side-notes"),
+        Group(
+            tuple(right_band),
+            dx=ctx.paper.width - HARD_MARGIN - TEXT_BAND + 0.2,
+            dy=bottom,
+            rotate=-90,
+            role="side-notes",
+        ),
     ]
 
 
@@ -303,7 +361,9 @@ FOLD_GAP = 3.0
 """Space between the fold line and the cards on either side: cut away after gluing."""
 
 
-def _gutterfold_sheets(ctx: LayoutContext, title: str, fronts: list[CardFace], back: CardFace, width: float, height: float) -> list[Page]:
+def _gutterfold_sheets(
+    ctx: LayoutContext, title: str, fronts: list[CardFace], back: CardFace, width: float, height: float
+) -> list[Page]:
     """Fronts left of the fold, backs right of it; fold, glue, then cut."""
     paper = ctx.paper
     fold = paper.width / 2
@@ -324,8 +384,21 @@ def _gutterfold_sheets(ctx: LayoutContext, title: str, fronts: list[CardFace], b
             fx, fy = grid_front.slot(index)
             bx, by = grid_back.slot(index)
             items.append(_placed(face, fx, fy, width, height, grid_front, "card-front", rotate=90.0 if turned else 0.0))
-            items.append(_placed(back, bx, by, width, height, grid_back, "card-back", name=face.name, rotate=-90.0 if turned else 0.0))
-        items.append(Line(fold, HARD_MARGIN + 1.0, fold, paper.height - HARD_MARGIN - 1.0, Style(stroke="#777777", width=0.3, dash=(2.0, 1.5)), role="fold-line"))
+            items.append(
+                _placed(
+                    back, bx, by, width, height, grid_back, "card-back", name=face.name, rotate=-90.0 if turned else 0.0
+                )
+            )
+        items.append(
+            Line(
+                fold,
+                HARD_MARGIN + 1.0,
+                fold,
+                paper.height - HARD_MARGIN - 1.0,
+                Style(stroke="#777777", width=0.3, dash=(2.0, 1.5)),
+                role="fold-line",
+            )
+        )
         label = f"{title} — {t('gutterfold', ctx.lang)} {sheet + 1}/{sheets}"
         items += _gutterfold_notes(ctx, label, y0, y0 + per_page * short)
         pages.append(Page(paper.width, paper.height, tuple(items), label))
@@ -358,10 +431,20 @@ def _gutterfold_notes(ctx: LayoutContext, label: str, top: float, bottom: float)
     for n, line in enumerate(lines):
         box = TextBox(x, HARD_MARGIN + n * row, paper.width / 2 - x - 3.0, row, "start", "middle", INK, bold=n == 0)
         items += ctx.fitted(line, box, 7.5 if n == 0 else 6.5, 4.5, label="gutterfold note")
-    items += ctx.fitted(t("fold_here", ctx.lang), TextBox(paper.width / 2 + 1.5, band_bottom - row, 30.0, row, "start", "middle", MUTED), 6.5, 4.5, label="fold label")
+    items += ctx.fitted(
+        t("fold_here", ctx.lang),
+        TextBox(paper.width / 2 + 1.5, band_bottom - row, 30.0, row, "start", "middle", MUTED),
+        6.5,
+        4.5,
+        label="fold label",
+    )
     bar_y = bottom + MARK_GAP + 5.0
     items += scale_bar(x, bar_y, ctx.lang, 50.0, note=False)
-    items.append(Text(paper.width - HARD_MARGIN - 2.0, bar_y + 2.0, t("print_note", ctx.lang), 6, MUTED, "end", role="print-note"))
+    items.append(
+        Text(
+            paper.width - HARD_MARGIN - 2.0, bar_y + 2.0, t("print_note", ctx.lang), 6, MUTED, "end", role="print-note"
+        )
+    )
     return items
 
 
@@ -375,7 +458,9 @@ def hex_pattern(w: float, h: float, colour: str, size: float = 6.0) -> list[Item
         offset = (dx / 2) if row % 2 else 0.0
         x = -dx + offset
         while x < w + dx:
-            corners = [(x + size * math.cos(math.radians(a)), y + size * math.sin(math.radians(a))) for a in range(30, 390, 60)]
+            corners = [
+                (x + size * math.cos(math.radians(a)), y + size * math.sin(math.radians(a))) for a in range(30, 390, 60)
+            ]
             ops.append(("M", *corners[0]))
             ops.extend(("L", *p) for p in corners[1:])
             ops.append(("Z",))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from validator.components.printing import PrintSettings
+from pnpkit.validator.components.printing import PrintSettings
 
 from .. import fonts
 from ..i18n import t
@@ -53,7 +53,11 @@ class LayoutContext:
         missing = fonts.missing_glyphs(text)
         if missing:
             shown = " ".join(f"U+{ord(ch):04X} {ch}" for ch in missing)
-            self.problems.append(TextProblem("PK307", where, f"{label}: the font cannot draw {shown}", "replace or remove these characters"))
+            self.problems.append(
+                TextProblem(
+                    "PK307", where, f"{label}: the font cannot draw {shown}", "replace or remove these characters"
+                )
+            )
             for ch in missing:
                 text = text.replace(ch, "")
         result: Fit = fit(text, box.width, box.height, size, min_size, leading)
@@ -80,7 +84,9 @@ def page_title(ctx: LayoutContext, title: str, subtitle: str = "") -> list[Item]
     return items
 
 
-def scale_bar(x: float, y: float, lang: str, length: float = 50.0, *, note: bool = True, compact: bool = False) -> list[Item]:
+def scale_bar(
+    x: float, y: float, lang: str, length: float = 50.0, *, note: bool = True, compact: bool = False
+) -> list[Item]:
     """A bar in 10 mm steps: measure it after printing to confirm 100 %.
 
     The compact form (2.5 mm tall) drops the tick numbers for narrow margins.

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 from ..scene import Circle, Group, Item, Line, Page, Path, Rect, Style, Text
 from ..text import TextBox, text_bounds
@@ -37,6 +38,7 @@ NODE_FILL = "#ffffff"
 
 FOOTER = 19.0
 HEADER = 12.0
+
 
 @dataclass(frozen=True)
 class MapNodeSpec:
@@ -194,7 +196,14 @@ def _nodes(ctx: LayoutContext, spec: MapSpec, centres: dict[str, tuple[float, fl
 
 def _label(ctx: LayoutContext, node: MapNodeSpec, cx: float, top: float) -> list[Item]:
     width = 24.0
-    lines = ctx.fitted(node.label, TextBox(cx - width / 2, top + 0.6, width, 3.4, "middle", "middle", INK, role="node-label"), 7, 5, where=node.where + ("label", ctx.lang), label=f"node {node.id} label")
+    lines = ctx.fitted(
+        node.label,
+        TextBox(cx - width / 2, top + 0.6, width, 3.4, "middle", "middle", INK, role="node-label"),
+        7,
+        5,
+        where=node.where + ("label", ctx.lang),
+        label=f"node {node.id} label",
+    )
     x0 = min(text_bounds(line)[0] for line in lines) - 1.2
     x1 = max(text_bounds(line)[2] for line in lines) + 1.2
     return [Rect(x0, top, x1 - x0, 4.6, Style(fill="#ffffff", stroke=INK, width=0.2, opacity=0.92), radius=1.2), *lines]
@@ -267,7 +276,14 @@ def _noise(rng: random.Random, scale: float):
     for _ in range(5):
         angle = rng.uniform(0, 2 * math.pi)
         length = rng.uniform(2.0, 5.0) * scale
-        waves.append((math.cos(angle) * 2 * math.pi / length, math.sin(angle) * 2 * math.pi / length, rng.uniform(0, 2 * math.pi), rng.uniform(0.5, 1.0)))
+        waves.append(
+            (
+                math.cos(angle) * 2 * math.pi / length,
+                math.sin(angle) * 2 * math.pi / length,
+                rng.uniform(0, 2 * math.pi),
+                rng.uniform(0.5, 1.0),
+            )
+        )
     total = sum(w[3] for w in waves)
 
     def field(x: float, y: float) -> float:
@@ -299,7 +315,12 @@ def _classify(rng, spec: MapSpec, sites, nodes, centres, neighbours, width: floa
         length = float(direction @ direction)
         u = np.zeros(len(points)) if length == 0 else np.clip(((points - start) @ direction) / length, 0.0, 1.0)
         near_link = np.minimum(near_link, np.hypot(*(points - start - u[:, None] * direction).T))
-    inside = (points[:, 0] >= edge) & (points[:, 1] >= edge) & (points[:, 0] <= width - edge) & (points[:, 1] <= height - edge)
+    inside = (
+        (points[:, 0] >= edge)
+        & (points[:, 1] >= edge)
+        & (points[:, 0] <= width - edge)
+        & (points[:, 1] <= height - edge)
+    )
     raw = inside & ((near_node < reach * (1 + 0.4 * wobble)) | (near_link < causeway * (1 + 0.5 * wobble)))
     land = [True] * count + [bool(v) for v in raw]
     smoothed = list(land)
@@ -443,7 +464,9 @@ def _footer(ctx: LayoutContext, spec: MapSpec, legend: Sequence[LegendEntry], no
     margin = ctx.margin
     bottom = ctx.paper.height - margin
     items: list[Item] = scale_bar(margin, bottom - 6.0, ctx.lang)
-    right_of_bar = max(text_bounds(i)[2] if isinstance(i, Text) else (i.x + i.w if isinstance(i, Rect) else 0.0) for i in items)
+    right_of_bar = max(
+        text_bounds(i)[2] if isinstance(i, Text) else (i.x + i.w if isinstance(i, Rect) else 0.0) for i in items
+    )
     x = right_of_bar + 6.0
     width = ctx.paper.width - margin - x
     rows = [*legend] + ([LegendEntry("note", note, MUTED)] if note else [])
@@ -455,7 +478,15 @@ def _footer(ctx: LayoutContext, spec: MapSpec, legend: Sequence[LegendEntry], no
         if entry.kind != "note":
             items += _legend_mark(entry, x + 2.5, ey + row_h / 2)
             indent = 6.5
-        items += ctx.fitted(entry.text, TextBox(x + indent, ey, width - indent, row_h, "start", "middle", entry.colour if entry.kind == "note" else INK), 7, 5, label="map legend")
+        items += ctx.fitted(
+            entry.text,
+            TextBox(
+                x + indent, ey, width - indent, row_h, "start", "middle", entry.colour if entry.kind == "note" else INK
+            ),
+            7,
+            5,
+            label="map legend",
+        )
     return items
 
 
@@ -463,7 +494,10 @@ def _legend_mark(entry: LegendEntry, cx: float, cy: float) -> list[Item]:
     if entry.kind == "link":
         return [Line(cx - 2.5, cy, cx + 2.5, cy, Style(stroke=LINK_INK, width=0.8))]
     if entry.kind == "ring":
-        return [Circle(cx, cy, 1.7, Style(fill=NODE_FILL, stroke=INK, width=0.3)), Circle(cx, cy, 1.1, Style(stroke=entry.colour, width=0.6))]
+        return [
+            Circle(cx, cy, 1.7, Style(fill=NODE_FILL, stroke=INK, width=0.3)),
+            Circle(cx, cy, 1.1, Style(stroke=entry.colour, width=0.6)),
+        ]
     if entry.kind == "land":
         return [Rect(cx - 2.5, cy - 1.6, 5.0, 3.2, Style(fill=LOWLAND, stroke=COAST, width=0.3))]
     return [Circle(cx, cy, 1.7, Style(fill=NODE_FILL, stroke=INK, width=0.3))]
@@ -504,4 +538,15 @@ def _tiles(ctx: LayoutContext, title: str, spec: MapSpec, art: Drawing) -> list[
     )
 
 
-__all__ = ["Drawing", "LegendEntry", "MapNodeSpec", "MapSpec", "drawing", "fit_scale", "island_art", "map_pages", "seam_candidates", "spec_of"]
+__all__ = [
+    "Drawing",
+    "LegendEntry",
+    "MapNodeSpec",
+    "MapSpec",
+    "drawing",
+    "fit_scale",
+    "island_art",
+    "map_pages",
+    "seam_candidates",
+    "spec_of",
+]

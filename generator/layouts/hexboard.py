@@ -39,7 +39,9 @@ def hex_centre(q: int, r: int, across_flats: float) -> tuple[float, float]:
 
 def hex_corners(cx: float, cy: float, across_flats: float) -> tuple[tuple[float, float], ...]:
     radius = across_flats / SQRT3
-    return tuple((cx + radius * math.cos(math.radians(a)), cy + radius * math.sin(math.radians(a))) for a in range(-90, 270, 60))
+    return tuple(
+        (cx + radius * math.cos(math.radians(a)), cy + radius * math.sin(math.radians(a))) for a in range(-90, 270, 60)
+    )
 
 
 def board_extent(cells: list[BoardCell], across_flats: float) -> tuple[float, float, float, float]:
@@ -55,7 +57,9 @@ def largest_size(cells: list[BoardCell], width: float, height: float) -> float:
     return math.floor(min(width / (x1 - x0), height / (y1 - y0)) * 2) / 2  # whole half-millimetres
 
 
-def board_items(cells: list[BoardCell], styles: dict[str, TerrainStyle], size: float, left: float, top: float) -> tuple[list[Item], float, float]:
+def board_items(
+    cells: list[BoardCell], styles: dict[str, TerrainStyle], size: float, left: float, top: float
+) -> tuple[list[Item], float, float]:
     """The hexes with their icons; returns the items and the board's width and height."""
     x0, y0, x1, y1 = board_extent(cells, size)
     dx, dy = left - x0, top - y0
@@ -64,7 +68,9 @@ def board_items(cells: list[BoardCell], styles: dict[str, TerrainStyle], size: f
         style = styles[cell.terrain]
         cx, cy = hex_centre(cell.q, cell.r, size)
         corners = tuple((x + dx, y + dy) for x, y in hex_corners(cx, cy, size))
-        hexagon = Polygon(corners, Style(fill=style.colour, stroke="#ffffff" if style.blocked else INK, width=0.5), role="hex")
+        hexagon = Polygon(
+            corners, Style(fill=style.colour, stroke="#ffffff" if style.blocked else INK, width=0.5), role="hex"
+        )
         parts: list[Item] = [hexagon]
         if style.icon != "none":
             parts.append(icon(style.icon, cx + dx, cy + dy, size * 0.27, style.icon_colour))
@@ -93,7 +99,7 @@ def board_pages(
     hex_size = size or fits
     if hex_size > fits + 1e-9:
         return _tiled(ctx, title, subtitle, cells, styles, legend_title, hex_size)
-    x0, y0, x1, y1 = board_extent(cells, hex_size)
+    x0, _y0, x1, _y1 = board_extent(cells, hex_size)
     left = (ctx.paper.width - (x1 - x0)) / 2
     board, _w, board_h = board_items(cells, by_id, hex_size, left, top)
     items: list[Item] = page_title(ctx, title, subtitle)
@@ -123,9 +129,17 @@ def hex_seams(cells: list[BoardCell], size: float) -> tuple[list[float], list[fl
     return sorted(xs), sorted(ys)
 
 
-def _tiled(ctx: LayoutContext, title: str, subtitle: str, cells: list[BoardCell], styles: list[TerrainStyle], legend_title: str, size: float) -> list[Page]:
+def _tiled(
+    ctx: LayoutContext,
+    title: str,
+    subtitle: str,
+    cells: list[BoardCell],
+    styles: list[TerrainStyle],
+    legend_title: str,
+    size: float,
+) -> list[Page]:
     """An overview sheet (preview, legend, how to assemble), then the tiles."""
-    from .tiling import spans, tile_pages, assembly_diagram, HEADER, OVERLAP
+    from .tiling import HEADER, OVERLAP, assembly_diagram, spans, tile_pages
 
     by_id = {s.id: s for s in styles}
     art, width, height = board_items(cells, by_id, size, 0.0, 0.0)
@@ -143,7 +157,9 @@ def _tiled(ctx: LayoutContext, title: str, subtitle: str, cells: list[BoardCell]
     items: list[Item] = page_title(ctx, title, subtitle) + preview
     items += assembly_diagram(ctx.paper.width - margin - 40.0, top, 40.0, 40.0, cols, rows, None)
     y = top + preview_h + 6.0
-    note = t("assembly_steps", ctx.lang).format(count=len(tiles), cols=cols, rows=rows, overlap=int(OVERLAP), width=round(width), height=round(height))
+    note = t("assembly_steps", ctx.lang).format(
+        count=len(tiles), cols=cols, rows=rows, overlap=int(OVERLAP), width=round(width), height=round(height)
+    )
     for line_no, line in enumerate(note.split("\n")):
         items.append(Text(margin, y + line_no * 4.2, line, 8, INK))
     items += _legend(ctx, styles, cells, y + 20.0, legend_title)

@@ -83,7 +83,15 @@ class _Flow:
         self.y += height
 
 
-def _paragraph(ctx: LayoutContext, text: str, width: float, where: tuple, indent: float = 0.0, size: float = BODY, colour: str = INK) -> tuple[list[Item], float]:
+def _paragraph(
+    ctx: LayoutContext,
+    text: str,
+    width: float,
+    where: tuple,
+    indent: float = 0.0,
+    size: float = BODY,
+    colour: str = INK,
+) -> tuple[list[Item], float]:
     from ..text import fit
 
     result = fit(text, width - indent, 1000.0, size, size)
@@ -96,7 +104,7 @@ def _paragraph(ctx: LayoutContext, text: str, width: float, where: tuple, indent
 class _Block:
     items: tuple[Item, ...]
     height: float
-    header: "_Block | None" = None  # a table row repeats its header at the top of a new column
+    header: _Block | None = None  # a table row repeats its header at the top of a new column
     where: tuple = ()
 
 
@@ -122,19 +130,32 @@ def rule_pages(ctx: LayoutContext, title: str, subtitle: str, sections: list[Sec
     return pages
 
 
-def _flow_pages(ctx: LayoutContext, title: str, subtitle: str, sections: list[Section], body: float) -> "_Flow":
+def _flow_pages(ctx: LayoutContext, title: str, subtitle: str, sections: list[Section], body: float) -> _Flow:
     """One layout pass; a heading always stays with its section's first block."""
     flow = _Flow(ctx, title, subtitle)
     width = flow.width
     for section in sections:
-        heading = _Block((Rect(0, 0, width, 6.0, Style(fill="#2c2f45")), Text(2.0, 4.4, section.title, HEADING, "#ffffff", bold=True)), 8.0)
+        heading = _Block(
+            (
+                Rect(0, 0, width, 6.0, Style(fill="#2c2f45")),
+                Text(2.0, 4.4, section.title, HEADING, "#ffffff", bold=True),
+            ),
+            8.0,
+        )
         blocks = _section_blocks(ctx, section, width, body)
         first = blocks[0].height + (blocks[0].header.height if blocks and blocks[0].header else 0.0) if blocks else 0.0
         flow.make_room(heading.height + first)
         flow.add(list(heading.items), heading.height)
         for index, block in enumerate(blocks):
             if block.height > flow.bottom - flow.top:
-                ctx.problems.append(TextProblem("PK309", block.where, f"rule text is {block.height - (flow.bottom - flow.top):.0f} mm longer than a column", "split it into shorter steps or bullets"))
+                ctx.problems.append(
+                    TextProblem(
+                        "PK309",
+                        block.where,
+                        f"rule text is {block.height - (flow.bottom - flow.top):.0f} mm longer than a column",
+                        "split it into shorter steps or bullets",
+                    )
+                )
             starts_table = block.header is not None and (index == 0 or blocks[index - 1].header is not block.header)
             if block.header is not None and (starts_table or flow.y + block.height > flow.bottom):
                 if flow.y + block.header.height + block.height > flow.bottom:
@@ -175,7 +196,9 @@ def _table_blocks(ctx: LayoutContext, table: Table, width: float, where: tuple, 
             height = max(height, h)
             x += w
         height += 1.6
-        out: list[Item] = [Rect(0, 0, width, height, Style(fill="#5a5e7a" if header else None, stroke="#9a9a9a", width=0.15))]
+        out: list[Item] = [
+            Rect(0, 0, width, height, Style(fill="#5a5e7a" if header else None, stroke="#9a9a9a", width=0.15))
+        ]
         for x, items in blocks:
             out.append(Group(tuple(items), dx=x + 1.0, dy=0.8))
         x = 0.0

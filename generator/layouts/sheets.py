@@ -15,10 +15,11 @@ problem when a cell or box would be too small for a pencil (cells under
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
-from validator.components.sheets import CONTAINERS, PENCIL_BOX_MM, PENCIL_CELL_MM, Size
+from pnpkit.validator.components.sheets import CONTAINERS, PENCIL_BOX_MM, PENCIL_CELL_MM, Size
 
 from .. import fonts
 from ..scene import Circle, Group, Item, Line, Page, Path, Polygon, Rect, Style
@@ -65,7 +66,7 @@ class Area:
     def bottom(self) -> float:
         return self.y + self.h
 
-    def below(self, height: float) -> "Area":
+    def below(self, height: float) -> Area:
         """What is left after taking `height` off the top."""
         return Area(self.x, self.y + height, self.w, max(0.0, self.h - height))
 
@@ -82,7 +83,9 @@ def split(total: float, sizes: list[Size], gap: float) -> list[float]:
     return [float(s.mm) if s.mm is not None else free * s.share / shares for s in sizes]  # type: ignore[operator]
 
 
-def arrange(node: Any, area: Area, path: tuple, problems: list[tuple[tuple, str]] | None = None) -> list[tuple[Any, tuple, Area]]:
+def arrange(
+    node: Any, area: Area, path: tuple, problems: list[tuple[tuple, str]] | None = None
+) -> list[tuple[Any, tuple, Area]]:
     """Every leaf region with its YAML path and its area, in reading order."""
     if not isinstance(node, CONTAINERS):
         return [(node, path, area)]
@@ -95,7 +98,9 @@ def arrange(node: Any, area: Area, path: tuple, problems: list[tuple[tuple, str]
     out = []
     offset = 0.0
     for i, (item, length) in enumerate(zip(node.items, split(total, sizes, node.gap))):
-        child = Area(area.x + offset, area.y, length, area.h) if across else Area(area.x, area.y + offset, area.w, length)
+        child = (
+            Area(area.x + offset, area.y, length, area.h) if across else Area(area.x, area.y + offset, area.w, length)
+        )
         out += arrange(item, child, path + ("items", i), problems)
         offset += length + node.gap
     return out
@@ -119,7 +124,21 @@ class Glyph:
     colour: str = INK
 
 
-_WIDTHS = {"badge": 4.6, "die": 4.2, "coin": 4.2, "spent": 4.2, "unlock": 4.0, "lock": 4.0, "arrow": 3.6, "tick": 4.6, "top": 5.0, "shade": 6.0, "chain": 4.0, "star": 4.0, "dot": 3.0}
+_WIDTHS = {
+    "badge": 4.6,
+    "die": 4.2,
+    "coin": 4.2,
+    "spent": 4.2,
+    "unlock": 4.0,
+    "lock": 4.0,
+    "arrow": 3.6,
+    "tick": 4.6,
+    "top": 5.0,
+    "shade": 6.0,
+    "chain": 4.0,
+    "star": 4.0,
+    "dot": 3.0,
+}
 
 
 def glyph_width(glyph: Glyph, size: float = GLYPH_PT) -> float:
@@ -133,9 +152,15 @@ def glyph_width(glyph: Glyph, size: float = GLYPH_PT) -> float:
 def _padlock(cx: float, cy: float, r: float, colour: str, open_: bool, role: str = "icon") -> Group:
     body = Rect(-0.78, -0.05, 1.56, 1.05, Style(fill=colour), radius=0.18)
     if open_:
-        shackle = Path((("M", -0.48, -0.05), ("L", -0.48, -0.5), ("C", -0.48, -1.05, 0.48, -1.05, 0.48, -0.62)), Style(stroke=colour, width=0.26))
+        shackle = Path(
+            (("M", -0.48, -0.05), ("L", -0.48, -0.5), ("C", -0.48, -1.05, 0.48, -1.05, 0.48, -0.62)),
+            Style(stroke=colour, width=0.26),
+        )
     else:
-        shackle = Path((("M", -0.48, -0.05), ("L", -0.48, -0.45), ("C", -0.48, -1.0, 0.48, -1.0, 0.48, -0.45), ("L", 0.48, -0.05)), Style(stroke=colour, width=0.26))
+        shackle = Path(
+            (("M", -0.48, -0.05), ("L", -0.48, -0.45), ("C", -0.48, -1.0, 0.48, -1.0, 0.48, -0.45), ("L", 0.48, -0.05)),
+            Style(stroke=colour, width=0.26),
+        )
     hole = Circle(0, 0.42, 0.17, Style(fill="#ffffff"))
     return Group((shackle, body, hole), dx=cx, dy=cy, scale=r, role=role, name="unlock" if open_ else "lock")
 
@@ -157,7 +182,9 @@ def _die(cx: float, cy: float, r: float) -> Group:
     return Group(tuple(parts), dx=cx, dy=cy, scale=r, role="icon", name="die")
 
 
-def _arrow(x0: float, y0: float, x1: float, y1: float, colour: str = INK, width: float = 0.35, head: float = 1.1) -> list[Item]:
+def _arrow(
+    x0: float, y0: float, x1: float, y1: float, colour: str = INK, width: float = 0.35, head: float = 1.1
+) -> list[Item]:
     """A straight arrow from (x0, y0) to (x1, y1) with a filled head."""
     length = math.hypot(x1 - x0, y1 - y0) or 1.0
     ux, uy = (x1 - x0) / length, (y1 - y0) / length
@@ -202,7 +229,9 @@ def checkbox(x: float, y: float, side: float = BOX, fill: str = "#ffffff") -> Re
     return Rect(x, y, side, side, Style(fill=fill, stroke=INK, width=0.3), radius=0.4, role="checkbox")
 
 
-def draw_glyph(ctx: LayoutContext, glyph: Glyph, x: float, cy: float, scale: float, where: tuple, label: str) -> list[Item]:
+def draw_glyph(
+    ctx: LayoutContext, glyph: Glyph, x: float, cy: float, scale: float, where: tuple, label: str
+) -> list[Item]:
     """The glyph with its left edge at x, centred on cy."""
     w = glyph_width(glyph) * scale
     r = GLYPH_H / 2 * scale
@@ -211,7 +240,9 @@ def draw_glyph(ctx: LayoutContext, glyph: Glyph, x: float, cy: float, scale: flo
         box = TextBox(x, cy - r, w + 0.3, 2 * r, "start", "middle", glyph.colour, True)
         return ctx.fitted(glyph.label, box, GLYPH_PT * scale, GLYPH_PT * scale * 0.8, where=where, label=label)
     if glyph.kind == "badge":
-        items: list[Item] = [Rect(x + 0.1 * scale, cy - r, w - 0.2 * scale, 2 * r, Style(fill=glyph.colour), radius=0.8 * scale)]
+        items: list[Item] = [
+            Rect(x + 0.1 * scale, cy - r, w - 0.2 * scale, 2 * r, Style(fill=glyph.colour), radius=0.8 * scale)
+        ]
         box = TextBox(x, cy - r, w, 2 * r, "middle", "middle", "#ffffff", True)
         items += ctx.fitted(glyph.label, box, GLYPH_PT * 0.85 * scale, 5.0, where=where, label=label)
         return items
@@ -225,9 +256,22 @@ def draw_glyph(ctx: LayoutContext, glyph: Glyph, x: float, cy: float, scale: flo
         return _arrow(x + 0.3 * scale, cy, x + w - 0.3 * scale, cy, INK, 0.35 * scale, 1.2 * scale)
     if glyph.kind == "tick":
         side = 2 * r * 0.9
-        items = [Rect(cx - side / 2, cy - side / 2, side, side, Style(fill="#ffffff", stroke=INK, width=0.3), radius=0.4)]
-        items += ctx.fitted(glyph.label, TextBox(cx - side / 2, cy - side / 2, side * 0.62, side, "middle", "middle", INK, True), 8 * scale, 5, where=where, label=label)
-        tick = (("M", cx + side * 0.02, cy + side * 0.12), ("L", cx + side * 0.2, cy + side * 0.36), ("L", cx + side * 0.62, cy - side * 0.5))
+        items = [
+            Rect(cx - side / 2, cy - side / 2, side, side, Style(fill="#ffffff", stroke=INK, width=0.3), radius=0.4)
+        ]
+        items += ctx.fitted(
+            glyph.label,
+            TextBox(cx - side / 2, cy - side / 2, side * 0.62, side, "middle", "middle", INK, True),
+            8 * scale,
+            5,
+            where=where,
+            label=label,
+        )
+        tick = (
+            ("M", cx + side * 0.02, cy + side * 0.12),
+            ("L", cx + side * 0.2, cy + side * 0.36),
+            ("L", cx + side * 0.62, cy - side * 0.5),
+        )
         items.append(Path(tick, Style(stroke=HIGHLIGHT, width=0.5 * scale)))
         return items
     if glyph.kind == "top":
@@ -244,7 +288,9 @@ def draw_glyph(ctx: LayoutContext, glyph: Glyph, x: float, cy: float, scale: flo
     return [Circle(cx, cy, r * 0.4, Style(fill=glyph.colour))]
 
 
-def glyph_line(ctx: LayoutContext, glyphs: tuple[Glyph, ...], area: Area, where: tuple, label: str, align: str = "middle") -> list[Item]:
+def glyph_line(
+    ctx: LayoutContext, glyphs: tuple[Glyph, ...], area: Area, where: tuple, label: str, align: str = "middle"
+) -> list[Item]:
     """Glyphs side by side, as large as fits (up to 1.0), centred vertically in the area."""
     notes = [g for g in glyphs if g.kind == "note"]
     if notes:
@@ -255,7 +301,14 @@ def glyph_line(ctx: LayoutContext, glyphs: tuple[Glyph, ...], area: Area, where:
     natural = sum(glyph_width(g) for g in glyphs) + gap * (len(glyphs) - 1)
     scale = min(1.0, (area.w - 0.8) / natural, area.h / GLYPH_H)
     if scale < 0.6:
-        ctx.problems.append(TextProblem("PK309", where, f"{label}: the pictogram needs {natural * 0.6:.1f} mm but has {area.w:.1f} mm", "shorten the effect or widen the region"))
+        ctx.problems.append(
+            TextProblem(
+                "PK309",
+                where,
+                f"{label}: the pictogram needs {natural * 0.6:.1f} mm but has {area.w:.1f} mm",
+                "shorten the effect or widen the region",
+            )
+        )
     width = natural * scale
     x = {"start": area.x + 0.4, "middle": area.x + (area.w - width) / 2, "end": area.right - 0.4 - width}[align]
     cy = area.y + area.h / 2
@@ -413,10 +466,14 @@ class Pencil:
         if path not in self.seen:
             self.seen.add(path)
             self.ctx.problems.append(
-                TextProblem(self.code, path, f"{what} would be {have:.1f} mm; a pencil needs at least {need:g} mm", "give this region a larger size, or shrink its neighbours")
+                TextProblem(
+                    self.code,
+                    path,
+                    f"{what} would be {have:.1f} mm; a pencil needs at least {need:g} mm",
+                    "give this region a larger size, or shrink its neighbours",
+                )
             )
         return False
-
 
     def room(self, path: tuple, what: str, have: float, need: float) -> bool:
         """True when the region is tall enough for its content; otherwise records a problem."""
@@ -424,7 +481,14 @@ class Pencil:
             return True
         if path not in self.seen:
             self.seen.add(path)
-            self.ctx.problems.append(TextProblem(self.code, path, f"{what} needs {need:.1f} mm but has {have:.1f} mm", "give this region a larger size, or shrink its neighbours"))
+            self.ctx.problems.append(
+                TextProblem(
+                    self.code,
+                    path,
+                    f"{what} needs {need:.1f} mm but has {have:.1f} mm",
+                    "give this region a larger size, or shrink its neighbours",
+                )
+            )
         return False
 
 
@@ -435,7 +499,14 @@ def _title_bar(ctx: LayoutContext, area: Area, title: str, where: tuple) -> tupl
     if not title:
         return [], area
     items: list[Item] = [Rect(area.x, area.y, area.w, TITLE_H, Style(fill=HEADING), radius=0.8)]
-    items += ctx.fitted(title, TextBox(area.x + 1.8, area.y, area.w - 3.6, TITLE_H, "start", "middle", "#ffffff", True), 8.5, 6.5, where=where, label="region title")
+    items += ctx.fitted(
+        title,
+        TextBox(area.x + 1.8, area.y, area.w - 3.6, TITLE_H, "start", "middle", "#ffffff", True),
+        8.5,
+        6.5,
+        where=where,
+        label="region title",
+    )
     return items, area.below(TITLE_H + 1.5)
 
 
@@ -470,11 +541,25 @@ def draw_lanes(ctx: LayoutContext, spec: LanesSpec, area: Area, where: tuple, pe
 
     # the lane headers: a tile with the lane's label, big enough to read at arm's length
     if spec.caption:
-        items += ctx.fitted(spec.caption, TextBox(area.x, area.y, LANE_GUTTER + 0.5, LANE_HEADER - 1.5, "start", "middle", MUTED, True), 6.5, 5, where=where, label="lane caption")
+        items += ctx.fitted(
+            spec.caption,
+            TextBox(area.x, area.y, LANE_GUTTER + 0.5, LANE_HEADER - 1.5, "start", "middle", MUTED, True),
+            6.5,
+            5,
+            where=where,
+            label="lane caption",
+        )
     for (x, w), lane in zip(columns, spec.lanes):
         tile = Rect(x + 1.0, area.y + 0.5, w - 2.0, LANE_HEADER - 2.0, Style(fill=lane.colour), radius=1.5)
         items.append(tile)
-        items += ctx.fitted(lane.label, TextBox(x + 1.0, area.y + 0.5, w - 2.0, LANE_HEADER - 2.0, "middle", "middle", "#ffffff", True), 17, 10, where=where, label="lane number")
+        items += ctx.fitted(
+            lane.label,
+            TextBox(x + 1.0, area.y + 0.5, w - 2.0, LANE_HEADER - 2.0, "middle", "middle", "#ffffff", True),
+            17,
+            10,
+            where=where,
+            label="lane number",
+        )
     # the floors, bottom up
     for index, ((x, w), lane) in enumerate(zip(columns, spec.lanes), start=1):
         marks = dict(lane.marks)
@@ -489,7 +574,7 @@ def draw_lanes(ctx: LayoutContext, spec: LanesSpec, area: Area, where: tuple, pe
                 cell.append(mark_icon(marks[floor], x + w - r - 1.3, y + floor_h / 2, r))
             items.append(Group(tuple(cell), role="floor-cell", name=f"{index}/{floor}"))
     # strong lines: lane edges, every fifth floor, the highlight threshold
-    for x, w in columns:
+    for x, _w in columns:
         items.append(Line(x, top, x, bottom, Style(stroke=INK, width=0.45)))
     items.append(Line(columns[-1][0] + lane_w, top, columns[-1][0] + lane_w, bottom, Style(stroke=INK, width=0.45)))
     left, right = columns[0][0], columns[-1][0] + lane_w
@@ -531,7 +616,7 @@ def draw_effects(ctx: LayoutContext, spec: EffectsSpec, area: Area, where: tuple
                 continue
             items.append(_effect_cell(ctx, cell, Area(x, y, w, row_h), column.colour, f"{c + 1}/{r + 1}", pencil))
     # chain arrows: from a lock box down to the lock box of the next row in the same column
-    for c, (x, w) in enumerate(columns):
+    for c, (x, _w) in enumerate(columns):
         for r in range(1, rows):
             cell = spec.cells[r][c]
             above = spec.cells[r - 1][c]
@@ -556,11 +641,33 @@ def _row_head(ctx: LayoutContext, head: RowHead, area: Area, where: tuple) -> li
     cx, cy = area.x + area.w / 2 - 0.2, area.y + area.h / 2
     r = min(3.0, area.w / 2 - 0.6)
     if head.caption:
-        items += ctx.fitted(head.caption, TextBox(area.x, cy - r - 4.2, area.w - 0.4, 3.6, "middle", "bottom", MUTED), 5.5, 4.5, where=where, label="row caption")
+        items += ctx.fitted(
+            head.caption,
+            TextBox(area.x, cy - r - 4.2, area.w - 0.4, 3.6, "middle", "bottom", MUTED),
+            5.5,
+            4.5,
+            where=where,
+            label="row caption",
+        )
     items.append(Circle(cx, cy, r, Style(fill=HEADING)))
-    items += ctx.fitted(head.label, TextBox(cx - r, cy - r, 2 * r, 2 * r, "middle", "middle", "#ffffff", True), 11, 7, where=where, label="row label")
+    items += ctx.fitted(
+        head.label,
+        TextBox(cx - r, cy - r, 2 * r, 2 * r, "middle", "middle", "#ffffff", True),
+        11,
+        7,
+        where=where,
+        label="row label",
+    )
     if head.note:
-        items += ctx.fitted(head.note, TextBox(area.x, cy + r + 0.6, area.w - 0.4, area.bottom - cy - r - 0.8, "middle", "top", HIGHLIGHT, True), 5.5, 4.5, where=where, label="row note", leading=1.1)
+        items += ctx.fitted(
+            head.note,
+            TextBox(area.x, cy + r + 0.6, area.w - 0.4, area.bottom - cy - r - 0.8, "middle", "top", HIGHLIGHT, True),
+            5.5,
+            4.5,
+            where=where,
+            label="row note",
+            leading=1.1,
+        )
     return items
 
 
@@ -573,7 +680,12 @@ def _effect_cell(ctx: LayoutContext, cell: CellSpec, area: Area, colour: str, na
         pencil.need(cell.where, "a lock checkbox", BOX, PENCIL_BOX_MM)
         items.append(checkbox(area.x + (_LOCK_STRIP - BOX) / 2, area.y + _LOCK_TOP, BOX))
         content = Area(area.x + _LOCK_STRIP + 0.4, area.y + 0.6, area.w - _LOCK_STRIP - 1.0, area.h - 1.2)
-    heights = [(2.0 * GLYPH_H if any(g.kind == "note" for g in line.glyphs) else GLYPH_H) + 1.2 + (3.4 if line.condition else 0.0) for line in cell.lines]
+    heights = [
+        (2.0 * GLYPH_H if any(g.kind == "note" for g in line.glyphs) else GLYPH_H)
+        + 1.2
+        + (3.4 if line.condition else 0.0)
+        for line in cell.lines
+    ]
     total = sum(heights)
     squeeze = min(1.0, content.h / total) if total else 1.0
     y = content.y + (content.h - total * squeeze) / 2
@@ -583,7 +695,14 @@ def _effect_cell(ctx: LayoutContext, cell: CellSpec, area: Area, colour: str, na
         if line.condition:
             items.append(Rect(band.x, band.y + 0.2, band.w, band.h - 0.4, Style(fill=SHADE), radius=0.8))
             cap_h = 3.4 * squeeze
-            items += ctx.fitted(line.condition, TextBox(band.x + 0.5, band.y + 0.4, band.w - 1.0, cap_h, "middle", "middle", SHADE_INK, True), 5.5, 4.2, where=line.where, label="condition")
+            items += ctx.fitted(
+                line.condition,
+                TextBox(band.x + 0.5, band.y + 0.4, band.w - 1.0, cap_h, "middle", "middle", SHADE_INK, True),
+                5.5,
+                4.2,
+                where=line.where,
+                label="condition",
+            )
             band = Area(band.x, band.y + cap_h, band.w, h - cap_h)
         items += glyph_line(ctx, line.glyphs, Area(band.x, band.y + 0.3, band.w, band.h - 0.6), line.where, "effect")
         y += h
@@ -603,15 +722,32 @@ def draw_counter(ctx: LayoutContext, spec: CounterSpec, area: Area, where: tuple
         row, col = divmod(i, per_row)
         cx, cy = x0 + (col + 0.5) * pitch, area.y + (row + 0.5) * pitch
         if spec.icon == "coin":
-            items.append(Circle(cx, cy, diameter / 2, Style(fill=_tint(GOLD, 0.22), stroke=GOLD_DARK, width=0.3), role="counter"))
+            items.append(
+                Circle(cx, cy, diameter / 2, Style(fill=_tint(GOLD, 0.22), stroke=GOLD_DARK, width=0.3), role="counter")
+            )
             items.append(Circle(cx, cy, diameter / 2 * 0.62, Style(stroke=_tint(GOLD, 0.6), width=0.25)))
         else:
             items.append(Circle(cx, cy, diameter / 2, Style(fill="#ffffff", stroke=INK, width=0.3), role="counter"))
         if (i + 1) % 5 == 0:
-            items += ctx.fitted(str(i + 1), TextBox(cx - pitch / 2, cy - 1.6, pitch, 3.2, "middle", "middle", MUTED), 5.5, 4.5, where=where, label="counter number")
+            items += ctx.fitted(
+                str(i + 1),
+                TextBox(cx - pitch / 2, cy - 1.6, pitch, 3.2, "middle", "middle", MUTED),
+                5.5,
+                4.5,
+                where=where,
+                label="counter number",
+            )
     if spec.note:
         y = area.y + rows * pitch + 0.8
-        items += ctx.fitted(spec.note, TextBox(area.x, y, area.w, min(note_h, area.bottom - y)), 6.5, 5, where=where, label="counter note", leading=1.2)
+        items += ctx.fitted(
+            spec.note,
+            TextBox(area.x, y, area.w, min(note_h, area.bottom - y)),
+            6.5,
+            5,
+            where=where,
+            label="counter note",
+            leading=1.2,
+        )
     return [Group(tuple(items), role="region", name="counter")]
 
 
@@ -638,27 +774,74 @@ def draw_scoring(ctx: LayoutContext, spec: ScoringSpec, area: Area, where: tuple
             for i, lane in enumerate(spec.lanes):
                 x = area.x + label_w + i * pitch
                 items.append(Rect(x + (pitch - 4.4) / 2, y, 4.4, 4.2, Style(fill=lane.colour), radius=0.7))
-                items += ctx.fitted(lane.label, TextBox(x, y, pitch, 4.2, "middle", "middle", "#ffffff", True), 8, 6, where=where, label="scoring lane")
+                items += ctx.fitted(
+                    lane.label,
+                    TextBox(x, y, pitch, 4.2, "middle", "middle", "#ffffff", True),
+                    8,
+                    6,
+                    where=where,
+                    label="scoring lane",
+                )
             y += header_h
         items.append(Rect(area.x, y, 4.8, 4.8, Style(fill=row.colour), radius=0.8))
-        items += ctx.fitted(row.letter, TextBox(area.x, y, 4.8, 4.8, "middle", "middle", "#ffffff", True), 10, 7, where=where, label="scoring letter")
-        items += ctx.fitted(row.name, TextBox(area.x + 6.0, y, area.w - 6.0 - 9.0, line_h, "start", "middle", INK, True), 7, 5, where=where, label="scoring name")
-        items += ctx.fitted(row.vp, TextBox(area.right - 9.0, y, 9.0, line_h, "end", "middle", HIGHLIGHT, True), 7, 5, where=where, label="scoring vp")
+        items += ctx.fitted(
+            row.letter,
+            TextBox(area.x, y, 4.8, 4.8, "middle", "middle", "#ffffff", True),
+            10,
+            7,
+            where=where,
+            label="scoring letter",
+        )
+        items += ctx.fitted(
+            row.name,
+            TextBox(area.x + 6.0, y, area.w - 6.0 - 9.0, line_h, "start", "middle", INK, True),
+            7,
+            5,
+            where=where,
+            label="scoring name",
+        )
+        items += ctx.fitted(
+            row.vp,
+            TextBox(area.right - 9.0, y, 9.0, line_h, "end", "middle", HIGHLIGHT, True),
+            7,
+            5,
+            where=where,
+            label="scoring vp",
+        )
         by = y + line_h + 0.6
         if row.boxes is None:
             for i in range(n):
                 x = area.x + label_w + i * pitch + (pitch - box) / 2
                 items.append(checkbox(x, by, box))
         else:
-            pencil.room(where, f"the {row.boxes} boxes of {row.letter}", area.w - label_w, row.boxes * (box + 1.6) - 1.6)
+            pencil.room(
+                where, f"the {row.boxes} boxes of {row.letter}", area.w - label_w, row.boxes * (box + 1.6) - 1.6
+            )
             for i in range(row.boxes):
                 x = area.x + label_w + i * (box + 1.6)
                 items.append(checkbox(x, by, box))
         y += row_h + gap
     # the total
     y = max(y, area.bottom - total_h + 1.0)
-    items += ctx.fitted(spec.total, TextBox(area.x, y, area.w - 20.0, total_h - 1.0, "start", "middle", INK, True), 9, 6, where=where, label="scoring total")
-    items.append(Rect(area.right - 18.0, y, 18.0, total_h - 1.0, Style(fill="#ffffff", stroke=INK, width=0.5), radius=0.8, role="cell"))
+    items += ctx.fitted(
+        spec.total,
+        TextBox(area.x, y, area.w - 20.0, total_h - 1.0, "start", "middle", INK, True),
+        9,
+        6,
+        where=where,
+        label="scoring total",
+    )
+    items.append(
+        Rect(
+            area.right - 18.0,
+            y,
+            18.0,
+            total_h - 1.0,
+            Style(fill="#ffffff", stroke=INK, width=0.5),
+            radius=0.8,
+            role="cell",
+        )
+    )
     return [Group(tuple(items), role="region", name="scoring")]
 
 
@@ -677,21 +860,65 @@ def draw_pad(ctx: LayoutContext, spec: PadSpec, area: Area, where: tuple, pencil
     for game in range(spec.games):
         y = area.y + game * (block_h + gap)
         if spec.game_label:
-            items += ctx.fitted(f"{spec.game_label} {game + 1}", TextBox(area.x, y, 30.0, label_h - 0.8, "start", "middle", INK, True), 8, 6, where=where, label="pad game label")
-            items.append(Line(area.x + 30.0, y + label_h - 1.2, area.x + min(area.w, 90.0), y + label_h - 1.2, Style(stroke=GRID, width=0.25)))
+            items += ctx.fitted(
+                f"{spec.game_label} {game + 1}",
+                TextBox(area.x, y, 30.0, label_h - 0.8, "start", "middle", INK, True),
+                8,
+                6,
+                where=where,
+                label="pad game label",
+            )
+            items.append(
+                Line(
+                    area.x + 30.0,
+                    y + label_h - 1.2,
+                    area.x + min(area.w, 90.0),
+                    y + label_h - 1.2,
+                    Style(stroke=GRID, width=0.25),
+                )
+            )
         y += label_h
         heads = [(spec.name_label, "")] + list(spec.columns) + [(spec.total, "")]
         x = area.x
         for i, ((label, note), w) in enumerate(zip(heads, widths)):
-            items.append(Rect(x, y, w, head_h, Style(fill=HEADING if i in (0, len(heads) - 1) else "#5a5e7a", stroke="#ffffff", width=0.3)))
+            items.append(
+                Rect(
+                    x,
+                    y,
+                    w,
+                    head_h,
+                    Style(fill=HEADING if i in (0, len(heads) - 1) else "#5a5e7a", stroke="#ffffff", width=0.3),
+                )
+            )
             if note:
-                items += ctx.fitted(label, TextBox(x, y + 0.4, w, 5.0, "middle", "middle", "#ffffff", True), 11, 7, where=where, label="pad column")
-                items += ctx.fitted(note, TextBox(x + 0.5, y + 5.2, w - 1.0, 3.4, "middle", "middle", "#ffffff"), 6, 4.5, where=where, label="pad column note")
+                items += ctx.fitted(
+                    label,
+                    TextBox(x, y + 0.4, w, 5.0, "middle", "middle", "#ffffff", True),
+                    11,
+                    7,
+                    where=where,
+                    label="pad column",
+                )
+                items += ctx.fitted(
+                    note,
+                    TextBox(x + 0.5, y + 5.2, w - 1.0, 3.4, "middle", "middle", "#ffffff"),
+                    6,
+                    4.5,
+                    where=where,
+                    label="pad column note",
+                )
             else:
-                items += ctx.fitted(label, TextBox(x + 1.0, y, w - 2.0, head_h, "middle", "middle", "#ffffff", True), 9, 6, where=where, label="pad column")
+                items += ctx.fitted(
+                    label,
+                    TextBox(x + 1.0, y, w - 2.0, head_h, "middle", "middle", "#ffffff", True),
+                    9,
+                    6,
+                    where=where,
+                    label="pad column",
+                )
             x += w
         y += head_h
-        for r in range(spec.rows):
+        for _r in range(spec.rows):
             x = area.x
             for i, w in enumerate(widths):
                 fill = "#f6f4ef" if i == len(widths) - 1 else "#ffffff"
@@ -699,7 +926,15 @@ def draw_pad(ctx: LayoutContext, spec: PadSpec, area: Area, where: tuple, pencil
                 x += w
             y += row_h
     if spec.note:
-        items += ctx.fitted(spec.note, TextBox(area.x, area.bottom - note_h + 1.5, area.w, note_h - 1.5), 8, 6, where=where, label="pad note", leading=1.2)
+        items += ctx.fitted(
+            spec.note,
+            TextBox(area.x, area.bottom - note_h + 1.5, area.w, note_h - 1.5),
+            8,
+            6,
+            where=where,
+            label="pad note",
+            leading=1.2,
+        )
     return [Group(tuple(items), role="region", name="pad")]
 
 
@@ -716,8 +951,23 @@ def draw_flow(ctx: LayoutContext, spec: FlowSpec, area: Area, where: tuple, penc
         cy = area.y + (i + 0.5) * pitch
         cx = area.x + 3.0 + r
         items.append(Circle(cx, cy, r, Style(fill=HEADING)))
-        items += ctx.fitted(label, TextBox(cx - r, cy - r, 2 * r, 2 * r, "middle", "middle", "#ffffff", True), 9, 6, where=where, label="flow step")
-        items += ctx.fitted(text, TextBox(cx + r + 1.5, cy - pitch / 2 + 0.3, right - cx - r - 1.5, pitch - 0.6, "start", "middle", INK), 7.5, 5, where=where, label="flow text", leading=1.15)
+        items += ctx.fitted(
+            label,
+            TextBox(cx - r, cy - r, 2 * r, 2 * r, "middle", "middle", "#ffffff", True),
+            9,
+            6,
+            where=where,
+            label="flow step",
+        )
+        items += ctx.fitted(
+            text,
+            TextBox(cx + r + 1.5, cy - pitch / 2 + 0.3, right - cx - r - 1.5, pitch - 0.6, "start", "middle", INK),
+            7.5,
+            5,
+            where=where,
+            label="flow text",
+            leading=1.15,
+        )
         if i + 1 < n:
             items += _arrow(cx, cy + r + 0.3, cx, cy + pitch - r - 0.3, MUTED, 0.3, 0.9)
     if spec.loop and n > 1:
@@ -728,7 +978,15 @@ def draw_flow(ctx: LayoutContext, spec: FlowSpec, area: Area, where: tuple, penc
         ops = (("M", left - 0.3, last), ("L", loop_x, last), ("L", loop_x, first))
         items.append(Path(ops, Style(stroke=MUTED, width=0.3, dash=(0.8, 0.6))))
         items += _arrow(loop_x, first, left - 0.2, first, MUTED, 0.3, 0.9)
-        items += ctx.fitted(spec.loop, TextBox(area.x, bottom, area.w, area.bottom - bottom), 6.5, 5, where=where, label="flow loop", leading=1.15)
+        items += ctx.fitted(
+            spec.loop,
+            TextBox(area.x, bottom, area.w, area.bottom - bottom),
+            6.5,
+            5,
+            where=where,
+            label="flow loop",
+            leading=1.15,
+        )
     return [Group(tuple(items), role="region", name="flow")]
 
 
@@ -739,20 +997,45 @@ def draw_legend(ctx: LayoutContext, spec: LegendSpec, area: Area, where: tuple, 
     glyph_w = 8.6
     for i, (glyphs, text) in enumerate(spec.entries):
         y = area.y + i * pitch
-        items += glyph_line(ctx, glyphs, Area(area.x, y + 0.3, glyph_w, min(pitch - 0.6, GLYPH_H + 0.4)), where, "legend symbol")
-        items += ctx.fitted(text, TextBox(area.x + glyph_w + 1.0, y, area.w - glyph_w - 1.0, pitch - 0.3, "start", "middle", INK), 6.5, 5, where=where, label="legend text", leading=1.15)
+        items += glyph_line(
+            ctx, glyphs, Area(area.x, y + 0.3, glyph_w, min(pitch - 0.6, GLYPH_H + 0.4)), where, "legend symbol"
+        )
+        items += ctx.fitted(
+            text,
+            TextBox(area.x + glyph_w + 1.0, y, area.w - glyph_w - 1.0, pitch - 0.3, "start", "middle", INK),
+            6.5,
+            5,
+            where=where,
+            label="legend text",
+            leading=1.15,
+        )
     return [Group(tuple(items), role="region", name="legend")]
 
 
 def draw_text(ctx: LayoutContext, spec: TextSpec, area: Area, where: tuple, pencil: Pencil) -> list[Item]:
     items, area = _title_bar(ctx, area, spec.title, where)
-    items += ctx.fitted(spec.text, TextBox(area.x, area.y, area.w, area.h, spec.align, "middle", INK), spec.size, min(5.0, spec.size), where=where, label="sheet text", leading=1.2)
+    items += ctx.fitted(
+        spec.text,
+        TextBox(area.x, area.y, area.w, area.h, spec.align, "middle", INK),
+        spec.size,
+        min(5.0, spec.size),
+        where=where,
+        label="sheet text",
+        leading=1.2,
+    )
     return [Group(tuple(items), role="region", name="text")]
 
 
 def draw_field(ctx: LayoutContext, spec: FieldSpec, area: Area, where: tuple, pencil: Pencil) -> list[Item]:
     label_w = min(area.w * 0.4, fonts.width_mm(spec.label, 9) + 2.0)
-    items = ctx.fitted(spec.label, TextBox(area.x, area.y, label_w, area.h, "start", "bottom", INK, True), 9, 6, where=where, label="field label")
+    items = ctx.fitted(
+        spec.label,
+        TextBox(area.x, area.y, label_w, area.h, "start", "bottom", INK, True),
+        9,
+        6,
+        where=where,
+        label="field label",
+    )
     items.append(Line(area.x + label_w, area.bottom - 0.3, area.right, area.bottom - 0.3, Style(stroke=INK, width=0.3)))
     return [Group(tuple(items), role="region", name="field")]
 
@@ -775,9 +1058,23 @@ def draw_grid(ctx: LayoutContext, spec: GridSpec, area: Area, where: tuple, penc
     items.append(Rect(x0, y0, cell * spec.cols, cell * spec.rows, Style(stroke=INK, width=0.45)))
     if spec.numbered:
         for c in range(1, spec.cols + 1):
-            items += ctx.fitted(str(c), TextBox(x0 + (c - 1) * cell, area.y, cell, pad - 0.5, "middle", "bottom", MUTED), 7, 5, where=where, label="grid number")
+            items += ctx.fitted(
+                str(c),
+                TextBox(x0 + (c - 1) * cell, area.y, cell, pad - 0.5, "middle", "bottom", MUTED),
+                7,
+                5,
+                where=where,
+                label="grid number",
+            )
         for r in range(1, spec.rows + 1):
-            items += ctx.fitted(str(r), TextBox(x0 - pad, y0 + (r - 1) * cell, pad - 0.5, cell, "end", "middle", MUTED), 7, 5, where=where, label="grid number")
+            items += ctx.fitted(
+                str(r),
+                TextBox(x0 - pad, y0 + (r - 1) * cell, pad - 0.5, cell, "end", "middle", MUTED),
+                7,
+                5,
+                where=where,
+                label="grid number",
+            )
     return [Group(tuple(items), role="region", name="grid")]
 
 
@@ -786,7 +1083,14 @@ def draw_checkboxes(ctx: LayoutContext, spec: CheckboxesSpec, area: Area, where:
     items, area = _title_bar(ctx, area, spec.title, where)
     label_w = min(area.w * 0.45, fonts.width_mm(spec.label, 8) + 2.0) if spec.label else 0.0
     if spec.label:
-        items += ctx.fitted(spec.label, TextBox(area.x, area.y, label_w, area.h, "start", "middle", INK, True), 8, 5.5, where=where, label="checkbox label")
+        items += ctx.fitted(
+            spec.label,
+            TextBox(area.x, area.y, label_w, area.h, "start", "middle", INK, True),
+            8,
+            5.5,
+            where=where,
+            label="checkbox label",
+        )
     step = spec.box + (3.6 if spec.chain else 1.6)
     side = min(spec.box, (area.w - label_w) / spec.count - (step - spec.box), area.h)
     pencil.need(where, "a checkbox", side, PENCIL_BOX_MM)
@@ -823,25 +1127,42 @@ def inline_spec(region: Any, lang: str) -> Any:
     title = region.title.get(lang) if region.title else ""
     kind = region.kind
     if kind == "lanes":
-        lanes = tuple(LaneSpec(l.label, l.colour, tuple(sorted((f, m) for m, fs in l.marks.items() for f in fs))) for l in region.lanes)
+        lanes = tuple(
+            LaneSpec(lane.label, lane.colour, tuple(sorted((f, m) for m, fs in lane.marks.items() for f in fs)))
+            for lane in region.lanes
+        )
         return LanesSpec(lanes, region.floors, numbers=region.numbers, title=title)
     if kind == "effects":
         columns = tuple(LaneSpec(c.get(lang), HEADING) for c in region.columns)
         rows = tuple(RowHead(r.get(lang)) for r in region.rows)
         cells = tuple(
             tuple(
-                CellSpec(tuple(LineSpec((Glyph("note", line.text.get(lang)),), line.condition.get(lang) if line.condition else "") for line in cell.lines), cell.lock)
+                CellSpec(
+                    tuple(
+                        LineSpec(
+                            (Glyph("note", line.text.get(lang)),), line.condition.get(lang) if line.condition else ""
+                        )
+                        for line in cell.lines
+                    ),
+                    cell.lock,
+                )
                 for cell in row
             )
             for row in region.cells
         )
         return EffectsSpec(columns, rows, cells, title)
     if kind == "grid":
-        return GridSpec(region.rows, region.cols, tuple((m.row, m.col, m.mark) for m in region.marks), region.numbered, title)
+        return GridSpec(
+            region.rows, region.cols, tuple((m.row, m.col, m.mark) for m in region.marks), region.numbered, title
+        )
     if kind == "checkboxes":
-        return CheckboxesSpec(region.count, region.label.get(lang) if region.label else "", region.chain, region.box, title)
+        return CheckboxesSpec(
+            region.count, region.label.get(lang) if region.label else "", region.chain, region.box, title
+        )
     if kind == "counter":
-        return CounterSpec(region.count, region.per_row, region.icon, region.note.get(lang) if region.note else "", title)
+        return CounterSpec(
+            region.count, region.per_row, region.icon, region.note.get(lang) if region.note else "", title
+        )
     if kind == "scoring":
         rows = tuple(ScoreRowSpec(c.id, c.name.get(lang), f"×{c.vp}", c.boxes) for c in region.categories)
         return ScoringSpec(rows, title=title)
@@ -849,7 +1170,11 @@ def inline_spec(region: Any, lang: str) -> Any:
         columns = tuple((c.label, c.note.get(lang) if c.note else "") for c in region.columns)
         return PadSpec("", columns, "", region.rows, region.games, title=title)
     if kind == "flow":
-        return FlowSpec(tuple((s.label, s.text.get(lang)) for s in region.steps), region.loop.get(lang) if region.loop else "", title)
+        return FlowSpec(
+            tuple((s.label, s.text.get(lang)) for s in region.steps),
+            region.loop.get(lang) if region.loop else "",
+            title,
+        )
     if kind == "legend":
         return LegendSpec(tuple(((Glyph(e.icon),), e.text.get(lang)) for e in region.entries), title)
     if kind == "text":
@@ -887,7 +1212,12 @@ def sheet_page(
     items: list[Item] = page_title(ctx, title, subtitle)
     overflows: list[tuple[tuple, str]] = []
     for region, path, outer in arrange(layout, sheet_area(ctx), where, overflows):
-        area = Area(outer.x + STROKE_ROOM, outer.y + STROKE_ROOM, max(0.0, outer.w - 2 * STROKE_ROOM), max(0.0, outer.h - 2 * STROKE_ROOM))
+        area = Area(
+            outer.x + STROKE_ROOM,
+            outer.y + STROKE_ROOM,
+            max(0.0, outer.w - 2 * STROKE_ROOM),
+            max(0.0, outer.h - 2 * STROKE_ROOM),
+        )
         if min(area.w, area.h) < MIN_REGION:
             pencil.room(path, f"this {region.kind} region", min(area.w, area.h), MIN_REGION)
             continue
@@ -899,39 +1229,50 @@ def sheet_page(
             spec = spec(region) if callable(spec) else spec
         items += DRAW[type(spec)](ctx, spec, area, path, pencil)
     for path, message in overflows:
-        ctx.problems.append(TextProblem(code, path, message, "use shares (size: 1) instead of fixed lengths, or smaller ones"))
+        ctx.problems.append(
+            TextProblem(code, path, message, "use shares (size: 1) instead of fixed lengths, or smaller ones")
+        )
     bar_y = ctx.paper.height - ctx.margin - 6.0
     items += scale_bar(ctx.margin + 1.0, bar_y, ctx.lang)  # its "0" is centred on the bar's start
     if footer_note:
-        items += ctx.fitted(footer_note, TextBox(ctx.margin + 80.0, bar_y - 1.0, ctx.paper.width - 2 * ctx.margin - 80.0, 7.0, "end", "bottom", MUTED), 7, 5.5, where=where, label="sheet footer")
+        items += ctx.fitted(
+            footer_note,
+            TextBox(
+                ctx.margin + 80.0, bar_y - 1.0, ctx.paper.width - 2 * ctx.margin - 80.0, 7.0, "end", "bottom", MUTED
+            ),
+            7,
+            5.5,
+            where=where,
+            label="sheet footer",
+        )
     return Page(ctx.paper.width, ctx.paper.height, tuple(items), title)
 
 
 __all__ = [
     "Area",
+    "CellSpec",
+    "CheckboxesSpec",
+    "CounterSpec",
+    "EffectsSpec",
+    "FieldSpec",
+    "FlowSpec",
     "Glyph",
+    "GridSpec",
     "LaneSpec",
     "LanesSpec",
+    "LegendSpec",
     "LineSpec",
-    "CellSpec",
+    "PadSpec",
     "RowHead",
-    "EffectsSpec",
-    "CounterSpec",
     "ScoreRowSpec",
     "ScoringSpec",
-    "PadSpec",
-    "FlowSpec",
-    "LegendSpec",
     "TextSpec",
-    "FieldSpec",
-    "GridSpec",
-    "CheckboxesSpec",
     "arrange",
-    "split",
-    "lane_columns",
-    "inline_spec",
-    "sheet_page",
-    "sheet_area",
     "checkbox",
+    "inline_spec",
+    "lane_columns",
     "mark_icon",
+    "sheet_area",
+    "sheet_page",
+    "split",
 ]

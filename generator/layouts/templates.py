@@ -15,12 +15,20 @@ the placeholder is replaced by the icon when the lines are placed.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
-from validator.components.templates import EffectFill, InlineIcon, Region, ResolvedTemplate, TemplateCard, TemplateSet
-from validator.placeholders import fill as fill_placeholders
-from validator.types import LocalText
+from pnpkit.validator.components.templates import (
+    EffectFill,
+    InlineIcon,
+    Region,
+    ResolvedTemplate,
+    TemplateCard,
+    TemplateSet,
+)
+from pnpkit.validator.placeholders import fill as fill_placeholders
+from pnpkit.validator.types import LocalText
 
 from .. import fonts
 from ..scene import Circle, Group, Item, Path, Polygon, Rect, Style, Text
@@ -69,7 +77,16 @@ def icon_items(icon: InlineIcon, cx: float, cy: float, em: float, role: str = "i
             items.append(Text(0, _baseline(size), icon.text, size, "#ffffff", "middle", bold=True))
     elif icon.shape == "die":
         side = em * 0.8
-        items.append(Rect(-side / 2, -side / 2, side, side, Style(fill="#ffffff", stroke=icon.colour, width=em * 0.07), radius=em * 0.14))
+        items.append(
+            Rect(
+                -side / 2,
+                -side / 2,
+                side,
+                side,
+                Style(fill="#ffffff", stroke=icon.colour, width=em * 0.07),
+                radius=em * 0.14,
+            )
+        )
         for px, py in PIPS[icon.pips]:
             items.append(Circle(px * side * 0.27, py * side * 0.27, em * 0.075, Style(fill=icon.colour)))
     return Group(tuple(items), dx=cx, dy=cy, role=role)
@@ -216,7 +233,15 @@ def template_face(
     edge = face.label_colour(frame.colour_from) or frame.colour
     items: list[Item] = [
         Rect(0, 0, w, h, Style(fill=edge), role="card-edge"),
-        Rect(frame.border, frame.border, w - 2 * frame.border, h - 2 * frame.border, Style(fill=frame.face), radius=frame.radius, role="card-face"),
+        Rect(
+            frame.border,
+            frame.border,
+            w - 2 * frame.border,
+            h - 2 * frame.border,
+            Style(fill=frame.face),
+            radius=frame.radius,
+            role="card-face",
+        ),
     ]
     for region in template.regions:
         value = card.value(region.name)
@@ -265,10 +290,27 @@ def _backdrop(face: FaceContext, region: Region) -> tuple[list[Item], float]:
 def draw_text(face: FaceContext, region: Region, value: Any) -> list[Item]:
     x, y, w, h = _box(region)
     items, pad = _backdrop(face, region)
-    box = TextBox(x + pad, y + pad * 0.6, w - 2 * pad, h - 1.2 * pad, region.align, region.valign, region.colour or INK, region.bold, role=f"card-{region.name}")
+    box = TextBox(
+        x + pad,
+        y + pad * 0.6,
+        w - 2 * pad,
+        h - 1.2 * pad,
+        region.align,
+        region.valign,
+        region.colour or INK,
+        region.bold,
+        role=f"card-{region.name}",
+    )
     items += inline_text(
-        face.ctx, face.text(value), box, region.size, region.min_size, face.tset.icons,
-        where=face.path(region, face.lang), label=f"card {face.card.id} {region.name}", lines=region.lines,
+        face.ctx,
+        face.text(value),
+        box,
+        region.size,
+        region.min_size,
+        face.tset.icons,
+        where=face.path(region, face.lang),
+        label=f"card {face.card.id} {region.name}",
+        lines=region.lines,
     )
     return items
 
@@ -281,7 +323,9 @@ def draw_number(face: FaceContext, region: Region, value: Any) -> list[Item]:
     items: list[Item] = []
     r = min(w, h) / 2
     if region.shape == "diamond":
-        items.append(Polygon(((cx, y), (x + w, cy), (cx, y + h), (x, cy)), Style(fill=fill, stroke="#ffffff", width=0.35)))
+        items.append(
+            Polygon(((cx, y), (x + w, cy), (cx, y + h), (x, cy)), Style(fill=fill, stroke="#ffffff", width=0.35))
+        )
         inner = r * 0.95
     elif region.shape == "shield":
         items.append(Path(_shield(x, y, w, h), Style(fill=fill, stroke="#ffffff", width=0.35)))
@@ -298,28 +342,65 @@ def draw_number(face: FaceContext, region: Region, value: Any) -> list[Item]:
         caption = face.text(region.heading)
         cap_h = inner * 0.28
         cap_size = min(4.5, cap_h / PT)
-        items += face.ctx.fitted(caption, TextBox(cx - inner / 2, top + inner * 0.04, inner, cap_h, "middle", "middle", colour), cap_size, min(3.5, cap_size), where=face.path(region), label=f"card {face.card.id} {region.name} caption")
+        items += face.ctx.fitted(
+            caption,
+            TextBox(cx - inner / 2, top + inner * 0.04, inner, cap_h, "middle", "middle", colour),
+            cap_size,
+            min(3.5, cap_size),
+            where=face.path(region),
+            label=f"card {face.card.id} {region.name} caption",
+        )
         top += cap_h * 0.8
         inner_h = inner - cap_h * 0.8
     else:
         inner_h = inner
-    items += face.ctx.fitted(str(value), TextBox(cx - inner / 2, top, inner, inner_h, "middle", "middle", colour, True, role=f"card-{region.name}"), region.size, region.min_size, where=face.path(region), label=f"card {face.card.id} {region.name}")
+    items += face.ctx.fitted(
+        str(value),
+        TextBox(cx - inner / 2, top, inner, inner_h, "middle", "middle", colour, True, role=f"card-{region.name}"),
+        region.size,
+        region.min_size,
+        where=face.path(region),
+        label=f"card {face.card.id} {region.name}",
+    )
     return items
 
 
 def _shield(x: float, y: float, w: float, h: float) -> tuple[tuple, ...]:
-    return (("M", x, y), ("L", x + w, y), ("L", x + w, y + h * 0.55), ("C", x + w, y + h * 0.8, x + w * 0.6, y + h * 0.95, x + w / 2, y + h),
-            ("C", x + w * 0.4, y + h * 0.95, x, y + h * 0.8, x, y + h * 0.55), ("Z",))
+    return (
+        ("M", x, y),
+        ("L", x + w, y),
+        ("L", x + w, y + h * 0.55),
+        ("C", x + w, y + h * 0.8, x + w * 0.6, y + h * 0.95, x + w / 2, y + h),
+        ("C", x + w * 0.4, y + h * 0.95, x, y + h * 0.8, x, y + h * 0.55),
+        ("Z",),
+    )
 
 
-def pill(face: FaceContext, key: str, x: float, y: float, w: float, h: float, where: tuple, size: float | None = None, min_size: float = 4.5) -> list[Item]:
+def pill(
+    face: FaceContext,
+    key: str,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    where: tuple,
+    size: float | None = None,
+    min_size: float = 4.5,
+) -> list[Item]:
     """A label drawn as a pill filling (x, y, w, h); the text is `size` pt, or sized to the pill's height."""
     label = face.tset.labels[key]
     text = label.name.get(face.lang)
     pad = h * 0.45
     items: list[Item] = [Rect(x, y, w, h, Style(fill=label.colour), radius=h / 2, role="label")]
     size = size or min(h / PT * 0.62, 8.0)
-    items += face.ctx.fitted(text, TextBox(x + pad, y, w - 2 * pad, h, "middle", "middle", label.text_colour, True), size, min(size, min_size), where=where, label=f"card {face.card.id} label {key}")
+    items += face.ctx.fitted(
+        text,
+        TextBox(x + pad, y, w - 2 * pad, h, "middle", "middle", label.text_colour, True),
+        size,
+        min(size, min_size),
+        where=where,
+        label=f"card {face.card.id} label {key}",
+    )
     return items
 
 
@@ -347,16 +428,34 @@ def draw_effect(face: FaceContext, region: Region, value: EffectFill) -> list[It
         items += _effect_header(face, region, value, x, y, w, hh, right=False)
         y, h = y + hh + 1.0, h - hh - 1.0
     back, pad = _backdrop(face, region)
-    box = TextBox(x + pad, y + pad * 0.6, w - 2 * pad, h - 1.2 * pad, region.align, region.valign, region.colour or INK, region.bold, role=f"card-{region.name}")
+    box = TextBox(
+        x + pad,
+        y + pad * 0.6,
+        w - 2 * pad,
+        h - 1.2 * pad,
+        region.align,
+        region.valign,
+        region.colour or INK,
+        region.bold,
+        role=f"card-{region.name}",
+    )
     items = back + items
     items += inline_text(
-        face.ctx, face.text(value.text), box, region.size, region.min_size, face.tset.icons,
-        where=face.path(region, "text", face.lang), label=f"card {face.card.id} {region.name}",
+        face.ctx,
+        face.text(value.text),
+        box,
+        region.size,
+        region.min_size,
+        face.tset.icons,
+        where=face.path(region, "text", face.lang),
+        label=f"card {face.card.id} {region.name}",
     )
     return items
 
 
-def _effect_header(face: FaceContext, region: Region, value: EffectFill, x: float, y: float, w: float, h: float, right: bool) -> list[Item]:
+def _effect_header(
+    face: FaceContext, region: Region, value: EffectFill, x: float, y: float, w: float, h: float, right: bool
+) -> list[Item]:
     """The kind as a pill and the tag as its icon (or a dark pill), right- or left-aligned in the header box."""
     items: list[Item] = []
     tag_w = 0.0
@@ -377,7 +476,14 @@ def _effect_header(face: FaceContext, region: Region, value: EffectFill, x: floa
             items.append(_big_tag(icon, tx, y, tag_w, h))
         else:
             items.append(Rect(tx, y, tag_w, h, Style(fill=INK), radius=h / 2))
-            items += face.ctx.fitted(value.tag, TextBox(tx, y, tag_w, h, "middle", "middle", "#ffffff", True), h / PT * 0.62, 4.5, where=face.path(region, "tag"), label=f"card {face.card.id} tag")
+            items += face.ctx.fitted(
+                value.tag,
+                TextBox(tx, y, tag_w, h, "middle", "middle", "#ffffff", True),
+                h / PT * 0.62,
+                4.5,
+                where=face.path(region, "tag"),
+                label=f"card {face.card.id} tag",
+            )
     return items
 
 
@@ -387,7 +493,18 @@ def _big_tag(icon: InlineIcon, x: float, y: float, w: float, h: float) -> Group:
         size = _fit_size(icon.text or "", w * 0.8, h * 0.72)
         items: list[Item] = [Rect(x, y, w, h, Style(fill=icon.colour), radius=h * 0.22)]
         if icon.text:
-            items.append(Text(x + w / 2, y + h / 2 + _baseline(size), icon.text, size, "#ffffff", "middle", bold=True, role="spell"))
+            items.append(
+                Text(
+                    x + w / 2,
+                    y + h / 2 + _baseline(size),
+                    icon.text,
+                    size,
+                    "#ffffff",
+                    "middle",
+                    bold=True,
+                    role="spell",
+                )
+            )
         return Group(tuple(items), role="tag")
     return icon_items(icon, x + w / 2, y + h / 2, h * 1.15, role="tag")
 
@@ -404,10 +521,36 @@ def draw_band(face: FaceContext, region: Region, value: Any) -> list[Item]:
         tab_h = 4.2
         tab_w = fonts.width_mm(heading, 6.5) + 4.0
         items.append(Rect(x + 1.2, top, tab_w, tab_h, Style(fill=ink), radius=tab_h / 2))
-        items += face.ctx.fitted(heading, TextBox(x + 1.2, top, tab_w, tab_h, "middle", "middle", colour, True), 6.5, 5.0, where=face.path(region), label=f"card {face.card.id} {region.name} heading")
+        items += face.ctx.fitted(
+            heading,
+            TextBox(x + 1.2, top, tab_w, tab_h, "middle", "middle", colour, True),
+            6.5,
+            5.0,
+            where=face.path(region),
+            label=f"card {face.card.id} {region.name} heading",
+        )
         top += tab_h + 1.0
-    box = TextBox(x + 1.8, top, w - 3.6, y + h - 1.0 - top, region.align, region.valign, ink, region.bold, role=f"card-{region.name}")
-    items += inline_text(face.ctx, face.text(value), box, region.size, region.min_size, face.tset.icons, where=face.path(region, face.lang), label=f"card {face.card.id} {region.name}")
+    box = TextBox(
+        x + 1.8,
+        top,
+        w - 3.6,
+        y + h - 1.0 - top,
+        region.align,
+        region.valign,
+        ink,
+        region.bold,
+        role=f"card-{region.name}",
+    )
+    items += inline_text(
+        face.ctx,
+        face.text(value),
+        box,
+        region.size,
+        region.min_size,
+        face.tset.icons,
+        where=face.path(region, face.lang),
+        label=f"card {face.card.id} {region.name}",
+    )
     return items
 
 

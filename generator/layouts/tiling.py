@@ -107,14 +107,32 @@ def _overlap_marks(tile: Tile, cols: list, rows: list, left: float, top: float) 
             for frac in (0.2, 0.5, 0.8):
                 items += _registration(x, to_page_y(tile.y0 + tile.height * frac))
             edge = seam - OVERLAP / 2 if seam > tile.x0 + OVERLAP else seam + OVERLAP / 2
-            items.append(Line(to_page_x(edge), to_page_y(tile.y0), to_page_x(edge), to_page_y(tile.y1), OVERLAP_EDGE, role="overlap-edge"))
+            items.append(
+                Line(
+                    to_page_x(edge),
+                    to_page_y(tile.y0),
+                    to_page_x(edge),
+                    to_page_y(tile.y1),
+                    OVERLAP_EDGE,
+                    role="overlap-edge",
+                )
+            )
     for seam in seams_y:
         if tile.y0 - 1e-6 <= seam <= tile.y1 + 1e-6:
             y = to_page_y(seam)
             for frac in (0.2, 0.5, 0.8):
                 items += _registration(to_page_x(tile.x0 + tile.width * frac), y)
             edge = seam - OVERLAP / 2 if seam > tile.y0 + OVERLAP else seam + OVERLAP / 2
-            items.append(Line(to_page_x(tile.x0), to_page_y(edge), to_page_x(tile.x1), to_page_y(edge), OVERLAP_EDGE, role="overlap-edge"))
+            items.append(
+                Line(
+                    to_page_x(tile.x0),
+                    to_page_y(edge),
+                    to_page_x(tile.x1),
+                    to_page_y(edge),
+                    OVERLAP_EDGE,
+                    role="overlap-edge",
+                )
+            )
     return items
 
 
@@ -153,9 +171,27 @@ def assembly_diagram(x: float, y: float, w: float, h: float, cols: int, rows: in
     for r in range(rows):
         for c in range(cols):
             current = here is not None and (c, r) == (here.col, here.row)
-            items.append(Rect(x + c * cell, y + r * cell, cell, cell, Style(fill="#2c2f45" if current else "#ffffff", stroke=INK, width=0.25), role="assembly-cell"))
+            items.append(
+                Rect(
+                    x + c * cell,
+                    y + r * cell,
+                    cell,
+                    cell,
+                    Style(fill="#2c2f45" if current else "#ffffff", stroke=INK, width=0.25),
+                    role="assembly-cell",
+                )
+            )
             name = f"{string.ascii_uppercase[c % 26]}{r + 1}"
-            items.append(Text(x + (c + 0.5) * cell, y + (r + 0.5) * cell + 1.2, name, min(7.0, cell * 1.2), "#ffffff" if current else INK, "middle"))
+            items.append(
+                Text(
+                    x + (c + 0.5) * cell,
+                    y + (r + 0.5) * cell + 1.2,
+                    name,
+                    min(7.0, cell * 1.2),
+                    "#ffffff" if current else INK,
+                    "middle",
+                )
+            )
     return items
 
 

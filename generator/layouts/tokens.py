@@ -39,7 +39,14 @@ def token(cx: float, cy: float, r: float, colour: str, mark: str, role: str) -> 
     return Group(tuple(items), role=role)
 
 
-def token_sheet(ctx: LayoutContext, title: str, subtitle: str, groups: list[tuple[str, list[TokenSpec]]], diameter: float, track: TrackSpec | None) -> Page:
+def token_sheet(
+    ctx: LayoutContext,
+    title: str,
+    subtitle: str,
+    groups: list[tuple[str, list[TokenSpec]]],
+    diameter: float,
+    track: TrackSpec | None,
+) -> Page:
     """Rows of round tokens (cut along the dashed circle), then the track as one long strip."""
     margin = ctx.margin
     items: list[Item] = page_title(ctx, title, subtitle)
@@ -47,7 +54,14 @@ def token_sheet(ctx: LayoutContext, title: str, subtitle: str, groups: list[tupl
     gap = 3.0
     per_row = int((ctx.paper.width - 2 * margin + gap) // (diameter + gap))
     if per_row < 1:
-        ctx.problems.append(TextProblem("PK309", ("tokens", "diameter"), f"{diameter:g} mm tokens do not fit across the sheet", "use a smaller diameter"))
+        ctx.problems.append(
+            TextProblem(
+                "PK309",
+                ("tokens", "diameter"),
+                f"{diameter:g} mm tokens do not fit across the sheet",
+                "use a smaller diameter",
+            )
+        )
         return Page(ctx.paper.width, ctx.paper.height, tuple(items), title)
     r = diameter / 2
     for heading, specs in groups:
@@ -70,7 +84,14 @@ def token_sheet(ctx: LayoutContext, title: str, subtitle: str, groups: list[tupl
         rows = math.ceil((track.last - track.first + 1) / TRACK_PER_ROW)
         y += 3.0 + rows * (min(18.0, (ctx.paper.width - 2 * margin) / TRACK_PER_ROW) + 4.0)
     if y > ctx.paper.height - margin - 10.0:
-        ctx.problems.append(TextProblem("PK309", ("tokens",), f"the tokens run {y - (ctx.paper.height - margin - 10.0):.0f} mm past the bottom of the sheet", "use fewer or smaller tokens"))
+        ctx.problems.append(
+            TextProblem(
+                "PK309",
+                ("tokens",),
+                f"the tokens run {y - (ctx.paper.height - margin - 10.0):.0f} mm past the bottom of the sheet",
+                "use fewer or smaller tokens",
+            )
+        )
     items += scale_bar(margin, ctx.paper.height - margin - 6.0, ctx.lang)
     return Page(ctx.paper.width, ctx.paper.height, tuple(items), title)
 
@@ -87,7 +108,16 @@ def _track(ctx: LayoutContext, track: TrackSpec, y: float) -> list[Item]:
         x = margin + col * cell
         yy = y + row * (cell + 4.0)
         marked = number in track.highlight
-        items.append(Rect(x, yy, cell, cell, Style(fill="#f1e3ee" if marked else "#ffffff", stroke=INK, width=0.3), role="track-space"))
+        items.append(
+            Rect(
+                x,
+                yy,
+                cell,
+                cell,
+                Style(fill="#f1e3ee" if marked else "#ffffff", stroke=INK, width=0.3),
+                role="track-space",
+            )
+        )
         items.append(Text(x + cell / 2, yy + cell / 2 + 2.0, str(number), 13, INK, "middle", bold=marked))
         if marked:
             items.append(Text(x + cell / 2, yy + cell - 1.5, track.highlight_label, 6, "#5b2a4e", "middle"))

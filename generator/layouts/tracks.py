@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from validator.components.tracks import SpaceBox, TrackGeometry
+from pnpkit.validator.components.tracks import SpaceBox, TrackGeometry
 
 from .. import fonts
 from ..i18n import t
@@ -20,7 +20,6 @@ from ..scene import Group, Item, Line, Page, Polygon, Rect, Style, Text, bounds,
 from ..text import TextBox, text_bounds
 from .common import INK, MUTED, LayoutContext, page_title, scale_bar
 from .tiling import HEADER, OVERLAP, assembly_diagram, spans, tile_pages
-
 
 ASSEMBLY = {"ja": "組み立て方", "en": "Putting it together"}
 
@@ -58,7 +57,11 @@ def arrow(x1: float, y1: float, x2: float, y2: float, colour: str, width: float 
     half = head * 0.55
     return [
         Line(x1, y1, bx, by, Style(stroke=colour, width=width), role="arrow"),
-        Polygon(((x2, y2), (bx - uy * half, by + ux * half), (bx + uy * half, by - ux * half)), Style(fill=colour), role="arrow"),
+        Polygon(
+            ((x2, y2), (bx - uy * half, by + ux * half), (bx + uy * half, by - ux * half)),
+            Style(fill=colour),
+            role="arrow",
+        ),
     ]
 
 
@@ -80,34 +83,80 @@ def _unbroken(text: str, size: float, width: float) -> float:
 
 def space_items(ctx: LayoutContext, box: SpaceBox, look: SpaceLook, value_size: float | None = None) -> list[Item]:
     """The space's rounded box, then its value and label turned to face the nearest board edge."""
-    items: list[Item] = [Rect(box.x + 0.6, box.y + 0.6, box.w - 1.2, box.h - 1.2, Style(fill=look.fill, stroke=look.stroke, width=0.5), radius=2.0, role="space")]
+    items: list[Item] = [
+        Rect(
+            box.x + 0.6,
+            box.y + 0.6,
+            box.w - 1.2,
+            box.h - 1.2,
+            Style(fill=look.fill, stroke=look.stroke, width=0.5),
+            radius=2.0,
+            role="space",
+        )
+    ]
     lw, lh = _local_size(box)
     value_size = _unbroken(look.value, min(value_size or look.size, look.size), lw - 3.0)
     inner: list[Item] = []
     label_h = min(5.0, lh * 0.28) if look.label else 0.0
     if look.value:
         box_h = lh - 3.0 - label_h
-        inner += ctx.fitted(look.value, TextBox(-lw / 2 + 1.5, -lh / 2 + 1.5, lw - 3.0, box_h, "middle", "middle", look.ink, True, role="space-value"), value_size, min(9.0, value_size), where=look.where, label="track space")
+        inner += ctx.fitted(
+            look.value,
+            TextBox(
+                -lw / 2 + 1.5, -lh / 2 + 1.5, lw - 3.0, box_h, "middle", "middle", look.ink, True, role="space-value"
+            ),
+            value_size,
+            min(9.0, value_size),
+            where=look.where,
+            label="track space",
+        )
     if look.label:
         top = -lh / 2 + 1.5 + (lh - 3.0 - label_h if look.value else (lh - 3.0 - label_h) / 2)
-        inner += ctx.fitted(look.label, TextBox(-lw / 2 + 1.5, top, lw - 3.0, label_h, "middle", "middle", look.ink, role="space-label"), 7.5, 5.5, where=look.where, label="track space label")
+        inner += ctx.fitted(
+            look.label,
+            TextBox(-lw / 2 + 1.5, top, lw - 3.0, label_h, "middle", "middle", look.ink, role="space-label"),
+            7.5,
+            5.5,
+            where=look.where,
+            label="track space label",
+        )
     cx, cy = box.centre
     items.append(Group(tuple(inner), dx=cx, dy=cy, rotate=box.angle, role="space-text", name=str(box.index)))
     return items
 
 
-def track_art(ctx: LayoutContext, geometry: TrackGeometry, looks: list[SpaceLook], look: BoardLook = BoardLook(), slot_art: list[Item] | None = None) -> list[Item]:
+def track_art(
+    ctx: LayoutContext,
+    geometry: TrackGeometry,
+    looks: list[SpaceLook],
+    look: BoardLook = BoardLook(),
+    slot_art: list[Item] | None = None,
+) -> list[Item]:
     """The whole board in board millimetres, origin at its top-left corner."""
     w, h = geometry.width, geometry.height
-    items: list[Item] = [Rect(0, 0, w, h, Style(fill=look.background, stroke=look.outline, width=0.6), radius=3.0, role="board")]
+    items: list[Item] = [
+        Rect(0, 0, w, h, Style(fill=look.background, stroke=look.outline, width=0.6), radius=3.0, role="board")
+    ]
     if geometry.slots:
         x0 = min(s.x for s in geometry.slots)
         y0 = min(s.y for s in geometry.slots)
         x1 = max(s.x + s.w for s in geometry.slots)
         y1 = max(s.y + s.h for s in geometry.slots)
-        items.append(Rect(x0 - 2.5, y0 - 2.5, x1 - x0 + 5, y1 - y0 + 5, Style(fill=look.field_fill), radius=3.0, role="field"))
+        items.append(
+            Rect(x0 - 2.5, y0 - 2.5, x1 - x0 + 5, y1 - y0 + 5, Style(fill=look.field_fill), radius=3.0, role="field")
+        )
         for slot in geometry.slots:
-            items.append(Rect(slot.x, slot.y, slot.w, slot.h, Style(fill=look.slot_fill, stroke=look.slot_stroke, width=0.4, dash=(2.0, 1.2)), radius=3.0, role="slot"))
+            items.append(
+                Rect(
+                    slot.x,
+                    slot.y,
+                    slot.w,
+                    slot.h,
+                    Style(fill=look.slot_fill, stroke=look.slot_stroke, width=0.4, dash=(2.0, 1.2)),
+                    radius=3.0,
+                    role="slot",
+                )
+            )
             if slot_art:
                 cx, cy = slot.centre
                 items.append(Group(tuple(slot_art), dx=cx, dy=cy, role="slot-art"))
@@ -150,7 +199,16 @@ Legend = list[tuple["SpaceLook | None", str]]
 """Samples for the overview: a space drawn with its look, or None for a collecting arrow, and what it means."""
 
 
-def track_pages(ctx: LayoutContext, title: str, subtitle: str, geometry: TrackGeometry, art: list[Item], sheet: str, legend: Legend | None = None, look: BoardLook = BoardLook()) -> list[Page]:
+def track_pages(
+    ctx: LayoutContext,
+    title: str,
+    subtitle: str,
+    geometry: TrackGeometry,
+    art: list[Item],
+    sheet: str,
+    legend: Legend | None = None,
+    look: BoardLook = BoardLook(),
+) -> list[Page]:
     """One A4 sheet (`a4`), or an overview and real-size tiles (`a3-tiled`)."""
     if sheet == "a3-tiled":
         return _tiled(ctx, title, subtitle, geometry, art, legend or [], look)
@@ -180,14 +238,30 @@ def tile_layout(ctx: LayoutContext, geometry: TrackGeometry) -> tuple[bool, int,
     room_w = ctx.paper.width - 2 * ctx.margin
     room_h = ctx.paper.height - 2 * ctx.margin - HEADER
     w, h = geometry.width, geometry.height
-    upright = (len(spans(w, room_w, [])) * len(spans(h, room_h, [])), len(spans(w, room_w, [])), len(spans(h, room_h, [])))
-    turned = (len(spans(h, room_w, [])) * len(spans(w, room_h, [])), len(spans(h, room_w, [])), len(spans(w, room_h, [])))
+    upright = (
+        len(spans(w, room_w, [])) * len(spans(h, room_h, [])),
+        len(spans(w, room_w, [])),
+        len(spans(h, room_h, [])),
+    )
+    turned = (
+        len(spans(h, room_w, [])) * len(spans(w, room_h, [])),
+        len(spans(h, room_w, [])),
+        len(spans(w, room_h, [])),
+    )
     if turned[0] < upright[0]:
         return True, turned[1], turned[2]
     return False, upright[1], upright[2]
 
 
-def _tiled(ctx: LayoutContext, title: str, subtitle: str, geometry: TrackGeometry, art: list[Item], legend: Legend, look: BoardLook) -> list[Page]:
+def _tiled(
+    ctx: LayoutContext,
+    title: str,
+    subtitle: str,
+    geometry: TrackGeometry,
+    art: list[Item],
+    legend: Legend,
+    look: BoardLook,
+) -> list[Page]:
     turn, cols, rows = tile_layout(ctx, geometry)
     content, width, height = (tuple(art), geometry.width, geometry.height)
     if turn:
@@ -200,7 +274,19 @@ def _tiled(ctx: LayoutContext, title: str, subtitle: str, geometry: TrackGeometr
     return [_overview(ctx, title, subtitle, content, width, height, cols, rows, len(tiles), legend, look)] + tiles
 
 
-def _overview(ctx: LayoutContext, title: str, subtitle: str, content: tuple[Item, ...], width: float, height: float, cols: int, rows: int, count: int, legend: Legend, look: BoardLook) -> Page:
+def _overview(
+    ctx: LayoutContext,
+    title: str,
+    subtitle: str,
+    content: tuple[Item, ...],
+    width: float,
+    height: float,
+    cols: int,
+    rows: int,
+    count: int,
+    legend: Legend,
+    look: BoardLook,
+) -> Page:
     """The assembled board shrunk onto one sheet, what its parts mean, and how to put it together."""
     margin = ctx.margin
     top = margin + 14.0
@@ -216,29 +302,52 @@ def _overview(ctx: LayoutContext, title: str, subtitle: str, content: tuple[Item
         y += 6.0
         for sample, meaning in legend:
             items += _legend_sample(ctx, sample, margin, y, look)
-            block = ctx.fitted(meaning, TextBox(margin + 22.0, y, room_w - 22.0, 10.0, "start", "middle", INK), 8.5, 6.5, label="board legend")
+            block = ctx.fitted(
+                meaning,
+                TextBox(margin + 22.0, y, room_w - 22.0, 10.0, "start", "middle", INK),
+                8.5,
+                6.5,
+                label="board legend",
+            )
             items += block
             y += 12.0
         y += 3.0
-    items.append(Text(margin, y + 3.0, ASSEMBLY[ctx.lang] if ctx.lang in ASSEMBLY else ASSEMBLY["en"], 10, INK, bold=True))
+    items.append(
+        Text(margin, y + 3.0, ASSEMBLY[ctx.lang] if ctx.lang in ASSEMBLY else ASSEMBLY["en"], 10, INK, bold=True)
+    )
     y += 6.0
     items += assembly_diagram(ctx.paper.width - margin - 30.0, y, 30.0, 20.0, cols, rows, None)
-    steps = t("assembly_steps", ctx.lang).format(count=count, cols=cols, rows=rows, overlap=int(OVERLAP), width=round(width), height=round(height))
+    steps = t("assembly_steps", ctx.lang).format(
+        count=count, cols=cols, rows=rows, overlap=int(OVERLAP), width=round(width), height=round(height)
+    )
     text_w = room_w - 36.0
     for paragraph in steps.split("\n"):
-        block = ctx.fitted(paragraph, TextBox(margin, y, text_w, 12.0, "start", "top", INK), 8.5, 6.5, label="board overview")
+        block = ctx.fitted(
+            paragraph, TextBox(margin, y, text_w, 12.0, "start", "top", INK), 8.5, 6.5, label="board overview"
+        )
         items += block
         if block:
             y = max(text_bounds(item)[3] for item in block) + 2.2
     items += scale_bar(margin, ctx.paper.height - margin - 6.0, ctx.lang)
-    items.append(Text(ctx.paper.width - margin, ctx.paper.height - margin - 1.0, f"{round(width)} × {round(height)} mm", 7, MUTED, "end"))
+    items.append(
+        Text(
+            ctx.paper.width - margin,
+            ctx.paper.height - margin - 1.0,
+            f"{round(width)} × {round(height)} mm",
+            7,
+            MUTED,
+            "end",
+        )
+    )
     return Page(ctx.paper.width, ctx.paper.height, tuple(items), title)
 
 
-def _legend_sample(ctx: LayoutContext, sample: "SpaceLook | None", x: float, y: float, look: BoardLook) -> list[Item]:
+def _legend_sample(ctx: LayoutContext, sample: SpaceLook | None, x: float, y: float, look: BoardLook) -> list[Item]:
     """A small space (or an arrow) at real proportions, left of its meaning."""
     if sample is None:
-        return [Rect(x, y, 18.0, 10.0, Style(fill=look.field_fill), radius=1.5)] + arrow(x + 2.0, y + 5.0, x + 16.0, y + 5.0, look.arrow)
+        return [Rect(x, y, 18.0, 10.0, Style(fill=look.field_fill), radius=1.5)] + arrow(
+            x + 2.0, y + 5.0, x + 16.0, y + 5.0, look.arrow
+        )
     box = SpaceBox(-1, "bottom", x, y, 18.0, 10.0)
     return space_items(ctx, box, sample, value_size=14.0)
 
@@ -263,4 +372,14 @@ def art_extent(items: list[Item]) -> tuple[float, float, float, float]:
     return min(xs0), min(ys0), max(xs1), max(ys1)
 
 
-__all__ = ["BoardLook", "SpaceLook", "art_extent", "arrow", "space_items", "text_free_seams", "tile_layout", "track_art", "track_pages"]
+__all__ = [
+    "BoardLook",
+    "SpaceLook",
+    "arrow",
+    "art_extent",
+    "space_items",
+    "text_free_seams",
+    "tile_layout",
+    "track_art",
+    "track_pages",
+]

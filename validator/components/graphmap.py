@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from collections import deque
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated, Literal, Union
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field
 
@@ -32,7 +32,7 @@ from ..types import Colour, Ident, Length, LocalText, StrictModel
 if TYPE_CHECKING:
     from ..checks import CheckContext
 
-NodeId = Union[Annotated[int, Field(ge=0)], Ident]
+NodeId = Annotated[int, Field(ge=0)] | Ident
 """A node is named by a whole number (dice maps: 11–66) or a lower-case id."""
 
 
@@ -64,7 +64,9 @@ class Background(StrictModel):
 
 class GraphMap(StrictModel):
     name: LocalText | None = None
-    scale: Length | Literal["auto"] = Field("auto", description="Printed length of one map unit, or 'auto' to fill one sheet.")
+    scale: Length | Literal["auto"] = Field(
+        "auto", description="Printed length of one map unit, or 'auto' to fill one sheet."
+    )
     node_size: Length = Field(14.0, description="Diameter of a node circle on paper.")
     background: Background | None = None
     kinds: list[NodeKind] = Field(default_factory=list)
@@ -164,34 +166,56 @@ class GraphCodes:
     unknown_kind: str = "PK305"
 
 
-def check_graph(ctx: "CheckContext", graph: GraphMap, path: tuple, codes: GraphCodes) -> None:
+def check_graph(ctx: CheckContext, graph: GraphMap, path: tuple, codes: GraphCodes) -> None:
     """Every link joins two existing, different nodes once; every node can reach every other."""
     ids: dict[NodeId, int] = {}
     for i, node in enumerate(graph.nodes):
         if node.id in ids:
-            ctx.add(codes.duplicate_node, path + ("nodes", i, "id"), f"node {node.id} is defined twice (first as node {ids[node.id] + 1})", "give each node its own id")
+            ctx.add(
+                codes.duplicate_node,
+                path + ("nodes", i, "id"),
+                f"node {node.id} is defined twice (first as node {ids[node.id] + 1})",
+                "give each node its own id",
+            )
         else:
             ids[node.id] = i
     kinds = {k.id for k in graph.kinds}
     for i, node in enumerate(graph.nodes):
         if node.kind is not None and node.kind not in kinds:
             known = ", ".join(sorted(kinds)) or "none are defined"
-            ctx.add(codes.unknown_kind, path + ("nodes", i, "kind"), f"unknown node kind {node.kind!r}", f"map kinds: {known}")
+            ctx.add(
+                codes.unknown_kind,
+                path + ("nodes", i, "kind"),
+                f"unknown node kind {node.kind!r}",
+                f"map kinds: {known}",
+            )
     seen: dict[frozenset, int] = {}
     for j, (a, b) in enumerate(graph.links):
         where = path + ("links", j)
         missing = [(k, end) for k, end in enumerate((a, b)) if end not in ids]
         for k, end in missing:
-            ctx.add(codes.missing_node, where + (k,), f"link {a}–{b} leads to node {end}, which is not on the map", "add the node or fix the link")
+            ctx.add(
+                codes.missing_node,
+                where + (k,),
+                f"link {a}–{b} leads to node {end}, which is not on the map",
+                "add the node or fix the link",
+            )
         if a == b:
-            ctx.add(codes.self_link, where, f"link {a}–{b} joins node {a} to itself", "a link joins two different nodes")
+            ctx.add(
+                codes.self_link, where, f"link {a}–{b} joins node {a} to itself", "a link joins two different nodes"
+            )
             continue
         if missing:
             continue
         key = frozenset((a, b))
         if key in seen:
             first = graph.links[seen[key]]
-            ctx.add(codes.duplicate_link, where, f"link {a}–{b} repeats link {seen[key] + 1} ({first[0]}–{first[1]}); links have no direction", "remove one of them")
+            ctx.add(
+                codes.duplicate_link,
+                where,
+                f"link {a}–{b} repeats link {seen[key] + 1} ({first[0]}–{first[1]}); links have no direction",
+                "remove one of them",
+            )
         else:
             seen[key] = j
     groups = parts(graph)
@@ -209,7 +233,7 @@ def check_graph(ctx: "CheckContext", graph: GraphMap, path: tuple, codes: GraphC
         _check_crossings(ctx, graph, path, codes.crossing)
 
 
-def _check_crossings(ctx: "CheckContext", graph: GraphMap, path: tuple, code: str) -> None:
+def _check_crossings(ctx: CheckContext, graph: GraphMap, path: tuple, code: str) -> None:
     """Links that cross on paper look like junctions; players will read them as one."""
     at = {n.id: (n.x, n.y) for n in graph.nodes}
     index = {frozenset(link): j for j, link in reversed(list(enumerate(graph.links)))}
@@ -220,10 +244,17 @@ def _check_crossings(ctx: "CheckContext", graph: GraphMap, path: tuple, code: st
                 continue
             if segments_cross(at[a], at[b], at[c], at[d]):
                 j = index[frozenset((c, d))]
-                ctx.add(code, path + ("links", j), f"link {c}–{d} crosses link {a}–{b} on the map", "move a node so the links do not cross")
+                ctx.add(
+                    code,
+                    path + ("links", j),
+                    f"link {c}–{d} crosses link {a}–{b} on the map",
+                    "move a node so the links do not cross",
+                )
 
 
-def segments_cross(p: tuple[float, float], q: tuple[float, float], r: tuple[float, float], s: tuple[float, float]) -> bool:
+def segments_cross(
+    p: tuple[float, float], q: tuple[float, float], r: tuple[float, float], s: tuple[float, float]
+) -> bool:
     """True when segments pq and rs cross at a point inside both (touching ends do not count).
 
     >>> segments_cross((0, 0), (2, 2), (0, 2), (2, 0))
@@ -238,7 +269,9 @@ def segments_cross(p: tuple[float, float], q: tuple[float, float], r: tuple[floa
     d1, d2 = side(p, q, r), side(p, q, s)
     d3, d4 = side(r, s, p), side(r, s, q)
     eps = 1e-9
-    return ((d1 > eps and d2 < -eps) or (d1 < -eps and d2 > eps)) and ((d3 > eps and d4 < -eps) or (d3 < -eps and d4 > eps))
+    return ((d1 > eps and d2 < -eps) or (d1 < -eps and d2 > eps)) and (
+        (d3 > eps and d4 < -eps) or (d3 < -eps and d4 > eps)
+    )
 
 
 def extent(graph: GraphMap) -> tuple[float, float, float, float]:

@@ -38,13 +38,15 @@ class HexBoard(StrictModel):
     """
 
     orientation: Literal["pointy"] = "pointy"
-    hex_size: Length | Literal["auto"] = Field("auto", description="Distance across flats, or 'auto' for the largest that fits.")
+    hex_size: Length | Literal["auto"] = Field(
+        "auto", description="Distance across flats, or 'auto' for the largest that fits."
+    )
     key: dict[str, Ident] = Field(default_factory=dict, description="Row letter → terrain id.")
     rows: list[str] = Field(default_factory=list)
     cells: list[HexCell] = Field(default_factory=list)
 
     @model_validator(mode="after")
-    def _one_shape(self) -> "HexBoard":
+    def _one_shape(self) -> HexBoard:
         if bool(self.rows) == bool(self.cells):
             raise ValueError("give the board either `rows` (with `key`) or `cells`, not both or neither")
         return self

@@ -20,7 +20,7 @@ class Players(StrictModel):
     max: Count
 
     @model_validator(mode="after")
-    def _ordered(self) -> "Players":
+    def _ordered(self) -> Players:
         if self.min > self.max:
             raise ValueError(f"min ({self.min}) is larger than max ({self.max})")
         return self
@@ -30,7 +30,9 @@ class KitBase(StrictModel):
     id: Ident
     title: LocalText
     subtitle: LocalText | None = None
-    author: LocalText | str = Field("pnpkit", description="Credits: plain text, or {ja: ..., en: ...} when they read differently.")
+    author: LocalText | str = Field(
+        "pnpkit", description="Credits: plain text, or {ja: ..., en: ...} when they read differently."
+    )
     version: str = "1.0"
     players: Players
     languages: list[Lang] = Field(min_length=1)
@@ -39,11 +41,15 @@ class KitBase(StrictModel):
     rules: RuleSummary | None = None
     errata: list[Erratum] = Field(default_factory=list)
     end_conditions: list[EndCondition] = Field(default_factory=list)
-    cover_image: KitFile | None = Field(None, description="A PNG or JPEG for the kit book's cover (300 ppi at its printed size).")
-    print: PrintSettings = Field(default_factory=PrintSettings, description="How the kit is printed; the command line can override it.")
+    cover_image: KitFile | None = Field(
+        None, description="A PNG or JPEG for the kit book's cover (300 ppi at its printed size)."
+    )
+    print: PrintSettings = Field(
+        default_factory=PrintSettings, description="How the kit is printed; the command line can override it."
+    )
 
     @model_validator(mode="after")
-    def _unique_languages(self) -> "KitBase":
+    def _unique_languages(self) -> KitBase:
         if len(set(self.languages)) != len(self.languages):
             raise ValueError("a language is listed twice")
         return self
@@ -55,5 +61,5 @@ class KitBase(StrictModel):
         """Numbers rule text may name as `{placeholders}`."""
         return {"players_min": self.players.min, "players_max": self.players.max}
 
-    def check(self, ctx: "CheckContext") -> None:
+    def check(self, ctx: CheckContext) -> None:
         """Game-specific checks beyond the schema; rule models override this."""

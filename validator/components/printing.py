@@ -29,7 +29,9 @@ def _signed_mm(value: Any) -> Any:
 
 
 SignedMM = Annotated[float, BeforeValidator(_signed_mm), Field(ge=-10, le=10)]
-BleedMM = Annotated[float, BeforeValidator(_signed_mm), Field(ge=0, le=10, description="Bleed around every card, in mm.")]
+BleedMM = Annotated[
+    float, BeforeValidator(_signed_mm), Field(ge=0, le=10, description="Bleed around every card, in mm.")
+]
 
 
 PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -49,22 +51,30 @@ class PrintSettings(StrictModel):
     paper: Literal["a4", "letter"] = "a4"
     bleed: BleedMM = 0.0
     duplex: Literal["long", "short", "none"] | None = Field(None, description="Default: long for n-up sheets.")
-    back_offset: list[SignedMM] = Field(default_factory=lambda: [0.0, 0.0], min_length=2, max_length=2, description="[x, y] shift of the backs only.")
+    back_offset: list[SignedMM] = Field(
+        default_factory=lambda: [0.0, 0.0], min_length=2, max_length=2, description="[x, y] shift of the backs only."
+    )
     layout: Literal["nup", "gutterfold"] = "nup"
-    marks: Literal["crop", "guides", "none"] | None = Field(None, description="Default: guides at home, crop marks with bleed.")
+    marks: Literal["crop", "guides", "none"] | None = Field(
+        None, description="Default: guides at home, crop marks with bleed."
+    )
     ink_saver: bool = False
 
     @model_validator(mode="after")
-    def _consistent(self) -> "PrintSettings":
+    def _consistent(self) -> PrintSettings:
         if self.layout == "gutterfold":
             if self.duplex in ("long", "short"):
-                raise ValueError("gutterfold prints fronts and backs side by side on one side of the paper; drop the duplex setting")
+                raise ValueError(
+                    "gutterfold prints fronts and backs side by side on one side of the paper; drop the duplex setting"
+                )
             if self.bleed:
                 raise ValueError("gutterfold is for home printing and has no bleed; use layout nup for a print shop")
             if any(self.back_offset):
                 raise ValueError("gutterfold has no separately printed backs to offset; drop back_offset")
         if self.bleed and self.marks == "guides":
-            raise ValueError("cut guides run along shared edges, but with bleed the cards no longer share edges; use crop marks")
+            raise ValueError(
+                "cut guides run along shared edges, but with bleed the cards no longer share edges; use crop marks"
+            )
         if self.duplex == "none" and any(self.back_offset):
             raise ValueError("back_offset moves duplex backs, but duplex is none")
         return self

@@ -32,7 +32,7 @@ class RuleSection(StrictModel):
     generated: Ident | None = Field(None, description="A table the game builds from its model, e.g. 'combos'.")
 
     @model_validator(mode="after")
-    def _one_table(self) -> "RuleSection":
+    def _one_table(self) -> RuleSection:
         if self.table is not None and self.generated is not None:
             raise ValueError("give either `table:` or `generated:`, not both")
         return self

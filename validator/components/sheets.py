@@ -28,7 +28,8 @@ Size(share=2.0, mm=None)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, Iterator, Literal, Union
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Field, StringConstraints, model_validator
 
@@ -65,7 +66,7 @@ class Size(StrictModel):
     mm: float | None = None
 
     @model_validator(mode="after")
-    def _one(self) -> "Size":
+    def _one(self) -> Size:
         if (self.share is None) == (self.mm is None):
             raise ValueError("a size is either a share or a length")
         return self
@@ -82,7 +83,9 @@ BoxLength = Annotated[
     BeforeValidator(parse_length),
     Field(ge=PENCIL_BOX_MM, description=f"A checkbox side, at least {PENCIL_BOX_MM} mm so a tick fits."),
 ]
-Letter = Annotated[str, StringConstraints(pattern=r"^[A-Z]$"), Field(description="One capital letter, as printed on the sheet.")]
+Letter = Annotated[
+    str, StringConstraints(pattern=r"^[A-Z]$"), Field(description="One capital letter, as printed on the sheet.")
+]
 
 
 class RegionBase(StrictModel):
@@ -100,7 +103,7 @@ class Sourced(RegionBase):
         return False
 
     @model_validator(mode="after")
-    def _source_or_inline(self) -> "Sourced":
+    def _source_or_inline(self) -> Sourced:
         if self.source is not None and self.inline():
             raise ValueError(f"give this {self.kind} region either `source:` or its own content, not both")  # type: ignore[attr-defined]
         if self.source is None and not self.inline():
@@ -129,7 +132,7 @@ class LanesRegion(Sourced):
         return bool(self.lanes)
 
     @model_validator(mode="after")
-    def _floors(self) -> "LanesRegion":
+    def _floors(self) -> LanesRegion:
         if self.lanes and self.floors is None:
             raise ValueError("inline lanes need `floors:`")
         for lane in self.lanes:
@@ -154,16 +157,20 @@ class GridRegion(RegionBase):
     numbered: bool = Field(False, description="Print row and column numbers beside the grid.")
 
     @model_validator(mode="after")
-    def _marks_inside(self) -> "GridRegion":
+    def _marks_inside(self) -> GridRegion:
         for mark in self.marks:
             if mark.row > self.rows or mark.col > self.cols:
-                raise ValueError(f"mark at row {mark.row}, column {mark.col} is outside the {self.rows} × {self.cols} grid")
+                raise ValueError(
+                    f"mark at row {mark.row}, column {mark.col} is outside the {self.rows} × {self.cols} grid"
+                )
         return self
 
 
 class EffectLine(StrictModel):
     text: LocalText
-    condition: LocalText | None = Field(None, description="Printed on a shaded band: the line works only when this holds.")
+    condition: LocalText | None = Field(
+        None, description="Printed on a shaded band: the line works only when this holds."
+    )
 
 
 class EffectCell(StrictModel):
@@ -181,7 +188,7 @@ class EffectsRegion(Sourced):
         return bool(self.cells)
 
     @model_validator(mode="after")
-    def _shape(self) -> "EffectsRegion":
+    def _shape(self) -> EffectsRegion:
         if self.cells:
             if len(self.cells) != len(self.rows):
                 raise ValueError(f"{len(self.cells)} rows of cells for {len(self.rows)} row labels")
@@ -284,7 +291,7 @@ class RowRegion(RegionBase):
 
     kind: Literal["row"]
     gap: Gap = 3.0
-    items: list["Region"] = Field(min_length=1)
+    items: list[Region] = Field(min_length=1)
 
 
 class ColumnRegion(RegionBase):
@@ -292,25 +299,23 @@ class ColumnRegion(RegionBase):
 
     kind: Literal["column"]
     gap: Gap = 3.0
-    items: list["Region"] = Field(min_length=1)
+    items: list[Region] = Field(min_length=1)
 
 
 Region = Annotated[
-    Union[
-        RowRegion,
-        ColumnRegion,
-        LanesRegion,
-        GridRegion,
-        EffectsRegion,
-        CheckboxesRegion,
-        CounterRegion,
-        ScoringRegion,
-        PadRegion,
-        FlowRegion,
-        LegendRegion,
-        TextRegion,
-        FieldRegion,
-    ],
+    RowRegion
+    | ColumnRegion
+    | LanesRegion
+    | GridRegion
+    | EffectsRegion
+    | CheckboxesRegion
+    | CounterRegion
+    | ScoringRegion
+    | PadRegion
+    | FlowRegion
+    | LegendRegion
+    | TextRegion
+    | FieldRegion,
     Field(discriminator="kind"),
 ]
 RowRegion.model_rebuild()
@@ -337,7 +342,7 @@ def regions(node: Any, path: tuple) -> Iterator[tuple[Any, tuple]]:
             yield from regions(item, path + ("items", i))
 
 
-def check_sheets(ctx: "CheckContext", sheets: list[Sheet], sources: dict[str, set[str]]) -> None:
+def check_sheets(ctx: CheckContext, sheets: list[Sheet], sources: dict[str, set[str]]) -> None:
     """Ids are unique and every `source:` names a list the game can turn into that kind of region.
 
     `sources` maps a region kind to the source names the game provides for it.
@@ -350,5 +355,9 @@ def check_sheets(ctx: "CheckContext", sheets: list[Sheet], sources: dict[str, se
                 continue
             known = sources.get(region.kind, set())
             if source not in known:
-                hint = f"use one of {', '.join(sorted(known))}" if known else f"this game fills no {region.kind} region from its model; give the content inline"
+                hint = (
+                    f"use one of {', '.join(sorted(known))}"
+                    if known
+                    else f"this game fills no {region.kind} region from its model; give the content inline"
+                )
                 ctx.add("PK305", path + ("source",), f"no {region.kind} source named {source!r}", hint)

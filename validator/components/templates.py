@@ -24,8 +24,9 @@ it gives meaning to with `TemplateCard.value`.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Annotated, Any, Iterable, Literal, Union
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Discriminator, Field, StringConstraints, Tag, model_validator
 
@@ -35,10 +36,16 @@ from .cards import CARD_SIZES_MM, CardSizeField
 if TYPE_CHECKING:
     from ..checks import CheckContext
 
-Position = Annotated[float, BeforeValidator(parse_length), Field(ge=0, description="A length from the card's edge, e.g. '4mm'.")]
+Position = Annotated[
+    float, BeforeValidator(parse_length), Field(ge=0, description="A length from the card's edge, e.g. '4mm'.")
+]
 BoxSpec = Annotated[
     list[Position],
-    Field(min_length=4, max_length=4, description="[x, y, width, height] from the card's top-left corner, e.g. [4mm, 3mm, 55mm, 8mm]."),
+    Field(
+        min_length=4,
+        max_length=4,
+        description="[x, y, width, height] from the card's top-left corner, e.g. [4mm, 3mm, 55mm, 8mm].",
+    ),
 ]
 PointSize = Annotated[float, Field(gt=0, le=72, description="A font size in points.")]
 IconName = Annotated[str, StringConstraints(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$", max_length=32)]
@@ -98,7 +105,7 @@ class Region(StrictModel):
     choices: list[Ident] = Field(default_factory=list, description="For labels: the keys this region accepts.")
 
     @model_validator(mode="after")
-    def _sizes(self) -> "Region":
+    def _sizes(self) -> Region:
         if self.min_size > self.size:
             raise ValueError(f"min_size ({self.min_size}) is larger than size ({self.size})")
         return self
@@ -141,7 +148,9 @@ class CardTemplate(StrictModel):
     size: CardSizeField | None = Field(None, description="Inherited when not given; poker size at the root.")
     frame: Frame | None = None
     regions: list[Region] = Field(default_factory=list, description="New regions, or inherited ones redefined whole.")
-    change: dict[Ident, RegionChange] = Field(default_factory=dict, description="Inherited region → the fields to change.")
+    change: dict[Ident, RegionChange] = Field(
+        default_factory=dict, description="Inherited region → the fields to change."
+    )
     remove: list[Ident] = Field(default_factory=list, description="Inherited regions this template drops.")
 
 
@@ -174,12 +183,10 @@ def _fill_tag(value: Any) -> str | None:
 
 
 FillValue = Annotated[
-    Union[
-        Annotated[EffectFill, Tag("effect")],
-        Annotated[LocalText, Tag("text")],
-        Annotated[int, Tag("number")],
-        Annotated[Ident, Tag("key")],
-    ],
+    Annotated[EffectFill, Tag("effect")]
+    | Annotated[LocalText, Tag("text")]
+    | Annotated[int, Tag("number")]
+    | Annotated[Ident, Tag("key")],
     Discriminator(
         _fill_tag,
         custom_error_type="fill_value",
@@ -233,7 +240,9 @@ class Problem:
     key: bool = False
 
 
-def resolve_templates(tset: TemplateSet, base: tuple = ("card_templates", "templates")) -> tuple[dict[str, ResolvedTemplate], list[Problem]]:
+def resolve_templates(
+    tset: TemplateSet, base: tuple = ("card_templates", "templates")
+) -> tuple[dict[str, ResolvedTemplate], list[Problem]]:
     """Apply `extends` everywhere. Templates caught in a cycle or extending nothing are left out.
 
     >>> tset = TemplateSet.model_validate({"templates": [
@@ -267,11 +276,25 @@ def resolve_templates(tset: TemplateSet, base: tuple = ("card_templates", "templ
                 cycle = " → ".join(loop + (template_id, template.extends))
                 for member in loop + (template_id,):
                     m_index, _ = by_id[member]
-                    problems.append(Problem("cycle", base + (m_index, "extends"), f"template {member!r} extends itself: {cycle}", "break the cycle; a template cannot be its own ancestor"))
+                    problems.append(
+                        Problem(
+                            "cycle",
+                            base + (m_index, "extends"),
+                            f"template {member!r} extends itself: {cycle}",
+                            "break the cycle; a template cannot be its own ancestor",
+                        )
+                    )
                     broken.add(member)
                 return None
             if template.extends not in by_id:
-                problems.append(Problem("unknown_template", path + ("extends",), f"no template named {template.extends!r}", _one_of(by_id)))
+                problems.append(
+                    Problem(
+                        "unknown_template",
+                        path + ("extends",),
+                        f"no template named {template.extends!r}",
+                        _one_of(by_id),
+                    )
+                )
                 broken.add(template_id)
                 return None
             parent = visit(template.extends, trail + (template_id,))
@@ -288,25 +311,49 @@ def resolve_templates(tset: TemplateSet, base: tuple = ("card_templates", "templ
     return resolved, problems
 
 
-def _apply(template: CardTemplate, path: tuple, parent: ResolvedTemplate | None, problems: list[Problem]) -> ResolvedTemplate:
+def _apply(
+    template: CardTemplate, path: tuple, parent: ResolvedTemplate | None, problems: list[Problem]
+) -> ResolvedTemplate:
     regions: list[Region] = list(parent.regions) if parent else []
     paths: dict[str, tuple] = dict(parent.paths) if parent else {}
     inherited = {r.name for r in regions}
     for name in template.remove:
         if name not in inherited:
-            problems.append(Problem("missing_region", path + ("remove", template.remove.index(name)), f"cannot remove {name!r}: {_whose(parent)} has no such region", _one_of(inherited)))
+            problems.append(
+                Problem(
+                    "missing_region",
+                    path + ("remove", template.remove.index(name)),
+                    f"cannot remove {name!r}: {_whose(parent)} has no such region",
+                    _one_of(inherited),
+                )
+            )
     regions = [r for r in regions if r.name not in template.remove]
     for name, change in template.change.items():
         position = next((i for i, r in enumerate(regions) if r.name == name), None)
         if position is None:
-            problems.append(Problem("missing_region", path + ("change", name), f"cannot change {name!r}: {_whose(parent)} has no such region", _one_of({r.name for r in regions}), key=True))
+            problems.append(
+                Problem(
+                    "missing_region",
+                    path + ("change", name),
+                    f"cannot change {name!r}: {_whose(parent)} has no such region",
+                    _one_of({r.name for r in regions}),
+                    key=True,
+                )
+            )
             continue
         regions[position] = regions[position].model_copy(update=change.model_dump(exclude_unset=True))
         paths[name] = path + ("change", name)
     seen: set[str] = set()
     for i, region in enumerate(template.regions):
         if region.name in seen:
-            problems.append(Problem("duplicate", path + ("regions", i, "name"), f"region {region.name!r} is defined twice in this template", "give each region its own name"))
+            problems.append(
+                Problem(
+                    "duplicate",
+                    path + ("regions", i, "name"),
+                    f"region {region.name!r} is defined twice in this template",
+                    "give each region its own name",
+                )
+            )
             continue
         seen.add(region.name)
         position = next((k for k, r in enumerate(regions) if r.name == region.name), None)
@@ -353,12 +400,19 @@ class TemplateCodes:
     unknown_label: str = "PK305"
 
 
-def check_templates(ctx: "CheckContext", tset: TemplateSet, codes: TemplateCodes, base: tuple = ("card_templates",)) -> dict[str, ResolvedTemplate]:
+def check_templates(
+    ctx: CheckContext, tset: TemplateSet, codes: TemplateCodes, base: tuple = ("card_templates",)
+) -> dict[str, ResolvedTemplate]:
     """Extends chains, region references, colours from labels, geometry. Returns the resolved templates."""
     ids: set[str] = set()
     for i, template in enumerate(tset.templates):
         if template.id in ids:
-            ctx.add(codes.duplicate, base + ("templates", i, "id"), f"template id {template.id!r} is used twice", "give each template its own id")
+            ctx.add(
+                codes.duplicate,
+                base + ("templates", i, "id"),
+                f"template id {template.id!r} is used twice",
+                "give each template its own id",
+            )
         ids.add(template.id)
     resolved, problems = resolve_templates(tset, base + ("templates",))
     for problem in problems:
@@ -369,20 +423,30 @@ def check_templates(ctx: "CheckContext", tset: TemplateSet, codes: TemplateCodes
     return resolved
 
 
-def _check_references(ctx: "CheckContext", tset: TemplateSet, template: ResolvedTemplate, codes: TemplateCodes) -> None:
+def _check_references(ctx: CheckContext, tset: TemplateSet, template: ResolvedTemplate, codes: TemplateCodes) -> None:
     labels = {r.name for r in template.regions if r.kind == "label"}
     own = template.paths
     for region in template.regions:
         path = own[region.name]
         if region.colour_from is not None and region.colour_from not in labels:
-            ctx.add(codes.missing_region, path + ("colour_from",), f"template {template.id!r}: {region.name!r} takes its colour from {region.colour_from!r}, which is not a label region of this template", _one_of(labels))
+            ctx.add(
+                codes.missing_region,
+                path + ("colour_from",),
+                f"template {template.id!r}: {region.name!r} takes its colour from {region.colour_from!r}, which is not a label region of this template",
+                _one_of(labels),
+            )
         for c, choice in enumerate(region.choices):
             if choice not in tset.labels:
                 ctx.add(codes.unknown_label, path + ("choices", c), f"no label named {choice!r}", _one_of(tset.labels))
     frame_from = template.frame.colour_from
     if frame_from is not None and frame_from not in labels:
         origin = _frame_path(tset, template)
-        ctx.add(codes.missing_region, origin + ("frame", "colour_from"), f"template {template.id!r}: the frame takes its colour from {frame_from!r}, which is not a label region of this template", _one_of(labels))
+        ctx.add(
+            codes.missing_region,
+            origin + ("frame", "colour_from"),
+            f"template {template.id!r}: the frame takes its colour from {frame_from!r}, which is not a label region of this template",
+            _one_of(labels),
+        )
 
 
 def _frame_path(tset: TemplateSet, template: ResolvedTemplate) -> tuple:
@@ -402,26 +466,36 @@ def region_boxes(region: Region) -> list[tuple[float, float, float, float]]:
     return boxes  # type: ignore[return-value]
 
 
-def _check_geometry(ctx: "CheckContext", template: ResolvedTemplate, codes: TemplateCodes) -> None:
+def _check_geometry(ctx: CheckContext, template: ResolvedTemplate, codes: TemplateCodes) -> None:
     """Every box lies on the card; no two non-panel boxes overlap (panels sit behind, by design)."""
     placed: list[tuple[str, tuple[float, float, float, float]]] = []
     for region in template.regions:
         path = template.paths[region.name]
         for x, y, w, h in region_boxes(region):
             if x + w > template.width + 1e-6 or y + h > template.height + 1e-6:
-                ctx.add(codes.geometry, path, f"template {template.id!r}: region {region.name!r} runs off the {template.width:g} × {template.height:g} mm card", "move or shrink its box")
+                ctx.add(
+                    codes.geometry,
+                    path,
+                    f"template {template.id!r}: region {region.name!r} runs off the {template.width:g} × {template.height:g} mm card",
+                    "move or shrink its box",
+                )
             if region.kind == "panel":
                 continue
             for other, (ox, oy, ow, oh) in placed:
                 if other == region.name:
                     continue
                 if x < ox + ow - 1e-6 and ox < x + w - 1e-6 and y < oy + oh - 1e-6 and oy < y + h - 1e-6:
-                    ctx.add(codes.geometry, path, f"template {template.id!r}: region {region.name!r} overlaps {other!r}", "move one of the two boxes")
+                    ctx.add(
+                        codes.geometry,
+                        path,
+                        f"template {template.id!r}: region {region.name!r} overlaps {other!r}",
+                        "move one of the two boxes",
+                    )
             placed.append((region.name, (x, y, w, h)))
 
 
 def check_cards(
-    ctx: "CheckContext",
+    ctx: CheckContext,
     tset: TemplateSet,
     resolved: dict[str, ResolvedTemplate],
     cards: list[TemplateCard],
@@ -440,7 +514,12 @@ def check_cards(
         path = base + (c,)
         template_id = card.template or default_template.get(card.id)
         if template_id is None:
-            ctx.add(codes.unknown_template, path, f"card {card.id!r} has no template", "add `template:` or put the card in a deck that names one")
+            ctx.add(
+                codes.unknown_template,
+                path,
+                f"card {card.id!r} has no template",
+                "add `template:` or put the card in a deck that names one",
+            )
             continue
         if template_id not in known:
             where = path + ("template",) if card.template else path
@@ -452,29 +531,55 @@ def check_cards(
         used[card.id] = template
         for region in template.regions:
             if region.kind != "panel" and region.required and region.name not in card.fill:
-                ctx.add(codes.unfilled, path + ("fill",) if card.fill else path, f"card {card.id!r} does not fill {region.name!r}, which template {template.id!r} requires", f"add `{region.name}:` ({FILL_KINDS[region.kind]})", key=bool(card.fill))
+                ctx.add(
+                    codes.unfilled,
+                    path + ("fill",) if card.fill else path,
+                    f"card {card.id!r} does not fill {region.name!r}, which template {template.id!r} requires",
+                    f"add `{region.name}:` ({FILL_KINDS[region.kind]})",
+                    key=bool(card.fill),
+                )
         for name, value in card.fill.items():
             where = path + ("fill", name)
             region = template.region(name)
             if region is None or region.kind == "panel":
                 fillable = [r.name for r in template.regions if r.kind != "panel"]
-                ctx.add(codes.unknown_region, where, f"template {template.id!r} has no region {name!r} to fill", _one_of(fillable), key=True)
+                ctx.add(
+                    codes.unknown_region,
+                    where,
+                    f"template {template.id!r} has no region {name!r} to fill",
+                    _one_of(fillable),
+                    key=True,
+                )
                 continue
             _check_value(ctx, tset, region, value, where, codes)
     return used
 
 
-def _check_value(ctx: "CheckContext", tset: TemplateSet, region: Region, value: Any, where: tuple, codes: TemplateCodes) -> None:
+def _check_value(
+    ctx: CheckContext, tset: TemplateSet, region: Region, value: Any, where: tuple, codes: TemplateCodes
+) -> None:
     kind = region.kind
-    expected = {"text": LocalText, "band": LocalText, "number": int, "effect": EffectFill, "label": str, "art": str}[kind]
+    expected = {"text": LocalText, "band": LocalText, "number": int, "effect": EffectFill, "label": str, "art": str}[
+        kind
+    ]
     if not isinstance(value, expected):
-        ctx.add(codes.wrong_value, where, f"region {region.name!r} is a {kind} region and takes {FILL_KINDS[kind]}", "see the template for what each region holds")
+        ctx.add(
+            codes.wrong_value,
+            where,
+            f"region {region.name!r} is a {kind} region and takes {FILL_KINDS[kind]}",
+            "see the template for what each region holds",
+        )
         return
     if kind == "label":
         if value not in tset.labels:
             ctx.add(codes.unknown_label, where, f"no label named {value!r}", _one_of(tset.labels))
         elif region.choices and value not in region.choices:
-            ctx.add(codes.wrong_value, where, f"region {region.name!r} accepts {', '.join(region.choices)}, not {value!r}", "use one of the region's choices")
+            ctx.add(
+                codes.wrong_value,
+                where,
+                f"region {region.name!r} accepts {', '.join(region.choices)}, not {value!r}",
+                "use one of the region's choices",
+            )
     if kind == "effect" and value.kind is not None and value.kind not in tset.labels:
         ctx.add(codes.unknown_label, where + ("kind",), f"no label named {value.kind!r}", _one_of(tset.labels))
 

@@ -20,6 +20,7 @@ its line and the generator can draw exactly what was checked.
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 from typing import Annotated, Literal
@@ -33,7 +34,9 @@ LINE_PATTERN = r"^(?:(?:row|column)-[1-9]|diagonal-[12])$"
 LineName = Annotated[
     str,
     StringConstraints(pattern=LINE_PATTERN),
-    Field(description="A straight line of the field: 'row-1', 'column-3', 'diagonal-1' (top-left to bottom-right) or 'diagonal-2'."),
+    Field(
+        description="A straight line of the field: 'row-1', 'column-3', 'diagonal-1' (top-left to bottom-right) or 'diagonal-2'."
+    ),
 ]
 
 SIDES = ("top", "right", "bottom", "left")
@@ -52,7 +55,7 @@ class TrackSpace(StrictModel):
     collects: LineName | None = None
 
     @model_validator(mode="after")
-    def _player(self) -> "TrackSpace":
+    def _player(self) -> TrackSpace:
         if self.kind == "player" and self.player is None:
             raise ValueError("a player space names its player: add `player:` with a player id")
         if self.kind == "normal" and self.player is not None:
@@ -79,9 +82,18 @@ class TrackBoard(StrictModel):
     """A loop (or open path) of spaces; around a rectangle, the field sits in the middle."""
 
     layout: Literal["rectangle", "path"] = "rectangle"
-    sheet: Literal["a4", "a3-tiled"] = Field("a4", description="One A4 sheet (scaled to fit), or real size across two A4 sheets.")
-    sides: list[NonNegative] | None = Field(None, min_length=4, max_length=4, description="Spaces between the corners on the top, right, bottom and left sides.")
-    path: list[list[float]] | None = Field(None, description="Points of a path, in space widths; spaces are spread evenly along it.")
+    sheet: Literal["a4", "a3-tiled"] = Field(
+        "a4", description="One A4 sheet (scaled to fit), or real size across two A4 sheets."
+    )
+    sides: list[NonNegative] | None = Field(
+        None,
+        min_length=4,
+        max_length=4,
+        description="Spaces between the corners on the top, right, bottom and left sides.",
+    )
+    path: list[list[float]] | None = Field(
+        None, description="Points of a path, in space widths; spaces are spread evenly along it."
+    )
     closed: bool = True
     space_depth: Length = 22.0
     field: CardField | None = None
@@ -89,7 +101,7 @@ class TrackBoard(StrictModel):
     spaces: list[TrackSpace] = Field(min_length=2)
 
     @model_validator(mode="after")
-    def _shape(self) -> "TrackBoard":
+    def _shape(self) -> TrackBoard:
         if self.layout == "rectangle":
             if self.sides is None:
                 raise ValueError("a rectangle track needs `sides`: the spaces between the corners on each side")
@@ -237,11 +249,25 @@ def _rectangle_geometry(board: TrackBoard) -> TrackGeometry:
             continue
         where = ("board", "spaces", index, "collects")
         if field is None:
-            problems.append(TrackProblem("line", where, f"space {index} collects {space.collects}, but the board has no field", "add `field:` or remove `collects`"))
+            problems.append(
+                TrackProblem(
+                    "line",
+                    where,
+                    f"space {index} collects {space.collects}, but the board has no field",
+                    "add `field:` or remove `collects`",
+                )
+            )
             continue
         slots = line_slots(space.collects, rows, cols)
         if slots is None:
-            problems.append(TrackProblem("line", where, f"the {rows} × {cols} field has no line {space.collects!r}", "rows and columns count from 1; diagonals need a square field"))
+            problems.append(
+                TrackProblem(
+                    "line",
+                    where,
+                    f"the {rows} × {cols} field has no line {space.collects!r}",
+                    "rows and columns count from 1; diagonals need a square field",
+                )
+            )
             continue
         side = next(name for name, members in ranges.items() if index in members)
         kind = space.collects.split("-")[0]
@@ -249,16 +275,28 @@ def _rectangle_geometry(board: TrackBoard) -> TrackGeometry:
             corner = ranges["corner"].index(index)  # 0 TL, 1 TR, 2 BR, 3 BL
             wanted = "diagonal-1" if corner in (0, 2) else "diagonal-2"
             if space.collects != wanted:
-                problems.append(TrackProblem("facing", where, f"corner space {index} faces {wanted}, not {space.collects}", f"write `collects: {wanted}` or move the space"))
+                problems.append(
+                    TrackProblem(
+                        "facing",
+                        where,
+                        f"corner space {index} faces {wanted}, not {space.collects}",
+                        f"write `collects: {wanted}` or move the space",
+                    )
+                )
                 continue
             if corner in (2, 3):
                 slots = tuple(reversed(slots))
         elif kind != axis_of[side]:
-            problems.append(TrackProblem("facing", where, f"space {index} on the {side} side faces the {axis_of[side]}s, not {space.collects}", f"collect a {axis_of[side]} here, or move the space"))
+            problems.append(
+                TrackProblem(
+                    "facing",
+                    where,
+                    f"space {index} on the {side} side faces the {axis_of[side]}s, not {space.collects}",
+                    f"collect a {axis_of[side]} here, or move the space",
+                )
+            )
             continue
-        elif side in ("bottom",) and kind == "column":
-            slots = tuple(reversed(slots))
-        elif side == "right":
+        elif (side in ("bottom",) and kind == "column") or side == "right":
             slots = tuple(reversed(slots))
         lines[index] = slots
 
@@ -268,7 +306,11 @@ def _rectangle_geometry(board: TrackBoard) -> TrackGeometry:
         for name in side_names:
             members = ranges[name]
             geometric = members if name in ("top", "right") else list(reversed(members))
-            collectors = [k for k, i in enumerate(geometric) if i in lines and board.spaces[i].collects.split("-")[0] in ("row", "column")]
+            collectors = [
+                k
+                for k, i in enumerate(geometric)
+                if i in lines and board.spaces[i].collects.split("-")[0] in ("row", "column")
+            ]
             if not collectors:
                 need = max(need, (len(geometric) * d - length) / 2)
                 continue
@@ -283,12 +325,19 @@ def _rectangle_geometry(board: TrackBoard) -> TrackGeometry:
     gy = needed_gap(("left", "right"), py, rows, fh)
     width, height = 2 * d + 2 * gx + fw, 2 * d + 2 * gy + fh
     fx, fy = d + gx, d + gy
-    slots = tuple(Slot(r, c, fx + c * px, fy + r * py, sw, sh) for r in range(rows) for c in range(cols)) if field else ()
+    slots = (
+        tuple(Slot(r, c, fx + c * px, fy + r * py, sw, sh) for r in range(rows) for c in range(cols)) if field else ()
+    )
     slot_at = {(s.row, s.col): s for s in slots}
 
     boxes: dict[int, SpaceBox] = {}
     corners = ranges["corner"]
-    corner_boxes = ((0.0, 0.0, 135.0), (width - d, 0.0, -135.0), (width - d, height - d, -45.0), (0.0, height - d, 45.0))
+    corner_boxes = (
+        (0.0, 0.0, 135.0),
+        (width - d, 0.0, -135.0),
+        (width - d, height - d, -45.0),
+        (0.0, height - d, 45.0),
+    )
     for index, (x, y, angle) in zip(corners, corner_boxes):
         boxes[index] = SpaceBox(index, "corner", x, y, d, d, angle)
     for name in SIDES:
@@ -320,7 +369,17 @@ def _rectangle_geometry(board: TrackBoard) -> TrackGeometry:
     return TrackGeometry(width, height, tuple(placed), slots, tuple(problems))
 
 
-def _side_spans(board: TrackBoard, geometric: list[int], lines: dict, length: float, field_start: float, pitch: float, gap: float, problems: list, side: str) -> list[tuple[float, float]]:
+def _side_spans(
+    board: TrackBoard,
+    geometric: list[int],
+    lines: dict,
+    length: float,
+    field_start: float,
+    pitch: float,
+    gap: float,
+    problems: list,
+    side: str,
+) -> list[tuple[float, float]]:
     """(start, span) along one side, in geometric order: collectors centred on their lines, the rest sharing what is left."""
     collectors = [k for k, i in enumerate(geometric) if i in lines]
     if not geometric:
@@ -329,7 +388,9 @@ def _side_spans(board: TrackBoard, geometric: list[int], lines: dict, length: fl
         span = length / len(geometric)
         return [(k * span, span) for k in range(len(geometric))]
     numbers = [int(board.spaces[geometric[k]].collects.split("-")[1]) for k in collectors]
-    consecutive = collectors == list(range(collectors[0], collectors[-1] + 1)) and numbers == list(range(numbers[0], numbers[0] + len(numbers)))
+    consecutive = collectors == list(range(collectors[0], collectors[-1] + 1)) and numbers == list(
+        range(numbers[0], numbers[0] + len(numbers))
+    )
     if not consecutive:
         index = geometric[collectors[0]]
         problems.append(
@@ -393,7 +454,14 @@ def _fits(width: float, height: float, room: tuple[float, float]) -> bool:
 
 def _size_problems(board: TrackBoard, width: float, height: float) -> list[TrackProblem]:
     if board.sheet == "a3-tiled" and not _fits(width, height, A3_ROOM):
-        return [TrackProblem("size", ("board", "sheet"), f"the board is {width:.0f} × {height:.0f} mm, larger than an A3 sheet can print", "use smaller spaces or cards, or `sheet: a4`")]
+        return [
+            TrackProblem(
+                "size",
+                ("board", "sheet"),
+                f"the board is {width:.0f} × {height:.0f} mm, larger than an A3 sheet can print",
+                "use smaller spaces or cards, or `sheet: a4`",
+            )
+        ]
     if board.sheet == "a4" and board.field is not None and not _fits(width, height, A4_ROOM):
         return [
             TrackProblem(
@@ -412,7 +480,7 @@ def _path_geometry(board: TrackBoard) -> TrackGeometry:
     points = [(x * d, y * d) for x, y in board.path]
     if board.closed:
         points.append(points[0])
-    segments = [(a, b, math.dist(a, b)) for a, b in zip(points, points[1:])]
+    segments = [(a, b, math.dist(a, b)) for a, b in itertools.pairwise(points)]
     total = sum(s[2] for s in segments)
     n = len(board.spaces)
     step = total / (n if board.closed else max(1, n - 1))
@@ -436,7 +504,14 @@ def _path_geometry(board: TrackBoard) -> TrackGeometry:
         fh = field.rows * field.slot.height + (field.rows - 1) * field.gap
         fx, fy = (width - fw) / 2, (height - fh) / 2
         slots = tuple(
-            Slot(r, c, fx + c * (field.slot.width + field.gap), fy + r * (field.slot.height + field.gap), field.slot.width, field.slot.height)
+            Slot(
+                r,
+                c,
+                fx + c * (field.slot.width + field.gap),
+                fy + r * (field.slot.height + field.gap),
+                field.slot.width,
+                field.slot.height,
+            )
             for r in range(field.rows)
             for c in range(field.columns)
         )
@@ -449,7 +524,14 @@ def _path_geometry(board: TrackBoard) -> TrackGeometry:
         if space.collects is not None:
             found = line_slots(space.collects, field.rows, field.columns) if field else None
             if found is None:
-                problems.append(TrackProblem("line", ("board", "spaces", index, "collects"), f"the board has no line {space.collects!r}", "check the field size"))
+                problems.append(
+                    TrackProblem(
+                        "line",
+                        ("board", "spaces", index, "collects"),
+                        f"the board has no line {space.collects!r}",
+                        "check the field size",
+                    )
+                )
             else:
                 near = min((found, tuple(reversed(found))), key=lambda ln: math.dist(box.centre, slot_at[ln[0]].centre))
                 line = near
@@ -476,12 +558,23 @@ def check_track(board: TrackBoard, geometry: TrackGeometry | None = None) -> lis
     seen: dict[str, int] = {}
     for p, player in enumerate(board.players):
         if player.id in seen:
-            problems.append(TrackProblem("player", ("board", "players", p, "id"), f"player {player.id!r} is listed twice", "give each player one entry"))
+            problems.append(
+                TrackProblem(
+                    "player",
+                    ("board", "players", p, "id"),
+                    f"player {player.id!r} is listed twice",
+                    "give each player one entry",
+                )
+            )
         seen[player.id] = p
     for index, space in enumerate(board.spaces):
         if space.kind == "player" and space.player not in known:
             close = ", ".join(sorted(known)) or "none listed"
-            problems.append(TrackProblem("player", ("board", "spaces", index, "player"), f"no player {space.player!r}", f"players: {close}"))
+            problems.append(
+                TrackProblem(
+                    "player", ("board", "spaces", index, "player"), f"no player {space.player!r}", f"players: {close}"
+                )
+            )
     return problems
 
 

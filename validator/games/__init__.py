@@ -1,35 +1,50 @@
 """Rule models, one module per game, joined in a tagged union on `game:`.
 
-A game plugs in by adding a module here that defines `KIT_MODEL` (a KitBase
+A game plugs in with a module here that defines its kit model (a KitBase
 subclass with `game: Literal["its-tag"]`) and, optionally, `CODES`: its own
-finding codes. Nothing else needs to change.
+finding codes. The module is then named once in `GAMES` and once in `AnyKit`,
+so type checkers and the JSON Schema see every game.
 """
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
-from typing import Annotated, Union
+from types import ModuleType
+from typing import Annotated
 
 from pydantic import Field, TypeAdapter
 
 from .. import codes
+from ..components.kit import KitBase
+from . import dice_battle_monsters, element_shift, generic, shogi_tcg, unlock_tower, wizards_element_collection
+from .dice_battle_monsters import DiceBattleKit
+from .element_shift import ElementShiftKit
+from .generic import GenericKit
+from .shogi_tcg import ShogiTcgKit
+from .unlock_tower import UnlockTowerKit
+from .wizards_element_collection import WizardsElementCollectionKit
+
+MODULES: tuple[ModuleType, ...] = (
+    dice_battle_monsters,
+    element_shift,
+    generic,
+    shogi_tcg,
+    unlock_tower,
+    wizards_element_collection,
+)
+
+AnyKit = Annotated[
+    DiceBattleKit | ElementShiftKit | GenericKit | ShogiTcgKit | UnlockTowerKit | WizardsElementCollectionKit,
+    Field(discriminator="game"),
+]
+KIT_ADAPTER: TypeAdapter[AnyKit] = TypeAdapter(AnyKit)
 
 
-def _discover() -> dict[str, type]:
-    games: dict[str, type] = {}
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-        module = importlib.import_module(f"{__name__}.{info.name}")
-        model = getattr(module, "KIT_MODEL", None)
-        if model is None:
-            continue
-        codes.register(getattr(module, "CODES", {}))
-        tag = model.model_fields["game"].annotation.__args__[0]
-        games[tag] = model
-    return games
+def _tag(model: type[KitBase]) -> str:
+    return model.model_fields["game"].annotation.__args__[0]  # type: ignore[union-attr]
 
 
-GAMES: dict[str, type] = _discover()
+for _module in MODULES:
+    codes.register(getattr(_module, "CODES", {}))
 
-AnyKit = Annotated[Union[tuple(GAMES.values())], Field(discriminator="game")]  # type: ignore[valid-type]
-KIT_ADAPTER: TypeAdapter = TypeAdapter(AnyKit)
+GAMES: dict[str, type[KitBase]] = {_tag(module.KIT_MODEL): module.KIT_MODEL for module in MODULES}
+"""Each game's `game:` tag and its kit model."""

@@ -23,7 +23,15 @@ from pydantic import Field
 
 from ..checks import check_decks, check_lookalikes, check_unique_ids, check_unique_names, normalise_name, walk_texts
 from ..components.kit import KitBase
-from ..components.templates import EffectFill, ResolvedTemplate, TemplateCard, TemplateCodes, TemplateSet, check_cards, check_templates
+from ..components.templates import (
+    EffectFill,
+    ResolvedTemplate,
+    TemplateCard,
+    TemplateCodes,
+    TemplateSet,
+    check_cards,
+    check_templates,
+)
 from ..findings import Severity
 from ..types import Colour, Count, Ident, LocalText, NonNegative, RuleText, StrictModel
 
@@ -54,7 +62,9 @@ CODES = {
     "DB021": (Severity.ERROR, "template lacks a region the rules read"),
 }
 
-TEMPLATE_CODES = TemplateCodes(cycle="DB010", missing_region="DB011", unfilled="DB012", unknown_region="DB013", geometry="DB014")
+TEMPLATE_CODES = TemplateCodes(
+    cycle="DB010", missing_region="DB011", unfilled="DB012", unknown_region="DB013", geometry="DB014"
+)
 
 UNIT_CLASSES = ("human", "monster", "token")
 NONUNIT_CLASSES = ("magic", "enchant")
@@ -62,7 +72,21 @@ SPELLS = ("S1", "S2", "S3")
 EFFECT_KINDS = ("optional", "forced")
 ZONES = ("deck", "graveyard", "main", "magic-circle", "faith-blessing", "stock", "treasure-supply", "treasures-won")
 TOKENS = ("treasure", "faith", "blessing", "mark")
-ART_MOTIFS = ("flame", "snow", "sword", "sun", "crystal", "mask", "dagger", "flower", "slime", "gargoyle", "dragon", "cat", "candle")
+ART_MOTIFS = (
+    "flame",
+    "snow",
+    "sword",
+    "sun",
+    "crystal",
+    "mask",
+    "dagger",
+    "flower",
+    "slime",
+    "gargoyle",
+    "dragon",
+    "cat",
+    "candle",
+)
 """The vector art the generator draws in a card's art box."""
 
 GENERATED = ("phase-flow", "resolution-order", "end-conditions", "errata")
@@ -75,7 +99,9 @@ NONUNIT_REGIONS = {"nonunit_level": "number", "nonunit_class": "label", "nonunit
 class Parameters(StrictModel):
     die_faces: Count = 6
     copies_per_design: Count
-    set_aside: NonNegative = Field(description="Copies of the set-aside card taken out before shuffling, one to each player.")
+    set_aside: NonNegative = Field(
+        description="Copies of the set-aside card taken out before shuffling, one to each player."
+    )
     deck_size: Count
     opening_hand: Count = Field(description="Cards each player draws after taking the set-aside card.")
     treasures: Count
@@ -189,7 +215,7 @@ class DiceBattleKit(KitBase):
 
     # ------------------------------------------------------------ checks
 
-    def check(self, ctx: "CheckContext") -> None:
+    def check(self, ctx: CheckContext) -> None:
         card_ids = check_unique_ids(ctx, self.cards, ("cards",), "card")
         check_unique_ids(ctx, self.kinds, ("kinds",), "kind")
         check_unique_ids(ctx, self.phases, ("phases",), "phase")
@@ -203,7 +229,12 @@ class DiceBattleKit(KitBase):
         known = {t.id for t in self.card_templates.templates}
         for d, deck in enumerate(self.decks):
             if deck.template not in known:
-                ctx.add("PK305", ("decks", d, "template"), f"no card template named {deck.template!r}", f"use one of {', '.join(sorted(known))}")
+                ctx.add(
+                    "PK305",
+                    ("decks", d, "template"),
+                    f"no card template named {deck.template!r}",
+                    f"use one of {', '.join(sorted(known))}",
+                )
         used = check_cards(ctx, self.card_templates, resolved, self.cards, self.default_templates(), TEMPLATE_CODES)
         self._check_names(ctx)
         check_lookalikes(ctx, self._names())
@@ -216,11 +247,16 @@ class DiceBattleKit(KitBase):
         self._check_text_references(ctx)
         for i, section in enumerate(self.rules.sections if self.rules else []):
             if section.generated is not None and section.generated not in GENERATED:
-                ctx.add("PK305", ("rules", "sections", i, "generated"), f"the rule summary cannot draw {section.generated!r}", f"use one of {', '.join(GENERATED)}")
+                ctx.add(
+                    "PK305",
+                    ("rules", "sections", i, "generated"),
+                    f"the rule summary cannot draw {section.generated!r}",
+                    f"use one of {', '.join(GENERATED)}",
+                )
         if self.example is not None:
             self._check_example(ctx, card_ids)
 
-    def _check_names(self, ctx: "CheckContext") -> None:
+    def _check_names(self, ctx: CheckContext) -> None:
         """Card titles read differently from each other, in every language."""
         for lang in ctx.languages:
             first: dict[str, int] = {}
@@ -230,7 +266,12 @@ class DiceBattleKit(KitBase):
                     continue
                 norm = normalise_name(title.get(lang))
                 if norm in first:
-                    ctx.add("PK313", ("cards", c, "fill", "title", lang), f"card name {title.get(lang)!r} reads the same as card {self.cards[first[norm]].id!r}", "rename one of them")
+                    ctx.add(
+                        "PK313",
+                        ("cards", c, "fill", "title", lang),
+                        f"card name {title.get(lang)!r} reads the same as card {self.cards[first[norm]].id!r}",
+                        "rename one of them",
+                    )
                 else:
                     first[norm] = c
 
@@ -250,21 +291,41 @@ class DiceBattleKit(KitBase):
                         out.append(((list_name, i, "name", lang), value))
         return out
 
-    def _check_kinds(self, ctx: "CheckContext") -> None:
+    def _check_kinds(self, ctx: CheckContext) -> None:
         units: dict[str, int] = {}
         for k, kind in enumerate(self.kinds):
             if kind.unit not in UNIT_CLASSES:
-                ctx.add("DB007", ("kinds", k, "unit"), f"unknown unit class {kind.unit!r}", f"units are {', '.join(UNIT_CLASSES)}")
+                ctx.add(
+                    "DB007",
+                    ("kinds", k, "unit"),
+                    f"unknown unit class {kind.unit!r}",
+                    f"units are {', '.join(UNIT_CLASSES)}",
+                )
             elif kind.unit in units:
-                ctx.add("DB001", ("kinds", k, "unit"), f"unit class {kind.unit!r} is paired twice (also in kind {self.kinds[units[kind.unit]].id!r})", "each unit class pairs with one non-unit class")
+                ctx.add(
+                    "DB001",
+                    ("kinds", k, "unit"),
+                    f"unit class {kind.unit!r} is paired twice (also in kind {self.kinds[units[kind.unit]].id!r})",
+                    "each unit class pairs with one non-unit class",
+                )
             units.setdefault(kind.unit, k)
             if kind.nonunit is not None and kind.nonunit not in NONUNIT_CLASSES:
-                ctx.add("DB007", ("kinds", k, "nonunit"), f"unknown non-unit class {kind.nonunit!r}", f"non-units are {', '.join(NONUNIT_CLASSES)}")
+                ctx.add(
+                    "DB007",
+                    ("kinds", k, "nonunit"),
+                    f"unknown non-unit class {kind.nonunit!r}",
+                    f"non-units are {', '.join(NONUNIT_CLASSES)}",
+                )
             if kind.unit == "token" and kind.nonunit is not None:
                 ctx.add("DB001", ("kinds", k, "nonunit"), "a token has no non-unit side", "remove `nonunit:`")
         for unit in UNIT_CLASSES:
             if unit not in units:
-                ctx.add("DB009", ("kinds",), f"no kind of design has the unit class {unit!r}", "the rulebook has human, monster and token designs")
+                ctx.add(
+                    "DB009",
+                    ("kinds",),
+                    f"no kind of design has the unit class {unit!r}",
+                    "the rulebook has human, monster and token designs",
+                )
 
     def _pairing(self) -> dict[str, CardKind]:
         return {k.unit: k for k in self.kinds}
@@ -273,7 +334,7 @@ class DiceBattleKit(KitBase):
         unit = card.value("unit_class")
         return self._pairing().get(unit) if isinstance(unit, str) else None
 
-    def _check_cards(self, ctx: "CheckContext", used: dict[str, ResolvedTemplate]) -> None:
+    def _check_cards(self, ctx: CheckContext, used: dict[str, ResolvedTemplate]) -> None:
         pairing = self._pairing()
         designs: Counter = Counter()
         p = self.parameters
@@ -288,34 +349,71 @@ class DiceBattleKit(KitBase):
             unit = card.value("unit_class")
             nonunit = card.value("nonunit_class")
             if isinstance(unit, str) and unit not in UNIT_CLASSES:
-                ctx.add("DB007", path + ("unit_class",), f"unknown unit class {unit!r}", f"units are {', '.join(UNIT_CLASSES)}")
+                ctx.add(
+                    "DB007",
+                    path + ("unit_class",),
+                    f"unknown unit class {unit!r}",
+                    f"units are {', '.join(UNIT_CLASSES)}",
+                )
                 continue
             if isinstance(nonunit, str) and nonunit not in NONUNIT_CLASSES:
-                ctx.add("DB007", path + ("nonunit_class",), f"unknown non-unit class {nonunit!r}", f"non-units are {', '.join(NONUNIT_CLASSES)}")
+                ctx.add(
+                    "DB007",
+                    path + ("nonunit_class",),
+                    f"unknown non-unit class {nonunit!r}",
+                    f"non-units are {', '.join(NONUNIT_CLASSES)}",
+                )
                 continue
             kind = pairing.get(unit) if isinstance(unit, str) else None
             if kind is not None:
                 designs[kind.id] += 1
                 if kind.nonunit is None and nonunit is not None:
-                    ctx.add("DB001", path + ("nonunit_class",), f"a {unit} has no non-unit side, but card {card.id!r} is also {nonunit}", "remove the non-unit side")
+                    ctx.add(
+                        "DB001",
+                        path + ("nonunit_class",),
+                        f"a {unit} has no non-unit side, but card {card.id!r} is also {nonunit}",
+                        "remove the non-unit side",
+                    )
                 elif kind.nonunit is not None and nonunit != kind.nonunit:
                     got = f"{nonunit}" if nonunit else "no non-unit side"
-                    ctx.add("DB001", path + (("nonunit_class",) if nonunit else ()), f"a {unit} pairs with {kind.nonunit}, but card {card.id!r} has {got}", f"make it {unit} / {kind.nonunit}, or change its unit class")
+                    ctx.add(
+                        "DB001",
+                        path + (("nonunit_class",) if nonunit else ()),
+                        f"a {unit} pairs with {kind.nonunit}, but card {card.id!r} has {got}",
+                        f"make it {unit} / {kind.nonunit}, or change its unit class",
+                    )
             for side in ("unit", "nonunit"):
                 level = card.value(f"{side}_level")
                 floor = p.min_unit_level if side == "unit" else 0
                 if isinstance(level, int) and level < floor:
-                    ctx.add("DB008", path + (f"{side}_level",), f"{'unit' if side == 'unit' else 'non-unit'} level {level} is below {floor}", "levels never go below 0")
+                    ctx.add(
+                        "DB008",
+                        path + (f"{side}_level",),
+                        f"{'unit' if side == 'unit' else 'non-unit'} level {level} is below {floor}",
+                        "levels never go below 0",
+                    )
                 if side == "unit" and isinstance(level, int) and level > p.die_faces + p.blessing_bonus:
-                    ctx.add("DB019", path + ("unit_level",), f"level {level} needs a roll above {p.die_faces} + {p.blessing_bonus} (blessing)", "no roll can ever play this unit")
+                    ctx.add(
+                        "DB019",
+                        path + ("unit_level",),
+                        f"level {level} needs a roll above {p.die_faces} + {p.blessing_bonus} (blessing)",
+                        "no roll can ever play this unit",
+                    )
                 effect = card.value(f"{side}_effect")
                 if isinstance(effect, EffectFill):
                     self._check_effect(ctx, effect, path + (f"{side}_effect",))
         for k, kind in enumerate(self.kinds):
             if designs[kind.id] != kind.designs:
-                ctx.add("DB009", ("kinds", k, "designs"), f"{designs[kind.id]} {kind.id} designs among the cards, but the rules say {kind.designs}", "add or remove card designs, or fix the count")
+                ctx.add(
+                    "DB009",
+                    ("kinds", k, "designs"),
+                    f"{designs[kind.id]} {kind.id} designs among the cards, but the rules say {kind.designs}",
+                    "add or remove card designs, or fix the count",
+                )
 
-    def _check_template_regions(self, ctx: "CheckContext", card: TemplateCard, c: int, template: ResolvedTemplate) -> None:
+    def _check_template_regions(
+        self, ctx: CheckContext, card: TemplateCard, c: int, template: ResolvedTemplate
+    ) -> None:
         wanted = dict(UNIT_REGIONS)
         if card.value("unit_class") != "token":
             wanted |= NONUNIT_REGIONS
@@ -324,17 +422,32 @@ class DiceBattleKit(KitBase):
             if region is None or region.kind != kind:
                 where = ("cards", c, "template") if card.template else ("cards", c)
                 problem = "has no" if region is None else f"has a {region.kind} region, not a {kind} region, as"
-                ctx.add("DB021", where, f"template {template.id!r} {problem} {name!r}, which the rules read for card {card.id!r}", f"add a {kind} region named {name!r} to the template")
+                ctx.add(
+                    "DB021",
+                    where,
+                    f"template {template.id!r} {problem} {name!r}, which the rules read for card {card.id!r}",
+                    f"add a {kind} region named {name!r} to the template",
+                )
 
-    def _check_effect(self, ctx: "CheckContext", effect: EffectFill, path: tuple) -> None:
+    def _check_effect(self, ctx: CheckContext, effect: EffectFill, path: tuple) -> None:
         if effect.tag not in SPELLS:
             shown = repr(effect.tag) if effect.tag else "no spell number"
-            ctx.add("DB002", path + (("tag",) if effect.tag else ()), f"{shown}: spell numbers are S1, S2 and S3", "S1 resolves before the battle, S2 during it, S3 after it")
+            ctx.add(
+                "DB002",
+                path + (("tag",) if effect.tag else ()),
+                f"{shown}: spell numbers are S1, S2 and S3",
+                "S1 resolves before the battle, S2 during it, S3 after it",
+            )
         if effect.kind not in EFFECT_KINDS:
             shown = repr(effect.kind) if effect.kind else "no kind"
-            ctx.add("DB017", path + (("kind",) if effect.kind else ()), f"{shown}: an effect is optional or forced", "use `kind: optional` or `kind: forced`")
+            ctx.add(
+                "DB017",
+                path + (("kind",) if effect.kind else ()),
+                f"{shown}: an effect is optional or forced",
+                "use `kind: optional` or `kind: forced`",
+            )
 
-    def _check_deck(self, ctx: "CheckContext", card_ids: set[str]) -> None:
+    def _check_deck(self, ctx: CheckContext, card_ids: set[str]) -> None:
         p = self.parameters
         index = self.main_deck_index()
         if index is None:
@@ -344,10 +457,20 @@ class DiceBattleKit(KitBase):
         deck = self.decks[index]
         for e, entry in enumerate(deck.cards):
             if entry.ref in card_ids and entry.count != p.copies_per_design:
-                ctx.add("DB003", ("decks", index, "cards", e, "count"), f"{entry.count} copies of {entry.ref!r}, but every design comes {p.copies_per_design} times", "make the count match copies_per_design")
+                ctx.add(
+                    "DB003",
+                    ("decks", index, "cards", e, "count"),
+                    f"{entry.count} copies of {entry.ref!r}, but every design comes {p.copies_per_design} times",
+                    "make the count match copies_per_design",
+                )
         for c, card in enumerate(self.cards):
             if card.id not in counts:
-                ctx.add("DB003", ("cards", c, "id"), f"card {card.id!r} is in no deck", f"add `{{ref: {card.id}, count: {p.copies_per_design}}}` to deck {deck.id!r}")
+                ctx.add(
+                    "DB003",
+                    ("cards", c, "id"),
+                    f"card {card.id!r} is in no deck",
+                    f"add `{{ref: {card.id}, count: {p.copies_per_design}}}` to deck {deck.id!r}",
+                )
         total = sum(counts.values())
         designs = len(self.cards)
         if total - p.set_aside != p.deck_size:
@@ -358,15 +481,30 @@ class DiceBattleKit(KitBase):
                 "fix deck_size, set_aside or the card counts so they add up",
             )
         if self.set_aside_card not in card_ids:
-            ctx.add("PK305", ("set_aside_card",), f"no card named {self.set_aside_card!r}", "name the card taken out before shuffling")
+            ctx.add(
+                "PK305",
+                ("set_aside_card",),
+                f"no card named {self.set_aside_card!r}",
+                "name the card taken out before shuffling",
+            )
         else:
             have = counts.get(self.set_aside_card, 0)
             if p.set_aside != self.players.max:
-                ctx.add("DB003", ("parameters", "set_aside"), f"{p.set_aside} set aside, but each of the {self.players.max} players takes one", f"set set_aside to {self.players.max}")
+                ctx.add(
+                    "DB003",
+                    ("parameters", "set_aside"),
+                    f"{p.set_aside} set aside, but each of the {self.players.max} players takes one",
+                    f"set set_aside to {self.players.max}",
+                )
             if have < p.set_aside:
-                ctx.add("DB003", ("parameters", "set_aside"), f"{p.set_aside} {self.set_aside_card!r} set aside, but the deck has only {have}", "set aside no more copies than there are")
+                ctx.add(
+                    "DB003",
+                    ("parameters", "set_aside"),
+                    f"{p.set_aside} {self.set_aside_card!r} set aside, but the deck has only {have}",
+                    "set aside no more copies than there are",
+                )
 
-    def _check_parameters(self, ctx: "CheckContext") -> None:
+    def _check_parameters(self, ctx: CheckContext) -> None:
         p = self.parameters
         if p.discard_to != p.hand_limit:
             ctx.add(
@@ -377,9 +515,14 @@ class DiceBattleKit(KitBase):
                 "discard down to the hand limit itself",
             )
         if self.players.min != 2 or self.players.max != 2:
-            ctx.add("PK203", ("players",), "Dice Battle Monsters is a game for exactly 2 players", "set players to {min: 2, max: 2}")
+            ctx.add(
+                "PK203",
+                ("players",),
+                "Dice Battle Monsters is a game for exactly 2 players",
+                "set players to {min: 2, max: 2}",
+            )
 
-    def _check_tokens(self, ctx: "CheckContext") -> None:
+    def _check_tokens(self, ctx: CheckContext) -> None:
         p = self.parameters
         by_id = {t.id: (i, t) for i, t in enumerate(self.tokens)}
         for token_id in TOKENS:
@@ -388,30 +531,65 @@ class DiceBattleKit(KitBase):
         if "treasure" in by_id:
             i, treasure = by_id["treasure"]
             if treasure.count != p.treasures:
-                ctx.add("DB015", ("tokens", i, "count"), f"{treasure.count} treasure tokens, but the rules have {p.treasures} treasures", "print one token per treasure")
+                ctx.add(
+                    "DB015",
+                    ("tokens", i, "count"),
+                    f"{treasure.count} treasure tokens, but the rules have {p.treasures} treasures",
+                    "print one token per treasure",
+                )
         for token_id in ("faith", "blessing"):
             if token_id in by_id:
                 i, token = by_id[token_id]
                 if token.count != self.players.max:
-                    ctx.add("DB015", ("tokens", i, "count"), f"{token.count} {token_id} tokens, but each of the {self.players.max} players has one", f"print {self.players.max}")
+                    ctx.add(
+                        "DB015",
+                        ("tokens", i, "count"),
+                        f"{token.count} {token_id} tokens, but each of the {self.players.max} players has one",
+                        f"print {self.players.max}",
+                    )
         most_without_winner = self.players.max * (p.treasures_to_win - 1) + 1
         if p.treasures < most_without_winner:
-            ctx.add("DB016", ("parameters", "treasures"), f"{p.treasures} treasures, but {self.players.max} players can hold {p.treasures_to_win - 1} each and still need one more", f"have at least {most_without_winner} treasures")
+            ctx.add(
+                "DB016",
+                ("parameters", "treasures"),
+                f"{p.treasures} treasures, but {self.players.max} players can hold {p.treasures_to_win - 1} each and still need one more",
+                f"have at least {most_without_winner} treasures",
+            )
         if p.treasures_to_win > p.treasures:
-            ctx.add("DB016", ("parameters", "treasures_to_win"), f"{p.treasures_to_win} treasures to win, but only {p.treasures} exist", "lower treasures_to_win")
+            ctx.add(
+                "DB016",
+                ("parameters", "treasures_to_win"),
+                f"{p.treasures_to_win} treasures to win, but only {p.treasures} exist",
+                "lower treasures_to_win",
+            )
 
-    def _check_zones(self, ctx: "CheckContext") -> None:
+    def _check_zones(self, ctx: CheckContext) -> None:
         by_id = {z.id: (i, z) for i, z in enumerate(self.zones)}
         for z, zone in enumerate(self.zones):
             if zone.id not in ZONES:
-                ctx.add("DB020", ("zones", z, "id"), f"the play mat has no place for zone {zone.id!r}", f"zones are {', '.join(ZONES)}")
+                ctx.add(
+                    "DB020",
+                    ("zones", z, "id"),
+                    f"the play mat has no place for zone {zone.id!r}",
+                    f"zones are {', '.join(ZONES)}",
+                )
         for zone_id in ZONES:
             if zone_id not in by_id:
-                ctx.add("DB020", ("zones",), f"zone {zone_id!r} is missing", "the rulebook's field has eight places; list each")
+                ctx.add(
+                    "DB020",
+                    ("zones",),
+                    f"zone {zone_id!r} is missing",
+                    "the rulebook's field has eight places; list each",
+                )
         if "stock" in by_id:
             i, stock = by_id["stock"]
             if stock.slots != self.parameters.stock_slots:
-                ctx.add("DB020", ("zones", i, "slots"), f"the stock zone shows {stock.slots} slots, but it holds at most {self.parameters.stock_slots} enchants", "make slots match stock_slots")
+                ctx.add(
+                    "DB020",
+                    ("zones", i, "slots"),
+                    f"the stock zone shows {stock.slots} slots, but it holds at most {self.parameters.stock_slots} enchants",
+                    "make slots match stock_slots",
+                )
         tokens = {t.id: t for t in self.tokens}
         if "faith-blessing" in by_id and "faith" in tokens and "blessing" in tokens:
             i, zone = by_id["faith-blessing"]
@@ -420,7 +598,12 @@ class DiceBattleKit(KitBase):
                 for token_id in ("faith", "blessing"):
                     name = tokens[token_id].name.get(lang)
                     if name and name not in label:
-                        ctx.add("DB006", ("zones", i, "name", lang), f"the zone for the {token_id} token is {label!r}, which does not name the token {name!r}", f"write the token's name, {name!r}, as the token list does")
+                        ctx.add(
+                            "DB006",
+                            ("zones", i, "name", lang),
+                            f"the zone for the {token_id} token is {label!r}, which does not name the token {name!r}",
+                            f"write the token's name, {name!r}, as the token list does",
+                        )
 
     # ------------------------------------------------------------ names in rule text
 
@@ -434,7 +617,12 @@ class DiceBattleKit(KitBase):
                 names[full] = f"card {card.id}"
                 for part in re.split(r"[・,]\s*", full):
                     names.setdefault(part.strip(), f"card {card.id}")
-        for group, items in (("token", self.tokens), ("zone", self.zones), ("phase", self.phases), ("kind", self.kinds)):
+        for group, items in (
+            ("token", self.tokens),
+            ("zone", self.zones),
+            ("phase", self.phases),
+            ("kind", self.kinds),
+        ):
             for item in items:
                 names[item.name.get(lang)] = f"{group} {item.id}"
                 short = getattr(item, "short", None)
@@ -446,7 +634,7 @@ class DiceBattleKit(KitBase):
             names[icon] = "spell number" if icon in SPELLS else f"icon {icon}"
         return names
 
-    def _check_text_references(self, ctx: "CheckContext") -> None:
+    def _check_text_references(self, ctx: CheckContext) -> None:
         """Phases and zones named in text exist; quoted names are names the game has (errata quote the rulebook, so they are skipped)."""
         for path, text, _owners in walk_texts(self):
             if path[:1] == ("errata",) or path[:1] == ("card_templates",):
@@ -464,10 +652,14 @@ class DiceBattleKit(KitBase):
         for phase in self.phases:
             for value in (phase.name.get(lang), phase.short.get(lang)):
                 phases.add(_stem(value, phase_suffix, lang))
-        zones = {_stem(z.name.get(lang), zone_suffix, lang) for z in self.zones if _stem(z.name.get(lang), zone_suffix, lang) != z.name.get(lang).casefold()}
+        zones = {
+            _stem(z.name.get(lang), zone_suffix, lang)
+            for z in self.zones
+            if _stem(z.name.get(lang), zone_suffix, lang) != z.name.get(lang).casefold()
+        }
         return phases, zones
 
-    def _check_phase_zone_words(self, ctx: "CheckContext", path: tuple, value: str, lang: str) -> None:
+    def _check_phase_zone_words(self, ctx: CheckContext, path: tuple, value: str, lang: str) -> None:
         phases, zones = self._stems(lang)
         pattern = _JA_WORD if lang == "ja" else _EN_WORD
         for match in pattern.finditer(value):
@@ -480,26 +672,34 @@ class DiceBattleKit(KitBase):
                 continue
             kind = "phase" if stems is phases else "zone"
             have = ", ".join(self._display_names(kind, lang))
-            ctx.add("DB005", path, f"{match.group(0)!r} names a {kind} the game does not have", f"the {kind}s are {have}")
+            ctx.add(
+                "DB005", path, f"{match.group(0)!r} names a {kind} the game does not have", f"the {kind}s are {have}"
+            )
 
     def _display_names(self, kind: str, lang: str) -> list[str]:
         items = self.phases if kind == "phase" else self.zones
         return [i.name.get(lang) for i in items]
 
-    def _check_quoted(self, ctx: "CheckContext", path: tuple, value: str, lang: str) -> None:
+    def _check_quoted(self, ctx: CheckContext, path: tuple, value: str, lang: str) -> None:
         names = self.known_names(lang)
         for match in (_JA_QUOTE if lang == "ja" else _EN_QUOTE).finditer(value):
             term = match.group(1)
             if not term or len(term) > 16 or re.search(r"[\s、。,.!?！？]", term) or term in names:
                 continue
-            close = difflib.get_close_matches(term, list(names), n=1, cutoff=0.0 if lang == "ja" and len(term) <= 3 else 0.6)
+            close = difflib.get_close_matches(
+                term, list(names), n=1, cutoff=0.0 if lang == "ja" and len(term) <= 3 else 0.6
+            )
             close = [c for c in close if _shares(term, c)] or close[:0]
-            hint = f"did you mean {close[0]!r} ({names[close[0]]})?" if close else "quote only names of cards, tokens, zones, phases and classes"
+            hint = (
+                f"did you mean {close[0]!r} ({names[close[0]]})?"
+                if close
+                else "quote only names of cards, tokens, zones, phases and classes"
+            )
             ctx.add("DB006", path, f"{match.group(0)} is not the name of anything in the game", hint)
 
     # ------------------------------------------------------------ the worked example
 
-    def _check_example(self, ctx: "CheckContext", card_ids: set[str]) -> None:
+    def _check_example(self, ctx: CheckContext, card_ids: set[str]) -> None:
         example = self.example
         assert example is not None
         p = self.parameters
@@ -516,22 +716,49 @@ class DiceBattleKit(KitBase):
                         continue
                     want = {"main": None, "magic_circle": "magic", "stock": "enchant"}[zone]
                     if want is not None and card.value("nonunit_class") != want:
-                        ctx.add("DB018", where, f"{card_id!r} is not a {want}, so it cannot be in the {zone.replace('_', ' ')}", f"only {want} cards go there")
+                        ctx.add(
+                            "DB018",
+                            where,
+                            f"{card_id!r} is not a {want}, so it cannot be in the {zone.replace('_', ' ')}",
+                            f"only {want} cards go there",
+                        )
                         ok = False
             units = [self.card(c) for c in side.main if self.card(c) is not None]
             classes = {u.value("unit_class") for u in units}  # type: ignore[union-attr]
             if len(units) > 1 and classes & {"human", "token"}:
-                ctx.add("DB018", ("example", side_name, "main"), "a human or a token stands alone in the main zone", "only monsters share the main zone")
+                ctx.add(
+                    "DB018",
+                    ("example", side_name, "main"),
+                    "a human or a token stands alone in the main zone",
+                    "only monsters share the main zone",
+                )
             if side.magic_circle and classes != {"human"}:
-                ctx.add("DB018", ("example", side_name, "magic_circle"), "magic goes to the magic circle only when the unit is a human", "put a human in the main zone")
-            cost = sum(_level(self.card(c), "unit") for c in side.main) + sum(_level(self.card(c), "nonunit") for c in side.magic_circle)
+                ctx.add(
+                    "DB018",
+                    ("example", side_name, "magic_circle"),
+                    "magic goes to the magic circle only when the unit is a human",
+                    "put a human in the main zone",
+                )
+            cost = sum(_level(self.card(c), "unit") for c in side.main) + sum(
+                _level(self.card(c), "nonunit") for c in side.magic_circle
+            )
             if cost > p.die_faces + p.blessing_bonus:
-                ctx.add("DB018", ("example", side_name), f"this needs a roll of {cost}, above {p.die_faces} + {p.blessing_bonus}", "no roll can set this up")
+                ctx.add(
+                    "DB018",
+                    ("example", side_name),
+                    f"this needs a roll of {cost}, above {p.die_faces} + {p.blessing_bonus}",
+                    "no roll can set this up",
+                )
         if not ok:
             return
         order = [r.card_id for r in resolution_order(self, example)]
         if order != list(example.expected):
-            ctx.add("DB018", ("example", "expected"), f"the rules resolve the effects as {' → '.join(order)}, not {' → '.join(example.expected)}", "S1 before S2 before S3; within one, the higher level first; the first player on ties")
+            ctx.add(
+                "DB018",
+                ("example", "expected"),
+                f"the rules resolve the effects as {' → '.join(order)}, not {' → '.join(example.expected)}",
+                "S1 before S2 before S3; within one, the higher level first; the first player on ties",
+            )
 
 
 @dataclass(frozen=True)
@@ -573,7 +800,24 @@ def _level(card: TemplateCard | None, side: str) -> int:
 
 _JA_WORD = re.compile(r"([ァ-ヺー一-龯々]+)(フェイズ|ゾーン)")
 _EN_WORD = re.compile(r"\b([A-Z][a-z]+)( phase| zone)\b")
-_EN_DETERMINERS = {"Each", "The", "This", "That", "Every", "Next", "Any", "A", "One", "Its", "Your", "Their", "Which", "Same", "Whose", "No"}
+_EN_DETERMINERS = {
+    "Each",
+    "The",
+    "This",
+    "That",
+    "Every",
+    "Next",
+    "Any",
+    "A",
+    "One",
+    "Its",
+    "Your",
+    "Their",
+    "Which",
+    "Same",
+    "Whose",
+    "No",
+}
 _JA_QUOTE = re.compile(r"「([^「」]*)」")
 _EN_QUOTE = re.compile(r"“([^“”]*)”")
 

@@ -14,10 +14,10 @@ from pydantic import Field
 from ..checks import (
     check_decks,
     check_lookalikes,
-    item_names,
     check_text_numbers,
     check_unique_ids,
     check_unique_names,
+    item_names,
 )
 from ..components.hexboard import AXIAL_NEIGHBOURS, HexBoard
 from ..components.kit import KitBase
@@ -110,7 +110,9 @@ class Combo(StrictModel):
     name: LocalText
     elements: list[Ident] = Field(min_length=2, max_length=2)
     effect: Effect
-    examples: list[RuleText] = Field(default_factory=list, description="Worked examples; their numbers are checked against the effect.")
+    examples: list[RuleText] = Field(
+        default_factory=list, description="Worked examples; their numbers are checked against the effect."
+    )
 
 
 class ShiftEvent(StrictModel):
@@ -173,7 +175,7 @@ class ElementShiftKit(KitBase):
         gains += [c.effect.cells for c in self.combos if c.effect.action == "steal"]
         return max(gains)
 
-    def check(self, ctx: "CheckContext") -> None:
+    def check(self, ctx: CheckContext) -> None:
         element_ids = check_unique_ids(ctx, self.elements, ("elements",), "element")
         terrain_ids = check_unique_ids(ctx, self.terrains, ("terrains",), "terrain")
         check_unique_ids(ctx, self.combos, ("combos",), "combo")
@@ -186,20 +188,32 @@ class ElementShiftKit(KitBase):
         self._check_stated_numbers(ctx)
         for t, terrain in enumerate(self.terrains):
             if terrain.element is not None and terrain.element not in element_ids:
-                ctx.add("ES001", ("terrains", t, "element"), f"unknown element {terrain.element!r}", _one_of(element_ids))
+                ctx.add(
+                    "ES001", ("terrains", t, "element"), f"unknown element {terrain.element!r}", _one_of(element_ids)
+                )
         check_decks(ctx, self, self.model_lists())
         for d, deck in enumerate(self.decks):
             wanted = TEMPLATE_SOURCES.get(deck.template)
             if wanted is None:
-                ctx.add("ES015", ("decks", d, "template"), f"unknown card template {deck.template!r}", f"use one of {', '.join(TEMPLATE_SOURCES)}")
+                ctx.add(
+                    "ES015",
+                    ("decks", d, "template"),
+                    f"unknown card template {deck.template!r}",
+                    f"use one of {', '.join(TEMPLATE_SOURCES)}",
+                )
             elif (deck.source or wanted) != wanted:
-                ctx.add("ES015", ("decks", d, "source"), f"template {deck.template!r} draws {wanted}, not {deck.source}", f"set `source: {wanted}`")
+                ctx.add(
+                    "ES015",
+                    ("decks", d, "source"),
+                    f"template {deck.template!r} draws {wanted}, not {deck.source}",
+                    f"set `source: {wanted}`",
+                )
         self._check_cards(ctx, element_ids)
         self._check_board(ctx, terrain_ids)
         self._check_combos(ctx, element_ids)
         self._check_counts(ctx)
 
-    def _check_cards(self, ctx: "CheckContext", element_ids: set[str]) -> None:
+    def _check_cards(self, ctx: CheckContext, element_ids: set[str]) -> None:
         per_element: Counter = Counter()
         first_path: dict[str, tuple] = {}
         for d, deck in enumerate(self.decks):
@@ -221,24 +235,41 @@ class ElementShiftKit(KitBase):
                     "make the counts add up to the parameter",
                 )
 
-    def _check_board(self, ctx: "CheckContext", terrain_ids: set[str]) -> None:
+    def _check_board(self, ctx: CheckContext, terrain_ids: set[str]) -> None:
         board = self.board
         for r in board.row_parity_problems():
-            ctx.add("PK203", ("board", "rows", r), "this row has the same number parity as the row above, so hexes cannot interlock", "rows must alternate odd and even lengths")
+            ctx.add(
+                "PK203",
+                ("board", "rows", r),
+                "this row has the same number parity as the row above, so hexes cannot interlock",
+                "rows must alternate odd and even lengths",
+            )
         cells = board.placed_cells()
         positions: dict[tuple[int, int], int] = {}
         counts: Counter = Counter()
         for i, cell in enumerate(cells):
             if cell.terrain not in terrain_ids:
-                ctx.add("ES002", cell.path, f"unknown territory type {cell.terrain!r}", _one_of(terrain_ids | set(board.key)), col_offset=cell.offset)
+                ctx.add(
+                    "ES002",
+                    cell.path,
+                    f"unknown territory type {cell.terrain!r}",
+                    _one_of(terrain_ids | set(board.key)),
+                    col_offset=cell.offset,
+                )
                 continue
             if (cell.q, cell.r) in positions:
-                ctx.add("ES012", cell.path, f"cell ({cell.q}, {cell.r}) is given twice", "remove one", col_offset=cell.offset)
+                ctx.add(
+                    "ES012",
+                    cell.path,
+                    f"cell ({cell.q}, {cell.r}) is given twice",
+                    "remove one",
+                    col_offset=cell.offset,
+                )
                 continue
             positions[(cell.q, cell.r)] = i
             counts[cell.terrain] += 1
         want = self.parameters.cells_per_territory
-        for t, terrain in enumerate(self.terrains):
+        for _t, terrain in enumerate(self.terrains):
             expected = 1 if terrain.blocked else want
             if counts[terrain.id] != expected:
                 ctx.add(
@@ -250,13 +281,21 @@ class ElementShiftKit(KitBase):
                     else "the board needs exactly one blocked centre",
                 )
         if positions and not _connected(set(positions)):
-            ctx.add("ES005", ("board",), "the board falls apart into separate islands", "join every cell to its neighbours")
+            ctx.add(
+                "ES005", ("board",), "the board falls apart into separate islands", "join every cell to its neighbours"
+            )
         blocked = [pos for pos in positions if self._terrain(cells[positions[pos]].terrain).blocked]
         if len(blocked) == 1 and not _is_centre(blocked[0], set(positions)):
             cell = cells[positions[blocked[0]]]
-            ctx.add("ES006", cell.path, "the blocked cell is not in the middle of the board", "move it to the centre", col_offset=cell.offset)
+            ctx.add(
+                "ES006",
+                cell.path,
+                "the blocked cell is not in the middle of the board",
+                "move it to the centre",
+                col_offset=cell.offset,
+            )
 
-    def _check_stated_numbers(self, ctx: "CheckContext") -> None:
+    def _check_stated_numbers(self, ctx: CheckContext) -> None:
         """Numbers written in effect texts and examples agree with the effect they describe, and
         a number given after a combo's or event's name agrees with that combo or event."""
         named: dict[str, tuple[str, int, str]] = {}
@@ -276,7 +315,9 @@ class ElementShiftKit(KitBase):
                     expected["cards"] = effect.cards
                 if effect.duration and effect.duration.unit in ("cycle", "turn"):
                     expected[effect.duration.unit + "s"] = effect.duration.count
-                texts = [(("effect", "text"), effect.text)] + [(("examples", k), e) for k, e in enumerate(item.examples)]
+                texts = [(("effect", "text"), effect.text)] + [
+                    (("examples", k), e) for k, e in enumerate(item.examples)
+                ]
                 for sub, text in texts:
                     for lang in ("ja", "en"):
                         value = getattr(text, lang)
@@ -290,24 +331,33 @@ class ElementShiftKit(KitBase):
                     for lang in ("ja", "en"):
                         value = getattr(text, lang)
                         if value:
-                            check_text_numbers(ctx, ("rules", "sections", s, field_name, k, lang), value, {}, "the rules", named)
+                            check_text_numbers(
+                                ctx, ("rules", "sections", s, field_name, k, lang), value, {}, "the rules", named
+                            )
 
-    def _check_effects(self, ctx: "CheckContext") -> None:
+    def _check_effects(self, ctx: CheckContext) -> None:
         """Every effect acts on something it can act on, and says how much."""
-        owners = [("combos", i, c) for i, c in enumerate(self.combos)] + [("events", i, e) for i, e in enumerate(self.events)]
+        owners = [("combos", i, c) for i, c in enumerate(self.combos)] + [
+            ("events", i, e) for i, e in enumerate(self.events)
+        ]
         for list_name, i, owner in owners:
             effect = owner.effect
             path = (list_name, i, "effect")
             if effect.target not in VALID_TARGETS[effect.action]:
                 allowed = ", ".join(sorted(VALID_TARGETS[effect.action]))
-                ctx.add("PK320", path + ("target",), f"a {effect.action} effect cannot target {effect.target}", f"use {allowed}")
+                ctx.add(
+                    "PK320",
+                    path + ("target",),
+                    f"a {effect.action} effect cannot target {effect.target}",
+                    f"use {allowed}",
+                )
             if effect.action in NEEDS_CELLS and effect.cells < 1:
                 ctx.add("PK320", path, f"a {effect.action} effect must name how many cells (cells ≥ 1)", "add `cells:`")
 
     def _terrain(self, terrain_id: str) -> Terrain:
         return next(t for t in self.terrains if t.id == terrain_id)
 
-    def _check_combos(self, ctx: "CheckContext", element_ids: set[str]) -> None:
+    def _check_combos(self, ctx: CheckContext, element_ids: set[str]) -> None:
         by_pair: dict[frozenset, list[int]] = {}
         for c, combo in enumerate(self.combos):
             for e, element in enumerate(combo.elements):
@@ -315,12 +365,22 @@ class ElementShiftKit(KitBase):
                     ctx.add("ES001", ("combos", c, "elements", e), f"unknown element {element!r}", _one_of(element_ids))
             pair = frozenset(combo.elements)
             if len(pair) != 2:
-                ctx.add("ES007", ("combos", c, "elements"), f"combo {combo.id!r} names {combo.elements[0]!r} twice", "name two different elements")
+                ctx.add(
+                    "ES007",
+                    ("combos", c, "elements"),
+                    f"combo {combo.id!r} names {combo.elements[0]!r} twice",
+                    "name two different elements",
+                )
                 continue
             for other in by_pair.get(pair, []):
                 first = self.combos[other]
                 if first.kind == combo.kind:
-                    ctx.add("ES008", ("combos", c, "elements"), f"{combo.kind} combos {first.id!r} and {combo.id!r} use the same pair", "pairs are unordered; change one of them")
+                    ctx.add(
+                        "ES008",
+                        ("combos", c, "elements"),
+                        f"{combo.kind} combos {first.id!r} and {combo.id!r} use the same pair",
+                        "pairs are unordered; change one of them",
+                    )
                 elif not self.parameters.declare_shared_pairs:
                     ctx.add(
                         "ES009",
@@ -330,21 +390,45 @@ class ElementShiftKit(KitBase):
                     )
             by_pair.setdefault(pair, []).append(c)
 
-    def _check_counts(self, ctx: "CheckContext") -> None:
+    def _check_counts(self, ctx: CheckContext) -> None:
         p = self.parameters
         attack = sum(c.kind == "attack" for c in self.combos)
         defence = len(self.combos) - attack
-        for have, want, name in ((attack, p.attack_combos, "attack combos"), (defence, p.defence_combos, "defence combos"), (len(self.events), p.shift_events, "shift events")):
+        for have, want, name in (
+            (attack, p.attack_combos, "attack combos"),
+            (defence, p.defence_combos, "defence combos"),
+            (len(self.events), p.shift_events, "shift events"),
+        ):
             if have != want:
-                ctx.add("ES011", ("parameters",), f"{have} {name}, but the parameters say {want}", "add or remove entries, or fix the parameter")
+                ctx.add(
+                    "ES011",
+                    ("parameters",),
+                    f"{have} {name}, but the parameters say {want}",
+                    "add or remove entries, or fix the parameter",
+                )
         track = self.tokens.track
         if track is not None:
             if track.last - track.first + 1 != p.max_cycles:
-                ctx.add("ES016", ("tokens", "track", "last"), f"the track has {track.last - track.first + 1} spaces, but the game lasts {p.max_cycles} cycles", "make the track one space per cycle")
+                ctx.add(
+                    "ES016",
+                    ("tokens", "track", "last"),
+                    f"the track has {track.last - track.first + 1} spaces, but the game lasts {p.max_cycles} cycles",
+                    "make the track one space per cycle",
+                )
             if track.highlight_every is not None and track.highlight_every != p.shift_every:
-                ctx.add("ES016", ("tokens", "track", "highlight_every"), f"the track marks every {track.highlight_every}th cycle, but shifts come every {p.shift_every}", "drop highlight_every; it defaults to shift_every")
+                ctx.add(
+                    "ES016",
+                    ("tokens", "track", "highlight_every"),
+                    f"the track marks every {track.highlight_every}th cycle, but shifts come every {p.shift_every}",
+                    "drop highlight_every; it defaults to shift_every",
+                )
         if p.max_cycles % p.shift_every:
-            ctx.add("ES014", ("parameters", "shift_every"), f"{p.max_cycles} cycles is not a multiple of {p.shift_every}", "the last shift would fall mid-interval")
+            ctx.add(
+                "ES014",
+                ("parameters", "shift_every"),
+                f"{p.max_cycles} cycles is not a multiple of {p.shift_every}",
+                "the last shift would fall mid-interval",
+            )
         most = p.territories_to_win - 1 + self.max_gain_per_turn()
         if p.tokens_per_player < most:
             ctx.add(

@@ -80,7 +80,9 @@ CODES = {
     "PK413": (E, "token sheet cannot be laid out"),
 }
 
-TEMPLATE_CODES = TemplateCodes(cycle="PK401", missing_region="PK402", unfilled="PK403", unknown_region="PK404", geometry="PK405")
+TEMPLATE_CODES = TemplateCodes(
+    cycle="PK401", missing_region="PK402", unfilled="PK403", unknown_region="PK404", geometry="PK405"
+)
 SHEET_CODE = "PK412"
 TOKEN_CODE = "PK413"
 
@@ -92,10 +94,19 @@ GENERATED = ("errata", "end-conditions", "components")
 """The tables a rule-summary section may ask for with `generated:`."""
 
 UNPRINTABLE: dict[str, tuple[str, str]] = {
-    "board": ("a board", "hex and track boards need a game module; draw the board as a sheet of regions (`sheets:`), or remove it"),
-    "map": ("a node-and-link map", "maps need a game module; draw the map as a sheet of regions (`sheets:`), or remove it"),
+    "board": (
+        "a board",
+        "hex and track boards need a game module; draw the board as a sheet of regions (`sheets:`), or remove it",
+    ),
+    "map": (
+        "a node-and-link map",
+        "maps need a game module; draw the map as a sheet of regions (`sheets:`), or remove it",
+    ),
     "zones": ("a play mat", "draw the mat as a sheet of regions (`sheets:`), or remove it"),
-    "cards": ("cards outside a deck", "write each card inside its deck: `decks: [{id, name, template, cards: [{fill: …}]}]`"),
+    "cards": (
+        "cards outside a deck",
+        "write each card inside its deck: `decks: [{id, name, template, cards: [{fill: …}]}]`",
+    ),
 }
 """Top-level fields other games print that a generic kit cannot: each one is a PK406 finding."""
 
@@ -114,6 +125,7 @@ def may_hold_lookalike(name: str) -> bool:
     Titles of large decks skip the character-by-character check this way."""
     return not _LOOKALIKES.isdisjoint(name) and _KANJI.search(name) is not None and _KATAKANA.search(name) is not None
 
+
 PlaceholderName = Annotated[str, StringConstraints(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$", max_length=40)]
 
 
@@ -131,18 +143,24 @@ class GenericCard(StrictModel):
     count: Count = 1
     title: LocalText | None = None
     body: RuleText | None = None
-    fill: dict[Ident, FillValue] = Field(default_factory=dict, description="Region name → value: text {ja, en}, a number, a label key or an effect.")
+    fill: dict[Ident, FillValue] = Field(
+        default_factory=dict, description="Region name → value: text {ja, en}, a number, a label key or an effect."
+    )
 
 
 class GenericDeck(Deck):
-    template: Ident = Field(BUILTIN_TEMPLATE, description="A template of `card_templates`, or 'plain' (a title and a body).")
+    template: Ident = Field(
+        BUILTIN_TEMPLATE, description="A template of `card_templates`, or 'plain' (a title and a body)."
+    )
     cards: list[GenericCard] = Field(default_factory=list)  # type: ignore[assignment]
 
 
 class TokenKind(Marker):
     """A kind of marker token: its name, how many, its colour and a short mark printed on it."""
 
-    mark: str | None = Field(None, min_length=1, max_length=3, description="Up to three characters printed on each token, e.g. '親' or '+1'.")
+    mark: str | None = Field(
+        None, min_length=1, max_length=3, description="Up to three characters printed on each token, e.g. '親' or '+1'."
+    )
 
 
 class GenericTokenSheet(TokenSheet):
@@ -155,7 +173,9 @@ class GenericTokenSheet(TokenSheet):
 
 
 class GenericSheet(Sheet):
-    per_player: bool = Field(False, description="The finished kit holds one per player (the kit book's checklist counts them).")
+    per_player: bool = Field(
+        False, description="The finished kit holds one per player (the kit book's checklist counts them)."
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,7 +195,9 @@ EMPTY_TEMPLATES = TemplateSet.model_construct(labels={}, icons={}, templates=[])
 
 class GenericKit(KitBase):
     game: Literal["generic"]
-    parameters: dict[PlaceholderName, int | float] = Field(default_factory=dict, description="Named numbers that text uses as {placeholders}.")
+    parameters: dict[PlaceholderName, int | float] = Field(
+        default_factory=dict, description="Named numbers that text uses as {placeholders}."
+    )
     card_templates: TemplateSet | None = None
     decks: list[GenericDeck] = Field(default_factory=list)
     sheets: list[GenericSheet] = Field(default_factory=list)
@@ -185,7 +207,7 @@ class GenericKit(KitBase):
 
     @model_validator(mode="wrap")
     @classmethod
-    def _set_aside_unprintable(cls, data: Any, handler: Any) -> "GenericKit":
+    def _set_aside_unprintable(cls, data: Any, handler: Any) -> GenericKit:
         """Components of other games are taken out before validation and reported by `check` (PK406)."""
         found: tuple[str, ...] = ()
         if isinstance(data, dict):
@@ -263,7 +285,7 @@ class GenericKit(KitBase):
 
     # ------------------------------------------------------------ checks
 
-    def check(self, ctx: "CheckContext") -> None:
+    def check(self, ctx: CheckContext) -> None:
         for key in self._unprintable:
             what, hint = UNPRINTABLE[key]
             ctx.add("PK406", (key,), f"a generic kit cannot print {what} (`{key}:`)", hint, key=True)
@@ -271,22 +293,36 @@ class GenericKit(KitBase):
         resolved = check_templates(ctx, self.card_templates, TEMPLATE_CODES) if self.card_templates else {}
         self._check_art(ctx)
         used = self._check_decks(ctx, resolved)
-        if all(deck.template in used for deck in self.decks if deck.cards):  # else a misspelt template is reported, not its unused namesake
+        if all(
+            deck.template in used for deck in self.decks if deck.cards
+        ):  # else a misspelt template is reported, not its unused namesake
             self._check_unused_templates(ctx, resolved, used)
         self._check_sheets(ctx)
         self._check_tokens(ctx)
         self._check_rules(ctx)
         check_lookalikes(ctx, self._names())
 
-    def _check_parameters(self, ctx: "CheckContext") -> None:
+    def _check_parameters(self, ctx: CheckContext) -> None:
         taken = set(KitBase.placeholder_values(self)) | {f"cards_{deck.id.replace('-', '_')}" for deck in self.decks}
         for name in self.parameters:
             if name in taken:
-                ctx.add("PK304", ("parameters", name), f"{{{name}}} is already a placeholder of this kit (the players, or a deck's card count)", "choose another name", key=True)
+                ctx.add(
+                    "PK304",
+                    ("parameters", name),
+                    f"{{{name}}} is already a placeholder of this kit (the players, or a deck's card count)",
+                    "choose another name",
+                    key=True,
+                )
             if name in self.templates.icons:
-                ctx.add("PK304", ("parameters", name), f"{{{name}}} is also an inline icon of the card templates", "rename the parameter or the icon", key=True)
+                ctx.add(
+                    "PK304",
+                    ("parameters", name),
+                    f"{{{name}}} is also an inline icon of the card templates",
+                    "rename the parameter or the icon",
+                    key=True,
+                )
 
-    def _check_art(self, ctx: "CheckContext") -> None:
+    def _check_art(self, ctx: CheckContext) -> None:
         for i, template in enumerate(self.templates.templates):
             for r, region in enumerate(template.regions):
                 if region.kind == "art":
@@ -297,38 +333,74 @@ class GenericKit(KitBase):
                         "fine for a prototype; pictures need a game module",
                     )
 
-    def _check_decks(self, ctx: "CheckContext", resolved: dict[str, ResolvedTemplate]) -> set[str]:
+    def _check_decks(self, ctx: CheckContext, resolved: dict[str, ResolvedTemplate]) -> set[str]:
         """Decks have cards, name templates that exist and agree on their size; every card fills its template. Returns the template ids in use."""
         check_unique_ids(ctx, self.decks, ("decks",), "deck")
         known = self.template_ids()
-        checking = self.templates if BUILTIN_TEMPLATE in known else self.templates.model_copy(update={"templates": [*self.templates.templates, CardTemplate.model_construct(id=BUILTIN_TEMPLATE)]})
+        checking = (
+            self.templates
+            if BUILTIN_TEMPLATE in known
+            else self.templates.model_copy(
+                update={"templates": [*self.templates.templates, CardTemplate.model_construct(id=BUILTIN_TEMPLATE)]}
+            )
+        )
         card_ids: set[str] = set()
         used: set[str] = set()
         for d, deck in enumerate(self.decks):
             path = ("decks", d)
             if deck.source is not None:
-                ctx.add("PK407", path + ("source",), f"deck {deck.id!r} draws from {deck.source!r}, but a generic kit has no model lists", "write the cards out under `cards:`, each with its `fill:`")
+                ctx.add(
+                    "PK407",
+                    path + ("source",),
+                    f"deck {deck.id!r} draws from {deck.source!r}, but a generic kit has no model lists",
+                    "write the cards out under `cards:`, each with its `fill:`",
+                )
             if not deck.cards:
-                ctx.add("PK311", path, f"deck {deck.id!r} has no cards", "add `cards:`, each with a `title:` or a `fill:`")
+                ctx.add(
+                    "PK311", path, f"deck {deck.id!r} has no cards", "add `cards:`, each with a `title:` or a `fill:`"
+                )
                 continue
             if deck.template not in known and not self.has_builtin(deck.template):
-                ctx.add("PK305", path + ("template",), f"no card template named {deck.template!r}", f"use one of {', '.join(sorted(known | {BUILTIN_TEMPLATE}))}")
+                ctx.add(
+                    "PK305",
+                    path + ("template",),
+                    f"no card template named {deck.template!r}",
+                    f"use one of {', '.join(sorted(known | {BUILTIN_TEMPLATE}))}",
+                )
                 continue
             used.add(deck.template)
             size = self.deck_size(d, resolved)
             if not card_fits(*size, self.print.paper, self.print.bleed):
                 where = path + ("size",) if "size" in deck.model_fields_set else path + ("template",)
-                ctx.add("PK324", where, f"a {_mm(size)} card does not fit on {self.print.paper} paper inside the 5 mm margin", "use a smaller card size or template")
+                ctx.add(
+                    "PK324",
+                    where,
+                    f"a {_mm(size)} card does not fit on {self.print.paper} paper inside the 5 mm margin",
+                    "use a smaller card size or template",
+                )
             own = resolved.get(deck.template)
             if own is not None and "size" in deck.model_fields_set and not _same_size(size, (own.width, own.height)):
-                ctx.add("PK408", path + ("size",), f"deck {deck.id!r} is {_mm(size)}, but its template {own.id!r} draws {_mm((own.width, own.height))} cards", "give the deck the template's size, or leave `size:` out")
-            deck_resolved = resolved | {BUILTIN_TEMPLATE: plain_template(*size)} if BUILTIN_TEMPLATE not in known else resolved
+                ctx.add(
+                    "PK408",
+                    path + ("size",),
+                    f"deck {deck.id!r} is {_mm(size)}, but its template {own.id!r} draws {_mm((own.width, own.height))} cards",
+                    "give the deck the template's size, or leave `size:` out",
+                )
+            deck_resolved = (
+                resolved | {BUILTIN_TEMPLATE: plain_template(*size)} if BUILTIN_TEMPLATE not in known else resolved
+            )
             plain_deck = deck.template == BUILTIN_TEMPLATE and BUILTIN_TEMPLATE not in known
             views: list[FilledCard] = []
             positions: list[int] = []
             titles: list[tuple[int, LocalText]] = []
             for c, card in enumerate(deck.cards):
-                if card.id is not None or card.template is not None or card.fill or card.title is None or not plain_deck:
+                if (
+                    card.id is not None
+                    or card.template is not None
+                    or card.fill
+                    or card.title is None
+                    or not plain_deck
+                ):
                     view = self._check_card(ctx, d, c, card, size, known, resolved, card_ids, used)
                     views.append(view)
                     positions.append(c)
@@ -337,12 +409,30 @@ class GenericKit(KitBase):
                     title = card.title
                 if isinstance(title, LocalText):
                     titles.append((c, title))
-            check_cards(_Rerouted(ctx, self, d, positions), checking, deck_resolved, views, {}, TEMPLATE_CODES, base=path + ("cards",))  # type: ignore[arg-type]
+            check_cards(
+                _Rerouted(ctx, self, d, positions),
+                checking,
+                deck_resolved,
+                views,
+                {},
+                TEMPLATE_CODES,
+                base=path + ("cards",),
+            )  # type: ignore[arg-type]
             self._check_titles(ctx, d, titles)
         return used
 
-    def _check_card(self, ctx: "CheckContext", d: int, c: int, card: GenericCard, size: tuple[float, float], known: set[str],
-                    resolved: dict[str, ResolvedTemplate], card_ids: set[str], used: set[str]) -> FilledCard:
+    def _check_card(
+        self,
+        ctx: CheckContext,
+        d: int,
+        c: int,
+        card: GenericCard,
+        size: tuple[float, float],
+        known: set[str],
+        resolved: dict[str, ResolvedTemplate],
+        card_ids: set[str],
+        used: set[str],
+    ) -> FilledCard:
         where = ("decks", d, "cards", c)
         view = self.filled_card(d, c)
         if card.id is not None:
@@ -351,63 +441,106 @@ class GenericKit(KitBase):
             card_ids.add(card.id)
         for name in SHORTHAND:
             if getattr(card, name) is not None and name in card.fill:
-                ctx.add("PK409", where + ("fill", name), f"card {view.id!r} fills {name!r} twice: as `{name}:` and in `fill:`", "keep one of the two", key=True)
+                ctx.add(
+                    "PK409",
+                    where + ("fill", name),
+                    f"card {view.id!r} fills {name!r} twice: as `{name}:` and in `fill:`",
+                    "keep one of the two",
+                    key=True,
+                )
         if card.template is not None and card.template in known:
             used.add(card.template)
             other = resolved.get(card.template)
             if other is not None and not _same_size(size, (other.width, other.height)):
-                ctx.add("PK408", where + ("template",), f"template {other.id!r} draws {_mm((other.width, other.height))} cards, but deck {self.decks[d].id!r} is {_mm(size)}", "use a template of the deck's size, or put the card in a deck of its own")
+                ctx.add(
+                    "PK408",
+                    where + ("template",),
+                    f"template {other.id!r} draws {_mm((other.width, other.height))} cards, but deck {self.decks[d].id!r} is {_mm(size)}",
+                    "use a template of the deck's size, or put the card in a deck of its own",
+                )
         return view
 
-    def _check_titles(self, ctx: "CheckContext", d: int, titles: list[tuple[int, LocalText]]) -> None:
+    def _check_titles(self, ctx: CheckContext, d: int, titles: list[tuple[int, LocalText]]) -> None:
         """Look-alike characters in a card title are probably typos. (Titles may repeat: a generic
         deck often prints several designs under one name, told apart by their other regions.)"""
         for lang in ctx.languages:
             written = [(c, value) for c, title in titles if (value := getattr(title, lang))]
             if may_hold_lookalike("".join(value for _c, value in written)):  # none can when all of them together cannot
-                check_lookalikes(ctx, [(self._title_path(d, c, lang), value) for c, value in written if may_hold_lookalike(value)])
+                check_lookalikes(
+                    ctx, [(self._title_path(d, c, lang), value) for c, value in written if may_hold_lookalike(value)]
+                )
 
     def _title_path(self, d: int, c: int, lang: str) -> tuple:
         return self.source_path(("decks", d, "cards", c, "fill", "title", lang))
 
-    def _check_unused_templates(self, ctx: "CheckContext", resolved: dict[str, ResolvedTemplate], used: set[str]) -> None:
+    def _check_unused_templates(self, ctx: CheckContext, resolved: dict[str, ResolvedTemplate], used: set[str]) -> None:
         reached = set(used)
         for template_id in used:
             if template_id in resolved:
                 reached.update(resolved[template_id].chain)
         for i, template in enumerate(self.templates.templates):
             if template.id not in reached and template.id in resolved:
-                ctx.add("PK410", ("card_templates", "templates", i, "id"), f"no deck uses card template {template.id!r}, so it is not printed", "name it in a deck's `template:` or a card's, or remove it")
+                ctx.add(
+                    "PK410",
+                    ("card_templates", "templates", i, "id"),
+                    f"no deck uses card template {template.id!r}, so it is not printed",
+                    "name it in a deck's `template:` or a card's, or remove it",
+                )
 
-    def _check_sheets(self, ctx: "CheckContext") -> None:
+    def _check_sheets(self, ctx: CheckContext) -> None:
         check_unique_ids(ctx, self.sheets, ("sheets",), "sheet")
         check_unique_names(ctx, self.sheets, ("sheets",), "sheet")
         for s, sheet in enumerate(self.sheets):
             for region, path in regions(sheet.layout, ("sheets", s, "layout")):
                 source = getattr(region, "source", None)
                 if source is not None:
-                    ctx.add("PK407", path + ("source",), f"this {region.kind} region is filled from {source!r}, but a generic kit has no model lists", f"write the {region.kind} region's content out in the sheet")
+                    ctx.add(
+                        "PK407",
+                        path + ("source",),
+                        f"this {region.kind} region is filled from {source!r}, but a generic kit has no model lists",
+                        f"write the {region.kind} region's content out in the sheet",
+                    )
 
-    def _check_tokens(self, ctx: "CheckContext") -> None:
+    def _check_tokens(self, ctx: CheckContext) -> None:
         sheet = self.tokens
         if sheet is None:
             return
         if not sheet.players and not sheet.markers and sheet.track is None:
-            ctx.add(TOKEN_CODE, ("tokens",), "the token sheet has no player tokens, markers or track", "add `players:`, `markers:` or `track:`, or remove `tokens:`")
+            ctx.add(
+                TOKEN_CODE,
+                ("tokens",),
+                "the token sheet has no player tokens, markers or track",
+                "add `players:`, `markers:` or `track:`, or remove `tokens:`",
+            )
         room = NARROWEST_PAPER_MM - 2 * PAGE_MARGIN_MM - 1.2
         if sheet.diameter > room:
-            ctx.add(TOKEN_CODE, ("tokens", "diameter"), f"a {sheet.diameter:g} mm token is wider than the {room:g} mm a page can print", "use a smaller diameter, or draw it as a sheet")
+            ctx.add(
+                TOKEN_CODE,
+                ("tokens", "diameter"),
+                f"a {sheet.diameter:g} mm token is wider than the {room:g} mm a page can print",
+                "use a smaller diameter, or draw it as a sheet",
+            )
         check_unique_ids(ctx, sheet.markers, ("tokens", "markers"), "token")
         check_unique_names(ctx, sheet.markers, ("tokens", "markers"), "token")
         check_unique_names(ctx, sheet.players, ("tokens", "players"), "player colour")
         track = sheet.track
         if track is not None and track.first > track.last:
-            ctx.add("PK203", ("tokens", "track", "last"), f"the track runs from {track.first} down to {track.last}", "give `last:` a number above `first:`")
+            ctx.add(
+                "PK203",
+                ("tokens", "track", "last"),
+                f"the track runs from {track.first} down to {track.last}",
+                "give `last:` a number above `first:`",
+            )
 
-    def _check_rules(self, ctx: "CheckContext") -> None:
+    def _check_rules(self, ctx: CheckContext) -> None:
         for i, section in enumerate(self.rules.sections if self.rules else []):
             if section.generated is not None and section.generated not in GENERATED:
-                ctx.add("PK305", ("rules", "sections", i, "generated"), f"a generic kit cannot draw a {section.generated!r} table", f"use one of {', '.join(GENERATED)}, or write a `table:`")
+                ctx.add(
+                    "PK305",
+                    ("rules", "sections", i, "generated"),
+                    f"a generic kit cannot draw a {section.generated!r} table",
+                    f"use one of {', '.join(GENERATED)}, or write a `table:`",
+                )
 
     def _names(self) -> list[tuple[tuple, str]]:
         """Names that may hold look-alike characters (card titles are checked with their deck)."""
@@ -429,13 +562,15 @@ class _Rerouted:
     checked goes to that card's place in the deck, under the field the designer wrote
     (`title:` rather than `fill.title`)."""
 
-    def __init__(self, ctx: "CheckContext", kit: GenericKit, d: int, positions: list[int]):
+    def __init__(self, ctx: CheckContext, kit: GenericKit, d: int, positions: list[int]):
         self.ctx = ctx
         self.kit = kit
         self.d = d
         self.positions = positions
 
-    def add(self, code: str, path: tuple, message: str, hint: str = "", *, key: bool = False, col_offset: int = 0) -> None:
+    def add(
+        self, code: str, path: tuple, message: str, hint: str = "", *, key: bool = False, col_offset: int = 0
+    ) -> None:
         if len(path) >= 4 and path[:3] == ("decks", self.d, "cards") and isinstance(path[3], int):
             path = path[:3] + (self.positions[path[3]],) + path[4:]
         self.ctx.add(code, self.kit.source_path(path), message, hint, key=key, col_offset=col_offset)
@@ -459,13 +594,31 @@ def plain_template(width: float, height: float, path: tuple = ()) -> ResolvedTem
 
     specs = (
         {"name": "title_band", "kind": "panel", "box": mm(inset, inset, width - 2 * inset, band), "fill": "#3a3a48"},
-        {"name": "title", "kind": "text", "box": mm(inset + 2.5, inset + 1.5, width - 2 * inset - 5, band - 3), "size": 10.0, "min_size": 6.0,
-         "lines": 1, "bold": True, "colour": "#ffffff", "align": "middle", "valign": "middle"},
-        {"name": "body", "kind": "text", "box": mm(inset + 2.5, inset + band + 3, width - 2 * inset - 5, height - 2 * inset - band - 5.5), "size": 8.5,
-         "min_size": 6.0, "required": False},
+        {
+            "name": "title",
+            "kind": "text",
+            "box": mm(inset + 2.5, inset + 1.5, width - 2 * inset - 5, band - 3),
+            "size": 10.0,
+            "min_size": 6.0,
+            "lines": 1,
+            "bold": True,
+            "colour": "#ffffff",
+            "align": "middle",
+            "valign": "middle",
+        },
+        {
+            "name": "body",
+            "kind": "text",
+            "box": mm(inset + 2.5, inset + band + 3, width - 2 * inset - 5, height - 2 * inset - band - 5.5),
+            "size": 8.5,
+            "min_size": 6.0,
+            "required": False,
+        },
     )
     made = tuple(Region.model_validate(spec) for spec in specs)
-    return ResolvedTemplate(BUILTIN_TEMPLATE, width, height, Frame(), made, {r.name: path for r in made}, (BUILTIN_TEMPLATE,))
+    return ResolvedTemplate(
+        BUILTIN_TEMPLATE, width, height, Frame(), made, {r.name: path for r in made}, (BUILTIN_TEMPLATE,)
+    )
 
 
 def _same_size(a: tuple[float, float], b: tuple[float, float]) -> bool:

@@ -52,7 +52,9 @@ CODES = {
 COLOURLESS = "colourless"
 """The cost key for mana of no colour (無色)."""
 
-MAP_CODES = GraphCodes(missing_node="SG004", self_link="SG006", duplicate_link="SG005", disconnected="SG003", crossing="SG016")
+MAP_CODES = GraphCodes(
+    missing_node="SG004", self_link="SG006", duplicate_link="SG005", disconnected="SG003", crossing="SG016"
+)
 
 TEMPLATE_SOURCES = {
     "creature": "creatures",
@@ -64,7 +66,14 @@ TEMPLATE_SOURCES = {
 }
 """Each card template draws its cards from one model list."""
 
-TEMPLATE_PILES = {"spell": "main", "building": "main", "relic": "main", "creature": "creature", "mana": "mana", "colour": "colour"}
+TEMPLATE_PILES = {
+    "spell": "main",
+    "building": "main",
+    "relic": "main",
+    "creature": "creature",
+    "mana": "mana",
+    "colour": "colour",
+}
 """The physical deck each template's cards are shuffled into: 山札, クリーチャー山札, マナ山札, and the face-up colour cards."""
 
 REQUIRED_PILES = ("main", "creature", "mana", "colour")
@@ -86,7 +95,9 @@ class Parameters(StrictModel):
     reveal_extra: NonNegative = Field(description="Mana and creature cards revealed: players + this many.")
     player_attack: NonNegative
     player_movement: NonNegative
-    activations_per_turn: Count | None = Field(None, description="How often one 起動 ability may be used in a turn; none means any number (as written).")
+    activations_per_turn: Count | None = Field(
+        None, description="How often one 起動 ability may be used in a turn; none means any number (as written)."
+    )
     markers_per_player: Count = 8
     colourless_paid_with: Literal["any", "colourless"] = Field(
         "any", description="'any': a 無色 pip takes mana of any colour; 'colourless': it needs colourless mana cards."
@@ -112,8 +123,12 @@ class Placement(StrictModel):
 
     dice: Literal[2] = 2
     faces: int = Field(6, ge=2, le=9)
-    order: Literal["free", "fixed"] = Field(description="'free': the roller decides which die is the tens digit (as written); 'fixed': the first die is.")
-    reroll_when: list[Literal["missing", "occupied"]] = Field(default_factory=list, description="When a roll is void and rolled again.")
+    order: Literal["free", "fixed"] = Field(
+        description="'free': the roller decides which die is the tens digit (as written); 'fixed': the first die is."
+    )
+    reroll_when: list[Literal["missing", "occupied"]] = Field(
+        default_factory=list, description="When a roll is void and rolled again."
+    )
 
 
 class Creature(StrictModel):
@@ -128,7 +143,9 @@ class Creature(StrictModel):
 
 
 class Ability(StrictModel):
-    kind: Literal["sustain", "activate"] = Field(description="'sustain' (維持): once a turn, lasts until your next turn; 'activate' (起動): this turn only.")
+    kind: Literal["sustain", "activate"] = Field(
+        description="'sustain' (維持): once a turn, lasts until your next turn; 'activate' (起動): this turn only."
+    )
     cost: Cost
 
 
@@ -176,7 +193,9 @@ class ShogiTcgKit(KitBase):
 
     def placeholder_values(self) -> dict[str, int | float]:
         values = super().placeholder_values()
-        values |= {k: v for k, v in self.parameters.model_dump().items() if isinstance(v, int) and not isinstance(v, bool)}
+        values |= {
+            k: v for k, v in self.parameters.model_dump().items() if isinstance(v, int) and not isinstance(v, bool)
+        }
         numbers = [n.id for n in self.map.nodes if isinstance(n.id, int)]
         values["nodes"] = len(self.map.nodes)
         if numbers:
@@ -239,7 +258,7 @@ class ShogiTcgKit(KitBase):
 
     # ------------------------------------------------------------ checks
 
-    def check(self, ctx: "CheckContext") -> None:
+    def check(self, ctx: CheckContext) -> None:
         for name in ("colours", "creatures", "spells", "buildings", "relics"):
             items = getattr(self, name)
             check_unique_ids(ctx, items, (name,), name[:-1])
@@ -251,15 +270,25 @@ class ShogiTcgKit(KitBase):
         self._check_costs(ctx)
         self._check_map(ctx)
 
-    def _check_decks(self, ctx: "CheckContext") -> None:
+    def _check_decks(self, ctx: CheckContext) -> None:
         backs: dict[str, tuple[int, object]] = {}
         for d, deck in enumerate(self.decks):
             wanted = TEMPLATE_SOURCES.get(deck.template)
             if wanted is None:
-                ctx.add("SG011", ("decks", d, "template"), f"unknown card template {deck.template!r}", f"use one of {', '.join(TEMPLATE_SOURCES)}")
+                ctx.add(
+                    "SG011",
+                    ("decks", d, "template"),
+                    f"unknown card template {deck.template!r}",
+                    f"use one of {', '.join(TEMPLATE_SOURCES)}",
+                )
                 continue
             if (deck.source or wanted) != wanted:
-                ctx.add("SG011", ("decks", d, "source"), f"template {deck.template!r} draws {wanted}, not {deck.source}", f"set `source: {wanted}`")
+                ctx.add(
+                    "SG011",
+                    ("decks", d, "source"),
+                    f"template {deck.template!r} draws {wanted}, not {deck.source}",
+                    f"set `source: {wanted}`",
+                )
             pile = TEMPLATE_PILES[deck.template]
             if pile in backs:
                 first = self.decks[backs[pile][0]]
@@ -271,19 +300,35 @@ class ShogiTcgKit(KitBase):
                         f"give it the same back as {first.id!r} (a YAML anchor keeps them equal)",
                     )
                 if first.size != deck.size:
-                    ctx.add("SG012", ("decks", d, "size"), f"deck {deck.id!r} is shuffled into the {pile} deck with {first.id!r} but has another size", f"use the size of {first.id!r}")
+                    ctx.add(
+                        "SG012",
+                        ("decks", d, "size"),
+                        f"deck {deck.id!r} is shuffled into the {pile} deck with {first.id!r} but has another size",
+                        f"use the size of {first.id!r}",
+                    )
             backs.setdefault(pile, (d, deck.back))
         for pile in REQUIRED_PILES:
             if pile not in backs:
                 templates = ", ".join(t for t, p in TEMPLATE_PILES.items() if p == pile)
-                ctx.add("SG018", ("decks",), f"no deck for the {pile} pile", f"add a deck with template {templates}", key=True)
+                ctx.add(
+                    "SG018",
+                    ("decks",),
+                    f"no deck for the {pile} pile",
+                    f"add a deck with template {templates}",
+                    key=True,
+                )
         colour_cards = self.deck_counts("colour")
         if "colour" in backs:
-            for c, colour in enumerate(self.colours):
+            for _c, colour in enumerate(self.colours):
                 if colour_cards.get(colour.id, 0) != 1:
-                    ctx.add("SG017", ("decks", backs["colour"][0]), f"{colour_cards.get(colour.id, 0)} colour cards for {colour.id}", "print one colour card per colour")
+                    ctx.add(
+                        "SG017",
+                        ("decks", backs["colour"][0]),
+                        f"{colour_cards.get(colour.id, 0)} colour cards for {colour.id}",
+                        "print one colour card per colour",
+                    )
 
-    def _check_numbers(self, ctx: "CheckContext") -> None:
+    def _check_numbers(self, ctx: CheckContext) -> None:
         p = self.parameters
         if p.discard_to != p.hand_limit:
             ctx.add(
@@ -293,21 +338,57 @@ class ShogiTcgKit(KitBase):
                 "the rulebook discards down to the limit itself; make them equal",
             )
         if len(self.relics) != p.relic_kinds:
-            ctx.add("SG007", ("relics",), f"{len(self.relics)} relic kinds, but the rules have {p.relic_kinds}", "the rulebook names exactly 5 kinds of relic", key=True)
+            ctx.add(
+                "SG007",
+                ("relics",),
+                f"{len(self.relics)} relic kinds, but the rules have {p.relic_kinds}",
+                "the rulebook names exactly 5 kinds of relic",
+                key=True,
+            )
         if p.relics_to_win > p.relic_kinds:
-            ctx.add("SG015", ("parameters", "relics_to_win"), f"a player needs {p.relics_to_win} relic kinds to win, but there are only {p.relic_kinds}")
+            ctx.add(
+                "SG015",
+                ("parameters", "relics_to_win"),
+                f"a player needs {p.relics_to_win} relic kinds to win, but there are only {p.relic_kinds}",
+            )
         if len(self.colours) != p.mana_colours:
-            ctx.add("SG013", ("colours",), f"{len(self.colours)} mana colours, but the rules have {p.mana_colours}", "赤 青 緑 黒 白", key=True)
+            ctx.add(
+                "SG013",
+                ("colours",),
+                f"{len(self.colours)} mana colours, but the rules have {p.mana_colours}",
+                "赤 青 緑 黒 白",
+                key=True,
+            )
         if p.opening_hand != p.draft_picks:
-            ctx.add("SG014", ("parameters", "opening_hand"), f"the draft gives {p.draft_picks} cards, but the opening hand is {p.opening_hand}", "each pick is one card of the opening hand")
+            ctx.add(
+                "SG014",
+                ("parameters", "opening_hand"),
+                f"the draft gives {p.draft_picks} cards, but the opening hand is {p.opening_hand}",
+                "each pick is one card of the opening hand",
+            )
         if p.draft_picks > p.draft_pack:
-            ctx.add("SG014", ("parameters", "draft_picks"), f"{p.draft_picks} picks from packs of {p.draft_pack} cards", "a pack must hold at least one card per pick")
+            ctx.add(
+                "SG014",
+                ("parameters", "draft_picks"),
+                f"{p.draft_picks} picks from packs of {p.draft_pack} cards",
+                "a pack must hold at least one card per pick",
+            )
         if p.opening_hand > p.hand_limit:
-            ctx.add("SG014", ("parameters", "opening_hand"), f"the opening hand ({p.opening_hand}) is over the hand limit ({p.hand_limit})")
+            ctx.add(
+                "SG014",
+                ("parameters", "opening_hand"),
+                f"the opening hand ({p.opening_hand}) is over the hand limit ({p.hand_limit})",
+            )
         main = sum(n for t in ("spell", "building") for n in self.deck_counts(t).values())
         need = self.players.max * p.draft_pack
         if main < need:
-            ctx.add("SG020", ("decks",), f"the draft deals {need} cards to {self.players.max} players, but the deck holds {main} spells and buildings", "add cards or lower draft_pack", key=True)
+            ctx.add(
+                "SG020",
+                ("decks",),
+                f"the draft deals {need} cards to {self.players.max} players, but the deck holds {main} spells and buildings",
+                "add cards or lower draft_pack",
+                key=True,
+            )
         if p.activations_per_turn is None and any(s.ability and s.ability.kind == "activate" for s in self.spells):
             ctx.add(
                 "SG019",
@@ -317,17 +398,23 @@ class ShogiTcgKit(KitBase):
                 key=True,
             )
 
-    def _check_costs(self, ctx: "CheckContext") -> None:
+    def _check_costs(self, ctx: CheckContext) -> None:
         known = {c.id for c in self.colours}
         sources = {ref for ref, n in self.deck_counts("mana").items() if n > 0}
         need_source = known | ({COLOURLESS} if self.parameters.colourless_paid_with == "colourless" else set())
         first_use: dict[str, tuple] = {}
         users: dict[str, list[str]] = {}
         for path, cost in self.costs():
-            card_id = getattr(getattr(self, path[0])[path[1]], "id")
+            card_id = getattr(self, path[0])[path[1]].id
             for key in cost:
                 if key != COLOURLESS and key not in known:
-                    ctx.add("SG009", path + (key,), f"{card_id}: unknown colour {key!r} in a cost", f"use one of {', '.join([*sorted(known), COLOURLESS])}", key=True)
+                    ctx.add(
+                        "SG009",
+                        path + (key,),
+                        f"{card_id}: unknown colour {key!r} in a cost",
+                        f"use one of {', '.join([*sorted(known), COLOURLESS])}",
+                        key=True,
+                    )
                     continue
                 if key in need_source and key not in sources:
                     first_use.setdefault(key, path + (key,))
@@ -341,7 +428,7 @@ class ShogiTcgKit(KitBase):
                 hint = "the mana deck holds coloured mana only; set parameters.colourless_paid_with: any"
             ctx.add("SG008", path, f"costs use {key} ({who}), but the mana deck has no {key} mana", hint, key=True)
 
-    def _check_map(self, ctx: "CheckContext") -> None:
+    def _check_map(self, ctx: CheckContext) -> None:
         check_graph(ctx, self.map, ("map",), MAP_CODES)
         faces = self.placement.faces
         digits = "".join(str(d) for d in range(1, faces + 1))
@@ -360,7 +447,12 @@ class ShogiTcgKit(KitBase):
                     message = f"a roll of {a} and {b} finds no node (neither {a}{b} nor {b}{a} is on the map)"
                 else:
                     message = f"a roll of {a} and {b} finds no node ({a}{b} is not on the map)"
-                ctx.add("SG002", ("placement", "order"), message, "add a node for it, or add `missing` to placement.reroll_when")
+                ctx.add(
+                    "SG002",
+                    ("placement", "order"),
+                    message,
+                    "add a node for it, or add `missing` to placement.reroll_when",
+                )
         if "occupied" not in self.placement.reroll_when and self.players.min >= 2:
             ctx.add(
                 "SG021",

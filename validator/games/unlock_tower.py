@@ -10,7 +10,8 @@ they make a game that can be played to its end.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Iterator, Literal, Union
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field, model_validator
 
@@ -65,7 +66,7 @@ class TowerAtLeast(StrictModel):
     floor: int
 
 
-Condition = Annotated[Union[NamedFaceChosen, Alone, TowerAtLeast], Field(discriminator="kind")]
+Condition = Annotated[NamedFaceChosen | Alone | TowerAtLeast, Field(discriminator="kind")]
 
 
 class StepBase(StrictModel):
@@ -88,7 +89,7 @@ class BuildAny(StepBase):
     up_to: Count | None = Field(None, description="'+1~2': the player adds floors or up_to.")
 
     @model_validator(mode="after")
-    def _range(self) -> "BuildAny":
+    def _range(self) -> BuildAny:
         if self.up_to is not None and self.up_to <= self.floors:
             raise ValueError(f"up_to ({self.up_to}) must be more than floors ({self.floors})")
         return self
@@ -123,7 +124,7 @@ class BlockNamed(StepBase):
     kind: Literal["block-named"]
 
 
-Gain = Annotated[Union[Build, BuildAny, Roll, Unlock, Bonus], Field(discriminator="kind")]
+Gain = Annotated[Build | BuildAny | Roll | Unlock | Bonus, Field(discriminator="kind")]
 
 
 class Spend(StepBase):
@@ -134,7 +135,7 @@ class Spend(StepBase):
     then: Gain
 
 
-Step = Annotated[Union[Build, BuildAny, Roll, Unlock, Coins, Bonus, BlockNamed, Spend], Field(discriminator="kind")]
+Step = Annotated[Build | BuildAny | Roll | Unlock | Coins | Bonus | BlockNamed | Spend, Field(discriminator="kind")]
 
 
 class TowerEffect(StrictModel):
@@ -185,7 +186,7 @@ class TowerScore(StrictModel):
     vp: Count
 
 
-Score = Annotated[Union[RowScore, TowerScore], Field(discriminator="kind")]
+Score = Annotated[RowScore | TowerScore, Field(discriminator="kind")]
 
 
 class Parameters(StrictModel):
@@ -196,7 +197,9 @@ class Parameters(StrictModel):
     named_min: int = Field(description="The lowest face that may be named.")
     fastest_floor: int = Field(description="C: the first to reach this floor in a tower ticks its box.")
     end_towers: Count
-    end_floor: int = Field(description="The game ends after the round in which a player has end_towers towers at this floor or higher.")
+    end_floor: int = Field(
+        description="The game ends after the round in which a player has end_towers towers at this floor or higher."
+    )
 
 
 SOURCES = {
@@ -226,7 +229,12 @@ class UnlockTowerKit(KitBase):
 
     def lock_boxes(self) -> list[tuple[int, int]]:
         """(tower index, effect index) of every locked effect, in file order."""
-        return [(t, e) for t, tower in enumerate(self.towers) for e, effect in enumerate(tower.effects) if effect.lock != "none"]
+        return [
+            (t, e)
+            for t, tower in enumerate(self.towers)
+            for e, effect in enumerate(tower.effects)
+            if effect.lock != "none"
+        ]
 
     def unlock_marks(self) -> int:
         return sum(len(tower.unlock) for tower in self.towers)
@@ -255,7 +263,12 @@ class UnlockTowerKit(KitBase):
         chosen = [p.phase for p in self.round if p.kind == "chosen"]
         if chosen:
             values["first_chosen_phase"], values["last_chosen_phase"] = min(chosen), max(chosen)
-        blocks = [effect.phase for tower in self.towers for effect in tower.effects if any(isinstance(x, BlockNamed) for x in effect.steps)]
+        blocks = [
+            effect.phase
+            for tower in self.towers
+            for effect in tower.effects
+            if any(isinstance(x, BlockNamed) for x in effect.steps)
+        ]
         if blocks:
             values["block_phase"] = min(blocks)
         free = [p.phase for p in self.round if p.kind == "free"]
@@ -271,7 +284,7 @@ class UnlockTowerKit(KitBase):
 
     # ------------------------------------------------------------ checks
 
-    def check(self, ctx: "CheckContext") -> None:
+    def check(self, ctx: CheckContext) -> None:
         check_unique_ids(ctx, self.scoring, ("scoring",), "scoring category")
         check_unique_names(ctx, self.scoring, ("scoring",), "scoring category")
         check_sheets(ctx, self.sheets, SOURCES)
@@ -291,23 +304,48 @@ class UnlockTowerKit(KitBase):
                 for s, step in enumerate(effect.steps):
                     yield ("towers", t, "effects", e, "steps", s), step
 
-    def _floor(self, ctx: "CheckContext", path: tuple, floor: int, what: str) -> None:
+    def _floor(self, ctx: CheckContext, path: tuple, floor: int, what: str) -> None:
         top = self.parameters.floors
         if not 1 <= floor <= top:
-            ctx.add("UT001", path, f"{what} is on floor {floor}, but towers have floors 1–{top}", f"use a floor from 1 to {top}")
+            ctx.add(
+                "UT001",
+                path,
+                f"{what} is on floor {floor}, but towers have floors 1–{top}",
+                f"use a floor from 1 to {top}",
+            )
 
-    def _check_towers(self, ctx: "CheckContext") -> None:
+    def _check_towers(self, ctx: CheckContext) -> None:
         p = self.parameters
         if p.towers != p.die_faces:
-            ctx.add("UT011", ("parameters", "towers"), f"{p.towers} towers for a die with {p.die_faces} faces", "one tower per die face")
+            ctx.add(
+                "UT011",
+                ("parameters", "towers"),
+                f"{p.towers} towers for a die with {p.die_faces} faces",
+                "one tower per die face",
+            )
         if len(self.towers) != p.towers:
-            ctx.add("UT011", ("towers",), f"{len(self.towers)} towers listed, but parameters.towers is {p.towers}", "list one tower per die face")
+            ctx.add(
+                "UT011",
+                ("towers",),
+                f"{len(self.towers)} towers listed, but parameters.towers is {p.towers}",
+                "list one tower per die face",
+            )
         seen: set[int] = set()
         for t, tower in enumerate(self.towers):
             if tower.number in seen:
-                ctx.add("UT011", ("towers", t, "number"), f"tower {tower.number} is listed twice", "number the towers 1, 2, 3, ... once each")
+                ctx.add(
+                    "UT011",
+                    ("towers", t, "number"),
+                    f"tower {tower.number} is listed twice",
+                    "number the towers 1, 2, 3, ... once each",
+                )
             elif tower.number != t + 1:
-                ctx.add("UT011", ("towers", t, "number"), f"tower {t + 1} in the list is numbered {tower.number}", "list the towers in order: 1, 2, 3, ...")
+                ctx.add(
+                    "UT011",
+                    ("towers", t, "number"),
+                    f"tower {t + 1} in the list is numbered {tower.number}",
+                    "list the towers in order: 1, 2, 3, ...",
+                )
             seen.add(tower.number)
             marked: dict[int, str] = {}
             for kind in ("unlock", "coin"):
@@ -315,7 +353,12 @@ class UnlockTowerKit(KitBase):
                     path = ("towers", t, kind, k)
                     self._floor(ctx, path, floor, f"tower {tower.number}'s {kind} mark")
                     if floor in marked:
-                        ctx.add("UT010", path, f"tower {tower.number}, floor {floor} already has a{'n' if marked[floor] == 'unlock' else ''} {marked[floor]} mark", "a cell holds one mark; move one of them")
+                        ctx.add(
+                            "UT010",
+                            path,
+                            f"tower {tower.number}, floor {floor} already has a{'n' if marked[floor] == 'unlock' else ''} {marked[floor]} mark",
+                            "a cell holds one mark; move one of them",
+                        )
                     marked[floor] = kind
             phases: dict[int, int] = {}
             for e, effect in enumerate(tower.effects):
@@ -324,28 +367,63 @@ class UnlockTowerKit(KitBase):
                 if phase is None or phase.kind == "choose":
                     usable = ", ".join(str(x.phase) for x in self.round if x.kind != "choose")
                     why = "the round has no such phase" if phase is None else "players only choose a face in it"
-                    ctx.add("UT004", path, f"tower {tower.number} has an effect for phase {effect.phase}, but {why}", f"use one of phases {usable}")
+                    ctx.add(
+                        "UT004",
+                        path,
+                        f"tower {tower.number} has an effect for phase {effect.phase}, but {why}",
+                        f"use one of phases {usable}",
+                    )
                 elif effect.phase in phases:
-                    ctx.add("UT004", path, f"tower {tower.number} has two effects for phase {effect.phase}", "put both steps into one effect")
+                    ctx.add(
+                        "UT004",
+                        path,
+                        f"tower {tower.number} has two effects for phase {effect.phase}",
+                        "put both steps into one effect",
+                    )
                 phases[effect.phase] = e
 
-    def _check_round(self, ctx: "CheckContext") -> None:
+    def _check_round(self, ctx: CheckContext) -> None:
         numbers = [p.phase for p in self.round]
         for i, phase in enumerate(self.round):
             if phase.phase != numbers[0] + i:
-                ctx.add("UT004", ("round", i, "phase"), f"phase {phase.phase} is out of order", f"number the phases {numbers[0]}, {numbers[0] + 1}, ... in order")
+                ctx.add(
+                    "UT004",
+                    ("round", i, "phase"),
+                    f"phase {phase.phase} is out of order",
+                    f"number the phases {numbers[0]}, {numbers[0] + 1}, ... in order",
+                )
         if self.round[0].kind != "choose":
-            ctx.add("UT004", ("round", 0, "kind"), "a round starts with the phase in which players choose a face", "make the first phase `kind: choose`")
+            ctx.add(
+                "UT004",
+                ("round", 0, "kind"),
+                "a round starts with the phase in which players choose a face",
+                "make the first phase `kind: choose`",
+            )
         p = self.parameters
         naming = p.naming_face
         if not 1 <= naming <= p.die_faces:
-            ctx.add("UT013", ("parameters", "naming_face"), f"a die with {p.die_faces} faces has no face {naming}", f"use a face from 1 to {p.die_faces}")
+            ctx.add(
+                "UT013",
+                ("parameters", "naming_face"),
+                f"a die with {p.die_faces} faces has no face {naming}",
+                f"use a face from 1 to {p.die_faces}",
+            )
         elif p.named_min <= naming:
-            ctx.add("UT013", ("parameters", "named_min"), f"a player on face {naming} could name face {naming} itself", f"use a value from {naming + 1} to {p.die_faces}")
+            ctx.add(
+                "UT013",
+                ("parameters", "named_min"),
+                f"a player on face {naming} could name face {naming} itself",
+                f"use a value from {naming + 1} to {p.die_faces}",
+            )
         elif p.named_min > p.die_faces:
-            ctx.add("UT013", ("parameters", "named_min"), f"a die with {p.die_faces} faces has no face {p.named_min} or higher to name", f"use a value from {naming + 1} to {p.die_faces}")
+            ctx.add(
+                "UT013",
+                ("parameters", "named_min"),
+                f"a die with {p.die_faces} faces has no face {p.named_min} or higher to name",
+                f"use a value from {naming + 1} to {p.die_faces}",
+            )
 
-    def _check_step(self, ctx: "CheckContext", path: tuple, step: Step, numbers: set[int]) -> None:
+    def _check_step(self, ctx: CheckContext, path: tuple, step: Step, numbers: set[int]) -> None:
         t, e = path[1], path[3]
         tower, effect = self.towers[t], self.towers[t].effects[e]
 
@@ -362,17 +440,32 @@ class UnlockTowerKit(KitBase):
             self._floor(ctx, path + ("when", "floor"), step.when.floor, "the condition's floor")
         named = isinstance(step, BlockNamed) or isinstance(step.when, NamedFaceChosen)
         if named and tower.number != self.parameters.naming_face:
-            ctx.add("UT013", path + ("kind",) if isinstance(step, BlockNamed) else path + ("when",), f"only the naming face ({self.parameters.naming_face}) names a face, so tower {tower.number} cannot refer to it", f"move this step to tower {self.parameters.naming_face}")
+            ctx.add(
+                "UT013",
+                path + ("kind",) if isinstance(step, BlockNamed) else path + ("when",),
+                f"only the naming face ({self.parameters.naming_face}) names a face, so tower {tower.number} cannot refer to it",
+                f"move this step to tower {self.parameters.naming_face}",
+            )
         if isinstance(step, BlockNamed):
             phase = self.phase(effect.phase)
             first_chosen = min((x.phase for x in self.round if x.kind == "chosen"), default=effect.phase)
             if phase is not None and effect.phase <= first_chosen:
-                ctx.add("UT013", path + ("kind",), f"the face is named in phase {first_chosen}, so it cannot be blocked before phase {first_chosen + 1}", "put this step in a later phase")
+                ctx.add(
+                    "UT013",
+                    path + ("kind",),
+                    f"the face is named in phase {first_chosen}, so it cannot be blocked before phase {first_chosen + 1}",
+                    "put this step in a later phase",
+                )
         phase = self.phase(effect.phase)
         if phase is not None and phase.kind == "free" and not isinstance(step, Spend):
-            ctx.add("UT009", path + ("kind",), f"phase {effect.phase} effects can be used any number of times, so a free '{step.kind}' never runs out", "make it a `spend` step: coins → effect")
+            ctx.add(
+                "UT009",
+                path + ("kind",),
+                f"phase {effect.phase} effects can be used any number of times, so a free '{step.kind}' never runs out",
+                "make it a `spend` step: coins → effect",
+            )
 
-    def _check_locks(self, ctx: "CheckContext") -> None:
+    def _check_locks(self, ctx: CheckContext) -> None:
         for t, tower in enumerate(self.towers):
             for e, effect in enumerate(tower.effects):
                 if effect.lock != "chain":
@@ -380,7 +473,12 @@ class UnlockTowerKit(KitBase):
                 above = [x for x in tower.effects if x.phase < effect.phase]
                 nearest = max(above, key=lambda x: x.phase, default=None)
                 if nearest is None or nearest.lock == "none":
-                    ctx.add("UT008", ("towers", t, "effects", e, "lock"), f"tower {tower.number}'s phase {effect.phase} lock is chained, but the effect above it has no lock", "use `lock: box`, or lock the effect above")
+                    ctx.add(
+                        "UT008",
+                        ("towers", t, "effects", e, "lock"),
+                        f"tower {tower.number}'s phase {effect.phase} lock is chained, but the effect above it has no lock",
+                        "use `lock: box`, or lock the effect above",
+                    )
         boxes = self.lock_boxes()
         marks = self.unlock_marks()
         for n, (t, e) in enumerate(boxes[marks:], start=marks + 1):
@@ -391,17 +489,27 @@ class UnlockTowerKit(KitBase):
                 "add an unlock mark to a tower, or remove a lock",
             )
 
-    def _check_scoring(self, ctx: "CheckContext") -> None:
+    def _check_scoring(self, ctx: CheckContext) -> None:
         ids = {cat.id for cat in self.scoring}
         towers, floors = len(self.towers), self.parameters.floors
         for c, cat in enumerate(self.scoring):
             if isinstance(cat, RowScore):
                 if cat.run > towers:
-                    ctx.add("UT006", ("scoring", c, "run"), f"{cat.id}: a row of {cat.run} needs {cat.run} towers, but there are {towers}", f"use a run of {towers} or fewer")
+                    ctx.add(
+                        "UT006",
+                        ("scoring", c, "run"),
+                        f"{cat.id}: a row of {cat.run} needs {cat.run} towers, but there are {towers}",
+                        f"use a run of {towers} or fewer",
+                    )
                     continue
                 per_floor = (towers + 1) // (cat.run + 1)
                 if cat.boxes > per_floor * floors:
-                    ctx.add("UT006", ("scoring", c, "boxes"), f"{cat.id}: at most {per_floor * floors} rows of {cat.run} fit on {floors} floors", "use fewer boxes")
+                    ctx.add(
+                        "UT006",
+                        ("scoring", c, "boxes"),
+                        f"{cat.id}: at most {per_floor * floors} rows of {cat.run} fit on {floors} floors",
+                        "use fewer boxes",
+                    )
         seen: dict[str, int] = {}
         for i, letter in enumerate(self.tie_break):
             path = ("tie_break", i)
@@ -413,30 +521,59 @@ class UnlockTowerKit(KitBase):
                 seen[letter] = i
         missing = [cat.id for cat in self.scoring if cat.id not in seen]
         if missing:
-            ctx.add("UT005", ("tie_break",), f"the tie-break leaves out {', '.join(missing)}", "list every scoring category once, most important first")
+            ctx.add(
+                "UT005",
+                ("tie_break",),
+                f"the tie-break leaves out {', '.join(missing)}",
+                "list every scoring category once, most important first",
+            )
         bonus = self.category("unlock-bonus")
         ticked = {step.tower for _path, step in self._steps() if isinstance(step, Bonus)}
-        ticked |= {step.then.tower for _path, step in self._steps() if isinstance(step, Spend) and isinstance(step.then, Bonus)}
+        ticked |= {
+            step.then.tower for _path, step in self._steps() if isinstance(step, Spend) and isinstance(step.then, Bonus)
+        }
         if bonus is None:
             for path, step in self._steps():
                 if isinstance(step, Bonus):
-                    ctx.add("UT012", path, "this step ticks an unlock bonus, but the scoring has no unlock-bonus category", "add a category of kind unlock-bonus")
+                    ctx.add(
+                        "UT012",
+                        path,
+                        "this step ticks an unlock bonus, but the scoring has no unlock-bonus category",
+                        "add a category of kind unlock-bonus",
+                    )
             return
         for t, tower in enumerate(self.towers):
             if tower.number not in ticked:
-                ctx.add("UT012", ("towers", t, "number"), f"no effect ticks tower {tower.number}'s unlock bonus ({bonus.id})", f"add a `bonus` step for tower {tower.number}")
+                ctx.add(
+                    "UT012",
+                    ("towers", t, "number"),
+                    f"no effect ticks tower {tower.number}'s unlock bonus ({bonus.id})",
+                    f"add a `bonus` step for tower {tower.number}",
+                )
 
-    def _check_end(self, ctx: "CheckContext") -> None:
+    def _check_end(self, ctx: CheckContext) -> None:
         p = self.parameters
         self._floor(ctx, ("parameters", "fastest_floor"), p.fastest_floor, "the fastest bonus")
         self._floor(ctx, ("parameters", "end_floor"), p.end_floor, "the end trigger")
         if p.end_towers > len(self.towers):
-            ctx.add("UT007", ("parameters", "end_towers"), f"the game ends with {p.end_towers} towers at floor {p.end_floor}, but there are {len(self.towers)} towers", f"use {len(self.towers)} or fewer")
+            ctx.add(
+                "UT007",
+                ("parameters", "end_towers"),
+                f"the game ends with {p.end_towers} towers at floor {p.end_floor}, but there are {len(self.towers)} towers",
+                f"use {len(self.towers)} or fewer",
+            )
             return
-        any_tower = any(isinstance(s, (BuildAny, Roll)) and getattr(s, "tower", None) is None for _p, s in self._all_gains())
+        any_tower = any(
+            isinstance(s, (BuildAny, Roll)) and getattr(s, "tower", None) is None for _p, s in self._all_gains()
+        )
         built = {s.tower for _p, s in self._all_gains() if isinstance(s, (Build, Roll)) and s.tower is not None}
         if not any_tower and len(built) < p.end_towers:
-            ctx.add("UT007", ("parameters", "end_towers"), f"effects build only {len(built)} towers, so {p.end_towers} can never reach floor {p.end_floor}", "add build effects for more towers, or an any-tower effect")
+            ctx.add(
+                "UT007",
+                ("parameters", "end_towers"),
+                f"effects build only {len(built)} towers, so {p.end_towers} can never reach floor {p.end_floor}",
+                "add build effects for more towers, or an any-tower effect",
+            )
 
     def _all_gains(self) -> Iterator[tuple[tuple, Step | Gain]]:
         for path, step in self._steps():
@@ -444,16 +581,29 @@ class UnlockTowerKit(KitBase):
             if isinstance(step, Spend):
                 yield path + ("then",), step.then
 
-    def _check_sheets(self, ctx: "CheckContext") -> None:
-        shown = {(region.kind, getattr(region, "source", None)) for sheet in self.sheets for region, _ in regions(sheet.layout, ())}
+    def _check_sheets(self, ctx: CheckContext) -> None:
+        shown = {
+            (region.kind, getattr(region, "source", None))
+            for sheet in self.sheets
+            for region, _ in regions(sheet.layout, ())
+        }
         for kind, source in NEEDED:
             if (kind, source) not in shown:
-                ctx.add("UT014", ("sheets",), f"no sheet has a {kind} region with `source: {source}`", f"add `{{kind: {kind}, source: {source}}}` to the tower sheet's layout")
+                ctx.add(
+                    "UT014",
+                    ("sheets",),
+                    f"no sheet has a {kind} region with `source: {source}`",
+                    f"add `{{kind: {kind}, source: {source}}}` to the tower sheet's layout",
+                )
         for s, sheet in enumerate(self.sheets):
             for region, path in regions(sheet.layout, ("sheets", s, "layout")):
                 if isinstance(region, PadRegion) and region.rows < self.players.max:
-                    ctx.add("UT016", path + ("rows",), f"{region.rows} rows per game, but up to {self.players.max} players play", f"use rows: {self.players.max}")
+                    ctx.add(
+                        "UT016",
+                        path + ("rows",),
+                        f"{region.rows} rows per game, but up to {self.players.max} players play",
+                        f"use rows: {self.players.max}",
+                    )
 
 
 KIT_MODEL = UnlockTowerKit
-

@@ -24,8 +24,9 @@ import itertools
 import re
 import unicodedata
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, Mapping, Sequence
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
@@ -71,15 +72,21 @@ class Parameters(StrictModel):
     final_turns: NonNegative = Field(1, description="Turns still played after the field could not be refilled.")
     steal_cards: Count = Field(1, description="Cards taken from a hand on a player space.")
     summons_per_turn: Count = Field(1, description="Cards a player may summon on their turn in the summon phase.")
-    wild_joins_held_only: bool = Field(True, description="A wild card counts only as a kind the player holds a real card of.")
+    wild_joins_held_only: bool = Field(
+        True, description="A wild card counts only as a kind the player holds a real card of."
+    )
 
 
 class Phase(StrictModel):
     id: Ident
     name: LocalText
     order: Literal["ascending", "descending"] = Field(description="Who acts first: the lowest or the highest 魔力.")
-    order_basis: Literal["previous", "current"] = Field("current", description="The 魔力 of the previous turn, or of this one.")
-    summon: Literal["none", "any", "icons"] = Field(description="Which cards may be summoned: none, any card with points, or cards with one of `icons`.")
+    order_basis: Literal["previous", "current"] = Field(
+        "current", description="The 魔力 of the previous turn, or of this one."
+    )
+    summon: Literal["none", "any", "icons"] = Field(
+        description="Which cards may be summoned: none, any card with points, or cards with one of `icons`."
+    )
     icons: list[Icon] = Field(default_factory=list)
     effects: bool = Field(True, description="Whether a card summoned in this phase does what its text says.")
     summary: RuleText
@@ -105,7 +112,9 @@ class Element(StrictModel):
     negative: int = Field(0, description="What an odd count scores (once, for all the cards of the kind).")
     copies: Count
     scoring: Scoring = "pairs"
-    wild_as: Ident | None = Field(None, description="For a wild card: a card it may also count as, even one the player does not hold.")
+    wild_as: Ident | None = Field(
+        None, description="For a wild card: a card it may also count as, even one the player does not hold."
+    )
     icons: list[Icon] = Field(default_factory=list)
     phases: list[Ident] = Field(default_factory=list, description="The phases in which the card can be summoned.")
     colour: Colour
@@ -180,25 +189,40 @@ class WizardsElementCollectionKit(KitBase):
     def element(self, card_id: str) -> Element | None:
         return next((e for e in self.elements if e.id == card_id), None)
 
-    def score(self, hands: Mapping[str, Mapping[str, int]]) -> list["PlayerScore"]:
+    def score(self, hands: Mapping[str, Mapping[str, int]]) -> list[PlayerScore]:
         """Every player's best score; see `score_players`."""
         return score_players(self.elements, hands, wild_joins_held_only=self.parameters.wild_joins_held_only)
 
     # ------------------------------------------------------------ checks
 
-    def check(self, ctx: "CheckContext") -> None:
+    def check(self, ctx: CheckContext) -> None:
         ids = check_unique_ids(ctx, self.elements, ("elements",), "card")
         check_unique_ids(ctx, self.phases, ("phases",), "phase")
         check_decks(ctx, self, {"elements": ids})
         for d, deck in enumerate(self.decks):
             wanted = TEMPLATE_SOURCES.get(deck.template)
             if wanted is None:
-                ctx.add("WE011", ("decks", d, "template"), f"unknown card template {deck.template!r}", f"use one of {', '.join(TEMPLATE_SOURCES)}")
+                ctx.add(
+                    "WE011",
+                    ("decks", d, "template"),
+                    f"unknown card template {deck.template!r}",
+                    f"use one of {', '.join(TEMPLATE_SOURCES)}",
+                )
             elif (deck.source or wanted) != wanted:
-                ctx.add("WE011", ("decks", d, "source"), f"template {deck.template!r} draws {wanted}, not {deck.source}", f"set `source: {wanted}`")
+                ctx.add(
+                    "WE011",
+                    ("decks", d, "source"),
+                    f"template {deck.template!r} draws {wanted}, not {deck.source}",
+                    f"set `source: {wanted}`",
+                )
         example = self.reference.example
         if example is not None and example.card not in ids:
-            ctx.add("WE002", ("reference", "example", "card"), f"no card {example.card!r}", f"use one of {', '.join(sorted(ids))}")
+            ctx.add(
+                "WE002",
+                ("reference", "example", "card"),
+                f"no card {example.card!r}",
+                f"use one of {', '.join(sorted(ids))}",
+            )
         self._check_names(ctx)
         check_lookalikes(ctx, item_names(self, ("elements", "phases"), ctx.languages))
         self._check_texts(ctx)
@@ -208,7 +232,7 @@ class WizardsElementCollectionKit(KitBase):
         self._check_players(ctx)
         self._check_track(ctx)
 
-    def _check_names(self, ctx: "CheckContext") -> None:
+    def _check_names(self, ctx: CheckContext) -> None:
         for lang in ctx.languages:
             first: dict[str, int] = {}
             for i, element in enumerate(self.elements):
@@ -216,7 +240,11 @@ class WizardsElementCollectionKit(KitBase):
                 key = card_key(name)
                 if key in first:
                     other = self.elements[first[key]]
-                    worth = f"{other.points} and {element.points} points" if other.points != element.points else f"{element.points} points each"
+                    worth = (
+                        f"{other.points} and {element.points} points"
+                        if other.points != element.points
+                        else f"{element.points} points each"
+                    )
                     ctx.add(
                         "WE001",
                         ("elements", i, "name", lang),
@@ -228,9 +256,13 @@ class WizardsElementCollectionKit(KitBase):
 
     def _texts(self) -> list[tuple[tuple, LocalText, tuple]]:
         """Texts that describe this edition: everything but the errata, which quote the rulebook as written."""
-        return [(path, text, owners) for path, text, owners in walk_texts(self) if path[:1] not in (("errata",), ("title",), ("subtitle",))]
+        return [
+            (path, text, owners)
+            for path, text, owners in walk_texts(self)
+            if path[:1] not in (("errata",), ("title",), ("subtitle",))
+        ]
 
-    def _check_texts(self, ctx: "CheckContext") -> None:
+    def _check_texts(self, ctx: CheckContext) -> None:
         values = self.placeholder_values()
         from ..checks import local_numbers
 
@@ -244,70 +276,152 @@ class WizardsElementCollectionKit(KitBase):
                 for ref in card_refs(filled, lang, self.elements):
                     if ref.card is None:
                         names = ", ".join(e.name.get(lang) for e in self.elements)
-                        ctx.add("WE002", path + (lang,), f"refers to {ref.name or 'a card'} [{ref.value}], but no card has that name", f"cards: {names}")
+                        ctx.add(
+                            "WE002",
+                            path + (lang,),
+                            f"refers to {ref.name or 'a card'} [{ref.value}], but no card has that name",
+                            f"cards: {names}",
+                        )
                     elif ref.card.points != ref.value and ref.card.scoring != "wild":
-                        ctx.add("WE003", path + (lang,), f"refers to {ref.name} [{ref.value}], but {ref.name} is worth {ref.card.points}", f"write [{ref.card.points}] or name the card meant")
+                        ctx.add(
+                            "WE003",
+                            path + (lang,),
+                            f"refers to {ref.name} [{ref.value}], but {ref.name} is worth {ref.card.points}",
+                            f"write [{ref.card.points}] or name the card meant",
+                        )
                 for mention in phase_mentions(filled, lang, self.phases):
                     names = ", ".join(p.name.get(lang) for p in self.phases)
-                    ctx.add("WE004", path + (lang,), f"names the phase {mention!r}, which the game does not have", f"phases: {names}")
+                    ctx.add(
+                        "WE004",
+                        path + (lang,),
+                        f"names the phase {mention!r}, which the game does not have",
+                        f"phases: {names}",
+                    )
 
-    def _check_phases(self, ctx: "CheckContext") -> None:
+    def _check_phases(self, ctx: CheckContext) -> None:
         phases = {p.id: p for p in self.phases}
         for p, phase in enumerate(self.phases):
             if phase.summon == "icons" and not phase.icons:
-                ctx.add("WE005", ("phases", p, "icons"), f"phase {phase.id!r} summons by icon but lists no icons", "list the icons, or set `summon: any` or `none`")
+                ctx.add(
+                    "WE005",
+                    ("phases", p, "icons"),
+                    f"phase {phase.id!r} summons by icon but lists no icons",
+                    "list the icons, or set `summon: any` or `none`",
+                )
             if phase.summon != "icons" and phase.icons:
-                ctx.add("WE005", ("phases", p, "icons"), f"phase {phase.id!r} lists icons but `summon` is {phase.summon!r}", "set `summon: icons`")
+                ctx.add(
+                    "WE005",
+                    ("phases", p, "icons"),
+                    f"phase {phase.id!r} lists icons but `summon` is {phase.summon!r}",
+                    "set `summon: icons`",
+                )
         for i, element in enumerate(self.elements):
             where = ("elements", i)
             for k, phase_id in enumerate(element.phases):
                 phase = phases.get(phase_id)
                 if phase is None:
-                    ctx.add("WE004", where + ("phases", k), f"unknown phase {phase_id!r}", f"use one of {', '.join(phases)}")
+                    ctx.add(
+                        "WE004", where + ("phases", k), f"unknown phase {phase_id!r}", f"use one of {', '.join(phases)}"
+                    )
                     continue
                 if phase.summon == "none":
-                    ctx.add("WE005", where + ("phases", k), f"nothing can be summoned in the {phase_id} phase", "remove it from `phases`")
+                    ctx.add(
+                        "WE005",
+                        where + ("phases", k),
+                        f"nothing can be summoned in the {phase_id} phase",
+                        "remove it from `phases`",
+                    )
                 elif phase.summon == "any" and element.points <= 0:
-                    ctx.add("WE005", where + ("phases", k), f"{element.id} has {element.points} points, so summoning it cannot raise 魔力 in the {phase_id} phase", "remove the phase")
+                    ctx.add(
+                        "WE005",
+                        where + ("phases", k),
+                        f"{element.id} has {element.points} points, so summoning it cannot raise 魔力 in the {phase_id} phase",
+                        "remove the phase",
+                    )
                 elif phase.summon == "icons" and not set(element.icons) & set(phase.icons):
-                    ctx.add("WE005", where + ("phases", k), f"{element.id} can be summoned in the {phase_id} phase but has none of its icons ({', '.join(phase.icons)})", "add the icon or remove the phase")
+                    ctx.add(
+                        "WE005",
+                        where + ("phases", k),
+                        f"{element.id} can be summoned in the {phase_id} phase but has none of its icons ({', '.join(phase.icons)})",
+                        "add the icon or remove the phase",
+                    )
             for k, icon in enumerate(element.icons):
                 homes = [p.id for p in self.phases if icon in p.icons]
                 if homes and not set(homes) & set(element.phases):
-                    ctx.add("WE005", where + ("icons", k), f"{element.id} has the {icon} icon but cannot be summoned in the {' or '.join(homes)} phase", f"add {homes[0]} to `phases`, or remove the icon")
+                    ctx.add(
+                        "WE005",
+                        where + ("icons", k),
+                        f"{element.id} has the {icon} icon but cannot be summoned in the {' or '.join(homes)} phase",
+                        f"add {homes[0]} to `phases`, or remove the icon",
+                    )
                 if not homes:
-                    ctx.add("WE005", where + ("icons", k), f"no phase uses the {icon} icon", "list it in a phase's `icons`")
+                    ctx.add(
+                        "WE005", where + ("icons", k), f"no phase uses the {icon} icon", "list it in a phase's `icons`"
+                    )
             if len(set(element.icons)) != len(element.icons):
                 ctx.add("WE005", where + ("icons",), f"{element.id} lists an icon twice")
 
-    def _check_scoring(self, ctx: "CheckContext", ids: set[str]) -> None:
+    def _check_scoring(self, ctx: CheckContext, ids: set[str]) -> None:
         for i, element in enumerate(self.elements):
             where = ("elements", i)
             s = element.scoring
             if s == "pairs" and (element.points <= 0 or element.negative > 0):
-                ctx.add("WE010", where + ("points",), f"a pairs card needs positive points and a negative value of 0 or less (has {element.points} / {element.negative})")
+                ctx.add(
+                    "WE010",
+                    where + ("points",),
+                    f"a pairs card needs positive points and a negative value of 0 or less (has {element.points} / {element.negative})",
+                )
             elif s == "each" and (element.points <= 0 or element.negative != 0):
-                ctx.add("WE010", where + ("negative",), f"an `each` card scores its points per card and never goes negative (has {element.points} / {element.negative})", "set `negative: 0`")
+                ctx.add(
+                    "WE010",
+                    where + ("negative",),
+                    f"an `each` card scores its points per card and never goes negative (has {element.points} / {element.negative})",
+                    "set `negative: 0`",
+                )
             elif s == "majority" and (element.points >= 0 or element.negative != 0):
-                ctx.add("WE010", where + ("points",), f"a majority card costs points per card (a negative `points`) and has no odd value (has {element.points} / {element.negative})")
+                ctx.add(
+                    "WE010",
+                    where + ("points",),
+                    f"a majority card costs points per card (a negative `points`) and has no odd value (has {element.points} / {element.negative})",
+                )
             elif s == "wild" and (element.points != 0 or element.negative != 0):
-                ctx.add("WE010", where + ("points",), "a wild card has no points of its own", "set `points: 0` and `negative: 0`")
+                ctx.add(
+                    "WE010",
+                    where + ("points",),
+                    "a wild card has no points of its own",
+                    "set `points: 0` and `negative: 0`",
+                )
             if element.wild_as is not None:
                 if s != "wild":
-                    ctx.add("WE010", where + ("wild_as",), f"only a wild card counts as another card; {element.id} scores {s}", "remove `wild_as`")
+                    ctx.add(
+                        "WE010",
+                        where + ("wild_as",),
+                        f"only a wild card counts as another card; {element.id} scores {s}",
+                        "remove `wild_as`",
+                    )
                 elif element.wild_as not in ids:
-                    ctx.add("WE002", where + ("wild_as",), f"no card {element.wild_as!r}", f"use one of {', '.join(sorted(ids))}")
+                    ctx.add(
+                        "WE002",
+                        where + ("wild_as",),
+                        f"no card {element.wild_as!r}",
+                        f"use one of {', '.join(sorted(ids))}",
+                    )
                 else:
                     target = self.element(element.wild_as)
                     if target is not None and target.scoring == "wild":
                         ctx.add("WE010", where + ("wild_as",), "a wild card cannot count as another wild card")
 
-    def _check_counts(self, ctx: "CheckContext") -> None:
+    def _check_counts(self, ctx: CheckContext) -> None:
         p = self.parameters
         total = sum(e.copies for e in self.elements)
         if total != p.total_cards:
             parts = " + ".join(str(e.copies) for e in self.elements)
-            ctx.add("WE006", ("parameters", "total_cards"), f"the cards add up to {total} ({parts}), but total_cards is {p.total_cards}", "fix a card's `copies` or the total")
+            ctx.add(
+                "WE006",
+                ("parameters", "total_cards"),
+                f"the cards add up to {total} ({parts}), but total_cards is {p.total_cards}",
+                "fix a card's `copies` or the total",
+            )
         for d, deck in enumerate(self.decks):
             if deck.source != "elements" or not deck.cards:
                 continue
@@ -319,21 +433,50 @@ class WizardsElementCollectionKit(KitBase):
                     first.setdefault(entry.ref, c)
             for element in self.elements:
                 if per_card.get(element.id, 0) != element.copies:
-                    path = ("decks", d, "cards", first[element.id], "count") if element.id in first else ("decks", d, "cards")
-                    ctx.add("WE006", path, f"the deck has {per_card.get(element.id, 0)} {element.id} cards, but the card says {element.copies} copies", "make them agree, or drop `cards:` and let the copies decide")
+                    path = (
+                        ("decks", d, "cards", first[element.id], "count")
+                        if element.id in first
+                        else ("decks", d, "cards")
+                    )
+                    ctx.add(
+                        "WE006",
+                        path,
+                        f"the deck has {per_card.get(element.id, 0)} {element.id} cards, but the card says {element.copies} copies",
+                        "make them agree, or drop `cards:` and let the copies decide",
+                    )
         field = self.board.field
         if field is not None:
             slots = field.rows * field.columns
             if p.field_cards != slots:
-                ctx.add("WE007", ("parameters", "field_cards"), f"field_cards is {p.field_cards}, but the board's field has {field.rows} × {field.columns} = {slots} slots", "make them agree")
+                ctx.add(
+                    "WE007",
+                    ("parameters", "field_cards"),
+                    f"field_cards is {p.field_cards}, but the board's field has {field.rows} × {field.columns} = {slots} slots",
+                    "make them agree",
+                )
             lines = {field.rows, field.columns}
             if p.line_cards not in lines or len(lines) != 1:
-                ctx.add("WE007", ("parameters", "line_cards"), f"line_cards is {p.line_cards}, but the field's lines hold {' or '.join(str(n) for n in sorted(lines))} cards", "make the field square with lines of line_cards")
+                ctx.add(
+                    "WE007",
+                    ("parameters", "line_cards"),
+                    f"line_cards is {p.line_cards}, but the field's lines hold {' or '.join(str(n) for n in sorted(lines))} cards",
+                    "make the field square with lines of line_cards",
+                )
         if p.collect_take > p.line_cards:
-            ctx.add("WE007", ("parameters", "collect_take"), f"a player takes {p.collect_take} cards from a line of {p.line_cards}", "take at most line_cards")
+            ctx.add(
+                "WE007",
+                ("parameters", "collect_take"),
+                f"a player takes {p.collect_take} cards from a line of {p.line_cards}",
+                "take at most line_cards",
+            )
         deck = p.total_cards - p.field_cards - p.reserve_cards
         if deck < 0:
-            ctx.add("WE007", ("parameters", "reserve_cards"), f"{p.field_cards} field cards and {p.reserve_cards} in reserve need {p.field_cards + p.reserve_cards} cards; there are {p.total_cards}", "lower the reserve")
+            ctx.add(
+                "WE007",
+                ("parameters", "reserve_cards"),
+                f"{p.field_cards} field cards and {p.reserve_cards} in reserve need {p.field_cards + p.reserve_cards} cards; there are {p.total_cards}",
+                "lower the reserve",
+            )
         if self.players.max * p.collect_take > p.field_cards:
             ctx.add(
                 "WE007",
@@ -342,18 +485,33 @@ class WizardsElementCollectionKit(KitBase):
                 "fewer players, a larger field or a smaller collect_take",
             )
 
-    def _check_players(self, ctx: "CheckContext") -> None:
+    def _check_players(self, ctx: CheckContext) -> None:
         board = self.board
         if self.players.max > len(board.players):
-            ctx.add("WE008", ("players", "max"), f"up to {self.players.max} players, but the board has colours for {len(board.players)}", "add player colours to `board.players`")
+            ctx.add(
+                "WE008",
+                ("players", "max"),
+                f"up to {self.players.max} players, but the board has colours for {len(board.players)}",
+                "add player colours to `board.players`",
+            )
         if self.order_sheet.slots != self.players.max:
-            ctx.add("WE008", ("order_sheet", "slots"), f"{self.order_sheet.slots} action-order slots for up to {self.players.max} players", "one slot per player")
+            ctx.add(
+                "WE008",
+                ("order_sheet", "slots"),
+                f"{self.order_sheet.slots} action-order slots for up to {self.players.max} players",
+                "one slot per player",
+            )
         spaces = Counter(s.player for s in board.spaces if s.kind == "player")
         for p, player in enumerate(board.players):
             if spaces[player.id] != 1:
-                ctx.add("WE008", ("board", "players", p), f"player {player.id!r} has {spaces[player.id]} player spaces on the track", "give each colour exactly one player space")
+                ctx.add(
+                    "WE008",
+                    ("board", "players", p),
+                    f"player {player.id!r} has {spaces[player.id]} player spaces on the track",
+                    "give each colour exactly one player space",
+                )
 
-    def _check_track(self, ctx: "CheckContext") -> None:
+    def _check_track(self, ctx: CheckContext) -> None:
         board = self.board
         geometry = track_geometry(board)
         for problem in check_track(board, geometry):
@@ -361,13 +519,23 @@ class WizardsElementCollectionKit(KitBase):
             ctx.add(code, problem.path, problem.message, problem.hint)
         sheet = set(self.order_sheet.values())
         if self.order_sheet.first > self.order_sheet.last:
-            ctx.add("WE009", ("order_sheet", "last"), f"the sheet runs from {self.order_sheet.first} down to {self.order_sheet.last}", "make `last` larger than `first`")
+            ctx.add(
+                "WE009",
+                ("order_sheet", "last"),
+                f"the sheet runs from {self.order_sheet.first} down to {self.order_sheet.last}",
+                "make `last` larger than `first`",
+            )
         seen: dict[int, int] = {}
         for index, space in enumerate(board.spaces):
             where = ("board", "spaces", index)
             if space.kind != "normal":
                 if space.collects is not None:
-                    ctx.add("WE009", where + ("collects",), "a player space collects nothing: players on it cannot collect", "remove `collects`")
+                    ctx.add(
+                        "WE009",
+                        where + ("collects",),
+                        "a player space collects nothing: players on it cannot collect",
+                        "remove `collects`",
+                    )
                 continue
             if space.value is None:
                 ctx.add("WE009", where, "a 魔力 space needs a `value`", "add `value:`")
@@ -375,10 +543,20 @@ class WizardsElementCollectionKit(KitBase):
             if space.collects is None:
                 ctx.add("WE009", where, f"the 魔力 space {space.value} collects no line", "add `collects:`")
             if space.value in seen:
-                ctx.add("WE009", where + ("value",), f"魔力 {space.value} is also space {seen[space.value]}: two players could tie for the action order", "give every 魔力 space its own value")
+                ctx.add(
+                    "WE009",
+                    where + ("value",),
+                    f"魔力 {space.value} is also space {seen[space.value]}: two players could tie for the action order",
+                    "give every 魔力 space its own value",
+                )
             seen.setdefault(space.value, index)
             if space.value not in sheet:
-                ctx.add("WE009", where + ("value",), f"魔力 {space.value} has no space on the 魔力 sheet ({self.order_sheet.first}–{self.order_sheet.last} by {self.order_sheet.step})", "widen the sheet or change the value")
+                ctx.add(
+                    "WE009",
+                    where + ("value",),
+                    f"魔力 {space.value} has no space on the 魔力 sheet ({self.order_sheet.first}–{self.order_sheet.last} by {self.order_sheet.step})",
+                    "widen the sheet or change the value",
+                )
 
 
 # ---------------------------------------------------------------- card references and phase names
@@ -439,7 +617,26 @@ def card_refs(text: str, lang: str, elements: Sequence[Element]) -> list[CardRef
 _PHASE_JA_BRACKET = re.compile(r"【([^】]+)】\s*フェーズ")
 _PHASE_JA = re.compile(r"([\u30a0-\u30ff\u3400-\u9fff\uf900-\ufaffー々]+)フェーズ")
 _PHASE_EN = re.compile(r"\b([A-Z][\w-]*) [Pp]hase\b")
-_EN_NOT_NAMES = {"This", "That", "Each", "Every", "The", "Next", "Any", "Its", "Their", "Your", "A", "One", "Same", "Previous", "Current", "Last", "First", "Whole"}
+_EN_NOT_NAMES = {
+    "This",
+    "That",
+    "Each",
+    "Every",
+    "The",
+    "Next",
+    "Any",
+    "Its",
+    "Their",
+    "Your",
+    "A",
+    "One",
+    "Same",
+    "Previous",
+    "Current",
+    "Last",
+    "First",
+    "Whole",
+}
 
 
 def phase_mentions(text: str, lang: str, phases: Sequence[Phase]) -> list[str]:
@@ -542,7 +739,12 @@ def _assignments(hand: Mapping[str, int], elements: Mapping[str, Element], held_
                 options.append(card_id)
         if wild.wild_as is not None and wild.wild_as not in options:
             options.append(wild.wild_as)
-        per_wild.append([tuple((wild_id, choice) for choice in combo) for combo in itertools.combinations_with_replacement(options, n)])
+        per_wild.append(
+            [
+                tuple((wild_id, choice) for choice in combo)
+                for combo in itertools.combinations_with_replacement(options, n)
+            ]
+        )
     return [tuple(itertools.chain.from_iterable(parts)) for parts in itertools.product(*per_wild)] or [()]
 
 
@@ -554,7 +756,13 @@ def _counts(hand: Mapping[str, int], assignment: Assignment, elements: Mapping[s
     return counts
 
 
-def _player_score(player: str, hand: Mapping[str, int], assignment: Assignment, elements: Mapping[str, Element], rivals: Mapping[str, int]) -> PlayerScore:
+def _player_score(
+    player: str,
+    hand: Mapping[str, int],
+    assignment: Assignment,
+    elements: Mapping[str, Element],
+    rivals: Mapping[str, int],
+) -> PlayerScore:
     counts = _counts(hand, assignment, elements)
     wild_counts = Counter(as_id for _w, as_id in assignment if as_id is not None)
     kinds = []
@@ -579,7 +787,9 @@ def _player_score(player: str, hand: Mapping[str, int], assignment: Assignment, 
     return PlayerScore(player, tuple(kinds), assignment, sum(k.points for k in kinds))
 
 
-def score_players(elements: Sequence[Element], hands: Mapping[str, Mapping[str, int]], *, wild_joins_held_only: bool = True) -> list[PlayerScore]:
+def score_players(
+    elements: Sequence[Element], hands: Mapping[str, Mapping[str, int]], *, wild_joins_held_only: bool = True
+) -> list[PlayerScore]:
     """Each player's score with the best use of their wild cards.
 
     A wild card counts as one card of a kind the player holds (or of any kind,
@@ -601,7 +811,10 @@ def score_players(elements: Sequence[Element], hands: Mapping[str, Mapping[str, 
     choice: dict[str, Assignment] = {p: options[p][0] for p in hands}
 
     def rivals(player: str) -> dict[str, int]:
-        return {m: max((_counts(hands[q], choice[q], by_id).get(m, 0) for q in hands if q != player), default=0) for m in majority}
+        return {
+            m: max((_counts(hands[q], choice[q], by_id).get(m, 0) for q in hands if q != player), default=0)
+            for m in majority
+        }
 
     def majority_use(assignment: Assignment) -> int:
         return sum(1 for _w, as_id in assignment if as_id in majority)
@@ -610,7 +823,10 @@ def score_players(elements: Sequence[Element], hands: Mapping[str, Mapping[str, 
         changed = False
         for player in hands:
             against = rivals(player)
-            ranked = [(_player_score(player, hands[player], a, by_id, against).total, -majority_use(a), -i, a) for i, a in enumerate(options[player])]
+            ranked = [
+                (_player_score(player, hands[player], a, by_id, against).total, -majority_use(a), -i, a)
+                for i, a in enumerate(options[player])
+            ]
             best = max(ranked)[3]
             if best != choice[player]:
                 choice[player] = best
@@ -624,9 +840,9 @@ KIT_MODEL = WizardsElementCollectionKit
 
 __all__ = [
     "CODES",
+    "KIT_MODEL",
     "Element",
     "KindScore",
-    "KIT_MODEL",
     "Phase",
     "PlayerScore",
     "ScoringError",
