@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: kits test validate bench clean
+.PHONY: kits test lint typecheck validate bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -20,8 +20,19 @@ kits: $(STAMP)
 validate: $(STAMP)
 	$(BIN)/pnpkit validate content/*
 
-test: $(STAMP)
+test: lint typecheck
 	$(BIN)/python -m pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff format --check --quiet .
+	$(BIN)/ruff check --quiet .
+
+# mypy reads the folders under the names they install as (pnpkit.validator, pnpkit.generator)
+typecheck: $(STAMP)
+	mkdir -p build/typecheck/pnpkit
+	ln -sfn ../../../validator build/typecheck/pnpkit/validator
+	ln -sfn ../../../generator build/typecheck/pnpkit/generator
+	$(BIN)/mypy
 
 bench: $(STAMP)
 	$(BIN)/python bench/bench.py

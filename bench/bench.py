@@ -272,18 +272,22 @@ def prepare_deck(args: argparse.Namespace):
     def run() -> dict:
         ctx = LayoutContext("ja" if args.lang != "en" else "en", A4)
         w, h = CARD_W, CARD_H
-        frame = Rect(0, 0, w, h, Style(stroke=INK, width=0.3))
-        title_box = TextBox(5, 5, w - 10, 9, "start", "middle", INK)
-        body_box = TextBox(5, 18, BODY_W, 30, "start", "top", INK)
+        frame = Rect(0, 0, w, h, style=Style(stroke=INK, width=0.3))
+        title_box = TextBox(5, 5, w - 10, 9, align="start", valign="middle", colour=INK)
+        body_box = TextBox(5, 18, BODY_W, 30, align="start", valign="top", colour=INK)
         faces = []
         for i, card in enumerate(cards):
             items = [frame]
             items += ctx.fitted(card["title"], title_box, 12, 7, where=("cards", i, "title"), label="card title")
-            items.append(Text(w - 5, h - 5, card["number"], 7, MUTED, "end"))
+            items.append(Text(w - 5, h - 5, card["number"], 7, colour=MUTED, anchor="end"))
             items += ctx.fitted(card["body"], body_box, BODY_PT, 6, where=("cards", i, "body"), label="card body")
             faces.append(CardFace(card["number"], tuple(items)))
         back = CardFace(
-            "back", (Rect(0, 0, w, h, Style(fill="#2c2f45")), Text(w / 2, h / 2, "pnpkit", 13, "#ffffff", "middle"))
+            "back",
+            (
+                Rect(0, 0, w, h, style=Style(fill="#2c2f45")),
+                Text(w / 2, h / 2, "pnpkit", 13, colour="#ffffff", anchor="middle"),
+            ),
         )
         pages = card_sheets(ctx, "Bench deck", faces, back, w, h)
         data = pdf.render(Document(pages=tuple(pages), title="Bench deck", author="bench"))

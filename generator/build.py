@@ -21,7 +21,7 @@ from pnpkit.validator.kit import LoadedKit
 from pnpkit.validator.source import format_path
 
 from . import fonts
-from .games import GAME_LAYOUTS, Component
+from .games import Component, components
 from .i18n import t
 from .inksaver import ink_saver
 from .layouts.book import ContentsEntry, contents, cover
@@ -87,7 +87,7 @@ def layout_kit(
     kit = loaded.kit
     settings = settings or kit.print
     ctx = LayoutContext(lang, PAPERS[settings.paper], settings=settings)
-    parts = [_finish(part, settings) for part in GAME_LAYOUTS[kit.game](kit, ctx)]
+    parts = [_finish(part, settings) for part in components(kit, ctx)]
     return parts, _findings(loaded, ctx.problems)
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from pathlib import Path
 
+from .units import MM_PER_PT
+
 FONT_DIR = Path(__file__).parent / "fonts"
 GOTHIC = "IPAexGothic"
 GOTHIC_FILE = FONT_DIR / "ipaexg.ttf"
@@ -54,7 +56,7 @@ def width_em(text: str) -> float:
 
 
 def width_mm(text: str, size_pt: float) -> float:
-    return width_em(text) * size_pt * 25.4 / 72
+    return width_em(text) * size_pt * MM_PER_PT
 
 
 @cache

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from . import fonts
 from .scene import IDENTITY, Group, Item, Line, Matrix, Text, apply, bounds, group_matrix
 from .text import text_bounds
+from .units import MM_PER_PT
 
 Box = tuple[float, float, float, float]
 
@@ -34,7 +35,7 @@ def ink_bounds(item: Item, matrix: Matrix = IDENTITY) -> Box | None:
     if isinstance(item, Text):
         x0, y0, x1, y1 = text_bounds(item)
         if item.bold:
-            pad = item.size * 25.4 / 72 * fonts.FAUX_BOLD_STROKE / 2
+            pad = item.size * MM_PER_PT * fonts.FAUX_BOLD_STROKE / 2
             x0, y0, x1, y1 = x0 - pad, y0 - pad, x1 + pad, y1 + pad
         return _bbox([apply(matrix, x, y) for x, y in _corners(x0, y0, x1, y1)])
     if isinstance(item, Line):

@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pnpkit.validator.components.kit import Players
+    from pnpkit.validator.components.rules import Duration
+
 STRINGS: dict[str, dict[str, str]] = {
     "print_note": {
         "ja": "100%（実寸）で印刷してください。「ページに合わせる」は使わないこと",
@@ -116,19 +122,74 @@ STRINGS: dict[str, dict[str, str]] = {
     "winner": {"ja": "勝者", "en": "Winner"},
     "tie_break": {"ja": "同点のとき", "en": "Ties"},
     "instant": {"ja": "即時", "en": "At once"},
+    "until_event": {"ja": "次の攻撃まで", "en": "Until the next attack"},
+    "until_events": {"ja": "{n}回の攻撃まで", "en": "Until {n} attacks have passed"},
+    "count_unit": {"ja": "{n}{unit}", "en": "{n} {unit}"},
+    "list_separator": {"ja": "・", "en": ", "},
 }
 
 
 class Strings:
-    """A game's own table of UI words: `label = Strings({...})`, then `label("key", lang, n=3)`."""
+    """A table of UI words: `tr("key", lang, n=3)` looks a word up and fills its `{fields}`.
 
-    def __init__(self, table: dict[str, dict[str, str]]):
+    Games do not copy shared words: `tr = SHARED.extend({...})` gives a table that
+    holds only the game's own words and falls back to the shared ones. A key may
+    live in one table only, so the same word never drifts apart in two places.
+    """
+
+    def __init__(self, table: dict[str, dict[str, str]], parent: Strings | None = None):
+        if parent is not None:
+            clash = sorted(key for key in table if key in parent)
+            if clash:
+                raise ValueError(f"already shared, use the shared word or a new key: {', '.join(clash)}")
         self.table = table
+        self.parent = parent
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.table or (self.parent is not None and key in self.parent)
+
+    def extend(self, table: dict[str, dict[str, str]]) -> Strings:
+        """A game's own words on top of these."""
+        return Strings(table, self)
+
+    def entry(self, key: str) -> dict[str, str]:
+        if key in self.table:
+            return self.table[key]
+        if self.parent is None:
+            raise KeyError(key)
+        return self.parent.entry(key)
 
     def __call__(self, key: str, lang: str, **values: object) -> str:
-        entry = self.table[key]
+        entry = self.entry(key)
         text = entry.get(lang) or entry["en"]
         return text.format(**values) if values else text
 
 
-t = Strings(STRINGS)
+SHARED = Strings(STRINGS)
+tr = SHARED
+"""The shared words; a game module rebinds `tr` to `SHARED.extend(its own words)`."""
+
+
+def players_line(players: Players, lang: str) -> str:
+    """How many play, the same way on every page of every kit: "2–4 players", "2〜4人用", "2 players"."""
+    if players.min == players.max:
+        return tr("players_exact", lang, n=players.min)
+    return tr("players_count", lang, min=players.min, max=players.max)
+
+
+def duration_text(duration: Duration | None, lang: str) -> str:
+    """How long an effect lasts: "At once", "2 turns", "Until the next attack"."""
+    if duration is None:
+        return tr("instant", lang)
+    if duration.unit == "event":
+        return tr("until_event", lang) if duration.count == 1 else tr("until_events", lang, n=duration.count)
+    unit = tr(duration.unit if duration.count == 1 else f"{duration.unit}s", lang)
+    return tr("count_unit", lang, n=duration.count, unit=unit)
+
+
+def joined(items: list[str], lang: str) -> str:
+    """A list in running text: "Fire, Water" or "火・水"."""
+    return tr("list_separator", lang).join(items)
+
+
+t = tr  # TODO(issue 12): remove once every game calls `tr`

@@ -85,21 +85,27 @@ def icon(name: str, cx: float, cy: float, radius: float, colour: str, outline: s
     body: list[Item] = []
     if name == "drop":
         body = [
-            Path(_drop(), Style(fill=colour, stroke=outline, width=line)),
-            Path((("M", -0.38, 0.3), ("C", -0.38, 0.55, -0.22, 0.7, -0.05, 0.72)), Style(stroke=outline, width=line)),
+            Path(_drop(), style=Style(fill=colour, stroke=outline, width=line)),
+            Path(
+                (("M", -0.38, 0.3), ("C", -0.38, 0.55, -0.22, 0.7, -0.05, 0.72)),
+                style=Style(stroke=outline, width=line),
+            ),
         ]
     elif name == "flame":
         body = [
-            Path(_flame(), Style(fill=colour, stroke=outline, width=line)),
-            Path(_flame_core(), Style(fill=outline, opacity=0.85)),
+            Path(_flame(), style=Style(fill=colour, stroke=outline, width=line)),
+            Path(_flame_core(), style=Style(fill=outline, opacity=0.85)),
         ]
     elif name == "mountain":
         body = [
-            Polygon(_mountain(), Style(fill=colour, stroke=outline, width=line)),
-            Polygon(_snowcap(), Style(fill=outline)),
+            Polygon(_mountain(), style=Style(fill=colour, stroke=outline, width=line)),
+            Polygon(_snowcap(), style=Style(fill=outline)),
         ]
     elif name == "swirl":
-        body = [Path(_swirl(), Style(stroke=outline, width=0.34)), Path(_swirl(), Style(stroke=colour, width=0.2))]
+        body = [
+            Path(_swirl(), style=Style(stroke=outline, width=0.34)),
+            Path(_swirl(), style=Style(stroke=colour, width=0.2)),
+        ]
     elif name == "star":
-        body = [Polygon(_star(), Style(fill=colour, stroke=outline, width=line))]
+        body = [Polygon(_star(), style=Style(fill=colour, stroke=outline, width=line))]
     return Group(tuple(body), dx=cx, dy=cy, scale=radius, role="icon", name=name)

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
 
 Point = tuple[float, float]
 
 
 @dataclass(frozen=True, slots=True)
 class Style:
+    _: KW_ONLY
     fill: str | None = None
     stroke: str | None = None
     width: float = 0.25
@@ -31,6 +32,7 @@ class Rect:
     y: float
     w: float
     h: float
+    _: KW_ONLY
     style: Style = NO_STYLE
     radius: float = 0.0
     role: str = ""
@@ -41,6 +43,7 @@ class Circle:
     cx: float
     cy: float
     r: float
+    _: KW_ONLY
     style: Style = NO_STYLE
     role: str = ""
 
@@ -51,6 +54,7 @@ class Line:
     y1: float
     x2: float
     y2: float
+    _: KW_ONLY
     style: Style = NO_STYLE
     role: str = ""
 
@@ -58,6 +62,7 @@ class Line:
 @dataclass(frozen=True, slots=True)
 class Polygon:
     points: tuple[Point, ...]
+    _: KW_ONLY
     style: Style = NO_STYLE
     role: str = ""
 
@@ -67,6 +72,7 @@ class Path:
     """Commands: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",)."""
 
     ops: tuple[tuple, ...]
+    _: KW_ONLY
     style: Style = NO_STYLE
     role: str = ""
 
@@ -79,6 +85,7 @@ class Text:
     y: float
     text: str
     size: float
+    _: KW_ONLY
     colour: str = "#000000"
     anchor: str = "start"  # start | middle | end
     bold: bool = False
@@ -92,6 +99,7 @@ class Image:
     w: float
     h: float
     path: str
+    _: KW_ONLY
     role: str = ""
 
 
@@ -100,6 +108,7 @@ class Group:
     """Children drawn translated by (dx, dy), then rotated (degrees) and scaled about the new origin."""
 
     items: tuple[Item, ...]
+    _: KW_ONLY
     dx: float = 0.0
     dy: float = 0.0
     rotate: float = 0.0

@@ -8,11 +8,12 @@ kana, no line ends with an opening mark.
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
 from functools import cache, lru_cache
 
 from . import fonts
 from .scene import Text
+from .units import MM_PER_PT
 
 NO_LINE_START = set(
     "、。，．,.:;!?！？：；」』）］｝〕〉》】〙〗〟’”｠»ー－‐ゝゞ々ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ・…‥〜～%％)]}"
@@ -72,7 +73,7 @@ def _wrap_paragraph(text: str, size_pt: float, width: float) -> list[str]:
     lines: list[str] = []
     current = ""
     cur_em = 0.0  # width_em(current), trailing spaces included: sums of the same widths, so the same floats
-    mm_per_em = size_pt * 25.4 / 72
+    mm_per_em = size_pt * MM_PER_PT
     for atom in atoms(text):
         if atom in SPACES:  # a break chance; dropped at the start and end of a line
             if current:
@@ -156,7 +157,7 @@ def fit(text: str, width: float, height: float, size: float, min_size: float, le
     if it is still too wide at the minimum size, the fit fails.
     """
     text = latin_quotes(text)
-    line_height = size * leading * 25.4 / 72
+    line_height = size * leading * MM_PER_PT
     if (
         "\n" not in text
         and fonts.width_mm(text, size) <= width + 1e-6
@@ -167,10 +168,10 @@ def fit(text: str, width: float, height: float, size: float, min_size: float, le
     current = size
     while True:
         lines = wrap(text, current, width)
-        line_height = current * leading * 25.4 / 72
+        line_height = current * leading * MM_PER_PT
         needed = _block_height(len(lines), current, line_height)
         widest = max((fonts.width_mm(line, current) for line in lines), default=0.0)
-        longest = longest_em * current * 25.4 / 72
+        longest = longest_em * current * MM_PER_PT
         if needed <= height + 1e-6 and widest <= width + 1e-6 and longest <= width + 1e-6:
             return Fit(tuple(lines), current, line_height, True)
         if current - 0.25 < min_size - 1e-9:
@@ -181,7 +182,7 @@ def fit(text: str, width: float, height: float, size: float, min_size: float, le
 
 def _block_height(count: int, size: float, line_height: float) -> float:
     """From the top of the first line's capitals to the bottom of the last line's descenders."""
-    em = size * 25.4 / 72
+    em = size * MM_PER_PT
     return (count - 1) * line_height + em * (fonts.ASCENT + fonts.DESCENT)
 
 
@@ -193,6 +194,7 @@ class TextBox:
     y: float
     width: float
     height: float
+    _: KW_ONLY
     align: str = "start"
     valign: str = "top"
     colour: str = "#000000"
@@ -201,7 +203,7 @@ class TextBox:
     extra: dict = field(default_factory=dict)
 
     def place(self, result: Fit) -> list[Text]:
-        em = result.size * 25.4 / 72
+        em = result.size * MM_PER_PT
         block = _block_height(len(result.lines), result.size, result.line_height)
         top = self.y
         if self.valign == "middle":
@@ -212,7 +214,18 @@ class TextBox:
         baseline = top + em * fonts.ASCENT
         out = []
         for line in result.lines:
-            out.append(Text(x, baseline, line, result.size, self.colour, self.align, self.bold, self.role))
+            out.append(
+                Text(
+                    x,
+                    baseline,
+                    line,
+                    result.size,
+                    colour=self.colour,
+                    anchor=self.align,
+                    bold=self.bold,
+                    role=self.role,
+                )
+            )
             baseline += result.line_height
         return out
 
@@ -220,6 +233,6 @@ class TextBox:
 def text_bounds(item: Text) -> tuple[float, float, float, float]:
     """The box a line of text covers, from its metrics."""
     width = fonts.width_mm(item.text, item.size)
-    em = item.size * 25.4 / 72
+    em = item.size * MM_PER_PT
     x0 = {"start": item.x, "middle": item.x - width / 2, "end": item.x - width}[item.anchor]
     return x0, item.y - em * fonts.ASCENT, x0 + width, item.y + em * fonts.DESCENT

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-MM_PER_PT = 25.4 / 72
-PT_PER_MM = 72 / 25.4
+from pnpkit.validator.types import MM_PER_PT
+
+PT_PER_MM = 1 / MM_PER_PT
 
 HARD_MARGIN = 5.0
 """No ink closer than this to the paper's edge: home printers cannot reach it."""

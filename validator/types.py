@@ -28,7 +28,11 @@ Ident = Annotated[
 Count = Annotated[int, Field(ge=1, description="A whole number of 1 or more.")]
 NonNegative = Annotated[int, Field(ge=0)]
 
-_UNITS_MM = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72}
+MM_PER_INCH = 25.4
+MM_PER_PT = MM_PER_INCH / 72
+"""A PostScript point in millimetres: the one conversion every part of pnpkit uses."""
+
+_UNITS_MM = {"mm": 1.0, "cm": 10.0, "in": MM_PER_INCH, "pt": MM_PER_PT}
 _LENGTH = re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)\s*(mm|cm|in|pt)\s*$")
 
 

@@ -18,7 +18,8 @@ from pnpkit.validator.games.dice_battle_monsters import SPELLS, Resolution, reso
 from .. import fonts
 from ..i18n import Strings, t
 from ..icons import icon
-from ..layouts.cards import CardFace, card_sheets, diamond_pattern
+from ..layouts.backs import diamond_pattern
+from ..layouts.cards import CardFace, card_sheets
 from ..layouts.common import INK, MUTED, LayoutContext, footer, page_title, scale_bar
 from ..layouts.templates import ICON_PATTERN, MARKERS, PIPS, icon_items, inline_text, mix, template_face
 from ..scene import Circle, Group, Item, Line, Page, Path, Polygon, Rect, Style, Text
@@ -144,7 +145,7 @@ def _star(
 def _sparkles(
     x: float, y: float, w: float, h: float, colour: str, spots: tuple[tuple[float, float, float], ...]
 ) -> list[Item]:
-    return [Polygon(_star(x + fx * w, y + fy * h, r, 4, 0.35), Style(fill=colour)) for fx, fy, r in spots]
+    return [Polygon(_star(x + fx * w, y + fy * h, r, 4, 0.35), style=Style(fill=colour)) for fx, fy, r in spots]
 
 
 def _u(items: list[Item], cx: float, cy: float, s: float) -> Group:
@@ -156,11 +157,11 @@ def art(key: str, x: float, y: float, w: float, h: float) -> list[Item]:
     """The picture in a card's art box: a backdrop and a centred emblem."""
     painter = ART.get(key)
     if painter is None:
-        return [Rect(x, y, w, h, Style(fill="#ece6da"))]
+        return [Rect(x, y, w, h, style=Style(fill="#ece6da"))]
     backdrop, horizon, emblem = painter()
-    items: list[Item] = [Rect(x, y, w, h, Style(fill=backdrop))]
+    items: list[Item] = [Rect(x, y, w, h, style=Style(fill=backdrop))]
     if horizon:
-        items.append(Rect(x, y + h * 0.72, w, h * 0.28, Style(fill=horizon)))
+        items.append(Rect(x, y + h * 0.72, w, h * 0.28, style=Style(fill=horizon)))
     cx, cy, s = x + w / 2, y + h / 2, h * 0.42
     items += emblem(x, y, w, h, cx, cy, s)
     return items
@@ -169,9 +170,9 @@ def art(key: str, x: float, y: float, w: float, h: float) -> list[Item]:
 def _art_flame():
     def draw(x, y, w, h, cx, cy, s):
         hat = [
-            Polygon(((-0.95, 0.62), (0.0, -1.0), (0.38, 0.2), (0.95, 0.62)), Style(fill="#3a2a4a")),
-            Path(_ellipse(0.0, 0.66, 1.25, 0.22), Style(fill="#3a2a4a")),
-            Rect(-0.62, 0.3, 1.24, 0.2, Style(fill="#d9462f")),
+            Polygon(((-0.95, 0.62), (0.0, -1.0), (0.38, 0.2), (0.95, 0.62)), style=Style(fill="#3a2a4a")),
+            Path(_ellipse(0.0, 0.66, 1.25, 0.22), style=Style(fill="#3a2a4a")),
+            Rect(-0.62, 0.3, 1.24, 0.2, style=Style(fill="#d9462f")),
         ]
         return _sparkles(
             x, y, w, h, "#f4a13a", ((0.14, 0.3, 1.4), (0.86, 0.26, 1.2), (0.78, 0.7, 0.9), (0.22, 0.72, 1.0))
@@ -196,9 +197,9 @@ def _art_snow():
                     b = a + math.radians(180 + turn)
                     arms += [("M", bx, by), ("L", bx + 0.28 * math.cos(b) * -1, by + 0.28 * math.sin(b) * -1)]
         flake = [
-            Path(tuple(arms), Style(stroke="#ffffff", width=0.22)),
-            Path(tuple(arms), Style(stroke="#3f8fcf", width=0.1)),
-            Polygon(_star(0, 0, 0.2, 6, 0.6), Style(fill="#3f8fcf")),
+            Path(tuple(arms), style=Style(stroke="#ffffff", width=0.22)),
+            Path(tuple(arms), style=Style(stroke="#3f8fcf", width=0.1)),
+            Polygon(_star(0, 0, 0.2, 6, 0.6), style=Style(fill="#3f8fcf")),
         ]
         return _sparkles(
             x, y, w, h, "#ffffff", ((0.15, 0.3, 1.3), (0.85, 0.35, 1.5), (0.3, 0.78, 0.9), (0.72, 0.8, 1.1))
@@ -219,19 +220,19 @@ def _art_sword():
                     ("C", -0.4, 0.9, -0.85, 0.6, -0.85, 0.1),
                     ("Z",),
                 ),
-                Style(fill="#2f5d8a", stroke="#e9d7a4", width=0.1),
+                style=Style(fill="#2f5d8a", stroke="#e9d7a4", width=0.1),
             ),
-            Rect(-0.12, -0.7, 0.24, 1.5, Style(fill="#e9d7a4")),
-            Rect(-0.65, -0.3, 1.3, 0.22, Style(fill="#e9d7a4")),
+            Rect(-0.12, -0.7, 0.24, 1.5, style=Style(fill="#e9d7a4")),
+            Rect(-0.65, -0.3, 1.3, 0.22, style=Style(fill="#e9d7a4")),
         ]
         sword = [
             Polygon(
                 ((-0.09, -1.0), (0.09, -1.0), (0.09, 0.45), (0.0, 0.62), (-0.09, 0.45)),
-                Style(fill="#dfe4ea", stroke="#6a7380", width=0.04),
+                style=Style(fill="#dfe4ea", stroke="#6a7380", width=0.04),
             ),
-            Rect(-0.42, 0.45, 0.84, 0.12, Style(fill="#8a5a2b")),
-            Rect(-0.06, 0.57, 0.12, 0.32, Style(fill="#5a3a1b")),
-            Circle(0, 0.95, 0.09, Style(fill="#c9a34a")),
+            Rect(-0.42, 0.45, 0.84, 0.12, style=Style(fill="#8a5a2b")),
+            Rect(-0.06, 0.57, 0.12, 0.32, style=Style(fill="#5a3a1b")),
+            Circle(0, 0.95, 0.09, style=Style(fill="#c9a34a")),
         ]
         return [
             _u(shield, cx - s * 0.55, cy, s * 0.9),
@@ -244,15 +245,15 @@ def _art_sword():
 def _art_sun():
     def draw(x, y, w, h, cx, cy, s):
         rays = [
-            Polygon(_star(0, 0, 1.0, 12, 0.62), Style(fill="#f2b630")),
-            Circle(0, 0, 0.55, Style(fill="#ffe07a", stroke="#ffffff", width=0.08)),
-            Circle(0, 0, 0.33, Style(fill="#ffffff", opacity=0.7)),
+            Polygon(_star(0, 0, 1.0, 12, 0.62), style=Style(fill="#f2b630")),
+            Circle(0, 0, 0.55, style=Style(fill="#ffe07a", stroke="#ffffff", width=0.08)),
+            Circle(0, 0, 0.33, style=Style(fill="#ffffff", opacity=0.7)),
         ]
         torii = [
-            Rect(-1.0, -0.62, 2.0, 0.16, Style(fill="#c23b22")),
-            Rect(-0.8, -0.36, 1.6, 0.1, Style(fill="#c23b22")),
-            Rect(-0.66, -0.5, 0.14, 1.5, Style(fill="#c23b22")),
-            Rect(0.52, -0.5, 0.14, 1.5, Style(fill="#c23b22")),
+            Rect(-1.0, -0.62, 2.0, 0.16, style=Style(fill="#c23b22")),
+            Rect(-0.8, -0.36, 1.6, 0.1, style=Style(fill="#c23b22")),
+            Rect(-0.66, -0.5, 0.14, 1.5, style=Style(fill="#c23b22")),
+            Rect(0.52, -0.5, 0.14, 1.5, style=Style(fill="#c23b22")),
         ]
         return [
             _u(rays, cx, cy - s * 0.05, s * 1.0),
@@ -266,10 +267,10 @@ def _art_sun():
 def _art_crystal():
     def draw(x, y, w, h, cx, cy, s):
         ball = [
-            Polygon(((-0.55, 1.0), (0.55, 1.0), (0.35, 0.7), (-0.35, 0.7)), Style(fill="#7a4e2a")),
-            Circle(0, -0.05, 0.78, Style(fill="#9d7fd6", stroke="#ffffff", width=0.06)),
-            Path(_ellipse(-0.25, -0.35, 0.22, 0.14), Style(fill="#ffffff", opacity=0.75)),
-            Polygon(_star(0.15, 0.05, 0.28, 4, 0.35), Style(fill="#f3e9ff")),
+            Polygon(((-0.55, 1.0), (0.55, 1.0), (0.35, 0.7), (-0.35, 0.7)), style=Style(fill="#7a4e2a")),
+            Circle(0, -0.05, 0.78, style=Style(fill="#9d7fd6", stroke="#ffffff", width=0.06)),
+            Path(_ellipse(-0.25, -0.35, 0.22, 0.14), style=Style(fill="#ffffff", opacity=0.75)),
+            Polygon(_star(0.15, 0.05, 0.28, 4, 0.35), style=Style(fill="#f3e9ff")),
         ]
         return _sparkles(
             x,
@@ -287,11 +288,11 @@ def _art_mask():
     def draw(x, y, w, h, cx, cy, s):
         horn = Style(fill="#f1e2b4", stroke="#9a7a4a", width=0.04)
         mask = [
-            Polygon(((-0.62, -0.45), (-0.86, -1.18), (-0.22, -0.72)), horn),
-            Polygon(((0.62, -0.45), (0.86, -1.18), (0.22, -0.72)), horn),
-            Path(_ellipse(0, 0.05, 0.82, 0.92), Style(fill="#c8322e", stroke="#7a1a18", width=0.06)),
-            Polygon(((-0.55, -0.25), (-0.15, -0.12), (-0.5, -0.02)), Style(fill="#ffe27a")),
-            Polygon(((0.55, -0.25), (0.15, -0.12), (0.5, -0.02)), Style(fill="#ffe27a")),
+            Polygon(((-0.62, -0.45), (-0.86, -1.18), (-0.22, -0.72)), style=horn),
+            Polygon(((0.62, -0.45), (0.86, -1.18), (0.22, -0.72)), style=horn),
+            Path(_ellipse(0, 0.05, 0.82, 0.92), style=Style(fill="#c8322e", stroke="#7a1a18", width=0.06)),
+            Polygon(((-0.55, -0.25), (-0.15, -0.12), (-0.5, -0.02)), style=Style(fill="#ffe27a")),
+            Polygon(((0.55, -0.25), (0.15, -0.12), (0.5, -0.02)), style=Style(fill="#ffe27a")),
             Path(
                 (
                     ("M", -0.45, 0.42),
@@ -303,15 +304,15 @@ def _art_mask():
                     ("L", -0.3, 0.5),
                     ("Z",),
                 ),
-                Style(fill="#fff6e0"),
+                style=Style(fill="#fff6e0"),
             ),
-            Path((("M", -0.6, -0.42), ("L", -0.15, -0.3)), Style(stroke="#3a1010", width=0.08)),
-            Path((("M", 0.6, -0.42), ("L", 0.15, -0.3)), Style(stroke="#3a1010", width=0.08)),
+            Path((("M", -0.6, -0.42), ("L", -0.15, -0.3)), style=Style(stroke="#3a1010", width=0.08)),
+            Path((("M", 0.6, -0.42), ("L", 0.15, -0.3)), style=Style(stroke="#3a1010", width=0.08)),
         ]
         arrows = [
             Path(
                 (("M", -1.0, 0), ("L", 1.0, 0), ("M", 0.6, -0.35), ("L", 1.0, 0), ("L", 0.6, 0.35)),
-                Style(stroke="#b98c8c", width=0.16),
+                style=Style(stroke="#b98c8c", width=0.16),
             )
         ]
         return [
@@ -326,7 +327,7 @@ def _art_mask():
 def _art_dagger():
     def draw(x, y, w, h, cx, cy, s):
         coins = [
-            Circle(dx, dy, 0.34, Style(fill="#e8b73a", stroke="#a87b12", width=0.06))
+            Circle(dx, dy, 0.34, style=Style(fill="#e8b73a", stroke="#a87b12", width=0.06))
             for dx, dy in ((-0.9, 0.55), (-0.45, 0.72), (-0.68, 0.3))
         ]
         bag = [
@@ -339,17 +340,17 @@ def _art_dagger():
                     ("L", -0.3, -0.62),
                     ("Z",),
                 ),
-                Style(fill="#8a6a3c", stroke="#5a4020", width=0.06),
+                style=Style(fill="#8a6a3c", stroke="#5a4020", width=0.06),
             ),
-            Rect(-0.38, -0.58, 0.76, 0.12, Style(fill="#d9b25a")),
+            Rect(-0.38, -0.58, 0.76, 0.12, style=Style(fill="#d9b25a")),
         ]
         dagger = [
             Polygon(
                 ((-0.1, -1.0), (0.1, -1.0), (0.12, 0.3), (0.0, 0.55), (-0.12, 0.3)),
-                Style(fill="#e4e8ec", stroke="#6a7380", width=0.04),
+                style=Style(fill="#e4e8ec", stroke="#6a7380", width=0.04),
             ),
-            Rect(-0.35, -1.08, 0.7, 0.12, Style(fill="#4d6a2c")),
-            Rect(-0.07, -1.45, 0.14, 0.38, Style(fill="#3a2a1a")),
+            Rect(-0.35, -1.08, 0.7, 0.12, style=Style(fill="#4d6a2c")),
+            Rect(-0.07, -1.45, 0.14, 0.38, style=Style(fill="#3a2a1a")),
         ]
         return [
             _u(coins, cx - s * 0.9, cy + s * 0.2, s * 0.7),
@@ -366,16 +367,19 @@ def _art_flower():
         for k in range(10):
             petals.append(
                 Group(
-                    (Path(_ellipse(0, -0.55, 0.18, 0.42), Style(fill="#ffffff", stroke="#c9d6b8", width=0.04)),),
+                    (Path(_ellipse(0, -0.55, 0.18, 0.42), style=Style(fill="#ffffff", stroke="#c9d6b8", width=0.04)),),
                     rotate=k * 36,
                 )
             )
-        flower = petals + [Circle(0, 0, 0.28, Style(fill="#f2c230", stroke="#c7931a", width=0.05))]
+        flower = petals + [Circle(0, 0, 0.28, style=Style(fill="#f2c230", stroke="#c7931a", width=0.05))]
         trees = []
         for fx, scale in ((0.1, 1.0), (0.22, 0.8), (0.8, 0.9), (0.92, 1.1)):
             tx, ty = x + fx * w, y + h * 0.78
             trees.append(
-                Polygon(((tx - 3.2 * scale, ty), (tx, ty - 9.5 * scale), (tx + 3.2 * scale, ty)), Style(fill="#5f8d4e"))
+                Polygon(
+                    ((tx - 3.2 * scale, ty), (tx, ty - 9.5 * scale), (tx + 3.2 * scale, ty)),
+                    style=Style(fill="#5f8d4e"),
+                )
             )
         return trees + [_u(flower, cx, cy - s * 0.05, s * 0.98)]
 
@@ -393,14 +397,16 @@ def _art_slime():
                     ("C", 0.2, -0.6, 0.95, -0.3, 1.0, 0.8),
                     ("Z",),
                 ),
-                Style(fill="#56b8a6", stroke="#2d7d6f", width=0.06),
+                style=Style(fill="#56b8a6", stroke="#2d7d6f", width=0.06),
             ),
-            Path(_ellipse(-0.45, -0.05, 0.16, 0.12), Style(fill="#ffffff", opacity=0.8)),
-            Circle(-0.28, 0.25, 0.12, Style(fill="#183d37")),
-            Circle(0.3, 0.25, 0.12, Style(fill="#183d37")),
-            Path((("M", -0.18, 0.5), ("C", -0.05, 0.62, 0.1, 0.62, 0.2, 0.5)), Style(stroke="#183d37", width=0.07)),
+            Path(_ellipse(-0.45, -0.05, 0.16, 0.12), style=Style(fill="#ffffff", opacity=0.8)),
+            Circle(-0.28, 0.25, 0.12, style=Style(fill="#183d37")),
+            Circle(0.3, 0.25, 0.12, style=Style(fill="#183d37")),
+            Path(
+                (("M", -0.18, 0.5), ("C", -0.05, 0.62, 0.1, 0.62, 0.2, 0.5)), style=Style(stroke="#183d37", width=0.07)
+            ),
         ]
-        drops = [Path(_ellipse(0, 0, 0.3, 0.24), Style(fill="#56b8a6", opacity=0.7))]
+        drops = [Path(_ellipse(0, 0, 0.3, 0.24), style=Style(fill="#56b8a6", opacity=0.7))]
         return [
             _u(drops, cx - s * 1.8, cy + s * 0.7, s * 0.6),
             _u(drops, cx + s * 1.9, cy + s * 0.75, s * 0.45),
@@ -424,15 +430,15 @@ def _art_gargoyle():
             (0.3, 0.4),
         )
         body = [
-            Polygon(wing, Style(fill=dark)),
-            Polygon(tuple((-px, py) for px, py in wing), Style(fill=dark)),
-            Path(_ellipse(0, 0.35, 0.42, 0.55), Style(fill=stone)),
-            Circle(0, -0.35, 0.36, Style(fill=stone)),
-            Polygon(((-0.3, -0.55), (-0.38, -0.95), (-0.1, -0.65)), Style(fill=dark)),
-            Polygon(((0.3, -0.55), (0.38, -0.95), (0.1, -0.65)), Style(fill=dark)),
-            Circle(-0.13, -0.38, 0.06, Style(fill="#e8c547")),
-            Circle(0.13, -0.38, 0.06, Style(fill="#e8c547")),
-            Rect(-0.7, 0.85, 1.4, 0.2, Style(fill=dark)),
+            Polygon(wing, style=Style(fill=dark)),
+            Polygon(tuple((-px, py) for px, py in wing), style=Style(fill=dark)),
+            Path(_ellipse(0, 0.35, 0.42, 0.55), style=Style(fill=stone)),
+            Circle(0, -0.35, 0.36, style=Style(fill=stone)),
+            Polygon(((-0.3, -0.55), (-0.38, -0.95), (-0.1, -0.65)), style=Style(fill=dark)),
+            Polygon(((0.3, -0.55), (0.38, -0.95), (0.1, -0.65)), style=Style(fill=dark)),
+            Circle(-0.13, -0.38, 0.06, style=Style(fill="#e8c547")),
+            Circle(0.13, -0.38, 0.06, style=Style(fill="#e8c547")),
+            Rect(-0.7, 0.85, 1.4, 0.2, style=Style(fill=dark)),
         ]
         return [_u(body, cx, cy, s * 0.98)]
 
@@ -454,11 +460,11 @@ def _art_dragon():
                     ("C", 0.0, 0.35, -0.3, 0.6, -0.3, 0.9),
                     ("Z",),
                 ),
-                Style(fill="#3f7a3a", stroke="#234a20", width=0.05),
+                style=Style(fill="#3f7a3a", stroke="#234a20", width=0.05),
             ),
-            Polygon(((-0.2, -0.58), (-0.45, -1.05), (0.05, -0.62)), Style(fill="#e9d7a4")),
-            Polygon(((-0.55, -0.4), (-0.95, -0.8), (-0.45, -0.3)), Style(fill="#e9d7a4")),
-            Circle(0.15, -0.3, 0.08, Style(fill="#ffd23a")),
+            Polygon(((-0.2, -0.58), (-0.45, -1.05), (0.05, -0.62)), style=Style(fill="#e9d7a4")),
+            Polygon(((-0.55, -0.4), (-0.95, -0.8), (-0.45, -0.3)), style=Style(fill="#e9d7a4")),
+            Circle(0.15, -0.3, 0.08, style=Style(fill="#ffd23a")),
         ]
         fire = Group(
             (icon("flame", 0, 0, 1.0, "#e2572c", "#ffd27a"),),
@@ -489,13 +495,13 @@ def _art_cat():
                     ("C", 0.55, 0.0, 0.7, 0.4, 0.55, 1.0),
                     ("Z",),
                 ),
-                Style(fill="#15161f"),
+                style=Style(fill="#15161f"),
             ),
-            Path((("M", 0.5, 0.9), ("C", 1.1, 0.9, 1.1, 0.3, 0.85, 0.2)), Style(stroke="#15161f", width=0.14)),
-            Path(_ellipse(-0.18, -0.3, 0.1, 0.07), Style(fill="#f5d547")),
-            Path(_ellipse(0.18, -0.3, 0.1, 0.07), Style(fill="#f5d547")),
+            Path((("M", 0.5, 0.9), ("C", 1.1, 0.9, 1.1, 0.3, 0.85, 0.2)), style=Style(stroke="#15161f", width=0.14)),
+            Path(_ellipse(-0.18, -0.3, 0.1, 0.07), style=Style(fill="#f5d547")),
+            Path(_ellipse(0.18, -0.3, 0.1, 0.07), style=Style(fill="#f5d547")),
         ]
-        moon = [Circle(0, 0, 1.0, Style(fill="#f6e7a8")), Circle(0.45, -0.25, 0.85, Style(fill="#2c3050"))]
+        moon = [Circle(0, 0, 1.0, style=Style(fill="#f6e7a8")), Circle(0.45, -0.25, 0.85, style=Style(fill="#2c3050"))]
         stars = _sparkles(
             x, y, w, h, "#f6e7a8", ((0.12, 0.25, 0.9), (0.22, 0.65, 0.7), (0.88, 0.7, 0.8), (0.7, 0.2, 0.6))
         )
@@ -507,11 +513,11 @@ def _art_cat():
 def _art_candle():
     def draw(x, y, w, h, cx, cy, s):
         glow = [
-            Circle(0, -0.55, r, Style(fill="#ffcf6a", opacity=op))
+            Circle(0, -0.55, r, style=Style(fill="#ffcf6a", opacity=op))
             for r, op in ((1.05, 0.12), (0.75, 0.18), (0.48, 0.25))
         ]
         candle = [
-            Rect(-0.28, -0.15, 0.56, 1.0, Style(fill="#f3ead8", stroke="#c9b99a", width=0.04)),
+            Rect(-0.28, -0.15, 0.56, 1.0, style=Style(fill="#f3ead8", stroke="#c9b99a", width=0.04)),
             Path(
                 (
                     ("M", -0.28, -0.1),
@@ -519,10 +525,10 @@ def _art_candle():
                     ("L", 0.1, -0.05),
                     ("C", 0.18, -0.1, 0.25, -0.1, 0.28, -0.1),
                 ),
-                Style(fill="#e2d6bd"),
+                style=Style(fill="#e2d6bd"),
             ),
-            Path(_ellipse(0, 0.88, 0.72, 0.14), Style(fill="#b88a3a", stroke="#7a5a1a", width=0.04)),
-            Rect(-0.02, -0.3, 0.04, 0.16, Style(fill="#3a2a1a")),
+            Path(_ellipse(0, 0.88, 0.72, 0.14), style=Style(fill="#b88a3a", stroke="#7a5a1a", width=0.04)),
+            Rect(-0.02, -0.3, 0.04, 0.16, style=Style(fill="#3a2a1a")),
         ]
         flame = icon("flame", 0, -0.62, 0.34, "#ff9a2e", "#fff1b0")
         return [_u(glow + candle + [flame], cx, cy + s * 0.1, s * 0.98)]
@@ -560,33 +566,33 @@ def die_face(
             cy - side / 2,
             side,
             side,
-            Style(fill=fill, stroke=stroke, width=side * 0.04),
+            style=Style(fill=fill, stroke=stroke, width=side * 0.04),
             radius=side * 0.18,
         )
     ]
     for px, py in PIPS[pips]:
-        items.append(Circle(cx + px * side * 0.27, cy + py * side * 0.27, side * 0.085, Style(fill=ink)))
+        items.append(Circle(cx + px * side * 0.27, cy + py * side * 0.27, side * 0.085, style=Style(fill=ink)))
     return items
 
 
 def card_back(ctx: LayoutContext, kit: Any, deck: Any, d: int, w: float, h: float) -> CardFace:
     """The shared back: two dice on a diamond field, the same for every card."""
     colour = deck.back.colour
-    items: list[Item] = [Rect(0, 0, w, h, Style(fill=colour))]
+    items: list[Item] = [Rect(0, 0, w, h, style=Style(fill=colour))]
     items += diamond_pattern(w, h, "#ffffff")
-    items.append(Rect(4, 4, w - 8, h - 8, Style(stroke="#e9d7a4", width=0.6), radius=3))
-    items.append(Rect(5.2, 5.2, w - 10.4, h - 10.4, Style(stroke="#e9d7a4", width=0.2), radius=2.4))
-    items.append(Circle(w / 2, h / 2 - 6, 17, Style(fill=colour, stroke="#e9d7a4", width=0.5)))
+    items.append(Rect(4, 4, w - 8, h - 8, style=Style(stroke="#e9d7a4", width=0.6), radius=3))
+    items.append(Rect(5.2, 5.2, w - 10.4, h - 10.4, style=Style(stroke="#e9d7a4", width=0.2), radius=2.4))
+    items.append(Circle(w / 2, h / 2 - 6, 17, style=Style(fill=colour, stroke="#e9d7a4", width=0.5)))
     items.append(Group(tuple(die_face(0, 0, 13, 5, "#fffaf2", colour)), dx=w / 2 - 5, dy=h / 2 - 9, rotate=-12))
     items.append(Group(tuple(die_face(0, 0, 11, 3, "#e9d7a4", colour)), dx=w / 2 + 6.5, dy=h / 2 - 1.5, rotate=14))
     lang = ctx.lang
     lines = (text(deck.back.title, lang) or text(kit.title, lang)).split("\n")
     items.append(
-        Rect(6, h / 2 + 12.5, w - 12, 15.5, Style(fill=colour, stroke="#e9d7a4", width=0.4), radius=2)
+        Rect(6, h / 2 + 12.5, w - 12, 15.5, style=Style(fill=colour, stroke="#e9d7a4", width=0.4), radius=2)
     )  # a plate, so the lattice never runs through the title
     items += ctx.fitted(
         lines[0],
-        TextBox(7, h / 2 + 14, w - 14, 7, "middle", "middle", "#ffffff", True),
+        TextBox(7, h / 2 + 14, w - 14, 7, align="middle", valign="middle", colour="#ffffff", bold=True),
         12,
         7,
         where=("decks", d, "back", "title", lang),
@@ -595,7 +601,7 @@ def card_back(ctx: LayoutContext, kit: Any, deck: Any, d: int, w: float, h: floa
     if len(lines) > 1:
         items += ctx.fitted(
             " ".join(lines[1:]),
-            TextBox(7, h / 2 + 21, w - 14, 5, "middle", "middle", "#e9d7a4", True),
+            TextBox(7, h / 2 + 21, w - 14, 5, align="middle", valign="middle", colour="#e9d7a4", bold=True),
             8.5,
             6,
             where=("decks", d, "back", "title", lang),
@@ -694,14 +700,18 @@ def zone_items(kit: Any, ctx: LayoutContext, zone_id: str, x: float, y: float, w
     lang = ctx.lang
     values = kit.placeholder_values()
     items: list[Item] = [
-        Rect(x, y, w, h, Style(fill=mix(colour, "#ffffff", 0.1), stroke=colour, width=0.6), radius=3.0, role="zone")
+        Rect(
+            x, y, w, h, style=Style(fill=mix(colour, "#ffffff", 0.1), stroke=colour, width=0.6), radius=3.0, role="zone"
+        )
     ]
     name = text(zone.name, lang)
     if zone.shared:
         name = f"{name}（{tr('shared', lang)}）" if lang == "ja" else f"{name} ({tr('shared', lang).lower()})"
     items += ctx.fitted(
         name,
-        TextBox(x + 3, y + 2.2, w - 6, 5.2, "middle", "middle", colour, True, role="zone-name"),
+        TextBox(
+            x + 3, y + 2.2, w - 6, 5.2, align="middle", valign="middle", colour=colour, bold=True, role="zone-name"
+        ),
         10,
         7,
         where=("zones", index, "name", lang),
@@ -710,7 +720,7 @@ def zone_items(kit: Any, ctx: LayoutContext, zone_id: str, x: float, y: float, w
     if zone.note is not None:
         items += ctx.fitted(
             text(zone.note, lang, values),
-            TextBox(x + 3, y + 7.6, w - 6, 6.2, "middle", "top", MUTED),
+            TextBox(x + 3, y + 7.6, w - 6, 6.2, align="middle", valign="top", colour=MUTED),
             6.5,
             5.5,
             where=("zones", index, "note", lang),
@@ -734,7 +744,7 @@ def _deck_art(kit, ctx, x, y, w, h, colour):
                 by + k * 1.1,
                 bw,
                 bh,
-                Style(
+                style=Style(
                     fill="#ffffff" if k else mix(colour, "#ffffff", 0.16),
                     stroke=mix(colour, "#ffffff", 0.6),
                     width=0.35,
@@ -760,11 +770,11 @@ def _graveyard_art(kit, ctx, x, y, w, h, colour):
                 ("L", cx + 10, cy + 11),
                 ("Z",),
             ),
-            Style(fill=stone),
+            style=Style(fill=stone),
         ),
-        Rect(cx - 14, cy + 11, 28, 3, Style(fill=stone), radius=1),
-        Rect(cx - 1.1, cy - 9, 2.2, 12, Style(fill="#ffffff")),
-        Rect(cx - 5, cy - 5.5, 10, 2.2, Style(fill="#ffffff")),
+        Rect(cx - 14, cy + 11, 28, 3, style=Style(fill=stone), radius=1),
+        Rect(cx - 1.1, cy - 9, 2.2, 12, style=Style(fill="#ffffff")),
+        Rect(cx - 5, cy - 5.5, 10, 2.2, style=Style(fill="#ffffff")),
     ]
 
 
@@ -773,10 +783,10 @@ def _main_art(kit, ctx, x, y, w, h, colour):
     faint = mix(colour, "#ffffff", 0.32)
     blade = ((-0.09, -1.0), (0.0, -1.12), (0.09, -1.0), (0.09, 0.42), (-0.09, 0.42))
     sword = (
-        Polygon(blade, Style(fill=faint)),
-        Rect(-0.36, 0.42, 0.72, 0.12, Style(fill=faint), radius=0.04),
-        Rect(-0.06, 0.54, 0.12, 0.36, Style(fill=faint)),
-        Circle(0, 0.96, 0.09, Style(fill=faint)),
+        Polygon(blade, style=Style(fill=faint)),
+        Rect(-0.36, 0.42, 0.72, 0.12, style=Style(fill=faint), radius=0.04),
+        Rect(-0.06, 0.54, 0.12, 0.36, style=Style(fill=faint)),
+        Circle(0, 0.96, 0.09, style=Style(fill=faint)),
     )
     return [
         Group(sword, dx=cx, dy=cy, rotate=38, scale=17, role="zone-icon"),
@@ -789,8 +799,8 @@ def _magic_circle_art(kit, ctx, x, y, w, h, colour):
     r = min(w, h) / 2 - 1.5
     faint = mix(colour, "#ffffff", 0.45)
     items: list[Item] = [
-        Circle(cx, cy, r, Style(stroke=faint, width=0.6)),
-        Circle(cx, cy, r * 0.86, Style(stroke=faint, width=0.3)),
+        Circle(cx, cy, r, style=Style(stroke=faint, width=0.6)),
+        Circle(cx, cy, r * 0.86, style=Style(stroke=faint, width=0.3)),
     ]
 
     def tri(turn: float) -> tuple[tuple[float, float], ...]:
@@ -803,22 +813,22 @@ def _magic_circle_art(kit, ctx, x, y, w, h, colour):
         )
 
     items += [
-        Polygon(tri(-90), Style(stroke=faint, width=0.4)),
-        Polygon(tri(90), Style(stroke=faint, width=0.4)),
-        Circle(cx, cy, r * 0.3, Style(stroke=faint, width=0.3)),
+        Polygon(tri(-90), style=Style(stroke=faint, width=0.4)),
+        Polygon(tri(90), style=Style(stroke=faint, width=0.4)),
+        Circle(cx, cy, r * 0.3, style=Style(stroke=faint, width=0.3)),
     ]
     for k in range(12):
         a = math.radians(k * 30)
-        items.append(Circle(cx + r * 0.93 * math.cos(a), cy + r * 0.93 * math.sin(a), 0.7, Style(fill=faint)))
+        items.append(Circle(cx + r * 0.93 * math.cos(a), cy + r * 0.93 * math.sin(a), 0.7, style=Style(fill=faint)))
     return items
 
 
 def _token_spot(cx: float, cy: float, r: float, colour: str, label: str = "") -> list[Item]:
     items: list[Item] = [
-        Circle(cx, cy, r, Style(fill="#ffffff", stroke=colour, width=0.4, dash=(1.5, 1.0)), role="token-spot")
+        Circle(cx, cy, r, style=Style(fill="#ffffff", stroke=colour, width=0.4, dash=(1.5, 1.0)), role="token-spot")
     ]
     if label:
-        items.append(Text(cx, cy + 1.6, label, 9, mix(colour, "#ffffff", 0.55), "middle", bold=True))
+        items.append(Text(cx, cy + 1.6, label, 9, colour=mix(colour, "#ffffff", 0.55), anchor="middle", bold=True))
     return items
 
 
@@ -834,7 +844,7 @@ def _faith_art(kit, ctx, x, y, w, h, colour):
         items += _bonus_mark(kit, token_id, x + w / 2, cy, r * 0.62, "#ffffff")
         items += ctx.fitted(
             text(token.name, ctx.lang),
-            TextBox(x + 2, cy + r + 1.2, w - 4, 4.5, "middle", "middle", token.colour, True),
+            TextBox(x + 2, cy + r + 1.2, w - 4, 4.5, align="middle", valign="middle", colour=token.colour, bold=True),
             8.5,
             6,
             where=("tokens", i, "name", ctx.lang),
@@ -860,8 +870,8 @@ def _treasure_spots(kit, ctx, x, y, w, h, colour, count: int, cols: int, win_at:
             mark = str(k + 1)
             ink = colour if k + 1 < win_at else "#ffffff"
             if k + 1 == win_at:
-                items.append(Circle(cx + r * 0.75, cy - r * 0.75, 3.6, Style(fill=colour)))
-            items.append(Text(cx + r * 0.75, cy - r * 0.75 + 1.2, mark, 8, ink, "middle", bold=True))
+                items.append(Circle(cx + r * 0.75, cy - r * 0.75, 3.6, style=Style(fill=colour)))
+            items.append(Text(cx + r * 0.75, cy - r * 0.75 + 1.2, mark, 8, colour=ink, anchor="middle", bold=True))
     return items
 
 
@@ -874,7 +884,7 @@ def _won_art(kit, ctx, x, y, w, h, colour):
     items = _treasure_spots(kit, ctx, x, y, w, h - 5, colour, need, 1, win_at=need)
     items += ctx.fitted(
         f"{need} = {tr('win', ctx.lang)}",
-        TextBox(x + 2, y + h - 5, w - 4, 5, "middle", "middle", colour, True),
+        TextBox(x + 2, y + h - 5, w - 4, 5, align="middle", valign="middle", colour=colour, bold=True),
         8,
         6,
         where=("parameters", "treasures_to_win"),
@@ -898,14 +908,16 @@ def _stock_art(kit, ctx, x, y, w, h, colour):
                     y - 1.0,
                     x + pitch * k,
                     y + h,
-                    Style(stroke=colour, width=0.4, dash=(2.0, 1.5)),
+                    style=Style(stroke=colour, width=0.4, dash=(2.0, 1.5)),
                     role="slot-divider",
                 )
             )
-        items.append(Text(cx, y + h / 2 + 6, str(k + 1), 34, faint, "middle", bold=True, role="slot-number"))
+        items.append(
+            Text(cx, y + h / 2 + 6, str(k + 1), 34, colour=faint, anchor="middle", bold=True, role="slot-number")
+        )
         items += ctx.fitted(
             tr("slot", ctx.lang, n=k + 1),
-            TextBox(cx - 20, y + h - 7, 40, 5, "middle", "middle", colour, True),
+            TextBox(cx - 20, y + h - 7, 40, 5, align="middle", valign="middle", colour=colour, bold=True),
             8,
             6,
             where=("zones", index, "slots"),
@@ -934,11 +946,16 @@ def _mat_header(kit: Any, ctx: LayoutContext, title: str, half: str, mat_w: floa
     side = tr("side_a" if half == "A" else "side_b", lang)
     heading = f"{title} — {tr('half', lang, half=half, side=side)}"
     items: list[Item] = ctx.fitted(
-        heading, TextBox(m, y, 118, 5, "start", "middle", INK, True), 10, 7, where=("title",), label="mat heading"
+        heading,
+        TextBox(m, y, 118, 5, align="start", valign="middle", colour=INK, bold=True),
+        10,
+        7,
+        where=("title",),
+        label="mat heading",
     )
     items += ctx.fitted(
         tr("join", lang),
-        TextBox(m, y + 5.2, 150, 3.8, "start", "middle", MUTED),
+        TextBox(m, y + 5.2, 150, 3.8, align="start", valign="middle", colour=MUTED),
         6.5,
         5,
         where=("title",),
@@ -949,7 +966,7 @@ def _mat_header(kit: Any, ctx: LayoutContext, title: str, half: str, mat_w: floa
     items += scale_bar(bar_x, y + 1.5, lang, 50.0, note=False, compact=True)
     items += ctx.fitted(
         t("print_note", lang),
-        TextBox(bar_x - 70, y + 5.2, 126, 3.8, "end", "middle", MUTED, role="print-note"),
+        TextBox(bar_x - 70, y + 5.2, 126, 3.8, align="end", valign="middle", colour=MUTED, role="print-note"),
         6,
         5,
         where=("title",),
@@ -965,8 +982,10 @@ def _assembly(x: float, y: float, half: str) -> list[Item]:
     for k, name in enumerate(("B", "A")):
         here = name == half
         yy = y + k * h
-        items.append(Rect(x, yy, w, h, Style(fill=INK if here else "#ffffff", stroke=INK, width=0.25)))
-        items.append(Text(x + w / 2, yy + h / 2 + 1.1, name, 6, "#ffffff" if here else INK, "middle", bold=True))
+        items.append(Rect(x, yy, w, h, style=Style(fill=INK if here else "#ffffff", stroke=INK, width=0.25)))
+        items.append(
+            Text(x + w / 2, yy + h / 2 + 1.1, name, 6, colour="#ffffff" if here else INK, anchor="middle", bold=True)
+        )
     return items
 
 
@@ -985,10 +1004,10 @@ def treasure_emblem(cx: float, cy: float, r: float, colour: str) -> list[Item]:
                 ("L", cx + s, cy - 0.1 * s),
                 ("Z",),
             ),
-            Style(fill=colour),
+            style=Style(fill=colour),
         ),
-        Rect(cx - s, cy - 0.02 * s, 2 * s, 0.75 * s, Style(fill=colour), radius=0.08 * s),
-        Rect(cx - 0.18 * s, cy - 0.25 * s, 0.36 * s, 0.5 * s, Style(fill="#ffffff"), radius=0.06 * s),
+        Rect(cx - s, cy - 0.02 * s, 2 * s, 0.75 * s, style=Style(fill=colour), radius=0.08 * s),
+        Rect(cx - 0.18 * s, cy - 0.25 * s, 0.36 * s, 0.5 * s, style=Style(fill="#ffffff"), radius=0.06 * s),
     ]
 
 
@@ -1007,22 +1026,23 @@ def token_emblem(token_id: str, cx: float, cy: float, r: float, colour: str) -> 
             (tip[0] - r * 0.1, tip[1] + r * 0.4),
             (tip[0] - r * 0.12, tip[1] - r * 0.38),
         )
-        return [Path(tuple(arc), Style(stroke=colour, width=r * 0.16)), Polygon(head, Style(fill=colour))] + die_face(
-            cx, cy, r * 0.95, 5, colour, "#ffffff"
-        )
+        return [
+            Path(tuple(arc), style=Style(stroke=colour, width=r * 0.16)),
+            Polygon(head, style=Style(fill=colour)),
+        ] + die_face(cx, cy, r * 0.95, 5, colour, "#ffffff")
     if token_id == "blessing":  # a star
-        return [Polygon(_star(cx, cy + r * 0.08, r * 1.25, 5, 0.56), Style(fill=colour))]
+        return [Polygon(_star(cx, cy + r * 0.08, r * 1.25, 5, 0.56), style=Style(fill=colour))]
     if token_id == "first-player":  # a pennant
         return [
-            Rect(cx - r * 0.55, cy - r * 0.95, r * 0.13, r * 1.9, Style(fill=colour)),
+            Rect(cx - r * 0.55, cy - r * 0.95, r * 0.13, r * 1.9, style=Style(fill=colour)),
             Polygon(
                 ((cx - r * 0.42, cy - r * 0.95), (cx + r * 0.85, cy - r * 0.55), (cx - r * 0.42, cy - r * 0.15)),
-                Style(fill=colour),
+                style=Style(fill=colour),
             ),
         ]
     if token_id == "mark":
-        return [Polygon(_star(cx, cy, r, 8, 0.72, -90 + 22.5), Style(fill=colour))]
-    return [Circle(cx, cy, r * 0.6, Style(fill=colour))]
+        return [Polygon(_star(cx, cy, r, 8, 0.72, -90 + 22.5), style=Style(fill=colour))]
+    return [Circle(cx, cy, r * 0.6, style=Style(fill=colour))]
 
 
 CUT = Style(stroke="#444444", width=0.2, dash=(1.2, 0.8))
@@ -1040,8 +1060,8 @@ def _bonus_mark(kit: Any, token_id: str, cx: float, cy: float, r: float, colour:
             cy + (fonts.ASCENT - fonts.DESCENT) / 2 * size * PT,
             label,
             size,
-            colour,
-            "middle",
+            colour=colour,
+            anchor="middle",
             bold=True,
             role="bonus",
         )
@@ -1060,7 +1080,7 @@ def token_page(kit: Any, ctx: LayoutContext, title: str) -> Page:
     items: list[Item] = page_title(ctx, f"{title} — {tr('tokens_title', lang)}", tr("players", lang, n=kit.players.max))
     items += ctx.fitted(
         tr("token_cut", lang),
-        TextBox(m, m + 10, ctx.paper.width - 2 * m, 4, "start", "middle", MUTED),
+        TextBox(m, m + 10, ctx.paper.width - 2 * m, 4, align="start", valign="middle", colour=MUTED),
         7.5,
         6,
         where=("tokens",),
@@ -1093,13 +1113,23 @@ def _section_head(
 ) -> list[Item]:
     """A token group's heading, its note under it, and a hairline."""
     items: list[Item] = ctx.fitted(
-        heading, TextBox(x, y, width, 4.6, "start", "middle", INK, True), 9.5, 7, where=where, label=label
+        heading,
+        TextBox(x, y, width, 4.6, align="start", valign="middle", colour=INK, bold=True),
+        9.5,
+        7,
+        where=where,
+        label=label,
     )
     if note:
         items += ctx.fitted(
-            note, TextBox(x, y + 4.8, width, 3.6, "start", "middle", MUTED), 7, 5.5, where=where, label=f"{label} note"
+            note,
+            TextBox(x, y + 4.8, width, 3.6, align="start", valign="middle", colour=MUTED),
+            7,
+            5.5,
+            where=where,
+            label=f"{label} note",
         )
-    items.append(Line(x, y + 9.0, x + width, y + 9.0, Style(stroke="#cfc8b8", width=0.2)))
+    items.append(Line(x, y + 9.0, x + width, y + 9.0, style=Style(stroke="#cfc8b8", width=0.2)))
     return items
 
 
@@ -1131,16 +1161,25 @@ def _token(
     lang = ctx.lang
     light = mix("#ffffff", token.colour, 0.85)
     items: list[Item] = [
-        Circle(cx, cy, r + 0.7, CUT, role="cut"),
-        Circle(cx, cy, r, Style(fill=token.colour, stroke=INK, width=0.2), role="token"),
-        Circle(cx, cy, r * 0.86, Style(stroke="#ffffff", width=0.35)),
+        Circle(cx, cy, r + 0.7, style=CUT, role="cut"),
+        Circle(cx, cy, r, style=Style(fill=token.colour, stroke=INK, width=0.2), role="token"),
+        Circle(cx, cy, r * 0.86, style=Style(stroke="#ffffff", width=0.35)),
     ]
     if r >= 9:
         items += token_emblem(token.id, cx, cy - r * 0.2, r * 0.4, light)
         items += _bonus_mark(kit, token.id, cx, cy - r * 0.2, r * 0.4, token.colour)
         items += ctx.fitted(
             mark,
-            TextBox(cx - r * 0.75, cy + r * 0.26, r * 1.5, r * 0.46, "middle", "middle", "#ffffff", True),
+            TextBox(
+                cx - r * 0.75,
+                cy + r * 0.26,
+                r * 1.5,
+                r * 0.46,
+                align="middle",
+                valign="middle",
+                colour="#ffffff",
+                bold=True,
+            ),
             8.0,
             5.0,
             where=("tokens", index, "name", lang),
@@ -1149,7 +1188,9 @@ def _token(
     else:
         items += ctx.fitted(
             mark,
-            TextBox(cx - r * 0.75, cy - r * 0.5, r * 1.5, r, "middle", "middle", "#ffffff", True),
+            TextBox(
+                cx - r * 0.75, cy - r * 0.5, r * 1.5, r, align="middle", valign="middle", colour="#ffffff", bold=True
+            ),
             9.0,
             5.0,
             where=("tokens", index, "name", lang),
@@ -1185,7 +1226,7 @@ def _die_nets(ctx: LayoutContext, kit: Any, x: float, y: float, width: float) ->
             items += _tab(left + c * side, top + r * side, side, edge, cut)
         for (c, r), pips in faces.items():
             fx, fy = left + c * side, top + r * side
-            items.append(Rect(fx, fy, side, side, Style(fill="#ffffff"), role="die-face"))
+            items.append(Rect(fx, fy, side, side, style=Style(fill="#ffffff"), role="die-face"))
             items += die_face(
                 fx + side / 2, fy + side / 2, side * 0.86, pips, "#ffffff", "#c23b22" if pips == 1 else INK
             )
@@ -1202,7 +1243,7 @@ def _die_nets(ctx: LayoutContext, kit: Any, x: float, y: float, width: float) ->
                 if neighbour in faces and edge in ("top", "left"):
                     continue  # drawn from the other face
                 inner = neighbour in faces or ((c, r), edge) in tabs
-                items.append(Line(*ends[edge], fold if inner else cut, role="fold" if inner else "cut"))
+                items.append(Line(*ends[edge], style=fold if inner else cut, role="fold" if inner else "cut"))
     return items
 
 
@@ -1218,7 +1259,7 @@ def _tab(fx: float, fy: float, side: float, edge: str, cut: Style) -> list[Item]
     else:
         pts = ((fx + side, fy), (fx + side + d, fy + inset), (fx + side + d, fy + side - inset), (fx + side, fy + side))
     outline = (("M", *pts[0]),) + tuple(("L", *p) for p in pts[1:])
-    return [Polygon(pts, Style(fill="#eeeae2"), role="glue-tab"), Path(outline, cut, role="cut")]
+    return [Polygon(pts, style=Style(fill="#eeeae2"), role="glue-tab"), Path(outline, style=cut, role="cut")]
 
 
 # ---------------------------------------------------------------- the one-page rule summary
@@ -1268,10 +1309,10 @@ class _Rules:
 
     # drawing ---------------------------------------------------------
     def heading(self, title: str, x: float, y: float, width: float, where: tuple) -> list[Item]:
-        items: list[Item] = [Rect(x, y, width, 5.2, Style(fill=HEAD), radius=0.8)]
+        items: list[Item] = [Rect(x, y, width, 5.2, style=Style(fill=HEAD), radius=0.8)]
         items += self.ctx.fitted(
             title,
-            TextBox(x + 2, y, width - 4, 5.2, "start", "middle", "#ffffff", True),
+            TextBox(x + 2, y, width - 4, 5.2, align="start", valign="middle", colour="#ffffff", bold=True),
             9,
             7,
             where=where,
@@ -1292,7 +1333,7 @@ class _Rules:
     ) -> tuple[list[Item], float]:
         size = size or self.size
         height = self.para_height(value, width, size)
-        box = TextBox(x, y, width, height + 0.5, "start", "top", colour, bold)
+        box = TextBox(x, y, width, height + 0.5, align="start", valign="top", colour=colour, bold=bold)
         return inline_text(self.ctx, value, box, size, size, self.icons, where=where, label="rule text"), height
 
     def section(self, section: Any, index: int, x: float, y: float, width: float) -> tuple[list[Item], float]:
@@ -1306,15 +1347,15 @@ class _Rules:
         for i, step in enumerate(section.steps):
             got, h = self.para(self.fill(step), x + 4.5, yy, width - 4.5, where + ("steps", i, self.lang))
             items += got
-            items.append(Circle(x + 1.7, yy + self.size * PT * 0.5, self.size * PT * 0.62, Style(fill=HEAD)))
+            items.append(Circle(x + 1.7, yy + self.size * PT * 0.5, self.size * PT * 0.62, style=Style(fill=HEAD)))
             items.append(
                 Text(
                     x + 1.7,
                     yy + self.size * PT * 0.5 + self.size * PT * 0.3,
                     str(i + 1),
                     self.size * 0.8,
-                    "#ffffff",
-                    "middle",
+                    colour="#ffffff",
+                    anchor="middle",
                     bold=True,
                 )
             )
@@ -1322,7 +1363,7 @@ class _Rules:
         for i, bullet in enumerate(section.bullets):
             got, h = self.para(self.fill(bullet), x + 3.5, yy, width - 3.5, where + ("bullets", i, self.lang))
             items += got
-            items.append(Rect(x + 0.6, yy + self.size * PT * 0.32, 1.3, 1.3, Style(fill=HEAD)))
+            items.append(Rect(x + 0.6, yy + self.size * PT * 0.32, 1.3, 1.3, style=Style(fill=HEAD)))
             yy += h + 0.9
         if section.generated == "end-conditions":
             for i, end in enumerate(self.kit.end_conditions):
@@ -1351,15 +1392,22 @@ class _Rules:
             colour = colours[k % len(colours)]
             where = ("phases", k)
             items.append(
-                Rect(bx, y, bw, box_h, Style(fill=mix(colour, "#ffffff", 0.08), stroke=colour, width=0.5), radius=2.0)
+                Rect(
+                    bx,
+                    y,
+                    bw,
+                    box_h,
+                    style=Style(fill=mix(colour, "#ffffff", 0.08), stroke=colour, width=0.5),
+                    radius=2.0,
+                )
             )
-            items.append(Rect(bx, y, bw, 7.0, Style(fill=colour), radius=2.0))
-            items.append(Rect(bx, y + 4.0, bw, 3.0, Style(fill=colour)))
-            items.append(Circle(bx + 4.2, y + 3.5, 2.5, Style(fill="#ffffff")))
-            items.append(Text(bx + 4.2, y + 4.55, str(k + 1), 8, colour, "middle", bold=True))
+            items.append(Rect(bx, y, bw, 7.0, style=Style(fill=colour), radius=2.0))
+            items.append(Rect(bx, y + 4.0, bw, 3.0, style=Style(fill=colour)))
+            items.append(Circle(bx + 4.2, y + 3.5, 2.5, style=Style(fill="#ffffff")))
+            items.append(Text(bx + 4.2, y + 4.55, str(k + 1), 8, colour=colour, anchor="middle", bold=True))
             items += self.ctx.fitted(
                 text(phase.name, self.lang),
-                TextBox(bx + 8, y, bw - 10, 7, "start", "middle", "#ffffff", True),
+                TextBox(bx + 8, y, bw - 10, 7, align="start", valign="middle", colour="#ffffff", bold=True),
                 9.5,
                 7,
                 where=where + ("name", self.lang),
@@ -1374,7 +1422,7 @@ class _Rules:
                 items.append(
                     Polygon(
                         ((bx + 1.8, mid - 1.0), (bx + 3.4, mid), (bx + 1.8, mid + 1.0)),
-                        Style(fill=colour),
+                        style=Style(fill=colour),
                         role="step-mark",
                     )
                 )
@@ -1389,21 +1437,30 @@ class _Rules:
         items.append(
             Path(
                 (("M", last_x, y + box_h), ("L", last_x, ly), ("L", first_x, ly), ("L", first_x, y + box_h + 1.6)),
-                Style(stroke=INK, width=0.45),
+                style=Style(stroke=INK, width=0.45),
             )
         )
         items.append(
             Polygon(
                 ((first_x - 1.3, y + box_h + 2.0), (first_x + 1.3, y + box_h + 2.0), (first_x, y + box_h + 0.3)),
-                Style(fill=INK),
+                style=Style(fill=INK),
             )
         )
         label = tr("next_round", self.lang)
         lw = fonts.width_mm(label, self.size) + 4
-        items.append(Rect((first_x + last_x) / 2 - lw / 2, ly - 2.2, lw, 4.4, Style(fill="#ffffff")))
+        items.append(Rect((first_x + last_x) / 2 - lw / 2, ly - 2.2, lw, 4.4, style=Style(fill="#ffffff")))
         items += self.ctx.fitted(
             label,
-            TextBox((first_x + last_x) / 2 - lw / 2, ly - 2.2, lw, 4.4, "middle", "middle", INK, True),
+            TextBox(
+                (first_x + last_x) / 2 - lw / 2,
+                ly - 2.2,
+                lw,
+                4.4,
+                align="middle",
+                valign="middle",
+                colour=INK,
+                bold=True,
+            ),
             self.size,
             6,
             where=("phases",),
@@ -1437,21 +1494,30 @@ class _Rules:
             ]
             if k:
                 pts.append((cx0 + point, y + chev_h / 2))
-            items.append(Polygon(tuple(pts), Style(fill=mix(colour, "#ffffff", 0.16), stroke=colour, width=0.4)))
+            items.append(Polygon(tuple(pts), style=Style(fill=mix(colour, "#ffffff", 0.16), stroke=colour, width=0.4)))
             if spell in self.icons:
                 items.append(
                     icon_items(self.icons[spell], cx0 + (point if k else 0) + 6.0, y + chev_h / 2, 6.6, role="spell")
                 )
             items += self.ctx.fitted(
                 tr(timings[k], lang),
-                TextBox(cx0 + (point if k else 0) + 11.0, y, cw - 17.0, chev_h, "start", "middle", INK, True),
+                TextBox(
+                    cx0 + (point if k else 0) + 11.0,
+                    y,
+                    cw - 17.0,
+                    chev_h,
+                    align="start",
+                    valign="middle",
+                    colour=INK,
+                    bold=True,
+                ),
                 self.size + 0.5,
                 6,
                 where=("card_templates", "icons"),
                 label="spell timing",
             )
         yy = y + chev_h + 2.0
-        items.append(Rect(x, yy, self.width, rule_h, Style(fill="#f4efe4"), radius=1.5))
+        items.append(Rect(x, yy, self.width, rule_h, style=Style(fill="#f4efe4"), radius=1.5))
         line1 = f"{tr('same_spell', lang)}{'、' if lang == 'ja' else ', '}{tr('higher_first', lang)}{'。' if lang == 'ja' else '; '}{tr('ties', lang)}{'。' if lang == 'ja' else '.'}"
         got, _h = self.para(line1, x + 2, yy + 1.2, self.width - 4, ("rules",), bold=True)
         items += got
@@ -1494,7 +1560,7 @@ class _Rules:
         label = kit.card_templates.labels[cls]
         colour = label.colour
         items: list[Item] = [
-            Rect(x, y, w, h, Style(fill=mix(colour, "#ffffff", 0.1), stroke=colour, width=0.45), radius=1.5)
+            Rect(x, y, w, h, style=Style(fill=mix(colour, "#ffffff", 0.1), stroke=colour, width=0.45), radius=1.5)
         ]
         icon = self.icons.get(entry.spell)
         if icon is not None:
@@ -1503,7 +1569,7 @@ class _Rules:
         meta = f"{who} · {label.name.get(lang)} Lv{entry.level}"
         items += self.ctx.fitted(
             meta,
-            TextBox(x + 8.0, y + 1.2, w - 9.0, 5.6, "start", "middle", colour, True),
+            TextBox(x + 8.0, y + 1.2, w - 9.0, 5.6, align="start", valign="middle", colour=colour, bold=True),
             7,
             5,
             where=("example",),
@@ -1513,7 +1579,7 @@ class _Rules:
         items += inline_text(
             self.ctx,
             name,
-            TextBox(x + 1.5, y + 7.5, w - 3.0, h - 8.5, "middle", "middle", INK, True),
+            TextBox(x + 1.5, y + 7.5, w - 3.0, h - 8.5, align="middle", valign="middle", colour=INK, bold=True),
             7.0,
             5.5,
             {},
@@ -1541,7 +1607,9 @@ class _Rules:
         yy = y
         for (cells, header), rh in zip(rows, heights):
             items.append(
-                Rect(x, yy, self.width, rh, Style(fill="#5a5e7a" if header else None, stroke="#9a9a9a", width=0.15))
+                Rect(
+                    x, yy, self.width, rh, style=Style(fill="#5a5e7a" if header else None, stroke="#9a9a9a", width=0.15)
+                )
             )
             xx = x
             for cell, w in zip(cells, widths):
@@ -1553,7 +1621,7 @@ class _Rules:
             xx = x
             for w in widths[:-1]:
                 xx += w
-                items.append(Line(xx, yy, xx, yy + rh, Style(stroke="#9a9a9a", width=0.15)))
+                items.append(Line(xx, yy, xx, yy + rh, style=Style(stroke="#9a9a9a", width=0.15)))
             yy += rh
         return items, total
 
@@ -1635,8 +1703,8 @@ def _measured(value: str) -> str:
 def _arrow(x1: float, y1: float, x2: float, y2: float, colour: str) -> list[Item]:
     head = 1.6
     return [
-        Line(x1, y1, x2 - head, y2, Style(stroke=colour, width=0.5)),
-        Polygon(((x2, y2), (x2 - head * 1.4, y2 - head), (x2 - head * 1.4, y2 + head)), Style(fill=colour)),
+        Line(x1, y1, x2 - head, y2, style=Style(stroke=colour, width=0.5)),
+        Polygon(((x2, y2), (x2 - head * 1.4, y2 - head), (x2 - head * 1.4, y2 + head)), style=Style(fill=colour)),
     ]
 
 

@@ -8,7 +8,8 @@ from pnpkit.validator.checks import local_numbers
 
 from ..i18n import t
 from ..icons import icon
-from ..layouts.cards import CardFace, back_face, card_sheets
+from ..layouts.backs import BackTitle, back_face
+from ..layouts.cards import CardFace, card_sheets
 from ..layouts.common import INK, LayoutContext
 from ..layouts.hexboard import BoardCell, TerrainStyle, board_pages
 from ..layouts.rules import Table, rule_pages
@@ -110,16 +111,21 @@ def board(kit: Any, ctx: LayoutContext, title: str) -> Any:
 
 
 def _frame(w: float, h: float, colour: str) -> list[Item]:
-    return [Rect(0, 0, w, h, Style(fill=colour)), Rect(3, 3, w - 6, h - 6, Style(fill=PANEL), radius=2.5)]
+    return [Rect(0, 0, w, h, style=Style(fill=colour)), Rect(3, 3, w - 6, h - 6, style=Style(fill=PANEL), radius=2.5)]
 
 
 def _band(ctx: LayoutContext, w: float, colour: str, label: str, where: tuple) -> list[Item]:
     items: list[Item] = [
-        Rect(3, 3, w - 6, 13, Style(fill=colour), radius=2.5),
-        Rect(3, 9, w - 6, 7, Style(fill=colour)),
+        Rect(3, 3, w - 6, 13, style=Style(fill=colour), radius=2.5),
+        Rect(3, 9, w - 6, 7, style=Style(fill=colour)),
     ]
     items += ctx.fitted(
-        label, TextBox(6, 4.5, w - 12, 10, "middle", "middle", "#ffffff", True), 14, 8, where=where, label="card title"
+        label,
+        TextBox(6, 4.5, w - 12, 10, align="middle", valign="middle", colour="#ffffff", bold=True),
+        14,
+        8,
+        where=where,
+        label="card title",
     )
     return items
 
@@ -134,8 +140,8 @@ def element_face(kit: Any, ctx: LayoutContext, element: Any, index: int, w: floa
     items.append(icon(element.icon, w / 2, 35, 15, element.colour, "#ffffff"))
     elements = _elements(kit)
     y = 55.0
-    items.append(Text(6, y, t("combos", lang), 6.5, INK, bold=True))
-    items.append(Rect(6, y + 1.0, w - 12, 0.25, Style(fill=INK)))
+    items.append(Text(6, y, t("combos", lang), 6.5, colour=INK, bold=True))
+    items.append(Rect(6, y + 1.0, w - 12, 0.25, style=Style(fill=INK)))
     y += 2.0
     related = [c for c in kit.combos if element.id in c.elements]
     row = min(5.6, (h - 6 - y) / max(1, len(related)))
@@ -143,22 +149,22 @@ def element_face(kit: Any, ctx: LayoutContext, element: Any, index: int, w: floa
         partner = next((e for e in combo.elements if e != element.id), element.id)
         colour = ATTACK_COLOUR if combo.kind == "attack" else DEFENCE_COLOUR
         kind = t("attack" if combo.kind == "attack" else "defence", lang)
-        items.append(Rect(6, y + 0.6, 8.5, row - 1.2, Style(fill=colour), radius=0.8))
+        items.append(Rect(6, y + 0.6, 8.5, row - 1.2, style=Style(fill=colour), radius=0.8))
         items.append(
             Text(
                 10.25,
                 y + row / 2 + 0.9,
                 kind if lang == "ja" else kind[:3].upper(),
                 5.5,
-                "#ffffff",
-                "middle",
+                colour="#ffffff",
+                anchor="middle",
                 bold=True,
             )
         )
         items.append(icon(elements[partner].icon, 17.5, y + row / 2, 1.9, elements[partner].colour, "#ffffff"))
         items += ctx.fitted(
             text(combo.name, lang),
-            TextBox(20.5, y + 0.3, w - 27, row - 0.6, "start", "middle", INK),
+            TextBox(20.5, y + 0.3, w - 27, row - 0.6, align="start", valign="middle", colour=INK),
             7,
             5,
             where=("combos", kit.combos.index(combo), "name", lang),
@@ -189,16 +195,16 @@ def event_face(kit: Any, ctx: LayoutContext, event: Any, index: int, w: float, h
     items += _band(ctx, w, EVENT_COLOUR, t("shift_event", lang), ())
     items += ctx.fitted(
         text(event.name, lang),
-        TextBox(6, 20, w - 12, 12, "middle", "middle", EVENT_COLOUR, True),
+        TextBox(6, 20, w - 12, 12, align="middle", valign="middle", colour=EVENT_COLOUR, bold=True),
         14,
         9,
         where=("events", index, "name", lang),
         label=f"event {event.id} name",
     )
-    items.append(Rect(8, 34, w - 16, 0.3, Style(fill=EVENT_COLOUR)))
+    items.append(Rect(8, 34, w - 16, 0.3, style=Style(fill=EVENT_COLOUR)))
     items += ctx.fitted(
         _effect_text(kit, event.effect, lang),
-        TextBox(7, 38, w - 14, 34, "start", "top", INK),
+        TextBox(7, 38, w - 14, 34, align="start", valign="top", colour=INK),
         10,
         6,
         where=("events", index, "effect", "text", lang),
@@ -211,8 +217,8 @@ def event_face(kit: Any, ctx: LayoutContext, event: Any, index: int, w: float, h
 def _duration_badge(ctx: LayoutContext, w: float, h: float, duration: Any) -> list[Item]:
     label = f"{t('duration', ctx.lang)}: {_duration(duration, ctx.lang)}"
     return [
-        Rect(8, h - 13, w - 16, 7, Style(fill="#efe6dc", stroke="#b9ab99", width=0.2), radius=1.5),
-        Text(w / 2, h - 8.3, label, 7, INK, "middle"),
+        Rect(8, h - 13, w - 16, 7, style=Style(fill="#efe6dc", stroke="#b9ab99", width=0.2), radius=1.5),
+        Text(w / 2, h - 8.3, label, 7, colour=INK, anchor="middle"),
     ]
 
 
@@ -223,7 +229,7 @@ def combo_face(kit: Any, ctx: LayoutContext, combo: Any, index: int, w: float, h
     items += _band(ctx, w, colour, f"{t(combo.kind, lang)}{t('combo', lang) if lang == 'ja' else ' combo'}", ())
     items += ctx.fitted(
         text(combo.name, lang),
-        TextBox(6, 18, w - 12, 10, "middle", "middle", colour, True),
+        TextBox(6, 18, w - 12, 10, align="middle", valign="middle", colour=colour, bold=True),
         13,
         8,
         where=("combos", index, "name", lang),
@@ -234,11 +240,11 @@ def combo_face(kit: Any, ctx: LayoutContext, combo: Any, index: int, w: float, h
     for element, cx in ((first, w / 2 - 13), (second, w / 2 + 13)):
         if element is not None:
             items.append(icon(element.icon, cx, 38, 8, element.colour, "#ffffff"))
-            items.append(Text(cx, 50, text(element.name, lang), 7.5, INK, "middle", bold=True))
-    items.append(Text(w / 2, 40.5, "+", 16, INK, "middle", bold=True))
+            items.append(Text(cx, 50, text(element.name, lang), 7.5, colour=INK, anchor="middle", bold=True))
+    items.append(Text(w / 2, 40.5, "+", 16, colour=INK, anchor="middle", bold=True))
     items += ctx.fitted(
         _effect_text(kit, combo.effect, lang),
-        TextBox(7, 54, w - 14, 20, "start", "top", INK),
+        TextBox(7, 54, w - 14, 20, align="start", valign="top", colour=INK),
         8.5,
         6,
         where=("combos", index, "effect", "text", lang),
@@ -267,7 +273,11 @@ def cards(kit: Any, ctx: LayoutContext, title: str) -> list:
         else:
             faces = [face(kit, ctx, item, i, w, h) for i, item in enumerate(items)]
         back_title = text(deck.back.title, ctx.lang) or text(deck.name, ctx.lang)
-        back = back_face(f"{deck.id}-back", back_title, title, deck.back.colour, deck.back.pattern, w, h)
+        where = (
+            ("decks", d, "back", "title", ctx.lang) if deck.back.title is not None else ("decks", d, "name", ctx.lang)
+        )
+        words = BackTitle(title=back_title, where=where, subtitle=title, subtitle_where=("title", ctx.lang))
+        back = back_face(ctx, f"{deck.id}-back", w, h, colour=deck.back.colour, pattern=deck.back.pattern, words=words)
         pages += card_sheets(ctx, text(deck.name, ctx.lang), faces, back, w, h, where=("decks", d, "size"))
     return pages
 

@@ -27,14 +27,14 @@ from pnpkit.validator.types import LocalText
 
 from .. import fonts
 from ..i18n import Strings, t
-from ..layouts.cards import CardFace, card_sheets, diamond_pattern, hex_pattern
+from ..layouts.backs import BackTitle, back_face
+from ..layouts.cards import CardFace, card_sheets
 from ..layouts.common import MUTED, LayoutContext, TextProblem
 from ..layouts.rules import Section, Table, rule_pages
 from ..layouts.sheets import inline_spec, sheet_page
 from ..layouts.templates import template_face
 from ..layouts.tokens import TokenSpec, TrackSpec, token_sheet
 from ..scene import Item, Page, Path, Rect, Style, Text
-from ..text import TextBox
 from .base import Component, end_conditions_table, errata_table, rule_sections, text
 
 GAME = "generic"
@@ -129,56 +129,17 @@ def deck_component(kit: Any, ctx: LayoutContext, d: int, resolved: dict, values:
 
 
 def deck_back(ctx: LayoutContext, kit: Any, d: int, w: float, h: float, values: dict) -> CardFace:
-    """The deck's back, the same for every card: its colour and pattern, the back title (or the kit's) in a centred band."""
+    """The deck's back: its colour and pattern, the back title (or the kit's) in a centred band."""
     deck = kit.decks[d]
     back = deck.back
     lang = ctx.lang
-    items: list[Item] = [Rect(0, 0, w, h, Style(fill=back.colour))]
-    if back.pattern == "hex":
-        items += hex_pattern(w, h, "#ffffff")
-    elif back.pattern == "diamonds":
-        items += diamond_pattern(w, h, "#ffffff")
-    inset = min(4.0, w * 0.07)
-    items.append(
-        Rect(inset, inset, w - 2 * inset, h - 2 * inset, Style(stroke="#ffffff", width=0.6), radius=min(3.0, inset))
-    )
-    band_w, band_h = w - 2 * inset - 4.0, min(28.0, h * 0.32)
-    bx, by = (w - band_w) / 2, (h - band_h) / 2
-    items.append(Rect(bx, by, band_w, band_h, Style(fill=back.colour, stroke="#ffffff", width=0.4), radius=2.0))
-    heading = text(back.title, lang, values) or text(kit.title, lang)
+    kit_title = text(kit.title, lang)
+    heading = text(back.title, lang, values) or kit_title
     where = ("decks", d, "back", "title", lang) if back.title is not None else ("title", lang)
-    if (
-        back.title is not None
-        and "".join(heading.split()).casefold() != "".join(text(kit.title, lang).split()).casefold()
-    ):
-        items += ctx.fitted(
-            heading,
-            TextBox(
-                bx + 2, by + 1.5, band_w - 4, band_h * 0.7 - 1.5, "middle", "middle", "#ffffff", True, role="back-title"
-            ),
-            13,
-            6,
-            where=where,
-            label="card back title",
-        )
-        items += ctx.fitted(
-            text(kit.title, lang),
-            TextBox(bx + 2, by + band_h * 0.7, band_w - 4, band_h * 0.3 - 1.5, "middle", "middle", "#ffffff"),
-            6.5,
-            4.5,
-            where=("title", lang),
-            label="card back kit title",
-        )
-    else:
-        items += ctx.fitted(
-            heading,
-            TextBox(bx + 2, by + 1.5, band_w - 4, band_h - 3, "middle", "middle", "#ffffff", True, role="back-title"),
-            13,
-            6,
-            where=where,
-            label="card back title",
-        )
-    return CardFace(f"{deck.id}-back", tuple(items), back.colour)
+    differs = "".join(heading.split()).casefold() != "".join(kit_title.split()).casefold()
+    subtitle = kit_title if back.title is not None and differs else ""
+    words = BackTitle(title=heading, where=where, subtitle=subtitle, subtitle_where=("title", lang))
+    return back_face(ctx, f"{deck.id}-back", w, h, colour=back.colour, pattern=back.pattern, words=words)
 
 
 def placeholder_art(key: str, x: float, y: float, w: float, h: float) -> list[Item]:
@@ -190,9 +151,9 @@ def placeholder_art(key: str, x: float, y: float, w: float, h: float) -> list[It
         k += 4.0
     size = max(3.0, min(7.0, 7.0 * (w - 4.0) / max(fonts.width_mm(key, 7.0), 1e-6)))
     return [
-        Rect(x, y, w, h, Style(fill="#ece6da")),
-        Path(tuple(ops), Style(stroke="#d6cdbb", width=0.3)),
-        Text(x + w / 2, y + h / 2 + size * 0.12, key, size, MUTED, "middle", role="art-key"),
+        Rect(x, y, w, h, style=Style(fill="#ece6da")),
+        Path(tuple(ops), style=Style(stroke="#d6cdbb", width=0.3)),
+        Text(x + w / 2, y + h / 2 + size * 0.12, key, size, colour=MUTED, anchor="middle", role="art-key"),
     ]
 
 

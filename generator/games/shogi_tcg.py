@@ -17,7 +17,8 @@ from pnpkit.validator.games.shogi_tcg import COLOURLESS, TEMPLATE_PILES
 
 from ..i18n import Strings
 from ..icons import icon
-from ..layouts.cards import CardFace, card_sheets, diamond_pattern, hex_pattern
+from ..layouts.backs import diamond_pattern, hex_pattern
+from ..layouts.cards import CardFace, card_sheets
 from ..layouts.common import INK, MUTED, LayoutContext, page_title, scale_bar
 from ..layouts.graphmap import LegendEntry, map_pages, spec_of
 from ..layouts.rules import rule_pages
@@ -188,9 +189,9 @@ def symbol(name: str, cx: float, cy: float, radius: float, colour: str, backgrou
                 ("C", -0.72, 0.45, -0.8, -0.55, 0.0, -1.0),
                 ("Z",),
             ),
-            fill,
+            style=fill,
         )
-        rib = Path((("M", 0.0, -0.6), ("L", 0.0, 1.0)), Style(stroke=background, width=0.13))
+        rib = Path((("M", 0.0, -0.6), ("L", 0.0, 1.0)), style=Style(stroke=background, width=0.13))
         return _shape([body, rib], cx, cy, radius, "leaf", 25.0)
     if name == "moon":
         crescent = Path(
@@ -203,17 +204,17 @@ def symbol(name: str, cx: float, cy: float, radius: float, colour: str, backgrou
                 ("C", -0.3, -0.6, -0.02, -0.88, 0.25, -0.95),
                 ("Z",),
             ),
-            fill,
+            style=fill,
         )
         return _shape([crescent], cx, cy, radius, "moon")
     if name == "sun":
-        rays: list[Item] = [Circle(0.0, 0.0, 0.45, fill)]
+        rays: list[Item] = [Circle(0.0, 0.0, 0.45, style=fill)]
         for k in range(8):
             a = math.radians(k * 45)
             tip = (0.98 * math.cos(a), 0.98 * math.sin(a))
             left = (0.6 * math.cos(a - 0.22), 0.6 * math.sin(a - 0.22))
             right = (0.6 * math.cos(a + 0.22), 0.6 * math.sin(a + 0.22))
-            rays.append(Polygon((left, tip, right), fill))
+            rays.append(Polygon((left, tip, right), style=fill))
         return _shape(rays, cx, cy, radius, "sun")
     raise ValueError(f"no symbol {name!r}")
 
@@ -229,17 +230,19 @@ def koma(
 ) -> Group:
     """The five-sided shogi piece, pointing up."""
     points = ((0.0, -1.0), (0.62, -0.7), (0.8, 1.0), (-0.8, 1.0), (-0.62, -0.7))
-    return _shape([Polygon(points, Style(fill=fill, stroke=edge, width=width, dash=dash))], cx, cy, radius, "koma")
+    return _shape(
+        [Polygon(points, style=Style(fill=fill, stroke=edge, width=width, dash=dash))], cx, cy, radius, "koma"
+    )
 
 
 def sword(cx: float, cy: float, radius: float, colour: str, rotate: float = 0.0) -> Group:
     fill = Style(fill=colour)
     return _shape(
         [
-            Polygon(((0.0, -1.0), (0.14, -0.78), (0.14, 0.35), (-0.14, 0.35), (-0.14, -0.78)), fill),
-            Rect(-0.45, 0.35, 0.9, 0.14, fill),
-            Rect(-0.09, 0.49, 0.18, 0.36, fill),
-            Circle(0.0, 0.9, 0.11, fill),
+            Polygon(((0.0, -1.0), (0.14, -0.78), (0.14, 0.35), (-0.14, 0.35), (-0.14, -0.78)), style=fill),
+            Rect(-0.45, 0.35, 0.9, 0.14, style=fill),
+            Rect(-0.09, 0.49, 0.18, 0.36, style=fill),
+            Circle(0.0, 0.9, 0.11, style=fill),
         ],
         cx,
         cy,
@@ -251,7 +254,7 @@ def sword(cx: float, cy: float, radius: float, colour: str, rotate: float = 0.0)
 
 def arrow(cx: float, cy: float, radius: float, colour: str) -> Group:
     points = ((-0.95, -0.32), (0.15, -0.32), (0.15, -0.75), (0.95, 0.0), (0.15, 0.75), (0.15, 0.32), (-0.95, 0.32))
-    return _shape([Polygon(points, Style(fill=colour))], cx, cy, radius, "arrow")
+    return _shape([Polygon(points, style=Style(fill=colour))], cx, cy, radius, "arrow")
 
 
 def sparkle(cx: float, cy: float, radius: float, colour: str) -> Group:
@@ -267,7 +270,11 @@ def sparkle(cx: float, cy: float, radius: float, colour: str) -> Group:
         (op[0], *[v * 0.36 + (0.62 if k % 2 == 0 else -0.62) for k, v in enumerate(op[1:])]) for op in star[:-1]
     ) + (("Z",),)
     return _shape(
-        [Path(star, Style(fill=colour)), Path(small, Style(fill=colour, opacity=0.7))], cx, cy, radius, "sparkle"
+        [Path(star, style=Style(fill=colour)), Path(small, style=Style(fill=colour, opacity=0.7))],
+        cx,
+        cy,
+        radius,
+        "sparkle",
     )
 
 
@@ -293,9 +300,9 @@ def tower(cx: float, cy: float, radius: float, colour: str, window: str) -> Grou
     door = (("M", -0.2, 1.0), ("L", -0.2, 0.55), ("C", -0.2, 0.3, 0.2, 0.3, 0.2, 0.55), ("L", 0.2, 1.0), ("Z",))
     return _shape(
         [
-            Polygon(outline, Style(fill=colour)),
-            Path(door, Style(fill=window)),
-            Rect(-0.12, -0.3, 0.24, 0.3, Style(fill=window), radius=0.08),
+            Polygon(outline, style=Style(fill=colour)),
+            Path(door, style=Style(fill=window)),
+            Rect(-0.12, -0.3, 0.24, 0.3, style=Style(fill=window), radius=0.08),
         ],
         cx,
         cy,
@@ -308,11 +315,12 @@ def relic_icon(name: str, cx: float, cy: float, radius: float, colour: str, deta
     fill = Style(fill=colour)
     if name == "crown":
         body = Polygon(
-            ((-0.9, 0.55), (-0.9, -0.45), (-0.45, 0.05), (0.0, -0.7), (0.45, 0.05), (0.9, -0.45), (0.9, 0.55)), fill
+            ((-0.9, 0.55), (-0.9, -0.45), (-0.45, 0.05), (0.0, -0.7), (0.45, 0.05), (0.9, -0.45), (0.9, 0.55)),
+            style=fill,
         )
-        items: list[Item] = [body, Rect(-0.9, 0.62, 1.8, 0.26, fill, radius=0.05)]
-        items += [Circle(x, y, 0.12, fill) for x, y in ((-0.9, -0.55), (0.0, -0.82), (0.9, -0.55))]
-        items += [Circle(x, 0.75, 0.07, Style(fill=detail)) for x in (-0.45, 0.0, 0.45)]
+        items: list[Item] = [body, Rect(-0.9, 0.62, 1.8, 0.26, style=fill, radius=0.05)]
+        items += [Circle(x, y, 0.12, style=fill) for x, y in ((-0.9, -0.55), (0.0, -0.82), (0.9, -0.55))]
+        items += [Circle(x, 0.75, 0.07, style=Style(fill=detail)) for x in (-0.45, 0.0, 0.45)]
     elif name == "chalice":
         cup = (
             ("M", -0.72, -0.88),
@@ -328,16 +336,19 @@ def relic_icon(name: str, cx: float, cy: float, radius: float, colour: str, deta
             ("C", -0.38, 0.15, -0.72, -0.12, -0.72, -0.88),
             ("Z",),
         )
-        items = [Path(cup, fill), Path((("M", -0.5, -0.62), ("L", 0.5, -0.62)), Style(stroke=detail, width=0.08))]
+        items = [
+            Path(cup, style=fill),
+            Path((("M", -0.5, -0.62), ("L", 0.5, -0.62)), style=Style(stroke=detail, width=0.08)),
+        ]
     elif name == "sword":
         return sword(cx, cy, radius, colour, rotate=35.0)
     elif name == "mirror":
         items = [
-            Circle(0.0, 0.0, 0.92, fill),
-            Circle(0.0, 0.0, 0.7, Style(stroke=detail, width=0.07)),
-            Circle(0.0, 0.0, 0.16, Style(fill=detail)),
+            Circle(0.0, 0.0, 0.92, style=fill),
+            Circle(0.0, 0.0, 0.7, style=Style(stroke=detail, width=0.07)),
+            Circle(0.0, 0.0, 0.16, style=Style(fill=detail)),
         ]
-        items += [Circle(0.0, 0.0, 0.45, Style(stroke=detail, width=0.04, opacity=0.7))]
+        items += [Circle(0.0, 0.0, 0.45, style=Style(stroke=detail, width=0.04, opacity=0.7))]
     elif name == "magatama":
         body = (
             ("M", 0.62, -0.38),
@@ -346,7 +357,7 @@ def relic_icon(name: str, cx: float, cy: float, radius: float, colour: str, deta
             ("C", -0.48, -1.08, 0.62, -1.08, 0.62, -0.38),
             ("Z",),
         )
-        items = [Path(body, fill), Circle(0.07, -0.4, 0.17, Style(fill=detail))]
+        items = [Path(body, style=fill), Circle(0.07, -0.4, 0.17, style=Style(fill=detail))]
     else:
         raise ValueError(f"no relic icon {name!r}")
     return _shape(items, cx, cy, radius, name)
@@ -359,7 +370,7 @@ def heart(cx: float, cy: float, radius: float, colour: str) -> Group:
         ("C", 0.95, -0.95, 1.15, 0.1, 0.0, 0.9),
         ("Z",),
     )
-    return _shape([Path(body, Style(fill=colour))], cx, cy, radius, "heart")
+    return _shape([Path(body, style=Style(fill=colour))], cx, cy, radius, "heart")
 
 
 # ---------------------------------------------------------------- card pieces
@@ -401,8 +412,17 @@ def pips(
     for cid, n in entries:
         if cid == COLOURLESS:
             fill = kit.colourless.colour
-            items.append(Circle(x, cy, radius, Style(fill=fill, stroke="#ffffff", width=0.3)))
-            box = TextBox(x - radius, cy - radius * 0.8, 2 * radius, radius * 1.6, "middle", "middle", "#ffffff", True)
+            items.append(Circle(x, cy, radius, style=Style(fill=fill, stroke="#ffffff", width=0.3)))
+            box = TextBox(
+                x - radius,
+                cy - radius * 0.8,
+                2 * radius,
+                radius * 1.6,
+                align="middle",
+                valign="middle",
+                colour="#ffffff",
+                bold=True,
+            )
             items += ctx.fitted(str(n), box, radius * 3.4, 5, where=where, label="cost")
         else:
             colour = colours[cid]
@@ -411,7 +431,9 @@ def pips(
                     x,
                     cy,
                     radius,
-                    Style(fill=colour.colour, stroke=INK if ink_on(colour.colour) == INK else "#ffffff", width=0.3),
+                    style=Style(
+                        fill=colour.colour, stroke=INK if ink_on(colour.colour) == INK else "#ffffff", width=0.3
+                    ),
                 )
             )
             items.append(symbol(colour.symbol, x, cy, radius * 0.62, ink_on(colour.colour), colour.colour))
@@ -420,15 +442,15 @@ def pips(
 
 
 def _frame(w: float, h: float, edge: str) -> list[Item]:
-    return [Rect(0, 0, w, h, Style(fill=edge)), Rect(3, 3, w - 6, h - 6, Style(fill=PANEL), radius=2.5)]
+    return [Rect(0, 0, w, h, style=Style(fill=edge)), Rect(3, 3, w - 6, h - 6, style=Style(fill=PANEL), radius=2.5)]
 
 
 def _band(
     ctx: LayoutContext, kit: Any, w: float, name: str, band: str, cost: dict[str, int] | None, where: tuple
 ) -> list[Item]:
     items: list[Item] = [
-        Rect(3, 3, w - 6, 11.5, Style(fill=band), radius=2.5),
-        Rect(3, 8, w - 6, 6.5, Style(fill=band)),
+        Rect(3, 3, w - 6, 11.5, style=Style(fill=band), radius=2.5),
+        Rect(3, 8, w - 6, 6.5, style=Style(fill=band)),
     ]
     pip_width = 0.0
     if cost:
@@ -437,22 +459,42 @@ def _band(
         )
         items += pip_items
         pip_width += 1.5
-    box = TextBox(6, 4.0, w - 12 - pip_width, 9.5, "start", "middle", ink_on(band), True, role="card-name")
+    box = TextBox(
+        6,
+        4.0,
+        w - 12 - pip_width,
+        9.5,
+        align="start",
+        valign="middle",
+        colour=ink_on(band),
+        bold=True,
+        role="card-name",
+    )
     items += ctx.fitted(name, box, 11, 6.5, where=where, label="card name")
     return items
 
 
 def _type_line(ctx: LayoutContext, w: float, left: str, right: str, colour: str) -> list[Item]:
-    items = ctx.fitted(left, TextBox(6, 15.8, w / 2, 4.0, "start", "middle", colour, True), 7, 5.5, label="type line")
+    items = ctx.fitted(
+        left,
+        TextBox(6, 15.8, w / 2, 4.0, align="start", valign="middle", colour=colour, bold=True),
+        7,
+        5.5,
+        label="type line",
+    )
     if right:
         items += ctx.fitted(
-            right, TextBox(w / 2, 15.8, w / 2 - 6, 4.0, "end", "middle", MUTED), 7, 5.5, label="type line"
+            right,
+            TextBox(w / 2, 15.8, w / 2 - 6, 4.0, align="end", valign="middle", colour=MUTED),
+            7,
+            5.5,
+            label="type line",
         )
     return items
 
 
 def _art(w: float, top: float, height: float, tint: str, edge: str) -> Rect:
-    return Rect(6, top, w - 12, height, Style(fill=tint, stroke=edge, width=0.3), radius=1.5)
+    return Rect(6, top, w - 12, height, style=Style(fill=tint, stroke=edge, width=0.3), radius=1.5)
 
 
 def _stats(ctx: LayoutContext, w: float, top: float, attack: int, movement: int, colour: str) -> list[Item]:
@@ -463,7 +505,9 @@ def _stats(ctx: LayoutContext, w: float, top: float, attack: int, movement: int,
     ):
         x = 6 + k * (half + 3)
         items.append(
-            Rect(x, top, half, 8.5, Style(fill=mix(colour, "#ffffff", 0.88), stroke=colour, width=0.3), radius=1.2)
+            Rect(
+                x, top, half, 8.5, style=Style(fill=mix(colour, "#ffffff", 0.88), stroke=colour, width=0.3), radius=1.2
+            )
         )
         items.append(
             sword(x + 4.2, top + 4.25, 2.9, colour, 45.0)
@@ -471,10 +515,18 @@ def _stats(ctx: LayoutContext, w: float, top: float, attack: int, movement: int,
             else arrow(x + 4.2, top + 4.25, 2.7, colour)
         )
         items += ctx.fitted(
-            label, TextBox(x + 8, top + 0.5, half - 16, 7.5, "start", "middle", INK), 6.5, 4.5, label="stat label"
+            label,
+            TextBox(x + 8, top + 0.5, half - 16, 7.5, align="start", valign="middle", colour=INK),
+            6.5,
+            4.5,
+            label="stat label",
         )
         items += ctx.fitted(
-            str(value), TextBox(x + half - 8, top + 0.3, 7, 8, "end", "middle", colour, True), 15, 9, label="stat value"
+            str(value),
+            TextBox(x + half - 8, top + 0.3, 7, 8, align="end", valign="middle", colour=colour, bold=True),
+            15,
+            9,
+            label="stat value",
         )
     return items
 
@@ -492,12 +544,23 @@ def _body(
     valign: str = "top",
 ) -> list[Item]:
     return ctx.fitted(
-        value, TextBox(x, top, width, height, "start", valign, colour), size, 5.5, where=where, label="card text"
+        value,
+        TextBox(x, top, width, height, align="start", valign=valign, colour=colour),
+        size,
+        5.5,
+        where=where,
+        label="card text",
     )
 
 
 def _footer(ctx: LayoutContext, w: float, h: float, left: str, colour: str = MUTED) -> list[Item]:
-    return ctx.fitted(left, TextBox(6, h - 7.6, w - 12, 3.2, "start", "middle", colour), 5.5, 4.5, label="card footer")
+    return ctx.fitted(
+        left,
+        TextBox(6, h - 7.6, w - 12, 3.2, align="start", valign="middle", colour=colour),
+        5.5,
+        4.5,
+        label="card footer",
+    )
 
 
 def _values(kit: Any, item: Any) -> dict[str, Any]:
@@ -528,7 +591,7 @@ def creature_face(kit: Any, ctx: LayoutContext, item: Any, index: int, w: float,
     items.append(koma(w / 2, 34.5, 11, WOOD, WOOD_EDGE))
     items += ctx.fitted(
         _glyph(name),
-        TextBox(w / 2 - 7, 29, 14, 11, "middle", "middle", INK, True),
+        TextBox(w / 2 - 7, 29, 14, 11, align="middle", valign="middle", colour=INK, bold=True),
         20,
         10,
         where=("creatures", index, "name", lang),
@@ -588,11 +651,17 @@ def spell_face(kit: Any, ctx: LayoutContext, item: Any, index: int, w: float, h:
         size=9,
         valign="middle",
     )
-    items.append(Rect(6, 63, w - 12, 17, Style(fill=mix(frame, "#ffffff", 0.9), stroke=frame, width=0.3), radius=1.2))
+    items.append(
+        Rect(6, 63, w - 12, 17, style=Style(fill=mix(frame, "#ffffff", 0.9), stroke=frame, width=0.3), radius=1.2)
+    )
     tag = s(kind, lang)
-    items.append(Rect(8, 64.6, 15, 5, Style(fill=frame), radius=1))
+    items.append(Rect(8, 64.6, 15, 5, style=Style(fill=frame), radius=1))
     items += ctx.fitted(
-        tag, TextBox(8.5, 64.9, 14, 4.4, "middle", "middle", "#ffffff", True), 7.5, 5, label="ability tag"
+        tag,
+        TextBox(8.5, 64.9, 14, 4.4, align="middle", valign="middle", colour="#ffffff", bold=True),
+        7.5,
+        5,
+        label="ability tag",
     )
     if item.ability:
         pip_items, _ = pips(ctx, kit, item.ability.cost, w - 8, 67.1, 2.3, ("spells", index, "ability", "cost"))
@@ -633,7 +702,7 @@ def building_face(kit: Any, ctx: LayoutContext, item: Any, index: int, w: float,
         size=8.5,
         valign="middle",
     )
-    items.append(Line(8, 70.8, w - 8, 70.8, Style(stroke=mix(frame, "#ffffff", 0.5), width=0.25)))
+    items.append(Line(8, 70.8, w - 8, 70.8, style=Style(stroke=mix(frame, "#ffffff", 0.5), width=0.25)))
     items += _body(ctx, s("building_note", lang), 7, 71.8, w - 14, 7.5, (), size=6.5, colour=MUTED)
     items += _footer(ctx, w, h, s("short_main", lang))
     return CardFace(item.id, tuple(items), frame)
@@ -649,12 +718,12 @@ def relic_face(kit: Any, ctx: LayoutContext, item: Any, index: int, w: float, h:
     items += _type_line(ctx, w, s("relic", lang), "", frame)
     items.append(_art(w, 21, 27, "#f7ecd0", GOLD))
     items.append(relic_icon(item.icon, w / 2, 34.5, 10.5, GOLD, "#fff6dc"))
-    items.append(Rect(6, 50, w - 12, 8, Style(fill="#fbf3df", stroke=GOLD, width=0.3), radius=1.2))
+    items.append(Rect(6, 50, w - 12, 8, style=Style(fill="#fbf3df", stroke=GOLD, width=0.3), radius=1.2))
     pip_items, pip_width = pips(ctx, kit, item.cost, w - 8, 54, 2.4, ("relics", index, "cost"))
     items += pip_items
     items += ctx.fitted(
         s("pay_when_drawn", lang),
-        TextBox(8, 50.5, w - 18 - pip_width, 7, "start", "middle", INK, True),
+        TextBox(8, 50.5, w - 18 - pip_width, 7, align="start", valign="middle", colour=INK, bold=True),
         7.5,
         5.5,
         label="relic cost",
@@ -664,7 +733,7 @@ def relic_face(kit: Any, ctx: LayoutContext, item: Any, index: int, w: float, h:
     for k, other in enumerate(kinds):
         cx = 6 + gap * (k + 0.5)
         here = other == item.icon
-        items.append(Circle(cx, 63.2, 3.4, Style(fill=GOLD if here else "#ffffff", stroke=GOLD, width=0.3)))
+        items.append(Circle(cx, 63.2, 3.4, style=Style(fill=GOLD if here else "#ffffff", stroke=GOLD, width=0.3)))
         items.append(
             relic_icon(
                 other, cx, 63.2, 2.3, "#ffffff" if here else mix(GOLD, "#ffffff", 0.35), GOLD if here else "#ffffff"
@@ -673,7 +742,7 @@ def relic_face(kit: Any, ctx: LayoutContext, item: Any, index: int, w: float, h:
     p = kit.parameters
     items += ctx.fitted(
         s("relic_win", lang, n=p.relics_to_win, kinds=p.relic_kinds),
-        TextBox(6, 67.6, w - 12, 4, "middle", "middle", frame, True),
+        TextBox(6, 67.6, w - 12, 4, align="middle", valign="middle", colour=frame, bold=True),
         7,
         5.5,
         label="relic goal",
@@ -690,16 +759,16 @@ def mana_face(kit: Any, ctx: LayoutContext, item: Any, index: int, w: float, h: 
     lang = ctx.lang
     ink = ink_on(item.colour)
     name = text(item.name, lang)
-    items: list[Item] = [Rect(0, 0, w, h, Style(fill=item.colour))]
-    items.append(Rect(4, 4, w - 8, h - 8, Style(stroke=ink, width=0.5, opacity=0.6), radius=3))
+    items: list[Item] = [Rect(0, 0, w, h, style=Style(fill=item.colour))]
+    items.append(Rect(4, 4, w - 8, h - 8, style=Style(stroke=ink, width=0.5, opacity=0.6), radius=3))
     disc = mix(item.colour, "#ffffff", 0.85) if ink == "#ffffff" else mix(item.colour, "#000000", 0.06)
-    items.append(Circle(w / 2, h * 0.4, 17, Style(fill=disc, stroke=ink, width=0.6)))
+    items.append(Circle(w / 2, h * 0.4, 17, style=Style(fill=disc, stroke=ink, width=0.6)))
     items.append(symbol(item.symbol, w / 2, h * 0.4, 11, item.colour if ink == "#ffffff" else INK, disc))
     for cx, cy, turn in ((10, 11, 0.0), (w - 10, h - 11, 180.0)):
         items.append(Group((symbol(item.symbol, 0, 0, 3.2, ink, item.colour),), dx=cx, dy=cy, rotate=turn))
     items += ctx.fitted(
         s("mana_name", lang, colour=name),
-        TextBox(8, h * 0.4 + 20, w - 16, 9, "middle", "middle", ink, True),
+        TextBox(8, h * 0.4 + 20, w - 16, 9, align="middle", valign="middle", colour=ink, bold=True),
         15,
         9,
         where=("colours", index, "name", lang),
@@ -707,7 +776,7 @@ def mana_face(kit: Any, ctx: LayoutContext, item: Any, index: int, w: float, h: 
     )
     items += ctx.fitted(
         s("mana_note", lang, colour=name),
-        TextBox(9, h * 0.4 + 30, w - 18, 8, "middle", "top", ink),
+        TextBox(9, h * 0.4 + 30, w - 18, 8, align="middle", valign="top", colour=ink),
         7,
         5.5,
         label="mana note",
@@ -719,38 +788,42 @@ def colour_face(kit: Any, ctx: LayoutContext, item: Any, index: int, w: float, h
     lang = ctx.lang
     ink = ink_on(item.colour)
     items: list[Item] = [
-        Rect(0, 0, w, h, Style(fill=item.colour)),
-        Rect(3, 3, w - 6, h - 6, Style(stroke=ink, width=0.4, opacity=0.6), radius=2.5),
+        Rect(0, 0, w, h, style=Style(fill=item.colour)),
+        Rect(3, 3, w - 6, h - 6, style=Style(stroke=ink, width=0.4, opacity=0.6), radius=2.5),
     ]
     items += ctx.fitted(
         s("colour_card", lang),
-        TextBox(6, 5, w - 12, 6, "middle", "middle", ink, True),
+        TextBox(6, 5, w - 12, 6, align="middle", valign="middle", colour=ink, bold=True),
         9,
         6,
         label="colour card heading",
     )
     disc = mix(item.colour, "#ffffff", 0.85) if ink == "#ffffff" else mix(item.colour, "#000000", 0.06)
-    items.append(Circle(w / 2, 24, 10, Style(fill=disc, stroke=ink, width=0.5)))
+    items.append(Circle(w / 2, 24, 10, style=Style(fill=disc, stroke=ink, width=0.5)))
     items.append(symbol(item.symbol, w / 2, 24, 6.5, item.colour if ink == "#ffffff" else INK, disc))
     items += ctx.fitted(
         text(item.name, lang),
-        TextBox(6, 35, w - 12, 10, "middle", "middle", ink, True),
+        TextBox(6, 35, w - 12, 10, align="middle", valign="middle", colour=ink, bold=True),
         18,
         10,
         where=("colours", index, "name", lang),
         label="colour name",
     )
-    items.append(Rect(6, 47, w - 12, 20, Style(fill=PANEL), radius=1.5))
+    items.append(Rect(6, 47, w - 12, 20, style=Style(fill=PANEL), radius=1.5))
     items += ctx.fitted(
         text(item.trait, lang, _values(kit, item)),
-        TextBox(8, 48, w - 16, 18, "middle", "middle", INK, True),
+        TextBox(8, 48, w - 16, 18, align="middle", valign="middle", colour=INK, bold=True),
         9.5,
         6,
         where=("colours", index, "trait", lang),
         label="colour trait",
     )
     items += ctx.fitted(
-        s("colour_note", lang), TextBox(7, 69, w - 14, 14, "start", "top", ink), 6.5, 5, label="colour note"
+        s("colour_note", lang),
+        TextBox(7, 69, w - 14, 14, align="start", valign="top", colour=ink),
+        6.5,
+        5,
+        label="colour note",
     )
     return CardFace(f"colour-{item.id}", tuple(items), item.colour)
 
@@ -768,14 +841,14 @@ FACES = {
 def back(kit: Any, ctx: LayoutContext, deck: Any, pile: str, title: str, w: float, h: float) -> CardFace:
     """A pile's back: the same for every card of the pile, turned 180° it looks the same but for the title."""
     colour = deck.back.colour
-    items: list[Item] = [Rect(0, 0, w, h, Style(fill=colour))]
+    items: list[Item] = [Rect(0, 0, w, h, style=Style(fill=colour))]
     if deck.back.pattern == "hex":
         items += hex_pattern(w, h, "#ffffff")
     elif deck.back.pattern == "diamonds":
         items += diamond_pattern(w, h, "#ffffff")
-    items.append(Rect(4, 4, w - 8, h - 8, Style(stroke="#ffffff", width=0.6), radius=3))
+    items.append(Rect(4, 4, w - 8, h - 8, style=Style(stroke="#ffffff", width=0.6), radius=3))
     cy = h / 2 - 6
-    items.append(Circle(w / 2, cy, 13, Style(fill=colour, stroke="#ffffff", width=0.6)))
+    items.append(Circle(w / 2, cy, 13, style=Style(fill=colour, stroke="#ffffff", width=0.6)))
     if pile == "main":
         items.append(sparkle(w / 2, cy, 9, "#ffffff"))
     elif pile == "creature":
@@ -784,7 +857,7 @@ def back(kit: Any, ctx: LayoutContext, deck: Any, pile: str, title: str, w: floa
         for k, c in enumerate(kit.colours):
             a = math.radians(-90 + k * 360 / max(1, len(kit.colours)))
             px, py = w / 2 + 6.5 * math.cos(a), cy + 6.5 * math.sin(a)
-            items.append(Circle(px, py, 3.3, Style(fill=c.colour, stroke="#ffffff", width=0.4)))
+            items.append(Circle(px, py, 3.3, style=Style(fill=c.colour, stroke="#ffffff", width=0.4)))
             items.append(symbol(c.symbol, px, py, 2.0, ink_on(c.colour), c.colour))
     else:
         items.append(koma(w / 2, cy + 0.5, 5.5, "#ffffff", "#ffffff"))
@@ -795,20 +868,24 @@ def back(kit: Any, ctx: LayoutContext, deck: Any, pile: str, title: str, w: floa
                     w / 2 + 9 * math.cos(a),
                     cy + 9 * math.sin(a),
                     2.2,
-                    Style(fill=c.colour, stroke="#ffffff", width=0.4),
+                    style=Style(fill=c.colour, stroke="#ffffff", width=0.4),
                 )
             )
     label = text(deck.back.title, ctx.lang) or text(deck.name, ctx.lang)
-    items.append(Rect(w / 2 - 22, cy + 15.5, 44, 16, Style(fill=colour, stroke="#ffffff", width=0.4), radius=2))
+    items.append(Rect(w / 2 - 22, cy + 15.5, 44, 16, style=Style(fill=colour, stroke="#ffffff", width=0.4), radius=2))
     items += ctx.fitted(
         label,
-        TextBox(w / 2 - 20, cy + 16.5, 40, 8.5, "middle", "middle", "#ffffff", True),
+        TextBox(w / 2 - 20, cy + 16.5, 40, 8.5, align="middle", valign="middle", colour="#ffffff", bold=True),
         13,
         7,
         label="card back title",
     )
     items += ctx.fitted(
-        title, TextBox(w / 2 - 20, cy + 25, 40, 5, "middle", "middle", "#ffffff"), 6.5, 5, label="card back kit title"
+        title,
+        TextBox(w / 2 - 20, cy + 25, 40, 5, align="middle", valign="middle", colour="#ffffff"),
+        6.5,
+        5,
+        label="card back kit title",
     )
     return CardFace(f"{pile}-back", tuple(items), colour)
 
@@ -893,14 +970,14 @@ def _token(cx: float, cy: float, r: float, fill: str, items: list[Item], role: s
     return [
         Group(
             (
-                Circle(cx, cy, r, Style(fill=fill, stroke=INK, width=0.25)),
-                Circle(cx, cy, r * 0.8, Style(stroke="#ffffff", width=0.4)),
+                Circle(cx, cy, r, style=Style(fill=fill, stroke=INK, width=0.25)),
+                Circle(cx, cy, r * 0.8, style=Style(stroke="#ffffff", width=0.4)),
                 *items,
             ),
             role=role,
             name=name,
         ),
-        Circle(cx, cy, r + 0.6, CUT, role="cut"),
+        Circle(cx, cy, r + 0.6, style=CUT, role="cut"),
     ]
 
 
@@ -916,7 +993,7 @@ def pieces(kit: Any, ctx: LayoutContext, title: str) -> Page:
     y = margin + 13.0
     items += ctx.fitted(
         s("markers_note", lang),
-        TextBox(margin, y, ctx.paper.width - 2 * margin, 8, "start", "top", INK),
+        TextBox(margin, y, ctx.paper.width - 2 * margin, 8, align="start", valign="top", colour=INK),
         8,
         6.5,
         label="pieces note",
@@ -928,7 +1005,7 @@ def pieces(kit: Any, ctx: LayoutContext, title: str) -> Page:
         name = text(player.name, lang)
         items += ctx.fitted(
             f"{mark} {name}",
-            TextBox(margin, y, 60, 5, "start", "middle", player.colour, True),
+            TextBox(margin, y, 60, 5, align="start", valign="middle", colour=player.colour, bold=True),
             10,
             7,
             where=("tokens", "players", p, "name", lang),
@@ -945,10 +1022,10 @@ def pieces(kit: Any, ctx: LayoutContext, title: str) -> Page:
                 py - piece_r * 0.35,
                 piece_r * 1.2,
                 piece_r * 0.9,
-                "middle",
-                "middle",
-                "#ffffff",
-                True,
+                align="middle",
+                valign="middle",
+                colour="#ffffff",
+                bold=True,
             ),
             14,
             8,
@@ -966,7 +1043,7 @@ def pieces(kit: Any, ctx: LayoutContext, title: str) -> Page:
         items.append(Group((cut,), role="cut"))
         items += ctx.fitted(
             s("player_piece", lang),
-            TextBox(margin, py + piece_r + 1.5, 2 * piece_r + 2, 3.5, "middle", "middle", MUTED),
+            TextBox(margin, py + piece_r + 1.5, 2 * piece_r + 2, 3.5, align="middle", valign="middle", colour=MUTED),
             6,
             4.5,
             label="player piece",
@@ -978,14 +1055,25 @@ def pieces(kit: Any, ctx: LayoutContext, title: str) -> Page:
                 cy = top + row * (d + gap) + r
                 label = ctx.fitted(
                     str(n),
-                    TextBox(cx - r * 0.7, cy - r * 0.62, r * 1.4, r * 0.9, "middle", "middle", "#ffffff", True),
+                    TextBox(
+                        cx - r * 0.7,
+                        cy - r * 0.62,
+                        r * 1.4,
+                        r * 0.9,
+                        align="middle",
+                        valign="middle",
+                        colour="#ffffff",
+                        bold=True,
+                    ),
                     11,
                     7,
                     label="marker number",
                 )
                 label += ctx.fitted(
                     mark,
-                    TextBox(cx - r * 0.5, cy + r * 0.25, r, r * 0.42, "middle", "middle", "#ffffff"),
+                    TextBox(
+                        cx - r * 0.5, cy + r * 0.25, r, r * 0.42, align="middle", valign="middle", colour="#ffffff"
+                    ),
                     6,
                     4,
                     label="marker mark",
@@ -998,7 +1086,7 @@ def pieces(kit: Any, ctx: LayoutContext, title: str) -> Page:
             heading = f"{s('life', lang)} × {marker.count} — {s('life_note', lang, life=kit.parameters.life)}"
         items += ctx.fitted(
             heading,
-            TextBox(margin, y, ctx.paper.width - 2 * margin, 5, "start", "middle", INK, True),
+            TextBox(margin, y, ctx.paper.width - 2 * margin, 5, align="start", valign="middle", colour=INK, bold=True),
             10,
             7,
             where=("tokens", "markers", m, "name", lang),
@@ -1019,7 +1107,7 @@ def pieces(kit: Any, ctx: LayoutContext, title: str) -> Page:
     items += scale_bar(margin, bottom - 6.0, lang)
     items += ctx.fitted(
         s("cut_note", lang),
-        TextBox(ctx.paper.width - margin - 70, bottom - 4, 70, 4, "end", "middle", MUTED),
+        TextBox(ctx.paper.width - margin - 70, bottom - 4, 70, 4, align="end", valign="middle", colour=MUTED),
         7,
         5.5,
         label="cut note",

@@ -118,7 +118,9 @@ def line(
     """One line of text at a baseline, shrunk (never wrapped) to fit `width`; a miss becomes a finding."""
     em = size * 25.4 / 72
     left = {"start": x, "middle": x - width / 2, "end": x - width}[anchor]
-    box = TextBox(left, baseline - em * 0.88, width, em * 1.02, anchor, "middle", colour, bold, role)
+    box = TextBox(
+        left, baseline - em * 0.88, width, em * 1.02, align=anchor, valign="middle", colour=colour, bold=bold, role=role
+    )
     return ctx.fitted(value, box, size, size * 0.7, where=where, label=label)
 
 
@@ -196,11 +198,11 @@ def emblem(name: str, cx: float, cy: float, radius: float, colour: str, paper: s
                     ("C", 1.0, -0.5, 0.95, 0.2, 0.0, 0.88),
                     ("Z",),
                 ),
-                fill,
+                style=fill,
             ),
             Path(
                 (("M", -0.55, -0.45), ("C", -0.55, -0.6, -0.4, -0.68, -0.3, -0.64)),
-                Style(stroke=paper, width=0.1, opacity=0.85),
+                style=Style(stroke=paper, width=0.1, opacity=0.85),
             ),
         ]
     elif name == "wind":
@@ -217,16 +219,18 @@ def emblem(name: str, cx: float, cy: float, radius: float, colour: str, paper: s
             ("L", 0.0, 0.5),
             ("C", 0.3, 0.5, 0.34, 0.9, 0.08, 0.92),
         )
-        body = [Path(strokes, Style(stroke=colour, width=0.17))]
+        body = [Path(strokes, style=Style(stroke=colour, width=0.17))]
     elif name == "earth":
         body = [
-            Polygon(((-1.0, 0.78), (-0.42, -0.38), (-0.12, 0.06), (0.34, -0.8), (1.0, 0.78)), fill),
-            Polygon(((0.34, -0.8), (0.56, -0.38), (0.42, -0.46), (0.33, -0.33), (0.22, -0.46), (0.12, -0.38)), light),
-            Polygon(((-0.42, -0.38), (-0.27, -0.16), (-0.42, -0.22), (-0.55, -0.12)), light),
+            Polygon(((-1.0, 0.78), (-0.42, -0.38), (-0.12, 0.06), (0.34, -0.8), (1.0, 0.78)), style=fill),
+            Polygon(
+                ((0.34, -0.8), (0.56, -0.38), (0.42, -0.46), (0.33, -0.33), (0.22, -0.46), (0.12, -0.38)), style=light
+            ),
+            Polygon(((-0.42, -0.38), (-0.27, -0.16), (-0.42, -0.22), (-0.55, -0.12)), style=light),
         ]
     elif name == "grass":
         body = [
-            Path((("M", 0.0, 0.95), ("C", 0.02, 0.5, -0.02, 0.2, 0.04, -0.15)), Style(stroke=colour, width=0.13)),
+            Path((("M", 0.0, 0.95), ("C", 0.02, 0.5, -0.02, 0.2, 0.04, -0.15)), style=Style(stroke=colour, width=0.13)),
             Path(
                 (
                     ("M", 0.02, 0.3),
@@ -234,7 +238,7 @@ def emblem(name: str, cx: float, cy: float, radius: float, colour: str, paper: s
                     ("C", -0.78, 0.18, -0.38, 0.4, 0.02, 0.3),
                     ("Z",),
                 ),
-                fill,
+                style=fill,
             ),
             Path(
                 (
@@ -243,11 +247,11 @@ def emblem(name: str, cx: float, cy: float, radius: float, colour: str, paper: s
                     ("C", 0.86, -0.32, 0.5, 0.04, 0.04, -0.05),
                     ("Z",),
                 ),
-                fill,
+                style=fill,
             ),
             Path(
                 (("M", 0.12, -0.12), ("C", 0.35, -0.42, 0.55, -0.6, 0.78, -0.72)),
-                Style(stroke=paper, width=0.06, opacity=0.85),
+                style=Style(stroke=paper, width=0.06, opacity=0.85),
             ),
         ]
     elif name == "light":
@@ -263,26 +267,26 @@ def emblem(name: str, cx: float, cy: float, radius: float, colour: str, paper: s
                         (outer * math.cos(a), outer * math.sin(a)),
                         (0.6 * math.cos(b2), 0.6 * math.sin(b2)),
                     ),
-                    fill,
+                    style=fill,
                 )
             )
-        body = rays + [Circle(0, 0, 0.5, fill), Circle(0, 0, 0.3, light)]
+        body = rays + [Circle(0, 0, 0.5, style=fill), Circle(0, 0, 0.3, style=light)]
     elif name == "dark":
         body = [
-            Circle(0.0, 0.05, 0.82, fill),
-            Circle(0.36, -0.2, 0.68, Style(fill=paper)),
-            Polygon(_star(0.55, 0.38, 0.2, 0.08), fill),
-            Polygon(_star(0.75, -0.62, 0.12, 0.05), fill),
+            Circle(0.0, 0.05, 0.82, style=fill),
+            Circle(0.36, -0.2, 0.68, style=Style(fill=paper)),
+            Polygon(_star(0.55, 0.38, 0.2, 0.08), style=fill),
+            Polygon(_star(0.75, -0.62, 0.12, 0.05), style=fill),
         ]
     elif name == "void":
         body = [
-            Path(tuple(_circle_ops(0, 0, 0.78, 55, 355)), Style(stroke=colour, width=0.2)),
-            Circle(0.78 * math.cos(math.radians(55)), 0.78 * math.sin(math.radians(55)), 0.1, fill),
+            Path(tuple(_circle_ops(0, 0, 0.78, 55, 355)), style=Style(stroke=colour, width=0.2)),
+            Circle(0.78 * math.cos(math.radians(55)), 0.78 * math.sin(math.radians(55)), 0.1, style=fill),
         ]
     elif name == "evil":
         body = [
-            Polygon(((-0.62, -0.2), (-0.9, -0.98), (-0.3, -0.42)), fill),
-            Polygon(((0.62, -0.2), (0.9, -0.98), (0.3, -0.42)), fill),
+            Polygon(((-0.62, -0.2), (-0.9, -0.98), (-0.3, -0.42)), style=fill),
+            Polygon(((0.62, -0.2), (0.9, -0.98), (0.3, -0.42)), style=fill),
             Path(
                 (
                     ("M", -0.98, 0.12),
@@ -290,7 +294,7 @@ def emblem(name: str, cx: float, cy: float, radius: float, colour: str, paper: s
                     ("C", 0.5, 0.66, -0.5, 0.66, -0.98, 0.12),
                     ("Z",),
                 ),
-                fill,
+                style=fill,
             ),
             Path(
                 (
@@ -299,7 +303,7 @@ def emblem(name: str, cx: float, cy: float, radius: float, colour: str, paper: s
                     ("C", 0.3, 0.42, -0.3, 0.42, -0.62, 0.12),
                     ("Z",),
                 ),
-                Style(fill=paper),
+                style=Style(fill=paper),
             ),
             Path(
                 (
@@ -308,7 +312,7 @@ def emblem(name: str, cx: float, cy: float, radius: float, colour: str, paper: s
                     ("C", -0.16, 0.26, -0.16, -0.02, 0.0, -0.22),
                     ("Z",),
                 ),
-                fill,
+                style=fill,
             ),
         ]
     elif name == "water":
@@ -322,11 +326,11 @@ def emblem(name: str, cx: float, cy: float, radius: float, colour: str, paper: s
                     ("C", -0.74, -0.1, -0.3, -0.5, 0.0, -1.0),
                     ("Z",),
                 ),
-                fill,
+                style=fill,
             ),
             Path(
                 (("M", -0.4, 0.3), ("C", -0.4, 0.56, -0.24, 0.72, -0.05, 0.74)),
-                Style(stroke=paper, width=0.12, opacity=0.85),
+                style=Style(stroke=paper, width=0.12, opacity=0.85),
             ),
         ]
     elif name == "ice":
@@ -340,7 +344,7 @@ def emblem(name: str, cx: float, cy: float, radius: float, colour: str, paper: s
                 for turn in (-1, 1):
                     b = a + turn * math.radians(45)
                     ops += [("M", bx, by), ("L", bx + reach * math.cos(b), by + reach * math.sin(b))]
-        body = [Path(tuple(ops), Style(stroke=colour, width=0.12)), Circle(0, 0, 0.14, fill)]
+        body = [Path(tuple(ops), style=Style(stroke=colour, width=0.12)), Circle(0, 0, 0.14, style=fill)]
     elif name == "flame":
         body = [
             Path(
@@ -354,7 +358,7 @@ def emblem(name: str, cx: float, cy: float, radius: float, colour: str, paper: s
                     ("C", -0.15, -0.5, -0.05, -0.75, 0.05, -1.0),
                     ("Z",),
                 ),
-                fill,
+                style=fill,
             ),
             Path(
                 (
@@ -365,15 +369,15 @@ def emblem(name: str, cx: float, cy: float, radius: float, colour: str, paper: s
                     ("C", -0.38, 0.35, -0.12, 0.2, 0.0, -0.1),
                     ("Z",),
                 ),
-                light,
+                style=light,
             ),
         ]
     elif name == "copper":
         body = [
-            Circle(0, 0, 0.92, fill),
-            Circle(0, 0, 0.74, Style(stroke=paper, width=0.07, opacity=0.85)),
-            Rect(-0.24, -0.24, 0.48, 0.48, Style(fill=paper)),
-            Rect(-0.36, -0.36, 0.72, 0.72, Style(stroke=paper, width=0.05, opacity=0.85)),
+            Circle(0, 0, 0.92, style=fill),
+            Circle(0, 0, 0.74, style=Style(stroke=paper, width=0.07, opacity=0.85)),
+            Rect(-0.24, -0.24, 0.48, 0.48, style=Style(fill=paper)),
+            Rect(-0.36, -0.36, 0.72, 0.72, style=Style(stroke=paper, width=0.05, opacity=0.85)),
         ]
     return Group(tuple(body), dx=cx, dy=cy, scale=radius, role="emblem", name=name)
 
@@ -391,33 +395,35 @@ def action_icon(name: str, cx: float, cy: float, radius: float, active: bool = T
     """A round badge with the action's glyph: Move (an arrow), Call (a target), Self (a figure in a loop), Reflect (a shield)."""
     bg = ICON_COLOURS[name] if active else GHOST
     ink = "#ffffff" if active else GHOST_INK
-    body: list[Item] = [Circle(0, 0, 1.0, Style(fill=bg))]
+    body: list[Item] = [Circle(0, 0, 1.0, style=Style(fill=bg))]
     line = Style(stroke=ink, width=0.13)
     if name == "move":
         body += [
-            Line(-0.5, 0.0, 0.22, 0.0, Style(stroke=ink, width=0.2)),
-            Polygon(((0.66, 0.0), (0.16, -0.38), (0.16, 0.38)), Style(fill=ink)),
-            Line(-0.72, -0.34, -0.38, -0.34, line),
-            Line(-0.72, 0.34, -0.38, 0.34, line),
+            Line(-0.5, 0.0, 0.22, 0.0, style=Style(stroke=ink, width=0.2)),
+            Polygon(((0.66, 0.0), (0.16, -0.38), (0.16, 0.38)), style=Style(fill=ink)),
+            Line(-0.72, -0.34, -0.38, -0.34, style=line),
+            Line(-0.72, 0.34, -0.38, 0.34, style=line),
         ]
     elif name == "call":
         body += [
-            Circle(0, 0, 0.46, line),
-            Circle(0, 0, 0.12, Style(fill=ink)),
-            Line(0, -0.76, 0, -0.26, line),
-            Line(0, 0.26, 0, 0.76, line),
-            Line(-0.76, 0, -0.26, 0, line),
-            Line(0.26, 0, 0.76, 0, line),
+            Circle(0, 0, 0.46, style=line),
+            Circle(0, 0, 0.12, style=Style(fill=ink)),
+            Line(0, -0.76, 0, -0.26, style=line),
+            Line(0, 0.26, 0, 0.76, style=line),
+            Line(-0.76, 0, -0.26, 0, style=line),
+            Line(0.26, 0, 0.76, 0, style=line),
         ]
     elif name == "self":
         body += [
-            Circle(0, -0.2, 0.2, Style(fill=ink)),
-            Path((("M", -0.34, 0.42), ("C", -0.34, 0.0, 0.34, 0.0, 0.34, 0.42), ("Z",)), Style(fill=ink)),
-            Path(tuple(_circle_ops(0, 0.0, 0.68, 200, 480, 36)), Style(stroke=ink, width=0.1)),
+            Circle(0, -0.2, 0.2, style=Style(fill=ink)),
+            Path((("M", -0.34, 0.42), ("C", -0.34, 0.0, 0.34, 0.0, 0.34, 0.42), ("Z",)), style=Style(fill=ink)),
+            Path(tuple(_circle_ops(0, 0.0, 0.68, 200, 480, 36)), style=Style(stroke=ink, width=0.1)),
         ]
         # the loop ends at 120° with an arrowhead
         ex, ey = 0.68 * math.cos(math.radians(120)), 0.68 * math.sin(math.radians(120))
-        body.append(Polygon(((ex - 0.16, ey - 0.02), (ex + 0.12, ey - 0.2), (ex + 0.1, ey + 0.14)), Style(fill=ink)))
+        body.append(
+            Polygon(((ex - 0.16, ey - 0.02), (ex + 0.12, ey - 0.2), (ex + 0.1, ey + 0.14)), style=Style(fill=ink))
+        )
     elif name == "reflect":
         body += [
             Path(
@@ -430,10 +436,10 @@ def action_icon(name: str, cx: float, cy: float, radius: float, active: bool = T
                     ("L", -0.56, -0.46),
                     ("Z",),
                 ),
-                Style(fill=ink),
+                style=Style(fill=ink),
             ),
-            Path((("M", -0.26, -0.3), ("L", 0.0, 0.12), ("L", 0.26, -0.3)), Style(stroke=bg, width=0.11)),
-            Polygon(((0.36, -0.44), (0.16, -0.32), (0.34, -0.2)), Style(fill=bg)),
+            Path((("M", -0.26, -0.3), ("L", 0.0, 0.12), ("L", 0.26, -0.3)), style=Style(stroke=bg, width=0.11)),
+            Polygon(((0.36, -0.44), (0.16, -0.32), (0.34, -0.2)), style=Style(fill=bg)),
         ]
     return Group(tuple(body), dx=cx, dy=cy, scale=radius, role="action-icon", name=name if active else f"{name}-off")
 
@@ -454,15 +460,17 @@ def element_face(kit: Any, ctx: LayoutContext, element: Any, index: int, w: floa
     where = ("elements", index)
     name = text(element.name, lang)
     items: list[Item] = [
-        Rect(0, 0, w, h, Style(fill=colour)),
-        Rect(3, 21.5, w - 6, h - 24.5, Style(fill=PANEL), radius=2.5),
+        Rect(0, 0, w, h, style=Style(fill=colour)),
+        Rect(3, 21.5, w - 6, h - 24.5, style=Style(fill=PANEL), radius=2.5),
     ]
     # The big value: per pair, per card, or a wild card's ANY.
-    items.append(Circle(13.0, 12.5, 8.2, Style(fill="#ffffff", stroke=_darker(colour), width=0.6), role="value-badge"))
+    items.append(
+        Circle(13.0, 12.5, 8.2, style=Style(fill="#ffffff", stroke=_darker(colour), width=0.6), role="value-badge")
+    )
     big = _value_label(element, lang)
     items += ctx.fitted(
         big,
-        TextBox(6.0, 7.0, 14.0, 7.5, "middle", "middle", INK, True, role="card-value"),
+        TextBox(6.0, 7.0, 14.0, 7.5, align="middle", valign="middle", colour=INK, bold=True, role="card-value"),
         17 if len(big) < 3 else 14,
         8,
         where=where + ("points",),
@@ -476,7 +484,7 @@ def element_face(kit: Any, ctx: LayoutContext, element: Any, index: int, w: floa
     }[element.scoring]
     items += ctx.fitted(
         unit,
-        TextBox(6.5, 14.6, 13.0, 3.4, "middle", "middle", MUTED),
+        TextBox(6.5, 14.6, 13.0, 3.4, align="middle", valign="middle", colour=MUTED),
         5.2,
         4.0,
         where=where + ("scoring",),
@@ -487,14 +495,16 @@ def element_face(kit: Any, ctx: LayoutContext, element: Any, index: int, w: floa
     # Name under the header.
     items += ctx.fitted(
         s("element_name", lang).format(name=name),
-        TextBox(6.0, 23.5, w - 12, 7.0, "middle", "middle", _darker(colour), True, role="card-name"),
+        TextBox(
+            6.0, 23.5, w - 12, 7.0, align="middle", valign="middle", colour=_darker(colour), bold=True, role="card-name"
+        ),
         11,
         7,
         where=where + ("name", lang),
         label=f"{element.id} name",
     )
     # Emblem.
-    items.append(Circle(w / 2, 40.5, 11.5, Style(fill=_tint(colour, 0.86))))
+    items.append(Circle(w / 2, 40.5, 11.5, style=Style(fill=_tint(colour, 0.86))))
     items.append(emblem(element.emblem, w / 2, 40.5, 8.8, colour))
     # The four action icons: the card's own in colour, the others faint.
     y = 56.8
@@ -516,11 +526,11 @@ def element_face(kit: Any, ctx: LayoutContext, element: Any, index: int, w: floa
             label="icon label",
             role="icon-label" if active else "icon-label-off",
         )
-    items.append(Line(7, 64.6, w - 7, 64.6, Style(stroke=_tint(colour, 0.55), width=0.3)))
+    items.append(Line(7, 64.6, w - 7, 64.6, style=Style(stroke=_tint(colour, 0.55), width=0.3)))
     effect = text(element.effect.text, lang, _values(kit, element, element.effect))
     items += ctx.fitted(
         effect,
-        TextBox(6.0, 66.0, w - 12, 13.6, "start", "top", INK, role="card-effect"),
+        TextBox(6.0, 66.0, w - 12, 13.6, align="start", valign="top", colour=INK, role="card-effect"),
         7.0,
         5.0,
         where=where + ("effect", "text", lang),
@@ -529,7 +539,7 @@ def element_face(kit: Any, ctx: LayoutContext, element: Any, index: int, w: floa
     )
     items += ctx.fitted(
         _summon_line(kit, element, lang),
-        TextBox(6.0, 80.2, w - 12, 3.6, "middle", "middle", MUTED, role="card-phases"),
+        TextBox(6.0, 80.2, w - 12, 3.6, align="middle", valign="middle", colour=MUTED, role="card-phases"),
         5.6,
         4.2,
         where=where + ("phases",),
@@ -547,7 +557,7 @@ def _second_badge(kit: Any, ctx: LayoutContext, element: Any, w: float, where: t
             y,
             bw,
             bh,
-            Style(fill="#ffffff", stroke=_darker(element.colour), width=0.5),
+            style=Style(fill="#ffffff", stroke=_darker(element.colour), width=0.5),
             radius=2.0,
             role="negative-badge",
         )
@@ -566,7 +576,7 @@ def _second_badge(kit: Any, ctx: LayoutContext, element: Any, w: float, where: t
     if top:
         items += ctx.fitted(
             top,
-            TextBox(x + 1, y + 1.0, bw - 2, 3.6, "middle", "middle", MUTED),
+            TextBox(x + 1, y + 1.0, bw - 2, 3.6, align="middle", valign="middle", colour=MUTED),
             5.5,
             4.2,
             where=where,
@@ -574,7 +584,17 @@ def _second_badge(kit: Any, ctx: LayoutContext, element: Any, w: float, where: t
         )
         items += ctx.fitted(
             value,
-            TextBox(x + 1, y + 4.4, bw - 2, 7.8, "middle", "middle", colour, True, role="card-negative"),
+            TextBox(
+                x + 1,
+                y + 4.4,
+                bw - 2,
+                7.8,
+                align="middle",
+                valign="middle",
+                colour=colour,
+                bold=True,
+                role="card-negative",
+            ),
             13,
             6,
             where=where + ("negative",),
@@ -583,7 +603,17 @@ def _second_badge(kit: Any, ctx: LayoutContext, element: Any, w: float, where: t
     else:
         items += ctx.fitted(
             value,
-            TextBox(x + 1, y + 1.2, bw - 2, bh - 2.4, "middle", "middle", colour, True, role="card-negative"),
+            TextBox(
+                x + 1,
+                y + 1.2,
+                bw - 2,
+                bh - 2.4,
+                align="middle",
+                valign="middle",
+                colour=colour,
+                bold=True,
+                role="card-negative",
+            ),
             6.5,
             4.5,
             where=where + ("negative",),
@@ -622,11 +652,11 @@ def back_design(
     gold = Style(stroke=GOLD, width=0.5)
     thin = Style(stroke=GOLD, width=0.25)
     items: list[Item] = [
-        Rect(0, 0, w, h, Style(fill=colour)),
-        Rect(3.5, 3.5, w - 7, h - 7, Style(stroke=GOLD, width=0.5), radius=3),
+        Rect(0, 0, w, h, style=Style(fill=colour)),
+        Rect(3.5, 3.5, w - 7, h - 7, style=Style(stroke=GOLD, width=0.5), radius=3),
     ]
-    items.append(Rect(5, 5, w - 10, h - 10, thin, radius=2.2))
-    items += [Circle(cx, cy, 24, gold), Circle(cx, cy, 21.5, thin), Circle(cx, cy, 13.5, thin)]
+    items.append(Rect(5, 5, w - 10, h - 10, style=thin, radius=2.2))
+    items += [Circle(cx, cy, 24, style=gold), Circle(cx, cy, 21.5, style=thin), Circle(cx, cy, 13.5, style=thin)]
     for rotation in (-90, 90):
         pts = tuple(
             (
@@ -635,21 +665,21 @@ def back_design(
             )
             for k in range(3)
         )
-        items.append(Polygon(pts, Style(stroke=GOLD, width=0.4)))
+        items.append(Polygon(pts, style=Style(stroke=GOLD, width=0.4)))
     for k in range(12):
         a = math.radians(k * 30)
-        items.append(Circle(cx + 22.75 * math.cos(a), cy + 22.75 * math.sin(a), 0.6, Style(fill=GOLD)))
+        items.append(Circle(cx + 22.75 * math.cos(a), cy + 22.75 * math.sin(a), 0.6, style=Style(fill=GOLD)))
     for k in range(4):
         a = math.radians(45 + k * 90)
         items.append(
             Polygon(
                 _star(cx + 31 * math.cos(a) * 0.9, cy + 38 * math.sin(a) * 0.95, 2.2, 0.8),
-                Style(fill=GOLD, opacity=0.8),
+                style=Style(fill=GOLD, opacity=0.8),
             )
         )
-    items.append(Circle(cx, cy, 11.5, Style(fill=colour, stroke=GOLD, width=0.4)))
+    items.append(Circle(cx, cy, 11.5, style=Style(fill=colour, stroke=GOLD, width=0.4)))
     items += line(ctx, title, cx, cy + 1.3, 20.0, 10, PALE_GOLD, "middle", True, where=where, label="card back title")
-    items.append(Polygon(_star(cx, cy + 5.0, 1.4, 0.5), Style(fill=GOLD)))
+    items.append(Polygon(_star(cx, cy + 5.0, 1.4, 0.5), style=Style(fill=GOLD)))
     items += line(ctx, kit_title, cx, h - 8.5, w - 16.0, 5.5, PALE_GOLD, "middle", label="card back kit title")
     items.append(
         Group(
@@ -726,15 +756,15 @@ def board(kit: Any, ctx: LayoutContext, title: str) -> list[Page]:
 def _slot_art() -> list[Item]:
     """A faint rune in each card slot, so the field reads as a field when it is empty."""
     items: list[Item] = [
-        Circle(0, 0, 14, Style(stroke="#d8c99f", width=0.5)),
-        Circle(0, 0, 11.5, Style(stroke="#d8c99f", width=0.25)),
+        Circle(0, 0, 14, style=Style(stroke="#d8c99f", width=0.5)),
+        Circle(0, 0, 11.5, style=Style(stroke="#d8c99f", width=0.25)),
     ]
     for rotation in (-90, 90):
         pts = tuple(
             (11.5 * math.cos(math.radians(rotation + k * 120)), 11.5 * math.sin(math.radians(rotation + k * 120)))
             for k in range(3)
         )
-        items.append(Polygon(pts, Style(stroke="#d8c99f", width=0.3)))
+        items.append(Polygon(pts, style=Style(stroke="#d8c99f", width=0.3)))
     return items
 
 
@@ -759,7 +789,7 @@ def order_sheet(kit: Any, ctx: LayoutContext, title: str) -> Page:
     y = margin + 13.0
     items += ctx.fitted(
         s("order_note", lang),
-        TextBox(margin, y, width, 10.0, "start", "top", INK),
+        TextBox(margin, y, width, 10.0, align="start", valign="top", colour=INK),
         8.5,
         7,
         where=("order_sheet",),
@@ -786,16 +816,25 @@ def order_sheet(kit: Any, ctx: LayoutContext, title: str) -> Page:
                 yy + 0.6,
                 cell_w - 1.2,
                 cell_h - 1.2,
-                Style(fill="#f6efdc" if band else "#efe4c6", stroke="#8a7a55", width=0.3),
+                style=Style(fill="#f6efdc" if band else "#efe4c6", stroke="#8a7a55", width=0.3),
                 radius=1.5,
                 role="mana-space",
             )
         )
         items.append(
-            Text(x + cell_w / 2, yy + cell_h / 2 + 2.6, str(value), 15, NIGHT, "middle", bold=True, role="mana-value")
+            Text(
+                x + cell_w / 2,
+                yy + cell_h / 2 + 2.6,
+                str(value),
+                15,
+                colour=NIGHT,
+                anchor="middle",
+                bold=True,
+                role="mana-value",
+            )
         )
         if value in on_board:
-            items.append(Circle(x + 3.4, yy + 3.4, 1.1, Style(fill=GOLD)))
+            items.append(Circle(x + 3.4, yy + 3.4, 1.1, style=Style(fill=GOLD)))
     y += rows * cell_h + 6.0
     # Action-order slots, 1 acts first in the collect and summon phases.
     items += line(ctx, s("action_order", lang), margin, y + 3.5, width, 10, INK, bold=True)
@@ -809,15 +848,17 @@ def order_sheet(kit: Any, ctx: LayoutContext, title: str) -> Page:
                 y,
                 slot_w - 2.0,
                 28.0,
-                Style(fill="#ffffff", stroke=NIGHT, width=0.6),
+                style=Style(fill="#ffffff", stroke=NIGHT, width=0.6),
                 radius=2.5,
                 role="order-slot",
             )
         )
-        items.append(Circle(x + slot_w / 2, y + 11.0, 7.0, Style(fill=NIGHT)))
-        items.append(Text(x + slot_w / 2, y + 14.2, str(k + 1), 18, "#ffffff", "middle", bold=True))
+        items.append(Circle(x + slot_w / 2, y + 11.0, 7.0, style=Style(fill=NIGHT)))
+        items.append(Text(x + slot_w / 2, y + 14.2, str(k + 1), 18, colour="#ffffff", anchor="middle", bold=True))
         if lang == "ja":
-            items.append(Text(x + slot_w / 2, y + 24.0, f"{k + 1}{s('slot_first', lang)}", 8, INK, "middle"))
+            items.append(
+                Text(x + slot_w / 2, y + 24.0, f"{k + 1}{s('slot_first', lang)}", 8, colour=INK, anchor="middle")
+            )
     y += 34.0
     # Who goes first in each phase, from the phase model.
     items += line(ctx, s("phases_title", lang), margin, y + 3.5, width, 10, INK, bold=True)
@@ -826,11 +867,11 @@ def order_sheet(kit: Any, ctx: LayoutContext, title: str) -> Page:
     for k, phase in enumerate(kit.phases):
         x = margin + k * phase_w
         items.append(
-            Rect(x + 1.0, y, phase_w - 2.0, 16.0, Style(fill="#f6efdc", stroke="#8a7a55", width=0.3), radius=2.0)
+            Rect(x + 1.0, y, phase_w - 2.0, 16.0, style=Style(fill="#f6efdc", stroke="#8a7a55", width=0.3), radius=2.0)
         )
         items += ctx.fitted(
             text(phase.name, lang),
-            TextBox(x + 2.5, y + 1.5, phase_w - 5.0, 5.5, "middle", "middle", NIGHT, True),
+            TextBox(x + 2.5, y + 1.5, phase_w - 5.0, 5.5, align="middle", valign="middle", colour=NIGHT, bold=True),
             10,
             7,
             where=("phases", k, "name", lang),
@@ -840,7 +881,7 @@ def order_sheet(kit: Any, ctx: LayoutContext, title: str) -> Page:
         arrow_ = "↑ " if phase.order == "ascending" else "↓ "
         items += ctx.fitted(
             arrow_ + order,
-            TextBox(x + 2.5, y + 7.5, phase_w - 5.0, 7.5, "middle", "middle", INK),
+            TextBox(x + 2.5, y + 7.5, phase_w - 5.0, 7.5, align="middle", valign="middle", colour=INK),
             7.5,
             5.5,
             where=("phases", k, "order"),
@@ -863,7 +904,7 @@ def _pieces(kit: Any, ctx: LayoutContext, y: float) -> list[Item]:
     for k, player in enumerate(kit.board.players[: kit.players.max]):
         x = margin + 2.0 + k * (w + gap)
         ink = INK if _light(player.colour) else "#ffffff"
-        items.append(Rect(x, y, w, 2 * half, Style(stroke=INK, width=0.3), role="piece-cut"))
+        items.append(Rect(x, y, w, 2 * half, style=Style(stroke=INK, width=0.3), role="piece-cut"))
         for top, flip in ((y, True), (y + half, False)):
             hat = _hat(x + w / 2, top + half / 2 - 1.0, player.colour, ink)
             label = line(
@@ -885,7 +926,7 @@ def _pieces(kit: Any, ctx: LayoutContext, y: float) -> list[Item]:
                     top + 0.8,
                     w - 1.6,
                     half - 1.6,
-                    Style(fill=player.colour, stroke=_darker(player.colour, 0.3), width=0.3),
+                    style=Style(fill=player.colour, stroke=_darker(player.colour, 0.3), width=0.3),
                     radius=1.2,
                 ),
                 hat,
@@ -895,7 +936,9 @@ def _pieces(kit: Any, ctx: LayoutContext, y: float) -> list[Item]:
                 items.append(Group(tuple(panel), dx=2 * x + w, dy=2 * top + half, rotate=180))
             else:
                 items += panel
-        items.append(Line(x, y + half, x + w, y + half, Style(stroke=INK, width=0.25, dash=(1.2, 0.8)), role="fold"))
+        items.append(
+            Line(x, y + half, x + w, y + half, style=Style(stroke=INK, width=0.25, dash=(1.2, 0.8)), role="fold")
+        )
     return items
 
 
@@ -903,7 +946,7 @@ def _hat(cx: float, cy: float, colour: str, ink: str) -> Group:
     body: list[Item] = [
         Polygon(
             ((-0.2, -0.95), (0.55, 0.45), (-0.55, 0.45)),
-            Style(fill=ink if ink != "#ffffff" else "#ffffff", opacity=0.9),
+            style=Style(fill=ink if ink != "#ffffff" else "#ffffff", opacity=0.9),
         ),
         Path(
             (
@@ -912,9 +955,9 @@ def _hat(cx: float, cy: float, colour: str, ink: str) -> Group:
                 ("C", 0.5, 0.72, -0.5, 0.72, -0.95, 0.5),
                 ("Z",),
             ),
-            Style(fill=ink if ink != "#ffffff" else "#ffffff", opacity=0.9),
+            style=Style(fill=ink if ink != "#ffffff" else "#ffffff", opacity=0.9),
         ),
-        Polygon(_star(0.05, -0.05, 0.16, 0.07), Style(fill=colour)),
+        Polygon(_star(0.05, -0.05, 0.16, 0.07), style=Style(fill=colour)),
     ]
     return Group(tuple(body), dx=cx, dy=cy, scale=7.0, role="hat")
 
@@ -933,9 +976,9 @@ def reference_cards(kit: Any, ctx: LayoutContext, title: str) -> list[Page]:
 
 def _ref_frame(ctx: LayoutContext, w: float, h: float, heading: str) -> list[Item]:
     return [
-        Rect(0, 0, w, h, Style(fill=NIGHT)),
-        Rect(3, 3, w - 6, h - 6, Style(fill=PANEL), radius=3),
-        Rect(3, 3, w - 6, 9, Style(fill=NIGHT)),
+        Rect(0, 0, w, h, style=Style(fill=NIGHT)),
+        Rect(3, 3, w - 6, h - 6, style=Style(fill=PANEL), radius=3),
+        Rect(3, 3, w - 6, 9, style=Style(fill=NIGHT)),
         *line(ctx, heading, w / 2, 9.8, w - 12, 11, "#ffffff", "middle", True, label="reference heading"),
     ]
 
@@ -955,10 +998,10 @@ def scoring_face(kit: Any, ctx: LayoutContext, w: float, h: float) -> CardFace:
     gap = (room - sum(fit(r, w - 14.0, 1000.0, size, size, 1.22).height for r in rules)) / len(rules)
     for i, rule in enumerate(rules):
         height = fit(rule, w - 14.0, 1000.0, size, size, 1.22).height
-        items.append(Circle(7.0, y + 1.3, 0.7, Style(fill=GOLD)))
+        items.append(Circle(7.0, y + 1.3, 0.7, style=Style(fill=GOLD)))
         items += ctx.fitted(
             rule,
-            TextBox(9.0, y, w - 14.0, height + 0.1, "start", "top", INK),
+            TextBox(9.0, y, w - 14.0, height + 0.1, align="start", valign="top", colour=INK),
             size,
             size,
             where=("reference", "scoring", i, lang),
@@ -970,7 +1013,7 @@ def scoring_face(kit: Any, ctx: LayoutContext, w: float, h: float) -> CardFace:
     half = (w - 10.0) / 2
     for c in range(2):
         x0 = 5.0 + c * half
-        items.append(Rect(x0 + 0.4, y, half - 0.8, 4.2, Style(fill=NIGHT), radius=0.8))
+        items.append(Rect(x0 + 0.4, y, half - 0.8, 4.2, style=Style(fill=NIGHT), radius=0.8))
         for head, x, anchor in (
             (s("card", lang), x0 + 2.0, "start"),
             (s("pair", lang), x0 + half * 0.62, "middle"),
@@ -984,7 +1027,7 @@ def scoring_face(kit: Any, ctx: LayoutContext, w: float, h: float) -> CardFace:
         x0 = 5.0 + c * half
         yy = y + 4.6 + r * row_h
         if r % 2 == 0:
-            items.append(Rect(x0 + 0.4, yy, half - 0.8, row_h, Style(fill="#f3ead3")))
+            items.append(Rect(x0 + 0.4, yy, half - 0.8, row_h, style=Style(fill="#f3ead3")))
         base = yy + row_h / 2 + 1.1
         items.append(emblem(element.emblem, x0 + 3.2, yy + row_h / 2, 1.7, element.colour))
         items += line(
@@ -1043,8 +1086,8 @@ def turn_face(kit: Any, ctx: LayoutContext, w: float, h: float) -> CardFace:
     end_h = 12.5 if kit.end_conditions else 0.0
     room = (h - 5.0 - y - end_h) / len(kit.phases)
     for k, phase in enumerate(kit.phases):
-        items.append(Circle(8.2, y + 2.6, 2.8, Style(fill=NIGHT)))
-        items.append(Text(8.2, y + 3.7, str(k + 1), 8, "#ffffff", "middle", bold=True))
+        items.append(Circle(8.2, y + 2.6, 2.8, style=Style(fill=NIGHT)))
+        items.append(Text(8.2, y + 3.7, str(k + 1), 8, colour="#ffffff", anchor="middle", bold=True))
         items += line(
             ctx,
             text(phase.name, lang),
@@ -1080,7 +1123,7 @@ def turn_face(kit: Any, ctx: LayoutContext, w: float, h: float) -> CardFace:
         )
         items += ctx.fitted(
             text(phase.reminder, lang, values),
-            TextBox(12.5, y + 5.8, w - 18.5, room - 6.4, "start", "top", INK),
+            TextBox(12.5, y + 5.8, w - 18.5, room - 6.4, align="start", valign="top", colour=INK),
             6.5,
             5.2,
             where=("phases", k, "reminder", lang),
@@ -1089,11 +1132,11 @@ def turn_face(kit: Any, ctx: LayoutContext, w: float, h: float) -> CardFace:
         )
         y += room
     for k, end in enumerate(kit.end_conditions[:1]):
-        items.append(Rect(6.0, y + 0.5, w - 12.0, end_h - 1.5, Style(fill="#efe4c6"), radius=2))
+        items.append(Rect(6.0, y + 0.5, w - 12.0, end_h - 1.5, style=Style(fill="#efe4c6"), radius=2))
         items += line(ctx, t("game_ends", lang), 8.5, y + 4.2, w - 17.0, 6.8, NIGHT, bold=True, label="end heading")
         items += ctx.fitted(
             text(end.when, lang, values),
-            TextBox(8.5, y + 5.2, w - 17.0, end_h - 6.6, "start", "top", INK),
+            TextBox(8.5, y + 5.2, w - 17.0, end_h - 6.6, align="start", valign="top", colour=INK),
             6.2,
             5.0,
             where=("end_conditions", k, "when", lang),

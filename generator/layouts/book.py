@@ -34,8 +34,8 @@ def cover(
     w, h = ctx.paper.width, ctx.paper.height
     m = ctx.margin
     items: list[Item] = [
-        Rect(m, m, w - 2 * m, h * 0.42, Style(fill=ACCENT), radius=4),
-        Text(w / 2, m + h * 0.2, title, 30, "#ffffff", "middle", bold=True, role="cover-title"),
+        Rect(m, m, w - 2 * m, h * 0.42, style=Style(fill=ACCENT), radius=4),
+        Text(w / 2, m + h * 0.2, title, 30, colour="#ffffff", anchor="middle", bold=True, role="cover-title"),
     ]
     if image is not None:
         size = pixel_size(image)
@@ -60,13 +60,13 @@ def cover(
                 )
             items.append(Image(w / 2 - iw / 2, h - m - 20 - ih, iw, ih, str(image), role="cover-image"))
     if subtitle:
-        items.append(Text(w / 2, m + h * 0.2 + 13, subtitle, 13, "#ffffff", "middle"))
-    items.append(Text(w / 2, m + h * 0.42 - 8, t("pnp_kit", ctx.lang), 10, "#c9cbe0", "middle"))
+        items.append(Text(w / 2, m + h * 0.2 + 13, subtitle, 13, colour="#ffffff", anchor="middle"))
+    items.append(Text(w / 2, m + h * 0.42 - 8, t("pnp_kit", ctx.lang), 10, colour="#c9cbe0", anchor="middle"))
     y = m + h * 0.42 + 18
     for line in lines:
-        items.append(Text(w / 2, y, line, 11, INK, "middle"))
+        items.append(Text(w / 2, y, line, 11, colour=INK, anchor="middle"))
         y += 8
-    items.append(Text(w / 2, h - m - 4, t("print_note", ctx.lang), 8, MUTED, "middle", role="print-note"))
+    items.append(Text(w / 2, h - m - 4, t("print_note", ctx.lang), 8, colour=MUTED, anchor="middle", role="print-note"))
     return Page(w, h, tuple(items), title)
 
 
@@ -75,18 +75,18 @@ def contents(ctx: LayoutContext, title: str, entries: list[ContentsEntry], check
     w, h = ctx.paper.width, ctx.paper.height
     m = ctx.margin
     items: list[Item] = [
-        Text(m, m + 6, t("contents", ctx.lang), 16, INK, bold=True),
-        Line(m, m + 9, w - m, m + 9, Style(stroke=INK, width=0.3)),
+        Text(m, m + 6, t("contents", ctx.lang), 16, colour=INK, bold=True),
+        Line(m, m + 9, w - m, m + 9, style=Style(stroke=INK, width=0.3)),
     ]
     cols = (0.0, 0.40, 0.53, 0.63)
     heads = (t("component", ctx.lang), t("page", ctx.lang), t("copies", ctx.lang), t("stock", ctx.lang))
     y = m + 16
     width = w - 2 * m
     for x, head in zip(cols, heads):
-        items.append(Text(m + x * width, y, head, 8, MUTED, bold=True))
+        items.append(Text(m + x * width, y, head, 8, colour=MUTED, bold=True))
     y += 2.5
     for entry in entries:
-        items.append(Line(m, y, w - m, y, Style(stroke="#bbbbbb", width=0.15)))
+        items.append(Line(m, y, w - m, y, style=Style(stroke="#bbbbbb", width=0.15)))
         pages = (
             f"{entry.first_page}"
             if entry.page_count == 1
@@ -94,19 +94,23 @@ def contents(ctx: LayoutContext, title: str, entries: list[ContentsEntry], check
         )
         row_top = y + 1.5
         items += ctx.fitted(
-            entry.title, TextBox(m, row_top, width * 0.38, 6, "start", "top", INK, True), 9, 7, label="contents"
+            entry.title,
+            TextBox(m, row_top, width * 0.38, 6, align="start", valign="top", colour=INK, bold=True),
+            9,
+            7,
+            label="contents",
         )
-        items.append(Text(m + cols[1] * width, row_top + 3.2, pages, 9, INK))
+        items.append(Text(m + cols[1] * width, row_top + 3.2, pages, 9, colour=INK))
         items += ctx.fitted(
             entry.copies,
-            TextBox(m + cols[2] * width, row_top, width * 0.09, 8, "start", "top", INK),
+            TextBox(m + cols[2] * width, row_top, width * 0.09, 8, align="start", valign="top", colour=INK),
             9,
             6,
             label="contents copies",
         )
         items += ctx.fitted(
             entry.stock,
-            TextBox(m + cols[3] * width, row_top, width * 0.37, 8, "start", "top", INK),
+            TextBox(m + cols[3] * width, row_top, width * 0.37, 8, align="start", valign="top", colour=INK),
             8,
             6.5,
             label="contents",
@@ -114,24 +118,28 @@ def contents(ctx: LayoutContext, title: str, entries: list[ContentsEntry], check
         y = row_top + 8.5
         for n, step in enumerate(entry.steps, start=1):
             block = ctx.fitted(
-                f"{n}. {step}", TextBox(m + 4, y, width - 4, 9, "start", "top", MUTED), 7.5, 6, label="contents"
+                f"{n}. {step}",
+                TextBox(m + 4, y, width - 4, 9, align="start", valign="top", colour=MUTED),
+                7.5,
+                6,
+                label="contents",
             )
             items += block
             y += 3.4 * max(1, len(block)) + 0.6
         y += 1.5
     y += 4
-    items.append(Text(m, y, t("checklist", ctx.lang), 12, INK, bold=True))
+    items.append(Text(m, y, t("checklist", ctx.lang), 12, colour=INK, bold=True))
     y += 3
-    items.append(Line(m, y, w - m, y, Style(stroke=INK, width=0.3)))
+    items.append(Line(m, y, w - m, y, style=Style(stroke=INK, width=0.3)))
     y += 2
     per_col = max(1, -(-len(checklist) // 2))
     for i, (name, count) in enumerate(checklist):
         col, row = divmod(i, per_col)
         x = m + col * width / 2
         yy = y + row * 5.2
-        items.append(Rect(x, yy + 0.6, 3.5, 3.5, Style(stroke=INK, width=0.25), role="checkbox"))
-        items.append(Text(x + 6, yy + 3.6, name, 8.5, INK))
-        items.append(Text(x + width / 2 - 8, yy + 3.6, f"× {count}", 8.5, INK, "end", bold=True))
+        items.append(Rect(x, yy + 0.6, 3.5, 3.5, style=Style(stroke=INK, width=0.25), role="checkbox"))
+        items.append(Text(x + 6, yy + 3.6, name, 8.5, colour=INK))
+        items.append(Text(x + width / 2 - 8, yy + 3.6, f"× {count}", 8.5, colour=INK, anchor="end", bold=True))
     items += footer(ctx, title, "")
     return Page(w, h, tuple(items), t("contents", ctx.lang))
 

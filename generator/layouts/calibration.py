@@ -24,28 +24,28 @@ def _spots(ctx: LayoutContext) -> list[tuple[float, float]]:
 
 def _x_scale(cx: float, cy: float, sign: int) -> list[Item]:
     """Horizontal scale centred on (cx, cy); tick k mm right of centre is labelled sign × k."""
-    items: list[Item] = [Line(cx - RANGE, cy, cx + RANGE, cy, TICKS, role="scale")]
+    items: list[Item] = [Line(cx - RANGE, cy, cx + RANGE, cy, style=TICKS, role="scale")]
     steps = int(RANGE / STEP)
     for i in range(-steps, steps + 1):
         k = i * STEP
         long = i % 2 == 0
-        items.append(Line(cx + k, cy - (3.0 if long else 1.8), cx + k, cy, TICKS))
+        items.append(Line(cx + k, cy - (3.0 if long else 1.8), cx + k, cy, style=TICKS))
         if long and i % 4 == 0:
             value = sign * k
-            items.append(Text(cx + k, cy - 4.0, f"{value:+g}" if value else "0", 4.5, INK, "middle"))
+            items.append(Text(cx + k, cy - 4.0, f"{value:+g}" if value else "0", 4.5, colour=INK, anchor="middle"))
     return items
 
 
 def _y_scale(cx: float, cy: float, sign: int) -> list[Item]:
-    items: list[Item] = [Line(cx, cy - RANGE, cx, cy + RANGE, TICKS, role="scale")]
+    items: list[Item] = [Line(cx, cy - RANGE, cx, cy + RANGE, style=TICKS, role="scale")]
     steps = int(RANGE / STEP)
     for i in range(-steps, steps + 1):
         k = i * STEP
         long = i % 2 == 0
-        items.append(Line(cx, cy + k, cx + (3.0 if long else 1.8), cy + k, TICKS))
+        items.append(Line(cx, cy + k, cx + (3.0 if long else 1.8), cy + k, style=TICKS))
         if long and i % 4 == 0:
             value = sign * k
-            items.append(Text(cx + 4.0, cy + k + 1.5, f"{value:+g}" if value else "0", 4.5, INK))
+            items.append(Text(cx + 4.0, cy + k + 1.5, f"{value:+g}" if value else "0", 4.5, colour=INK))
     return items
 
 
@@ -55,8 +55,8 @@ def _grid(cx: float, cy: float, colour: str, width: float) -> list[Item]:
     items: list[Item] = []
     for i in range(7):
         d = -15.0 + i * 5.0
-        items.append(Line(cx + d, cy - 15.0, cx + d, cy + 15.0, style))
-        items.append(Line(cx - 15.0, cy + d, cx + 15.0, cy + d, style))
+        items.append(Line(cx + d, cy - 15.0, cx + d, cy + 15.0, style=style))
+        items.append(Line(cx - 15.0, cy + d, cx + 15.0, cy + d, style=style))
     return items
 
 
@@ -65,16 +65,16 @@ def calibration_pages(ctx: LayoutContext, duplex: str) -> list[Page]:
     m = ctx.margin
     x_sign, y_sign = (1, -1) if duplex == "long" else (-1, 1)
     front: list[Item] = [
-        Text(m, m + 6, t("calibration_title", ctx.lang), 15, INK, bold=True),
-        Text(w - m, m + 6, t("calibration_front", ctx.lang), 10, INK, "end"),
+        Text(m, m + 6, t("calibration_title", ctx.lang), 15, colour=INK, bold=True),
+        Text(w - m, m + 6, t("calibration_front", ctx.lang), 10, colour=INK, anchor="end"),
     ]
     for n, line in enumerate(t("calibration_steps", ctx.lang).format(edge=t(duplex, ctx.lang)).split("|")):
-        front.append(Text(m, m + 14 + n * 4.6, line, 8.5, INK))
-    back: list[Item] = [Text(w - m, m + 6, t("calibration_back", ctx.lang), 10, BACK, "end")]
+        front.append(Text(m, m + 14 + n * 4.6, line, 8.5, colour=INK))
+    back: list[Item] = [Text(w - m, m + 6, t("calibration_back", ctx.lang), 10, colour=BACK, anchor="end")]
     for cx, cy in _spots(ctx):
         # x scale above the spot, y scale to its right; the back draws the reference lines behind them
         front += _x_scale(cx, cy - 8, x_sign) + _y_scale(cx + 8, cy, y_sign)
-        front.append(Rect(cx - 1.0, cy - 1.0, 2.0, 2.0, Style(fill=INK)))
+        front.append(Rect(cx - 1.0, cy - 1.0, 2.0, 2.0, style=Style(fill=INK)))
         bx, by = (w - cx, cy) if duplex == "long" else (cx, h - cy)
         bx_scale = w - cx if duplex == "long" else cx
         by_scale = cy if duplex == "long" else h - cy
@@ -83,12 +83,26 @@ def calibration_pages(ctx: LayoutContext, duplex: str) -> list[Page]:
         x_scale_y = (cy - 8) if duplex == "long" else h - (cy - 8)
         y_scale_x = (w - (cx + 8)) if duplex == "long" else cx + 8
         back.append(
-            Line(x_line_x, x_scale_y - 5.0, x_line_x, x_scale_y + 2.0, Style(stroke=BACK, width=0.25), role="reference")
+            Line(
+                x_line_x,
+                x_scale_y - 5.0,
+                x_line_x,
+                x_scale_y + 2.0,
+                style=Style(stroke=BACK, width=0.25),
+                role="reference",
+            )
         )
         back.append(
-            Line(y_scale_x - 2.0, y_line_y, y_scale_x + 5.0, y_line_y, Style(stroke=BACK, width=0.25), role="reference")
+            Line(
+                y_scale_x - 2.0,
+                y_line_y,
+                y_scale_x + 5.0,
+                y_line_y,
+                style=Style(stroke=BACK, width=0.25),
+                role="reference",
+            )
         )
-        back.append(Rect(bx - 1.0, by - 1.0, 2.0, 2.0, Style(fill=BACK)))
+        back.append(Rect(bx - 1.0, by - 1.0, 2.0, 2.0, style=Style(fill=BACK)))
     centre = _spots(ctx)[0]
     front += _grid(centre[0], centre[1] + 30, INK, 0.15)
     back_centre = (w - centre[0], centre[1] + 30) if duplex == "long" else (centre[0], h - centre[1] - 30)

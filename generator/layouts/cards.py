@@ -6,9 +6,9 @@ import math
 from dataclasses import dataclass
 
 from ..i18n import t
-from ..scene import Box, Group, Item, Line, Page, Path, Rect, Style, Text
+from ..scene import Box, Group, Item, Line, Page, Rect, Style, Text
 from ..text import TextBox
-from ..units import HARD_MARGIN, Paper
+from ..units import HARD_MARGIN, MM_PER_PT, Paper
 from .common import INK, MUTED, LayoutContext, TextProblem, scale_bar
 
 GUIDE = Style(stroke="#555555", width=0.15)
@@ -89,7 +89,7 @@ MARK_GAP = 1.0
 """Space between the outermost bleed and a crop mark."""
 MIN_MARK = 3.0
 MAX_MARK = 6.0
-MARK_STYLE = Style(stroke="#000000", width=0.3 * 25.4 / 72)  # 0.3 pt
+MARK_STYLE = Style(stroke="#000000", width=0.3 * MM_PER_PT)  # 0.3 pt
 
 
 def sheet_margin(marks: str) -> float:
@@ -159,12 +159,12 @@ def _mark_lines(paper: Paper, grid: Grid, bands: Bands, style: Style, role: str,
     clamp_x = lambda x: min(max(x, HARD_MARGIN), paper.width - HARD_MARGIN)  # noqa: E731
     for x in xs:
         x += dx
-        items.append(Line(x, clamp_y(top - bands.top), x, top, style, role=role))
-        items.append(Line(x, bottom, x, clamp_y(bottom + bands.bottom), style, role=role))
+        items.append(Line(x, clamp_y(top - bands.top), x, top, style=style, role=role))
+        items.append(Line(x, bottom, x, clamp_y(bottom + bands.bottom), style=style, role=role))
     for y in ys:
         y += dy
-        items.append(Line(clamp_x(left - bands.side), y, left, y, style, role=role))
-        items.append(Line(right, y, clamp_x(right + bands.side), y, style, role=role))
+        items.append(Line(clamp_x(left - bands.side), y, left, y, style=style, role=role))
+        items.append(Line(right, y, clamp_x(right + bands.side), y, style=style, role=role))
     return items
 
 
@@ -282,7 +282,7 @@ def _placed(
     b = grid.bleed
     items: tuple[Item, ...] = face.items
     if face.background and b:
-        items = (Rect(-b, -b, w + 2 * b, h + 2 * b, Style(fill=face.background)),) + items
+        items = (Rect(-b, -b, w + 2 * b, h + 2 * b, style=Style(fill=face.background)),) + items
     clip = Rect(-b, -b, w + 2 * b, h + 2 * b)
     angle = (90.0 if grid.turned else 0.0) if rotate is None else rotate
     if angle == 90.0:
@@ -303,22 +303,32 @@ def _margin_notes(ctx: LayoutContext, grid: Grid, label: str) -> list[Item]:
     if bands.bar_band == "side":
         return _side_notes(ctx, grid, label, length)
     if bands.label_band:  # above the marks, across the whole sheet
-        band = TextBox(left, HARD_MARGIN + 0.2, (right - left) * 0.56, TEXT_BAND - 0.4, "start", "middle", MUTED)
+        band = TextBox(
+            left,
+            HARD_MARGIN + 0.2,
+            (right - left) * 0.56,
+            TEXT_BAND - 0.4,
+            align="start",
+            valign="middle",
+            colour=MUTED,
+        )
         note = TextBox(
             right - (right - left) * 0.42,
             HARD_MARGIN + 0.2,
             (right - left) * 0.42,
             TEXT_BAND - 0.4,
-            "end",
-            "middle",
-            MUTED,
+            align="end",
+            valign="middle",
+            colour=MUTED,
             role="print-note",
         )
     else:  # between the marks of the first and last columns
         column = grid.card_w - 4.0
         top = grid.y0 - MARK_GAP - bands.top
-        band = TextBox(left + 2.0, top, column, bands.top, "start", "middle", MUTED)
-        note = TextBox(right - 2.0 - column, top, column, bands.top, "end", "middle", MUTED, role="print-note")
+        band = TextBox(left + 2.0, top, column, bands.top, align="start", valign="middle", colour=MUTED)
+        note = TextBox(
+            right - 2.0 - column, top, column, bands.top, align="end", valign="middle", colour=MUTED, role="print-note"
+        )
     items += ctx.fitted(label, band, 7, 5, label="sheet label")
     items += ctx.fitted(t("print_note", ctx.lang), note, 6, 4.5, label="print note")
     if bands.bar_band == "full":
@@ -334,11 +344,17 @@ def _side_notes(ctx: LayoutContext, grid: Grid, label: str, length: float) -> li
     run = bottom - top
     left_band: list[Item] = []
     left_band += ctx.fitted(
-        label, TextBox(0.0, 0.0, run * 0.55, TEXT_BAND - 0.4, "start", "middle", MUTED), 7, 5, label="sheet label"
+        label,
+        TextBox(0.0, 0.0, run * 0.55, TEXT_BAND - 0.4, align="start", valign="middle", colour=MUTED),
+        7,
+        5,
+        label="sheet label",
     )
     left_band += ctx.fitted(
         t("print_note", ctx.lang),
-        TextBox(run * 0.57, 0.0, run * 0.43, TEXT_BAND - 0.4, "end", "middle", MUTED, role="print-note"),
+        TextBox(
+            run * 0.57, 0.0, run * 0.43, TEXT_BAND - 0.4, align="end", valign="middle", colour=MUTED, role="print-note"
+        ),
         6,
         4.5,
         label="print note",
@@ -395,7 +411,7 @@ def _gutterfold_sheets(
                 HARD_MARGIN + 1.0,
                 fold,
                 paper.height - HARD_MARGIN - 1.0,
-                Style(stroke="#777777", width=0.3, dash=(2.0, 1.5)),
+                style=Style(stroke="#777777", width=0.3, dash=(2.0, 1.5)),
                 role="fold-line",
             )
         )
@@ -410,12 +426,14 @@ def cut_guides_gutterfold(paper: Paper, front: Grid, back: Grid) -> list[Item]:
     items: list[Item] = []
     top, bottom = front.y0, front.y0 + front.height
     for x in (front.x0, back.x0 + back.width):  # short, so the notes above and below stay clear
-        items.append(Line(x, top - MARK_GAP - 4.0, x, top - MARK_GAP, GUIDE, role="cut-guide"))
-        items.append(Line(x, bottom + MARK_GAP, x, bottom + MARK_GAP + 4.0, GUIDE, role="cut-guide"))
+        items.append(Line(x, top - MARK_GAP - 4.0, x, top - MARK_GAP, style=GUIDE, role="cut-guide"))
+        items.append(Line(x, bottom + MARK_GAP, x, bottom + MARK_GAP + 4.0, style=GUIDE, role="cut-guide"))
     for r in range(front.rows + 1):
         y = front.y0 + r * front.pitch_h
-        items.append(Line(HARD_MARGIN, y, front.x0 - MARK_GAP, y, GUIDE, role="cut-guide"))
-        items.append(Line(back.x0 + back.width + MARK_GAP, y, paper.width - HARD_MARGIN, y, GUIDE, role="cut-guide"))
+        items.append(Line(HARD_MARGIN, y, front.x0 - MARK_GAP, y, style=GUIDE, role="cut-guide"))
+        items.append(
+            Line(back.x0 + back.width + MARK_GAP, y, paper.width - HARD_MARGIN, y, style=GUIDE, role="cut-guide")
+        )
     return items
 
 
@@ -429,11 +447,20 @@ def _gutterfold_notes(ctx: LayoutContext, label: str, top: float, bottom: float)
     lines = [label] + [f"{n}. {step}" for n, step in enumerate(steps, start=1)]
     row = (band_bottom - HARD_MARGIN) / len(lines)
     for n, line in enumerate(lines):
-        box = TextBox(x, HARD_MARGIN + n * row, paper.width / 2 - x - 3.0, row, "start", "middle", INK, bold=n == 0)
+        box = TextBox(
+            x,
+            HARD_MARGIN + n * row,
+            paper.width / 2 - x - 3.0,
+            row,
+            align="start",
+            valign="middle",
+            colour=INK,
+            bold=n == 0,
+        )
         items += ctx.fitted(line, box, 7.5 if n == 0 else 6.5, 4.5, label="gutterfold note")
     items += ctx.fitted(
         t("fold_here", ctx.lang),
-        TextBox(paper.width / 2 + 1.5, band_bottom - row, 30.0, row, "start", "middle", MUTED),
+        TextBox(paper.width / 2 + 1.5, band_bottom - row, 30.0, row, align="start", valign="middle", colour=MUTED),
         6.5,
         4.5,
         label="fold label",
@@ -442,55 +469,16 @@ def _gutterfold_notes(ctx: LayoutContext, label: str, top: float, bottom: float)
     items += scale_bar(x, bar_y, ctx.lang, 50.0, note=False)
     items.append(
         Text(
-            paper.width - HARD_MARGIN - 2.0, bar_y + 2.0, t("print_note", ctx.lang), 6, MUTED, "end", role="print-note"
+            paper.width - HARD_MARGIN - 2.0,
+            bar_y + 2.0,
+            t("print_note", ctx.lang),
+            6,
+            colour=MUTED,
+            anchor="end",
+            role="print-note",
         )
     )
     return items
 
 
-def hex_pattern(w: float, h: float, colour: str, size: float = 6.0) -> list[Item]:
-    """A light honeycomb for card backs."""
-    ops: list[tuple] = []
-    dx = size * math.sqrt(3)
-    row = 0
-    y = -size
-    while y < h + size:
-        offset = (dx / 2) if row % 2 else 0.0
-        x = -dx + offset
-        while x < w + dx:
-            corners = [
-                (x + size * math.cos(math.radians(a)), y + size * math.sin(math.radians(a))) for a in range(30, 390, 60)
-            ]
-            ops.append(("M", *corners[0]))
-            ops.extend(("L", *p) for p in corners[1:])
-            ops.append(("Z",))
-            x += dx
-        y += size * 1.5
-        row += 1
-    return [Path(tuple(ops), Style(stroke=colour, width=0.25, opacity=0.35))]
-
-
-def diamond_pattern(w: float, h: float, colour: str, step: float = 8.0) -> list[Item]:
-    ops: list[tuple] = []
-    k = -h
-    while k < w + h:
-        ops += [("M", k, 0.0), ("L", k + h, h), ("M", k + h, 0.0), ("L", k, h)]
-        k += step
-    return [Path(tuple(ops), Style(stroke=colour, width=0.3, opacity=0.3))]
-
-
-def back_face(name: str, title: str, kit_title: str, colour: str, pattern: str, w: float, h: float) -> CardFace:
-    """A deck back: the same for every card, symmetric so upside-down cards give nothing away."""
-    items: list[Item] = [Rect(0, 0, w, h, Style(fill=colour))]
-    if pattern == "hex":
-        items += hex_pattern(w, h, "#ffffff")
-    elif pattern == "diamonds":
-        items += diamond_pattern(w, h, "#ffffff")
-    items.append(Rect(4, 4, w - 8, h - 8, Style(stroke="#ffffff", width=0.6), radius=3))
-    items.append(Rect(w / 2 - 24, h / 2 - 9, 48, 18, Style(fill=colour, stroke="#ffffff", width=0.4), radius=2))
-    items.append(Text(w / 2, h / 2 + 1.5, title, 13, "#ffffff", "middle", bold=True))
-    items.append(Text(w / 2, h / 2 + 6.5, kit_title, 6.5, "#ffffff", "middle"))
-    return CardFace(name, tuple(items), colour)
-
-
-__all__ = ["CardFace", "Grid", "back_face", "card_sheets", "cut_guides", "grid_for"]
+__all__ = ["CardFace", "Grid", "card_sheets", "cut_guides", "grid_for"]

@@ -77,10 +77,10 @@ def page_title(ctx: LayoutContext, title: str, subtitle: str = "") -> list[Item]
     """The heading at the top of a sheet, inside the printable area."""
     x = ctx.margin
     y = ctx.margin
-    items: list[Item] = [Text(x, y + 5.5, title, 15, INK, bold=True, role="title")]
+    items: list[Item] = [Text(x, y + 5.5, title, 15, colour=INK, bold=True, role="title")]
     if subtitle:
-        items.append(Text(ctx.paper.width - ctx.margin, y + 5.5, subtitle, 9, MUTED, "end"))
-    items.append(Line(x, y + 8.0, ctx.paper.width - ctx.margin, y + 8.0, Style(stroke=INK, width=0.3)))
+        items.append(Text(ctx.paper.width - ctx.margin, y + 5.5, subtitle, 9, colour=MUTED, anchor="end"))
+    items.append(Line(x, y + 8.0, ctx.paper.width - ctx.margin, y + 8.0, style=Style(stroke=INK, width=0.3)))
     return items
 
 
@@ -95,19 +95,19 @@ def scale_bar(
     step = 10.0
     for i in range(int(length / step)):
         fill = INK if i % 2 == 0 else "#ffffff"
-        items.append(Rect(x + i * step, y, step, 2.0, Style(fill=fill, stroke=INK, width=0.2), role="scale-bar"))
+        items.append(Rect(x + i * step, y, step, 2.0, style=Style(fill=fill, stroke=INK, width=0.2), role="scale-bar"))
     if not compact:
         for i in range(int(length / step) + 1):
-            items.append(Text(x + i * step, y + 5.0, str(int(i * step)), 6, INK, "middle"))
-    items.append(Text(x + length + 2.0, y + 1.9, f"{int(length)} mm", 6.5, INK))
+            items.append(Text(x + i * step, y + 5.0, str(int(i * step)), 6, colour=INK, anchor="middle"))
+    items.append(Text(x + length + 2.0, y + 1.9, f"{int(length)} mm", 6.5, colour=INK))
     if note:
-        items.append(Text(x, y - 1.5, t("print_note", lang), 7, INK, role="print-note"))
+        items.append(Text(x, y - 1.5, t("print_note", lang), 7, colour=INK, role="print-note"))
     return items
 
 
 def footer(ctx: LayoutContext, left: str, right: str) -> list[Item]:
     y = ctx.paper.height - ctx.margin
     return [
-        Text(ctx.margin, y, left, 7, MUTED),
-        Text(ctx.paper.width - ctx.margin, y, right, 7, MUTED, "end"),
+        Text(ctx.margin, y, left, 7, colour=MUTED),
+        Text(ctx.paper.width - ctx.margin, y, right, 7, colour=MUTED, anchor="end"),
     ]

@@ -148,10 +148,10 @@ def drawing(ctx: LayoutContext, spec: MapSpec, scale: float, size: tuple[float, 
     if spec.seed is not None:
         items += island_art(spec, centres, width, height)
     else:
-        items.append(Rect(0, 0, width, height, Style(fill=PLAIN_SEA), role="sea"))
+        items.append(Rect(0, 0, width, height, style=Style(fill=PLAIN_SEA), role="sea"))
     items += _links(spec, centres)
     items += _nodes(ctx, spec, centres)
-    items.append(Rect(0, 0, width, height, Style(stroke=INK, width=0.4), role="map-frame"))
+    items.append(Rect(0, 0, width, height, style=Style(stroke=INK, width=0.4), role="map-frame"))
     return Drawing(tuple(items), width, height, scale, centres)
 
 
@@ -166,8 +166,8 @@ def _links(spec: MapSpec, centres: dict[str, tuple[float, float]]) -> list[Item]
         items.append(
             Group(
                 (
-                    Line(x1, y1, x2, y2, Style(stroke=LINK_CASING, width=2.0)),
-                    Line(x1, y1, x2, y2, Style(stroke=LINK_INK, width=0.8)),
+                    Line(x1, y1, x2, y2, style=Style(stroke=LINK_CASING, width=2.0)),
+                    Line(x1, y1, x2, y2, style=Style(stroke=LINK_INK, width=0.8)),
                 ),
                 role="link",
                 name=f"{a}-{b}",
@@ -182,11 +182,21 @@ def _nodes(ctx: LayoutContext, spec: MapSpec, centres: dict[str, tuple[float, fl
     size = min(16.0, r * 1.9)
     for node in spec.nodes:
         cx, cy = centres[node.id]
-        parts: list[Item] = [Circle(cx, cy, r + 0.6, Style(fill=LINK_CASING))]
-        parts.append(Circle(cx, cy, r, Style(fill=NODE_FILL, stroke=INK, width=0.5)))
+        parts: list[Item] = [Circle(cx, cy, r + 0.6, style=Style(fill=LINK_CASING))]
+        parts.append(Circle(cx, cy, r, style=Style(fill=NODE_FILL, stroke=INK, width=0.5)))
         if node.ring:
-            parts.append(Circle(cx, cy, r - 1.1, Style(stroke=node.ring, width=1.4)))
-        box = TextBox(cx - r * 0.8, cy - r * 0.55, r * 1.6, r * 1.1, "middle", "middle", INK, True, role="node-id")
+            parts.append(Circle(cx, cy, r - 1.1, style=Style(stroke=node.ring, width=1.4)))
+        box = TextBox(
+            cx - r * 0.8,
+            cy - r * 0.55,
+            r * 1.6,
+            r * 1.1,
+            align="middle",
+            valign="middle",
+            colour=INK,
+            bold=True,
+            role="node-id",
+        )
         parts += ctx.fitted(node.id, box, size, 6, where=node.where + ("id",), label=f"node {node.id}")
         if node.label:
             parts += _label(ctx, node, cx, cy + r + 1.0)
@@ -198,7 +208,7 @@ def _label(ctx: LayoutContext, node: MapNodeSpec, cx: float, top: float) -> list
     width = 24.0
     lines = ctx.fitted(
         node.label,
-        TextBox(cx - width / 2, top + 0.6, width, 3.4, "middle", "middle", INK, role="node-label"),
+        TextBox(cx - width / 2, top + 0.6, width, 3.4, align="middle", valign="middle", colour=INK, role="node-label"),
         7,
         5,
         where=node.where + ("label", ctx.lang),
@@ -206,7 +216,10 @@ def _label(ctx: LayoutContext, node: MapNodeSpec, cx: float, top: float) -> list
     )
     x0 = min(text_bounds(line)[0] for line in lines) - 1.2
     x1 = max(text_bounds(line)[2] for line in lines) + 1.2
-    return [Rect(x0, top, x1 - x0, 4.6, Style(fill="#ffffff", stroke=INK, width=0.2, opacity=0.92), radius=1.2), *lines]
+    return [
+        Rect(x0, top, x1 - x0, 4.6, style=Style(fill="#ffffff", stroke=INK, width=0.2, opacity=0.92), radius=1.2),
+        *lines,
+    ]
 
 
 # ---------------------------------------------------------------- island art
@@ -262,10 +275,10 @@ def island_art(spec: MapSpec, centres: dict[str, tuple[float, float]], width: fl
         ops.append(("M", *polygon[0]))
         ops.extend(("L", *p) for p in polygon[1:])
         ops.append(("Z",))
-    items: list[Item] = [Rect(0, 0, width, height, Style(fill=SEA_DEEP), role="sea")]
+    items: list[Item] = [Rect(0, 0, width, height, style=Style(fill=SEA_DEEP), role="sea")]
     for colour, ops in bands.items():
         if ops:
-            items.append(Path(tuple(ops), Style(fill=colour, stroke=colour, width=0.3), role="island-art"))
+            items.append(Path(tuple(ops), style=Style(fill=colour, stroke=colour, width=0.3), role="island-art"))
     items.append(_coastline(vor, land, real, width, height))
     return items
 
@@ -421,7 +434,7 @@ def _coastline(vor, land: list[bool], real: int, width: float, height: float) ->
         if not all(0 <= c[0] <= width and 0 <= c[1] <= height for c in (a, b)):
             continue
         ops += [("M", _r(a[0]), _r(a[1])), ("L", _r(b[0]), _r(b[1]))]
-    return Path(tuple(ops), Style(stroke=COAST, width=0.35), role="coastline")
+    return Path(tuple(ops), style=Style(stroke=COAST, width=0.35), role="coastline")
 
 
 # ---------------------------------------------------------------- pages
@@ -481,7 +494,13 @@ def _footer(ctx: LayoutContext, spec: MapSpec, legend: Sequence[LegendEntry], no
         items += ctx.fitted(
             entry.text,
             TextBox(
-                x + indent, ey, width - indent, row_h, "start", "middle", entry.colour if entry.kind == "note" else INK
+                x + indent,
+                ey,
+                width - indent,
+                row_h,
+                align="start",
+                valign="middle",
+                colour=entry.colour if entry.kind == "note" else INK,
             ),
             7,
             5,
@@ -492,15 +511,15 @@ def _footer(ctx: LayoutContext, spec: MapSpec, legend: Sequence[LegendEntry], no
 
 def _legend_mark(entry: LegendEntry, cx: float, cy: float) -> list[Item]:
     if entry.kind == "link":
-        return [Line(cx - 2.5, cy, cx + 2.5, cy, Style(stroke=LINK_INK, width=0.8))]
+        return [Line(cx - 2.5, cy, cx + 2.5, cy, style=Style(stroke=LINK_INK, width=0.8))]
     if entry.kind == "ring":
         return [
-            Circle(cx, cy, 1.7, Style(fill=NODE_FILL, stroke=INK, width=0.3)),
-            Circle(cx, cy, 1.1, Style(stroke=entry.colour, width=0.6)),
+            Circle(cx, cy, 1.7, style=Style(fill=NODE_FILL, stroke=INK, width=0.3)),
+            Circle(cx, cy, 1.1, style=Style(stroke=entry.colour, width=0.6)),
         ]
     if entry.kind == "land":
-        return [Rect(cx - 2.5, cy - 1.6, 5.0, 3.2, Style(fill=LOWLAND, stroke=COAST, width=0.3))]
-    return [Circle(cx, cy, 1.7, Style(fill=NODE_FILL, stroke=INK, width=0.3))]
+        return [Rect(cx - 2.5, cy - 1.6, 5.0, 3.2, style=Style(fill=LOWLAND, stroke=COAST, width=0.3))]
+    return [Circle(cx, cy, 1.7, style=Style(fill=NODE_FILL, stroke=INK, width=0.3))]
 
 
 # ---------------------------------------------------------------- tiles

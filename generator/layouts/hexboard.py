@@ -69,7 +69,7 @@ def board_items(
         cx, cy = hex_centre(cell.q, cell.r, size)
         corners = tuple((x + dx, y + dy) for x, y in hex_corners(cx, cy, size))
         hexagon = Polygon(
-            corners, Style(fill=style.colour, stroke="#ffffff" if style.blocked else INK, width=0.5), role="hex"
+            corners, style=Style(fill=style.colour, stroke="#ffffff" if style.blocked else INK, width=0.5), role="hex"
         )
         parts: list[Item] = [hexagon]
         if style.icon != "none":
@@ -113,7 +113,9 @@ def _footer(ctx: LayoutContext, hex_size: float) -> list[Item]:
     margin = ctx.margin
     items = scale_bar(margin, ctx.paper.height - margin - 6.0, ctx.lang)
     size_note = f"{t('hex_size', ctx.lang)}: {hex_size:g} mm"
-    items.append(Text(ctx.paper.width - margin, ctx.paper.height - margin - 1.0, size_note, 7, INK, "end"))
+    items.append(
+        Text(ctx.paper.width - margin, ctx.paper.height - margin - 1.0, size_note, 7, colour=INK, anchor="end")
+    )
     return items
 
 
@@ -161,7 +163,7 @@ def _tiled(
         count=len(tiles), cols=cols, rows=rows, overlap=int(OVERLAP), width=round(width), height=round(height)
     )
     for line_no, line in enumerate(note.split("\n")):
-        items.append(Text(margin, y + line_no * 4.2, line, 8, INK))
+        items.append(Text(margin, y + line_no * 4.2, line, 8, colour=INK))
     items += _legend(ctx, styles, cells, y + 20.0, legend_title)
     items += _footer(ctx, size)
     overview = Page(ctx.paper.width, ctx.paper.height, tuple(items), title)
@@ -170,18 +172,18 @@ def _tiled(
 
 def _legend(ctx: LayoutContext, styles: list[TerrainStyle], cells: list[BoardCell], y: float, title: str) -> list[Item]:
     counts = {s.id: sum(c.terrain == s.id for c in cells) for s in styles}
-    items: list[Item] = [Text(ctx.margin, y + 3.0, title, 9, INK, bold=True)]
+    items: list[Item] = [Text(ctx.margin, y + 3.0, title, 9, colour=INK, bold=True)]
     columns = LEGEND_COLUMNS
     col_w = (ctx.paper.width - 2 * ctx.margin) / columns
     for i, style in enumerate(styles):
         row, col = divmod(i, columns)
         x = ctx.margin + col * col_w
         yy = y + 7.0 + row * 9.0
-        swatch = Polygon(hex_corners(x + 4.0, yy + 3.5, 7.0), Style(fill=style.colour, stroke=INK, width=0.3))
+        swatch = Polygon(hex_corners(x + 4.0, yy + 3.5, 7.0), style=Style(fill=style.colour, stroke=INK, width=0.3))
         items.append(swatch)
         if style.icon != "none":
             items.append(icon(style.icon, x + 4.0, yy + 3.5, 2.0, style.icon_colour))
-        items.append(Text(x + 10.0, yy + 5.0, f"{style.name}  × {counts[style.id]}", 8.5, INK))
+        items.append(Text(x + 10.0, yy + 5.0, f"{style.name}  × {counts[style.id]}", 8.5, colour=INK))
     return items
 
 

@@ -137,8 +137,8 @@ def _flow_pages(ctx: LayoutContext, title: str, subtitle: str, sections: list[Se
     for section in sections:
         heading = _Block(
             (
-                Rect(0, 0, width, 6.0, Style(fill="#2c2f45")),
-                Text(2.0, 4.4, section.title, HEADING, "#ffffff", bold=True),
+                Rect(0, 0, width, 6.0, style=Style(fill="#2c2f45")),
+                Text(2.0, 4.4, section.title, HEADING, colour="#ffffff", bold=True),
             ),
             8.0,
         )
@@ -173,11 +173,11 @@ def _section_blocks(ctx: LayoutContext, section: Section, width: float, body: fl
         blocks.append(_Block(tuple(items), h + 0.8, where=section.where + ("text",)))
     for i, step in enumerate(section.steps, start=1):
         items, h = _paragraph(ctx, step, width, section.where + ("steps", i - 1), indent=5.0, size=body)
-        items.append(Text(0.5, body * 0.3528 * 0.88, f"{i}.", body, INK, bold=True))
+        items.append(Text(0.5, body * 0.3528 * 0.88, f"{i}.", body, colour=INK, bold=True))
         blocks.append(_Block(tuple(items), h + 0.4, where=section.where + ("steps", i - 1)))
     for j, bullet in enumerate(section.bullets):
         items, h = _paragraph(ctx, bullet, width, section.where + ("bullets", j), indent=4.0, size=body)
-        items.append(Rect(1.0, body * 0.125, 1.4, 1.4, Style(fill=INK)))
+        items.append(Rect(1.0, body * 0.125, 1.4, 1.4, style=Style(fill=INK)))
         blocks.append(_Block(tuple(items), h + 0.4, where=section.where + ("bullets", j)))
     if section.table is not None:
         blocks += _table_blocks(ctx, section.table, width, section.where, body - 0.5)
@@ -197,14 +197,14 @@ def _table_blocks(ctx: LayoutContext, table: Table, width: float, where: tuple, 
             x += w
         height += 1.6
         out: list[Item] = [
-            Rect(0, 0, width, height, Style(fill="#5a5e7a" if header else None, stroke="#9a9a9a", width=0.15))
+            Rect(0, 0, width, height, style=Style(fill="#5a5e7a" if header else None, stroke="#9a9a9a", width=0.15))
         ]
         for x, items in blocks:
             out.append(Group(tuple(items), dx=x + 1.0, dy=0.8))
         x = 0.0
         for w in widths[:-1]:
             x += w
-            out.append(Line(x, 0, x, height, Style(stroke="#9a9a9a", width=0.15)))
+            out.append(Line(x, 0, x, height, style=Style(stroke="#9a9a9a", width=0.15)))
         return out, height
 
     header_items, header_h = row_block(table.columns, True)

@@ -24,6 +24,7 @@ from pnpkit.validator.components.sheets import CONTAINERS, PENCIL_BOX_MM, PENCIL
 from .. import fonts
 from ..scene import Circle, Group, Item, Line, Page, Path, Polygon, Rect, Style
 from ..text import TextBox
+from ..units import PT_PER_MM
 from .common import INK, MUTED, LayoutContext, TextProblem, page_title, scale_bar
 
 HEADING = "#2c2f45"
@@ -150,35 +151,35 @@ def glyph_width(glyph: Glyph, size: float = GLYPH_PT) -> float:
 
 
 def _padlock(cx: float, cy: float, r: float, colour: str, open_: bool, role: str = "icon") -> Group:
-    body = Rect(-0.78, -0.05, 1.56, 1.05, Style(fill=colour), radius=0.18)
+    body = Rect(-0.78, -0.05, 1.56, 1.05, style=Style(fill=colour), radius=0.18)
     if open_:
         shackle = Path(
             (("M", -0.48, -0.05), ("L", -0.48, -0.5), ("C", -0.48, -1.05, 0.48, -1.05, 0.48, -0.62)),
-            Style(stroke=colour, width=0.26),
+            style=Style(stroke=colour, width=0.26),
         )
     else:
         shackle = Path(
             (("M", -0.48, -0.05), ("L", -0.48, -0.45), ("C", -0.48, -1.0, 0.48, -1.0, 0.48, -0.45), ("L", 0.48, -0.05)),
-            Style(stroke=colour, width=0.26),
+            style=Style(stroke=colour, width=0.26),
         )
-    hole = Circle(0, 0.42, 0.17, Style(fill="#ffffff"))
+    hole = Circle(0, 0.42, 0.17, style=Style(fill="#ffffff"))
     return Group((shackle, body, hole), dx=cx, dy=cy, scale=r, role=role, name="unlock" if open_ else "lock")
 
 
 def _coin(cx: float, cy: float, r: float, crossed: bool = False) -> Group:
     parts: list[Item] = [
-        Circle(0, 0, 0.95, Style(fill=GOLD, stroke=GOLD_DARK, width=0.12)),
-        Circle(0, 0, 0.62, Style(stroke="#fff4cc", width=0.12)),
+        Circle(0, 0, 0.95, style=Style(fill=GOLD, stroke=GOLD_DARK, width=0.12)),
+        Circle(0, 0, 0.62, style=Style(stroke="#fff4cc", width=0.12)),
     ]
     if crossed:
-        parts.append(Line(-0.95, 0.95, 0.95, -0.95, Style(stroke=INK, width=0.22)))
+        parts.append(Line(-0.95, 0.95, 0.95, -0.95, style=Style(stroke=INK, width=0.22)))
     return Group(tuple(parts), dx=cx, dy=cy, scale=r, role="icon", name="spent" if crossed else "coin")
 
 
 def _die(cx: float, cy: float, r: float) -> Group:
-    parts: list[Item] = [Rect(-0.9, -0.9, 1.8, 1.8, Style(fill="#ffffff", stroke=INK, width=0.14), radius=0.3)]
+    parts: list[Item] = [Rect(-0.9, -0.9, 1.8, 1.8, style=Style(fill="#ffffff", stroke=INK, width=0.14), radius=0.3)]
     for px, py in ((-0.45, -0.45), (0.0, 0.0), (0.45, 0.45)):
-        parts.append(Circle(px, py, 0.17, Style(fill=INK)))
+        parts.append(Circle(px, py, 0.17, style=Style(fill=INK)))
     return Group(tuple(parts), dx=cx, dy=cy, scale=r, role="icon", name="die")
 
 
@@ -191,15 +192,17 @@ def _arrow(
     bx, by = x1 - ux * head, y1 - uy * head
     wing = head * 0.55
     return [
-        Line(x0, y0, bx, by, Style(stroke=colour, width=width)),
-        Polygon(((x1, y1), (bx - uy * wing, by + ux * wing), (bx + uy * wing, by - ux * wing)), Style(fill=colour)),
+        Line(x0, y0, bx, by, style=Style(stroke=colour, width=width)),
+        Polygon(
+            ((x1, y1), (bx - uy * wing, by + ux * wing), (bx + uy * wing, by - ux * wing)), style=Style(fill=colour)
+        ),
     ]
 
 
 def _top(cx: float, cy: float, r: float, colour: str = INK) -> Group:
     """The tower-top symbol players draw: a square bracket opening downwards (コ turned 90°)."""
     ops = (("M", -0.75, 0.6), ("L", -0.75, -0.45), ("L", 0.75, -0.45), ("L", 0.75, 0.6))
-    return Group((Path(ops, Style(stroke=colour, width=0.28)),), dx=cx, dy=cy, scale=r, role="icon", name="top")
+    return Group((Path(ops, style=Style(stroke=colour, width=0.28)),), dx=cx, dy=cy, scale=r, role="icon", name="top")
 
 
 def _star(cx: float, cy: float, r: float, colour: str) -> Group:
@@ -208,7 +211,7 @@ def _star(cx: float, cy: float, r: float, colour: str) -> Group:
         radius = 1.0 if i % 2 == 0 else 0.45
         angle = math.radians(-90 + i * 36)
         points.append((radius * math.cos(angle), radius * math.sin(angle) + 0.06))
-    return Group((Polygon(tuple(points), Style(fill=colour)),), dx=cx, dy=cy, scale=r, role="icon", name="star")
+    return Group((Polygon(tuple(points), style=Style(fill=colour)),), dx=cx, dy=cy, scale=r, role="icon", name="star")
 
 
 def mark_icon(name: str, cx: float, cy: float, r: float) -> Group:
@@ -221,12 +224,12 @@ def mark_icon(name: str, cx: float, cy: float, r: float) -> Group:
     if name == "star":
         group = _star(cx, cy, r, "#7b5ea7")
         return Group(group.items, dx=cx, dy=cy, scale=r, role="mark", name="star")
-    return Group((Circle(0, 0, 0.45, Style(fill=MUTED)),), dx=cx, dy=cy, scale=r, role="mark", name="dot")
+    return Group((Circle(0, 0, 0.45, style=Style(fill=MUTED)),), dx=cx, dy=cy, scale=r, role="mark", name="dot")
 
 
 def checkbox(x: float, y: float, side: float = BOX, fill: str = "#ffffff") -> Rect:
     """A pencil checkbox: role "checkbox", so tests and tools can find and measure it."""
-    return Rect(x, y, side, side, Style(fill=fill, stroke=INK, width=0.3), radius=0.4, role="checkbox")
+    return Rect(x, y, side, side, style=Style(fill=fill, stroke=INK, width=0.3), radius=0.4, role="checkbox")
 
 
 def draw_glyph(
@@ -237,13 +240,13 @@ def draw_glyph(
     r = GLYPH_H / 2 * scale
     cx = x + w / 2
     if glyph.kind == "text":
-        box = TextBox(x, cy - r, w + 0.3, 2 * r, "start", "middle", glyph.colour, True)
+        box = TextBox(x, cy - r, w + 0.3, 2 * r, align="start", valign="middle", colour=glyph.colour, bold=True)
         return ctx.fitted(glyph.label, box, GLYPH_PT * scale, GLYPH_PT * scale * 0.8, where=where, label=label)
     if glyph.kind == "badge":
         items: list[Item] = [
-            Rect(x + 0.1 * scale, cy - r, w - 0.2 * scale, 2 * r, Style(fill=glyph.colour), radius=0.8 * scale)
+            Rect(x + 0.1 * scale, cy - r, w - 0.2 * scale, 2 * r, style=Style(fill=glyph.colour), radius=0.8 * scale)
         ]
-        box = TextBox(x, cy - r, w, 2 * r, "middle", "middle", "#ffffff", True)
+        box = TextBox(x, cy - r, w, 2 * r, align="middle", valign="middle", colour="#ffffff", bold=True)
         items += ctx.fitted(glyph.label, box, GLYPH_PT * 0.85 * scale, 5.0, where=where, label=label)
         return items
     if glyph.kind == "die":
@@ -257,11 +260,15 @@ def draw_glyph(
     if glyph.kind == "tick":
         side = 2 * r * 0.9
         items = [
-            Rect(cx - side / 2, cy - side / 2, side, side, Style(fill="#ffffff", stroke=INK, width=0.3), radius=0.4)
+            Rect(
+                cx - side / 2, cy - side / 2, side, side, style=Style(fill="#ffffff", stroke=INK, width=0.3), radius=0.4
+            )
         ]
         items += ctx.fitted(
             glyph.label,
-            TextBox(cx - side / 2, cy - side / 2, side * 0.62, side, "middle", "middle", INK, True),
+            TextBox(
+                cx - side / 2, cy - side / 2, side * 0.62, side, align="middle", valign="middle", colour=INK, bold=True
+            ),
             8 * scale,
             5,
             where=where,
@@ -272,20 +279,20 @@ def draw_glyph(
             ("L", cx + side * 0.2, cy + side * 0.36),
             ("L", cx + side * 0.62, cy - side * 0.5),
         )
-        items.append(Path(tick, Style(stroke=HIGHLIGHT, width=0.5 * scale)))
+        items.append(Path(tick, style=Style(stroke=HIGHLIGHT, width=0.5 * scale)))
         return items
     if glyph.kind == "top":
         return [_top(cx, cy, r * 1.05, glyph.colour)]
     if glyph.kind == "shade":
-        return [Rect(x, cy - r * 0.8, w, 1.6 * r, Style(fill=SHADE, stroke=SHADE_INK, width=0.2), radius=0.6)]
+        return [Rect(x, cy - r * 0.8, w, 1.6 * r, style=Style(fill=SHADE, stroke=SHADE_INK, width=0.2), radius=0.6)]
     if glyph.kind == "chain":
         side = 2.2 * scale
-        items = [Rect(cx - side / 2, cy - r, side, side, Style(fill="#ffffff", stroke=INK, width=0.25))]
+        items = [Rect(cx - side / 2, cy - r, side, side, style=Style(fill="#ffffff", stroke=INK, width=0.25))]
         items += _arrow(cx, cy - r + side + 0.2, cx, cy + r, INK, 0.3 * scale, 1.0 * scale)
         return items
     if glyph.kind == "star":
         return [_star(cx, cy, r * 0.9, glyph.colour)]
-    return [Circle(cx, cy, r * 0.4, Style(fill=glyph.colour))]
+    return [Circle(cx, cy, r * 0.4, style=Style(fill=glyph.colour))]
 
 
 def glyph_line(
@@ -295,7 +302,7 @@ def glyph_line(
     notes = [g for g in glyphs if g.kind == "note"]
     if notes:
         text = " ".join(g.label for g in notes)
-        box = TextBox(area.x + 0.4, area.y, area.w - 0.8, area.h, align, "middle", INK, True)
+        box = TextBox(area.x + 0.4, area.y, area.w - 0.8, area.h, align=align, valign="middle", colour=INK, bold=True)
         return ctx.fitted(text, box, 7.0, 5.0, where=where, label=label, leading=1.15)
     gap = 0.5
     natural = sum(glyph_width(g) for g in glyphs) + gap * (len(glyphs) - 1)
@@ -498,10 +505,12 @@ class Pencil:
 def _title_bar(ctx: LayoutContext, area: Area, title: str, where: tuple) -> tuple[list[Item], Area]:
     if not title:
         return [], area
-    items: list[Item] = [Rect(area.x, area.y, area.w, TITLE_H, Style(fill=HEADING), radius=0.8)]
+    items: list[Item] = [Rect(area.x, area.y, area.w, TITLE_H, style=Style(fill=HEADING), radius=0.8)]
     items += ctx.fitted(
         title,
-        TextBox(area.x + 1.8, area.y, area.w - 3.6, TITLE_H, "start", "middle", "#ffffff", True),
+        TextBox(
+            area.x + 1.8, area.y, area.w - 3.6, TITLE_H, align="start", valign="middle", colour="#ffffff", bold=True
+        ),
         8.5,
         6.5,
         where=where,
@@ -543,18 +552,36 @@ def draw_lanes(ctx: LayoutContext, spec: LanesSpec, area: Area, where: tuple, pe
     if spec.caption:
         items += ctx.fitted(
             spec.caption,
-            TextBox(area.x, area.y, LANE_GUTTER + 0.5, LANE_HEADER - 1.5, "start", "middle", MUTED, True),
+            TextBox(
+                area.x,
+                area.y,
+                LANE_GUTTER + 0.5,
+                LANE_HEADER - 1.5,
+                align="start",
+                valign="middle",
+                colour=MUTED,
+                bold=True,
+            ),
             6.5,
             5,
             where=where,
             label="lane caption",
         )
     for (x, w), lane in zip(columns, spec.lanes):
-        tile = Rect(x + 1.0, area.y + 0.5, w - 2.0, LANE_HEADER - 2.0, Style(fill=lane.colour), radius=1.5)
+        tile = Rect(x + 1.0, area.y + 0.5, w - 2.0, LANE_HEADER - 2.0, style=Style(fill=lane.colour), radius=1.5)
         items.append(tile)
         items += ctx.fitted(
             lane.label,
-            TextBox(x + 1.0, area.y + 0.5, w - 2.0, LANE_HEADER - 2.0, "middle", "middle", "#ffffff", True),
+            TextBox(
+                x + 1.0,
+                area.y + 0.5,
+                w - 2.0,
+                LANE_HEADER - 2.0,
+                align="middle",
+                valign="middle",
+                colour="#ffffff",
+                bold=True,
+            ),
             17,
             10,
             where=where,
@@ -568,32 +595,43 @@ def draw_lanes(ctx: LayoutContext, spec: LanesSpec, area: Area, where: tuple, pe
         for floor in range(1, spec.floors + 1):
             y = floor_y(floor)
             fill = high if spec.highlight_from and floor >= spec.highlight_from else tint
-            cell: list[Item] = [Rect(x, y, w, floor_h, Style(fill=fill, stroke=GRID, width=0.2), role="cell")]
+            cell: list[Item] = [Rect(x, y, w, floor_h, style=Style(fill=fill, stroke=GRID, width=0.2), role="cell")]
             if floor in marks:
                 r = min(2.2, floor_h * 0.32)
                 cell.append(mark_icon(marks[floor], x + w - r - 1.3, y + floor_h / 2, r))
             items.append(Group(tuple(cell), role="floor-cell", name=f"{index}/{floor}"))
     # strong lines: lane edges, every fifth floor, the highlight threshold
     for x, _w in columns:
-        items.append(Line(x, top, x, bottom, Style(stroke=INK, width=0.45)))
-    items.append(Line(columns[-1][0] + lane_w, top, columns[-1][0] + lane_w, bottom, Style(stroke=INK, width=0.45)))
+        items.append(Line(x, top, x, bottom, style=Style(stroke=INK, width=0.45)))
+    items.append(
+        Line(columns[-1][0] + lane_w, top, columns[-1][0] + lane_w, bottom, style=Style(stroke=INK, width=0.45))
+    )
     left, right = columns[0][0], columns[-1][0] + lane_w
     for floor in range(5, spec.floors, 5):
         y = floor_y(floor)
-        items.append(Line(left, y, right, y, Style(stroke=INK, width=0.35)))
-    items.append(Rect(left, top, right - left, bottom - top, Style(stroke=INK, width=0.5)))
+        items.append(Line(left, y, right, y, style=Style(stroke=INK, width=0.35)))
+    items.append(Rect(left, top, right - left, bottom - top, style=Style(stroke=INK, width=0.5)))
     if spec.highlight_from and 1 < spec.highlight_from <= spec.floors:
         y = floor_y(spec.highlight_from) + floor_h
-        items.append(Line(left - 1.2, y, right + 1.2, y, Style(stroke=HIGHLIGHT, width=0.7)))
+        items.append(Line(left - 1.2, y, right + 1.2, y, style=Style(stroke=HIGHLIGHT, width=0.7)))
     # floor numbers in both gutters
-    size = min(8.5, floor_h * 72 / 25.4 * 0.62)
+    size = min(8.5, floor_h * PT_PER_MM * 0.62)
     sides = {"left": (area.x,), "right": (right,), "both": (area.x, right)}[spec.numbers]
     for floor in range(1, spec.floors + 1):
         y = floor_y(floor)
         marked = bool(spec.highlight_from and floor >= spec.highlight_from)
         colour = HIGHLIGHT if marked else INK
         for gx in sides:
-            box = TextBox(gx + 0.3, y, LANE_GUTTER - 0.6, floor_h, "middle", "middle", colour, floor % 5 == 0 or marked)
+            box = TextBox(
+                gx + 0.3,
+                y,
+                LANE_GUTTER - 0.6,
+                floor_h,
+                align="middle",
+                valign="middle",
+                colour=colour,
+                bold=floor % 5 == 0 or marked,
+            )
             items += ctx.fitted(str(floor), box, size, 5.0, where=where, label="floor number")
     return [Group(tuple(items), role="region", name="lanes")]
 
@@ -612,7 +650,7 @@ def draw_effects(ctx: LayoutContext, spec: EffectsSpec, area: Area, where: tuple
         for c, ((x, w), column) in enumerate(zip(columns, spec.columns)):
             cell = spec.cells[r][c]
             if cell is None:
-                items.append(Rect(x, y, w, row_h, Style(fill="#f4f4f4", stroke=GRID, width=0.2)))
+                items.append(Rect(x, y, w, row_h, style=Style(fill="#f4f4f4", stroke=GRID, width=0.2)))
                 continue
             items.append(_effect_cell(ctx, cell, Area(x, y, w, row_h), column.colour, f"{c + 1}/{r + 1}", pencil))
     # chain arrows: from a lock box down to the lock box of the next row in the same column
@@ -627,8 +665,8 @@ def draw_effects(ctx: LayoutContext, spec: EffectsSpec, area: Area, where: tuple
                 items += _arrow(cx, y0, cx, y1, HIGHLIGHT, 0.45, 1.4)
     left, right = columns[0][0], columns[-1][0] + columns[-1][1]
     for x, _w in columns[1:]:
-        items.append(Line(x, area.y, x, area.bottom, Style(stroke=INK, width=0.45)))
-    items.append(Rect(left, area.y, right - left, area.h, Style(stroke=INK, width=0.5)))
+        items.append(Line(x, area.y, x, area.bottom, style=Style(stroke=INK, width=0.45)))
+    items.append(Rect(left, area.y, right - left, area.h, style=Style(stroke=INK, width=0.5)))
     return [Group(tuple(items), role="region", name="effects")]
 
 
@@ -643,16 +681,16 @@ def _row_head(ctx: LayoutContext, head: RowHead, area: Area, where: tuple) -> li
     if head.caption:
         items += ctx.fitted(
             head.caption,
-            TextBox(area.x, cy - r - 4.2, area.w - 0.4, 3.6, "middle", "bottom", MUTED),
+            TextBox(area.x, cy - r - 4.2, area.w - 0.4, 3.6, align="middle", valign="bottom", colour=MUTED),
             5.5,
             4.5,
             where=where,
             label="row caption",
         )
-    items.append(Circle(cx, cy, r, Style(fill=HEADING)))
+    items.append(Circle(cx, cy, r, style=Style(fill=HEADING)))
     items += ctx.fitted(
         head.label,
-        TextBox(cx - r, cy - r, 2 * r, 2 * r, "middle", "middle", "#ffffff", True),
+        TextBox(cx - r, cy - r, 2 * r, 2 * r, align="middle", valign="middle", colour="#ffffff", bold=True),
         11,
         7,
         where=where,
@@ -661,7 +699,16 @@ def _row_head(ctx: LayoutContext, head: RowHead, area: Area, where: tuple) -> li
     if head.note:
         items += ctx.fitted(
             head.note,
-            TextBox(area.x, cy + r + 0.6, area.w - 0.4, area.bottom - cy - r - 0.8, "middle", "top", HIGHLIGHT, True),
+            TextBox(
+                area.x,
+                cy + r + 0.6,
+                area.w - 0.4,
+                area.bottom - cy - r - 0.8,
+                align="middle",
+                valign="top",
+                colour=HIGHLIGHT,
+                bold=True,
+            ),
             5.5,
             4.5,
             where=where,
@@ -672,10 +719,10 @@ def _row_head(ctx: LayoutContext, head: RowHead, area: Area, where: tuple) -> li
 
 
 def _effect_cell(ctx: LayoutContext, cell: CellSpec, area: Area, colour: str, name: str, pencil: Pencil) -> Group:
-    items: list[Item] = [Rect(area.x, area.y, area.w, area.h, Style(fill="#ffffff", stroke=GRID, width=0.25))]
+    items: list[Item] = [Rect(area.x, area.y, area.w, area.h, style=Style(fill="#ffffff", stroke=GRID, width=0.25))]
     content = Area(area.x + 0.6, area.y + 0.6, area.w - 1.2, area.h - 1.2)
     if cell.lock != "none":
-        items.append(Rect(area.x, area.y, _LOCK_STRIP, area.h, Style(fill=LOCKED)))
+        items.append(Rect(area.x, area.y, _LOCK_STRIP, area.h, style=Style(fill=LOCKED)))
         items.append(_padlock(area.x + _LOCK_STRIP / 2, area.y + 2.2, 1.45, INK, False))
         pencil.need(cell.where, "a lock checkbox", BOX, PENCIL_BOX_MM)
         items.append(checkbox(area.x + (_LOCK_STRIP - BOX) / 2, area.y + _LOCK_TOP, BOX))
@@ -693,11 +740,20 @@ def _effect_cell(ctx: LayoutContext, cell: CellSpec, area: Area, colour: str, na
         h *= squeeze
         band = Area(content.x, y, content.w, h)
         if line.condition:
-            items.append(Rect(band.x, band.y + 0.2, band.w, band.h - 0.4, Style(fill=SHADE), radius=0.8))
+            items.append(Rect(band.x, band.y + 0.2, band.w, band.h - 0.4, style=Style(fill=SHADE), radius=0.8))
             cap_h = 3.4 * squeeze
             items += ctx.fitted(
                 line.condition,
-                TextBox(band.x + 0.5, band.y + 0.4, band.w - 1.0, cap_h, "middle", "middle", SHADE_INK, True),
+                TextBox(
+                    band.x + 0.5,
+                    band.y + 0.4,
+                    band.w - 1.0,
+                    cap_h,
+                    align="middle",
+                    valign="middle",
+                    colour=SHADE_INK,
+                    bold=True,
+                ),
                 5.5,
                 4.2,
                 where=line.where,
@@ -723,15 +779,23 @@ def draw_counter(ctx: LayoutContext, spec: CounterSpec, area: Area, where: tuple
         cx, cy = x0 + (col + 0.5) * pitch, area.y + (row + 0.5) * pitch
         if spec.icon == "coin":
             items.append(
-                Circle(cx, cy, diameter / 2, Style(fill=_tint(GOLD, 0.22), stroke=GOLD_DARK, width=0.3), role="counter")
+                Circle(
+                    cx,
+                    cy,
+                    diameter / 2,
+                    style=Style(fill=_tint(GOLD, 0.22), stroke=GOLD_DARK, width=0.3),
+                    role="counter",
+                )
             )
-            items.append(Circle(cx, cy, diameter / 2 * 0.62, Style(stroke=_tint(GOLD, 0.6), width=0.25)))
+            items.append(Circle(cx, cy, diameter / 2 * 0.62, style=Style(stroke=_tint(GOLD, 0.6), width=0.25)))
         else:
-            items.append(Circle(cx, cy, diameter / 2, Style(fill="#ffffff", stroke=INK, width=0.3), role="counter"))
+            items.append(
+                Circle(cx, cy, diameter / 2, style=Style(fill="#ffffff", stroke=INK, width=0.3), role="counter")
+            )
         if (i + 1) % 5 == 0:
             items += ctx.fitted(
                 str(i + 1),
-                TextBox(cx - pitch / 2, cy - 1.6, pitch, 3.2, "middle", "middle", MUTED),
+                TextBox(cx - pitch / 2, cy - 1.6, pitch, 3.2, align="middle", valign="middle", colour=MUTED),
                 5.5,
                 4.5,
                 where=where,
@@ -773,20 +837,20 @@ def draw_scoring(ctx: LayoutContext, spec: ScoringSpec, area: Area, where: tuple
             header_drawn = True
             for i, lane in enumerate(spec.lanes):
                 x = area.x + label_w + i * pitch
-                items.append(Rect(x + (pitch - 4.4) / 2, y, 4.4, 4.2, Style(fill=lane.colour), radius=0.7))
+                items.append(Rect(x + (pitch - 4.4) / 2, y, 4.4, 4.2, style=Style(fill=lane.colour), radius=0.7))
                 items += ctx.fitted(
                     lane.label,
-                    TextBox(x, y, pitch, 4.2, "middle", "middle", "#ffffff", True),
+                    TextBox(x, y, pitch, 4.2, align="middle", valign="middle", colour="#ffffff", bold=True),
                     8,
                     6,
                     where=where,
                     label="scoring lane",
                 )
             y += header_h
-        items.append(Rect(area.x, y, 4.8, 4.8, Style(fill=row.colour), radius=0.8))
+        items.append(Rect(area.x, y, 4.8, 4.8, style=Style(fill=row.colour), radius=0.8))
         items += ctx.fitted(
             row.letter,
-            TextBox(area.x, y, 4.8, 4.8, "middle", "middle", "#ffffff", True),
+            TextBox(area.x, y, 4.8, 4.8, align="middle", valign="middle", colour="#ffffff", bold=True),
             10,
             7,
             where=where,
@@ -794,7 +858,7 @@ def draw_scoring(ctx: LayoutContext, spec: ScoringSpec, area: Area, where: tuple
         )
         items += ctx.fitted(
             row.name,
-            TextBox(area.x + 6.0, y, area.w - 6.0 - 9.0, line_h, "start", "middle", INK, True),
+            TextBox(area.x + 6.0, y, area.w - 6.0 - 9.0, line_h, align="start", valign="middle", colour=INK, bold=True),
             7,
             5,
             where=where,
@@ -802,7 +866,7 @@ def draw_scoring(ctx: LayoutContext, spec: ScoringSpec, area: Area, where: tuple
         )
         items += ctx.fitted(
             row.vp,
-            TextBox(area.right - 9.0, y, 9.0, line_h, "end", "middle", HIGHLIGHT, True),
+            TextBox(area.right - 9.0, y, 9.0, line_h, align="end", valign="middle", colour=HIGHLIGHT, bold=True),
             7,
             5,
             where=where,
@@ -825,7 +889,7 @@ def draw_scoring(ctx: LayoutContext, spec: ScoringSpec, area: Area, where: tuple
     y = max(y, area.bottom - total_h + 1.0)
     items += ctx.fitted(
         spec.total,
-        TextBox(area.x, y, area.w - 20.0, total_h - 1.0, "start", "middle", INK, True),
+        TextBox(area.x, y, area.w - 20.0, total_h - 1.0, align="start", valign="middle", colour=INK, bold=True),
         9,
         6,
         where=where,
@@ -837,7 +901,7 @@ def draw_scoring(ctx: LayoutContext, spec: ScoringSpec, area: Area, where: tuple
             y,
             18.0,
             total_h - 1.0,
-            Style(fill="#ffffff", stroke=INK, width=0.5),
+            style=Style(fill="#ffffff", stroke=INK, width=0.5),
             radius=0.8,
             role="cell",
         )
@@ -862,7 +926,7 @@ def draw_pad(ctx: LayoutContext, spec: PadSpec, area: Area, where: tuple, pencil
         if spec.game_label:
             items += ctx.fitted(
                 f"{spec.game_label} {game + 1}",
-                TextBox(area.x, y, 30.0, label_h - 0.8, "start", "middle", INK, True),
+                TextBox(area.x, y, 30.0, label_h - 0.8, align="start", valign="middle", colour=INK, bold=True),
                 8,
                 6,
                 where=where,
@@ -874,7 +938,7 @@ def draw_pad(ctx: LayoutContext, spec: PadSpec, area: Area, where: tuple, pencil
                     y + label_h - 1.2,
                     area.x + min(area.w, 90.0),
                     y + label_h - 1.2,
-                    Style(stroke=GRID, width=0.25),
+                    style=Style(stroke=GRID, width=0.25),
                 )
             )
         y += label_h
@@ -887,13 +951,13 @@ def draw_pad(ctx: LayoutContext, spec: PadSpec, area: Area, where: tuple, pencil
                     y,
                     w,
                     head_h,
-                    Style(fill=HEADING if i in (0, len(heads) - 1) else "#5a5e7a", stroke="#ffffff", width=0.3),
+                    style=Style(fill=HEADING if i in (0, len(heads) - 1) else "#5a5e7a", stroke="#ffffff", width=0.3),
                 )
             )
             if note:
                 items += ctx.fitted(
                     label,
-                    TextBox(x, y + 0.4, w, 5.0, "middle", "middle", "#ffffff", True),
+                    TextBox(x, y + 0.4, w, 5.0, align="middle", valign="middle", colour="#ffffff", bold=True),
                     11,
                     7,
                     where=where,
@@ -901,7 +965,7 @@ def draw_pad(ctx: LayoutContext, spec: PadSpec, area: Area, where: tuple, pencil
                 )
                 items += ctx.fitted(
                     note,
-                    TextBox(x + 0.5, y + 5.2, w - 1.0, 3.4, "middle", "middle", "#ffffff"),
+                    TextBox(x + 0.5, y + 5.2, w - 1.0, 3.4, align="middle", valign="middle", colour="#ffffff"),
                     6,
                     4.5,
                     where=where,
@@ -910,7 +974,7 @@ def draw_pad(ctx: LayoutContext, spec: PadSpec, area: Area, where: tuple, pencil
             else:
                 items += ctx.fitted(
                     label,
-                    TextBox(x + 1.0, y, w - 2.0, head_h, "middle", "middle", "#ffffff", True),
+                    TextBox(x + 1.0, y, w - 2.0, head_h, align="middle", valign="middle", colour="#ffffff", bold=True),
                     9,
                     6,
                     where=where,
@@ -922,7 +986,7 @@ def draw_pad(ctx: LayoutContext, spec: PadSpec, area: Area, where: tuple, pencil
             x = area.x
             for i, w in enumerate(widths):
                 fill = "#f6f4ef" if i == len(widths) - 1 else "#ffffff"
-                items.append(Rect(x, y, w, row_h, Style(fill=fill, stroke=INK, width=0.3), role="cell"))
+                items.append(Rect(x, y, w, row_h, style=Style(fill=fill, stroke=INK, width=0.3), role="cell"))
                 x += w
             y += row_h
     if spec.note:
@@ -950,10 +1014,10 @@ def draw_flow(ctx: LayoutContext, spec: FlowSpec, area: Area, where: tuple, penc
     for i, (label, text) in enumerate(spec.steps):
         cy = area.y + (i + 0.5) * pitch
         cx = area.x + 3.0 + r
-        items.append(Circle(cx, cy, r, Style(fill=HEADING)))
+        items.append(Circle(cx, cy, r, style=Style(fill=HEADING)))
         items += ctx.fitted(
             label,
-            TextBox(cx - r, cy - r, 2 * r, 2 * r, "middle", "middle", "#ffffff", True),
+            TextBox(cx - r, cy - r, 2 * r, 2 * r, align="middle", valign="middle", colour="#ffffff", bold=True),
             9,
             6,
             where=where,
@@ -961,7 +1025,15 @@ def draw_flow(ctx: LayoutContext, spec: FlowSpec, area: Area, where: tuple, penc
         )
         items += ctx.fitted(
             text,
-            TextBox(cx + r + 1.5, cy - pitch / 2 + 0.3, right - cx - r - 1.5, pitch - 0.6, "start", "middle", INK),
+            TextBox(
+                cx + r + 1.5,
+                cy - pitch / 2 + 0.3,
+                right - cx - r - 1.5,
+                pitch - 0.6,
+                align="start",
+                valign="middle",
+                colour=INK,
+            ),
             7.5,
             5,
             where=where,
@@ -976,7 +1048,7 @@ def draw_flow(ctx: LayoutContext, spec: FlowSpec, area: Area, where: tuple, penc
         bottom = last + pitch / 2 + 1.0
         left = area.x + 3.0
         ops = (("M", left - 0.3, last), ("L", loop_x, last), ("L", loop_x, first))
-        items.append(Path(ops, Style(stroke=MUTED, width=0.3, dash=(0.8, 0.6))))
+        items.append(Path(ops, style=Style(stroke=MUTED, width=0.3, dash=(0.8, 0.6))))
         items += _arrow(loop_x, first, left - 0.2, first, MUTED, 0.3, 0.9)
         items += ctx.fitted(
             spec.loop,
@@ -1002,7 +1074,15 @@ def draw_legend(ctx: LayoutContext, spec: LegendSpec, area: Area, where: tuple, 
         )
         items += ctx.fitted(
             text,
-            TextBox(area.x + glyph_w + 1.0, y, area.w - glyph_w - 1.0, pitch - 0.3, "start", "middle", INK),
+            TextBox(
+                area.x + glyph_w + 1.0,
+                y,
+                area.w - glyph_w - 1.0,
+                pitch - 0.3,
+                align="start",
+                valign="middle",
+                colour=INK,
+            ),
             6.5,
             5,
             where=where,
@@ -1016,7 +1096,7 @@ def draw_text(ctx: LayoutContext, spec: TextSpec, area: Area, where: tuple, penc
     items, area = _title_bar(ctx, area, spec.title, where)
     items += ctx.fitted(
         spec.text,
-        TextBox(area.x, area.y, area.w, area.h, spec.align, "middle", INK),
+        TextBox(area.x, area.y, area.w, area.h, align=spec.align, valign="middle", colour=INK),
         spec.size,
         min(5.0, spec.size),
         where=where,
@@ -1030,13 +1110,15 @@ def draw_field(ctx: LayoutContext, spec: FieldSpec, area: Area, where: tuple, pe
     label_w = min(area.w * 0.4, fonts.width_mm(spec.label, 9) + 2.0)
     items = ctx.fitted(
         spec.label,
-        TextBox(area.x, area.y, label_w, area.h, "start", "bottom", INK, True),
+        TextBox(area.x, area.y, label_w, area.h, align="start", valign="bottom", colour=INK, bold=True),
         9,
         6,
         where=where,
         label="field label",
     )
-    items.append(Line(area.x + label_w, area.bottom - 0.3, area.right, area.bottom - 0.3, Style(stroke=INK, width=0.3)))
+    items.append(
+        Line(area.x + label_w, area.bottom - 0.3, area.right, area.bottom - 0.3, style=Style(stroke=INK, width=0.3))
+    )
     return [Group(tuple(items), role="region", name="field")]
 
 
@@ -1051,16 +1133,18 @@ def draw_grid(ctx: LayoutContext, spec: GridSpec, area: Area, where: tuple, penc
     for r in range(1, spec.rows + 1):
         for c in range(1, spec.cols + 1):
             x, y = x0 + (c - 1) * cell, y0 + (r - 1) * cell
-            parts: list[Item] = [Rect(x, y, cell, cell, Style(fill="#ffffff", stroke=GRID, width=0.25), role="cell")]
+            parts: list[Item] = [
+                Rect(x, y, cell, cell, style=Style(fill="#ffffff", stroke=GRID, width=0.25), role="cell")
+            ]
             if (r, c) in marks:
                 parts.append(mark_icon(marks[(r, c)], x + cell / 2, y + cell / 2, cell * 0.28))
             items.append(Group(tuple(parts), role="grid-cell", name=f"{r}/{c}"))
-    items.append(Rect(x0, y0, cell * spec.cols, cell * spec.rows, Style(stroke=INK, width=0.45)))
+    items.append(Rect(x0, y0, cell * spec.cols, cell * spec.rows, style=Style(stroke=INK, width=0.45)))
     if spec.numbered:
         for c in range(1, spec.cols + 1):
             items += ctx.fitted(
                 str(c),
-                TextBox(x0 + (c - 1) * cell, area.y, cell, pad - 0.5, "middle", "bottom", MUTED),
+                TextBox(x0 + (c - 1) * cell, area.y, cell, pad - 0.5, align="middle", valign="bottom", colour=MUTED),
                 7,
                 5,
                 where=where,
@@ -1069,7 +1153,7 @@ def draw_grid(ctx: LayoutContext, spec: GridSpec, area: Area, where: tuple, penc
         for r in range(1, spec.rows + 1):
             items += ctx.fitted(
                 str(r),
-                TextBox(x0 - pad, y0 + (r - 1) * cell, pad - 0.5, cell, "end", "middle", MUTED),
+                TextBox(x0 - pad, y0 + (r - 1) * cell, pad - 0.5, cell, align="end", valign="middle", colour=MUTED),
                 7,
                 5,
                 where=where,
@@ -1085,7 +1169,7 @@ def draw_checkboxes(ctx: LayoutContext, spec: CheckboxesSpec, area: Area, where:
     if spec.label:
         items += ctx.fitted(
             spec.label,
-            TextBox(area.x, area.y, label_w, area.h, "start", "middle", INK, True),
+            TextBox(area.x, area.y, label_w, area.h, align="start", valign="middle", colour=INK, bold=True),
             8,
             5.5,
             where=where,
@@ -1238,7 +1322,13 @@ def sheet_page(
         items += ctx.fitted(
             footer_note,
             TextBox(
-                ctx.margin + 80.0, bar_y - 1.0, ctx.paper.width - 2 * ctx.margin - 80.0, 7.0, "end", "bottom", MUTED
+                ctx.margin + 80.0,
+                bar_y - 1.0,
+                ctx.paper.width - 2 * ctx.margin - 80.0,
+                7.0,
+                align="end",
+                valign="bottom",
+                colour=MUTED,
             ),
             7,
             5.5,

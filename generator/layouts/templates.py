@@ -33,6 +33,7 @@ from pnpkit.validator.types import LocalText
 from .. import fonts
 from ..scene import Circle, Group, Item, Path, Polygon, Rect, Style, Text
 from ..text import TextBox
+from ..units import MM_PER_PT
 from .cards import CardFace
 from .common import INK, LayoutContext
 
@@ -44,7 +45,7 @@ MARKERS = ("〓", "■", "◆", "●", "▲")
 """One-em characters the font has; the first one the text does not use stands in for icons while fitting."""
 GLYPH_MIDDLE = (fonts.ASCENT - fonts.DESCENT) / 2
 """How far above the baseline (in ems) the middle of a full-width glyph sits."""
-PT = 25.4 / 72
+PT = MM_PER_PT
 
 
 def mix(colour: str, base: str, amount: float) -> str:
@@ -66,15 +67,15 @@ def icon_items(icon: InlineIcon, cx: float, cy: float, em: float, role: str = "i
     items: list[Item] = []
     if icon.shape == "tag":
         w, h = em * 0.98, em * 0.8
-        items.append(Rect(-w / 2, -h / 2, w, h, Style(fill=icon.colour), radius=em * 0.16))
+        items.append(Rect(-w / 2, -h / 2, w, h, style=Style(fill=icon.colour), radius=em * 0.16))
         if icon.text:
             size = _fit_size(icon.text, w * 0.9, h * 0.78)
-            items.append(Text(0, _baseline(size), icon.text, size, "#ffffff", "middle", bold=True))
+            items.append(Text(0, _baseline(size), icon.text, size, colour="#ffffff", anchor="middle", bold=True))
     elif icon.shape == "disc":
-        items.append(Circle(0, 0, em * 0.44, Style(fill=icon.colour)))
+        items.append(Circle(0, 0, em * 0.44, style=Style(fill=icon.colour)))
         if icon.text:
             size = _fit_size(icon.text, em * 0.62, em * 0.6)
-            items.append(Text(0, _baseline(size), icon.text, size, "#ffffff", "middle", bold=True))
+            items.append(Text(0, _baseline(size), icon.text, size, colour="#ffffff", anchor="middle", bold=True))
     elif icon.shape == "die":
         side = em * 0.8
         items.append(
@@ -83,12 +84,12 @@ def icon_items(icon: InlineIcon, cx: float, cy: float, em: float, role: str = "i
                 -side / 2,
                 side,
                 side,
-                Style(fill="#ffffff", stroke=icon.colour, width=em * 0.07),
+                style=Style(fill="#ffffff", stroke=icon.colour, width=em * 0.07),
                 radius=em * 0.14,
             )
         )
         for px, py in PIPS[icon.pips]:
-            items.append(Circle(px * side * 0.27, py * side * 0.27, em * 0.075, Style(fill=icon.colour)))
+            items.append(Circle(px * side * 0.27, py * side * 0.27, em * 0.075, style=Style(fill=icon.colour)))
     return Group(tuple(items), dx=cx, dy=cy, role=role)
 
 
@@ -159,7 +160,9 @@ def inline_text(
         parts = line.text.split(marker)
         for i, part in enumerate(parts):
             if part:
-                out.append(Text(x, line.y, part, line.size, line.colour, "start", line.bold, line.role))
+                out.append(
+                    Text(x, line.y, part, line.size, colour=line.colour, anchor="start", bold=line.bold, role=line.role)
+                )
                 x += fonts.width_mm(part, line.size)
             if i < len(parts) - 1:
                 out.append(icon_items(icons[next(queue)], x + em / 2, line.y - GLYPH_MIDDLE * em, em))
@@ -177,7 +180,9 @@ def _line_capped(box: TextBox, lines: int, min_size: float, leading: float) -> T
         top = box.y + (box.height - most) / 2
     elif box.valign == "bottom":
         top = box.y + box.height - most
-    return TextBox(box.x, top, box.width, most, box.align, box.valign, box.colour, box.bold, box.role)
+    return TextBox(
+        box.x, top, box.width, most, align=box.align, valign=box.valign, colour=box.colour, bold=box.bold, role=box.role
+    )
 
 
 # ---------------------------------------------------------------- the face
@@ -232,13 +237,13 @@ def template_face(
     frame = template.frame
     edge = face.label_colour(frame.colour_from) or frame.colour
     items: list[Item] = [
-        Rect(0, 0, w, h, Style(fill=edge), role="card-edge"),
+        Rect(0, 0, w, h, style=Style(fill=edge), role="card-edge"),
         Rect(
             frame.border,
             frame.border,
             w - 2 * frame.border,
             h - 2 * frame.border,
-            Style(fill=frame.face),
+            style=Style(fill=frame.face),
             radius=frame.radius,
             role="card-face",
         ),
@@ -275,7 +280,7 @@ def draw_panel(face: FaceContext, region: Region, _value: Any) -> list[Item]:
     if colour is None:
         return []
     x, y, w, h = _box(region)
-    return [Rect(x, y, w, h, Style(fill=colour), radius=_radius(face, region, h), role="panel")]
+    return [Rect(x, y, w, h, style=Style(fill=colour), radius=_radius(face, region, h), role="panel")]
 
 
 def _backdrop(face: FaceContext, region: Region) -> tuple[list[Item], float]:
@@ -284,7 +289,7 @@ def _backdrop(face: FaceContext, region: Region) -> tuple[list[Item], float]:
     if colour is None:
         return [], 0.0
     x, y, w, h = _box(region)
-    return [Rect(x, y, w, h, Style(fill=colour), radius=_radius(face, region, h) or 1.0)], 1.2
+    return [Rect(x, y, w, h, style=Style(fill=colour), radius=_radius(face, region, h) or 1.0)], 1.2
 
 
 def draw_text(face: FaceContext, region: Region, value: Any) -> list[Item]:
@@ -295,10 +300,10 @@ def draw_text(face: FaceContext, region: Region, value: Any) -> list[Item]:
         y + pad * 0.6,
         w - 2 * pad,
         h - 1.2 * pad,
-        region.align,
-        region.valign,
-        region.colour or INK,
-        region.bold,
+        align=region.align,
+        valign=region.valign,
+        colour=region.colour or INK,
+        bold=region.bold,
         role=f"card-{region.name}",
     )
     items += inline_text(
@@ -324,17 +329,17 @@ def draw_number(face: FaceContext, region: Region, value: Any) -> list[Item]:
     r = min(w, h) / 2
     if region.shape == "diamond":
         items.append(
-            Polygon(((cx, y), (x + w, cy), (cx, y + h), (x, cy)), Style(fill=fill, stroke="#ffffff", width=0.35))
+            Polygon(((cx, y), (x + w, cy), (cx, y + h), (x, cy)), style=Style(fill=fill, stroke="#ffffff", width=0.35))
         )
         inner = r * 0.95
     elif region.shape == "shield":
-        items.append(Path(_shield(x, y, w, h), Style(fill=fill, stroke="#ffffff", width=0.35)))
+        items.append(Path(_shield(x, y, w, h), style=Style(fill=fill, stroke="#ffffff", width=0.35)))
         inner = r * 1.1
     elif region.shape == "circle":
-        items.append(Circle(cx, cy, r, Style(fill=fill, stroke=ring, width=0.45)))
+        items.append(Circle(cx, cy, r, style=Style(fill=fill, stroke=ring, width=0.45)))
         inner = r * 1.3
     else:
-        items.append(Rect(x, y, w, h, Style(fill=fill, stroke=ring, width=0.35), radius=_radius(face, region, h)))
+        items.append(Rect(x, y, w, h, style=Style(fill=fill, stroke=ring, width=0.35), radius=_radius(face, region, h)))
         inner = min(w, h) * 0.9
     colour = region.colour or INK
     top = cy - inner / 2
@@ -344,7 +349,7 @@ def draw_number(face: FaceContext, region: Region, value: Any) -> list[Item]:
         cap_size = min(4.5, cap_h / PT)
         items += face.ctx.fitted(
             caption,
-            TextBox(cx - inner / 2, top + inner * 0.04, inner, cap_h, "middle", "middle", colour),
+            TextBox(cx - inner / 2, top + inner * 0.04, inner, cap_h, align="middle", valign="middle", colour=colour),
             cap_size,
             min(3.5, cap_size),
             where=face.path(region),
@@ -356,7 +361,17 @@ def draw_number(face: FaceContext, region: Region, value: Any) -> list[Item]:
         inner_h = inner
     items += face.ctx.fitted(
         str(value),
-        TextBox(cx - inner / 2, top, inner, inner_h, "middle", "middle", colour, True, role=f"card-{region.name}"),
+        TextBox(
+            cx - inner / 2,
+            top,
+            inner,
+            inner_h,
+            align="middle",
+            valign="middle",
+            colour=colour,
+            bold=True,
+            role=f"card-{region.name}",
+        ),
         region.size,
         region.min_size,
         where=face.path(region),
@@ -391,11 +406,11 @@ def pill(
     label = face.tset.labels[key]
     text = label.name.get(face.lang)
     pad = h * 0.45
-    items: list[Item] = [Rect(x, y, w, h, Style(fill=label.colour), radius=h / 2, role="label")]
+    items: list[Item] = [Rect(x, y, w, h, style=Style(fill=label.colour), radius=h / 2, role="label")]
     size = size or min(h / PT * 0.62, 8.0)
     items += face.ctx.fitted(
         text,
-        TextBox(x + pad, y, w - 2 * pad, h, "middle", "middle", label.text_colour, True),
+        TextBox(x + pad, y, w - 2 * pad, h, align="middle", valign="middle", colour=label.text_colour, bold=True),
         size,
         min(size, min_size),
         where=where,
@@ -433,10 +448,10 @@ def draw_effect(face: FaceContext, region: Region, value: EffectFill) -> list[It
         y + pad * 0.6,
         w - 2 * pad,
         h - 1.2 * pad,
-        region.align,
-        region.valign,
-        region.colour or INK,
-        region.bold,
+        align=region.align,
+        valign=region.valign,
+        colour=region.colour or INK,
+        bold=region.bold,
         role=f"card-{region.name}",
     )
     items = back + items
@@ -475,10 +490,10 @@ def _effect_header(
         if icon is not None:
             items.append(_big_tag(icon, tx, y, tag_w, h))
         else:
-            items.append(Rect(tx, y, tag_w, h, Style(fill=INK), radius=h / 2))
+            items.append(Rect(tx, y, tag_w, h, style=Style(fill=INK), radius=h / 2))
             items += face.ctx.fitted(
                 value.tag,
-                TextBox(tx, y, tag_w, h, "middle", "middle", "#ffffff", True),
+                TextBox(tx, y, tag_w, h, align="middle", valign="middle", colour="#ffffff", bold=True),
                 h / PT * 0.62,
                 4.5,
                 where=face.path(region, "tag"),
@@ -491,7 +506,7 @@ def _big_tag(icon: InlineIcon, x: float, y: float, w: float, h: float) -> Group:
     """An icon as a header badge: the same art as inline, sized to the header."""
     if icon.shape == "tag":
         size = _fit_size(icon.text or "", w * 0.8, h * 0.72)
-        items: list[Item] = [Rect(x, y, w, h, Style(fill=icon.colour), radius=h * 0.22)]
+        items: list[Item] = [Rect(x, y, w, h, style=Style(fill=icon.colour), radius=h * 0.22)]
         if icon.text:
             items.append(
                 Text(
@@ -499,8 +514,8 @@ def _big_tag(icon: InlineIcon, x: float, y: float, w: float, h: float) -> Group:
                     y + h / 2 + _baseline(size),
                     icon.text,
                     size,
-                    "#ffffff",
-                    "middle",
+                    colour="#ffffff",
+                    anchor="middle",
                     bold=True,
                     role="spell",
                 )
@@ -514,16 +529,18 @@ def draw_band(face: FaceContext, region: Region, value: Any) -> list[Item]:
     x, y, w, h = _box(region)
     colour = _fill_colour(face, region) or "#efe6d4"
     ink = region.colour or INK
-    items: list[Item] = [Rect(x, y, w, h, Style(fill=colour, stroke=mix(ink, colour, 0.35), width=0.25), radius=1.2)]
+    items: list[Item] = [
+        Rect(x, y, w, h, style=Style(fill=colour, stroke=mix(ink, colour, 0.35), width=0.25), radius=1.2)
+    ]
     top = y + 1.2
     if region.heading is not None:
         heading = face.text(region.heading)
         tab_h = 4.2
         tab_w = fonts.width_mm(heading, 6.5) + 4.0
-        items.append(Rect(x + 1.2, top, tab_w, tab_h, Style(fill=ink), radius=tab_h / 2))
+        items.append(Rect(x + 1.2, top, tab_w, tab_h, style=Style(fill=ink), radius=tab_h / 2))
         items += face.ctx.fitted(
             heading,
-            TextBox(x + 1.2, top, tab_w, tab_h, "middle", "middle", colour, True),
+            TextBox(x + 1.2, top, tab_w, tab_h, align="middle", valign="middle", colour=colour, bold=True),
             6.5,
             5.0,
             where=face.path(region),
@@ -535,10 +552,10 @@ def draw_band(face: FaceContext, region: Region, value: Any) -> list[Item]:
         top,
         w - 3.6,
         y + h - 1.0 - top,
-        region.align,
-        region.valign,
-        ink,
-        region.bold,
+        align=region.align,
+        valign=region.valign,
+        colour=ink,
+        bold=region.bold,
         role=f"card-{region.name}",
     )
     items += inline_text(
@@ -561,7 +578,7 @@ def draw_art(face: FaceContext, region: Region, value: Any) -> list[Item]:
     edge = face.label_colour(face.template.frame.colour_from) or INK
     return [
         Group(tuple(inner), clip=Rect(x, y, w, h), role="art", name=str(value)),
-        Rect(x, y, w, h, Style(stroke=mix(edge, "#ffffff", 0.7), width=0.4), radius=radius),
+        Rect(x, y, w, h, style=Style(stroke=mix(edge, "#ffffff", 0.7), width=0.4), radius=radius),
     ]
 
 
@@ -572,7 +589,7 @@ def _placeholder_art(x: float, y: float, w: float, h: float) -> list[Item]:
     while k < w:
         ops += [("M", x + k, y + h), ("L", x + k + h, y)]
         k += step
-    return [Rect(x, y, w, h, Style(fill="#ece6da")), Path(tuple(ops), Style(stroke="#d6cdbb", width=0.3))]
+    return [Rect(x, y, w, h, style=Style(fill="#ece6da")), Path(tuple(ops), style=Style(stroke="#d6cdbb", width=0.3))]
 
 
 DRAWERS: dict[str, Callable[[FaceContext, Region, Any], list[Item]]] = {

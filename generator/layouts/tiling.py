@@ -113,7 +113,7 @@ def _overlap_marks(tile: Tile, cols: list, rows: list, left: float, top: float) 
                     to_page_y(tile.y0),
                     to_page_x(edge),
                     to_page_y(tile.y1),
-                    OVERLAP_EDGE,
+                    style=OVERLAP_EDGE,
                     role="overlap-edge",
                 )
             )
@@ -129,7 +129,7 @@ def _overlap_marks(tile: Tile, cols: list, rows: list, left: float, top: float) 
                     to_page_y(edge),
                     to_page_x(tile.x1),
                     to_page_y(edge),
-                    OVERLAP_EDGE,
+                    style=OVERLAP_EDGE,
                     role="overlap-edge",
                 )
             )
@@ -140,9 +140,9 @@ def _registration(x: float, y: float) -> list[Item]:
     return [
         Group(
             (
-                Circle(x, y, 2.0, Style(fill="#ffffff", stroke="#000000", width=0.2)),
-                Line(x - 3.0, y, x + 3.0, y, MARK),
-                Line(x, y - 3.0, x, y + 3.0, MARK),
+                Circle(x, y, 2.0, style=Style(fill="#ffffff", stroke="#000000", width=0.2)),
+                Line(x - 3.0, y, x + 3.0, y, style=MARK),
+                Line(x, y - 3.0, x, y + 3.0, style=MARK),
             ),
             role="registration-mark",
         )
@@ -153,12 +153,14 @@ def _header(ctx: LayoutContext, title: str, tile: Tile, cols: int, rows: int) ->
     margin = ctx.margin
     label = f"{label_of(tile)} {t('of', ctx.lang)} {cols} × {rows}"
     items: list[Item] = [
-        Text(margin, margin + 5.0, title, 11, INK, bold=True),
-        Text(margin, margin + 11.0, f"{t('sheet', ctx.lang)} {label}", 10, INK, bold=True, role="tile-label"),
-        Text(margin, margin + 15.5, t("tile_note", ctx.lang), 6.5, MUTED),
+        Text(margin, margin + 5.0, title, 11, colour=INK, bold=True),
+        Text(margin, margin + 11.0, f"{t('sheet', ctx.lang)} {label}", 10, colour=INK, bold=True, role="tile-label"),
+        Text(margin, margin + 15.5, t("tile_note", ctx.lang), 6.5, colour=MUTED),
     ]
     items += scale_bar(ctx.paper.width / 2 - 10, margin + 14.0, ctx.lang, 50.0, note=False, compact=True)
-    items.append(Text(ctx.paper.width / 2 - 10, margin + 11.0, t("print_note", ctx.lang), 6, MUTED, role="print-note"))
+    items.append(
+        Text(ctx.paper.width / 2 - 10, margin + 11.0, t("print_note", ctx.lang), 6, colour=MUTED, role="print-note")
+    )
     items += assembly_diagram(ctx.paper.width - margin - 24.0, margin, 24.0, 18.0, cols, rows, tile)
     return items
 
@@ -177,7 +179,7 @@ def assembly_diagram(x: float, y: float, w: float, h: float, cols: int, rows: in
                     y + r * cell,
                     cell,
                     cell,
-                    Style(fill="#2c2f45" if current else "#ffffff", stroke=INK, width=0.25),
+                    style=Style(fill="#2c2f45" if current else "#ffffff", stroke=INK, width=0.25),
                     role="assembly-cell",
                 )
             )
@@ -188,8 +190,8 @@ def assembly_diagram(x: float, y: float, w: float, h: float, cols: int, rows: in
                     y + (r + 0.5) * cell + 1.2,
                     name,
                     min(7.0, cell * 1.2),
-                    "#ffffff" if current else INK,
-                    "middle",
+                    colour="#ffffff" if current else INK,
+                    anchor="middle",
                 )
             )
     return items

@@ -31,11 +31,11 @@ class TrackSpec:
 
 def token(cx: float, cy: float, r: float, colour: str, mark: str, role: str) -> Group:
     items: list[Item] = [
-        Circle(cx, cy, r, Style(fill=colour, stroke=INK, width=0.25)),
-        Circle(cx, cy, r * 0.78, Style(stroke="#ffffff", width=0.5)),
+        Circle(cx, cy, r, style=Style(fill=colour, stroke=INK, width=0.25)),
+        Circle(cx, cy, r * 0.78, style=Style(stroke="#ffffff", width=0.5)),
     ]
     if mark:
-        items.append(Text(cx, cy + r * 0.3, mark, max(5.0, r * 1.4), "#ffffff", "middle", bold=True))
+        items.append(Text(cx, cy + r * 0.3, mark, max(5.0, r * 1.4), colour="#ffffff", anchor="middle", bold=True))
     return Group(tuple(items), role=role)
 
 
@@ -65,17 +65,17 @@ def token_sheet(
         return Page(ctx.paper.width, ctx.paper.height, tuple(items), title)
     r = diameter / 2
     for heading, specs in groups:
-        items.append(Text(margin, y, heading, 10, INK, bold=True))
+        items.append(Text(margin, y, heading, 10, colour=INK, bold=True))
         y += 4.0
         for spec in specs:
-            items.append(Text(margin, y + 3.0, f"{spec.label} × {spec.count}", 8, MUTED))
+            items.append(Text(margin, y + 3.0, f"{spec.label} × {spec.count}", 8, colour=MUTED))
             y += 5.0
             for i in range(spec.count):
                 row, col = divmod(i, per_row)
                 cx = margin + r + col * (diameter + gap)
                 cy = y + r + row * (diameter + gap)
                 items.append(token(cx, cy, r, spec.colour, spec.mark, role="token"))
-                items.append(Circle(cx, cy, r + 0.6, CUT, role="cut"))
+                items.append(Circle(cx, cy, r + 0.6, style=CUT, role="cut"))
             rows = math.ceil(spec.count / per_row)
             y += rows * (diameter + gap) + 1.0
         y += 3.0
@@ -98,7 +98,7 @@ def token_sheet(
 
 def _track(ctx: LayoutContext, track: TrackSpec, y: float) -> list[Item]:
     margin = ctx.margin
-    items: list[Item] = [Text(margin, y, track.title, 10, INK, bold=True)]
+    items: list[Item] = [Text(margin, y, track.title, 10, colour=INK, bold=True)]
     spaces = list(range(track.first, track.last + 1))
     per_row = TRACK_PER_ROW
     cell = min(18.0, (ctx.paper.width - 2 * margin) / per_row)
@@ -114,11 +114,13 @@ def _track(ctx: LayoutContext, track: TrackSpec, y: float) -> list[Item]:
                 yy,
                 cell,
                 cell,
-                Style(fill="#f1e3ee" if marked else "#ffffff", stroke=INK, width=0.3),
+                style=Style(fill="#f1e3ee" if marked else "#ffffff", stroke=INK, width=0.3),
                 role="track-space",
             )
         )
-        items.append(Text(x + cell / 2, yy + cell / 2 + 2.0, str(number), 13, INK, "middle", bold=marked))
+        items.append(Text(x + cell / 2, yy + cell / 2 + 2.0, str(number), 13, colour=INK, anchor="middle", bold=marked))
         if marked:
-            items.append(Text(x + cell / 2, yy + cell - 1.5, track.highlight_label, 6, "#5b2a4e", "middle"))
+            items.append(
+                Text(x + cell / 2, yy + cell - 1.5, track.highlight_label, 6, colour="#5b2a4e", anchor="middle")
+            )
     return items

@@ -56,10 +56,10 @@ def arrow(x1: float, y1: float, x2: float, y2: float, colour: str, width: float 
     bx, by = x2 - ux * head, y2 - uy * head
     half = head * 0.55
     return [
-        Line(x1, y1, bx, by, Style(stroke=colour, width=width), role="arrow"),
+        Line(x1, y1, bx, by, style=Style(stroke=colour, width=width), role="arrow"),
         Polygon(
             ((x2, y2), (bx - uy * half, by + ux * half), (bx + uy * half, by - ux * half)),
-            Style(fill=colour),
+            style=Style(fill=colour),
             role="arrow",
         ),
     ]
@@ -89,7 +89,7 @@ def space_items(ctx: LayoutContext, box: SpaceBox, look: SpaceLook, value_size: 
             box.y + 0.6,
             box.w - 1.2,
             box.h - 1.2,
-            Style(fill=look.fill, stroke=look.stroke, width=0.5),
+            style=Style(fill=look.fill, stroke=look.stroke, width=0.5),
             radius=2.0,
             role="space",
         )
@@ -103,7 +103,15 @@ def space_items(ctx: LayoutContext, box: SpaceBox, look: SpaceLook, value_size: 
         inner += ctx.fitted(
             look.value,
             TextBox(
-                -lw / 2 + 1.5, -lh / 2 + 1.5, lw - 3.0, box_h, "middle", "middle", look.ink, True, role="space-value"
+                -lw / 2 + 1.5,
+                -lh / 2 + 1.5,
+                lw - 3.0,
+                box_h,
+                align="middle",
+                valign="middle",
+                colour=look.ink,
+                bold=True,
+                role="space-value",
             ),
             value_size,
             min(9.0, value_size),
@@ -114,7 +122,16 @@ def space_items(ctx: LayoutContext, box: SpaceBox, look: SpaceLook, value_size: 
         top = -lh / 2 + 1.5 + (lh - 3.0 - label_h if look.value else (lh - 3.0 - label_h) / 2)
         inner += ctx.fitted(
             look.label,
-            TextBox(-lw / 2 + 1.5, top, lw - 3.0, label_h, "middle", "middle", look.ink, role="space-label"),
+            TextBox(
+                -lw / 2 + 1.5,
+                top,
+                lw - 3.0,
+                label_h,
+                align="middle",
+                valign="middle",
+                colour=look.ink,
+                role="space-label",
+            ),
             7.5,
             5.5,
             where=look.where,
@@ -135,7 +152,7 @@ def track_art(
     """The whole board in board millimetres, origin at its top-left corner."""
     w, h = geometry.width, geometry.height
     items: list[Item] = [
-        Rect(0, 0, w, h, Style(fill=look.background, stroke=look.outline, width=0.6), radius=3.0, role="board")
+        Rect(0, 0, w, h, style=Style(fill=look.background, stroke=look.outline, width=0.6), radius=3.0, role="board")
     ]
     if geometry.slots:
         x0 = min(s.x for s in geometry.slots)
@@ -143,7 +160,15 @@ def track_art(
         x1 = max(s.x + s.w for s in geometry.slots)
         y1 = max(s.y + s.h for s in geometry.slots)
         items.append(
-            Rect(x0 - 2.5, y0 - 2.5, x1 - x0 + 5, y1 - y0 + 5, Style(fill=look.field_fill), radius=3.0, role="field")
+            Rect(
+                x0 - 2.5,
+                y0 - 2.5,
+                x1 - x0 + 5,
+                y1 - y0 + 5,
+                style=Style(fill=look.field_fill),
+                radius=3.0,
+                role="field",
+            )
         )
         for slot in geometry.slots:
             items.append(
@@ -152,7 +177,7 @@ def track_art(
                     slot.y,
                     slot.w,
                     slot.h,
-                    Style(fill=look.slot_fill, stroke=look.slot_stroke, width=0.4, dash=(2.0, 1.2)),
+                    style=Style(fill=look.slot_fill, stroke=look.slot_stroke, width=0.4, dash=(2.0, 1.2)),
                     radius=3.0,
                     role="slot",
                 )
@@ -229,7 +254,7 @@ def _single(ctx: LayoutContext, title: str, subtitle: str, geometry: TrackGeomet
     items.append(Group(content, dx=left, dy=top, scale=scale, role="track-board"))
     items += scale_bar(margin, ctx.paper.height - margin - 6.0, ctx.lang)
     note = f"{w:.0f} × {h:.0f} mm" + ("" if scale == 1.0 else f" ({scale * 100:.0f} %)")
-    items.append(Text(ctx.paper.width - margin, ctx.paper.height - margin - 1.0, note, 7, INK, "end"))
+    items.append(Text(ctx.paper.width - margin, ctx.paper.height - margin - 1.0, note, 7, colour=INK, anchor="end"))
     return Page(ctx.paper.width, ctx.paper.height, tuple(items), title)
 
 
@@ -298,13 +323,13 @@ def _overview(
     items.append(Group(content, dx=left, dy=top, scale=scale, role="preview"))
     y = top + height * scale + 7.0
     if legend:
-        items.append(Text(margin, y + 3.0, t("legend", ctx.lang), 10, INK, bold=True))
+        items.append(Text(margin, y + 3.0, t("legend", ctx.lang), 10, colour=INK, bold=True))
         y += 6.0
         for sample, meaning in legend:
             items += _legend_sample(ctx, sample, margin, y, look)
             block = ctx.fitted(
                 meaning,
-                TextBox(margin + 22.0, y, room_w - 22.0, 10.0, "start", "middle", INK),
+                TextBox(margin + 22.0, y, room_w - 22.0, 10.0, align="start", valign="middle", colour=INK),
                 8.5,
                 6.5,
                 label="board legend",
@@ -313,7 +338,7 @@ def _overview(
             y += 12.0
         y += 3.0
     items.append(
-        Text(margin, y + 3.0, ASSEMBLY[ctx.lang] if ctx.lang in ASSEMBLY else ASSEMBLY["en"], 10, INK, bold=True)
+        Text(margin, y + 3.0, ASSEMBLY[ctx.lang] if ctx.lang in ASSEMBLY else ASSEMBLY["en"], 10, colour=INK, bold=True)
     )
     y += 6.0
     items += assembly_diagram(ctx.paper.width - margin - 30.0, y, 30.0, 20.0, cols, rows, None)
@@ -323,7 +348,11 @@ def _overview(
     text_w = room_w - 36.0
     for paragraph in steps.split("\n"):
         block = ctx.fitted(
-            paragraph, TextBox(margin, y, text_w, 12.0, "start", "top", INK), 8.5, 6.5, label="board overview"
+            paragraph,
+            TextBox(margin, y, text_w, 12.0, align="start", valign="top", colour=INK),
+            8.5,
+            6.5,
+            label="board overview",
         )
         items += block
         if block:
@@ -335,8 +364,8 @@ def _overview(
             ctx.paper.height - margin - 1.0,
             f"{round(width)} × {round(height)} mm",
             7,
-            MUTED,
-            "end",
+            colour=MUTED,
+            anchor="end",
         )
     )
     return Page(ctx.paper.width, ctx.paper.height, tuple(items), title)
@@ -345,7 +374,7 @@ def _overview(
 def _legend_sample(ctx: LayoutContext, sample: SpaceLook | None, x: float, y: float, look: BoardLook) -> list[Item]:
     """A small space (or an arrow) at real proportions, left of its meaning."""
     if sample is None:
-        return [Rect(x, y, 18.0, 10.0, Style(fill=look.field_fill), radius=1.5)] + arrow(
+        return [Rect(x, y, 18.0, 10.0, style=Style(fill=look.field_fill), radius=1.5)] + arrow(
             x + 2.0, y + 5.0, x + 16.0, y + 5.0, look.arrow
         )
     box = SpaceBox(-1, "bottom", x, y, 18.0, 10.0)

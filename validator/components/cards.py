@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Annotated, Any, Generic, Literal, TypeVar
 
 from pydantic import BeforeValidator, Field
 
@@ -60,3 +62,31 @@ class Deck(StrictModel):
     back: CardBack = Field(default_factory=CardBack)
     source: Ident | None = Field(None, description="A list in the game model that the cards are drawn from.")
     cards: list[CardEntry] = Field(default_factory=list)
+
+
+Item = TypeVar("Item")
+
+
+@dataclass(frozen=True)
+class Design(Generic[Item]):
+    """One card design of a deck: the model item it shows, where that item sits in its list, and how many copies."""
+
+    index: int
+    item: Item
+    count: int
+
+
+def deck_designs(
+    deck: Deck, items: Sequence[Item], copies: Callable[[Item], int] = lambda _item: 1
+) -> list[Design[Item]]:
+    """The designs of a deck in deck order: its `cards:` entries, or every item of its source list.
+
+    The layouts draw from this and the checklists count from it, so the two can
+    never disagree. Entries whose `ref` names nothing are left out (they are findings).
+    """
+    if not deck.cards:
+        return [Design(i, item, copies(item)) for i, item in enumerate(items)]
+    by_id = {getattr(item, "id", None): i for i, item in enumerate(items)}
+    return [
+        Design(by_id[entry.ref], items[by_id[entry.ref]], entry.count) for entry in deck.cards if entry.ref in by_id
+    ]

@@ -32,10 +32,10 @@ MODULES: tuple[ModuleType, ...] = (
     wizards_element_collection,
 )
 
-AnyKit = Annotated[
-    DiceBattleKit | ElementShiftKit | GenericKit | ShogiTcgKit | UnlockTowerKit | WizardsElementCollectionKit,
-    Field(discriminator="game"),
-]
+AnyKitModel = DiceBattleKit | ElementShiftKit | GenericKit | ShogiTcgKit | UnlockTowerKit | WizardsElementCollectionKit
+"""A validated kit of any game: what the validator hands the generator."""
+
+AnyKit = Annotated[AnyKitModel, Field(discriminator="game")]
 KIT_ADAPTER: TypeAdapter[AnyKit] = TypeAdapter(AnyKit)
 
 

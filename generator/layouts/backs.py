@@ -1,0 +1,151 @@
+"""Card backs: one design a deck, so a shuffled deck gives nothing away.
+
+Every back is a field of colour, an optional pattern, a frame, a game's own
+emblem if it has one, and a title plate whose text is fitted like any other:
+a title that cannot fit is a finding, never a clipped line.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from ..colour import WHITE
+from ..scene import Item, Path, Rect, Style
+from ..text import TextBox
+from .cards import CardFace
+from .common import LayoutContext
+
+Pattern = Literal["plain", "hex", "diamonds"]
+
+
+def hex_pattern(w: float, h: float, colour: str, size: float = 6.0) -> list[Item]:
+    """A light honeycomb."""
+    ops: list[tuple] = []
+    dx = size * math.sqrt(3)
+    row = 0
+    y = -size
+    while y < h + size:
+        offset = (dx / 2) if row % 2 else 0.0
+        x = -dx + offset
+        while x < w + dx:
+            corners = [
+                (x + size * math.cos(math.radians(a)), y + size * math.sin(math.radians(a))) for a in range(30, 390, 60)
+            ]
+            ops.append(("M", *corners[0]))
+            ops.extend(("L", *p) for p in corners[1:])
+            ops.append(("Z",))
+            x += dx
+        y += size * 1.5
+        row += 1
+    return [Path(tuple(ops), style=Style(stroke=colour, width=0.25, opacity=0.35))]
+
+
+def diamond_pattern(w: float, h: float, colour: str, step: float = 8.0) -> list[Item]:
+    """A diagonal lattice."""
+    ops: list[tuple] = []
+    k = -h
+    while k < w + h:
+        ops += [("M", k, 0.0), ("L", k + h, h), ("M", k + h, 0.0), ("L", k, h)]
+        k += step
+    return [Path(tuple(ops), style=Style(stroke=colour, width=0.3, opacity=0.3))]
+
+
+def pattern_items(pattern: str, w: float, h: float, colour: str = WHITE) -> list[Item]:
+    """The one place a back's `pattern:` is turned into lines."""
+    if pattern == "hex":
+        return hex_pattern(w, h, colour)
+    if pattern == "diamonds":
+        return diamond_pattern(w, h, colour)
+    return []
+
+
+@dataclass(frozen=True, kw_only=True)
+class BackTitle:
+    """The words on a back: the deck's title and, smaller below it, the kit's."""
+
+    title: str
+    where: tuple = ()
+    subtitle: str = ""
+    subtitle_where: tuple = ()
+
+
+def back_face(
+    ctx: LayoutContext,
+    name: str,
+    w: float,
+    h: float,
+    *,
+    colour: str,
+    pattern: str,
+    words: BackTitle,
+    emblem: Sequence[Item] = (),
+    trim: str = WHITE,
+) -> CardFace:
+    """A deck's back: colour, pattern, frame, the game's emblem (if any), and a fitted title plate.
+
+    Without an emblem the plate sits in the middle; with one, the emblem takes
+    the middle and the plate sits below it.
+    """
+    items: list[Item] = [Rect(0, 0, w, h, style=Style(fill=colour))]
+    items += pattern_items(pattern, w, h, trim)
+    inset = min(4.0, w * 0.07)
+    items.append(
+        Rect(inset, inset, w - 2 * inset, h - 2 * inset, style=Style(stroke=trim, width=0.6), radius=min(3.0, inset))
+    )
+    items += emblem
+    band_w, band_h = w - 2 * inset - 4.0, min(28.0, h * 0.32)
+    bx = (w - band_w) / 2
+    by = (h - band_h) / 2 if not emblem else min(h - inset - 2.0 - band_h, h / 2 + 8.0)
+    items.append(Rect(bx, by, band_w, band_h, style=Style(fill=colour, stroke=trim, width=0.4), radius=2.0))
+    if words.subtitle:
+        items += ctx.fitted(
+            words.title,
+            TextBox(
+                bx + 2,
+                by + 1.5,
+                band_w - 4,
+                band_h * 0.7 - 1.5,
+                align="middle",
+                valign="middle",
+                colour=trim,
+                bold=True,
+                role="back-title",
+            ),
+            13,
+            6,
+            where=words.where,
+            label="card back title",
+        )
+        items += ctx.fitted(
+            words.subtitle,
+            TextBox(
+                bx + 2, by + band_h * 0.7, band_w - 4, band_h * 0.3 - 1.5, align="middle", valign="middle", colour=trim
+            ),
+            6.5,
+            4.5,
+            where=words.subtitle_where,
+            label="card back kit title",
+        )
+    else:
+        items += ctx.fitted(
+            words.title,
+            TextBox(
+                bx + 2,
+                by + 1.5,
+                band_w - 4,
+                band_h - 3,
+                align="middle",
+                valign="middle",
+                colour=trim,
+                bold=True,
+                role="back-title",
+            ),
+            13,
+            6,
+            where=words.where,
+            label="card back title",
+        )
+    return CardFace(name, tuple(items), colour)
