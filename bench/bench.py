@@ -38,7 +38,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 KIT_DIR = ROOT / "content" / "element-shift"
-FONT_FILE = ROOT / "generator" / "fonts" / "ipaexg.ttf"
+FONT_FILE = ROOT / "generator" / "assets" / "fonts" / "ipaexg.ttf"
 
 FULL = {"deck_cards": 1000, "validate_cards": 10_000, "repeat": 3}
 QUICK = {"deck_cards": 180, "validate_cards": 1000, "repeat": 1}

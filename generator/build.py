@@ -15,8 +15,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from pnpkit.validator import codes
+from pnpkit.validator.components.kit import KitBase
 from pnpkit.validator.components.printing import PrintSettings
 from pnpkit.validator.findings import Finding
+from pnpkit.validator.games import AnyKitModel
 from pnpkit.validator.kit import LoadedKit
 from pnpkit.validator.source import format_path
 
@@ -49,7 +51,7 @@ class BuildOptions:
     svg: bool = True
 
 
-def print_settings(kit, overrides: dict) -> PrintSettings:
+def print_settings(kit: KitBase, overrides: dict) -> PrintSettings:
     """The kit's `print:` block with command-line values on top; ValueError names what clashes."""
     from pydantic import ValidationError
 
@@ -84,7 +86,7 @@ def layout_kit(
     loaded: LoadedKit, lang: str, settings: PrintSettings | None = None
 ) -> tuple[list[Component], list[Finding]]:
     """Every component's pages for one language, and the text problems met on the way."""
-    kit = loaded.kit
+    kit = loaded.model
     settings = settings or kit.print
     ctx = LayoutContext(lang, PAPERS[settings.paper], settings=settings)
     parts = [_finish(part, settings) for part in components(kit, ctx)]
@@ -100,7 +102,7 @@ def layout_book(
 ) -> tuple[Document, list[Finding]]:
     """kit.pdf's document, and any problem its cover met."""
     problems: list = []
-    document = book(loaded.kit, lang, parts, settings, loaded.root, problems)
+    document = book(loaded.model, lang, parts, settings, loaded.root, problems)
     return document, _findings(loaded, problems)
 
 
@@ -127,7 +129,7 @@ def _bleed_page(page: Page, bleed: float) -> Page:
 
 
 def book(
-    kit,
+    kit: AnyKitModel,
     lang: str,
     parts: list[Component],
     settings: PrintSettings | None = None,
@@ -139,7 +141,8 @@ def book(
     ctx = LayoutContext(lang, PAPERS[settings.paper], settings=settings)
     if problems is not None:
         ctx.problems = problems
-    entries, checklist = [], []
+    entries: list[ContentsEntry] = []
+    checklist: list[tuple[str, int]] = []
     first = 3  # after the cover and the contents page
     for part in parts:
         stock, steps = _print_advice(part, settings, lang)
@@ -198,7 +201,7 @@ def _default_advice(part: Component, settings: PrintSettings, lang: str) -> tupl
     return t("stock_paper", lang), ()
 
 
-def _document(kit, lang: str, title: str, pages: tuple, marks: tuple = ()) -> Document:
+def _document(kit: AnyKitModel, lang: str, title: str, pages: tuple, marks: tuple = ()) -> Document:
     return Document(
         pages=pages,
         title=title,
@@ -227,7 +230,7 @@ class Prepared:
 
 def prepare(loaded: LoadedKit, options: BuildOptions, progress: Progress = lambda _msg: None) -> Prepared:
     """Lay out every page of every language; problems become findings. Raises ValueError on clashing settings."""
-    kit = loaded.kit
+    kit = loaded.model
     prepared = Prepared(loaded, options.languages or tuple(kit.languages), print_settings(kit, options.overrides))
     for lang in prepared.languages:
         progress(f"{kit.id}: laying out ({lang})")
@@ -242,7 +245,7 @@ def render(prepared: Prepared, options: BuildOptions, progress: Progress = lambd
     """Write every file into a fresh staging directory inside the output directory and return it."""
     from .backends import pdf, svg
 
-    kit = prepared.loaded.kit
+    kit = prepared.loaded.model
     _check_writable(options.out_dir / kit.id, prepared.languages)
     staging = Path(tempfile.mkdtemp(prefix=".pnpkit-", dir=_ensure_dir(options.out_dir)))
     try:
@@ -294,7 +297,7 @@ def build(loaded: LoadedKit, options: BuildOptions, progress: Progress = lambda 
     if not prepared.ok:
         return result
     staging = render(prepared, options, progress)
-    result.files = publish(staging, options.out_dir / loaded.kit.id)
+    result.files = publish(staging, options.out_dir / loaded.model.id)
     return result
 
 

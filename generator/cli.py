@@ -9,6 +9,7 @@ import argparse
 import shutil
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 from pnpkit.validator import __version__
 from pnpkit.validator.findings import Finding, Report, render_json, render_sarif, render_text
@@ -21,7 +22,7 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # usage, then one line naming the problem; exit 2
+    def error(self, message: str) -> NoReturn:  # usage, then one line naming the problem; exit 2
         self.print_usage(sys.stderr)
         print(f"pnpkit: error: {message}", file=sys.stderr)
         raise SystemExit(EXIT_USAGE)
@@ -196,7 +197,7 @@ def _layout_findings(loaded) -> list[Finding]:
     from .build import layout_book, layout_kit
 
     found: list[Finding] = []
-    for lang in loaded.kit.languages:
+    for lang in loaded.model.languages:
         parts, problems = layout_kit(loaded, lang)
         _book, cover_problems = layout_book(loaded, lang, parts)
         found += problems + cover_problems
@@ -219,7 +220,7 @@ def _build(args: argparse.Namespace) -> int:
         _print_findings(report.sorted(), args.format)
         print("pnpkit: nothing was built; fix the errors above", file=sys.stderr)
         return EXIT_CONTENT
-    ids = [loaded.kit.id for loaded in loaded_kits]
+    ids = [loaded.model.id for loaded in loaded_kits]
     twice = sorted({kit_id for kit_id in ids if ids.count(kit_id) > 1})
     if twice:
         raise UsageError(f"two kits have the id {twice[0]!r}; they would write to the same output directory")
@@ -228,10 +229,10 @@ def _build(args: argparse.Namespace) -> int:
         # Lay out every kit before writing any: one kit's error must not leave another's files behind.
         prepared_kits = []
         for loaded in loaded_kits:
-            languages = tuple(loaded.kit.languages) if args.lang == "all" else (args.lang,)
-            if args.lang != "all" and args.lang not in loaded.kit.languages:
+            languages = tuple(loaded.model.languages) if args.lang == "all" else (args.lang,)
+            if args.lang != "all" and args.lang not in loaded.model.languages:
                 raise UsageError(
-                    f"{loaded.root} has no {args.lang!r} edition; it ships {', '.join(loaded.kit.languages)}"
+                    f"{loaded.root} has no {args.lang!r} edition; it ships {', '.join(loaded.model.languages)}"
                 )
             options = BuildOptions(
                 out_dir=args.output, languages=languages, overrides=print_overrides(args), svg=not args.no_svg
@@ -246,7 +247,7 @@ def _build(args: argparse.Namespace) -> int:
             stagings = []
             try:
                 for prepared, options in prepared_kits:
-                    stagings.append((render(prepared, options, progress), options.out_dir / prepared.loaded.kit.id))
+                    stagings.append((render(prepared, options, progress), options.out_dir / prepared.loaded.model.id))
                 for staging, target in stagings:
                     written += len(publish(staging, target))
             except OutputError as exc:

@@ -1,6 +1,6 @@
 """The fonts pnpkit ships and their metrics.
 
-IPAexGothic (IPA Font License, shipped unmodified in `generator/fonts/`) is a
+IPAexGothic (IPA Font License, shipped unmodified in `generator/assets/fonts/`) is a
 TrueType-outline font, so reportlab can embed a subset of it in every PDF;
 it covers Japanese and Latin text alike.
 """
@@ -12,7 +12,7 @@ from pathlib import Path
 
 from .units import MM_PER_PT
 
-FONT_DIR = Path(__file__).parent / "fonts"
+FONT_DIR = Path(__file__).parent / "assets" / "fonts"
 GOTHIC = "IPAexGothic"
 GOTHIC_FILE = FONT_DIR / "ipaexg.ttf"
 LICENCE_FILES = (FONT_DIR / "IPA_Font_License_Agreement_v1.0.txt", FONT_DIR / "Readme_ipaexg00401.txt")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
+from .colour import is_light, tint
 from .scene import Circle, Group, Item, Page, Path, Polygon, Rect, Text, corner_points
 
 KEEP = 0.25
@@ -19,18 +20,9 @@ LARGE = 400.0
 """Fills covering more than this many mm² count as backgrounds."""
 
 
-def _rgb(colour: str) -> tuple[int, int, int]:
-    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
-
-
 def pale(colour: str) -> str:
-    r, g, b = (round(255 - (255 - c) * KEEP) for c in _rgb(colour))
-    return f"#{r:02x}{g:02x}{b:02x}"
-
-
-def _light(colour: str) -> bool:
-    r, g, b = _rgb(colour)
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b > 180
+    """What an ink-saver fill keeps of its colour."""
+    return tint(colour, KEEP)
 
 
 def _area(item: Item, scale: float) -> float:
@@ -48,13 +40,13 @@ def _area(item: Item, scale: float) -> float:
 def _items(items: tuple[Item, ...], scale: float, behind_pale: bool, paled: set[str]) -> tuple[Item, ...]:
     """`paled` holds the colours already paled here: a smaller piece of the same colour (the
     square half of a rounded band, a cell's outline) is paled with them, so shapes stay whole."""
-    out = []
+    out: list[Item] = []
     paled = set(paled)
     for item in items:
         if isinstance(item, Group):
             out.append(replace(item, items=_items(item.items, scale * item.scale, behind_pale, paled)))
         elif isinstance(item, Text):
-            out.append(replace(item, colour="#333333") if behind_pale and _light(item.colour) else item)
+            out.append(replace(item, colour="#333333") if behind_pale and is_light(item.colour) else item)
         elif isinstance(item, (Rect, Circle, Polygon, Path)):
             style = item.style
             if style.fill and (style.fill in paled or _area(item, scale) > LARGE):

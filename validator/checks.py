@@ -11,9 +11,12 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
+
+if TYPE_CHECKING:
+    from .components.kit import KitBase
 
 from . import codes
 from .findings import Finding
@@ -41,7 +44,7 @@ class CheckContext:
 
 
 @cache
-def _fields(cls: type) -> tuple[str, ...]:
+def _fields(cls: type[BaseModel]) -> tuple[str, ...]:
     """Field names per model class; pydantic's `model_fields` is a property and costs a call each time."""
     return tuple(cls.model_fields)
 
@@ -65,7 +68,7 @@ def _is_number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
-def owner_numbers(owner: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+def owner_numbers(owner: BaseModel) -> tuple[dict[str, Any], dict[str, Any]]:
     """One model's numeric fields, and those of its sub-models as `{field_sub}`."""
     direct: dict[str, Any] = {}
     nested: dict[str, Any] = {}
@@ -101,14 +104,14 @@ def local_numbers(owners: tuple, cache: dict[int, tuple[dict, dict]] | None = No
     return values
 
 
-def check_texts(ctx: CheckContext, kit: Any, parameters: dict[str, Any]) -> None:
+def check_texts(ctx: CheckContext, kit: KitBase, parameters: dict[str, Any]) -> None:
     """Translations are complete, placeholders resolve, rule prose takes its numbers from the model."""
     known_by_owners: dict[tuple[int, ...], dict[str, Any]] = {}  # texts of one effect share their numbers
     numbers_by_owner: dict[int, tuple[dict, dict]] = {}
     for path, text, owners in walk_texts(kit):
         for lang in text.missing(ctx.languages):
             ctx.add("PK301", path, f"no {lang!r} text", f"add `{lang}:` next to the other languages")
-        known = None
+        known: dict[str, Any] | None = None
         for lang in ctx.languages:
             value = getattr(text, lang, None)
             if value is None:
@@ -120,7 +123,7 @@ def check_texts(ctx: CheckContext, kit: Any, parameters: dict[str, Any]) -> None
                 if known is None:
                     known = known_by_owners[key] = parameters | local_numbers(owners, numbers_by_owner)
             for name in names:
-                if name not in known:
+                if known is not None and name not in known:
                     close = ", ".join(sorted(known)[:12])
                     ctx.add("PK302", path + (lang,), f"unknown placeholder {{{name}}}", f"known: {close}")
             if isinstance(text, RuleText):
@@ -174,7 +177,7 @@ def check_unique_names(ctx: CheckContext, items: Iterable[Any], path: tuple, wha
                 first[norm] = i
 
 
-def check_decks(ctx: CheckContext, kit: Any, lists: dict[str, set[str]]) -> None:
+def check_decks(ctx: CheckContext, kit: KitBase, lists: dict[str, set[str]]) -> None:
     """Decks have cards, and entries that point into a model list point at something."""
     from .components.printing import card_fits
 
@@ -361,7 +364,7 @@ def check_choice(ctx: CheckContext, path: tuple, options: list, what: str) -> No
         )
 
 
-def check_rule_tables(ctx: CheckContext, kit: Any) -> None:
+def check_rule_tables(ctx: CheckContext, kit: KitBase) -> None:
     """Every row of a rule table has one cell per column: a cell too many would be dropped."""
     for i, section in enumerate(kit.rules.sections if kit.rules else []):
         if section.table is None:
@@ -377,7 +380,7 @@ def check_rule_tables(ctx: CheckContext, kit: Any) -> None:
                 )
 
 
-def check_end_conditions(ctx: CheckContext, kit: Any) -> None:
+def check_end_conditions(ctx: CheckContext, kit: KitBase) -> None:
     """Every way the game can end names a tie-break."""
     check_unique_ids(ctx, kit.end_conditions, ("end_conditions",), "end condition")
     for i, end in enumerate(kit.end_conditions):

@@ -14,8 +14,9 @@ from pydantic import BaseModel, ValidationError
 
 from . import codes
 from .checks import CheckContext, check_end_conditions, check_rule_tables, check_texts
+from .components.kit import KitBase
 from .findings import Finding, Location, Report
-from .games import GAMES, KIT_ADAPTER
+from .games import GAMES, KIT_ADAPTER, AnyKitModel
 from .schema_errors import findings_from
 from .source import Limits, Source, format_path, load_file
 from .types import KIT_FILE_MARK
@@ -25,10 +26,19 @@ KIT_FILE = "kit.yaml"
 
 @dataclass
 class LoadedKit:
+    """What the validator hands the generator: the kit's model (when it parsed), its source positions and findings."""
+
     root: Path
-    kit: Any = None
+    kit: AnyKitModel | None = None
     source: Source = field(default_factory=Source)
     report: Report = field(default_factory=Report)
+
+    @property
+    def model(self) -> AnyKitModel:
+        """The validated kit model. The generator only ever sees kits that loaded; anything else is a bug."""
+        if self.kit is None:
+            raise RuntimeError(f"{self.root} did not load; check `ok` before using its model")
+        return self.kit
 
     @property
     def ok(self) -> bool:
@@ -201,7 +211,7 @@ IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")
 
 
 @cache
-def _file_names(cls: type) -> tuple[tuple[str, bool], ...]:
+def _file_names(cls: type[BaseModel]) -> tuple[tuple[str, bool], ...]:
     """(field name, is a KitFile) per model class, worked out once."""
     return tuple((name, _is_kit_file(info.annotation)) for name, info in cls.model_fields.items())
 
@@ -228,7 +238,7 @@ def _is_kit_file(annotation: Any) -> bool:
     return any(_is_kit_file(arg) for arg in getattr(annotation, "__args__", ()) or ())
 
 
-def check_kit_files(ctx: CheckContext, kit: Any, root: Path) -> None:
+def check_kit_files(ctx: CheckContext, kit: KitBase, root: Path) -> None:
     """Files the kit names exist, stay inside the kit directory, and are images pnpkit can place."""
     for path, name in _kit_file_fields(kit):
         _full, problem = safe_kit_path(root, name, ctx.source.locate(path), format_path(path))

@@ -92,8 +92,8 @@ def _field_names() -> list[str]:
     from .games import GAMES
 
     names: set[str] = set()
-    stack: list[type] = list(GAMES.values())
-    seen: set[type] = set()
+    stack: list[type[BaseModel]] = list(GAMES.values())
+    seen: set[type[BaseModel]] = set()
     while stack:
         model = stack.pop()
         if model in seen:
@@ -106,8 +106,8 @@ def _field_names() -> list[str]:
     return sorted(names)
 
 
-def _models_in(annotation: Any) -> list[type]:
-    found = []
+def _models_in(annotation: Any) -> list[type[BaseModel]]:
+    found: list[type[BaseModel]] = []
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         found.append(annotation)
     for arg in getattr(annotation, "__args__", ()) or ():

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -196,6 +197,7 @@ def load_text(text: str, display: str, limits: Limits = Limits()) -> Source:
 
 
 _SPECIAL = re.compile(r"[\[\]{}\"'#]")
+_DASHES = re.compile(r"(?:- +)*")
 _QUOTED = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\n]|\'\')*\'')
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _INDENT = re.compile(r"^ *", re.M)
@@ -229,10 +231,10 @@ def nesting_depth(text: str) -> tuple[int, int]:
             while indents and indents[-1] >= indent:
                 indents.pop()
             indents.append(indent)
-            dashes = len(re.match(r"(?:- +)*", stripped).group(0).split("-")) - 1
+            dashes = len(_DASHES.match(stripped).group(0).split("-")) - 1  # type: ignore[union-attr]  # matches any text
             deepest = max(deepest, len(indents) + dashes)
         if not flow and not quote and "[" not in stripped and "{" not in stripped:
-            specials = ()  # no flow brackets and no open quote: no character below changes any state
+            specials: Iterable[str] = ()  # no flow brackets and no open quote: no character below changes any state
         else:
             specials = (m.group(0) for m in _SPECIAL.finditer(stripped))
         for ch in specials:

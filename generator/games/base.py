@@ -5,7 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from pnpkit.validator.components.kit import KitBase
+from pnpkit.validator.components.rules import Table as TableModel
 from pnpkit.validator.placeholders import fill
+from pnpkit.validator.types import LocalText
 
 from ..layouts.common import LayoutContext, TextProblem
 from ..layouts.rules import Section, Table
@@ -29,7 +32,7 @@ class Component:
     """Physical pieces this component yields, with counts taken from the model."""
 
 
-def text(value: Any, lang: str, values: dict[str, Any] | None = None) -> str:
+def text(value: LocalText | None, lang: str, values: dict[str, Any] | None = None) -> str:
     """Localised text with its placeholders filled."""
     if value is None:
         return ""
@@ -37,14 +40,14 @@ def text(value: Any, lang: str, values: dict[str, Any] | None = None) -> str:
     return fill(raw, values or {})
 
 
-def errata_table(kit: Any, lang: str) -> Table:
+def errata_table(kit: KitBase, lang: str) -> Table:
     from ..i18n import t
 
     rows = tuple((text(e.topic, lang), text(e.as_written, lang), text(e.resolution, lang)) for e in kit.errata)
     return Table((t("topic", lang), t("as_written", lang), t("resolution", lang)), rows, (0.22, 0.39, 0.39))
 
 
-def end_conditions_table(kit: Any, lang: str) -> Table:
+def end_conditions_table(kit: KitBase, lang: str) -> Table:
     from ..i18n import t
 
     values = kit.placeholder_values()
@@ -55,7 +58,7 @@ def end_conditions_table(kit: Any, lang: str) -> Table:
     return Table((t("game_ends", lang), t("winner", lang), t("tie_break", lang)), rows, (0.36, 0.32, 0.32))
 
 
-def rule_sections(ctx: LayoutContext, kit: Any, generated: dict[str, Table]) -> list[Section]:
+def rule_sections(ctx: LayoutContext, kit: KitBase, generated: dict[str, Table]) -> list[Section]:
     """The kit's rule summary with placeholders filled and generated tables put in place.
 
     Every game gets `errata` and `end-conditions`; games add their own tables.
@@ -89,7 +92,7 @@ def rule_sections(ctx: LayoutContext, kit: Any, generated: dict[str, Table]) -> 
     return sections
 
 
-def _table(table: Any, lang: str) -> Table | None:
+def _table(table: TableModel | None, lang: str) -> Table | None:
     if table is None:
         return None
     n = len(table.columns)

@@ -148,9 +148,9 @@ def bands_for(paper: Paper, grid: Grid, marks: str) -> Bands:
     return Bands(min(MAX_MARK, room_top), min(MAX_MARK, room_bottom), side, False, "side")
 
 
-def _mark_lines(paper: Paper, grid: Grid, bands: Bands, style: Style, role: str, dx: float, dy: float) -> list[Item]:
+def _mark_lines(paper: Paper, grid: Grid, bands: Bands, style: Style, role: str, dx: float, dy: float) -> list[Line]:
     """A line on each trim edge, out from the grid by MARK_GAP, as long as the bands allow."""
-    items: list[Item] = []
+    items: list[Line] = []
     xs, ys = grid.trim_edges()
     top, bottom = grid.y0 + dy - MARK_GAP, grid.y0 + grid.height + dy + MARK_GAP
     left, right = grid.x0 + dx - MARK_GAP, grid.x0 + grid.width + dx + MARK_GAP

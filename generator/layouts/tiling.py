@@ -199,7 +199,8 @@ def assembly_diagram(x: float, y: float, w: float, h: float, cols: int, rows: in
 
 def assembled_size(pages: list[Page]) -> tuple[float, float]:
     """Width and height of the drawing the tiles add up to, read back from the scene."""
-    xs, ys = {}, {}
+    xs: dict[float, float] = {}
+    ys: dict[float, float] = {}
     for page in pages:
         for item in page.items:
             if isinstance(item, Group) and item.role == "tile" and item.clip is not None:

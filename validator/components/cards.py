@@ -57,7 +57,7 @@ class CardEntry(StrictModel):
 class Deck(StrictModel):
     id: Ident
     name: LocalText
-    size: CardSizeField = Field(default_factory=lambda: CardSize(width="63mm", height="88mm"))
+    size: CardSizeField = Field(default_factory=lambda: CardSize.model_validate({"width": "63mm", "height": "88mm"}))
     template: Ident = Field(description="The card layout to use, e.g. 'element', 'event', 'combo'.")
     back: CardBack = Field(default_factory=CardBack)
     source: Ident | None = Field(None, description="A list in the game model that the cards are drawn from.")
