@@ -34,7 +34,8 @@ typecheck: $(STAMP)
 	ln -sfn ../../../generator build/typecheck/pnpkit/generator
 	$(BIN)/mypy
 
-bench: $(STAMP)
+bench: $(STAMP)  # whole processes as a designer runs them, then the in-process diagnostics
+	$(BIN)/python bench/whole.py
 	$(BIN)/python bench/bench.py
 
 clean:  # removes only what pnpkit made in output/

@@ -26,6 +26,7 @@ from . import fonts
 from .games import Component, components
 from .i18n import t
 from .inksaver import ink_saver
+from .jobs import ordered_map
 from .layouts.book import ContentsEntry, contents, cover
 from .layouts.common import LayoutContext
 from .scene import Bookmark, Box, Document, Group, Page
@@ -49,6 +50,8 @@ class BuildOptions:
     languages: tuple[str, ...] | None = None  # None: every language the kit declares
     overrides: dict = field(default_factory=dict)  # print settings from the command line
     svg: bool = True
+    jobs: int = 1
+    """Worker processes; 1 lays out and renders in this process."""
 
 
 def print_settings(kit: KitBase, overrides: dict) -> PrintSettings:
@@ -212,72 +215,138 @@ def _document(kit: AnyKitModel, lang: str, title: str, pages: tuple, marks: tupl
     )
 
 
-@dataclass
-class Prepared:
-    """A kit laid out in every language, ready to render; nothing is on disk yet."""
+@dataclass(frozen=True)
+class Edition:
+    """One kit in one language: the unit a worker lays out and renders."""
 
     loaded: LoadedKit
-    languages: tuple[str, ...]
+    lang: str
     settings: PrintSettings
-    parts: dict[str, list[Component]] = field(default_factory=dict)
-    books: dict[str, Document] = field(default_factory=dict)
-    findings: list[Finding] = field(default_factory=list)
-
-    @property
-    def ok(self) -> bool:
-        return not any(f.is_error for f in self.findings)
+    svg: bool
+    staging: Path
+    """The kit's staging directory; this edition writes `staging/<lang>/`."""
 
 
-def prepare(loaded: LoadedKit, options: BuildOptions, progress: Progress = lambda _msg: None) -> Prepared:
-    """Lay out every page of every language; problems become findings. Raises ValueError on clashing settings."""
+@dataclass(frozen=True)
+class KitRun:
+    """One kit being built: its editions share a staging directory, published only when all are clean."""
+
+    loaded: LoadedKit
+    editions: tuple[Edition, ...]
+    staging: Path
+    target: Path
+
+
+def plan(loaded: LoadedKit, options: BuildOptions) -> KitRun:
+    """Settings checked, output directory checked and a staging directory made; nothing is laid out yet.
+
+    Raises SettingsError for clashing print settings and OutputError for an output directory pnpkit may not use.
+    """
     kit = loaded.model
-    prepared = Prepared(loaded, options.languages or tuple(kit.languages), print_settings(kit, options.overrides))
-    for lang in prepared.languages:
-        progress(f"{kit.id}: laying out ({lang})")
-        parts, problems = layout_kit(loaded, lang, prepared.settings)
-        prepared.books[lang], cover_problems = layout_book(loaded, lang, parts, prepared.settings)
-        prepared.parts[lang] = parts
-        prepared.findings.extend(problems + cover_problems)
-    return prepared
+    settings = print_settings(kit, options.overrides)
+    languages = options.languages or tuple(kit.languages)
+    target = options.out_dir / kit.id
+    _check_writable(target, languages)
+    staging = Path(tempfile.mkdtemp(prefix=".pnpkit-", dir=_ensure_dir(options.out_dir)))
+    editions = tuple(Edition(loaded, lang, settings, options.svg, staging) for lang in languages)
+    return KitRun(loaded, editions, staging, target)
 
 
-def render(prepared: Prepared, options: BuildOptions, progress: Progress = lambda _msg: None) -> Path:
-    """Write every file into a fresh staging directory inside the output directory and return it."""
+def make_edition(edition: Edition) -> list[Finding]:
+    """Lay out one edition and, when it has no errors, render it into the staging directory.
+
+    Runs in a worker process; its findings travel back to the parent, which
+    publishes the kit only when every edition of every kit is clean.
+    """
+    loaded, lang = edition.loaded, edition.lang
+    parts, problems = layout_kit(loaded, lang, edition.settings)
+    book_document, cover_problems = layout_book(loaded, lang, parts, edition.settings)
+    findings = problems + cover_problems
+    if not any(f.is_error for f in findings):
+        _write_edition(edition, parts, book_document)
+    return findings
+
+
+def _write_edition(edition: Edition, parts: list[Component], book_document: Document) -> None:
     from .backends import pdf, svg
 
-    kit = prepared.loaded.model
-    _check_writable(options.out_dir / kit.id, prepared.languages)
-    staging = Path(tempfile.mkdtemp(prefix=".pnpkit-", dir=_ensure_dir(options.out_dir)))
+    kit = edition.loaded.model
+    lang = edition.lang
+    lang_dir = edition.staging / lang
     try:
-        for lang, parts in prepared.parts.items():
-            lang_dir = staging / lang
-            lang_dir.mkdir()
-            (lang_dir / MARKER).write_text("made by pnpkit; this directory is replaced on every build\n")
-            for part in parts:
-                progress(f"{kit.id}: {part.slug} ({lang})")
-                document = _document(kit, lang, part.title, part.pages, (Bookmark(part.title, 0),))
-                (lang_dir / f"{part.slug}.pdf").write_bytes(pdf.render(document))
-                if options.svg and part.svg:
-                    for n, page in enumerate(part.pages, start=1):
-                        name = f"{part.slug}.svg" if len(part.pages) == 1 else f"{part.slug}-{n:02d}.svg"
-                        (lang_dir / name).write_text(
-                            svg.render(page, part.title, "../fonts/ipaexg.ttf"), encoding="utf-8"
-                        )
-            progress(f"{kit.id}: kit.pdf ({lang})")
-            (lang_dir / "kit.pdf").write_bytes(pdf.render(prepared.books[lang]))
-        if options.svg:
-            font_dir = staging / "fonts"
-            font_dir.mkdir()
-            (font_dir / MARKER).write_text("made by pnpkit: the font the SVGs use, with its licence\n")
-            for source in (fonts.GOTHIC_FILE, *fonts.LICENCE_FILES):
-                shutil.copyfile(source, font_dir / source.name)
+        lang_dir.mkdir()
+        (lang_dir / MARKER).write_text("made by pnpkit; this directory is replaced on every build\n")
+        for part in parts:
+            document = _document(kit, lang, part.title, part.pages, (Bookmark(part.title, 0),))
+            (lang_dir / f"{part.slug}.pdf").write_bytes(pdf.render(document))
+            if edition.svg and part.svg:
+                for n, page in enumerate(part.pages, start=1):
+                    name = f"{part.slug}.svg" if len(part.pages) == 1 else f"{part.slug}-{n:02d}.svg"
+                    (lang_dir / name).write_text(svg.render(page, part.title, "../fonts/ipaexg.ttf"), encoding="utf-8")
+        (lang_dir / "kit.pdf").write_bytes(pdf.render(book_document))
     except OSError as exc:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise OutputError(f"cannot write to {options.out_dir}: {exc.strerror or exc}") from None
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
-    return staging
+        raise OutputError(f"cannot write to {edition.staging.parent}: {exc.strerror or exc}") from None
+
+
+def _write_fonts(staging: Path) -> None:
+    """The font the SVGs link to, with its licence, beside the language directories."""
+    font_dir = staging / "fonts"
+    try:
+        font_dir.mkdir()
+        (font_dir / MARKER).write_text("made by pnpkit: the font the SVGs use, with its licence\n")
+        for source in (fonts.GOTHIC_FILE, *fonts.LICENCE_FILES):
+            shutil.copyfile(source, font_dir / source.name)
+    except OSError as exc:
+        raise OutputError(f"cannot write to {staging.parent}: {exc.strerror or exc}") from None
+
+
+def build_all(runs: list[KitRun], jobs: int = 1, progress: Progress = lambda _msg: None) -> BuildResult:
+    """Lay out and render every edition of every kit on `jobs` processes, then publish them all, or nothing.
+
+    One kit's error must not leave another's files behind, so nothing is
+    published until every edition is known to be clean. Staging directories
+    are always removed, whatever happens.
+    """
+    result = BuildResult()
+    try:
+        editions = [edition for run in runs for edition in run.editions]
+        _warm()
+        progress(f"laying out and rendering {len(editions)} edition(s) on {min(jobs, len(editions))} process(es)")
+        for found in ordered_map(make_edition, editions, jobs):
+            result.findings.extend(found)
+        if result.ok:
+            for run in runs:
+                if any(edition.svg for edition in run.editions):
+                    _write_fonts(run.staging)
+            for run in runs:
+                result.files += publish(run.staging, run.target)
+    finally:
+        for run in runs:
+            shutil.rmtree(run.staging, ignore_errors=True)
+    return result
+
+
+def _warm() -> None:
+    """Load the font metrics and the backends once, before workers fork from this process and inherit them."""
+    from .backends import pdf, svg  # noqa: F401
+
+    fonts.width_em("あ")
+
+
+def layout_findings(loaded: LoadedKit, jobs: int = 1) -> list[Finding]:
+    """Lay out every edition without rendering: text that cannot fit and glyphs the font lacks are content errors."""
+    return [
+        f
+        for found in ordered_map(_edition_findings, [(loaded, lang) for lang in loaded.model.languages], jobs)
+        for f in found
+    ]
+
+
+def _edition_findings(task: tuple[LoadedKit, str]) -> list[Finding]:
+    loaded, lang = task
+    parts, problems = layout_kit(loaded, lang)
+    _book, cover_problems = layout_book(loaded, lang, parts)
+    return problems + cover_problems
 
 
 def publish(staging: Path, kit_dir: Path) -> list[Path]:
@@ -292,13 +361,7 @@ def publish(staging: Path, kit_dir: Path) -> list[Path]:
 
 def build(loaded: LoadedKit, options: BuildOptions, progress: Progress = lambda _msg: None) -> BuildResult:
     """Lay out, render and publish one kit; nothing is written when any page has an error."""
-    prepared = prepare(loaded, options, progress)
-    result = BuildResult(findings=list(prepared.findings))
-    if not prepared.ok:
-        return result
-    staging = render(prepared, options, progress)
-    result.files = publish(staging, options.out_dir / loaded.model.id)
-    return result
+    return build_all([plan(loaded, options)], options.jobs, progress)
 
 
 def _ensure_dir(path: Path) -> Path:

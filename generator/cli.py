@@ -49,6 +49,7 @@ def make_parser() -> argparse.ArgumentParser:
     validate.add_argument(
         "--no-layout", action="store_true", help="check the data only; skip laying out pages (text fit, missing glyphs)"
     )
+    add_jobs_option(validate)
 
     build = commands.add_parser(
         "build",
@@ -64,6 +65,7 @@ def make_parser() -> argparse.ArgumentParser:
         help="which edition to build (default: all the kit declares)",
     )
     build.add_argument("--no-svg", action="store_true", help="write PDFs only")
+    add_jobs_option(build)
     add_print_options(build)
     build.add_argument("--format", choices=("text", "json"), default="text", help="how to print findings")
 
@@ -74,6 +76,27 @@ def make_parser() -> argparse.ArgumentParser:
         module.add_arguments(sub)
         sub.set_defaults(run=module.run)
     return parser
+
+
+def _jobs(text: str) -> int:
+    try:
+        jobs = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 1 <= jobs <= 256:
+        raise argparse.ArgumentTypeError(f"{jobs} is not between 1 and 256")
+    return jobs
+
+
+def add_jobs_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "-j",
+        "--jobs",
+        type=_jobs,
+        default=None,
+        metavar="N",
+        help="worker processes; the output is the same for any N (default: one per CPU; 1: no workers)",
+    )
 
 
 def _back_offset(text: str) -> list[float]:
@@ -179,12 +202,15 @@ def _print_findings(findings: list[Finding], fmt: str) -> None:
 def _validate(args: argparse.Namespace) -> int:
     from pnpkit.validator.kit import load_kit
 
+    from .build import layout_findings
+    from .jobs import default_jobs
+
     report = Report()
     for path in _kit_dirs(args.paths):
         loaded = load_kit(path)
         report.extend(loaded.report.findings)
         if loaded.ok and not args.no_layout:
-            report.extend(_layout_findings(loaded))
+            report.extend(layout_findings(loaded, args.jobs or default_jobs()))
     findings = report.sorted()
     _print_findings(findings, args.format)
     if args.format == "text" and not findings:
@@ -192,22 +218,11 @@ def _validate(args: argparse.Namespace) -> int:
     return EXIT_CONTENT if report.has_errors else EXIT_OK
 
 
-def _layout_findings(loaded) -> list[Finding]:
-    """Lay out every page without rendering: text that does not fit and glyphs the font lacks are content errors too."""
-    from .build import layout_book, layout_kit
-
-    found: list[Finding] = []
-    for lang in loaded.model.languages:
-        parts, problems = layout_kit(loaded, lang)
-        _book, cover_problems = layout_book(loaded, lang, parts)
-        found += problems + cover_problems
-    return found
-
-
 def _build(args: argparse.Namespace) -> int:
     from pnpkit.validator.kit import load_kit
 
-    from .build import BuildOptions, OutputError, SettingsError, prepare, publish, render
+    from .build import BuildOptions, KitRun, OutputError, SettingsError, build_all, plan
+    from .jobs import default_jobs
     from .progress import Progress
 
     report = Report()
@@ -224,37 +239,30 @@ def _build(args: argparse.Namespace) -> int:
     twice = sorted({kit_id for kit_id in ids if ids.count(kit_id) > 1})
     if twice:
         raise UsageError(f"two kits have the id {twice[0]!r}; they would write to the same output directory")
-    written = 0
-    with Progress() as progress:
-        # Lay out every kit before writing any: one kit's error must not leave another's files behind.
-        prepared_kits = []
+    for loaded in loaded_kits:
+        if args.lang != "all" and args.lang not in loaded.model.languages:
+            raise UsageError(
+                f"{loaded.root} has no {args.lang!r} edition; it ships {', '.join(loaded.model.languages)}"
+            )
+    runs: list[KitRun] = []
+    try:
         for loaded in loaded_kits:
             languages = tuple(loaded.model.languages) if args.lang == "all" else (args.lang,)
-            if args.lang != "all" and args.lang not in loaded.model.languages:
-                raise UsageError(
-                    f"{loaded.root} has no {args.lang!r} edition; it ships {', '.join(loaded.model.languages)}"
-                )
             options = BuildOptions(
                 out_dir=args.output, languages=languages, overrides=print_overrides(args), svg=not args.no_svg
             )
-            try:
-                prepared = prepare(loaded, options, progress)
-            except SettingsError as exc:
-                raise UsageError(str(exc)) from None
-            report.extend(prepared.findings)
-            prepared_kits.append((prepared, options))
-        if not report.has_errors:
-            stagings = []
-            try:
-                for prepared, options in prepared_kits:
-                    stagings.append((render(prepared, options, progress), options.out_dir / prepared.loaded.model.id))
-                for staging, target in stagings:
-                    written += len(publish(staging, target))
-            except OutputError as exc:
-                raise UsageError(str(exc)) from None
-            finally:
-                for staging, _target in stagings:  # published ones are gone already
-                    shutil.rmtree(staging, ignore_errors=True)
+            runs.append(plan(loaded, options))
+        with Progress() as progress:
+            result = build_all(runs, args.jobs or default_jobs(), progress)
+    except SettingsError as exc:
+        raise UsageError(str(exc)) from None
+    except OutputError as exc:
+        raise UsageError(str(exc)) from None
+    finally:
+        for run in runs:  # build_all removes them too; this covers a plan that failed half-way
+            shutil.rmtree(run.staging, ignore_errors=True)
+    report.extend(result.findings)
+    written = len(result.files)
     _print_findings(report.sorted(), args.format)
     if report.has_errors:
         print("pnpkit: nothing was written; fix the errors above", file=sys.stderr)
