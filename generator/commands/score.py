@@ -27,7 +27,14 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:
+    from pnpkit.validator.games.wizards_element_collection import (
+        KindScore,
+        PlayerScore,
+        WizardsElementCollectionKit,
+    )
 
 NAME = "score"
 HELP = "score players' cards at the end of a game (Wizard's Element Collection)"
@@ -35,23 +42,16 @@ HELP = "score players' cards at the end of a game (Wizard's Element Collection)"
 GAME = "wizards-element-collection"
 STDIN = "<stdin>"
 
-WORDS: dict[str, dict[str, str]] = {
-    "points": {"ja": "点", "en": " pts"},
-    "cards": {"ja": "枚", "en": ""},
-    "even": {"ja": "偶数", "en": "even"},
-    "odd": {"ja": "奇数", "en": "odd"},
-    "each": {"ja": "1枚ごと", "en": "per card"},
-    "majority": {"ja": "最多でない", "en": "not the most"},
-    "most": {"ja": "最多なので失点なし", "en": "holds the most: no loss"},
-    "wild": {"ja": "→", "en": "→"},
-    "unused": {"ja": "使わない", "en": "unused"},
-    "total": {"ja": "合計", "en": "total"},
-    "ranking": {"ja": "順位", "en": "Ranking"},
-    "prompt": {
-        "ja": "プレイヤーごとに1行ずつ「名前: カード カード…」（例 赤: 草×4 心 無）。空行で計算します。",
-        "en": "One player a line, 'name: card card …' (e.g. Red: Grass×4 Heart Void). An empty line scores.",
-    },
-}
+
+def tr(key: str, lang: str) -> str:
+    """The game's word for `key`, from the table its printed pages use.
+
+    Imported on first use: every command module loads when the command line
+    is read, and the game's layouts are too heavy for that.
+    """
+    from ..games.wizards_words import tr as words
+
+    return words(key, lang)
 
 
 class InputError(Exception):
@@ -78,6 +78,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from pnpkit.validator.findings import render_text
+    from pnpkit.validator.games.wizards_element_collection import WizardsElementCollectionKit
     from pnpkit.validator.kit import load_kit
 
     if not args.kit.is_dir():
@@ -90,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
         print(render_text(errors), file=sys.stderr)
         return 1
     kit = loaded.kit
-    if getattr(kit, "game", None) != GAME:
+    if not isinstance(kit, WizardsElementCollectionKit):
         return _usage(f"{args.kit} is a kit for {kit.game}; `pnpkit score` scores {GAME}")
     lang = args.lang or kit.languages[0]
     if lang not in kit.languages:
@@ -102,14 +103,14 @@ def run(args: argparse.Namespace) -> int:
             hands = read_yaml_hands(args.cards, kit)
         else:
             if sys.stdin.isatty():
-                print(WORDS["prompt"][lang], file=sys.stderr)
+                print(tr("score_prompt", lang), file=sys.stderr)
             hands = read_typed_hands(sys.stdin, kit)
     except InputError as exc:
         print(exc, file=sys.stderr)
         return 1
     scores = kit.score({player: dict(hand.counts) for player, hand in hands.items()})
     if args.format == "json":
-        print(json.dumps(as_json(kit, scores), ensure_ascii=False, indent=2))
+        print(json.dumps(as_json(scores), ensure_ascii=False, indent=2))
     else:
         print(render(kit, scores, lang))
     return 0
@@ -129,7 +130,7 @@ class Hand:
     where: dict[str, str]  # card id → the place it was last named, for messages
 
 
-def card_index(kit: Any) -> dict[str, str]:
+def card_index(kit: WizardsElementCollectionKit) -> dict[str, str]:
     """Every way to write a card: its id and its names in each language, normalised."""
     from pnpkit.validator.games.wizards_element_collection import card_key
 
@@ -143,7 +144,7 @@ def card_index(kit: Any) -> dict[str, str]:
     return index
 
 
-def _resolve(kit: Any, index: dict[str, str], name: Any, where: str) -> str:
+def _resolve(kit: WizardsElementCollectionKit, index: dict[str, str], name: object, where: str) -> str:
     from pnpkit.validator.games.wizards_element_collection import card_key
 
     if not isinstance(name, str) or not name.strip():
@@ -155,7 +156,7 @@ def _resolve(kit: Any, index: dict[str, str], name: Any, where: str) -> str:
     return card
 
 
-def read_yaml_hands(path: Path, kit: Any) -> dict[str, Hand]:
+def read_yaml_hands(path: Path, kit: WizardsElementCollectionKit) -> dict[str, Hand]:
     from pnpkit.validator.source import SourceError, decode, load_text
 
     display = str(path)
@@ -206,7 +207,7 @@ _TOKEN = re.compile(r"[^\s,、，]+")
 _COUNT = re.compile(r"^(.+?)(?:[×xX*＊](\d+))$")
 
 
-def read_typed_hands(stream: TextIO, kit: Any) -> dict[str, Hand]:
+def read_typed_hands(stream: TextIO, kit: WizardsElementCollectionKit) -> dict[str, Hand]:
     """One player a line, `name: card card×2 …`; an empty line or the end of input finishes."""
     index = card_index(kit)
     hands: dict[str, Hand] = {}
@@ -240,7 +241,7 @@ def read_typed_hands(stream: TextIO, kit: Any) -> dict[str, Hand]:
     return hands
 
 
-def _check_hands(kit: Any, hands: dict[str, Hand], display: str) -> None:
+def _check_hands(kit: WizardsElementCollectionKit, hands: dict[str, Hand], display: str) -> None:
     """No more players than the game takes, and no card held more often than the box has it."""
     if len(hands) > kit.players.max:
         last = list(hands.values())[-1]
@@ -248,10 +249,11 @@ def _check_hands(kit: Any, hands: dict[str, Hand], display: str) -> None:
             f"{last.where['']}: {len(hands)} players, but the game is for {kit.players.min}–{kit.players.max}"
         )
     held: Counter = Counter()
+    elements = {element.id: element for element in kit.elements}
     for hand in hands.values():
         for card_id, n in hand.counts.items():
             held[card_id] += n
-            element = kit.element(card_id)
+            element = elements[card_id]
             if held[card_id] > element.copies:
                 raise InputError(
                     f"{hand.where[card_id]}: {held[card_id]} {element.name.get('en')} cards in all, but the game has {element.copies}"
@@ -261,27 +263,29 @@ def _check_hands(kit: Any, hands: dict[str, Hand], display: str) -> None:
 # ---------------------------------------------------------------- printing
 
 
-def _name(kit: Any, card_id: str | None, lang: str) -> str:
+def _name(kit: WizardsElementCollectionKit, card_id: str | None, lang: str) -> str:
     if card_id is None:
-        return WORDS["unused"][lang]
+        return tr("unused", lang)
     element = kit.element(card_id)
     return element.name.get(lang) if element else card_id
 
 
-def explain(kit: Any, kind: Any, lang: str) -> str:
+def explain(kit: WizardsElementCollectionKit, kind: KindScore, lang: str) -> str:
     """How a kind's points came about, in a few symbols: `30 × 4/2`, `odd → -10`."""
     element = kit.element(kind.card)
+    if element is None:
+        return ""
     n = kind.count
     if kind.rule == "even":
-        return f"{WORDS['even'][lang]}: {element.points} × {n}/2"
+        return f"{tr('even', lang)}: {element.points} × {n}/2"
     if kind.rule == "odd":
-        return f"{WORDS['odd'][lang]} → {element.negative}"
+        return f"{tr('odd', lang)} → {element.negative}"
     if kind.rule == "each":
-        return f"{WORDS['each'][lang]}: {element.points} × {n}"
+        return f"{tr('per_card', lang)}: {element.points} × {n}"
     if kind.rule == "majority":
-        return f"{WORDS['majority'][lang]}: {element.points} × {n}"
+        return f"{tr('not_most', lang)}: {element.points} × {n}"
     if kind.rule == "most":
-        return WORDS["most"][lang]
+        return tr("most_no_loss", lang)
     return ""
 
 
@@ -294,9 +298,9 @@ def _pad(text: str, width: int) -> str:
     return text + " " * max(0, width - _cells(text))
 
 
-def render(kit: Any, scores: list, lang: str) -> str:
+def render(kit: WizardsElementCollectionKit, scores: list[PlayerScore], lang: str) -> str:
     lines = []
-    unit = WORDS["points"][lang]
+    unit = tr("points_suffix", lang)
     width = max((_cells(_name(kit, k.card, lang)) for sc in scores for k in sc.kinds), default=2)
     rule_width = max((_cells(explain(kit, k, lang)) for sc in scores for k in sc.kinds), default=10)
     for sc in scores:
@@ -305,7 +309,7 @@ def render(kit: Any, scores: list, lang: str) -> str:
             name = _pad(_name(kit, kind.card, lang), width)
             if kind.rule == "wild":
                 uses = ", ".join(_name(kit, as_id, lang) for wild, as_id in sc.wild_uses if wild == kind.card)
-                lines.append(f"  {name}  {_pad(f'×{kind.held}', 5)} {WORDS['wild'][lang]} {uses}")
+                lines.append(f"  {name}  {_pad(f'×{kind.held}', 5)} → {uses}")
                 continue
             count = f"×{kind.held}" + (f"+{kind.wilds}" if kind.wilds else "")
             points = f"{kind.points:+d}" if kind.points else "0"
@@ -316,11 +320,11 @@ def render(kit: Any, scores: list, lang: str) -> str:
     for sc in ranked:
         place = 1 + sum(1 for other in ranked if other.total > sc.total)
         places.append(f"{place}. {sc.player} {sc.total}{unit}")
-    lines.append(f"{WORDS['ranking'][lang]}: " + "  ".join(places))
+    lines.append(f"{tr('ranking', lang)}: " + "  ".join(places))
     return "\n".join(lines)
 
 
-def as_json(kit: Any, scores: list) -> list[dict]:
+def as_json(scores: list[PlayerScore]) -> list[dict]:
     return [
         {
             "player": sc.player,

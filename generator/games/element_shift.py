@@ -2,72 +2,74 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from pnpkit.validator.checks import local_numbers
+from pnpkit.validator.components.cards import Design, deck_designs
+from pnpkit.validator.components.rules import Duration
+from pnpkit.validator.games.element_shift import (
+    CardItem,
+    Combo,
+    Effect,
+    Element,
+    ElementShiftDeck,
+    ElementShiftKit,
+    ShiftEvent,
+)
 
-from ..i18n import t
+from ..colour import INK, WHITE
+from ..i18n import SHARED, duration_text, players_line
 from ..icons import icon
 from ..layouts.backs import BackTitle, back_face
 from ..layouts.cards import CardFace, card_sheets
-from ..layouts.common import INK, LayoutContext
+from ..layouts.common import LayoutContext
 from ..layouts.hexboard import BoardCell, TerrainStyle, board_pages
 from ..layouts.rules import Table, rule_pages
 from ..layouts.tokens import TokenSpec, TrackSpec, token_sheet
-from ..scene import Item, Rect, Style, Text
+from ..scene import Item, Page, Rect, Style, Text
 from ..text import TextBox
-from .base import Component, errata_table, rule_sections, text
+from .base import Component, rule_sections, text
+from .decks import deck_checklist, deck_faces
 
-GAME = "element-shift"
-
-ATTACK_COLOUR = "#b5382b"
-DEFENCE_COLOUR = "#2d6aa8"
+COMBO_COLOURS = {"attack": "#b5382b", "defence": "#2d6aa8"}
 EVENT_COLOUR = "#5b2a4e"
 PANEL = "#fffaf2"
 PLAYER_MARKS = ("●", "▲", "■", "◆", "★", "✚")
 NEUTRAL_ICON = "#8d8a80"
 
+tr = SHARED.extend(
+    {
+        "attack_badge": {"ja": "攻撃", "en": "ATT"},
+        "defence_badge": {"ja": "防御", "en": "DEF"},
+        "attack_combo": {"ja": "攻撃コンボ", "en": "Attack combo"},
+        "defence_combo": {"ja": "防御コンボ", "en": "Defence combo"},
+    }
+)
 
-def components(kit: Any, ctx: LayoutContext) -> list[Component]:
+
+def components(kit: ElementShiftKit, ctx: LayoutContext) -> list[Component]:
     lang = ctx.lang
     title = text(kit.title, lang)
     return [
         Component(
-            "board", f"{title} — {t('board', lang)}", tuple(board(kit, ctx, title)), checklist=((t("board", lang), 1),)
+            "board",
+            f"{title} — {tr('board', lang)}",
+            tuple(board(kit, ctx, title)),
+            checklist=((tr("board", lang), 1),),
         ),
-        Component(
-            "cards",
-            f"{title} — {t('cards', lang)}",
-            tuple(cards(kit, ctx, title)),
-            checklist=tuple(card_checklist(kit, lang)),
-        ),
+        card_component(kit, ctx, title),
         Component(
             "tokens",
-            f"{title} — {t('tokens', lang)}",
+            f"{title} — {tr('tokens', lang)}",
             (tokens(kit, ctx, title),),
             checklist=tuple(token_checklist(kit, lang)),
         ),
-        Component("rules", f"{title} — {t('rules', lang)}", tuple(rules(kit, ctx, title))),
+        Component("rules", f"{title} — {tr('rules', lang)}", tuple(rules(kit, ctx, title))),
     ]
 
 
-def card_checklist(kit: Any, lang: str) -> list[tuple[str, int]]:
-    """Cards per deck (and per element), counted from the model."""
-    out = []
-    for deck in kit.decks:
-        if deck.cards:
-            names = {e.id: text(e.name, lang) for e in getattr(kit, deck.source or "elements")}
-            for entry in deck.cards:
-                out.append((f"{text(deck.name, lang)}: {names.get(entry.ref, entry.ref)}", entry.count))
-        else:
-            out.append((text(deck.name, lang), len(getattr(kit, deck.source or "events"))))
-    return out
-
-
-def token_checklist(kit: Any, lang: str) -> list[tuple[str, int]]:
+def token_checklist(kit: ElementShiftKit, lang: str) -> list[tuple[str, int]]:
     sheet = kit.tokens
     out = [
-        (f"{t('player_tokens', lang)}: {text(p.name, lang)}", kit.parameters.tokens_per_player) for p in sheet.players
+        (f"{tr('player_tokens', lang)}: {text(p.name, lang)}", kit.parameters.tokens_per_player) for p in sheet.players
     ]
     out += [(text(m.name, lang), m.count) for m in sheet.markers]
     if sheet.track is not None:
@@ -75,15 +77,15 @@ def token_checklist(kit: Any, lang: str) -> list[tuple[str, int]]:
     return out
 
 
-def _elements(kit: Any) -> dict[str, Any]:
+def _elements(kit: ElementShiftKit) -> dict[str, Element]:
     return {e.id: e for e in kit.elements}
 
 
-def board(kit: Any, ctx: LayoutContext, title: str) -> Any:
+def board(kit: ElementShiftKit, ctx: LayoutContext, title: str) -> list[Page]:
     elements = _elements(kit)
     styles = []
     for terrain in kit.terrains:
-        element = elements.get(terrain.element)
+        element = elements.get(terrain.element) if terrain.element else None
         styles.append(
             TerrainStyle(
                 terrain.id,
@@ -98,16 +100,60 @@ def board(kit: Any, ctx: LayoutContext, title: str) -> Any:
     size = None if kit.board.hex_size == "auto" else kit.board.hex_size
     return board_pages(
         ctx,
-        f"{title} — {t('board', ctx.lang)}",
+        f"{title} — {tr('board', ctx.lang)}",
         text(kit.subtitle, ctx.lang),
         cells,
         styles,
-        t("legend", ctx.lang),
+        tr("legend", ctx.lang),
         size,
     )
 
 
 # ---------------------------------------------------------------- cards
+
+
+def card_component(kit: ElementShiftKit, ctx: LayoutContext, title: str) -> Component:
+    """Every deck's sheets, and the checklist counted from the same designs the sheets print."""
+    pages: list[Page] = []
+    checklist: list[tuple[str, int]] = []
+    for d, deck in enumerate(kit.decks):
+        designs = deck_designs(deck, kit.deck_items(deck))
+        pages += deck_sheets(kit, ctx, title, d, designs)
+        checklist += _deck_checklist(deck, designs, ctx.lang)
+    return Component("cards", f"{title} — {tr('cards', ctx.lang)}", tuple(pages), checklist=tuple(checklist))
+
+
+def _deck_checklist(deck: ElementShiftDeck, designs: list[Design[CardItem]], lang: str) -> list[tuple[str, int]]:
+    """A deck that lists its cards gets a line per design; a deck of one card per item, one line."""
+    name = text(deck.name, lang)
+    if not deck.cards:
+        return [(name, sum(design.count for design in designs))]
+    return deck_checklist(designs, lambda design: f"{name}: {text(design.item.name, lang)}")
+
+
+def deck_sheets(
+    kit: ElementShiftKit, ctx: LayoutContext, title: str, d: int, designs: list[Design[CardItem]]
+) -> list[Page]:
+    """The fronts of deck `d` with its one shared back, paged for printing."""
+    deck = kit.decks[d]
+    w, h = deck.size.width, deck.size.height
+    faces = deck_faces(designs, lambda design: card_face(kit, ctx, design, w, h))
+    back_title = text(deck.back.title, ctx.lang) or text(deck.name, ctx.lang)
+    where = ("decks", d, "back", "title", ctx.lang) if deck.back.title is not None else ("decks", d, "name", ctx.lang)
+    words = BackTitle(title=back_title, where=where, subtitle=title, subtitle_where=("title", ctx.lang))
+    back = back_face(ctx, f"{deck.id}-back", w, h, colour=deck.back.colour, pattern=deck.back.pattern, words=words)
+    return card_sheets(ctx, text(deck.name, ctx.lang), faces, back, w, h, where=("decks", d, "size"))
+
+
+def card_face(kit: ElementShiftKit, ctx: LayoutContext, design: Design[CardItem], w: float, h: float) -> CardFace:
+    """The face for a card's model item; the deck's template fixed which list, so the item's class says which face."""
+    match design.item:
+        case Element() as element:
+            return element_face(kit, ctx, element, design.index, w, h)
+        case ShiftEvent() as event:
+            return event_face(kit, ctx, event, design.index, w, h)
+        case Combo() as combo:
+            return combo_face(kit, ctx, combo, design.index, w, h)
 
 
 def _frame(w: float, h: float, colour: str) -> list[Item]:
@@ -121,7 +167,7 @@ def _band(ctx: LayoutContext, w: float, colour: str, label: str, where: tuple) -
     ]
     items += ctx.fitted(
         label,
-        TextBox(6, 4.5, w - 12, 10, align="middle", valign="middle", colour="#ffffff", bold=True),
+        TextBox(6, 4.5, w - 12, 10, align="middle", valign="middle", colour=WHITE, bold=True),
         14,
         8,
         where=where,
@@ -130,69 +176,61 @@ def _band(ctx: LayoutContext, w: float, colour: str, label: str, where: tuple) -
     return items
 
 
-def element_face(kit: Any, ctx: LayoutContext, element: Any, index: int, w: float, h: float) -> CardFace:
+def element_face(
+    kit: ElementShiftKit, ctx: LayoutContext, element: Element, index: int, w: float, h: float
+) -> CardFace:
     lang = ctx.lang
     name = text(element.name, lang)
     items = _frame(w, h, element.colour)
     items += _band(ctx, w, element.colour, name, ("elements", index, "name", lang))
-    items.append(icon(element.icon, 11, 9.5, 3.6, "#ffffff", element.colour))
-    items.append(icon(element.icon, w - 11, 9.5, 3.6, "#ffffff", element.colour))
-    items.append(icon(element.icon, w / 2, 35, 15, element.colour, "#ffffff"))
-    elements = _elements(kit)
+    items.append(icon(element.icon, 11, 9.5, 3.6, WHITE, element.colour))
+    items.append(icon(element.icon, w - 11, 9.5, 3.6, WHITE, element.colour))
+    items.append(icon(element.icon, w / 2, 35, 15, element.colour, WHITE))
     y = 55.0
-    items.append(Text(6, y, t("combos", lang), 6.5, colour=INK, bold=True))
+    items.append(Text(6, y, tr("combos", lang), 6.5, colour=INK, bold=True))
     items.append(Rect(6, y + 1.0, w - 12, 0.25, style=Style(fill=INK)))
     y += 2.0
-    related = [c for c in kit.combos if element.id in c.elements]
+    related = [(c, combo) for c, combo in enumerate(kit.combos) if element.id in combo.elements]
     row = min(5.6, (h - 6 - y) / max(1, len(related)))
-    for combo in related:
-        partner = next((e for e in combo.elements if e != element.id), element.id)
-        colour = ATTACK_COLOUR if combo.kind == "attack" else DEFENCE_COLOUR
-        kind = t("attack" if combo.kind == "attack" else "defence", lang)
-        items.append(Rect(6, y + 0.6, 8.5, row - 1.2, style=Style(fill=colour), radius=0.8))
-        items.append(
-            Text(
-                10.25,
-                y + row / 2 + 0.9,
-                kind if lang == "ja" else kind[:3].upper(),
-                5.5,
-                colour="#ffffff",
-                anchor="middle",
-                bold=True,
-            )
-        )
-        items.append(icon(elements[partner].icon, 17.5, y + row / 2, 1.9, elements[partner].colour, "#ffffff"))
-        items += ctx.fitted(
-            text(combo.name, lang),
-            TextBox(20.5, y + 0.3, w - 27, row - 0.6, align="start", valign="middle", colour=INK),
-            7,
-            5,
-            where=("combos", kit.combos.index(combo), "name", lang),
-            label=f"{element.id} card combo line",
-        )
+    for c, combo in related:
+        items += _combo_line(kit, ctx, element, c, combo, y, row, w)
         y += row
     return CardFace(f"{element.id}", tuple(items), element.colour)
 
 
-def _duration(duration: Any, lang: str) -> str:
-    if duration is None:
-        return t("instant", lang)
-    unit = duration.unit if duration.count == 1 else duration.unit + "s"
-    if duration.unit == "event":
-        return "次の攻撃まで" if lang == "ja" else "Until the next attack"
-    if lang == "ja":
-        return f"{duration.count}{t(unit, lang)}"
-    return f"{duration.count} {t(unit, lang)}"
+def _combo_line(
+    kit: ElementShiftKit, ctx: LayoutContext, element: Element, c: int, combo: Combo, y: float, row: float, w: float
+) -> list[Item]:
+    """One row of an element card's combo list: the kind badge, the partner element and the combo's name."""
+    partner = _elements(kit)[next((e for e in combo.elements if e != element.id), element.id)]
+    badge = (
+        Rect(6, y + 0.6, 8.5, row - 1.2, style=Style(fill=COMBO_COLOURS[combo.kind]), radius=0.8),
+        Text(
+            10.25, y + row / 2 + 0.9, tr(f"{combo.kind}_badge", ctx.lang), 5.5, colour=WHITE, anchor="middle", bold=True
+        ),
+    )
+    return [
+        *badge,
+        icon(partner.icon, 17.5, y + row / 2, 1.9, partner.colour, WHITE),
+        *ctx.fitted(
+            text(combo.name, ctx.lang),
+            TextBox(20.5, y + 0.3, w - 27, row - 0.6, align="start", valign="middle", colour=INK),
+            7,
+            5,
+            where=("combos", c, "name", ctx.lang),
+            label=f"{element.id} card combo line",
+        ),
+    ]
 
 
-def _effect_text(kit: Any, effect: Any, lang: str) -> str:
+def _effect_text(kit: ElementShiftKit, effect: Effect, lang: str) -> str:
     return text(effect.text, lang, kit.placeholder_values() | local_numbers((effect,)))
 
 
-def event_face(kit: Any, ctx: LayoutContext, event: Any, index: int, w: float, h: float) -> CardFace:
+def event_face(kit: ElementShiftKit, ctx: LayoutContext, event: ShiftEvent, index: int, w: float, h: float) -> CardFace:
     lang = ctx.lang
     items = _frame(w, h, EVENT_COLOUR)
-    items += _band(ctx, w, EVENT_COLOUR, t("shift_event", lang), ())
+    items += _band(ctx, w, EVENT_COLOUR, tr("shift_event", lang), ())
     items += ctx.fitted(
         text(event.name, lang),
         TextBox(6, 20, w - 12, 12, align="middle", valign="middle", colour=EVENT_COLOUR, bold=True),
@@ -214,19 +252,19 @@ def event_face(kit: Any, ctx: LayoutContext, event: Any, index: int, w: float, h
     return CardFace(event.id, tuple(items), EVENT_COLOUR)
 
 
-def _duration_badge(ctx: LayoutContext, w: float, h: float, duration: Any) -> list[Item]:
-    label = f"{t('duration', ctx.lang)}: {_duration(duration, ctx.lang)}"
+def _duration_badge(ctx: LayoutContext, w: float, h: float, duration: Duration | None) -> list[Item]:
+    label = f"{tr('duration', ctx.lang)}: {duration_text(duration, ctx.lang)}"
     return [
         Rect(8, h - 13, w - 16, 7, style=Style(fill="#efe6dc", stroke="#b9ab99", width=0.2), radius=1.5),
         Text(w / 2, h - 8.3, label, 7, colour=INK, anchor="middle"),
     ]
 
 
-def combo_face(kit: Any, ctx: LayoutContext, combo: Any, index: int, w: float, h: float) -> CardFace:
+def combo_face(kit: ElementShiftKit, ctx: LayoutContext, combo: Combo, index: int, w: float, h: float) -> CardFace:
     lang = ctx.lang
-    colour = ATTACK_COLOUR if combo.kind == "attack" else DEFENCE_COLOUR
+    colour = COMBO_COLOURS[combo.kind]
     items = _frame(w, h, colour)
-    items += _band(ctx, w, colour, f"{t(combo.kind, lang)}{t('combo', lang) if lang == 'ja' else ' combo'}", ())
+    items += _band(ctx, w, colour, tr(f"{combo.kind}_combo", lang), ())
     items += ctx.fitted(
         text(combo.name, lang),
         TextBox(6, 18, w - 12, 10, align="middle", valign="middle", colour=colour, bold=True),
@@ -236,10 +274,10 @@ def combo_face(kit: Any, ctx: LayoutContext, combo: Any, index: int, w: float, h
         label=f"combo {combo.id} name",
     )
     elements = _elements(kit)
-    first, second = (elements.get(e) for e in combo.elements)
-    for element, cx in ((first, w / 2 - 13), (second, w / 2 + 13)):
+    for element_id, cx in zip(combo.elements, (w / 2 - 13, w / 2 + 13)):
+        element = elements.get(element_id)
         if element is not None:
-            items.append(icon(element.icon, cx, 38, 8, element.colour, "#ffffff"))
+            items.append(icon(element.icon, cx, 38, 8, element.colour, WHITE))
             items.append(Text(cx, 50, text(element.name, lang), 7.5, colour=INK, anchor="middle", bold=True))
     items.append(Text(w / 2, 40.5, "+", 16, colour=INK, anchor="middle", bold=True))
     items += ctx.fitted(
@@ -254,38 +292,10 @@ def combo_face(kit: Any, ctx: LayoutContext, combo: Any, index: int, w: float, h
     return CardFace(combo.id, tuple(items), colour)
 
 
-FACES = {"element": ("elements", element_face), "event": ("events", event_face), "combo": ("combos", combo_face)}
-
-
-def cards(kit: Any, ctx: LayoutContext, title: str) -> list:
-    pages = []
-    for d, deck in enumerate(kit.decks):
-        w, h = deck.size.width, deck.size.height
-        list_name, face = FACES[deck.template]
-        items = getattr(kit, deck.source or list_name)
-        by_id = {item.id: (i, item) for i, item in enumerate(items)}
-        faces: list[CardFace] = []
-        if deck.cards:
-            for entry in deck.cards:
-                index, item = by_id[entry.ref]
-                made = face(kit, ctx, item, index, w, h)
-                faces.extend([made] * entry.count)
-        else:
-            faces = [face(kit, ctx, item, i, w, h) for i, item in enumerate(items)]
-        back_title = text(deck.back.title, ctx.lang) or text(deck.name, ctx.lang)
-        where = (
-            ("decks", d, "back", "title", ctx.lang) if deck.back.title is not None else ("decks", d, "name", ctx.lang)
-        )
-        words = BackTitle(title=back_title, where=where, subtitle=title, subtitle_where=("title", ctx.lang))
-        back = back_face(ctx, f"{deck.id}-back", w, h, colour=deck.back.colour, pattern=deck.back.pattern, words=words)
-        pages += card_sheets(ctx, text(deck.name, ctx.lang), faces, back, w, h, where=("decks", d, "size"))
-    return pages
-
-
 # ---------------------------------------------------------------- tokens and rules
 
 
-def tokens(kit: Any, ctx: LayoutContext, title: str) -> Any:
+def tokens(kit: ElementShiftKit, ctx: LayoutContext, title: str) -> Page:
     lang = ctx.lang
     sheet = kit.tokens
     players = [
@@ -297,12 +307,12 @@ def tokens(kit: Any, ctx: LayoutContext, title: str) -> Any:
     if sheet.track is not None:
         every = sheet.track.highlight_every or kit.parameters.shift_every
         marked = frozenset(n for n in range(sheet.track.first, sheet.track.last + 1) if n % every == 0)
-        track = TrackSpec(text(sheet.track.name, lang), sheet.track.first, sheet.track.last, marked, t("shift", lang))
-    groups = [(t("player_tokens", lang), players), (t("markers", lang), markers)]
-    return token_sheet(ctx, f"{title} — {t('tokens', lang)}", text(kit.subtitle, lang), groups, sheet.diameter, track)
+        track = TrackSpec(text(sheet.track.name, lang), sheet.track.first, sheet.track.last, marked, tr("shift", lang))
+    groups = [(tr("player_tokens", lang), players), (tr("markers", lang), markers)]
+    return token_sheet(ctx, f"{title} — {tr('tokens', lang)}", text(kit.subtitle, lang), groups, sheet.diameter, track)
 
 
-def _combo_table(kit: Any, lang: str, kind: str) -> Table:
+def _combo_table(kit: ElementShiftKit, lang: str, kind: str) -> Table:
     elements = _elements(kit)
     rows = []
     for combo in kit.combos:
@@ -310,24 +320,25 @@ def _combo_table(kit: Any, lang: str, kind: str) -> Table:
             continue
         pair = " + ".join(text(elements[e].name, lang) if e in elements else e for e in combo.elements)
         rows.append((text(combo.name, lang), pair, _effect_text(kit, combo.effect, lang)))
-    return Table((t("name", lang), t("elements", lang), t("effect", lang)), tuple(rows), (0.27, 0.2, 0.53))
+    return Table((tr("name", lang), tr("elements", lang), tr("effect", lang)), tuple(rows), (0.27, 0.2, 0.53))
 
 
-def _event_table(kit: Any, lang: str) -> Table:
+def _event_table(kit: ElementShiftKit, lang: str) -> Table:
     rows = tuple(
-        (text(e.name, lang), _effect_text(kit, e.effect, lang), _duration(e.effect.duration, lang)) for e in kit.events
+        (text(e.name, lang), _effect_text(kit, e.effect, lang), duration_text(e.effect.duration, lang))
+        for e in kit.events
     )
-    return Table((t("name", lang), t("effect", lang), t("duration", lang)), rows, (0.25, 0.55, 0.2))
+    return Table((tr("name", lang), tr("effect", lang), tr("duration", lang)), rows, (0.25, 0.55, 0.2))
 
 
-def rules(kit: Any, ctx: LayoutContext, title: str) -> list:
+def rules(kit: ElementShiftKit, ctx: LayoutContext, title: str) -> list[Page]:
     lang = ctx.lang
     generated = {
         "attack-combos": _combo_table(kit, lang, "attack"),
         "defence-combos": _combo_table(kit, lang, "defence"),
         "events": _event_table(kit, lang),
-        "errata": errata_table(kit, lang),
     }
     sections = rule_sections(ctx, kit, generated)
-    players = f"{t('players', lang)} {kit.players.min}–{kit.players.max}"
-    return rule_pages(ctx, f"{title} — {t('rules', lang)}", players, sections, f"{title} v{kit.version}")
+    return rule_pages(
+        ctx, f"{title} — {tr('rules', lang)}", players_line(kit.players, lang), sections, f"{title} v{kit.version}"
+    )

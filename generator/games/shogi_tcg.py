@@ -10,21 +10,36 @@ colour, so the cards read in greyscale and for colour-blind players.
 from __future__ import annotations
 
 import math
-from typing import Any
+from collections.abc import Callable, Sequence
 
 from pnpkit.validator.checks import local_numbers
-from pnpkit.validator.games.shogi_tcg import COLOURLESS, TEMPLATE_PILES
+from pnpkit.validator.games.shogi_tcg import (
+    COLOURLESS,
+    PILES,
+    Building,
+    CardItem,
+    Creature,
+    ManaColour,
+    Pile,
+    Relic,
+    ShogiDeck,
+    ShogiTcgKit,
+    Spell,
+    Template,
+)
 
-from ..i18n import Strings
+from ..colour import INK, WHITE, blend, ink_on, shade, tint
+from ..i18n import SHARED, players_line
 from ..icons import icon
-from ..layouts.backs import diamond_pattern, hex_pattern
+from ..layouts.backs import BackTitle, back_face
 from ..layouts.cards import CardFace, card_sheets
-from ..layouts.common import INK, MUTED, LayoutContext, page_title, scale_bar
+from ..layouts.common import MUTED, LayoutContext, page_title, scale_bar
 from ..layouts.graphmap import LegendEntry, map_pages, spec_of
 from ..layouts.rules import rule_pages
-from ..scene import Circle, Group, Item, Line, Page, Path, Polygon, Rect, Style
+from ..scene import Circle, Group, Item, Line, Page, Path, Polygon, Rect, Style, Text
 from ..text import TextBox
 from .base import Component, rule_sections, text
+from .decks import deck_faces
 
 GAME = "shogi-tcg"
 
@@ -35,141 +50,117 @@ WOOD_EDGE = "#8a6236"
 GOLD = "#c99a2e"
 PLAYER_MARKS = ("●", "▲", "■", "◆", "★", "✚")
 CUT = Style(stroke="#444444", width=0.2, dash=(1.2, 0.8))
-PILES = ("main", "creature", "mana", "colour")
 
-STRINGS: dict[str, dict[str, str]] = {
-    "map": {"ja": "マップ", "en": "Map"},
-    "cards": {"ja": "カード", "en": "Cards"},
-    "pieces": {"ja": "駒とライフ", "en": "Pieces and life"},
-    "rules": {"ja": "ルール概要", "en": "Rule summary"},
-    "players": {"ja": "人数", "en": "Players"},
-    "pile_main": {"ja": "山札（呪文・建造物・遺物）", "en": "Deck (spells, buildings, relics)"},
-    "pile_creature": {"ja": "クリーチャー山札", "en": "Creature deck"},
-    "pile_mana": {"ja": "マナ山札", "en": "Mana deck"},
-    "pile_colour": {"ja": "色カード", "en": "Colour cards"},
-    "short_main": {"ja": "山札", "en": "Deck"},
-    "short_creature": {"ja": "クリーチャー山札", "en": "Creature deck"},
-    "short_mana": {"ja": "マナ山札", "en": "Mana deck"},
-    "short_colour": {"ja": "色カード", "en": "Colour card"},
-    "creature": {"ja": "クリーチャー", "en": "Creature"},
-    "spell": {"ja": "呪文", "en": "Spell"},
-    "building": {"ja": "建造物", "en": "Building"},
-    "relic": {"ja": "遺物", "en": "Relic"},
-    "mana": {"ja": "マナ", "en": "Mana"},
-    "colour_card": {"ja": "プレイヤーの色", "en": "Player colour"},
-    "attack": {"ja": "攻撃力", "en": "Attack"},
-    "movement": {"ja": "移動力", "en": "Move"},
-    "sustain": {"ja": "維持", "en": "Sustain"},
-    "activate": {"ja": "起動", "en": "Activate"},
-    "once": {"ja": "一度だけ", "en": "Once"},
-    "sustain_note": {
-        "ja": "次のあなたの手番まで効く。手番中一度、このコストで再び使える。",
-        "en": "Lasts until your next turn. Once a turn, pay this to use it again.",
-    },
-    "activate_note": {
-        "ja": "この手番の間だけ効く。手番中{n}回まで、このコストで再び使える。",
-        "en": "Lasts this turn. Up to {n} times a turn, pay this to use it again.",
-    },
-    "activate_note_any": {
-        "ja": "この手番の間だけ効く。このコストで何度でも再び使える。",
-        "en": "Lasts this turn. Pay this to use it again, any number of times.",
-    },
-    "once_note": {"ja": "公開したときに一度だけ効く。", "en": "Works once, when revealed."},
-    "building_note": {
-        "ja": "自分から戦闘を起こせない（移動はできる）。効果は全ノードに及ぶ。",
-        "en": "Never starts a battle (it can move). Its effect reaches every node.",
-    },
-    "colourless_note": {
-        "ja": "無色：召喚したプレイヤーの色の特徴を得る。",
-        "en": "Colourless: gains its summoner's colour trait.",
-    },
-    "pay_when_drawn": {"ja": "引いたときに支払う", "en": "Pay when drawn"},
-    "relic_win": {"ja": "全{kinds}種のうち{n}種を手札にそろえると勝利", "en": "Hold {n} of the {kinds} kinds to win"},
-    "mana_note": {"ja": "手番ごとに一度、{colour}のマナを一つ出す。", "en": "Gives one {colour} mana once a turn."},
-    "mana_name": {"ja": "{colour}のマナ", "en": "{colour} mana"},
-    "colour_note": {
-        "ja": "単独で最も多い色マナがこの色のプレイヤーが得る特徴。プレイヤー駒と、その人が召喚した無色クリーチャーに効く。",
-        "en": "The trait of a player whose single largest mana colour this is. It applies to their player piece and the colourless creatures they summon.",
-    },
-    "player_piece": {"ja": "プレイヤー駒", "en": "Player piece"},
-    "player_glyph": {"ja": "王", "en": "K"},
-    "markers": {"ja": "駒マーカー", "en": "Piece markers"},
-    "markers_note": {
-        "ja": "クリーチャーや建造物を出したら、同じ番号の一方をマップに置き、もう一方をそのカードに載せる。",
-        "en": "When you summon a creature or build a building, put one marker on the map and its twin on the card.",
-    },
-    "life": {"ja": "ライフカウンター", "en": "Life counters"},
-    "life_note": {
-        "ja": "ライフは{life}から始まり、上限はない。",
-        "en": "Life starts at {life} and has no upper limit.",
-    },
-    "stock_tokens": {
-        "ja": "厚手の紙（160 g/m²以上）、台紙に貼ると丈夫",
-        "en": "160 gsm card or more; mount on board for strength",
-    },
-    "steps_tokens": {
-        "ja": "点線に沿って切り抜く。プレイヤー駒は五角形、ほかは丸（丸型パンチが便利）。",
-        "en": "Cut along the dotted lines: player pieces are five-sided, the rest round (a circle punch helps).",
-    },
-    "cut_note": {"ja": "点線に沿って切り離してください", "en": "Cut along the dotted lines"},
-    "legend_node": {
-        "ja": "ノード：番号はダイス{dice}個の目（十の位と一の位）",
-        "en": "Node: its number is {dice} dice read as tens and units",
-    },
-    "legend_link": {"ja": "リンク：一本が{hop} hop", "en": "Link: one link is {hop} hop"},
-    "legend_land": {
-        "ja": "島と海は飾り（ボロノイ図、シード {seed}）",
-        "en": "Land and sea are decoration (Voronoi, seed {seed})",
-    },
-    "map_note": {"ja": "マップは本キットのオリジナルデザイン", "en": "The map is this kit's own design"},
-}
+Cost = dict[str, int]
+
+tr = SHARED.extend(
+    {
+        "map": {"ja": "マップ", "en": "Map"},
+        "pieces_and_life": {"ja": "駒とライフ", "en": "Pieces and life"},
+        "pile_main": {"ja": "山札（呪文・建造物・遺物）", "en": "Deck (spells, buildings, relics)"},
+        "pile_creature": {"ja": "クリーチャー山札", "en": "Creature deck"},
+        "pile_mana": {"ja": "マナ山札", "en": "Mana deck"},
+        "pile_colour": {"ja": "色カード", "en": "Colour cards"},
+        "short_main": {"ja": "山札", "en": "Deck"},
+        "creature": {"ja": "クリーチャー", "en": "Creature"},
+        "spell": {"ja": "呪文", "en": "Spell"},
+        "building": {"ja": "建造物", "en": "Building"},
+        "relic": {"ja": "遺物", "en": "Relic"},
+        "colour_card": {"ja": "プレイヤーの色", "en": "Player colour"},
+        "attack_power": {"ja": "攻撃力", "en": "Attack"},
+        "movement": {"ja": "移動力", "en": "Move"},
+        "sustain": {"ja": "維持", "en": "Sustain"},
+        "activate": {"ja": "起動", "en": "Activate"},
+        "once": {"ja": "一度だけ", "en": "Once"},
+        "sustain_note": {
+            "ja": "次のあなたの手番まで効く。手番中一度、このコストで再び使える。",
+            "en": "Lasts until your next turn. Once a turn, pay this to use it again.",
+        },
+        "activate_note": {
+            "ja": "この手番の間だけ効く。手番中{n}回まで、このコストで再び使える。",
+            "en": "Lasts this turn. Up to {n} times a turn, pay this to use it again.",
+        },
+        "activate_note_any": {
+            "ja": "この手番の間だけ効く。このコストで何度でも再び使える。",
+            "en": "Lasts this turn. Pay this to use it again, any number of times.",
+        },
+        "once_note": {"ja": "公開したときに一度だけ効く。", "en": "Works once, when revealed."},
+        "building_note": {
+            "ja": "自分から戦闘を起こせない（移動はできる）。効果は全ノードに及ぶ。",
+            "en": "Never starts a battle (it can move). Its effect reaches every node.",
+        },
+        "colourless_note": {
+            "ja": "無色：召喚したプレイヤーの色の特徴を得る。",
+            "en": "Colourless: gains its summoner's colour trait.",
+        },
+        "pay_when_drawn": {"ja": "引いたときに支払う", "en": "Pay when drawn"},
+        "relic_win": {
+            "ja": "全{kinds}種のうち{n}種を手札にそろえると勝利",
+            "en": "Hold {n} of the {kinds} kinds to win",
+        },
+        "mana_note": {"ja": "手番ごとに一度、{colour}のマナを一つ出す。", "en": "Gives one {colour} mana once a turn."},
+        "mana_name": {"ja": "{colour}のマナ", "en": "{colour} mana"},
+        "colour_note": {
+            "ja": "単独で最も多い色マナがこの色のプレイヤーが得る特徴。プレイヤー駒と、その人が召喚した無色クリーチャーに効く。",
+            "en": "The trait of a player whose single largest mana colour this is. It applies to their player piece and the colourless creatures they summon.",
+        },
+        "player_piece": {"ja": "プレイヤー駒", "en": "Player piece"},
+        "player_glyph": {"ja": "王", "en": "K"},
+        "piece_markers": {"ja": "駒マーカー", "en": "Piece markers"},
+        "markers_note": {
+            "ja": "クリーチャーや建造物を出したら、同じ番号の一方をマップに置き、もう一方をそのカードに載せる。",
+            "en": "When you summon a creature or build a building, put one marker on the map and its twin on the card.",
+        },
+        "life": {"ja": "ライフカウンター", "en": "Life counters"},
+        "life_note": {
+            "ja": "ライフは{life}から始まり、上限はない。",
+            "en": "Life starts at {life} and has no upper limit.",
+        },
+        "steps_pieces": {
+            "ja": "点線に沿って切り抜く。プレイヤー駒は五角形、ほかは丸（丸型パンチが便利）。",
+            "en": "Cut along the dotted lines: player pieces are five-sided, the rest round (a circle punch helps).",
+        },
+        "cut_dotted": {"ja": "点線に沿って切り離してください", "en": "Cut along the dotted lines"},
+        "legend_node": {
+            "ja": "ノード：番号はダイス{dice}個の目（十の位と一の位）",
+            "en": "Node: its number is {dice} dice read as tens and units",
+        },
+        "legend_link": {"ja": "リンク：一本が{hop} hop", "en": "Link: one link is {hop} hop"},
+        "legend_land": {
+            "ja": "島と海は飾り（ボロノイ図、シード {seed}）",
+            "en": "Land and sea are decoration (Voronoi, seed {seed})",
+        },
+        "map_note": {"ja": "マップは本キットのオリジナルデザイン", "en": "The map is this kit's own design"},
+    }
+)
 
 
-s = Strings(STRINGS)
-
-
-def components(kit: Any, ctx: LayoutContext) -> list[Component]:
+def components(kit: ShogiTcgKit, ctx: LayoutContext) -> list[Component]:
     lang = ctx.lang
     title = text(kit.title, lang)
     return [
         Component(
-            "map", f"{title} — {s('map', lang)}", tuple(map_sheet(kit, ctx, title)), checklist=((s("map", lang), 1),)
+            "map", f"{title} — {tr('map', lang)}", tuple(map_sheet(kit, ctx, title)), checklist=((tr("map", lang), 1),)
         ),
         Component(
             "cards",
-            f"{title} — {s('cards', lang)}",
+            f"{title} — {tr('cards', lang)}",
             tuple(cards(kit, ctx, title)),
             checklist=tuple(card_checklist(kit, lang)),
         ),
         Component(
             "tokens",
-            f"{title} — {s('pieces', lang)}",
+            f"{title} — {tr('pieces_and_life', lang)}",
             (pieces(kit, ctx, title),),
-            stock=s("stock_tokens", lang),
-            steps=(s("steps_tokens", lang),),
+            stock=tr("stock_board", lang),
+            steps=(tr("steps_pieces", lang),),
             checklist=tuple(piece_checklist(kit, lang)),
         ),
-        Component("rules", f"{title} — {s('rules', lang)}", tuple(rules(kit, ctx, title))),
+        Component("rules", f"{title} — {tr('rules', lang)}", tuple(rules(kit, ctx, title))),
     ]
 
 
 # ---------------------------------------------------------------- colours and small shapes
-
-
-def _rgb(colour: str) -> tuple[int, int, int]:
-    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
-
-
-def mix(colour: str, other: str, share: float) -> str:
-    """`share` of `other` blended into `colour`."""
-    a, b = _rgb(colour), _rgb(other)
-    return "#" + "".join(f"{round(x + (y - x) * share):02x}" for x, y in zip(a, b))
-
-
-def ink_on(colour: str) -> str:
-    """Dark ink on light fills, white on dark ones."""
-    r, g, b = _rgb(colour)
-    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 160 else "#ffffff"
 
 
 def _shape(items: list[Item], cx: float, cy: float, radius: float, name: str, rotate: float = 0.0) -> Group:
@@ -314,11 +305,11 @@ def tower(cx: float, cy: float, radius: float, colour: str, window: str) -> Grou
 def relic_icon(name: str, cx: float, cy: float, radius: float, colour: str, detail: str) -> Group:
     fill = Style(fill=colour)
     if name == "crown":
-        body = Polygon(
+        crown = Polygon(
             ((-0.9, 0.55), (-0.9, -0.45), (-0.45, 0.05), (0.0, -0.7), (0.45, 0.05), (0.9, -0.45), (0.9, 0.55)),
             style=fill,
         )
-        items: list[Item] = [body, Rect(-0.9, 0.62, 1.8, 0.26, style=fill, radius=0.05)]
+        items: list[Item] = [crown, Rect(-0.9, 0.62, 1.8, 0.26, style=fill, radius=0.05)]
         items += [Circle(x, y, 0.12, style=fill) for x, y in ((-0.9, -0.55), (0.0, -0.82), (0.9, -0.55))]
         items += [Circle(x, 0.75, 0.07, style=Style(fill=detail)) for x in (-0.45, 0.0, 0.45)]
     elif name == "chalice":
@@ -376,11 +367,11 @@ def heart(cx: float, cy: float, radius: float, colour: str) -> Group:
 # ---------------------------------------------------------------- card pieces
 
 
-def _colours(kit: Any) -> dict[str, Any]:
+def _colours(kit: ShogiTcgKit) -> dict[str, ManaColour]:
     return {c.id: c for c in kit.colours}
 
 
-def card_colour(kit: Any, cost: dict[str, int]) -> tuple[str, str]:
+def card_colour(kit: ShogiTcgKit, cost: Cost) -> tuple[str, str]:
     """The card's mana colour (id, hex): the colour with the most pips; none means colourless."""
     colours = _colours(kit)
     best = max(((n, -i, cid) for i, (cid, n) in enumerate(cost.items()) if cid in colours), default=None)
@@ -389,14 +380,14 @@ def card_colour(kit: Any, cost: dict[str, int]) -> tuple[str, str]:
     return best[2], colours[best[2]].colour
 
 
-def colour_name(kit: Any, colour_id: str, lang: str) -> str:
+def colour_name(kit: ShogiTcgKit, colour_id: str, lang: str) -> str:
     if colour_id == COLOURLESS:
         return text(kit.colourless.name, lang)
     return text(_colours(kit)[colour_id].name, lang)
 
 
 def pips(
-    ctx: LayoutContext, kit: Any, cost: dict[str, int], right: float, cy: float, radius: float = 2.5, where: tuple = ()
+    ctx: LayoutContext, kit: ShogiTcgKit, cost: Cost, right: float, cy: float, radius: float = 2.5, where: tuple = ()
 ) -> tuple[list[Item], float]:
     """Cost pips ending at `right`: one numbered grey pip for colourless, then one symbol pip per coloured mana."""
     colours = _colours(kit)
@@ -412,7 +403,7 @@ def pips(
     for cid, n in entries:
         if cid == COLOURLESS:
             fill = kit.colourless.colour
-            items.append(Circle(x, cy, radius, style=Style(fill=fill, stroke="#ffffff", width=0.3)))
+            items.append(Circle(x, cy, radius, style=Style(fill=fill, stroke=WHITE, width=0.3)))
             box = TextBox(
                 x - radius,
                 cy - radius * 0.8,
@@ -420,7 +411,7 @@ def pips(
                 radius * 1.6,
                 align="middle",
                 valign="middle",
-                colour="#ffffff",
+                colour=WHITE,
                 bold=True,
             )
             items += ctx.fitted(str(n), box, radius * 3.4, 5, where=where, label="cost")
@@ -431,9 +422,7 @@ def pips(
                     x,
                     cy,
                     radius,
-                    style=Style(
-                        fill=colour.colour, stroke=INK if ink_on(colour.colour) == INK else "#ffffff", width=0.3
-                    ),
+                    style=Style(fill=colour.colour, stroke=ink_on(colour.colour), width=0.3),
                 )
             )
             items.append(symbol(colour.symbol, x, cy, radius * 0.62, ink_on(colour.colour), colour.colour))
@@ -446,7 +435,7 @@ def _frame(w: float, h: float, edge: str) -> list[Item]:
 
 
 def _band(
-    ctx: LayoutContext, kit: Any, w: float, name: str, band: str, cost: dict[str, int] | None, where: tuple
+    ctx: LayoutContext, kit: ShogiTcgKit, w: float, name: str, band: str, cost: Cost | None, where: tuple
 ) -> list[Item]:
     items: list[Item] = [
         Rect(3, 3, w - 6, 11.5, style=Style(fill=band), radius=2.5),
@@ -475,7 +464,8 @@ def _band(
 
 
 def _type_line(ctx: LayoutContext, w: float, left: str, right: str, colour: str) -> list[Item]:
-    items = ctx.fitted(
+    items: list[Item] = []
+    items += ctx.fitted(
         left,
         TextBox(6, 15.8, w / 2, 4.0, align="start", valign="middle", colour=colour, bold=True),
         7,
@@ -493,21 +483,19 @@ def _type_line(ctx: LayoutContext, w: float, left: str, right: str, colour: str)
     return items
 
 
-def _art(w: float, top: float, height: float, tint: str, edge: str) -> Rect:
-    return Rect(6, top, w - 12, height, style=Style(fill=tint, stroke=edge, width=0.3), radius=1.5)
+def _art(w: float, top: float, height: float, fill: str, edge: str) -> Rect:
+    return Rect(6, top, w - 12, height, style=Style(fill=fill, stroke=edge, width=0.3), radius=1.5)
 
 
 def _stats(ctx: LayoutContext, w: float, top: float, attack: int, movement: int, colour: str) -> list[Item]:
     half = (w - 12 - 3) / 2
     items: list[Item] = []
     for k, (label, value, mark) in enumerate(
-        ((s("attack", ctx.lang), attack, "sword"), (s("movement", ctx.lang), movement, "arrow"))
+        ((tr("attack_power", ctx.lang), attack, "sword"), (tr("movement", ctx.lang), movement, "arrow"))
     ):
         x = 6 + k * (half + 3)
         items.append(
-            Rect(
-                x, top, half, 8.5, style=Style(fill=mix(colour, "#ffffff", 0.88), stroke=colour, width=0.3), radius=1.2
-            )
+            Rect(x, top, half, 8.5, style=Style(fill=tint(colour, 0.12), stroke=colour, width=0.3), radius=1.2)
         )
         items.append(
             sword(x + 4.2, top + 4.25, 2.9, colour, 45.0)
@@ -542,7 +530,7 @@ def _body(
     size: float = 8.0,
     colour: str = INK,
     valign: str = "top",
-) -> list[Item]:
+) -> list[Text]:
     return ctx.fitted(
         value,
         TextBox(x, top, width, height, align="start", valign=valign, colour=colour),
@@ -553,7 +541,7 @@ def _body(
     )
 
 
-def _footer(ctx: LayoutContext, w: float, h: float, left: str, colour: str = MUTED) -> list[Item]:
+def _footer(ctx: LayoutContext, w: float, h: float, left: str, colour: str = MUTED) -> list[Text]:
     return ctx.fitted(
         left,
         TextBox(6, h - 7.6, w - 12, 3.2, align="start", valign="middle", colour=colour),
@@ -563,7 +551,7 @@ def _footer(ctx: LayoutContext, w: float, h: float, left: str, colour: str = MUT
     )
 
 
-def _values(kit: Any, item: Any) -> dict[str, Any]:
+def _values(kit: ShogiTcgKit, item: CardItem) -> dict[str, object]:
     return kit.placeholder_values() | local_numbers((item,))
 
 
@@ -579,15 +567,15 @@ def _glyph(name: str) -> str:
 # ---------------------------------------------------------------- card templates
 
 
-def creature_face(kit: Any, ctx: LayoutContext, item: Any, index: int, w: float, h: float) -> CardFace:
+def creature_face(kit: ShogiTcgKit, ctx: LayoutContext, item: Creature, index: int, w: float, h: float) -> CardFace:
     lang = ctx.lang
     frame = TYPE_COLOURS["creature"]
     cid, band = card_colour(kit, item.cost)
     name = text(item.name, lang)
     items = _frame(w, h, frame)
     items += _band(ctx, kit, w, name, band, item.cost, ("creatures", index, "name", lang))
-    items += _type_line(ctx, w, s("creature", lang), colour_name(kit, cid, lang), frame)
-    items.append(_art(w, 21, 26, mix(band, "#ffffff", 0.8), mix(band, "#ffffff", 0.4)))
+    items += _type_line(ctx, w, tr("creature", lang), colour_name(kit, cid, lang), frame)
+    items.append(_art(w, 21, 26, tint(band, 0.2), tint(band, 0.6)))
     items.append(koma(w / 2, 34.5, 11, WOOD, WOOD_EDGE))
     items += ctx.fitted(
         _glyph(name),
@@ -601,7 +589,7 @@ def creature_face(kit: Any, ctx: LayoutContext, item: Any, index: int, w: float,
     body_h = 19.0
     if cid == COLOURLESS:
         body_h = 13.0
-        items += _body(ctx, s("colourless_note", lang), 7, 73, w - 14, 6, (), size=6.5, colour=MUTED)
+        items += _body(ctx, tr("colourless_note", lang), 7, 73, w - 14, 6, (), size=6.5, colour=MUTED)
     if item.text is not None:
         items += _body(
             ctx,
@@ -626,20 +614,20 @@ def creature_face(kit: Any, ctx: LayoutContext, item: Any, index: int, w: float,
             colour=MUTED,
             valign="middle",
         )
-    items += _footer(ctx, w, h, s("short_creature", lang))
+    items += _footer(ctx, w, h, tr("pile_creature", lang))
     return CardFace(item.id, tuple(items), frame)
 
 
-def spell_face(kit: Any, ctx: LayoutContext, item: Any, index: int, w: float, h: float) -> CardFace:
+def spell_face(kit: ShogiTcgKit, ctx: LayoutContext, item: Spell, index: int, w: float, h: float) -> CardFace:
     lang = ctx.lang
     frame = TYPE_COLOURS["spell"]
     cid, band = card_colour(kit, item.cost)
     kind = item.ability.kind if item.ability else "once"
     items = _frame(w, h, frame)
     items += _band(ctx, kit, w, text(item.name, lang), band, item.cost, ("spells", index, "name", lang))
-    items += _type_line(ctx, w, f"{s('spell', lang)} — {s(kind, lang)}", colour_name(kit, cid, lang), frame)
-    items.append(_art(w, 21, 19, mix(band, "#ffffff", 0.8), mix(band, "#ffffff", 0.4)))
-    items.append(sparkle(w / 2, 30.5, 8, mix(band, frame, 0.25) if cid != "white" else GOLD))
+    items += _type_line(ctx, w, f"{tr('spell', lang)} — {tr(kind, lang)}", colour_name(kit, cid, lang), frame)
+    items.append(_art(w, 21, 19, tint(band, 0.2), tint(band, 0.6)))
+    items.append(sparkle(w / 2, 30.5, 8, blend(frame, band, 0.25) if cid != "white" else GOLD))
     items += _body(
         ctx,
         text(item.text, lang, _values(kit, item)),
@@ -651,14 +639,12 @@ def spell_face(kit: Any, ctx: LayoutContext, item: Any, index: int, w: float, h:
         size=9,
         valign="middle",
     )
-    items.append(
-        Rect(6, 63, w - 12, 17, style=Style(fill=mix(frame, "#ffffff", 0.9), stroke=frame, width=0.3), radius=1.2)
-    )
-    tag = s(kind, lang)
+    items.append(Rect(6, 63, w - 12, 17, style=Style(fill=tint(frame, 0.1), stroke=frame, width=0.3), radius=1.2))
+    tag = tr(kind, lang)
     items.append(Rect(8, 64.6, 15, 5, style=Style(fill=frame), radius=1))
     items += ctx.fitted(
         tag,
-        TextBox(8.5, 64.9, 14, 4.4, align="middle", valign="middle", colour="#ffffff", bold=True),
+        TextBox(8.5, 64.9, 14, 4.4, align="middle", valign="middle", colour=WHITE, bold=True),
         7.5,
         5,
         label="ability tag",
@@ -668,28 +654,28 @@ def spell_face(kit: Any, ctx: LayoutContext, item: Any, index: int, w: float, h:
         items += pip_items
         limit = kit.parameters.activations_per_turn
         note = (
-            s("sustain_note", lang)
+            tr("sustain_note", lang)
             if kind == "sustain"
-            else s("activate_note", lang, n=limit)
+            else tr("activate_note", lang, n=limit)
             if limit
-            else s("activate_note_any", lang)
+            else tr("activate_note_any", lang)
         )
     else:
-        note = s("once_note", lang)
+        note = tr("once_note", lang)
     items += _body(ctx, note, 8, 70.6, w - 16, 8.6, (), size=6.5, colour=INK)
-    items += _footer(ctx, w, h, s("short_main", lang))
+    items += _footer(ctx, w, h, tr("short_main", lang))
     return CardFace(item.id, tuple(items), frame)
 
 
-def building_face(kit: Any, ctx: LayoutContext, item: Any, index: int, w: float, h: float) -> CardFace:
+def building_face(kit: ShogiTcgKit, ctx: LayoutContext, item: Building, index: int, w: float, h: float) -> CardFace:
     lang = ctx.lang
     frame = TYPE_COLOURS["building"]
     cid, band = card_colour(kit, item.cost)
     items = _frame(w, h, frame)
     items += _band(ctx, kit, w, text(item.name, lang), band, item.cost, ("buildings", index, "name", lang))
-    items += _type_line(ctx, w, s("building", lang), colour_name(kit, cid, lang), frame)
-    items.append(_art(w, 21, 22, mix(band, "#ffffff", 0.8), mix(band, "#ffffff", 0.4)))
-    items.append(tower(w / 2, 32, 9, frame, mix(band, "#ffffff", 0.8)))
+    items += _type_line(ctx, w, tr("building", lang), colour_name(kit, cid, lang), frame)
+    items.append(_art(w, 21, 22, tint(band, 0.2), tint(band, 0.6)))
+    items.append(tower(w / 2, 32, 9, frame, tint(band, 0.2)))
     items += _stats(ctx, w, 45, item.attack, item.movement, frame)
     items += _body(
         ctx,
@@ -702,27 +688,25 @@ def building_face(kit: Any, ctx: LayoutContext, item: Any, index: int, w: float,
         size=8.5,
         valign="middle",
     )
-    items.append(Line(8, 70.8, w - 8, 70.8, style=Style(stroke=mix(frame, "#ffffff", 0.5), width=0.25)))
-    items += _body(ctx, s("building_note", lang), 7, 71.8, w - 14, 7.5, (), size=6.5, colour=MUTED)
-    items += _footer(ctx, w, h, s("short_main", lang))
+    items.append(Line(8, 70.8, w - 8, 70.8, style=Style(stroke=tint(frame, 0.5), width=0.25)))
+    items += _body(ctx, tr("building_note", lang), 7, 71.8, w - 14, 7.5, (), size=6.5, colour=MUTED)
+    items += _footer(ctx, w, h, tr("short_main", lang))
     return CardFace(item.id, tuple(items), frame)
 
 
-def relic_face(kit: Any, ctx: LayoutContext, item: Any, index: int, w: float, h: float) -> CardFace:
+def relic_face(kit: ShogiTcgKit, ctx: LayoutContext, item: Relic, index: int, w: float, h: float) -> CardFace:
     lang = ctx.lang
     frame = TYPE_COLOURS["relic"]
     items = _frame(w, h, frame)
-    items += _band(
-        ctx, kit, w, text(item.name, lang), mix(frame, "#000000", 0.15), None, ("relics", index, "name", lang)
-    )
-    items += _type_line(ctx, w, s("relic", lang), "", frame)
+    items += _band(ctx, kit, w, text(item.name, lang), shade(frame, 0.15), None, ("relics", index, "name", lang))
+    items += _type_line(ctx, w, tr("relic", lang), "", frame)
     items.append(_art(w, 21, 27, "#f7ecd0", GOLD))
     items.append(relic_icon(item.icon, w / 2, 34.5, 10.5, GOLD, "#fff6dc"))
     items.append(Rect(6, 50, w - 12, 8, style=Style(fill="#fbf3df", stroke=GOLD, width=0.3), radius=1.2))
     pip_items, pip_width = pips(ctx, kit, item.cost, w - 8, 54, 2.4, ("relics", index, "cost"))
     items += pip_items
     items += ctx.fitted(
-        s("pay_when_drawn", lang),
+        tr("pay_when_drawn", lang),
         TextBox(8, 50.5, w - 18 - pip_width, 7, align="start", valign="middle", colour=INK, bold=True),
         7.5,
         5.5,
@@ -733,15 +717,11 @@ def relic_face(kit: Any, ctx: LayoutContext, item: Any, index: int, w: float, h:
     for k, other in enumerate(kinds):
         cx = 6 + gap * (k + 0.5)
         here = other == item.icon
-        items.append(Circle(cx, 63.2, 3.4, style=Style(fill=GOLD if here else "#ffffff", stroke=GOLD, width=0.3)))
-        items.append(
-            relic_icon(
-                other, cx, 63.2, 2.3, "#ffffff" if here else mix(GOLD, "#ffffff", 0.35), GOLD if here else "#ffffff"
-            )
-        )
+        items.append(Circle(cx, 63.2, 3.4, style=Style(fill=GOLD if here else WHITE, stroke=GOLD, width=0.3)))
+        items.append(relic_icon(other, cx, 63.2, 2.3, WHITE if here else tint(GOLD, 0.65), GOLD if here else WHITE))
     p = kit.parameters
     items += ctx.fitted(
-        s("relic_win", lang, n=p.relics_to_win, kinds=p.relic_kinds),
+        tr("relic_win", lang, n=p.relics_to_win, kinds=p.relic_kinds),
         TextBox(6, 67.6, w - 12, 4, align="middle", valign="middle", colour=frame, bold=True),
         7,
         5.5,
@@ -751,23 +731,23 @@ def relic_face(kit: Any, ctx: LayoutContext, item: Any, index: int, w: float, h:
         items += _body(
             ctx, text(item.lore, lang), 7, 72.5, w - 14, 7, ("relics", index, "lore", lang), size=6.5, colour=MUTED
         )
-    items += _footer(ctx, w, h, s("short_main", lang))
+    items += _footer(ctx, w, h, tr("short_main", lang))
     return CardFace(item.id, tuple(items), frame)
 
 
-def mana_face(kit: Any, ctx: LayoutContext, item: Any, index: int, w: float, h: float) -> CardFace:
+def mana_face(kit: ShogiTcgKit, ctx: LayoutContext, item: ManaColour, index: int, w: float, h: float) -> CardFace:
     lang = ctx.lang
     ink = ink_on(item.colour)
     name = text(item.name, lang)
     items: list[Item] = [Rect(0, 0, w, h, style=Style(fill=item.colour))]
     items.append(Rect(4, 4, w - 8, h - 8, style=Style(stroke=ink, width=0.5, opacity=0.6), radius=3))
-    disc = mix(item.colour, "#ffffff", 0.85) if ink == "#ffffff" else mix(item.colour, "#000000", 0.06)
+    disc = tint(item.colour, 0.15) if ink == WHITE else shade(item.colour, 0.06)
     items.append(Circle(w / 2, h * 0.4, 17, style=Style(fill=disc, stroke=ink, width=0.6)))
-    items.append(symbol(item.symbol, w / 2, h * 0.4, 11, item.colour if ink == "#ffffff" else INK, disc))
+    items.append(symbol(item.symbol, w / 2, h * 0.4, 11, item.colour if ink == WHITE else INK, disc))
     for cx, cy, turn in ((10, 11, 0.0), (w - 10, h - 11, 180.0)):
         items.append(Group((symbol(item.symbol, 0, 0, 3.2, ink, item.colour),), dx=cx, dy=cy, rotate=turn))
     items += ctx.fitted(
-        s("mana_name", lang, colour=name),
+        tr("mana_name", lang, colour=name),
         TextBox(8, h * 0.4 + 20, w - 16, 9, align="middle", valign="middle", colour=ink, bold=True),
         15,
         9,
@@ -775,7 +755,7 @@ def mana_face(kit: Any, ctx: LayoutContext, item: Any, index: int, w: float, h: 
         label="mana name",
     )
     items += ctx.fitted(
-        s("mana_note", lang, colour=name),
+        tr("mana_note", lang, colour=name),
         TextBox(9, h * 0.4 + 30, w - 18, 8, align="middle", valign="top", colour=ink),
         7,
         5.5,
@@ -784,7 +764,7 @@ def mana_face(kit: Any, ctx: LayoutContext, item: Any, index: int, w: float, h: 
     return CardFace(f"mana-{item.id}", tuple(items), item.colour)
 
 
-def colour_face(kit: Any, ctx: LayoutContext, item: Any, index: int, w: float, h: float) -> CardFace:
+def colour_face(kit: ShogiTcgKit, ctx: LayoutContext, item: ManaColour, index: int, w: float, h: float) -> CardFace:
     lang = ctx.lang
     ink = ink_on(item.colour)
     items: list[Item] = [
@@ -792,15 +772,15 @@ def colour_face(kit: Any, ctx: LayoutContext, item: Any, index: int, w: float, h
         Rect(3, 3, w - 6, h - 6, style=Style(stroke=ink, width=0.4, opacity=0.6), radius=2.5),
     ]
     items += ctx.fitted(
-        s("colour_card", lang),
+        tr("colour_card", lang),
         TextBox(6, 5, w - 12, 6, align="middle", valign="middle", colour=ink, bold=True),
         9,
         6,
         label="colour card heading",
     )
-    disc = mix(item.colour, "#ffffff", 0.85) if ink == "#ffffff" else mix(item.colour, "#000000", 0.06)
+    disc = tint(item.colour, 0.15) if ink == WHITE else shade(item.colour, 0.06)
     items.append(Circle(w / 2, 24, 10, style=Style(fill=disc, stroke=ink, width=0.5)))
-    items.append(symbol(item.symbol, w / 2, 24, 6.5, item.colour if ink == "#ffffff" else INK, disc))
+    items.append(symbol(item.symbol, w / 2, 24, 6.5, item.colour if ink == WHITE else INK, disc))
     items += ctx.fitted(
         text(item.name, lang),
         TextBox(6, 35, w - 12, 10, align="middle", valign="middle", colour=ink, bold=True),
@@ -819,7 +799,7 @@ def colour_face(kit: Any, ctx: LayoutContext, item: Any, index: int, w: float, h
         label="colour trait",
     )
     items += ctx.fitted(
-        s("colour_note", lang),
+        tr("colour_note", lang),
         TextBox(7, 69, w - 14, 14, align="start", valign="top", colour=ink),
         6.5,
         5,
@@ -828,150 +808,134 @@ def colour_face(kit: Any, ctx: LayoutContext, item: Any, index: int, w: float, h
     return CardFace(f"colour-{item.id}", tuple(items), item.colour)
 
 
-FACES = {
-    "creature": ("creatures", creature_face),
-    "spell": ("spells", spell_face),
-    "building": ("buildings", building_face),
-    "relic": ("relics", relic_face),
-    "mana": ("colours", mana_face),
-    "colour": ("colours", colour_face),
+FaceDrawer = Callable[..., CardFace]
+"""(kit, ctx, item, index, w, h) → a front; the item's class is the one its template's list holds."""
+
+FACES: dict[Template, FaceDrawer] = {
+    "creature": creature_face,
+    "spell": spell_face,
+    "building": building_face,
+    "relic": relic_face,
+    "mana": mana_face,
+    "colour": colour_face,
 }
+"""Each template's layout; which model list it draws from is the validator's `TEMPLATE_SOURCES`."""
 
 
-def back(kit: Any, ctx: LayoutContext, deck: Any, pile: str, title: str, w: float, h: float) -> CardFace:
-    """A pile's back: the same for every card of the pile, turned 180° it looks the same but for the title."""
-    colour = deck.back.colour
-    items: list[Item] = [Rect(0, 0, w, h, style=Style(fill=colour))]
-    if deck.back.pattern == "hex":
-        items += hex_pattern(w, h, "#ffffff")
-    elif deck.back.pattern == "diamonds":
-        items += diamond_pattern(w, h, "#ffffff")
-    items.append(Rect(4, 4, w - 8, h - 8, style=Style(stroke="#ffffff", width=0.6), radius=3))
-    cy = h / 2 - 6
-    items.append(Circle(w / 2, cy, 13, style=Style(fill=colour, stroke="#ffffff", width=0.6)))
-    if pile == "main":
-        items.append(sparkle(w / 2, cy, 9, "#ffffff"))
-    elif pile == "creature":
-        items.append(koma(w / 2, cy, 9.5, "#ffffff", "#ffffff"))
-    elif pile == "mana":
-        for k, c in enumerate(kit.colours):
-            a = math.radians(-90 + k * 360 / max(1, len(kit.colours)))
-            px, py = w / 2 + 6.5 * math.cos(a), cy + 6.5 * math.sin(a)
-            items.append(Circle(px, py, 3.3, style=Style(fill=c.colour, stroke="#ffffff", width=0.4)))
-            items.append(symbol(c.symbol, px, py, 2.0, ink_on(c.colour), c.colour))
-    else:
-        items.append(koma(w / 2, cy + 0.5, 5.5, "#ffffff", "#ffffff"))
-        for k, c in enumerate(kit.colours):
-            a = math.radians(-90 + k * 360 / max(1, len(kit.colours)))
-            items.append(
+def pile_emblem(kit: ShogiTcgKit, pile: Pile, colour: str, cx: float, cy: float) -> list[Item]:
+    """The mark in the middle of a pile's back: a sparkle (spells and the rest), a piece, the mana or the colours."""
+    items: list[Item] = [Circle(cx, cy, 13, style=Style(fill=colour, stroke=WHITE, width=0.6))]
+    step = 360 / max(1, len(kit.colours))
+    ring = [(c, math.radians(-90 + k * step)) for k, c in enumerate(kit.colours)]
+    match pile:
+        case "main":
+            items.append(sparkle(cx, cy, 9, WHITE))
+        case "creature":
+            items.append(koma(cx, cy, 9.5, WHITE, WHITE))
+        case "mana":
+            for c, a in ring:
+                px, py = cx + 6.5 * math.cos(a), cy + 6.5 * math.sin(a)
+                items.append(Circle(px, py, 3.3, style=Style(fill=c.colour, stroke=WHITE, width=0.4)))
+                items.append(symbol(c.symbol, px, py, 2.0, ink_on(c.colour), c.colour))
+        case "colour":
+            items.append(koma(cx, cy + 0.5, 5.5, WHITE, WHITE))
+            items += [
                 Circle(
-                    w / 2 + 9 * math.cos(a),
-                    cy + 9 * math.sin(a),
-                    2.2,
-                    style=Style(fill=c.colour, stroke="#ffffff", width=0.4),
+                    cx + 9 * math.cos(a), cy + 9 * math.sin(a), 2.2, style=Style(fill=c.colour, stroke=WHITE, width=0.4)
                 )
-            )
-    label = text(deck.back.title, ctx.lang) or text(deck.name, ctx.lang)
-    items.append(Rect(w / 2 - 22, cy + 15.5, 44, 16, style=Style(fill=colour, stroke="#ffffff", width=0.4), radius=2))
-    items += ctx.fitted(
-        label,
-        TextBox(w / 2 - 20, cy + 16.5, 40, 8.5, align="middle", valign="middle", colour="#ffffff", bold=True),
-        13,
-        7,
-        label="card back title",
+                for c, a in ring
+            ]
+    return items
+
+
+def pile_back(kit: ShogiTcgKit, ctx: LayoutContext, pile: Pile, d: int, title: str, w: float, h: float) -> CardFace:
+    """A pile's back, one for all its decks: the first deck's (`decks[d]`) colour, pattern and title, the pile's emblem."""
+    lang = ctx.lang
+    deck = kit.decks[d]
+    where: tuple
+    if deck.back.title is not None:
+        heading, where = text(deck.back.title, lang), ("decks", d, "back", "title", lang)
+    else:
+        heading, where = text(deck.name, lang), ("decks", d, "name", lang)
+    words = BackTitle(title=heading, where=where, subtitle=title, subtitle_where=("title", lang))
+    return back_face(
+        ctx,
+        f"{pile}-back",
+        w,
+        h,
+        colour=deck.back.colour,
+        pattern=deck.back.pattern,
+        words=words,
+        emblem=pile_emblem(kit, pile, deck.back.colour, w / 2, h / 2 - 7.5),
     )
-    items += ctx.fitted(
-        title,
-        TextBox(w / 2 - 20, cy + 25, 40, 5, align="middle", valign="middle", colour="#ffffff"),
-        6.5,
-        5,
-        label="card back kit title",
-    )
-    return CardFace(f"{pile}-back", tuple(items), colour)
 
 
-def pile_faces(kit: Any, ctx: LayoutContext, pile: str) -> tuple[list[CardFace], list[Any]]:
-    """Every front of one pile in deck order, and the decks that make it up."""
-    faces: list[CardFace] = []
-    decks = [d for d in kit.decks if TEMPLATE_PILES.get(d.template) == pile]
-    for deck in decks:
-        list_name, face = FACES[deck.template]
-        items = getattr(kit, deck.source or list_name)
-        w, h = deck.size.width, deck.size.height
-        by_id = {item.id: (i, item) for i, item in enumerate(items)}
-        if deck.cards:
-            for entry in deck.cards:
-                index, item = by_id[entry.ref]
-                faces.extend([face(kit, ctx, item, index, w, h)] * entry.count)
-        else:
-            faces.extend(face(kit, ctx, item, i, w, h) for i, item in enumerate(items))
-    return faces, decks
+def deck_fronts(kit: ShogiTcgKit, ctx: LayoutContext, deck: ShogiDeck, w: float, h: float) -> list[CardFace]:
+    """A deck's fronts in order, each design laid out once by its template's face."""
+    draw = FACES[deck.template]
+    return deck_faces(kit.designs(deck), lambda design: draw(kit, ctx, design.item, design.index, w, h))
 
 
-def cards(kit: Any, ctx: LayoutContext, title: str) -> list[Page]:
+def cards(kit: ShogiTcgKit, ctx: LayoutContext, title: str) -> list[Page]:
+    """One run of sheets per pile: every deck shuffled into it, then the pile's one back."""
     pages: list[Page] = []
     for pile in PILES:
-        faces, decks = pile_faces(kit, ctx, pile)
+        decks = kit.pile_decks(pile)
         if not decks:
             continue
-        first = decks[0]
+        d, first = decks[0]
         w, h = first.size.width, first.size.height
-        pages += card_sheets(ctx, s(f"pile_{pile}", ctx.lang), faces, back(kit, ctx, first, pile, title, w, h), w, h)
+        faces = [face for _, deck in decks for face in deck_fronts(kit, ctx, deck, w, h)]
+        back = pile_back(kit, ctx, pile, d, title, w, h)
+        pages += card_sheets(ctx, tr(f"pile_{pile}", ctx.lang), faces, back, w, h, where=("decks", d, "size"))
     return pages
 
 
-def card_checklist(kit: Any, lang: str) -> list[tuple[str, int]]:
+def card_checklist(kit: ShogiTcgKit, lang: str) -> list[tuple[str, int]]:
+    """One line per pile: the cards of its decks, counted from the designs the sheets print."""
     out = []
     for pile in PILES:
-        count = 0
-        for deck in kit.decks:
-            if TEMPLATE_PILES.get(deck.template) != pile:
-                continue
-            count += (
-                sum(e.count for e in deck.cards)
-                if deck.cards
-                else len(getattr(kit, deck.source or FACES[deck.template][0]))
-            )
+        count = sum(design.count for _, deck in kit.pile_decks(pile) for design in kit.designs(deck))
         if count:
-            out.append((s(f"pile_{pile}", lang), count))
+            out.append((tr(f"pile_{pile}", lang), count))
     return out
 
 
 # ---------------------------------------------------------------- map, pieces, rules
 
 
-def map_sheet(kit: Any, ctx: LayoutContext, title: str) -> list[Page]:
+def map_sheet(kit: ShogiTcgKit, ctx: LayoutContext, title: str) -> list[Page]:
     lang = ctx.lang
     values = kit.placeholder_values()
     legend = [
-        LegendEntry("node", s("legend_node", lang, dice=values["dice"])),
-        LegendEntry("link", s("legend_link", lang, hop=values["hop"])),
+        LegendEntry("node", tr("legend_node", lang, dice=values["dice"])),
+        LegendEntry("link", tr("legend_link", lang, hop=values["hop"])),
     ]
     legend += [LegendEntry("ring", text(kind.name, lang), kind.colour) for kind in kit.map.kinds]
     if kit.map.background is not None and kit.map.background.style == "islands":
-        legend.append(LegendEntry("land", s("legend_land", lang, seed=kit.map.background.seed)))
-    name = text(kit.map.name, lang) if kit.map.name else s("map", lang)
+        legend.append(LegendEntry("land", tr("legend_land", lang, seed=kit.map.background.seed)))
+    name = text(kit.map.name, lang) if kit.map.name else tr("map", lang)
     return map_pages(
-        ctx, f"{title} — {name}", text(kit.subtitle, lang), spec_of(kit.map, lang), legend, s("map_note", lang)
+        ctx, f"{title} — {name}", text(kit.subtitle, lang), spec_of(kit.map, lang), legend, tr("map_note", lang)
     )
 
 
-def piece_checklist(kit: Any, lang: str) -> list[tuple[str, int]]:
+def piece_checklist(kit: ShogiTcgKit, lang: str) -> list[tuple[str, int]]:
     players = kit.tokens.players
     out = [
-        (s("player_piece", lang), len(players)),
-        (s("markers", lang), 2 * kit.parameters.markers_per_player * len(players)),
+        (tr("player_piece", lang), len(players)),
+        (tr("piece_markers", lang), 2 * kit.parameters.markers_per_player * len(players)),
     ]
     out += [(text(m.name, lang), m.count) for m in kit.tokens.markers]
     return out
 
 
-def _token(cx: float, cy: float, r: float, fill: str, items: list[Item], role: str, name: str) -> list[Item]:
+def _token(cx: float, cy: float, r: float, fill: str, items: Sequence[Item], role: str, name: str) -> list[Item]:
     return [
         Group(
             (
                 Circle(cx, cy, r, style=Style(fill=fill, stroke=INK, width=0.25)),
-                Circle(cx, cy, r * 0.8, style=Style(stroke="#ffffff", width=0.4)),
+                Circle(cx, cy, r * 0.8, style=Style(stroke=WHITE, width=0.4)),
                 *items,
             ),
             role=role,
@@ -981,7 +945,7 @@ def _token(cx: float, cy: float, r: float, fill: str, items: list[Item], role: s
     ]
 
 
-def pieces(kit: Any, ctx: LayoutContext, title: str) -> Page:
+def pieces(kit: ShogiTcgKit, ctx: LayoutContext, title: str) -> Page:
     """Player pieces (shogi-piece shaped), numbered piece markers in pairs, and life counters."""
     lang = ctx.lang
     margin = ctx.margin
@@ -989,10 +953,10 @@ def pieces(kit: Any, ctx: LayoutContext, title: str) -> Page:
     d = sheet.diameter
     r = d / 2
     gap = 2.0
-    items: list[Item] = page_title(ctx, f"{title} — {s('pieces', lang)}", text(kit.subtitle, lang))
+    items: list[Item] = page_title(ctx, f"{title} — {tr('pieces_and_life', lang)}", text(kit.subtitle, lang))
     y = margin + 13.0
     items += ctx.fitted(
-        s("markers_note", lang),
+        tr("markers_note", lang),
         TextBox(margin, y, ctx.paper.width - 2 * margin, 8, align="start", valign="top", colour=INK),
         8,
         6.5,
@@ -1016,7 +980,7 @@ def pieces(kit: Any, ctx: LayoutContext, title: str) -> Page:
         px, py = margin + piece_r + 1.0, top + piece_r + 2.5
         items.append(Group((koma(px, py, piece_r, player.colour, INK, 0.03),), role="player-piece", name=name))
         items += ctx.fitted(
-            s("player_glyph", lang),
+            tr("player_glyph", lang),
             TextBox(
                 px - piece_r * 0.6,
                 py - piece_r * 0.35,
@@ -1024,7 +988,7 @@ def pieces(kit: Any, ctx: LayoutContext, title: str) -> Page:
                 piece_r * 0.9,
                 align="middle",
                 valign="middle",
-                colour="#ffffff",
+                colour=WHITE,
                 bold=True,
             ),
             14,
@@ -1042,7 +1006,7 @@ def pieces(kit: Any, ctx: LayoutContext, title: str) -> Page:
         )
         items.append(Group((cut,), role="cut"))
         items += ctx.fitted(
-            s("player_piece", lang),
+            tr("player_piece", lang),
             TextBox(margin, py + piece_r + 1.5, 2 * piece_r + 2, 3.5, align="middle", valign="middle", colour=MUTED),
             6,
             4.5,
@@ -1062,7 +1026,7 @@ def pieces(kit: Any, ctx: LayoutContext, title: str) -> Page:
                         r * 0.9,
                         align="middle",
                         valign="middle",
-                        colour="#ffffff",
+                        colour=WHITE,
                         bold=True,
                     ),
                     11,
@@ -1071,9 +1035,7 @@ def pieces(kit: Any, ctx: LayoutContext, title: str) -> Page:
                 )
                 label += ctx.fitted(
                     mark,
-                    TextBox(
-                        cx - r * 0.5, cy + r * 0.25, r, r * 0.42, align="middle", valign="middle", colour="#ffffff"
-                    ),
+                    TextBox(cx - r * 0.5, cy + r * 0.25, r, r * 0.42, align="middle", valign="middle", colour=WHITE),
                     6,
                     4,
                     label="marker mark",
@@ -1083,7 +1045,7 @@ def pieces(kit: Any, ctx: LayoutContext, title: str) -> Page:
     for m, marker in enumerate(sheet.markers):
         heading = f"{text(marker.name, lang)} × {marker.count}"
         if marker.id == "life":
-            heading = f"{s('life', lang)} × {marker.count} — {s('life_note', lang, life=kit.parameters.life)}"
+            heading = f"{tr('life', lang)} × {marker.count} — {tr('life_note', lang, life=kit.parameters.life)}"
         items += ctx.fitted(
             heading,
             TextBox(margin, y, ctx.paper.width - 2 * margin, 5, align="start", valign="middle", colour=INK, bold=True),
@@ -1098,7 +1060,7 @@ def pieces(kit: Any, ctx: LayoutContext, title: str) -> Page:
             row, col = divmod(k, per_row)
             cx = margin + col * (d + gap) + r
             cy = y + row * (d + gap) + r
-            inner = [heart(cx, cy, r * 0.55, "#ffffff")] if marker.id == "life" else []
+            inner = [heart(cx, cy, r * 0.55, WHITE)] if marker.id == "life" else []
             items += _token(
                 cx, cy, r, marker.colour, inner, "life" if marker.id == "life" else "marker", f"{marker.id}-{k + 1}"
             )
@@ -1106,19 +1068,22 @@ def pieces(kit: Any, ctx: LayoutContext, title: str) -> Page:
     bottom = ctx.paper.height - margin
     items += scale_bar(margin, bottom - 6.0, lang)
     items += ctx.fitted(
-        s("cut_note", lang),
+        tr("cut_dotted", lang),
         TextBox(ctx.paper.width - margin - 70, bottom - 4, 70, 4, align="end", valign="middle", colour=MUTED),
         7,
         5.5,
         label="cut note",
     )
-    return Page(ctx.paper.width, ctx.paper.height, tuple(items), f"{title} — {s('pieces', lang)}")
+    return Page(ctx.paper.width, ctx.paper.height, tuple(items), f"{title} — {tr('pieces_and_life', lang)}")
 
 
-def rules(kit: Any, ctx: LayoutContext, title: str) -> list[Page]:
+def rules(kit: ShogiTcgKit, ctx: LayoutContext, title: str) -> list[Page]:
     lang = ctx.lang
     sections = rule_sections(ctx, kit, {})
-    players = f"{s('players', lang)} {kit.players.min}–{kit.players.max}"
     return rule_pages(
-        ctx, f"{title} — {s('rules', lang)}", players, sections, f"{title} v{kit.version} — {text(kit.subtitle, lang)}"
+        ctx,
+        f"{title} — {tr('rules', lang)}",
+        players_line(kit.players, lang),
+        sections,
+        f"{title} v{kit.version} — {text(kit.subtitle, lang)}",
     )

@@ -9,96 +9,42 @@ Reflect) are vector paths drawn in a unit box (-1..1) like generator/icons.py.
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from pnpkit.validator.checks import local_numbers
-from pnpkit.validator.components.tracks import track_geometry
+from pnpkit.validator.components.cards import Design
+from pnpkit.validator.components.tracks import TrackPlayer, TrackSpace, track_geometry
+from pnpkit.validator.games.wizards_element_collection import (
+    Element,
+    ElementDeck,
+    Phase,
+    WizardsElementCollectionKit,
+)
 
-from ..i18n import Strings, t
+from ..colour import INK, WHITE, blend, ink_on, is_light, shade
+from ..i18n import joined, players_line
+from ..layouts.backs import BackTitle, back_face
 from ..layouts.cards import CardFace, card_sheets
-from ..layouts.common import INK, MUTED, LayoutContext, page_title, scale_bar
+from ..layouts.common import MUTED, LayoutContext, page_title, scale_bar
 from ..layouts.rules import Table, rule_pages
-from ..layouts.tracks import BoardLook, SpaceLook, track_art, track_pages
+from ..layouts.tracks import BoardLook, Legend, SpaceLook, track_art, track_pages
 from ..scene import Circle, Group, Item, Line, Page, Path, Polygon, Rect, Style, Text
 from ..text import TextBox, fit
+from ..units import MM_PER_PT
 from .base import Component, rule_sections, text
+from .decks import deck_checklist, deck_faces
+from .wizards_words import tr
 
 GAME = "wizards-element-collection"
 
 PANEL = "#fffaf0"
 NIGHT = "#2b2552"
 GOLD = "#c9a24a"
-PALE_GOLD = "#e9d9a6"
 NEGATIVE = "#b3261e"
 GHOST = "#e4ddcf"
 GHOST_INK = "#b9b0a0"
 
 ICON_COLOURS = {"move": "#2f7a55", "call": "#b23a2f", "self": "#2f5fa8", "reflect": "#7a4fa0"}
 ICON_LABELS = {"move": "Move", "call": "Call", "self": "Self", "reflect": "Reflect"}
-
-STRINGS: dict[str, dict[str, str]] = {
-    "board": {"ja": "ボード", "en": "Board"},
-    "order_sheet": {"ja": "魔力シート", "en": "Mana sheet"},
-    "reference": {"ja": "得点早見カード", "en": "Scoring reference cards"},
-    "scoring": {"ja": "得点計算", "en": "Scoring"},
-    "turn": {"ja": "ターンの流れ", "en": "A turn"},
-    "per_pair": {"ja": "ペアごと", "en": "per pair"},
-    "per_card": {"ja": "1枚ごと", "en": "per card"},
-    "odd": {"ja": "奇数", "en": "odd"},
-    "no_minus": {"ja": "マイナス\nなし", "en": "never\nnegative"},
-    "most": {"ja": "最多なら", "en": "if most"},
-    "wild": {"ja": "好きな種類", "en": "any kind"},
-    "or_as": {"ja": "または", "en": "or"},
-    "summon_in": {"ja": "召喚できるフェーズ：", "en": "Summon in: "},
-    "never_summoned": {"ja": "召喚できない", "en": "Never summoned"},
-    "element_name": {"ja": "{name}のエレメント", "en": "{name}"},
-    "ascending": {"ja": "魔力が低い順", "en": "lowest mana first"},
-    "descending": {"ja": "魔力が高い順", "en": "highest mana first"},
-    "previous": {"ja": "（前のターン）", "en": " (last turn)"},
-    "phase": {"ja": "フェーズ", "en": "Phase"},
-    "order": {"ja": "順番", "en": "Order"},
-    "what": {"ja": "内容", "en": "What happens"},
-    "mana": {"ja": "魔力", "en": "Mana"},
-    "action_order": {"ja": "行動順", "en": "Action order"},
-    "slot_first": {"ja": "番目", "en": ""},
-    "order_note": {
-        "ja": "移動を終えたら、止まったマスの魔力の値にコマを置く。強化したら新しい値へ動かす。行動順が決まったら、下の枠へ移す。プレイヤーマスに止まったコマは、空いている一番下の枠へ。",
-        "en": "After moving, put your piece on the value of your space; move it when you power up. When your order is settled, move it to a slot below. A piece on a player space goes to the lowest free slot.",
-    },
-    "on_board": {"ja": "●＝ボードのマスにある値", "en": "● = a value printed on the board"},
-    "phases_title": {"ja": "各フェーズの順番", "en": "Who goes first in each phase"},
-    "card": {"ja": "カード", "en": "Card"},
-    "pair": {"ja": "ペア", "en": "Pair"},
-    "odd_col": {"ja": "奇数", "en": "Odd"},
-    "copies": {"ja": "枚数", "en": "Copies"},
-    "n": {"ja": "枚", "en": "n"},
-    "most_zero": {"ja": "最多0", "en": "most: 0"},
-    "wild_short": {"ja": "任意", "en": "any"},
-    "legend_mana": {
-        "ja": "魔力マス：止まったマスの数字がそのターンの魔力になる。",
-        "en": "Mana space: the number you stop on is your mana for the turn.",
-    },
-    "legend_player": {
-        "ja": "プレイヤーマス（各色に1つ）：コマのスタート地点。止まると特別な効果がある。",
-        "en": "Player space (one per colour): where the pieces start; landing here has special effects.",
-    },
-    "legend_arrow": {
-        "ja": "矢印：そのマスからコレクトできる{line_cards}枚の列（フィールドのカード置き場を通る直線）。",
-        "en": "Arrow: the line of {line_cards} cards you collect from on that space, straight across the field.",
-    },
-    "board_steps": {
-        "ja": "100%で印刷し、スケールバーが50 mmあることを確かめる。|重なり部分の十字マークを合わせて2枚を貼り合わせる。",
-        "en": "Print at 100 % and check the scale bar measures 50 mm.|Glue the two sheets so the cross marks in the overlap meet.",
-    },
-    "pieces": {"ja": "コマ（切り取って中央で山折り）", "en": "Pieces (cut out, fold in the middle)"},
-    "reference_steps": {
-        "ja": "両面印刷（長辺とじ）し、切り離す。表は得点、裏はターンの流れ。",
-        "en": "Print double-sided (long-edge flip) and cut apart: scoring on the front, the turn on the back.",
-    },
-}
-
-
-s = Strings(STRINGS)
 
 
 def line(
@@ -114,9 +60,9 @@ def line(
     where: tuple = (),
     label: str = "label",
     role: str = "",
-) -> list[Item]:
+) -> list[Text]:
     """One line of text at a baseline, shrunk (never wrapped) to fit `width`; a miss becomes a finding."""
-    em = size * 25.4 / 72
+    em = size * MM_PER_PT
     left = {"start": x, "middle": x - width / 2, "end": x - width}[anchor]
     box = TextBox(
         left, baseline - em * 0.88, width, em * 1.02, align=anchor, valign="middle", colour=colour, bold=bold, role=role
@@ -124,48 +70,54 @@ def line(
     return ctx.fitted(value, box, size, size * 0.7, where=where, label=label)
 
 
-def components(kit: Any, ctx: LayoutContext) -> list[Component]:
+def components(kit: WizardsElementCollectionKit, ctx: LayoutContext) -> list[Component]:
     lang = ctx.lang
     title = text(kit.title, lang)
     return [
         Component(
             "board",
-            f"{title} — {s('board', lang)}",
+            f"{title} — {tr('board_title', lang)}",
             tuple(board(kit, ctx, title)),
-            steps=tuple(s("board_steps", lang).split("|")),
-            stock=t("stock_board", lang),
-            checklist=((s("board", lang), 1),),
+            steps=tuple(tr("board_steps", lang).split("|")),
+            stock=tr("stock_board", lang),
+            checklist=((tr("board_title", lang), 1),),
         ),
         Component(
             "cards",
-            f"{title} — {text(kit.decks[0].name, lang) if kit.decks else t('cards', lang)}",
+            f"{title} — {text(kit.decks[0].name, lang) if kit.decks else tr('cards', lang)}",
             tuple(cards(kit, ctx, title)),
             checklist=tuple(card_checklist(kit, lang)),
         ),
         Component(
             "mana-sheet",
-            f"{title} — {s('order_sheet', lang)}",
+            f"{title} — {tr('order_sheet', lang)}",
             (order_sheet(kit, ctx, title),),
-            stock=t("stock_board", lang),
-            checklist=((s("order_sheet", lang), 1), (s("pieces", lang), kit.players.max)),
+            stock=tr("stock_board", lang),
+            checklist=((tr("order_sheet", lang), 1), (tr("fold_pieces", lang), kit.players.max)),
         ),
         Component(
             "reference",
-            f"{title} — {s('reference', lang)}",
-            tuple(reference_cards(kit, ctx, title)),
-            steps=(s("reference_steps", lang),),
-            stock=t("stock_cards", lang),
-            checklist=((s("reference", lang), kit.players.max),),
+            f"{title} — {tr('reference', lang)}",
+            tuple(reference_cards(kit, ctx)),
+            steps=(tr("reference_steps", lang),),
+            stock=tr("stock_cards", lang),
+            checklist=((tr("reference", lang), kit.players.max),),
         ),
-        Component("rules", f"{title} — {t('rules', lang)}", tuple(rules(kit, ctx, title))),
+        Component("rules", f"{title} — {tr('rules', lang)}", tuple(rules(kit, ctx, title))),
     ]
 
 
-def card_checklist(kit: Any, lang: str) -> list[tuple[str, int]]:
-    return [(text(e.name, lang), e.copies) for e in kit.elements]
+def card_checklist(kit: WizardsElementCollectionKit, lang: str) -> list[tuple[str, int]]:
+    """Every deck's card designs with their counts: the same designs the card sheets print."""
+    return [
+        entry
+        for deck in kit.decks
+        for entry in deck_checklist(kit.designs(deck), lambda design: text(design.item.name, lang))
+    ]
 
 
-def _values(kit: Any, *owners: Any) -> dict[str, Any]:
+def _values(kit: WizardsElementCollectionKit, *owners: object) -> dict[str, int | float]:
+    """The numbers a card's text may name: the kit's, then the card's and its effect's own."""
     return kit.placeholder_values() | local_numbers(owners)
 
 
@@ -394,24 +346,24 @@ def _star(cx: float, cy: float, r: float, inner: float) -> tuple[tuple[float, fl
 def action_icon(name: str, cx: float, cy: float, radius: float, active: bool = True) -> Group:
     """A round badge with the action's glyph: Move (an arrow), Call (a target), Self (a figure in a loop), Reflect (a shield)."""
     bg = ICON_COLOURS[name] if active else GHOST
-    ink = "#ffffff" if active else GHOST_INK
+    ink = WHITE if active else GHOST_INK
     body: list[Item] = [Circle(0, 0, 1.0, style=Style(fill=bg))]
-    line = Style(stroke=ink, width=0.13)
+    thin = Style(stroke=ink, width=0.13)
     if name == "move":
         body += [
             Line(-0.5, 0.0, 0.22, 0.0, style=Style(stroke=ink, width=0.2)),
             Polygon(((0.66, 0.0), (0.16, -0.38), (0.16, 0.38)), style=Style(fill=ink)),
-            Line(-0.72, -0.34, -0.38, -0.34, style=line),
-            Line(-0.72, 0.34, -0.38, 0.34, style=line),
+            Line(-0.72, -0.34, -0.38, -0.34, style=thin),
+            Line(-0.72, 0.34, -0.38, 0.34, style=thin),
         ]
     elif name == "call":
         body += [
-            Circle(0, 0, 0.46, style=line),
+            Circle(0, 0, 0.46, style=thin),
             Circle(0, 0, 0.12, style=Style(fill=ink)),
-            Line(0, -0.76, 0, -0.26, style=line),
-            Line(0, 0.26, 0, 0.76, style=line),
-            Line(-0.76, 0, -0.26, 0, style=line),
-            Line(0.26, 0, 0.76, 0, style=line),
+            Line(0, -0.76, 0, -0.26, style=thin),
+            Line(0, 0.26, 0, 0.76, style=thin),
+            Line(-0.76, 0, -0.26, 0, style=thin),
+            Line(0.26, 0, 0.76, 0, style=thin),
         ]
     elif name == "self":
         body += [
@@ -446,15 +398,20 @@ def action_icon(name: str, cx: float, cy: float, radius: float, active: bool = T
 
 # ---------------------------------------------------------------- element cards
 
+UNIT_KEYS = {"pairs": "per_pair", "each": "per_card", "majority": "per_card", "wild": "any_kind"}
+"""The words under a card's big value, by how the card scores."""
 
-def _value_label(element: Any, lang: str) -> str:
+
+def _value_label(element: Element, lang: str) -> str:
     """The big number, or for a wild card the word that says it takes any value."""
     if element.scoring == "wild":
-        return "任意" if lang == "ja" else "ANY"
+        return tr("wild_value", lang)
     return f"{element.points}"
 
 
-def element_face(kit: Any, ctx: LayoutContext, element: Any, index: int, w: float, h: float) -> CardFace:
+def element_face(
+    kit: WizardsElementCollectionKit, ctx: LayoutContext, element: Element, index: int, w: float, h: float
+) -> CardFace:
     lang = ctx.lang
     colour = element.colour
     where = ("elements", index)
@@ -465,7 +422,7 @@ def element_face(kit: Any, ctx: LayoutContext, element: Any, index: int, w: floa
     ]
     # The big value: per pair, per card, or a wild card's ANY.
     items.append(
-        Circle(13.0, 12.5, 8.2, style=Style(fill="#ffffff", stroke=_darker(colour), width=0.6), role="value-badge")
+        Circle(13.0, 12.5, 8.2, style=Style(fill=WHITE, stroke=shade(colour, 0.25), width=0.6), role="value-badge")
     )
     big = _value_label(element, lang)
     items += ctx.fitted(
@@ -476,12 +433,7 @@ def element_face(kit: Any, ctx: LayoutContext, element: Any, index: int, w: floa
         where=where + ("points",),
         label=f"{element.id} value",
     )
-    unit = {
-        "pairs": s("per_pair", lang),
-        "each": s("per_card", lang),
-        "majority": s("per_card", lang),
-        "wild": s("wild", lang),
-    }[element.scoring]
+    unit = tr(UNIT_KEYS[element.scoring], lang)
     items += ctx.fitted(
         unit,
         TextBox(6.5, 14.6, 13.0, 3.4, align="middle", valign="middle", colour=MUTED),
@@ -494,9 +446,17 @@ def element_face(kit: Any, ctx: LayoutContext, element: Any, index: int, w: floa
     items += _second_badge(kit, ctx, element, w, where)
     # Name under the header.
     items += ctx.fitted(
-        s("element_name", lang).format(name=name),
+        tr("element_name", lang, name=name),
         TextBox(
-            6.0, 23.5, w - 12, 7.0, align="middle", valign="middle", colour=_darker(colour), bold=True, role="card-name"
+            6.0,
+            23.5,
+            w - 12,
+            7.0,
+            align="middle",
+            valign="middle",
+            colour=shade(colour, 0.25),
+            bold=True,
+            role="card-name",
         ),
         11,
         7,
@@ -504,7 +464,7 @@ def element_face(kit: Any, ctx: LayoutContext, element: Any, index: int, w: floa
         label=f"{element.id} name",
     )
     # Emblem.
-    items.append(Circle(w / 2, 40.5, 11.5, style=Style(fill=_tint(colour, 0.86))))
+    items.append(Circle(w / 2, 40.5, 11.5, style=Style(fill=blend(WHITE, colour, 0.86))))
     items.append(emblem(element.emblem, w / 2, 40.5, 8.8, colour))
     # The four action icons: the card's own in colour, the others faint.
     y = 56.8
@@ -526,7 +486,7 @@ def element_face(kit: Any, ctx: LayoutContext, element: Any, index: int, w: floa
             label="icon label",
             role="icon-label" if active else "icon-label-off",
         )
-    items.append(Line(7, 64.6, w - 7, 64.6, style=Style(stroke=_tint(colour, 0.55), width=0.3)))
+    items.append(Line(7, 64.6, w - 7, 64.6, style=Style(stroke=blend(WHITE, colour, 0.55), width=0.3)))
     effect = text(element.effect.text, lang, _values(kit, element, element.effect))
     items += ctx.fitted(
         effect,
@@ -548,7 +508,9 @@ def element_face(kit: Any, ctx: LayoutContext, element: Any, index: int, w: floa
     return CardFace(element.id, tuple(items), colour)
 
 
-def _second_badge(kit: Any, ctx: LayoutContext, element: Any, w: float, where: tuple) -> list[Item]:
+def _second_badge(
+    kit: WizardsElementCollectionKit, ctx: LayoutContext, element: Element, w: float, where: tuple
+) -> list[Item]:
     lang = ctx.lang
     x, y, bw, bh = w - 22.0, 6.0, 16.5, 13.0
     items: list[Item] = [
@@ -557,20 +519,20 @@ def _second_badge(kit: Any, ctx: LayoutContext, element: Any, w: float, where: t
             y,
             bw,
             bh,
-            style=Style(fill="#ffffff", stroke=_darker(element.colour), width=0.5),
+            style=Style(fill=WHITE, stroke=shade(element.colour, 0.25), width=0.5),
             radius=2.0,
             role="negative-badge",
         )
     ]
     if element.scoring == "pairs":
-        top, value, colour = s("odd", lang), f"{element.negative}", NEGATIVE if element.negative < 0 else INK
+        top, value, colour = tr("odd", lang), f"{element.negative}", NEGATIVE if element.negative < 0 else INK
     elif element.scoring == "each":
-        top, value, colour = "", s("no_minus", lang), INK
+        top, value, colour = "", tr("no_minus", lang), INK
     elif element.scoring == "majority":
-        top, value, colour = s("most", lang), "0", INK
+        top, value, colour = tr("if_most", lang), "0", INK
     else:
         target = kit.element(element.wild_as) if element.wild_as else None
-        top = s("or_as", lang)
+        top = tr("or_as", lang)
         value = f"{text(target.name, lang)} {target.points}" if target else "—"
         colour = NEGATIVE
     if top:
@@ -622,173 +584,146 @@ def _second_badge(kit: Any, ctx: LayoutContext, element: Any, w: float, where: t
     return items
 
 
-def _summon_line(kit: Any, element: Any, lang: str) -> str:
+def _summon_line(kit: WizardsElementCollectionKit, element: Element, lang: str) -> str:
     names = [text(p.name, lang) for p in kit.phases if p.id in element.phases]
     if not names:
-        return s("never_summoned", lang)
-    return s("summon_in", lang) + ("・" if lang == "ja" else ", ").join(names)
+        return tr("never_summoned", lang)
+    return tr("summon_in", lang, phases=joined(names, lang))
 
 
-def _hex_rgb(colour: str) -> tuple[int, int, int]:
-    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
+def back_design(ctx: LayoutContext, deck: ElementDeck, d: int, kit_title: str, w: float, h: float) -> CardFace:
+    """The shared back with this game's magic circle above the title plate, in gold on the deck's colour."""
+    words = BackTitle(
+        title=text(deck.back.title, ctx.lang) or text(deck.name, ctx.lang),
+        where=("decks", d, "back"),
+        subtitle=kit_title,
+        subtitle_where=("title", ctx.lang),
+    )
+    return back_face(
+        ctx,
+        f"{deck.id}-back",
+        w,
+        h,
+        colour=deck.back.colour,
+        pattern=deck.back.pattern,
+        words=words,
+        # The top half: with an emblem, back_face puts the title plate below h / 2 + 8 mm.
+        emblem=magic_circle(6.0, 6.0, w - 12.0, h / 2, deck.back.colour),
+        trim=GOLD,
+    )
 
 
-def _tint(colour: str, amount: float) -> str:
-    """Mix with white: amount 0 keeps the colour, 1 is white."""
-    r, g, b = _hex_rgb(colour)
-    return "#{:02x}{:02x}{:02x}".format(*(round(c + (255 - c) * amount) for c in (r, g, b)))
-
-
-def _darker(colour: str, amount: float = 0.25) -> str:
-    r, g, b = _hex_rgb(colour)
-    return "#{:02x}{:02x}{:02x}".format(*(round(c * (1 - amount)) for c in (r, g, b)))
-
-
-def back_design(
-    ctx: LayoutContext, name: str, title: str, kit_title: str, colour: str, w: float, h: float, where: tuple = ()
-) -> CardFace:
-    """The shared back: a magic circle, the same upside down so a shuffled deck gives nothing away."""
-    cx, cy = w / 2, h / 2
-    gold = Style(stroke=GOLD, width=0.5)
+def magic_circle(x: float, y: float, w: float, h: float, fill: str) -> list[Item]:
+    """The back's ornament in the box: rings round a hexagram, twelve studs, a star at the centre and in each corner."""
+    cx, cy = x + w / 2, y + h / 2
+    r = min(w, h) / 2 - 1.0
+    ring = r * 0.9
     thin = Style(stroke=GOLD, width=0.25)
     items: list[Item] = [
-        Rect(0, 0, w, h, style=Style(fill=colour)),
-        Rect(3.5, 3.5, w - 7, h - 7, style=Style(stroke=GOLD, width=0.5), radius=3),
+        Circle(cx, cy, r, style=Style(stroke=GOLD, width=0.5)),
+        Circle(cx, cy, ring, style=thin),
+        Circle(cx, cy, r * 0.56, style=thin),
+        *hexagram(cx, cy, ring, Style(stroke=GOLD, width=0.4)),
     ]
-    items.append(Rect(5, 5, w - 10, h - 10, style=thin, radius=2.2))
-    items += [Circle(cx, cy, 24, style=gold), Circle(cx, cy, 21.5, style=thin), Circle(cx, cy, 13.5, style=thin)]
-    for rotation in (-90, 90):
-        pts = tuple(
-            (
-                cx + 21.5 * math.cos(math.radians(rotation + k * 120)),
-                cy + 21.5 * math.sin(math.radians(rotation + k * 120)),
-            )
-            for k in range(3)
-        )
-        items.append(Polygon(pts, style=Style(stroke=GOLD, width=0.4)))
+    stud = (r + ring) / 2
     for k in range(12):
         a = math.radians(k * 30)
-        items.append(Circle(cx + 22.75 * math.cos(a), cy + 22.75 * math.sin(a), 0.6, style=Style(fill=GOLD)))
-    for k in range(4):
-        a = math.radians(45 + k * 90)
-        items.append(
-            Polygon(
-                _star(cx + 31 * math.cos(a) * 0.9, cy + 38 * math.sin(a) * 0.95, 2.2, 0.8),
-                style=Style(fill=GOLD, opacity=0.8),
-            )
-        )
-    items.append(Circle(cx, cy, 11.5, style=Style(fill=colour, stroke=GOLD, width=0.4)))
-    items += line(ctx, title, cx, cy + 1.3, 20.0, 10, PALE_GOLD, "middle", True, where=where, label="card back title")
-    items.append(Polygon(_star(cx, cy + 5.0, 1.4, 0.5), style=Style(fill=GOLD)))
-    items += line(ctx, kit_title, cx, h - 8.5, w - 16.0, 5.5, PALE_GOLD, "middle", label="card back kit title")
-    items.append(
-        Group(
-            tuple(line(ctx, kit_title, 0.0, 0.0, w - 16.0, 5.5, PALE_GOLD, "middle", label="card back kit title")),
-            dx=cx,
-            dy=8.5,
-            rotate=180,
-        )
-    )
-    return CardFace(name, tuple(items), colour)
+        items.append(Circle(cx + stud * math.cos(a), cy + stud * math.sin(a), 0.6, style=Style(fill=GOLD)))
+    for sx in (x + 2.2, x + w - 2.2):
+        for sy in (y + 2.2, y + h - 2.2):
+            items.append(Polygon(_star(sx, sy, 2.2, 0.8), style=Style(fill=GOLD, opacity=0.8)))
+    items.append(Circle(cx, cy, r * 0.48, style=Style(fill=fill, stroke=GOLD, width=0.4)))
+    items.append(Polygon(_star(cx, cy, r * 0.3, r * 0.11), style=Style(fill=GOLD)))
+    return items
 
 
-def cards(kit: Any, ctx: LayoutContext, title: str) -> list[Page]:
-    pages: list[Page] = []
-    for d, deck in enumerate(kit.decks):
-        w, h = deck.size.width, deck.size.height
-        faces: list[CardFace] = []
-        if deck.cards:
-            by_id = {e.id: (i, e) for i, e in enumerate(kit.elements)}
-            for entry in deck.cards:
-                index, element = by_id[entry.ref]
-                faces += [element_face(kit, ctx, element, index, w, h)] * entry.count
-        else:
-            for index, element in enumerate(kit.elements):
-                faces += [element_face(kit, ctx, element, index, w, h)] * element.copies
-        back_title = text(deck.back.title, ctx.lang) or text(deck.name, ctx.lang)
-        back = back_design(
-            ctx, f"{deck.id}-back", back_title, title, deck.back.colour, w, h, ("decks", kit.decks.index(deck), "back")
+def hexagram(cx: float, cy: float, r: float, style: Style) -> list[Item]:
+    """Two triangles, point up and point down, in a circle of radius `r`."""
+    return [
+        Polygon(
+            tuple(
+                (
+                    cx + r * math.cos(math.radians(rotation + k * 120)),
+                    cy + r * math.sin(math.radians(rotation + k * 120)),
+                )
+                for k in range(3)
+            ),
+            style=style,
         )
-        pages += card_sheets(ctx, text(deck.name, ctx.lang), faces, back, w, h, where=("decks", d, "size"))
-    return pages
+        for rotation in (-90, 90)
+    ]
+
+
+def cards(kit: WizardsElementCollectionKit, ctx: LayoutContext, title: str) -> list[Page]:
+    return [page for d, deck in enumerate(kit.decks) for page in _deck_pages(kit, ctx, deck, d, title)]
+
+
+def _deck_pages(
+    kit: WizardsElementCollectionKit, ctx: LayoutContext, deck: ElementDeck, d: int, title: str
+) -> list[Page]:
+    """A deck's fronts, each design laid out once, and its back."""
+    w, h = deck.size.width, deck.size.height
+
+    def draw(design: Design[Element]) -> CardFace:
+        return element_face(kit, ctx, design.item, design.index, w, h)
+
+    faces = deck_faces(kit.designs(deck), draw)
+    back = back_design(ctx, deck, d, title, w, h)
+    return card_sheets(ctx, text(deck.name, ctx.lang), faces, back, w, h, where=("decks", d, "size"))
 
 
 # ---------------------------------------------------------------- board
 
 
-def board(kit: Any, ctx: LayoutContext, title: str) -> list[Page]:
+def board(kit: WizardsElementCollectionKit, ctx: LayoutContext, title: str) -> list[Page]:
     lang = ctx.lang
     geometry = track_geometry(kit.board)
     players = {p.id: p for p in kit.board.players}
-    looks = []
-    for index, space in enumerate(kit.board.spaces):
-        where = ("board", "spaces", index)
-        label = text(space.label, lang) if space.label else ""
-        if space.kind == "player":
-            player = players.get(space.player)
-            fill = player.colour if player else "#cccccc"
-            ink = INK if _light(fill) else "#ffffff"
-            looks.append(
-                SpaceLook(
-                    text(player.name, lang) if player else "?",
-                    label,
-                    fill,
-                    ink,
-                    _darker(fill, 0.35) if not _light(fill) else "#6b5a3a",
-                    where,
-                    size=18.0,
-                )
-            )
-        else:
-            looks.append(SpaceLook("" if space.value is None else str(space.value), label, where=where))
+    looks = [_space_look(space, index, players, lang) for index, space in enumerate(kit.board.spaces)]
     art = track_art(ctx, geometry, looks, BoardLook(), _slot_art())
-    values = kit.placeholder_values()
     mana = next((look for look, space in zip(looks, kit.board.spaces) if space.kind == "normal"), SpaceLook("5"))
     player = next((look for look, space in zip(looks, kit.board.spaces) if space.kind == "player"), None)
-    legend: list = [(mana, s("legend_mana", lang))]
+    legend: Legend = [(mana, tr("legend_mana", lang))]
     if player is not None:
-        legend.append((player, s("legend_player", lang)))
-    legend.append((None, s("legend_arrow", lang).format(**values)))
-    players = t("players_count", lang).format(min=kit.players.min, max=kit.players.max)
-    return track_pages(ctx, f"{title} — {s('board', lang)}", players, geometry, art, kit.board.sheet, legend)
+        legend.append((player, tr("legend_player", lang)))
+    legend.append((None, tr("legend_arrow", lang, **kit.placeholder_values())))
+    heading = f"{title} — {tr('board_title', lang)}"
+    return track_pages(ctx, heading, players_line(kit.players, lang), geometry, art, kit.board.sheet, legend)
+
+
+def _space_look(space: TrackSpace, index: int, players: dict[str, TrackPlayer], lang: str) -> SpaceLook:
+    """A 魔力 space shows its value; a player space its player's name, in the player's colour."""
+    where = ("board", "spaces", index)
+    label = text(space.label, lang)
+    if space.kind != "player":
+        return SpaceLook("" if space.value is None else str(space.value), label, where=where)
+    player = players.get(space.player or "")
+    fill = player.colour if player else "#cccccc"
+    outline = "#6b5a3a" if is_light(fill) else shade(fill, 0.35)
+    return SpaceLook(text(player.name, lang) if player else "?", label, fill, ink_on(fill), outline, where, size=18.0)
 
 
 def _slot_art() -> list[Item]:
     """A faint rune in each card slot, so the field reads as a field when it is empty."""
-    items: list[Item] = [
+    return [
         Circle(0, 0, 14, style=Style(stroke="#d8c99f", width=0.5)),
         Circle(0, 0, 11.5, style=Style(stroke="#d8c99f", width=0.25)),
+        *hexagram(0, 0, 11.5, Style(stroke="#d8c99f", width=0.3)),
     ]
-    for rotation in (-90, 90):
-        pts = tuple(
-            (11.5 * math.cos(math.radians(rotation + k * 120)), 11.5 * math.sin(math.radians(rotation + k * 120)))
-            for k in range(3)
-        )
-        items.append(Polygon(pts, style=Style(stroke="#d8c99f", width=0.3)))
-    return items
-
-
-def _light(colour: str) -> bool:
-    r, g, b = _hex_rgb(colour)
-    return 0.299 * r + 0.587 * g + 0.114 * b > 160
 
 
 # ---------------------------------------------------------------- the 魔力 sheet
 
 
-def order_sheet(kit: Any, ctx: LayoutContext, title: str) -> Page:
+def order_sheet(kit: WizardsElementCollectionKit, ctx: LayoutContext, title: str) -> Page:
     lang = ctx.lang
     sheet = kit.order_sheet
     margin = ctx.margin
     width = ctx.paper.width - 2 * margin
-    items: list[Item] = page_title(
-        ctx,
-        f"{title} — {s('order_sheet', lang)}",
-        t("players_count", lang).format(min=kit.players.min, max=kit.players.max),
-    )
+    items: list[Item] = page_title(ctx, f"{title} — {tr('order_sheet', lang)}", players_line(kit.players, lang))
     y = margin + 13.0
     items += ctx.fitted(
-        s("order_note", lang),
+        tr("order_note", lang),
         TextBox(margin, y, width, 10.0, align="start", valign="top", colour=INK),
         8.5,
         7,
@@ -802,8 +737,8 @@ def order_sheet(kit: Any, ctx: LayoutContext, title: str) -> Page:
     rows = math.ceil(len(values) / cols)
     cell_w = width / cols
     cell_h = min(17.0, 130.0 / rows)
-    items += line(ctx, s("mana", lang), margin, y + 3.5, width / 2, 10, INK, bold=True)
-    items += line(ctx, s("on_board", lang), margin + width, y + 3.5, width / 2, 7, MUTED, "end")
+    items += line(ctx, tr("mana_heading", lang), margin, y + 3.5, width / 2, 10, INK, bold=True)
+    items += line(ctx, tr("on_board", lang), margin + width, y + 3.5, width / 2, 7, MUTED, "end")
     y += 6.0
     for i, value in enumerate(values):
         row, col = divmod(i, cols)
@@ -837,7 +772,7 @@ def order_sheet(kit: Any, ctx: LayoutContext, title: str) -> Page:
             items.append(Circle(x + 3.4, yy + 3.4, 1.1, style=Style(fill=GOLD)))
     y += rows * cell_h + 6.0
     # Action-order slots, 1 acts first in the collect and summon phases.
-    items += line(ctx, s("action_order", lang), margin, y + 3.5, width, 10, INK, bold=True)
+    items += line(ctx, tr("action_order", lang), margin, y + 3.5, width, 10, INK, bold=True)
     y += 6.0
     slot_w = width / sheet.slots
     for k in range(sheet.slots):
@@ -848,20 +783,19 @@ def order_sheet(kit: Any, ctx: LayoutContext, title: str) -> Page:
                 y,
                 slot_w - 2.0,
                 28.0,
-                style=Style(fill="#ffffff", stroke=NIGHT, width=0.6),
+                style=Style(fill=WHITE, stroke=NIGHT, width=0.6),
                 radius=2.5,
                 role="order-slot",
             )
         )
         items.append(Circle(x + slot_w / 2, y + 11.0, 7.0, style=Style(fill=NIGHT)))
-        items.append(Text(x + slot_w / 2, y + 14.2, str(k + 1), 18, colour="#ffffff", anchor="middle", bold=True))
-        if lang == "ja":
-            items.append(
-                Text(x + slot_w / 2, y + 24.0, f"{k + 1}{s('slot_first', lang)}", 8, colour=INK, anchor="middle")
-            )
+        items.append(Text(x + slot_w / 2, y + 14.2, str(k + 1), 18, colour=WHITE, anchor="middle", bold=True))
+        label = tr("slot_label", lang, n=k + 1)
+        if label:
+            items.append(Text(x + slot_w / 2, y + 24.0, label, 8, colour=INK, anchor="middle"))
     y += 34.0
     # Who goes first in each phase, from the phase model.
-    items += line(ctx, s("phases_title", lang), margin, y + 3.5, width, 10, INK, bold=True)
+    items += line(ctx, tr("phases_title", lang), margin, y + 3.5, width, 10, INK, bold=True)
     y += 6.0
     phase_w = width / len(kit.phases)
     for k, phase in enumerate(kit.phases):
@@ -877,10 +811,8 @@ def order_sheet(kit: Any, ctx: LayoutContext, title: str) -> Page:
             where=("phases", k, "name", lang),
             label="phase name",
         )
-        order = s(phase.order, lang) + (s("previous", lang) if phase.order_basis == "previous" else "")
-        arrow_ = "↑ " if phase.order == "ascending" else "↓ "
         items += ctx.fitted(
-            arrow_ + order,
+            phase_order(phase, lang, arrow=True),
             TextBox(x + 2.5, y + 7.5, phase_w - 5.0, 7.5, align="middle", valign="middle", colour=INK),
             7.5,
             5.5,
@@ -890,20 +822,29 @@ def order_sheet(kit: Any, ctx: LayoutContext, title: str) -> Page:
     y += 22.0
     items += _pieces(kit, ctx, y)
     items += scale_bar(margin, ctx.paper.height - margin - 6.0, lang)
-    return Page(ctx.paper.width, ctx.paper.height, tuple(items), f"{title} — {s('order_sheet', lang)}")
+    return Page(ctx.paper.width, ctx.paper.height, tuple(items), f"{title} — {tr('order_sheet', lang)}")
 
 
-def _pieces(kit: Any, ctx: LayoutContext, y: float) -> list[Item]:
+def phase_order(phase: Phase, lang: str, arrow: bool = False) -> str:
+    """Who goes first in a phase, "lowest mana first (last turn)", after an ↑ or ↓ when `arrow`."""
+    order = tr(phase.order, lang) + (tr("previous", lang) if phase.order_basis == "previous" else "")
+    if not arrow:
+        return order
+    return ("↑ " if phase.order == "ascending" else "↓ ") + order
+
+
+def _pieces(kit: WizardsElementCollectionKit, ctx: LayoutContext, y: float) -> list[Item]:
     """Fold-over standees, one per player colour: cut on the solid lines, fold on the dashed one."""
     lang = ctx.lang
     margin = ctx.margin
-    items: list[Item] = line(ctx, s("pieces", lang), margin, y + 3.5, ctx.paper.width - 2 * margin, 10, INK, bold=True)
+    width = ctx.paper.width - 2 * margin
+    items: list[Item] = [*line(ctx, tr("fold_pieces", lang), margin, y + 3.5, width, 10, INK, bold=True)]
     y += 7.0
     w, half = 18.0, 22.0
     gap = 8.0
     for k, player in enumerate(kit.board.players[: kit.players.max]):
         x = margin + 2.0 + k * (w + gap)
-        ink = INK if _light(player.colour) else "#ffffff"
+        ink = ink_on(player.colour)
         items.append(Rect(x, y, w, 2 * half, style=Style(stroke=INK, width=0.3), role="piece-cut"))
         for top, flip in ((y, True), (y + half, False)):
             hat = _hat(x + w / 2, top + half / 2 - 1.0, player.colour, ink)
@@ -920,13 +861,13 @@ def _pieces(kit: Any, ctx: LayoutContext, y: float) -> list[Item]:
                 where=("board", "players", k, "name", lang),
                 label="piece",
             )
-            panel = [
+            panel: list[Item] = [
                 Rect(
                     x + 0.8,
                     top + 0.8,
                     w - 1.6,
                     half - 1.6,
-                    style=Style(fill=player.colour, stroke=_darker(player.colour, 0.3), width=0.3),
+                    style=Style(fill=player.colour, stroke=shade(player.colour, 0.3), width=0.3),
                     radius=1.2,
                 ),
                 hat,
@@ -944,10 +885,7 @@ def _pieces(kit: Any, ctx: LayoutContext, y: float) -> list[Item]:
 
 def _hat(cx: float, cy: float, colour: str, ink: str) -> Group:
     body: list[Item] = [
-        Polygon(
-            ((-0.2, -0.95), (0.55, 0.45), (-0.55, 0.45)),
-            style=Style(fill=ink if ink != "#ffffff" else "#ffffff", opacity=0.9),
-        ),
+        Polygon(((-0.2, -0.95), (0.55, 0.45), (-0.55, 0.45)), style=Style(fill=ink, opacity=0.9)),
         Path(
             (
                 ("M", -0.95, 0.5),
@@ -955,7 +893,7 @@ def _hat(cx: float, cy: float, colour: str, ink: str) -> Group:
                 ("C", 0.5, 0.72, -0.5, 0.72, -0.95, 0.5),
                 ("Z",),
             ),
-            style=Style(fill=ink if ink != "#ffffff" else "#ffffff", opacity=0.9),
+            style=Style(fill=ink, opacity=0.9),
         ),
         Polygon(_star(0.05, -0.05, 0.16, 0.07), style=Style(fill=colour)),
     ]
@@ -968,10 +906,11 @@ REF_W, REF_H = 90.0, 90.0
 """Small enough for gutterfold (the long side stays under half an A4 sheet) and four to a sheet n-up."""
 
 
-def reference_cards(kit: Any, ctx: LayoutContext, title: str) -> list[Page]:
+def reference_cards(kit: WizardsElementCollectionKit, ctx: LayoutContext) -> list[Page]:
+    """One card per player: scoring on the front, the turn on the back."""
     front = scoring_face(kit, ctx, REF_W, REF_H)
     back = turn_face(kit, ctx, REF_W, REF_H)
-    return card_sheets(ctx, s("reference", ctx.lang), [front] * kit.players.max, back, REF_W, REF_H)
+    return card_sheets(ctx, tr("reference", ctx.lang), [front] * kit.players.max, back, REF_W, REF_H)
 
 
 def _ref_frame(ctx: LayoutContext, w: float, h: float, heading: str) -> list[Item]:
@@ -979,15 +918,15 @@ def _ref_frame(ctx: LayoutContext, w: float, h: float, heading: str) -> list[Ite
         Rect(0, 0, w, h, style=Style(fill=NIGHT)),
         Rect(3, 3, w - 6, h - 6, style=Style(fill=PANEL), radius=3),
         Rect(3, 3, w - 6, 9, style=Style(fill=NIGHT)),
-        *line(ctx, heading, w / 2, 9.8, w - 12, 11, "#ffffff", "middle", True, label="reference heading"),
+        *line(ctx, heading, w / 2, 9.8, w - 12, 11, WHITE, "middle", True, label="reference heading"),
     ]
 
 
-def scoring_face(kit: Any, ctx: LayoutContext, w: float, h: float) -> CardFace:
+def scoring_face(kit: WizardsElementCollectionKit, ctx: LayoutContext, w: float, h: float) -> CardFace:
     """The scoring rules, then every card's pair and odd values in two columns."""
     lang = ctx.lang
     values = kit.placeholder_values()
-    items = _ref_frame(ctx, w, h, s("scoring", lang))
+    items = _ref_frame(ctx, w, h, tr("scoring", lang))
     rows = math.ceil(len(kit.elements) / 2)
     row_h = 4.6
     table_h = 4.6 + rows * row_h
@@ -1015,13 +954,11 @@ def scoring_face(kit: Any, ctx: LayoutContext, w: float, h: float) -> CardFace:
         x0 = 5.0 + c * half
         items.append(Rect(x0 + 0.4, y, half - 0.8, 4.2, style=Style(fill=NIGHT), radius=0.8))
         for head, x, anchor in (
-            (s("card", lang), x0 + 2.0, "start"),
-            (s("pair", lang), x0 + half * 0.62, "middle"),
-            (s("odd_col", lang), x0 + half * 0.86, "middle"),
+            (tr("card", lang), x0 + 2.0, "start"),
+            (tr("pair", lang), x0 + half * 0.62, "middle"),
+            (tr("odd_column", lang), x0 + half * 0.86, "middle"),
         ):
-            items += line(
-                ctx, head, x, y + 3.1, half * 0.3, 5.4, "#ffffff", anchor, True, label="reference table heading"
-            )
+            items += line(ctx, head, x, y + 3.1, half * 0.3, 5.4, WHITE, anchor, True, label="reference table heading")
     for i, element in enumerate(kit.elements):
         c, r = divmod(i, rows)
         x0 = 5.0 + c * half
@@ -1042,7 +979,7 @@ def scoring_face(kit: Any, ctx: LayoutContext, w: float, h: float) -> CardFace:
             where=("elements", i, "name", lang),
             label="reference card name",
         )
-        pair, odd = _table_values(kit, element, lang)
+        pair, odd = _table_values(element, lang)
         items += line(
             ctx, pair, x0 + half * 0.62, base, half * 0.26, 6.5, INK, "middle", True, label="reference pair value"
         )
@@ -1067,27 +1004,28 @@ def _flow_size(texts: list[str], width: float, room: float, size: float, min_siz
     return size
 
 
-def _table_values(kit: Any, element: Any, lang: str) -> tuple[str, str]:
+def _table_values(element: Element, lang: str) -> tuple[str, str]:
+    """A card's row of the scoring table: what a pair (or each card) scores, and what an odd count does."""
     if element.scoring == "pairs":
         return str(element.points), str(element.negative)
     if element.scoring == "each":
-        return f"{element.points}×{s('n', lang)}", "—"
+        return tr("per_card_short", lang, points=element.points), "—"
     if element.scoring == "majority":
-        return f"{element.points}×{s('n', lang)}", s("most_zero", lang)
-    return s("wild_short", lang), "—"
+        return tr("per_card_short", lang, points=element.points), tr("most_zero", lang)
+    return tr("wild_short", lang), "—"
 
 
-def turn_face(kit: Any, ctx: LayoutContext, w: float, h: float) -> CardFace:
+def turn_face(kit: WizardsElementCollectionKit, ctx: LayoutContext, w: float, h: float) -> CardFace:
     """The four phases with who goes first, their icons and a reminder; then how the game ends."""
     lang = ctx.lang
     values = kit.placeholder_values()
-    items = _ref_frame(ctx, w, h, s("turn", lang))
+    items = _ref_frame(ctx, w, h, tr("turn_heading", lang))
     y = 14.5
     end_h = 12.5 if kit.end_conditions else 0.0
     room = (h - 5.0 - y - end_h) / len(kit.phases)
     for k, phase in enumerate(kit.phases):
         items.append(Circle(8.2, y + 2.6, 2.8, style=Style(fill=NIGHT)))
-        items.append(Text(8.2, y + 3.7, str(k + 1), 8, colour="#ffffff", anchor="middle", bold=True))
+        items.append(Text(8.2, y + 3.7, str(k + 1), 8, colour=WHITE, anchor="middle", bold=True))
         items += line(
             ctx,
             text(phase.name, lang),
@@ -1100,18 +1038,13 @@ def turn_face(kit: Any, ctx: LayoutContext, w: float, h: float) -> CardFace:
             where=("phases", k, "name", lang),
             label="phase name",
         )
-        order = (
-            ("↑ " if phase.order == "ascending" else "↓ ")
-            + s(phase.order, lang)
-            + (s("previous", lang) if phase.order_basis == "previous" else "")
-        )
         icons = list(phase.icons)
         right = w - 6.0 - len(icons) * 5.6
         for j, icon_name in enumerate(icons):
             items.append(action_icon(icon_name, right + 2.8 + j * 5.6, y + 2.6, 2.3))
         items += line(
             ctx,
-            order,
+            phase_order(phase, lang, arrow=True),
             right - 1.0,
             y + 3.8,
             right - 1.0 - 38.0,
@@ -1133,7 +1066,7 @@ def turn_face(kit: Any, ctx: LayoutContext, w: float, h: float) -> CardFace:
         y += room
     for k, end in enumerate(kit.end_conditions[:1]):
         items.append(Rect(6.0, y + 0.5, w - 12.0, end_h - 1.5, style=Style(fill="#efe4c6"), radius=2))
-        items += line(ctx, t("game_ends", lang), 8.5, y + 4.2, w - 17.0, 6.8, NIGHT, bold=True, label="end heading")
+        items += line(ctx, tr("game_ends", lang), 8.5, y + 4.2, w - 17.0, 6.8, NIGHT, bold=True, label="end heading")
         items += ctx.fitted(
             text(end.when, lang, values),
             TextBox(8.5, y + 5.2, w - 17.0, end_h - 6.6, align="start", valign="top", colour=INK),
@@ -1149,20 +1082,20 @@ def turn_face(kit: Any, ctx: LayoutContext, w: float, h: float) -> CardFace:
 # ---------------------------------------------------------------- rules
 
 
-def _phase_table(kit: Any, lang: str) -> Table:
+def _phase_table(kit: WizardsElementCollectionKit, lang: str) -> Table:
     values = kit.placeholder_values()
-    rows = []
-    for phase in kit.phases:
-        order = s(phase.order, lang) + (s("previous", lang) if phase.order_basis == "previous" else "")
-        rows.append((text(phase.name, lang), order, text(phase.summary, lang, values)))
-    return Table((s("phase", lang), s("order", lang), s("what", lang)), tuple(rows), (0.15, 0.2, 0.65))
+    rows = tuple(
+        (text(phase.name, lang), phase_order(phase, lang), text(phase.summary, lang, values)) for phase in kit.phases
+    )
+    headings = (tr("phase_column", lang), tr("order_column", lang), tr("what_happens", lang))
+    return Table(headings, rows, (0.15, 0.2, 0.65))
 
 
-def rules(kit: Any, ctx: LayoutContext, title: str) -> list[Page]:
+def rules(kit: WizardsElementCollectionKit, ctx: LayoutContext, title: str) -> list[Page]:
     lang = ctx.lang
     sections = rule_sections(ctx, kit, {"phases": _phase_table(kit, lang)})
-    players = t("players_count", lang).format(min=kit.players.min, max=kit.players.max)
-    return rule_pages(ctx, f"{title} — {t('rules', lang)}", players, sections, f"{title} v{kit.version}")
+    heading = f"{title} — {tr('rules', lang)}"
+    return rule_pages(ctx, heading, players_line(kit.players, lang), sections, f"{title} v{kit.version}")
 
 
 __all__ = ["GAME", "action_icon", "components", "element_face", "emblem"]

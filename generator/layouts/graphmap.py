@@ -15,14 +15,18 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
-from ..scene import Circle, Group, Item, Line, Page, Path, Rect, Style, Text
+from ..colour import WHITE
+from ..scene import Circle, Group, Item, Line, Page, Path, Point, Rect, Style, Text
 from ..text import TextBox, text_bounds
 from .common import INK, MUTED, LayoutContext, page_title, scale_bar
 from .tiling import OVERLAP, tile_pages
+
+if TYPE_CHECKING:
+    from pnpkit.validator.components.graphmap import GraphMap
 
 SEA_DEEP = "#b9d9ec"
 SEA_SHALLOW = "#d3e8f4"
@@ -32,9 +36,9 @@ UPLAND = "#c0d79a"
 HIGHLAND = "#abc887"
 COAST = "#5d86a3"
 PLAIN_SEA = "#dcecf5"
-LINK_CASING = "#ffffff"
+LINK_CASING = WHITE
 LINK_INK = "#3a3430"
-NODE_FILL = "#ffffff"
+NODE_FILL = WHITE
 
 FOOTER = 19.0
 HEADER = 12.0
@@ -72,10 +76,10 @@ class Drawing:
     width: float
     height: float
     scale: float
-    centres: dict[str, tuple[float, float]] = field(default_factory=dict)
+    centres: dict[str, Point] = field(default_factory=dict)
 
 
-def spec_of(graph: Any, lang: str, ring_colours: dict[str, str] | None = None) -> MapSpec:
+def spec_of(graph: GraphMap, lang: str, ring_colours: dict[str, str] | None = None) -> MapSpec:
     """A MapSpec from the validator's GraphMap model."""
     kinds = {k.id: k.colour for k in graph.kinds} | (ring_colours or {})
     nodes = tuple(
@@ -91,13 +95,13 @@ def spec_of(graph: Any, lang: str, ring_colours: dict[str, str] | None = None) -
     )
     links = tuple((str(a), str(b)) for a, b in graph.edges())
     background = graph.background
-    islands = background is not None and background.style == "islands"
+    seed = background.seed if background is not None and background.style == "islands" else None
     return MapSpec(
         nodes,
         links,
         graph.node_size,
         None if graph.scale == "auto" else graph.scale,
-        background.seed if islands else None,
+        seed,
         background.detail if background else 7.0,
         background.land if background else 1.0,
     )
@@ -159,7 +163,7 @@ def _r(value: float) -> float:
     return round(value, 2)
 
 
-def _links(spec: MapSpec, centres: dict[str, tuple[float, float]]) -> list[Item]:
+def _links(spec: MapSpec, centres: dict[str, Point]) -> list[Item]:
     items: list[Item] = []
     for a, b in spec.links:
         (x1, y1), (x2, y2) = centres[a], centres[b]
@@ -176,7 +180,7 @@ def _links(spec: MapSpec, centres: dict[str, tuple[float, float]]) -> list[Item]
     return items
 
 
-def _nodes(ctx: LayoutContext, spec: MapSpec, centres: dict[str, tuple[float, float]]) -> list[Item]:
+def _nodes(ctx: LayoutContext, spec: MapSpec, centres: dict[str, Point]) -> list[Item]:
     items: list[Item] = []
     r = spec.node_size / 2
     size = min(16.0, r * 1.9)
@@ -217,7 +221,7 @@ def _label(ctx: LayoutContext, node: MapNodeSpec, cx: float, top: float) -> list
     x0 = min(text_bounds(line)[0] for line in lines) - 1.2
     x1 = max(text_bounds(line)[2] for line in lines) + 1.2
     return [
-        Rect(x0, top, x1 - x0, 4.6, style=Style(fill="#ffffff", stroke=INK, width=0.2, opacity=0.92), radius=1.2),
+        Rect(x0, top, x1 - x0, 4.6, style=Style(fill=WHITE, stroke=INK, width=0.2, opacity=0.92), radius=1.2),
         *lines,
     ]
 
@@ -225,7 +229,7 @@ def _label(ctx: LayoutContext, node: MapNodeSpec, cx: float, top: float) -> list
 # ---------------------------------------------------------------- island art
 
 
-def island_art(spec: MapSpec, centres: dict[str, tuple[float, float]], width: float, height: float) -> list[Item]:
+def island_art(spec: MapSpec, centres: dict[str, Point], width: float, height: float) -> list[Item]:
     """Sea and land cells of a Voronoi diagram, shaded by distance from the coast, and the coastline."""
     try:
         import numpy as np
@@ -283,7 +287,7 @@ def island_art(spec: MapSpec, centres: dict[str, tuple[float, float]], width: fl
     return items
 
 
-def _noise(rng: random.Random, scale: float):
+def _noise(rng: random.Random, scale: float) -> Callable[[float, float], float]:
     """A smooth field in about -1..1: a few long waves in random directions."""
     waves = []
     for _ in range(5):
@@ -305,7 +309,16 @@ def _noise(rng: random.Random, scale: float):
     return field
 
 
-def _classify(rng, spec: MapSpec, sites, nodes, centres, neighbours, width: float, height: float) -> list[bool]:
+def _classify(
+    rng: random.Random,
+    spec: MapSpec,
+    sites: list[Point],
+    nodes: list[Point],
+    centres: dict[str, Point],
+    neighbours: list[list[int]],
+    width: float,
+    height: float,
+) -> list[bool]:
     """Land where a site is near a node or along a link, give or take a smooth wobble; then smoothed, with a few islets."""
     import numpy as np
 
@@ -373,7 +386,7 @@ def _depth(land: list[bool], neighbours: list[list[int]], of_land: bool) -> list
     return depth
 
 
-def _region(vor, index: int) -> list[tuple[float, float]]:
+def _region(vor, index: int) -> list[Point]:
     region = vor.regions[vor.point_region[index]]
     if not region or -1 in region:
         return []
@@ -383,7 +396,7 @@ def _region(vor, index: int) -> list[tuple[float, float]]:
     return sorted(points, key=lambda p: math.atan2(p[1] - cy, p[0] - cx))
 
 
-def _clip(polygon: list[tuple[float, float]], width: float, height: float) -> list[tuple[float, float]]:
+def _clip(polygon: list[Point], width: float, height: float) -> list[Point]:
     """Sutherland–Hodgman against the map rectangle; coordinates rounded for stable output."""
     edges = (
         (lambda p: p[0] >= 0, lambda p, q: _cross_x(p, q, 0.0)),
@@ -392,22 +405,10 @@ def _clip(polygon: list[tuple[float, float]], width: float, height: float) -> li
         (lambda p: p[1] <= height, lambda p, q: _cross_y(p, q, height)),
     )
     points = polygon
-    if all(0 <= x <= width and 0 <= y <= height for x, y in points):
-        edges = ()
-    for inside, cross in edges:
-        if not points:
-            break
-        out = []
-        for k, current in enumerate(points):
-            previous = points[k - 1]
-            if inside(current):
-                if not inside(previous):
-                    out.append(cross(previous, current))
-                out.append(current)
-            elif inside(previous):
-                out.append(cross(previous, current))
-        points = out
-    rounded = []
+    if not all(0 <= x <= width and 0 <= y <= height for x, y in points):
+        for inside, cross in edges:
+            points = _clip_edge(points, inside, cross)
+    rounded: list[Point] = []
     for x, y in points:
         point = (_r(x), _r(y))
         if not rounded or rounded[-1] != point:
@@ -415,12 +416,28 @@ def _clip(polygon: list[tuple[float, float]], width: float, height: float) -> li
     return rounded
 
 
-def _cross_x(p, q, x):
+def _clip_edge(
+    points: list[Point], inside: Callable[[Point], bool], cross: Callable[[Point, Point], Point]
+) -> list[Point]:
+    """One Sutherland–Hodgman pass: the part of the polygon on the inner side of one edge."""
+    out: list[Point] = []
+    for k, current in enumerate(points):
+        previous = points[k - 1]
+        if inside(current):
+            if not inside(previous):
+                out.append(cross(previous, current))
+            out.append(current)
+        elif inside(previous):
+            out.append(cross(previous, current))
+    return out
+
+
+def _cross_x(p: Point, q: Point, x: float) -> Point:
     u = (x - p[0]) / (q[0] - p[0])
     return x, p[1] + u * (q[1] - p[1])
 
 
-def _cross_y(p, q, y):
+def _cross_y(p: Point, q: Point, y: float) -> Point:
     u = (y - p[1]) / (q[1] - p[1])
     return p[0] + u * (q[0] - p[0]), y
 

@@ -5,12 +5,15 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..i18n import t
-from ..icons import icon
-from ..scene import Group, Item, Page, Polygon, Rect, Style, Text
-from .common import INK, LayoutContext, page_title, scale_bar
+from pnpkit.validator.components.hexboard import SQRT3, hex_centre
 
-SQRT3 = math.sqrt(3)
+from ..colour import INK, WHITE
+from ..i18n import tr
+from ..icons import icon
+from ..scene import Group, Item, Page, Polygon, Style, Text
+from .common import LayoutContext, page_title, scale_bar
+from .tiling import HEADER, OVERLAP, assembly_diagram, spans, tile_pages
+
 LEGEND_COLUMNS = 3
 
 
@@ -29,12 +32,6 @@ class BoardCell:
     q: int
     r: int
     terrain: str
-
-
-def hex_centre(q: int, r: int, across_flats: float) -> tuple[float, float]:
-    """Pointy-top axial coordinates to millimetres (before offsetting the board)."""
-    radius = across_flats / SQRT3
-    return across_flats * (q + r / 2), 1.5 * radius * r
 
 
 def hex_corners(cx: float, cy: float, across_flats: float) -> tuple[tuple[float, float], ...]:
@@ -69,7 +66,7 @@ def board_items(
         cx, cy = hex_centre(cell.q, cell.r, size)
         corners = tuple((x + dx, y + dy) for x, y in hex_corners(cx, cy, size))
         hexagon = Polygon(
-            corners, style=Style(fill=style.colour, stroke="#ffffff" if style.blocked else INK, width=0.5), role="hex"
+            corners, style=Style(fill=style.colour, stroke=WHITE if style.blocked else INK, width=0.5), role="hex"
         )
         parts: list[Item] = [hexagon]
         if style.icon != "none":
@@ -112,7 +109,7 @@ def board_pages(
 def _footer(ctx: LayoutContext, hex_size: float) -> list[Item]:
     margin = ctx.margin
     items = scale_bar(margin, ctx.paper.height - margin - 6.0, ctx.lang)
-    size_note = f"{t('hex_size', ctx.lang)}: {hex_size:g} mm"
+    size_note = f"{tr('hex_size', ctx.lang)}: {hex_size:g} mm"
     items.append(
         Text(ctx.paper.width - margin, ctx.paper.height - margin - 1.0, size_note, 7, colour=INK, anchor="end")
     )
@@ -123,7 +120,8 @@ def hex_seams(cells: list[BoardCell], size: float) -> tuple[list[float], list[fl
     """Lines in board coordinates where hex edges run: vertical edges, and the rows' side corners."""
     x0, y0, _x1, _y1 = board_extent(cells, size)
     radius = size / SQRT3
-    xs, ys = set(), set()
+    xs: set[float] = set()
+    ys: set[float] = set()
     for cell in cells:
         cx, cy = hex_centre(cell.q, cell.r, size)
         xs.update((round(cx - size / 2 - x0, 3), round(cx + size / 2 - x0, 3)))
@@ -141,8 +139,6 @@ def _tiled(
     size: float,
 ) -> list[Page]:
     """An overview sheet (preview, legend, how to assemble), then the tiles."""
-    from .tiling import HEADER, OVERLAP, assembly_diagram, spans, tile_pages
-
     by_id = {s.id: s for s in styles}
     art, width, height = board_items(cells, by_id, size, 0.0, 0.0)
     seams_x, seams_y = hex_seams(cells, size)
@@ -159,7 +155,7 @@ def _tiled(
     items: list[Item] = page_title(ctx, title, subtitle) + preview
     items += assembly_diagram(ctx.paper.width - margin - 40.0, top, 40.0, 40.0, cols, rows, None)
     y = top + preview_h + 6.0
-    note = t("assembly_steps", ctx.lang).format(
+    note = tr("assembly_steps", ctx.lang).format(
         count=len(tiles), cols=cols, rows=rows, overlap=int(OVERLAP), width=round(width), height=round(height)
     )
     for line_no, line in enumerate(note.split("\n")):
@@ -185,14 +181,3 @@ def _legend(ctx: LayoutContext, styles: list[TerrainStyle], cells: list[BoardCel
             items.append(icon(style.icon, x + 4.0, yy + 3.5, 2.0, style.icon_colour))
         items.append(Text(x + 10.0, yy + 5.0, f"{style.name}  × {counts[style.id]}", 8.5, colour=INK))
     return items
-
-
-def board_bounds(page: Page) -> Rect:
-    """The rectangle around all hexes of a board page, for tests and tiling."""
-    xs, ys = [], []
-    for item in page.items:
-        if isinstance(item, Group) and item.role == "cell":
-            for x, y in item.items[0].points:  # type: ignore[union-attr]
-                xs.append(x)
-                ys.append(y)
-    return Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))

@@ -19,9 +19,27 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from pnpkit.validator.components.sheets import CONTAINERS, PENCIL_BOX_MM, PENCIL_CELL_MM, Size
+from pnpkit.validator.components.sheets import (
+    CONTAINERS,
+    PENCIL_BOX_MM,
+    PENCIL_CELL_MM,
+    CheckboxesRegion,
+    CounterRegion,
+    EffectLine,
+    EffectsRegion,
+    FieldRegion,
+    FlowRegion,
+    GridRegion,
+    LaddersRegion,
+    LegendRegion,
+    PadRegion,
+    ScoringRegion,
+    Size,
+    TextRegion,
+)
 
 from .. import fonts
+from ..colour import tint
 from ..scene import Circle, Group, Item, Line, Page, Path, Polygon, Rect, Style
 from ..text import TextBox
 from ..units import PT_PER_MM
@@ -33,10 +51,11 @@ GRID = "#8a8a8a"
 SHADE = "#d5ebf6"
 """Conditional areas: the rulebook's light blue."""
 SHADE_INK = "#1f6a8f"
-LOCKED = "#eeece6"
+GATE_FILL = "#eeece6"
+"""The strip beside a gated cell, under its padlock and checkbox."""
 GOLD = "#d9a520"
 GOLD_DARK = "#9a6f08"
-UNLOCK = "#2f7d6d"
+OPEN_PADLOCK = "#2f7d6d"
 HIGHLIGHT = "#b8322a"
 BOX = 4.0
 """The side of a checkbox, in mm."""
@@ -115,9 +134,10 @@ class Glyph:
     """One piece of a pictogram line.
 
     kinds: badge (a label on a coloured tile), text, note (a short sentence),
-    die, coin, spent (a crossed-out coin), unlock, lock, arrow, tick (a
-    ticked box with a letter), top (the tower-top symbol), shade (a sample of
-    the conditional shading), chain (a lock chain arrow), star, dot.
+    die, coin, crossed-coin, open-padlock, padlock, arrow, tick (a ticked box
+    with a letter), bracket (a square bracket opening downwards), shade (a
+    sample of the conditional shading), chain (a box with an arrow down: gates
+    that open from the top), star, dot.
     """
 
     kind: str
@@ -129,12 +149,12 @@ _WIDTHS = {
     "badge": 4.6,
     "die": 4.2,
     "coin": 4.2,
-    "spent": 4.2,
-    "unlock": 4.0,
-    "lock": 4.0,
+    "crossed-coin": 4.2,
+    "open-padlock": 4.0,
+    "padlock": 4.0,
     "arrow": 3.6,
     "tick": 4.6,
-    "top": 5.0,
+    "bracket": 5.0,
     "shade": 6.0,
     "chain": 4.0,
     "star": 4.0,
@@ -163,7 +183,7 @@ def _padlock(cx: float, cy: float, r: float, colour: str, open_: bool, role: str
             style=Style(stroke=colour, width=0.26),
         )
     hole = Circle(0, 0.42, 0.17, style=Style(fill="#ffffff"))
-    return Group((shackle, body, hole), dx=cx, dy=cy, scale=r, role=role, name="unlock" if open_ else "lock")
+    return Group((shackle, body, hole), dx=cx, dy=cy, scale=r, role=role, name="open-padlock" if open_ else "padlock")
 
 
 def _coin(cx: float, cy: float, r: float, crossed: bool = False) -> Group:
@@ -173,7 +193,7 @@ def _coin(cx: float, cy: float, r: float, crossed: bool = False) -> Group:
     ]
     if crossed:
         parts.append(Line(-0.95, 0.95, 0.95, -0.95, style=Style(stroke=INK, width=0.22)))
-    return Group(tuple(parts), dx=cx, dy=cy, scale=r, role="icon", name="spent" if crossed else "coin")
+    return Group(tuple(parts), dx=cx, dy=cy, scale=r, role="icon", name="crossed-coin" if crossed else "coin")
 
 
 def _die(cx: float, cy: float, r: float) -> Group:
@@ -199,10 +219,12 @@ def _arrow(
     ]
 
 
-def _top(cx: float, cy: float, r: float, colour: str = INK) -> Group:
-    """The tower-top symbol players draw: a square bracket opening downwards (コ turned 90°)."""
+def _bracket(cx: float, cy: float, r: float, colour: str = INK) -> Group:
+    """A square bracket opening downwards (コ turned 90°): a symbol simple enough for players to copy by hand."""
     ops = (("M", -0.75, 0.6), ("L", -0.75, -0.45), ("L", 0.75, -0.45), ("L", 0.75, 0.6))
-    return Group((Path(ops, style=Style(stroke=colour, width=0.28)),), dx=cx, dy=cy, scale=r, role="icon", name="top")
+    return Group(
+        (Path(ops, style=Style(stroke=colour, width=0.28)),), dx=cx, dy=cy, scale=r, role="icon", name="bracket"
+    )
 
 
 def _star(cx: float, cy: float, r: float, colour: str) -> Group:
@@ -215,9 +237,9 @@ def _star(cx: float, cy: float, r: float, colour: str) -> Group:
 
 
 def mark_icon(name: str, cx: float, cy: float, r: float) -> Group:
-    """A mark printed in a cell (unlock, coin, star, dot): light enough to write over."""
-    if name == "unlock":
-        return _padlock(cx, cy, r, UNLOCK, True, role="mark")
+    """A mark printed in a cell (open-padlock, coin, star, dot): light enough to write over."""
+    if name == "open-padlock":
+        return _padlock(cx, cy, r, OPEN_PADLOCK, True, role="mark")
     if name == "coin":
         group = _coin(cx, cy, r)
         return Group(group.items, dx=cx, dy=cy, scale=r, role="mark", name="coin")
@@ -241,7 +263,7 @@ def draw_glyph(
     cx = x + w / 2
     if glyph.kind == "text":
         box = TextBox(x, cy - r, w + 0.3, 2 * r, align="start", valign="middle", colour=glyph.colour, bold=True)
-        return ctx.fitted(glyph.label, box, GLYPH_PT * scale, GLYPH_PT * scale * 0.8, where=where, label=label)
+        return [*ctx.fitted(glyph.label, box, GLYPH_PT * scale, GLYPH_PT * scale * 0.8, where=where, label=label)]
     if glyph.kind == "badge":
         items: list[Item] = [
             Rect(x + 0.1 * scale, cy - r, w - 0.2 * scale, 2 * r, style=Style(fill=glyph.colour), radius=0.8 * scale)
@@ -251,10 +273,11 @@ def draw_glyph(
         return items
     if glyph.kind == "die":
         return [_die(cx, cy, r * 0.9)]
-    if glyph.kind in ("coin", "spent"):
-        return [_coin(cx, cy, r * 0.92, glyph.kind == "spent")]
-    if glyph.kind in ("unlock", "lock"):
-        return [_padlock(cx, cy + 0.1 * r, r * 0.85, UNLOCK if glyph.kind == "unlock" else INK, glyph.kind == "unlock")]
+    if glyph.kind in ("coin", "crossed-coin"):
+        return [_coin(cx, cy, r * 0.92, glyph.kind == "crossed-coin")]
+    if glyph.kind in ("open-padlock", "padlock"):
+        opened = glyph.kind == "open-padlock"
+        return [_padlock(cx, cy + 0.1 * r, r * 0.85, OPEN_PADLOCK if opened else INK, opened)]
     if glyph.kind == "arrow":
         return _arrow(x + 0.3 * scale, cy, x + w - 0.3 * scale, cy, INK, 0.35 * scale, 1.2 * scale)
     if glyph.kind == "tick":
@@ -281,8 +304,8 @@ def draw_glyph(
         )
         items.append(Path(tick, style=Style(stroke=HIGHLIGHT, width=0.5 * scale)))
         return items
-    if glyph.kind == "top":
-        return [_top(cx, cy, r * 1.05, glyph.colour)]
+    if glyph.kind == "bracket":
+        return [_bracket(cx, cy, r * 1.05, glyph.colour)]
     if glyph.kind == "shade":
         return [Rect(x, cy - r * 0.8, w, 1.6 * r, style=Style(fill=SHADE, stroke=SHADE_INK, width=0.2), radius=0.6)]
     if glyph.kind == "chain":
@@ -303,7 +326,7 @@ def glyph_line(
     if notes:
         text = " ".join(g.label for g in notes)
         box = TextBox(area.x + 0.4, area.y, area.w - 0.8, area.h, align=align, valign="middle", colour=INK, bold=True)
-        return ctx.fitted(text, box, 7.0, 5.0, where=where, label=label, leading=1.15)
+        return [*ctx.fitted(text, box, 7.0, 5.0, where=where, label=label, leading=1.15)]
     gap = 0.5
     natural = sum(glyph_width(g) for g in glyphs) + gap * (len(glyphs) - 1)
     scale = min(1.0, (area.w - 0.8) / natural, area.h / GLYPH_H)
@@ -330,19 +353,25 @@ def glyph_line(
 
 
 @dataclass(frozen=True)
-class LaneSpec:
+class ColumnHead:
+    """The tile over a column: ladders, the effect table under them and per-column score boxes share it."""
+
     label: str
     colour: str
-    marks: tuple[tuple[int, str], ...] = ()  # (floor, mark icon)
 
 
 @dataclass(frozen=True)
-class LanesSpec:
-    lanes: tuple[LaneSpec, ...]
-    floors: int
-    caption: str = ""  # above the lane numbers, e.g. "Tower"
+class Ladder(ColumnHead):
+    marks: tuple[tuple[int, str], ...] = ()  # (rung, mark icon)
+
+
+@dataclass(frozen=True)
+class LaddersSpec:
+    ladders: tuple[Ladder, ...]
+    rungs: int
+    caption: str = ""  # beside the ladder labels, e.g. "Tower"
     numbers: str = "both"
-    highlight_from: int | None = None  # floors from here up are tinted; a line marks the threshold
+    highlight_from: int | None = None  # rungs from here up are tinted; a line marks the threshold
     title: str = ""
 
 
@@ -356,7 +385,7 @@ class LineSpec:
 @dataclass(frozen=True)
 class CellSpec:
     lines: tuple[LineSpec, ...]
-    lock: str = "none"  # none | box | chain
+    gate: str = "none"  # none | box | chain (validator.components.sheets.Gate)
     where: tuple = ()
 
 
@@ -369,7 +398,7 @@ class RowHead:
 
 @dataclass(frozen=True)
 class EffectsSpec:
-    columns: tuple[LaneSpec, ...]
+    columns: tuple[ColumnHead, ...]
     rows: tuple[RowHead, ...]
     cells: tuple[tuple[CellSpec | None, ...], ...]  # [row][column]
     title: str = ""
@@ -389,14 +418,14 @@ class ScoreRowSpec:
     letter: str
     name: str
     vp: str  # printed beside the boxes, e.g. "×2"
-    boxes: int | None  # None: one box per lane
+    boxes: int | None  # None: one box per column
     colour: str = HEADING
 
 
 @dataclass(frozen=True)
 class ScoringSpec:
     rows: tuple[ScoreRowSpec, ...]
-    lanes: tuple[LaneSpec, ...] = ()
+    columns: tuple[ColumnHead, ...] = ()  # the heads over per-column boxes
     total: str = "Total"
     title: str = ""
 
@@ -456,6 +485,23 @@ class CheckboxesSpec:
     chain: bool = False
     box: float = BOX
     title: str = ""
+
+
+Spec = (
+    LaddersSpec
+    | EffectsSpec
+    | CounterSpec
+    | ScoringSpec
+    | PadSpec
+    | FlowSpec
+    | LegendSpec
+    | TextSpec
+    | FieldSpec
+    | GridSpec
+    | CheckboxesSpec
+)
+SourcedSpecs = dict[tuple[str, str], Spec | Callable[[Any], Spec]]
+"""The specs a game builds for its `source:` regions, keyed by (kind, source), or functions of the region."""
 
 
 @dataclass
@@ -519,44 +565,38 @@ def _title_bar(ctx: LayoutContext, area: Area, title: str, where: tuple) -> tupl
     return items, area.below(TITLE_H + 1.5)
 
 
-def lane_columns(area: Area, count: int, gutter: float) -> list[tuple[float, float]]:
-    """(x, width) of each lane between the two number gutters; lanes and effect tables share it."""
+def column_spans(area: Area, count: int, gutter: float) -> list[tuple[float, float]]:
+    """(x, width) of each column between the two number gutters; ladders and effect tables share it."""
     width = (area.w - 2 * gutter) / count
     return [(area.x + gutter + i * width, width) for i in range(count)]
 
 
-LANE_GUTTER = 8.0
-LANE_HEADER = 11.0
+NUMBER_GUTTER = 8.0
+"""Beside the columns: the rung numbers of ladders, the row heads of effect tables."""
+LADDER_HEAD = 11.0
 
 
-def _tint(colour: str, amount: float) -> str:
-    """The colour mixed with white: amount 0 is white, 1 the colour."""
-    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
-    mix = [round(255 - (255 - c) * amount) for c in (r, g, b)]
-    return "#{:02x}{:02x}{:02x}".format(*mix)
-
-
-def draw_lanes(ctx: LayoutContext, spec: LanesSpec, area: Area, where: tuple, pencil: Pencil) -> list[Item]:
+def draw_ladders(ctx: LayoutContext, spec: LaddersSpec, area: Area, where: tuple, pencil: Pencil) -> list[Item]:
     items, area = _title_bar(ctx, area, spec.title, where)
-    columns = lane_columns(area, len(spec.lanes), LANE_GUTTER)
-    floor_h = (area.h - LANE_HEADER - 1.0) / spec.floors
-    lane_w = columns[0][1]
-    pencil.need(where, "a floor cell", min(floor_h, lane_w), PENCIL_CELL_MM)
-    top = area.y + LANE_HEADER
-    bottom = top + floor_h * spec.floors
+    columns = column_spans(area, len(spec.ladders), NUMBER_GUTTER)
+    rung_h = (area.h - LADDER_HEAD - 1.0) / spec.rungs
+    ladder_w = columns[0][1]
+    pencil.need(where, "a ladder cell", min(rung_h, ladder_w), PENCIL_CELL_MM)
+    top = area.y + LADDER_HEAD
+    bottom = top + rung_h * spec.rungs
 
-    def floor_y(floor: int) -> float:
-        return top + (spec.floors - floor) * floor_h
+    def rung_y(rung: int) -> float:
+        return top + (spec.rungs - rung) * rung_h
 
-    # the lane headers: a tile with the lane's label, big enough to read at arm's length
+    # the heads: a tile with the ladder's label, big enough to read at arm's length
     if spec.caption:
         items += ctx.fitted(
             spec.caption,
             TextBox(
                 area.x,
                 area.y,
-                LANE_GUTTER + 0.5,
-                LANE_HEADER - 1.5,
+                NUMBER_GUTTER + 0.5,
+                LADDER_HEAD - 1.5,
                 align="start",
                 valign="middle",
                 colour=MUTED,
@@ -565,18 +605,18 @@ def draw_lanes(ctx: LayoutContext, spec: LanesSpec, area: Area, where: tuple, pe
             6.5,
             5,
             where=where,
-            label="lane caption",
+            label="ladder caption",
         )
-    for (x, w), lane in zip(columns, spec.lanes):
-        tile = Rect(x + 1.0, area.y + 0.5, w - 2.0, LANE_HEADER - 2.0, style=Style(fill=lane.colour), radius=1.5)
+    for (x, w), ladder in zip(columns, spec.ladders):
+        tile = Rect(x + 1.0, area.y + 0.5, w - 2.0, LADDER_HEAD - 2.0, style=Style(fill=ladder.colour), radius=1.5)
         items.append(tile)
         items += ctx.fitted(
-            lane.label,
+            ladder.label,
             TextBox(
                 x + 1.0,
                 area.y + 0.5,
                 w - 2.0,
-                LANE_HEADER - 2.0,
+                LADDER_HEAD - 2.0,
                 align="middle",
                 valign="middle",
                 colour="#ffffff",
@@ -585,55 +625,55 @@ def draw_lanes(ctx: LayoutContext, spec: LanesSpec, area: Area, where: tuple, pe
             17,
             10,
             where=where,
-            label="lane number",
+            label="ladder label",
         )
-    # the floors, bottom up
-    for index, ((x, w), lane) in enumerate(zip(columns, spec.lanes), start=1):
-        marks = dict(lane.marks)
-        tint = _tint(lane.colour, 0.07)
-        high = _tint(lane.colour, 0.16)
-        for floor in range(1, spec.floors + 1):
-            y = floor_y(floor)
-            fill = high if spec.highlight_from and floor >= spec.highlight_from else tint
-            cell: list[Item] = [Rect(x, y, w, floor_h, style=Style(fill=fill, stroke=GRID, width=0.2), role="cell")]
-            if floor in marks:
-                r = min(2.2, floor_h * 0.32)
-                cell.append(mark_icon(marks[floor], x + w - r - 1.3, y + floor_h / 2, r))
-            items.append(Group(tuple(cell), role="floor-cell", name=f"{index}/{floor}"))
-    # strong lines: lane edges, every fifth floor, the highlight threshold
+    # the rungs, bottom up
+    for index, ((x, w), ladder) in enumerate(zip(columns, spec.ladders), start=1):
+        marks = dict(ladder.marks)
+        low = tint(ladder.colour, 0.07)
+        high = tint(ladder.colour, 0.16)
+        for rung in range(1, spec.rungs + 1):
+            y = rung_y(rung)
+            fill = high if spec.highlight_from and rung >= spec.highlight_from else low
+            cell: list[Item] = [Rect(x, y, w, rung_h, style=Style(fill=fill, stroke=GRID, width=0.2), role="cell")]
+            if rung in marks:
+                r = min(2.2, rung_h * 0.32)
+                cell.append(mark_icon(marks[rung], x + w - r - 1.3, y + rung_h / 2, r))
+            items.append(Group(tuple(cell), role="ladder-cell", name=f"{index}/{rung}"))
+    # strong lines: ladder edges, every fifth rung, the highlight threshold
     for x, _w in columns:
         items.append(Line(x, top, x, bottom, style=Style(stroke=INK, width=0.45)))
     items.append(
-        Line(columns[-1][0] + lane_w, top, columns[-1][0] + lane_w, bottom, style=Style(stroke=INK, width=0.45))
+        Line(columns[-1][0] + ladder_w, top, columns[-1][0] + ladder_w, bottom, style=Style(stroke=INK, width=0.45))
     )
-    left, right = columns[0][0], columns[-1][0] + lane_w
-    for floor in range(5, spec.floors, 5):
-        y = floor_y(floor)
+    left, right = columns[0][0], columns[-1][0] + ladder_w
+    for rung in range(5, spec.rungs, 5):
+        y = rung_y(rung)
         items.append(Line(left, y, right, y, style=Style(stroke=INK, width=0.35)))
     items.append(Rect(left, top, right - left, bottom - top, style=Style(stroke=INK, width=0.5)))
-    if spec.highlight_from and 1 < spec.highlight_from <= spec.floors:
-        y = floor_y(spec.highlight_from) + floor_h
+    if spec.highlight_from and 1 < spec.highlight_from <= spec.rungs:
+        y = rung_y(spec.highlight_from) + rung_h
         items.append(Line(left - 1.2, y, right + 1.2, y, style=Style(stroke=HIGHLIGHT, width=0.7)))
-    # floor numbers in both gutters
-    size = min(8.5, floor_h * PT_PER_MM * 0.62)
+    # rung numbers in the gutters
+    size = min(8.5, rung_h * PT_PER_MM * 0.62)
     sides = {"left": (area.x,), "right": (right,), "both": (area.x, right)}[spec.numbers]
-    for floor in range(1, spec.floors + 1):
-        y = floor_y(floor)
-        marked = bool(spec.highlight_from and floor >= spec.highlight_from)
+    for rung in range(1, spec.rungs + 1):
+        y = rung_y(rung)
+        marked = bool(spec.highlight_from and rung >= spec.highlight_from)
         colour = HIGHLIGHT if marked else INK
         for gx in sides:
             box = TextBox(
                 gx + 0.3,
                 y,
-                LANE_GUTTER - 0.6,
-                floor_h,
+                NUMBER_GUTTER - 0.6,
+                rung_h,
                 align="middle",
                 valign="middle",
                 colour=colour,
-                bold=floor % 5 == 0 or marked,
+                bold=rung % 5 == 0 or marked,
             )
-            items += ctx.fitted(str(floor), box, size, 5.0, where=where, label="floor number")
-    return [Group(tuple(items), role="region", name="lanes")]
+            items += ctx.fitted(str(rung), box, size, 5.0, where=where, label="rung number")
+    return [Group(tuple(items), role="region", name="ladders")]
 
 
 def draw_effects(ctx: LayoutContext, spec: EffectsSpec, area: Area, where: tuple, pencil: Pencil) -> list[Item]:
@@ -641,26 +681,26 @@ def draw_effects(ctx: LayoutContext, spec: EffectsSpec, area: Area, where: tuple
     rows = len(spec.rows)
     if not rows or not spec.columns:
         return [Group(tuple(items), role="region", name="effects")]
-    columns = lane_columns(area, len(spec.columns), LANE_GUTTER)
+    columns = column_spans(area, len(spec.columns), NUMBER_GUTTER)
     row_h = area.h / rows
     pencil.need(where, "an effect cell", min(row_h, columns[0][1]), 2 * PENCIL_CELL_MM)
     for r, head in enumerate(spec.rows):
         y = area.y + r * row_h
-        items += _row_head(ctx, head, Area(area.x, y, LANE_GUTTER, row_h), where)
+        items += _row_head(ctx, head, Area(area.x, y, NUMBER_GUTTER, row_h), where)
         for c, ((x, w), column) in enumerate(zip(columns, spec.columns)):
             cell = spec.cells[r][c]
             if cell is None:
                 items.append(Rect(x, y, w, row_h, style=Style(fill="#f4f4f4", stroke=GRID, width=0.2)))
                 continue
             items.append(_effect_cell(ctx, cell, Area(x, y, w, row_h), column.colour, f"{c + 1}/{r + 1}", pencil))
-    # chain arrows: from a lock box down to the lock box of the next row in the same column
+    # chain arrows: from a gate's box down to the gate box of the next row in the same column
     for c, (x, _w) in enumerate(columns):
         for r in range(1, rows):
             cell = spec.cells[r][c]
             above = spec.cells[r - 1][c]
-            if cell is not None and cell.lock == "chain" and above is not None and above.lock != "none":
-                cx = x + _LOCK_STRIP / 2
-                y0 = area.y + (r - 1) * row_h + _LOCK_TOP + BOX + 0.4
+            if cell is not None and cell.gate == "chain" and above is not None and above.gate != "none":
+                cx = x + _GATE_STRIP / 2
+                y0 = area.y + (r - 1) * row_h + _GATE_TOP + BOX + 0.4
                 y1 = area.y + r * row_h + 0.5
                 items += _arrow(cx, y0, cx, y1, HIGHLIGHT, 0.45, 1.4)
     left, right = columns[0][0], columns[-1][0] + columns[-1][1]
@@ -670,8 +710,8 @@ def draw_effects(ctx: LayoutContext, spec: EffectsSpec, area: Area, where: tuple
     return [Group(tuple(items), role="region", name="effects")]
 
 
-_LOCK_STRIP = 5.6
-_LOCK_TOP = 4.2
+_GATE_STRIP = 5.6
+_GATE_TOP = 4.2
 
 
 def _row_head(ctx: LayoutContext, head: RowHead, area: Area, where: tuple) -> list[Item]:
@@ -721,12 +761,12 @@ def _row_head(ctx: LayoutContext, head: RowHead, area: Area, where: tuple) -> li
 def _effect_cell(ctx: LayoutContext, cell: CellSpec, area: Area, colour: str, name: str, pencil: Pencil) -> Group:
     items: list[Item] = [Rect(area.x, area.y, area.w, area.h, style=Style(fill="#ffffff", stroke=GRID, width=0.25))]
     content = Area(area.x + 0.6, area.y + 0.6, area.w - 1.2, area.h - 1.2)
-    if cell.lock != "none":
-        items.append(Rect(area.x, area.y, _LOCK_STRIP, area.h, style=Style(fill=LOCKED)))
-        items.append(_padlock(area.x + _LOCK_STRIP / 2, area.y + 2.2, 1.45, INK, False))
-        pencil.need(cell.where, "a lock checkbox", BOX, PENCIL_BOX_MM)
-        items.append(checkbox(area.x + (_LOCK_STRIP - BOX) / 2, area.y + _LOCK_TOP, BOX))
-        content = Area(area.x + _LOCK_STRIP + 0.4, area.y + 0.6, area.w - _LOCK_STRIP - 1.0, area.h - 1.2)
+    if cell.gate != "none":
+        items.append(Rect(area.x, area.y, _GATE_STRIP, area.h, style=Style(fill=GATE_FILL)))
+        items.append(_padlock(area.x + _GATE_STRIP / 2, area.y + 2.2, 1.45, INK, False))
+        pencil.need(cell.where, "a gate checkbox", BOX, PENCIL_BOX_MM)
+        items.append(checkbox(area.x + (_GATE_STRIP - BOX) / 2, area.y + _GATE_TOP, BOX))
+        content = Area(area.x + _GATE_STRIP + 0.4, area.y + 0.6, area.w - _GATE_STRIP - 1.0, area.h - 1.2)
     heights = [
         (2.0 * GLYPH_H if any(g.kind == "note" for g in line.glyphs) else GLYPH_H)
         + 1.2
@@ -783,11 +823,11 @@ def draw_counter(ctx: LayoutContext, spec: CounterSpec, area: Area, where: tuple
                     cx,
                     cy,
                     diameter / 2,
-                    style=Style(fill=_tint(GOLD, 0.22), stroke=GOLD_DARK, width=0.3),
+                    style=Style(fill=tint(GOLD, 0.22), stroke=GOLD_DARK, width=0.3),
                     role="counter",
                 )
             )
-            items.append(Circle(cx, cy, diameter / 2 * 0.62, style=Style(stroke=_tint(GOLD, 0.6), width=0.25)))
+            items.append(Circle(cx, cy, diameter / 2 * 0.62, style=Style(stroke=tint(GOLD, 0.6), width=0.25)))
         else:
             items.append(
                 Circle(cx, cy, diameter / 2, style=Style(fill="#ffffff", stroke=INK, width=0.3), role="counter")
@@ -817,15 +857,15 @@ def draw_counter(ctx: LayoutContext, spec: CounterSpec, area: Area, where: tuple
 
 def draw_scoring(ctx: LayoutContext, spec: ScoringSpec, area: Area, where: tuple, pencil: Pencil) -> list[Item]:
     items, area = _title_bar(ctx, area, spec.title, where)
-    per_lane = [row for row in spec.rows if row.boxes is None]
+    per_column = [row for row in spec.rows if row.boxes is None]
     label_w = 6.0
-    n = max(1, len(spec.lanes))
+    n = max(1, len(spec.columns))
     pitch = (area.w - label_w) / n
     box = min(BOX + 0.6, pitch - 1.0)
     pencil.need(where, "a scoring box", box, PENCIL_BOX_MM)
     line_h = 4.2
     row_h = line_h + box + 1.6
-    header_h = 4.8 if per_lane else 0.0
+    header_h = 4.8 if per_column else 0.0
     total_h = 9.0
     needed = row_h * len(spec.rows) + header_h + total_h
     pencil.room(where, "the scoring region", area.h, needed)
@@ -835,16 +875,16 @@ def draw_scoring(ctx: LayoutContext, spec: ScoringSpec, area: Area, where: tuple
     for row in spec.rows:
         if row.boxes is None and not header_drawn:
             header_drawn = True
-            for i, lane in enumerate(spec.lanes):
+            for i, head in enumerate(spec.columns):
                 x = area.x + label_w + i * pitch
-                items.append(Rect(x + (pitch - 4.4) / 2, y, 4.4, 4.2, style=Style(fill=lane.colour), radius=0.7))
+                items.append(Rect(x + (pitch - 4.4) / 2, y, 4.4, 4.2, style=Style(fill=head.colour), radius=0.7))
                 items += ctx.fitted(
-                    lane.label,
+                    head.label,
                     TextBox(x, y, pitch, 4.2, align="middle", valign="middle", colour="#ffffff", bold=True),
                     8,
                     6,
                     where=where,
-                    label="scoring lane",
+                    label="scoring column",
                 )
             y += header_h
         items.append(Rect(area.x, y, 4.8, 4.8, style=Style(fill=row.colour), radius=0.8))
@@ -1108,7 +1148,8 @@ def draw_text(ctx: LayoutContext, spec: TextSpec, area: Area, where: tuple, penc
 
 def draw_field(ctx: LayoutContext, spec: FieldSpec, area: Area, where: tuple, pencil: Pencil) -> list[Item]:
     label_w = min(area.w * 0.4, fonts.width_mm(spec.label, 9) + 2.0)
-    items = ctx.fitted(
+    items: list[Item] = []
+    items += ctx.fitted(
         spec.label,
         TextBox(area.x, area.y, label_w, area.h, align="start", valign="bottom", colour=INK, bold=True),
         9,
@@ -1189,7 +1230,7 @@ def draw_checkboxes(ctx: LayoutContext, spec: CheckboxesSpec, area: Area, where:
 
 
 DRAW: dict[type, Callable[..., list[Item]]] = {
-    LanesSpec: draw_lanes,
+    LaddersSpec: draw_ladders,
     EffectsSpec: draw_effects,
     CounterSpec: draw_counter,
     ScoringSpec: draw_scoring,
@@ -1206,66 +1247,60 @@ DRAW: dict[type, Callable[..., list[Item]]] = {
 # ---------------------------------------------------------------- inline regions and pages
 
 
-def inline_spec(region: Any, lang: str) -> Any:
+def inline_spec(region: Any, lang: str) -> Spec:
     """The spec of a region whose content is written out in the YAML."""
     title = region.title.get(lang) if region.title else ""
-    kind = region.kind
-    if kind == "lanes":
-        lanes = tuple(
-            LaneSpec(lane.label, lane.colour, tuple(sorted((f, m) for m, fs in lane.marks.items() for f in fs)))
-            for lane in region.lanes
+    match region:
+        case LaddersRegion():
+            return _inline_ladders(region, title)
+        case EffectsRegion():
+            return _inline_effects(region, lang, title)
+        case GridRegion():
+            marks = tuple((m.row, m.col, m.mark) for m in region.marks)
+            return GridSpec(region.rows, region.cols, marks, region.numbered, title)
+        case CheckboxesRegion():
+            label = region.label.get(lang) if region.label else ""
+            return CheckboxesSpec(region.count, label, region.chain, region.box, title)
+        case CounterRegion():
+            note = region.note.get(lang) if region.note else ""
+            return CounterSpec(region.count, region.per_row, region.icon, note, title)
+        case ScoringRegion():
+            rows = tuple(ScoreRowSpec(c.id, c.name.get(lang), f"×{c.vp}", c.boxes) for c in region.categories)
+            return ScoringSpec(rows, title=title)
+        case PadRegion():
+            columns = tuple((c.label, c.note.get(lang) if c.note else "") for c in region.columns)
+            return PadSpec("", columns, "", region.rows, region.games, title=title)
+        case FlowRegion():
+            steps = tuple((s.label, s.text.get(lang)) for s in region.steps)
+            return FlowSpec(steps, region.loop.get(lang) if region.loop else "", title)
+        case LegendRegion():
+            return LegendSpec(tuple(((Glyph(e.icon),), e.text.get(lang)) for e in region.entries), title)
+        case TextRegion():
+            return TextSpec(region.text.get(lang), region.font_size, region.align, title)
+        case FieldRegion():
+            return FieldSpec(region.label.get(lang), title)
+    raise ValueError(f"no inline drawing for {region.kind!r} regions")
+
+
+def _inline_ladders(region: LaddersRegion, title: str) -> LaddersSpec:
+    ladders = tuple(
+        Ladder(
+            ladder.label, ladder.colour, tuple(sorted((rung, m) for m, rungs in ladder.marks.items() for rung in rungs))
         )
-        return LanesSpec(lanes, region.floors, numbers=region.numbers, title=title)
-    if kind == "effects":
-        columns = tuple(LaneSpec(c.get(lang), HEADING) for c in region.columns)
-        rows = tuple(RowHead(r.get(lang)) for r in region.rows)
-        cells = tuple(
-            tuple(
-                CellSpec(
-                    tuple(
-                        LineSpec(
-                            (Glyph("note", line.text.get(lang)),), line.condition.get(lang) if line.condition else ""
-                        )
-                        for line in cell.lines
-                    ),
-                    cell.lock,
-                )
-                for cell in row
-            )
-            for row in region.cells
-        )
-        return EffectsSpec(columns, rows, cells, title)
-    if kind == "grid":
-        return GridSpec(
-            region.rows, region.cols, tuple((m.row, m.col, m.mark) for m in region.marks), region.numbered, title
-        )
-    if kind == "checkboxes":
-        return CheckboxesSpec(
-            region.count, region.label.get(lang) if region.label else "", region.chain, region.box, title
-        )
-    if kind == "counter":
-        return CounterSpec(
-            region.count, region.per_row, region.icon, region.note.get(lang) if region.note else "", title
-        )
-    if kind == "scoring":
-        rows = tuple(ScoreRowSpec(c.id, c.name.get(lang), f"×{c.vp}", c.boxes) for c in region.categories)
-        return ScoringSpec(rows, title=title)
-    if kind == "pad":
-        columns = tuple((c.label, c.note.get(lang) if c.note else "") for c in region.columns)
-        return PadSpec("", columns, "", region.rows, region.games, title=title)
-    if kind == "flow":
-        return FlowSpec(
-            tuple((s.label, s.text.get(lang)) for s in region.steps),
-            region.loop.get(lang) if region.loop else "",
-            title,
-        )
-    if kind == "legend":
-        return LegendSpec(tuple(((Glyph(e.icon),), e.text.get(lang)) for e in region.entries), title)
-    if kind == "text":
-        return TextSpec(region.text.get(lang), region.font_size, region.align, title)
-    if kind == "field":
-        return FieldSpec(region.label.get(lang), title)
-    raise ValueError(f"no inline drawing for {kind!r} regions")
+        for ladder in region.ladders
+    )
+    assert region.rungs is not None, "the validator requires rungs for inline ladders"
+    return LaddersSpec(ladders, region.rungs, numbers=region.numbers, title=title)
+
+
+def _inline_effects(region: EffectsRegion, lang: str, title: str) -> EffectsSpec:
+    def line(effect: EffectLine) -> LineSpec:
+        return LineSpec((Glyph("note", effect.text.get(lang)),), effect.condition.get(lang) if effect.condition else "")
+
+    columns = tuple(ColumnHead(c.get(lang), HEADING) for c in region.columns)
+    rows = tuple(RowHead(r.get(lang)) for r in region.rows)
+    cells = tuple(tuple(CellSpec(tuple(map(line, cell.lines)), cell.gate) for cell in row) for row in region.cells)
+    return EffectsSpec(columns, rows, cells, title)
 
 
 def sheet_area(ctx: LayoutContext) -> Area:
@@ -1281,7 +1316,7 @@ def sheet_page(
     subtitle: str,
     layout: Any,
     where: tuple,
-    sourced: dict[tuple[str, str], Any],
+    sourced: SourcedSpecs,
     *,
     code: str,
     footer_note: str = "",
@@ -1309,8 +1344,8 @@ def sheet_page(
         if source is None:
             spec = inline_spec(region, ctx.lang)
         else:
-            spec = sourced[(region.kind, source)]
-            spec = spec(region) if callable(spec) else spec
+            found = sourced[(region.kind, source)]
+            spec = found(region) if callable(found) else found
         items += DRAW[type(spec)](ctx, spec, area, path, pencil)
     for path, message in overflows:
         ctx.problems.append(
@@ -1342,25 +1377,28 @@ __all__ = [
     "Area",
     "CellSpec",
     "CheckboxesSpec",
+    "ColumnHead",
     "CounterSpec",
     "EffectsSpec",
     "FieldSpec",
     "FlowSpec",
     "Glyph",
     "GridSpec",
-    "LaneSpec",
-    "LanesSpec",
+    "Ladder",
+    "LaddersSpec",
     "LegendSpec",
     "LineSpec",
     "PadSpec",
     "RowHead",
     "ScoreRowSpec",
     "ScoringSpec",
+    "SourcedSpecs",
+    "Spec",
     "TextSpec",
     "arrange",
     "checkbox",
+    "column_spans",
     "inline_spec",
-    "lane_columns",
     "mark_icon",
     "sheet_area",
     "sheet_page",

@@ -1,14 +1,34 @@
-"""Token sheets: punch-out player tokens, markers and a numbered track."""
+"""Token sheets: punch-out player tokens, markers and a numbered track.
+
+`token_sheet` draws one page; `token_pages` shares the tokens out over as many
+pages as they need. Both measure with the constants below, so a page that
+`token_pages` fills is a page `token_sheet` prints without running over.
+"""
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
+from .. import fonts
 from ..scene import Circle, Group, Item, Page, Rect, Style, Text
 from .common import INK, MUTED, LayoutContext, TextProblem, page_title, scale_bar
 
-TRACK_PER_ROW = 10
+TOKENS_TOP = 16.0
+"""From the top margin to the first heading, below the page title."""
+TOKEN_GAP = 3.0
+"""Between neighbouring tokens, across and down."""
+HEADING_H, LABEL_H = 4.0, 5.0
+"""A group's heading line; a kind's label line above its tokens."""
+AFTER_SPEC, AFTER_GROUP = 1.0, 3.0
+TRACK_PER_ROW, TRACK_CELL, TRACK_GAP, TRACK_HEAD = 10, 18.0, 4.0, 3.0
+"""Track spaces per row, their largest side, the gap under each row, the room under the track's name."""
+FOOT = 14.0
+"""Room the scale bar and its print note take at the foot of a page: the tokens end above it."""
+HEADING_SIZE, LABEL_SIZE = 10, 8
+RING = 0.78
+"""The white ring inside a token, as a share of its radius: a mark must fit inside it."""
 CUT = Style(stroke="#444444", width=0.2, dash=(1.2, 0.8))
 
 
@@ -18,6 +38,8 @@ class TokenSpec:
     colour: str
     count: int
     mark: str = ""  # a short text printed on the token
+    where: tuple = ()
+    """The kind in the kit, for findings: its `name` (in the page's language) and `mark` are checked under it."""
 
 
 @dataclass(frozen=True)
@@ -27,32 +49,61 @@ class TrackSpec:
     last: int
     highlight: frozenset[int]
     highlight_label: str
+    where: tuple = ()
+    """The track in the kit, for findings."""
+
+
+TokenGroup = tuple[str, list[TokenSpec]]
+"""A heading and the kinds of token under it."""
 
 
 def token(cx: float, cy: float, r: float, colour: str, mark: str, role: str) -> Group:
     items: list[Item] = [
         Circle(cx, cy, r, style=Style(fill=colour, stroke=INK, width=0.25)),
-        Circle(cx, cy, r * 0.78, style=Style(stroke="#ffffff", width=0.5)),
+        Circle(cx, cy, r * RING, style=Style(stroke="#ffffff", width=0.5)),
     ]
     if mark:
-        items.append(Text(cx, cy + r * 0.3, mark, max(5.0, r * 1.4), colour="#ffffff", anchor="middle", bold=True))
+        items.append(Text(cx, cy + r * 0.3, mark, mark_size(r), colour="#ffffff", anchor="middle", bold=True))
     return Group(tuple(items), role=role)
+
+
+def mark_size(r: float) -> float:
+    """The size a token of radius `r` prints its mark at (unfitted: `token_pages` checks it)."""
+    return max(5.0, r * 1.4)
+
+
+def tokens_per_row(ctx: LayoutContext, diameter: float) -> int:
+    return int((ctx.paper.width - 2 * ctx.margin + TOKEN_GAP) // (diameter + TOKEN_GAP))
+
+
+def track_cell(ctx: LayoutContext) -> float:
+    return min(TRACK_CELL, (ctx.paper.width - 2 * ctx.margin) / TRACK_PER_ROW)
+
+
+def track_height(ctx: LayoutContext, track: TrackSpec) -> float:
+    """From the track's name to below its last row of spaces."""
+    rows = math.ceil((track.last - track.first + 1) / TRACK_PER_ROW)
+    return TRACK_HEAD + rows * (track_cell(ctx) + TRACK_GAP)
+
+
+def foot(ctx: LayoutContext) -> float:
+    """Where the tokens must end on a page."""
+    return ctx.paper.height - ctx.margin - FOOT
 
 
 def token_sheet(
     ctx: LayoutContext,
     title: str,
     subtitle: str,
-    groups: list[tuple[str, list[TokenSpec]]],
+    groups: list[TokenGroup],
     diameter: float,
     track: TrackSpec | None,
 ) -> Page:
     """Rows of round tokens (cut along the dashed circle), then the track as one long strip."""
     margin = ctx.margin
     items: list[Item] = page_title(ctx, title, subtitle)
-    y = margin + 16.0
-    gap = 3.0
-    per_row = int((ctx.paper.width - 2 * margin + gap) // (diameter + gap))
+    y = margin + TOKENS_TOP
+    per_row = tokens_per_row(ctx, diameter)
     if per_row < 1:
         ctx.problems.append(
             TextProblem(
@@ -64,31 +115,33 @@ def token_sheet(
         )
         return Page(ctx.paper.width, ctx.paper.height, tuple(items), title)
     r = diameter / 2
+    end = y  # how far down the page is inked
     for heading, specs in groups:
-        items.append(Text(margin, y, heading, 10, colour=INK, bold=True))
-        y += 4.0
+        items.append(Text(margin, y, heading, HEADING_SIZE, colour=INK, bold=True))
+        y += HEADING_H
         for spec in specs:
-            items.append(Text(margin, y + 3.0, f"{spec.label} × {spec.count}", 8, colour=MUTED))
-            y += 5.0
+            items.append(Text(margin, y + 3.0, f"{spec.label} × {spec.count}", LABEL_SIZE, colour=MUTED))
+            y += LABEL_H
             for i in range(spec.count):
                 row, col = divmod(i, per_row)
-                cx = margin + r + col * (diameter + gap)
-                cy = y + r + row * (diameter + gap)
+                cx = margin + r + col * (diameter + TOKEN_GAP)
+                cy = y + r + row * (diameter + TOKEN_GAP)
                 items.append(token(cx, cy, r, spec.colour, spec.mark, role="token"))
                 items.append(Circle(cx, cy, r + 0.6, style=CUT, role="cut"))
             rows = math.ceil(spec.count / per_row)
-            y += rows * (diameter + gap) + 1.0
-        y += 3.0
+            y += rows * (diameter + TOKEN_GAP) + AFTER_SPEC
+            end = y - AFTER_SPEC - TOKEN_GAP
+        y += AFTER_GROUP
     if track is not None:
         items += _track(ctx, track, y)
-        rows = math.ceil((track.last - track.first + 1) / TRACK_PER_ROW)
-        y += 3.0 + rows * (min(18.0, (ctx.paper.width - 2 * margin) / TRACK_PER_ROW) + 4.0)
-    if y > ctx.paper.height - margin - 10.0:
+        y += track_height(ctx, track)
+        end = y - TRACK_GAP
+    if end > foot(ctx):
         ctx.problems.append(
             TextProblem(
                 "PK309",
                 ("tokens",),
-                f"the tokens run {y - (ctx.paper.height - margin - 10.0):.0f} mm past the bottom of the sheet",
+                f"the tokens run {end - foot(ctx):.0f} mm past the bottom of the sheet",
                 "use fewer or smaller tokens",
             )
         )
@@ -96,17 +149,123 @@ def token_sheet(
     return Page(ctx.paper.width, ctx.paper.height, tuple(items), title)
 
 
+def token_pages(
+    ctx: LayoutContext,
+    title: str,
+    groups: list[TokenGroup],
+    diameter: float,
+    track: TrackSpec | None,
+    *,
+    continued: Callable[[str], str],
+    code: str,
+) -> list[Page]:
+    """The token sheet over as many pages as it needs, numbered "1/2" … when more than one.
+
+    A kind that runs over a page goes on at the top of the next, its heading and label
+    worded by `continued` ("Coins (continued)"); the track comes last, on a page of its
+    own when it does not fit below the tokens. A track longer than a page is left out
+    as a `code` finding. The names and marks the sheet prints unfitted are checked.
+    """
+    _check_texts(ctx, groups, diameter, track)
+    pitch = diameter + TOKEN_GAP
+    per_row = max(1, tokens_per_row(ctx, diameter))
+    top, bottom = ctx.margin + TOKENS_TOP, foot(ctx)
+    pages: list[list[TokenGroup]] = [[]]
+    y = top
+    for heading, specs in groups:
+        if pages[-1] and y + HEADING_H + LABEL_H + pitch > bottom:
+            pages.append([])
+            y = top
+        current: list[TokenSpec] = []
+        pages[-1].append((heading, current))
+        y += HEADING_H
+        for spec in specs:
+            left, part = spec.count, 0
+            while left:
+                rows = int((bottom - y - LABEL_H + TOKEN_GAP) // pitch)
+                if rows < 1:
+                    current = []
+                    pages.append([(continued(heading), current)])
+                    y = top + HEADING_H
+                    continue
+                placed = min(left, rows * per_row)
+                label = spec.label if part == 0 else continued(spec.label)
+                current.append(replace(spec, label=label, count=placed))
+                y += LABEL_H + math.ceil(placed / per_row) * pitch + AFTER_SPEC
+                left -= placed
+                part += 1
+        y += AFTER_GROUP
+    if track is not None:
+        height = HEADING_H + track_height(ctx, track)
+        if top + height > bottom:
+            ctx.problems.append(
+                TextProblem(
+                    code,
+                    track.where,
+                    f"a track of {track.last - track.first + 1} spaces needs {height:.0f} mm, more than a page has ({bottom - top:.0f} mm)",
+                    "shorten the track, or draw it as a sheet",
+                )
+            )
+            track = None
+        elif y + height > bottom and pages[-1]:
+            pages.append([])
+    return [
+        token_sheet(
+            ctx,
+            title,
+            f"{n + 1}/{len(pages)}" if len(pages) > 1 else "",
+            page_groups,
+            diameter,
+            track if n == len(pages) - 1 else None,
+        )
+        for n, page_groups in enumerate(pages)
+    ]
+
+
+def _check_texts(ctx: LayoutContext, groups: list[TokenGroup], diameter: float, track: TrackSpec | None) -> None:
+    room = ctx.paper.width - 2 * ctx.margin
+    for _heading, specs in groups:
+        for spec in specs:
+            label = f"{spec.label} × {spec.count}"
+            check_line(ctx, label, LABEL_SIZE, room, spec.where + ("name", ctx.lang), "token name")
+            if spec.mark:
+                mark_room = diameter * RING
+                check_line(ctx, spec.mark, mark_size(diameter / 2), mark_room, spec.where + ("mark",), "token mark")
+    if track is not None:
+        check_line(ctx, track.title, HEADING_SIZE, room, track.where + ("name", ctx.lang), "track name")
+
+
+def check_line(ctx: LayoutContext, value: str, size: float, room: float, where: tuple, label: str) -> None:
+    """A line printed unfitted at `size` pt: characters the font lacks, or a width over `room` mm, are findings."""
+    missing = fonts.missing_glyphs(value)
+    if missing:
+        shown = " ".join(f"U+{ord(ch):04X} {ch}" for ch in missing)
+        ctx.problems.append(
+            TextProblem("PK307", where, f"{label}: the font cannot draw {shown}", "replace or remove these characters")
+        )
+    width = fonts.width_mm(value, size)
+    if width > room + 1e-6:
+        ctx.problems.append(
+            TextProblem(
+                "PK309",
+                where,
+                f"{label}: {value!r} is {width:.1f} mm wide at {size:g} pt, but has {room:.1f} mm",
+                "shorten it",
+            )
+        )
+
+
 def _track(ctx: LayoutContext, track: TrackSpec, y: float) -> list[Item]:
     margin = ctx.margin
-    items: list[Item] = [Text(margin, y, track.title, 10, colour=INK, bold=True)]
+    items: list[Item] = [Text(margin, y, track.title, HEADING_SIZE, colour=INK, bold=True)]
     spaces = list(range(track.first, track.last + 1))
     per_row = TRACK_PER_ROW
-    cell = min(18.0, (ctx.paper.width - 2 * margin) / per_row)
-    y += 3.0
+    cell = track_cell(ctx)
+    y += TRACK_HEAD
     for i, number in enumerate(spaces):
         row, col = divmod(i, per_row)
         x = margin + col * cell
-        yy = y + row * (cell + 4.0)
+        yy = y + row * (cell + TRACK_GAP)
         marked = number in track.highlight
         items.append(
             Rect(

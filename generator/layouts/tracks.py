@@ -15,13 +15,14 @@ from dataclasses import dataclass
 from pnpkit.validator.components.tracks import SpaceBox, TrackGeometry
 
 from .. import fonts
-from ..i18n import t
-from ..scene import Group, Item, Line, Page, Polygon, Rect, Style, Text, bounds, walk
+from ..geometry import ink_bounds
+from ..i18n import SHARED
+from ..scene import Group, Item, Line, Page, Polygon, Rect, Style, Text, walk
 from ..text import TextBox, text_bounds
 from .common import INK, MUTED, LayoutContext, page_title, scale_bar
 from .tiling import HEADER, OVERLAP, assembly_diagram, spans, tile_pages
 
-ASSEMBLY = {"ja": "組み立て方", "en": "Putting it together"}
+tr = SHARED.extend({"assembly": {"ja": "組み立て方", "en": "Putting it together"}})
 
 
 @dataclass(frozen=True)
@@ -199,13 +200,9 @@ def text_free_seams(items: list[Item], start: float, stop: float, axis: int, cle
     """Whole millimetres in [start, stop] along `axis` (0 = x, 1 = y) whose neighbourhood holds no text."""
     spans_of_text = []
     for item, matrix in walk(tuple(items)):
-        if isinstance(item, Text):
-            x0, y0, x1, y1 = text_bounds(item)
-            corners = [(x0, y0), (x1, y0), (x0, y1), (x1, y1)]
-            a, b, c, d, e, f = matrix
-            mapped = [(a * x + c * y + e, b * x + d * y + f) for x, y in corners]
-            values = [p[axis] for p in mapped]
-            spans_of_text.append((min(values), max(values)))
+        box = ink_bounds(item, matrix) if isinstance(item, Text) else None
+        if box is not None:
+            spans_of_text.append((box[axis], box[axis + 2]))
     out = []
     s = math.ceil(start)
     while s <= stop:
@@ -262,20 +259,15 @@ def tile_layout(ctx: LayoutContext, geometry: TrackGeometry) -> tuple[bool, int,
     """Whether to turn the board, and the sheet grid (cols, rows) the tiles need."""
     room_w = ctx.paper.width - 2 * ctx.margin
     room_h = ctx.paper.height - 2 * ctx.margin - HEADER
-    w, h = geometry.width, geometry.height
-    upright = (
-        len(spans(w, room_w, [])) * len(spans(h, room_h, [])),
-        len(spans(w, room_w, [])),
-        len(spans(h, room_h, [])),
-    )
-    turned = (
-        len(spans(h, room_w, [])) * len(spans(w, room_h, [])),
-        len(spans(h, room_w, [])),
-        len(spans(w, room_h, [])),
-    )
-    if turned[0] < upright[0]:
-        return True, turned[1], turned[2]
-    return False, upright[1], upright[2]
+
+    def grid(width: float, height: float) -> tuple[int, int]:
+        return len(spans(width, room_w, [])), len(spans(height, room_h, []))
+
+    upright = grid(geometry.width, geometry.height)
+    turned = grid(geometry.height, geometry.width)
+    if turned[0] * turned[1] < upright[0] * upright[1]:
+        return (True, *turned)
+    return (False, *upright)
 
 
 def _tiled(
@@ -323,7 +315,7 @@ def _overview(
     items.append(Group(content, dx=left, dy=top, scale=scale, role="preview"))
     y = top + height * scale + 7.0
     if legend:
-        items.append(Text(margin, y + 3.0, t("legend", ctx.lang), 10, colour=INK, bold=True))
+        items.append(Text(margin, y + 3.0, tr("legend", ctx.lang), 10, colour=INK, bold=True))
         y += 6.0
         for sample, meaning in legend:
             items += _legend_sample(ctx, sample, margin, y, look)
@@ -337,13 +329,18 @@ def _overview(
             items += block
             y += 12.0
         y += 3.0
-    items.append(
-        Text(margin, y + 3.0, ASSEMBLY[ctx.lang] if ctx.lang in ASSEMBLY else ASSEMBLY["en"], 10, colour=INK, bold=True)
-    )
+    items.append(Text(margin, y + 3.0, tr("assembly", ctx.lang), 10, colour=INK, bold=True))
     y += 6.0
     items += assembly_diagram(ctx.paper.width - margin - 30.0, y, 30.0, 20.0, cols, rows, None)
-    steps = t("assembly_steps", ctx.lang).format(
-        count=count, cols=cols, rows=rows, overlap=int(OVERLAP), width=round(width), height=round(height)
+    steps = tr(
+        "assembly_steps",
+        ctx.lang,
+        count=count,
+        cols=cols,
+        rows=rows,
+        overlap=int(OVERLAP),
+        width=round(width),
+        height=round(height),
     )
     text_w = room_w - 36.0
     for paragraph in steps.split("\n"):
@@ -381,31 +378,10 @@ def _legend_sample(ctx: LayoutContext, sample: SpaceLook | None, x: float, y: fl
     return space_items(ctx, box, sample, value_size=14.0)
 
 
-def art_extent(items: list[Item]) -> tuple[float, float, float, float]:
-    """The page-space box around every drawn primitive (text included), for tests."""
-    xs0, ys0, xs1, ys1 = [], [], [], []
-    for item, matrix in walk(tuple(items)):
-        box = None
-        if isinstance(item, Text):
-            x0, y0, x1, y1 = text_bounds(item)
-            a, b, c, d, e, f = matrix
-            pts = [(a * x + c * y + e, b * x + d * y + f) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
-            box = (min(p[0] for p in pts), min(p[1] for p in pts), max(p[0] for p in pts), max(p[1] for p in pts))
-        elif not isinstance(item, Group):
-            box = bounds(item, matrix)
-        if box:
-            xs0.append(box[0])
-            ys0.append(box[1])
-            xs1.append(box[2])
-            ys1.append(box[3])
-    return min(xs0), min(ys0), max(xs1), max(ys1)
-
-
 __all__ = [
     "BoardLook",
     "SpaceLook",
     "arrow",
-    "art_extent",
     "space_items",
     "text_free_seams",
     "tile_layout",

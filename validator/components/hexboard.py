@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+from collections import deque
 from dataclasses import dataclass
 from typing import Literal
 
@@ -9,6 +11,7 @@ from pydantic import Field, model_validator
 
 from ..types import Ident, Length, StrictModel
 
+SQRT3 = math.sqrt(3)
 AXIAL_NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
 
 
@@ -74,3 +77,36 @@ class HexBoard(StrictModel):
         """Rows whose cell count has the same parity as the row above: they cannot interlock."""
         widths = [len(row.split()) for row in self.rows]
         return [r for r in range(1, len(widths)) if widths[r] % 2 == widths[r - 1] % 2]
+
+
+def hex_centre(q: int, r: int, across_flats: float = SQRT3) -> tuple[float, float]:
+    """Pointy-top axial coordinates to a plane position, for hexes `across_flats` wide.
+
+    The one conversion both the board drawing (in millimetres) and the rule checks
+    (in hexes whose corners lie 1 from their centre) use.
+    """
+    radius = across_flats / SQRT3
+    return across_flats * (q + r / 2), 1.5 * radius * r
+
+
+def connected(cells: set[tuple[int, int]]) -> bool:
+    """Every cell can be reached from every other through shared edges."""
+    start = next(iter(cells))
+    seen = {start}
+    queue = deque([start])
+    while queue:
+        q, r = queue.popleft()
+        for dq, dr in AXIAL_NEIGHBOURS:
+            nxt = (q + dq, r + dr)
+            if nxt in cells and nxt not in seen:
+                seen.add(nxt)
+                queue.append(nxt)
+    return len(seen) == len(cells)
+
+
+def is_centre(cell: tuple[int, int], cells: set[tuple[int, int]]) -> bool:
+    """The cell lies within half a hex of the board's centroid."""
+    xs, ys = zip(*(hex_centre(*c) for c in cells))
+    cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
+    x, y = hex_centre(*cell)
+    return math.hypot(x - cx, y - cy) < 0.5

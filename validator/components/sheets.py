@@ -4,10 +4,11 @@ A sheet is a tree of regions placed by rows and columns. Each region takes a
 share of its parent (`size: 2`) or a fixed length (`size: 9mm`), so nobody
 sets coordinates by hand. Leaf regions are the parts of a roll-and-write sheet:
 
-- `lanes`: columns of numbered floors (bottom to top) with marks printed in cells;
+- `ladders`: columns of rungs numbered from the bottom up, with marks printed in cells;
 - `grid`: rows × columns of cells with marks;
-- `effects`: a table of effects under the lanes, with shaded conditional lines
-  and lock checkboxes, optionally chained by arrows (unlock from the top);
+- `effects`: a table of effects in columns (lined up under the ladders), with
+  shaded conditional lines and gates: a cell that works only once its checkbox
+  is ticked, optionally chained by arrows (ticked from the top);
 - `checkboxes`: a row of boxes, optionally a chain with arrows;
 - `counter`: circles to tick off;
 - `scoring`: lettered scoring boxes and a total;
@@ -16,9 +17,9 @@ sets coordinates by hand. Leaf regions are the parts of a roll-and-write sheet:
 - `legend`, `text`, `field` (a write-in line with a label).
 
 A region either carries its content inline or names a `source`: a list the
-game's rule model turns into that region (the tower lanes of Unlock Tower
-come from its towers), so the sheet's layout lives in YAML and its content
-in the rule model, checked there.
+game's rule model turns into that region (Unlock Tower fills its ladders
+from its towers), so the sheet's layout lives in YAML and its content in the
+rule model, checked there.
 
 >>> Size.model_validate(parse_size("9mm"))
 Size(share=None, mm=9.0)
@@ -44,8 +45,10 @@ PENCIL_CELL_MM = 5.0
 PENCIL_BOX_MM = 3.5
 """The smallest checkbox a tick fits in."""
 
-MARK_ICONS = ("unlock", "coin", "star", "dot")
-MarkIcon = Literal["unlock", "coin", "star", "dot"]
+MarkIcon = Literal["open-padlock", "coin", "star", "dot"]
+Gate = Literal["none", "box", "chain"]
+"""none: the cell always works; box: only once its checkbox is ticked (a padlock marks it);
+chain: a box joined by an arrow to the gate above it, so the gates open from the top."""
 
 
 def parse_size(value: Any) -> Any:
@@ -114,32 +117,32 @@ class Sourced(RegionBase):
 # ---------------------------------------------------------------- leaves
 
 
-class SheetLane(StrictModel):
-    """One inline lane: a label, a colour and marks by floor (`{coin: [3, 8]}`)."""
+class SheetLadder(StrictModel):
+    """One inline ladder: a label, a colour and marks by rung (`{coin: [3, 8]}`)."""
 
     label: str
     colour: Colour = "#555555"
     marks: dict[MarkIcon, list[int]] = Field(default_factory=dict)
 
 
-class LanesRegion(Sourced):
-    kind: Literal["lanes"]
-    floors: Count | None = Field(None, description="Floors per lane; sourced lanes take it from the model.")
-    lanes: list[SheetLane] = Field(default_factory=list)
-    numbers: Literal["left", "right", "both"] = "both"
+class LaddersRegion(Sourced):
+    kind: Literal["ladders"]
+    rungs: Count | None = Field(None, description="Rungs per ladder; sourced ladders take it from the model.")
+    ladders: list[SheetLadder] = Field(default_factory=list)
+    numbers: Literal["left", "right", "both"] = Field("both", description="Which sides print the rung numbers.")
 
     def inline(self) -> bool:
-        return bool(self.lanes)
+        return bool(self.ladders)
 
     @model_validator(mode="after")
-    def _floors(self) -> LanesRegion:
-        if self.lanes and self.floors is None:
-            raise ValueError("inline lanes need `floors:`")
-        for lane in self.lanes:
-            for mark, floors in lane.marks.items():
-                bad = [f for f in floors if not 1 <= f <= (self.floors or 0)]
+    def _rungs(self) -> LaddersRegion:
+        if self.ladders and self.rungs is None:
+            raise ValueError("inline ladders need `rungs:`")
+        for ladder in self.ladders:
+            for mark, rungs in ladder.marks.items():
+                bad = [r for r in rungs if not 1 <= r <= (self.rungs or 0)]
                 if bad:
-                    raise ValueError(f"lane {lane.label!r}: {mark} mark on floor {bad[0]}, outside 1–{self.floors}")
+                    raise ValueError(f"ladder {ladder.label!r}: {mark} mark on rung {bad[0]}, outside 1–{self.rungs}")
         return self
 
 
@@ -175,7 +178,9 @@ class EffectLine(StrictModel):
 
 class EffectCell(StrictModel):
     lines: list[EffectLine] = Field(default_factory=list)
-    lock: Literal["none", "box", "chain"] = "none"
+    gate: Gate = Field(
+        "none", description="box: the cell works once its checkbox is ticked; chain: gates open from the top."
+    )
 
 
 class EffectsRegion(Sourced):
@@ -305,7 +310,7 @@ class ColumnRegion(RegionBase):
 Region = Annotated[
     RowRegion
     | ColumnRegion
-    | LanesRegion
+    | LaddersRegion
     | GridRegion
     | EffectsRegion
     | CheckboxesRegion
@@ -322,7 +327,6 @@ RowRegion.model_rebuild()
 ColumnRegion.model_rebuild()
 
 CONTAINERS = (RowRegion, ColumnRegion)
-SOURCED_KINDS = ("lanes", "effects", "scoring", "pad", "flow", "legend")
 
 
 class Sheet(StrictModel):

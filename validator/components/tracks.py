@@ -68,7 +68,7 @@ class CardField(StrictModel):
 
     rows: Count = 3
     columns: Count = 3
-    slot: CardSizeField = Field(default_factory=lambda: CardSize(width="63mm", height="88mm"))
+    slot: CardSizeField = Field(default_factory=lambda: CardSize.model_validate({"width": "63mm", "height": "88mm"}))
     gap: Length = 4.0
 
 
@@ -183,8 +183,7 @@ def line_slots(line: str, rows: int, cols: int) -> tuple[tuple[int, int], ...] |
     >>> line_slots("column-4", 3, 3) is None
     True
     """
-    kind, _, number = line.partition("-")
-    n = int(number)
+    kind, n = line_kind(line), line_number(line)
     if kind == "row":
         return tuple((n - 1, c) for c in range(cols)) if n <= rows else None
     if kind == "column":
@@ -194,6 +193,42 @@ def line_slots(line: str, rows: int, cols: int) -> tuple[tuple[int, int], ...] |
     if n == 1:
         return tuple((i, i) for i in range(rows))
     return tuple((i, cols - 1 - i) for i in range(rows))
+
+
+def line_kind(line: LineName) -> str:
+    """`row`, `column` or `diagonal`.
+
+    >>> line_kind("column-3")
+    'column'
+    """
+    return line.partition("-")[0]
+
+
+def line_number(line: LineName) -> int:
+    """Which row, column or diagonal, from 1.
+
+    >>> line_number("row-2")
+    2
+    """
+    return int(line.partition("-")[2])
+
+
+def field_size(field: CardField) -> tuple[float, float]:
+    """The field's width and height: its slots and the gaps between them."""
+    return (
+        field.columns * field.slot.width + (field.columns - 1) * field.gap,
+        field.rows * field.slot.height + (field.rows - 1) * field.gap,
+    )
+
+
+def field_slots(field: CardField, fx: float, fy: float) -> tuple[Slot, ...]:
+    """Every slot of a field whose top-left corner is at (fx, fy), row by row."""
+    px, py = field.slot.width + field.gap, field.slot.height + field.gap
+    return tuple(
+        Slot(r, c, fx + c * px, fy + r * py, field.slot.width, field.slot.height)
+        for r in range(field.rows)
+        for c in range(field.columns)
+    )
 
 
 def side_ranges(sides: list[int]) -> dict[str, list[int]]:
@@ -238,8 +273,7 @@ def _rectangle_geometry(board: TrackBoard) -> TrackGeometry:
     rows, cols = (field.rows, field.columns) if field else (0, 0)
     sw, sh, gap = (field.slot.width, field.slot.height, field.gap) if field else (0.0, 0.0, 0.0)
     px, py = sw + gap, sh + gap
-    fw = cols * sw + (cols - 1) * gap if field else 0.0
-    fh = rows * sh + (rows - 1) * gap if field else 0.0
+    fw, fh = field_size(field) if field else (0.0, 0.0)
 
     # Which line each space collects, and whether its place lets it face that line.
     lines: dict[int, tuple[tuple[int, int], ...]] = {}
@@ -258,8 +292,8 @@ def _rectangle_geometry(board: TrackBoard) -> TrackGeometry:
                 )
             )
             continue
-        slots = line_slots(space.collects, rows, cols)
-        if slots is None:
+        cells = line_slots(space.collects, rows, cols)
+        if cells is None:
             problems.append(
                 TrackProblem(
                     "line",
@@ -270,7 +304,7 @@ def _rectangle_geometry(board: TrackBoard) -> TrackGeometry:
             )
             continue
         side = next(name for name, members in ranges.items() if index in members)
-        kind = space.collects.split("-")[0]
+        kind = line_kind(space.collects)
         if side == "corner":
             corner = ranges["corner"].index(index)  # 0 TL, 1 TR, 2 BR, 3 BL
             wanted = "diagonal-1" if corner in (0, 2) else "diagonal-2"
@@ -285,7 +319,7 @@ def _rectangle_geometry(board: TrackBoard) -> TrackGeometry:
                 )
                 continue
             if corner in (2, 3):
-                slots = tuple(reversed(slots))
+                cells = tuple(reversed(cells))
         elif kind != axis_of[side]:
             problems.append(
                 TrackProblem(
@@ -297,8 +331,10 @@ def _rectangle_geometry(board: TrackBoard) -> TrackGeometry:
             )
             continue
         elif (side in ("bottom",) and kind == "column") or side == "right":
-            slots = tuple(reversed(slots))
-        lines[index] = slots
+            cells = tuple(reversed(cells))
+        lines[index] = cells
+
+    collects = {i: space.collects for i, space in enumerate(board.spaces) if space.collects is not None}
 
     # Room between the ring and the field: the arrows, and the spaces beyond the collecting ones.
     def needed_gap(side_names: tuple[str, str], pitch: float, count: int, length: float) -> float:
@@ -307,15 +343,13 @@ def _rectangle_geometry(board: TrackBoard) -> TrackGeometry:
             members = ranges[name]
             geometric = members if name in ("top", "right") else list(reversed(members))
             collectors = [
-                k
-                for k, i in enumerate(geometric)
-                if i in lines and board.spaces[i].collects.split("-")[0] in ("row", "column")
+                k for k, i in enumerate(geometric) if i in lines and line_kind(collects[i]) in ("row", "column")
             ]
             if not collectors:
                 need = max(need, (len(geometric) * d - length) / 2)
                 continue
-            first_line = int(board.spaces[geometric[collectors[0]]].collects.split("-")[1])
-            last_line = int(board.spaces[geometric[collectors[-1]]].collects.split("-")[1])
+            first_line = line_number(collects[geometric[collectors[0]]])
+            last_line = line_number(collects[geometric[collectors[-1]]])
             leading, trailing = collectors[0], len(geometric) - 1 - collectors[-1]
             need = max(need, leading * d + gap / 2 - (first_line - 1) * pitch)
             need = max(need, trailing * d + gap / 2 - (count - last_line) * pitch)
@@ -325,9 +359,7 @@ def _rectangle_geometry(board: TrackBoard) -> TrackGeometry:
     gy = needed_gap(("left", "right"), py, rows, fh)
     width, height = 2 * d + 2 * gx + fw, 2 * d + 2 * gy + fh
     fx, fy = d + gx, d + gy
-    slots = (
-        tuple(Slot(r, c, fx + c * px, fy + r * py, sw, sh) for r in range(rows) for c in range(cols)) if field else ()
-    )
+    slots = field_slots(field, fx, fy) if field else ()
     slot_at = {(s.row, s.col): s for s in slots}
 
     boxes: dict[int, SpaceBox] = {}
@@ -347,7 +379,7 @@ def _rectangle_geometry(board: TrackBoard) -> TrackGeometry:
         length = width - 2 * d if horizontal else height - 2 * d
         pitch = px if horizontal else py
         field_start = gx if horizontal else gy
-        spans = _side_spans(board, geometric, lines, length, field_start, pitch, gap, problems, name)
+        spans = _side_spans(collects, geometric, lines, length, field_start, pitch, gap, problems, name)
         for index, (start, span) in zip(geometric, spans):
             if name == "top":
                 box = SpaceBox(index, name, d + start, 0.0, span, d, 180.0)
@@ -370,14 +402,14 @@ def _rectangle_geometry(board: TrackBoard) -> TrackGeometry:
 
 
 def _side_spans(
-    board: TrackBoard,
+    collects: dict[int, str],
     geometric: list[int],
-    lines: dict,
+    lines: dict[int, tuple[tuple[int, int], ...]],
     length: float,
     field_start: float,
     pitch: float,
     gap: float,
-    problems: list,
+    problems: list[TrackProblem],
     side: str,
 ) -> list[tuple[float, float]]:
     """(start, span) along one side, in geometric order: collectors centred on their lines, the rest sharing what is left."""
@@ -387,7 +419,7 @@ def _side_spans(
     if not collectors:
         span = length / len(geometric)
         return [(k * span, span) for k in range(len(geometric))]
-    numbers = [int(board.spaces[geometric[k]].collects.split("-")[1]) for k in collectors]
+    numbers = [line_number(collects[geometric[k]]) for k in collectors]
     consecutive = collectors == list(range(collectors[0], collectors[-1] + 1)) and numbers == list(
         range(numbers[0], numbers[0] + len(numbers))
     )
@@ -500,21 +532,8 @@ def _path_geometry(board: TrackBoard) -> TrackGeometry:
     slots: tuple[Slot, ...] = ()
     field = board.field
     if field is not None:
-        fw = field.columns * field.slot.width + (field.columns - 1) * field.gap
-        fh = field.rows * field.slot.height + (field.rows - 1) * field.gap
-        fx, fy = (width - fw) / 2, (height - fh) / 2
-        slots = tuple(
-            Slot(
-                r,
-                c,
-                fx + c * (field.slot.width + field.gap),
-                fy + r * (field.slot.height + field.gap),
-                field.slot.width,
-                field.slot.height,
-            )
-            for r in range(field.rows)
-            for c in range(field.columns)
-        )
+        fw, fh = field_size(field)
+        slots = field_slots(field, (width - fw) / 2, (height - fh) / 2)
     slot_at = {(s.row, s.col): s for s in slots}
     boxes = []
     for index, ((cx, cy), space) in enumerate(zip(centres, board.spaces)):

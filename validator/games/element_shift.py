@@ -6,7 +6,8 @@ cells per territory, combos, shift events) and checks that they add up.
 
 from __future__ import annotations
 
-from collections import Counter, deque
+from collections import Counter
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
@@ -19,7 +20,8 @@ from ..checks import (
     check_unique_names,
     item_names,
 )
-from ..components.hexboard import AXIAL_NEIGHBOURS, HexBoard
+from ..components.cards import Deck
+from ..components.hexboard import HexBoard, connected, is_centre
 from ..components.kit import KitBase
 from ..components.rules import Duration
 from ..components.tokens import TokenSheet
@@ -138,8 +140,16 @@ VALID_TARGETS = {
 
 NEEDS_CELLS = {"nullify", "steal", "destroy", "swap", "limit"}
 
-TEMPLATE_SOURCES = {"element": "elements", "event": "events", "combo": "combos"}
+CardTemplate = Literal["element", "event", "combo"]
+CardItem = Element | ShiftEvent | Combo
+"""What one card of a deck shows."""
+
+TEMPLATE_SOURCES: dict[CardTemplate, str] = {"element": "elements", "event": "events", "combo": "combos"}
 """Each card template draws its cards from one model list."""
+
+
+class ElementShiftDeck(Deck):
+    template: CardTemplate = Field(description="The card layout, which fixes the model list the cards come from.")
 
 
 class ElementShiftKit(KitBase):
@@ -151,6 +161,7 @@ class ElementShiftKit(KitBase):
     combos: list[Combo] = Field(min_length=1)
     events: list[ShiftEvent] = Field(min_length=1)
     tokens: TokenSheet
+    decks: list[ElementShiftDeck] = Field(default_factory=list)  # type: ignore[assignment]  # KitBase says list[Deck]
 
     def parameters_dict(self) -> dict[str, int | float]:
         return {k: v for k, v in self.parameters.model_dump().items() if not isinstance(v, bool)}
@@ -168,6 +179,10 @@ class ElementShiftKit(KitBase):
             "events": {e.id for e in self.events},
             "combos": {c.id for c in self.combos},
         }
+
+    def deck_items(self, deck: ElementShiftDeck) -> Sequence[CardItem]:
+        """The model list a deck's cards come from: the one its template draws (ES015 keeps `source` agreeing)."""
+        return getattr(self, TEMPLATE_SOURCES[deck.template])
 
     def max_gain_per_turn(self) -> int:
         """Most cells one action can add to a player's territory."""
@@ -193,15 +208,8 @@ class ElementShiftKit(KitBase):
                 )
         check_decks(ctx, self, self.model_lists())
         for d, deck in enumerate(self.decks):
-            wanted = TEMPLATE_SOURCES.get(deck.template)
-            if wanted is None:
-                ctx.add(
-                    "ES015",
-                    ("decks", d, "template"),
-                    f"unknown card template {deck.template!r}",
-                    f"use one of {', '.join(TEMPLATE_SOURCES)}",
-                )
-            elif (deck.source or wanted) != wanted:
+            wanted = TEMPLATE_SOURCES[deck.template]
+            if (deck.source or wanted) != wanted:
                 ctx.add(
                     "ES015",
                     ("decks", d, "source"),
@@ -280,12 +288,12 @@ class ElementShiftKit(KitBase):
                     if not terrain.blocked
                     else "the board needs exactly one blocked centre",
                 )
-        if positions and not _connected(set(positions)):
+        if positions and not connected(set(positions)):
             ctx.add(
                 "ES005", ("board",), "the board falls apart into separate islands", "join every cell to its neighbours"
             )
         blocked = [pos for pos in positions if self._terrain(cells[positions[pos]].terrain).blocked]
-        if len(blocked) == 1 and not _is_centre(blocked[0], set(positions)):
+        if len(blocked) == 1 and not is_centre(blocked[0], set(positions)):
             cell = cells[positions[blocked[0]]]
             ctx.add(
                 "ES006",
@@ -299,13 +307,15 @@ class ElementShiftKit(KitBase):
         """Numbers written in effect texts and examples agree with the effect they describe, and
         a number given after a combo's or event's name agrees with that combo or event."""
         named: dict[str, tuple[str, int, str]] = {}
-        for item in [*self.combos, *self.events]:
+        effects: list[Combo | ShiftEvent] = [*self.combos, *self.events]
+        for item in effects:
             if item.effect.action in NEEDS_CELLS:
                 for lang in ("ja", "en"):
                     name = getattr(item.name, lang)
                     if name:
                         named[name] = ("cells", item.effect.cells, item.id)
-        for list_name, items in (("combos", self.combos), ("events", self.events)):
+        lists: tuple[tuple[str, Sequence[Combo | ShiftEvent]], ...] = (("combos", self.combos), ("events", self.events))
+        for list_name, items in lists:
             for i, item in enumerate(items):
                 effect = item.effect
                 expected = {}
@@ -315,9 +325,8 @@ class ElementShiftKit(KitBase):
                     expected["cards"] = effect.cards
                 if effect.duration and effect.duration.unit in ("cycle", "turn"):
                     expected[effect.duration.unit + "s"] = effect.duration.count
-                texts = [(("effect", "text"), effect.text)] + [
-                    (("examples", k), e) for k, e in enumerate(item.examples)
-                ]
+                texts: list[tuple[tuple[str | int, ...], RuleText]] = [(("effect", "text"), effect.text)]
+                texts += [(("examples", k), e) for k, e in enumerate(item.examples)]
                 for sub, text in texts:
                     for lang in ("ja", "en"):
                         value = getattr(text, lang)
@@ -442,34 +451,6 @@ class ElementShiftKit(KitBase):
 
 def _one_of(ids: set[str]) -> str:
     return f"use one of {', '.join(sorted(ids))}" if ids else ""
-
-
-def _connected(cells: set[tuple[int, int]]) -> bool:
-    start = next(iter(cells))
-    seen = {start}
-    queue = deque([start])
-    while queue:
-        q, r = queue.popleft()
-        for dq, dr in AXIAL_NEIGHBOURS:
-            nxt = (q + dq, r + dr)
-            if nxt in cells and nxt not in seen:
-                seen.add(nxt)
-                queue.append(nxt)
-    return len(seen) == len(cells)
-
-
-def _is_centre(cell: tuple[int, int], cells: set[tuple[int, int]]) -> bool:
-    """The cell nearest the board's centroid (in cube space) within half a hex."""
-    import math
-
-    def xy(pos: tuple[int, int]) -> tuple[float, float]:
-        q, r = pos
-        return math.sqrt(3) * (q + r / 2), 1.5 * r
-
-    xs, ys = zip(*(xy(c) for c in cells))
-    cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
-    x, y = xy(cell)
-    return math.hypot(x - cx, y - cy) < 0.5
 
 
 KIT_MODEL = ElementShiftKit

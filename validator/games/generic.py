@@ -33,13 +33,12 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, PrivateAttr, StringConstraints, model_validator
 
-from ..checks import LOOKALIKES, check_lookalikes, check_unique_ids, check_unique_names
-from ..components.cards import Deck
+from ..checks import LOOKALIKES, CheckContext, check_lookalikes, check_unique_ids, check_unique_names
+from ..components.cards import Deck, Design
 from ..components.kit import KitBase
 from ..components.printing import card_fits
 from ..components.sheets import Sheet, regions
@@ -49,6 +48,7 @@ from ..components.templates import (
     Frame,
     Region,
     ResolvedTemplate,
+    TemplateCard,
     TemplateCodes,
     TemplateSet,
     check_cards,
@@ -58,9 +58,6 @@ from ..components.templates import (
 from ..components.tokens import Marker, PlayerColour, TokenSheet
 from ..findings import Severity
 from ..types import Count, Ident, LocalText, RuleText, StrictModel
-
-if TYPE_CHECKING:
-    from ..checks import CheckContext
 
 E, W = Severity.ERROR, Severity.WARNING
 
@@ -169,25 +166,13 @@ class GenericTokenSheet(TokenSheet):
     name: LocalText | None = Field(None, description="The sheet's title; 'Tokens' when not given.")
     per_player: Count = Field(1, description="Tokens printed in each player colour.")
     players: list[PlayerColour] = Field(default_factory=list)
-    markers: list[TokenKind] = Field(default_factory=list)
+    markers: list[TokenKind] = Field(default_factory=list)  # type: ignore[assignment]  # TokenSheet says list[Marker]
 
 
 class GenericSheet(Sheet):
     per_player: bool = Field(
         False, description="The finished kit holds one per player (the kit book's checklist counts them)."
     )
-
-
-@dataclass(frozen=True, slots=True)
-class FilledCard:
-    """A card as its template sees it: shorthand merged into `fill`, the deck's template applied."""
-
-    id: str
-    template: str
-    fill: dict[str, Any]
-
-    def value(self, region: str) -> Any:
-        return self.fill.get(region)
 
 
 EMPTY_TEMPLATES = TemplateSet.model_construct(labels={}, icons={}, templates=[])
@@ -199,7 +184,7 @@ class GenericKit(KitBase):
         default_factory=dict, description="Named numbers that text uses as {placeholders}."
     )
     card_templates: TemplateSet | None = None
-    decks: list[GenericDeck] = Field(default_factory=list)
+    decks: list[GenericDeck] = Field(default_factory=list)  # type: ignore[assignment]  # KitBase says list[Deck]
     sheets: list[GenericSheet] = Field(default_factory=list)
     tokens: GenericTokenSheet | None = None
 
@@ -254,13 +239,22 @@ class GenericKit(KitBase):
                 return template.width, template.height
         return deck.size.width, deck.size.height
 
-    def template_for(self, template_id: str, d: int, resolved: dict[str, ResolvedTemplate]) -> ResolvedTemplate | None:
+    def template_for(self, template_id: str, d: int, resolved: dict[str, ResolvedTemplate]) -> ResolvedTemplate:
+        """The template a card of deck `d` is drawn with (in a valid kit, every card's template resolves)."""
         if self.has_builtin(template_id):
             return plain_template(*self.deck_size(d, resolved), path=("decks", d, "template"))
-        return resolved.get(template_id)
+        return resolved[template_id]
 
-    def filled_card(self, d: int, c: int) -> FilledCard:
-        """Card `c` of deck `d` as its template sees it."""
+    def designs(self, d: int) -> list[Design[TemplateCard]]:
+        """Deck `d`'s card entries as the printer sees them: each filled card with its count."""
+        return [Design(c, self.filled_card(d, c), card.count) for c, card in enumerate(self.decks[d].cards)]
+
+    def filled_card(self, d: int, c: int) -> TemplateCard:
+        """Card `c` of deck `d` as its template sees it: shorthand merged into `fill`, the deck's template applied.
+
+        Built unvalidated, as its parts already are; a card without an id is named by its
+        place in the deck ('tricks #3') for messages and the scene.
+        """
         deck = self.decks[d]
         card = deck.cards[c]
         fill = card.fill
@@ -270,7 +264,9 @@ class GenericKit(KitBase):
                 fill.setdefault("title", card.title)
             if card.body is not None:
                 fill.setdefault("body", card.body)
-        return FilledCard(card.id or f"{deck.id} #{c + 1}", card.template or deck.template, fill)
+        return TemplateCard.model_construct(
+            id=card.id or f"{deck.id} #{c + 1}", template=card.template or deck.template, fill=fill
+        )
 
     def source_path(self, path: tuple) -> tuple:
         """Where a card value was written: `decks[0].cards[3].fill.title` is `decks[0].cards[3].title` when the card used the shorthand."""
@@ -390,7 +386,7 @@ class GenericKit(KitBase):
                 resolved | {BUILTIN_TEMPLATE: plain_template(*size)} if BUILTIN_TEMPLATE not in known else resolved
             )
             plain_deck = deck.template == BUILTIN_TEMPLATE and BUILTIN_TEMPLATE not in known
-            views: list[FilledCard] = []
+            views: list[TemplateCard] = []
             positions: list[int] = []
             titles: list[tuple[int, LocalText]] = []
             for c, card in enumerate(deck.cards):
@@ -417,7 +413,7 @@ class GenericKit(KitBase):
                 {},
                 TEMPLATE_CODES,
                 base=path + ("cards",),
-            )  # type: ignore[arg-type]
+            )
             self._check_titles(ctx, d, titles)
         return used
 
@@ -432,7 +428,7 @@ class GenericKit(KitBase):
         resolved: dict[str, ResolvedTemplate],
         card_ids: set[str],
         used: set[str],
-    ) -> FilledCard:
+    ) -> TemplateCard:
         where = ("decks", d, "cards", c)
         view = self.filled_card(d, c)
         if card.id is not None:
@@ -557,13 +553,13 @@ class GenericKit(KitBase):
         return out
 
 
-class _Rerouted:
+class _Rerouted(CheckContext):
     """A check context for `check_cards` on some of a deck's cards: a finding about the n-th card
     checked goes to that card's place in the deck, under the field the designer wrote
-    (`title:` rather than `fill.title`)."""
+    (`title:` rather than `fill.title`). Its findings land in `ctx`'s list."""
 
     def __init__(self, ctx: CheckContext, kit: GenericKit, d: int, positions: list[int]):
-        self.ctx = ctx
+        super().__init__(ctx.source, ctx.languages, ctx.findings)
         self.kit = kit
         self.d = d
         self.positions = positions
@@ -573,7 +569,7 @@ class _Rerouted:
     ) -> None:
         if len(path) >= 4 and path[:3] == ("decks", self.d, "cards") and isinstance(path[3], int):
             path = path[:3] + (self.positions[path[3]],) + path[4:]
-        self.ctx.add(code, self.kit.source_path(path), message, hint, key=key, col_offset=col_offset)
+        super().add(code, self.kit.source_path(path), message, hint, key=key, col_offset=col_offset)
 
 
 # ---------------------------------------------------------------- the built-in template

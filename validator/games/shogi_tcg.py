@@ -9,11 +9,12 @@ the map is one piece, every coloured cost has mana to pay it, and so on.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, get_args
 
 from pydantic import Field
 
 from ..checks import check_decks, check_lookalikes, check_unique_ids, check_unique_names, item_names
+from ..components.cards import Deck, Design, deck_designs
 from ..components.graphmap import GraphCodes, GraphMap, check_graph
 from ..components.kit import KitBase
 from ..components.tokens import TokenSheet
@@ -56,7 +57,16 @@ MAP_CODES = GraphCodes(
     missing_node="SG004", self_link="SG006", duplicate_link="SG005", disconnected="SG003", crossing="SG016"
 )
 
-TEMPLATE_SOURCES = {
+Template = Literal["creature", "spell", "building", "relic", "mana", "colour"]
+"""The six card layouts of this kit; the schema offers them for completion."""
+
+Pile = Literal["main", "creature", "mana", "colour"]
+"""The physical decks: 山札, クリーチャー山札, マナ山札, and the face-up colour cards."""
+
+PILES: tuple[Pile, ...] = get_args(Pile)
+"""Every pile the rules need, in the order the card sheets print them."""
+
+TEMPLATE_SOURCES: dict[Template, str] = {
     "creature": "creatures",
     "spell": "spells",
     "building": "buildings",
@@ -66,7 +76,7 @@ TEMPLATE_SOURCES = {
 }
 """Each card template draws its cards from one model list."""
 
-TEMPLATE_PILES = {
+TEMPLATE_PILES: dict[Template, Pile] = {
     "spell": "main",
     "building": "main",
     "relic": "main",
@@ -74,9 +84,7 @@ TEMPLATE_PILES = {
     "mana": "mana",
     "colour": "colour",
 }
-"""The physical deck each template's cards are shuffled into: 山札, クリーチャー山札, マナ山札, and the face-up colour cards."""
-
-REQUIRED_PILES = ("main", "creature", "mana", "colour")
+"""The pile each template's cards are shuffled into."""
 
 Cost = dict[str, Count]
 
@@ -176,6 +184,16 @@ class Relic(StrictModel):
     lore: LocalText | None = None
 
 
+CardItem = Creature | Spell | Building | Relic | ManaColour
+"""What a card shows: an item of the list its deck's template draws from."""
+
+
+class ShogiDeck(Deck):
+    template: Template = Field(
+        description="The card layout; it fixes the model list the cards come from and the pile they join."
+    )
+
+
 class ShogiTcgKit(KitBase):
     game: Literal["shogi-tcg"]
     parameters: Parameters
@@ -188,6 +206,7 @@ class ShogiTcgKit(KitBase):
     buildings: list[Building] = Field(default_factory=list)
     relics: list[Relic] = Field(default_factory=list)
     tokens: TokenSheet
+    decks: list[ShogiDeck] = Field(default_factory=list)  # type: ignore[assignment]  # narrows KitBase.decks
 
     # ------------------------------------------------------------ derived values
 
@@ -226,20 +245,22 @@ class ShogiTcgKit(KitBase):
                     found.append(((name, i, "ability", "cost"), ability.cost))
         return found
 
-    def deck_counts(self, template: str) -> Counter:
-        """Cards per model id in the decks of one template (a deck without `cards` holds one of each)."""
-        counts: Counter = Counter()
-        lists = self.model_lists()
+    def designs(self, deck: ShogiDeck) -> list[Design[CardItem]]:
+        """A deck's card designs, drawn from the list its template fixes (SG011 holds `source:` to it)."""
+        items: list[CardItem] = getattr(self, TEMPLATE_SOURCES[deck.template])
+        return deck_designs(deck, items)
+
+    def pile_decks(self, pile: Pile) -> list[tuple[int, ShogiDeck]]:
+        """The decks shuffled into one pile with their place in `decks`; the first one's back and size stand for the pile."""
+        return [(d, deck) for d, deck in enumerate(self.decks) if TEMPLATE_PILES[deck.template] == pile]
+
+    def copies(self, *templates: Template) -> Counter[str]:
+        """Cards per model id in the decks of these templates, counted from the same designs the sheets print."""
+        counts: Counter[str] = Counter()
         for deck in self.decks:
-            if deck.template != template:
-                continue
-            if deck.cards:
-                for entry in deck.cards:
-                    if entry.ref is not None:
-                        counts[entry.ref] += entry.count
-            else:
-                for ref in sorted(lists.get(deck.source or TEMPLATE_SOURCES.get(template, ""), ())):
-                    counts[ref] += 1
+            if deck.template in templates:
+                for design in self.designs(deck):
+                    counts[design.item.id] += design.count
         return counts
 
     def unplaceable_rolls(self) -> list[tuple[int, int]]:
@@ -271,17 +292,8 @@ class ShogiTcgKit(KitBase):
         self._check_map(ctx)
 
     def _check_decks(self, ctx: CheckContext) -> None:
-        backs: dict[str, tuple[int, object]] = {}
         for d, deck in enumerate(self.decks):
-            wanted = TEMPLATE_SOURCES.get(deck.template)
-            if wanted is None:
-                ctx.add(
-                    "SG011",
-                    ("decks", d, "template"),
-                    f"unknown card template {deck.template!r}",
-                    f"use one of {', '.join(TEMPLATE_SOURCES)}",
-                )
-                continue
+            wanted = TEMPLATE_SOURCES[deck.template]
             if (deck.source or wanted) != wanted:
                 ctx.add(
                     "SG011",
@@ -289,9 +301,20 @@ class ShogiTcgKit(KitBase):
                     f"template {deck.template!r} draws {wanted}, not {deck.source}",
                     f"set `source: {wanted}`",
                 )
-            pile = TEMPLATE_PILES[deck.template]
-            if pile in backs:
-                first = self.decks[backs[pile][0]]
+        for pile in PILES:
+            decks = self.pile_decks(pile)
+            if not decks:
+                templates = ", ".join(t for t, p in TEMPLATE_PILES.items() if p == pile)
+                ctx.add(
+                    "SG018",
+                    ("decks",),
+                    f"no deck for the {pile} pile",
+                    f"add a deck with template {templates}",
+                    key=True,
+                )
+                continue
+            _, first = decks[0]
+            for d, deck in decks[1:]:
                 if first.back != deck.back:
                     ctx.add(
                         "SG012",
@@ -306,27 +329,21 @@ class ShogiTcgKit(KitBase):
                         f"deck {deck.id!r} is shuffled into the {pile} deck with {first.id!r} but has another size",
                         f"use the size of {first.id!r}",
                     )
-            backs.setdefault(pile, (d, deck.back))
-        for pile in REQUIRED_PILES:
-            if pile not in backs:
-                templates = ", ".join(t for t, p in TEMPLATE_PILES.items() if p == pile)
+        self._check_colour_cards(ctx)
+
+    def _check_colour_cards(self, ctx: CheckContext) -> None:
+        decks = self.pile_decks("colour")
+        if not decks:
+            return
+        colour_cards = self.copies("colour")
+        for colour in self.colours:
+            if colour_cards[colour.id] != 1:
                 ctx.add(
-                    "SG018",
-                    ("decks",),
-                    f"no deck for the {pile} pile",
-                    f"add a deck with template {templates}",
-                    key=True,
+                    "SG017",
+                    ("decks", decks[0][0]),
+                    f"{colour_cards[colour.id]} colour cards for {colour.id}",
+                    "print one colour card per colour",
                 )
-        colour_cards = self.deck_counts("colour")
-        if "colour" in backs:
-            for _c, colour in enumerate(self.colours):
-                if colour_cards.get(colour.id, 0) != 1:
-                    ctx.add(
-                        "SG017",
-                        ("decks", backs["colour"][0]),
-                        f"{colour_cards.get(colour.id, 0)} colour cards for {colour.id}",
-                        "print one colour card per colour",
-                    )
 
     def _check_numbers(self, ctx: CheckContext) -> None:
         p = self.parameters
@@ -379,7 +396,7 @@ class ShogiTcgKit(KitBase):
                 ("parameters", "opening_hand"),
                 f"the opening hand ({p.opening_hand}) is over the hand limit ({p.hand_limit})",
             )
-        main = sum(n for t in ("spell", "building") for n in self.deck_counts(t).values())
+        main = sum(self.copies("spell", "building").values())
         need = self.players.max * p.draft_pack
         if main < need:
             ctx.add(
@@ -400,7 +417,7 @@ class ShogiTcgKit(KitBase):
 
     def _check_costs(self, ctx: CheckContext) -> None:
         known = {c.id for c in self.colours}
-        sources = {ref for ref, n in self.deck_counts("mana").items() if n > 0}
+        sources = {ref for ref, n in self.copies("mana").items() if n > 0}
         need_source = known | ({COLOURLESS} if self.parameters.colourless_paid_with == "colourless" else set())
         first_use: dict[str, tuple] = {}
         users: dict[str, list[str]] = {}

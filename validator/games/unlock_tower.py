@@ -17,7 +17,7 @@ from pydantic import Field, model_validator
 
 from ..checks import check_unique_ids, check_unique_names
 from ..components.kit import KitBase
-from ..components.sheets import Letter, PadRegion, Sheet, check_sheets, regions
+from ..components.sheets import Gate, Letter, PadRegion, Sheet, check_sheets, regions
 from ..findings import Severity
 from ..types import Colour, Count, LocalText, NonNegative, RuleText, StrictModel
 
@@ -140,7 +140,7 @@ Step = Annotated[Build | BuildAny | Roll | Unlock | Coins | Bonus | BlockNamed |
 
 class TowerEffect(StrictModel):
     phase: int
-    lock: Literal["none", "box", "chain"] = Field(
+    lock: Gate = Field(
         "none", description="box: a lock checkbox; chain: a lock box joined by an arrow to the lock above it."
     )
     steps: list[Step] = Field(min_length=1, description="Used one at a time, from the top.")
@@ -203,7 +203,7 @@ class Parameters(StrictModel):
 
 
 SOURCES = {
-    "lanes": {"towers"},
+    "ladders": {"towers"},
     "effects": {"towers"},
     "scoring": {"scoring"},
     "pad": {"scoring"},
@@ -212,7 +212,7 @@ SOURCES = {
 }
 """The sheet regions this game fills from its model."""
 
-NEEDED = (("lanes", "towers"), ("effects", "towers"), ("scoring", "scoring"))
+NEEDED = (("ladders", "towers"), ("effects", "towers"), ("scoring", "scoring"))
 """What a tower sheet must show to be played."""
 
 
@@ -248,12 +248,16 @@ class UnlockTowerKit(KitBase):
             total += cat.vp * (cat.boxes if isinstance(cat, RowScore) else len(self.towers))
         return total
 
+    def tie_order(self) -> str:
+        """The tie-break letters as printed: "A → B → C"."""
+        return " → ".join(self.tie_break)
+
     def phase(self, number: int) -> Phase | None:
         return next((p for p in self.round if p.phase == number), None)
 
     def placeholder_values(self) -> dict[str, int | float | str]:  # type: ignore[override]
         values: dict[str, int | float | str] = {**super().placeholder_values(), **self.parameters.model_dump()}
-        values["tie_order"] = " → ".join(self.tie_break)
+        values["tie_order"] = self.tie_order()
         values["lock_boxes"] = len(self.lock_boxes())
         values["unlock_marks"] = self.unlock_marks()
         values["coin_marks"] = sum(len(tower.coin) for tower in self.towers)
@@ -350,12 +354,12 @@ class UnlockTowerKit(KitBase):
             marked: dict[int, str] = {}
             for kind in ("unlock", "coin"):
                 for k, floor in enumerate(getattr(tower, kind)):
-                    path = ("towers", t, kind, k)
-                    self._floor(ctx, path, floor, f"tower {tower.number}'s {kind} mark")
+                    mark = ("towers", t, kind, k)
+                    self._floor(ctx, mark, floor, f"tower {tower.number}'s {kind} mark")
                     if floor in marked:
                         ctx.add(
                             "UT010",
-                            path,
+                            mark,
                             f"tower {tower.number}, floor {floor} already has a{'n' if marked[floor] == 'unlock' else ''} {marked[floor]} mark",
                             "a cell holds one mark; move one of them",
                         )

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import Field
 
 from ..checks import check_decks, check_lookalikes, check_unique_ids, item_names, normalise_name, walk_texts
+from ..components.cards import Deck, Design, deck_designs
 from ..components.kit import KitBase
 from ..components.tracks import TrackBoard, check_track, track_geometry
 from ..findings import Severity
@@ -147,7 +148,14 @@ class Reference(StrictModel):
     example: ExampleHand | None = None
 
 
-TEMPLATE_SOURCES = {"element": "elements"}
+TEMPLATE_SOURCES: dict[str, str] = {"element": "elements"}
+"""The model list each card template draws from: the one place the generator learns it."""
+
+
+class ElementDeck(Deck):
+    """A deck of element cards; the game has one card layout, so the schema offers it."""
+
+    template: Literal["element"] = Field(description="The card layout: 'element', drawn from `elements`.")
 
 
 class WizardsElementCollectionKit(KitBase):
@@ -155,6 +163,7 @@ class WizardsElementCollectionKit(KitBase):
     parameters: Parameters
     phases: list[Phase] = Field(min_length=1)
     elements: list[Element] = Field(min_length=1)
+    decks: list[ElementDeck] = Field(default_factory=list)  # type: ignore[assignment]
     board: TrackBoard
     order_sheet: OrderSheet
     reference: Reference
@@ -189,6 +198,10 @@ class WizardsElementCollectionKit(KitBase):
     def element(self, card_id: str) -> Element | None:
         return next((e for e in self.elements if e.id == card_id), None)
 
+    def designs(self, deck: ElementDeck) -> list[Design[Element]]:
+        """A deck's cards in deck order: its `cards:`, or every element as many times as its `copies`."""
+        return deck_designs(deck, self.elements, copies=lambda element: element.copies)
+
     def score(self, hands: Mapping[str, Mapping[str, int]]) -> list[PlayerScore]:
         """Every player's best score; see `score_players`."""
         return score_players(self.elements, hands, wild_joins_held_only=self.parameters.wild_joins_held_only)
@@ -200,15 +213,8 @@ class WizardsElementCollectionKit(KitBase):
         check_unique_ids(ctx, self.phases, ("phases",), "phase")
         check_decks(ctx, self, {"elements": ids})
         for d, deck in enumerate(self.decks):
-            wanted = TEMPLATE_SOURCES.get(deck.template)
-            if wanted is None:
-                ctx.add(
-                    "WE011",
-                    ("decks", d, "template"),
-                    f"unknown card template {deck.template!r}",
-                    f"use one of {', '.join(TEMPLATE_SOURCES)}",
-                )
-            elif (deck.source or wanted) != wanted:
+            wanted = TEMPLATE_SOURCES[deck.template]
+            if (deck.source or wanted) != wanted:
                 ctx.add(
                     "WE011",
                     ("decks", d, "source"),
@@ -318,31 +324,31 @@ class WizardsElementCollectionKit(KitBase):
         for i, element in enumerate(self.elements):
             where = ("elements", i)
             for k, phase_id in enumerate(element.phases):
-                phase = phases.get(phase_id)
-                if phase is None:
+                home = phases.get(phase_id)
+                if home is None:
                     ctx.add(
                         "WE004", where + ("phases", k), f"unknown phase {phase_id!r}", f"use one of {', '.join(phases)}"
                     )
                     continue
-                if phase.summon == "none":
+                if home.summon == "none":
                     ctx.add(
                         "WE005",
                         where + ("phases", k),
                         f"nothing can be summoned in the {phase_id} phase",
                         "remove it from `phases`",
                     )
-                elif phase.summon == "any" and element.points <= 0:
+                elif home.summon == "any" and element.points <= 0:
                     ctx.add(
                         "WE005",
                         where + ("phases", k),
                         f"{element.id} has {element.points} points, so summoning it cannot raise 魔力 in the {phase_id} phase",
                         "remove the phase",
                     )
-                elif phase.summon == "icons" and not set(element.icons) & set(phase.icons):
+                elif home.summon == "icons" and not set(element.icons) & set(home.icons):
                     ctx.add(
                         "WE005",
                         where + ("phases", k),
-                        f"{element.id} can be summoned in the {phase_id} phase but has none of its icons ({', '.join(phase.icons)})",
+                        f"{element.id} can be summoned in the {phase_id} phase but has none of its icons ({', '.join(home.icons)})",
                         "add the icon or remove the phase",
                     )
             for k, icon in enumerate(element.icons):
@@ -469,8 +475,8 @@ class WizardsElementCollectionKit(KitBase):
                 f"a player takes {p.collect_take} cards from a line of {p.line_cards}",
                 "take at most line_cards",
             )
-        deck = p.total_cards - p.field_cards - p.reserve_cards
-        if deck < 0:
+        deck_cards = p.total_cards - p.field_cards - p.reserve_cards
+        if deck_cards < 0:
             ctx.add(
                 "WE007",
                 ("parameters", "reserve_cards"),
@@ -842,6 +848,7 @@ __all__ = [
     "CODES",
     "KIT_MODEL",
     "Element",
+    "ElementDeck",
     "KindScore",
     "Phase",
     "PlayerScore",
