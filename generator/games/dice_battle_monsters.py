@@ -1,118 +1,127 @@
 """Dice Battle Monsters' printables: 26 dual-role cards, a two-sheet play mat, tokens and a one-page rule summary.
 
-The cards are drawn from the kit's card templates (generator.layouts.templates);
+The cards are drawn from the kit's card templates (generator.layouts.templates)
+and the rule summary by the shared one-page layout (generator.layouts.rules);
 this module adds what is particular to the game: the art in each card's art
-box, the card back, the play mat with every zone of the rulebook's field, the
-token sheet (with fold-up dice) and the rule summary, whose round and
-effect-order diagrams are drawn from the rule model.
+box, the dice on the card back, the play mat with every zone of the rulebook's
+field, the token sheet (with fold-up dice) and the summary's round and
+effect-order diagrams, drawn from the rule model.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
-from pnpkit.validator.components.templates import resolve_templates
-from pnpkit.validator.games.dice_battle_monsters import SPELLS, Resolution, resolution_order
+from pnpkit.validator.components.cards import Design
+from pnpkit.validator.components.templates import ResolvedTemplate, TemplateCard, resolve_templates
+from pnpkit.validator.games.dice_battle_monsters import (
+    SPELLS,
+    DiceBattleKit,
+    Phase,
+    Resolution,
+    TokenKind,
+    Zone,
+    resolution_order,
+)
 
 from .. import fonts
-from ..i18n import Strings, t
+from ..colour import INK, WHITE, blend, tint
+from ..i18n import SHARED, players_line
 from ..icons import icon
-from ..layouts.backs import diamond_pattern
+from ..layouts.backs import BackTitle, back_face
 from ..layouts.cards import CardFace, card_sheets
-from ..layouts.common import INK, MUTED, LayoutContext, footer, page_title, scale_bar
-from ..layouts.templates import ICON_PATTERN, MARKERS, PIPS, icon_items, inline_text, mix, template_face
+from ..layouts.common import MUTED, LayoutContext, page_title, scale_bar
+from ..layouts.rules import Diagram, Section, Setting, Table, summary_page
+from ..layouts.templates import GLYPH_MIDDLE, PIPS, icon_items, inline_text, template_face
 from ..scene import Circle, Group, Item, Line, Page, Path, Polygon, Rect, Style, Text
-from ..text import TextBox, fit
-from .base import Component, errata_table, text
+from ..text import TextBox
+from ..units import MM_PER_PT
+from .base import Component, rule_sections, text
+from .decks import deck_checklist, deck_faces
 
 GAME = "dice-battle-monsters"
 
-PT = 25.4 / 72
-GLYPH_MID = (fonts.ASCENT - fonts.DESCENT) / 2
-
-STRINGS: dict[str, dict[str, str]] = {
-    "mat": {"ja": "プレイマット", "en": "Play mat"},
-    "half": {"ja": "マット{half}（{side}）", "en": "Mat {half} ({side})"},
-    "side_a": {"ja": "デッキと墓地の側", "en": "deck and graveyard side"},
-    "side_b": {"ja": "財宝置き場の側", "en": "treasure supply side"},
-    "join": {
-        "ja": "AとBを上辺どうしで突き合わせて1枚のマットにする。各プレイヤーは自分の側の下辺に座る。",
-        "en": "Lay A and B top edge to top edge to make one mat; each player sits at their sheet's bottom edge.",
-    },
-    "shared": {"ja": "共有", "en": "Shared"},
-    "slot": {"ja": "枠{n}", "en": "Slot {n}"},
-    "win": {"ja": "勝利", "en": "Win"},
-    "tokens_title": {"ja": "トークン", "en": "Tokens"},
-    "token_cut": {
-        "ja": "破線の円に沿って切り抜く。「信仰」「祝福」の裏は白のまま（白＝使用済み）。",
-        "en": "Cut along the dashed circles. Leave the backs of Faith and Blessing blank: blank means used.",
-    },
-    "die_net": {"ja": "組み立て式サイコロ", "en": "Fold-up dice"},
-    "die_note": {
-        "ja": "実線で切り抜き、破線で山折りし、のりしろを貼る。各プレイヤーに1つ。",
-        "en": "Cut on the solid lines, fold on the dashed ones, glue the tabs. One per player.",
-    },
-    "before": {"ja": "バトルの前（表にした直後）", "en": "Before the battle, on reveal"},
-    "during": {"ja": "バトルの最中", "en": "During the battle"},
-    "after": {"ja": "バトルの後", "en": "After the battle"},
-    "same_spell": {"ja": "同じスペルナンバーの中では", "en": "Within one spell number"},
-    "higher_first": {"ja": "レベルの高いカードから", "en": "the higher level resolves first"},
-    "level_note": {
-        "ja": "ユニットならユニットLv、魔法・付与なら非ユニットLvで比べる",
-        "en": "a unit compares its unit level; magic and enchants their non-unit level",
-    },
-    "ties": {"ja": "同じレベルなら先攻のプレイヤーから", "en": "on equal levels, the first player's card first"},
-    "example": {
-        "ja": "ルールブックの例：先攻はメインゾーンにフレイズ、魔法陣にフローム、ストックゾーンに天邪鬼。後攻はメインゾーンに盗賊ゴブリンとデイジー。",
-        "en": "The rulebook's example: first player has Flaze in the main zone, Frome in the magic circle and Amanojaku in the stock zone; second player has Goblin Thief and Daisy in the main zone.",
-    },
-    "first": {"ja": "先攻", "en": "1st"},
-    "second": {"ja": "後攻", "en": "2nd"},
-    "next_round": {"ja": "次のラウンド：先攻と後攻を入れ替える", "en": "Next round: swap first and second player"},
-    "rules_page": {"ja": "ルール早見表", "en": "Rule summary"},
-    "cards": {"ja": "カード", "en": "Cards"},
-    "players": {"ja": "{n}人用", "en": "{n} players"},
-}
+tr = SHARED.extend(
+    {
+        "mat": {"ja": "プレイマット", "en": "Play mat"},
+        "half": {"ja": "マット{half}（{side}）", "en": "Mat {half} ({side})"},
+        "side_a": {"ja": "デッキと墓地の側", "en": "deck and graveyard side"},
+        "side_b": {"ja": "財宝置き場の側", "en": "treasure supply side"},
+        "join": {
+            "ja": "AとBを上辺どうしで突き合わせて1枚のマットにする。各プレイヤーは自分の側の下辺に座る。",
+            "en": "Lay A and B top edge to top edge to make one mat; each player sits at their sheet's bottom edge.",
+        },
+        "shared_zone": {"ja": "{name}（共有）", "en": "{name} (shared)"},
+        "slot": {"ja": "枠{n}", "en": "Slot {n}"},
+        "win": {"ja": "勝利", "en": "Win"},
+        "token_cut": {
+            "ja": "破線の円に沿って切り抜く。「信仰」「祝福」の裏は白のまま（白＝使用済み）。",
+            "en": "Cut along the dashed circles. Leave the backs of Faith and Blessing blank: blank means used.",
+        },
+        "die_net": {"ja": "組み立て式サイコロ", "en": "Fold-up dice"},
+        "die_note": {
+            "ja": "実線で切り抜き、破線で山折りし、のりしろを貼る。各プレイヤーに1つ。",
+            "en": "Cut on the solid lines, fold on the dashed ones, glue the tabs. One per player.",
+        },
+        "before": {"ja": "バトルの前（表にした直後）", "en": "Before the battle, on reveal"},
+        "during": {"ja": "バトルの最中", "en": "During the battle"},
+        "after": {"ja": "バトルの後", "en": "After the battle"},
+        "resolution_rule": {
+            "ja": "同じスペルナンバーの中では、レベルの高いカードから。同じレベルなら先攻のプレイヤーから。",
+            "en": "Within one spell number, the higher level resolves first; on equal levels, the first player's card first.",
+        },
+        "level_note": {
+            "ja": "（ユニットならユニットLv、魔法・付与なら非ユニットLvで比べる）",
+            "en": "(a unit compares its unit level; magic and enchants their non-unit level)",
+        },
+        "example": {
+            "ja": "ルールブックの例：先攻はメインゾーンにフレイズ、魔法陣にフローム、ストックゾーンに天邪鬼。後攻はメインゾーンに盗賊ゴブリンとデイジー。",
+            "en": "The rulebook's example: first player has Flaze in the main zone, Frome in the magic circle and Amanojaku in the stock zone; second player has Goblin Thief and Daisy in the main zone.",
+        },
+        "first": {"ja": "先攻", "en": "1st"},
+        "second": {"ja": "後攻", "en": "2nd"},
+        "next_round": {"ja": "次のラウンド：先攻と後攻を入れ替える", "en": "Next round: swap first and second player"},
+    }
+)
 
 
-tr = Strings(STRINGS)
-
-
-def components(kit: Any, ctx: LayoutContext) -> list[Component]:
+def components(kit: DiceBattleKit, ctx: LayoutContext) -> list[Component]:
     lang = ctx.lang
     title = text(kit.title, lang)
     return [
         Component(
             "cards",
             f"{title} — {tr('cards', lang)}",
-            tuple(cards(kit, ctx, title)),
+            tuple(card_pages(kit, ctx)),
             checklist=tuple(card_checklist(kit, lang)),
         ),
         Component(
             "mat",
             f"{title} — {tr('mat', lang)}",
             tuple(mat_pages(kit, ctx, title)),
-            steps=(t("steps_board", lang), tr("join", lang)),
+            steps=(tr("steps_board", lang), tr("join", lang)),
             checklist=((f"{tr('mat', lang)} A + B", 1),),
         ),
         Component(
             "tokens",
-            f"{title} — {tr('tokens_title', lang)}",
+            f"{title} — {tr('tokens', lang)}",
             (token_page(kit, ctx, title),),
-            steps=(t("steps_tokens", lang), tr("die_note", lang)),
+            steps=(tr("steps_tokens", lang), tr("die_note", lang)),
             checklist=tuple(token_checklist(kit, lang)),
         ),
-        Component("rules", f"{title} — {tr('rules_page', lang)}", (rules_page(kit, ctx, title),)),
+        Component("rules", f"{title} — {tr('rules', lang)}", (rules_page(kit, ctx, title),)),
     ]
 
 
-def card_checklist(kit: Any, lang: str) -> list[tuple[str, int]]:
-    counts = kit.deck_counts()
-    return [(text(card.value("title"), lang), counts.get(card.id, 0)) for card in kit.cards]
+def card_checklist(kit: DiceBattleKit, lang: str) -> list[tuple[str, int]]:
+    """One line per design of the deck the cards are shuffled into, counted from the designs the sheets print."""
+    return deck_checklist(kit.main_designs(), lambda design: text(design.item.value("title"), lang))
 
 
-def token_checklist(kit: Any, lang: str) -> list[tuple[str, int]]:
+def token_checklist(kit: DiceBattleKit, lang: str) -> list[tuple[str, int]]:
     return [(text(token.name, lang), token.count) for token in kit.tokens] + [(tr("die_net", lang), kit.players.max)]
 
 
@@ -148,9 +157,15 @@ def _sparkles(
     return [Polygon(_star(x + fx * w, y + fy * h, r, 4, 0.35), style=Style(fill=colour)) for fx, fy, r in spots]
 
 
-def _u(items: list[Item], cx: float, cy: float, s: float) -> Group:
+def _u(items: Sequence[Item], cx: float, cy: float, s: float) -> Group:
     """Art drawn in a unit box (-1..1, y down) placed at (cx, cy), `s` mm per unit."""
     return Group(tuple(items), dx=cx, dy=cy, scale=s)
+
+
+Emblem = Callable[[float, float, float, float, float, float, float], list[Item]]
+"""(x, y, w, h of the art box, its centre cx, cy, and s mm per unit) → the picture's emblem."""
+Painter = tuple[str, str, Emblem]
+"""A picture: its backdrop colour, the colour of its horizon strip, and its emblem."""
 
 
 def art(key: str, x: float, y: float, w: float, h: float) -> list[Item]:
@@ -167,9 +182,9 @@ def art(key: str, x: float, y: float, w: float, h: float) -> list[Item]:
     return items
 
 
-def _art_flame():
-    def draw(x, y, w, h, cx, cy, s):
-        hat = [
+def _art_flame() -> Painter:
+    def draw(x: float, y: float, w: float, h: float, cx: float, cy: float, s: float) -> list[Item]:
+        hat: list[Item] = [
             Polygon(((-0.95, 0.62), (0.0, -1.0), (0.38, 0.2), (0.95, 0.62)), style=Style(fill="#3a2a4a")),
             Path(_ellipse(0.0, 0.66, 1.25, 0.22), style=Style(fill="#3a2a4a")),
             Rect(-0.62, 0.3, 1.24, 0.2, style=Style(fill="#d9462f")),
@@ -184,8 +199,8 @@ def _art_flame():
     return "#fbe4c9", "#f3cfa6", draw
 
 
-def _art_snow():
-    def draw(x, y, w, h, cx, cy, s):
+def _art_snow() -> Painter:
+    def draw(x: float, y: float, w: float, h: float, cx: float, cy: float, s: float) -> list[Item]:
         arms: list[tuple] = []
         for k in range(6):
             a = math.radians(k * 60 - 90)
@@ -196,21 +211,21 @@ def _art_snow():
                 for turn in (-50, 50):
                     b = a + math.radians(180 + turn)
                     arms += [("M", bx, by), ("L", bx + 0.28 * math.cos(b) * -1, by + 0.28 * math.sin(b) * -1)]
-        flake = [
-            Path(tuple(arms), style=Style(stroke="#ffffff", width=0.22)),
+        flake: list[Item] = [
+            Path(tuple(arms), style=Style(stroke=WHITE, width=0.22)),
             Path(tuple(arms), style=Style(stroke="#3f8fcf", width=0.1)),
             Polygon(_star(0, 0, 0.2, 6, 0.6), style=Style(fill="#3f8fcf")),
         ]
         return _sparkles(
-            x, y, w, h, "#ffffff", ((0.15, 0.3, 1.3), (0.85, 0.35, 1.5), (0.3, 0.78, 0.9), (0.72, 0.8, 1.1))
+            x, y, w, h, WHITE, ((0.15, 0.3, 1.3), (0.85, 0.35, 1.5), (0.3, 0.78, 0.9), (0.72, 0.8, 1.1))
         ) + [_u(flake, cx, cy, s * 1.05)]
 
     return "#d8ecfa", "#bcdcf3", draw
 
 
-def _art_sword():
-    def draw(x, y, w, h, cx, cy, s):
-        shield = [
+def _art_sword() -> Painter:
+    def draw(x: float, y: float, w: float, h: float, cx: float, cy: float, s: float) -> list[Item]:
+        shield: list[Item] = [
             Path(
                 (
                     ("M", -0.85, -0.85),
@@ -225,7 +240,7 @@ def _art_sword():
             Rect(-0.12, -0.7, 0.24, 1.5, style=Style(fill="#e9d7a4")),
             Rect(-0.65, -0.3, 1.3, 0.22, style=Style(fill="#e9d7a4")),
         ]
-        sword = [
+        sword: list[Item] = [
             Polygon(
                 ((-0.09, -1.0), (0.09, -1.0), (0.09, 0.45), (0.0, 0.62), (-0.09, 0.45)),
                 style=Style(fill="#dfe4ea", stroke="#6a7380", width=0.04),
@@ -242,14 +257,14 @@ def _art_sword():
     return "#efe6d6", "#e0d3bb", draw
 
 
-def _art_sun():
-    def draw(x, y, w, h, cx, cy, s):
-        rays = [
+def _art_sun() -> Painter:
+    def draw(x: float, y: float, w: float, h: float, cx: float, cy: float, s: float) -> list[Item]:
+        rays: list[Item] = [
             Polygon(_star(0, 0, 1.0, 12, 0.62), style=Style(fill="#f2b630")),
-            Circle(0, 0, 0.55, style=Style(fill="#ffe07a", stroke="#ffffff", width=0.08)),
-            Circle(0, 0, 0.33, style=Style(fill="#ffffff", opacity=0.7)),
+            Circle(0, 0, 0.55, style=Style(fill="#ffe07a", stroke=WHITE, width=0.08)),
+            Circle(0, 0, 0.33, style=Style(fill=WHITE, opacity=0.7)),
         ]
-        torii = [
+        torii: list[Item] = [
             Rect(-1.0, -0.62, 2.0, 0.16, style=Style(fill="#c23b22")),
             Rect(-0.8, -0.36, 1.6, 0.1, style=Style(fill="#c23b22")),
             Rect(-0.66, -0.5, 0.14, 1.5, style=Style(fill="#c23b22")),
@@ -264,12 +279,12 @@ def _art_sun():
     return "#fdf1c9", "#f5dd98", draw
 
 
-def _art_crystal():
-    def draw(x, y, w, h, cx, cy, s):
-        ball = [
+def _art_crystal() -> Painter:
+    def draw(x: float, y: float, w: float, h: float, cx: float, cy: float, s: float) -> list[Item]:
+        ball: list[Item] = [
             Polygon(((-0.55, 1.0), (0.55, 1.0), (0.35, 0.7), (-0.35, 0.7)), style=Style(fill="#7a4e2a")),
-            Circle(0, -0.05, 0.78, style=Style(fill="#9d7fd6", stroke="#ffffff", width=0.06)),
-            Path(_ellipse(-0.25, -0.35, 0.22, 0.14), style=Style(fill="#ffffff", opacity=0.75)),
+            Circle(0, -0.05, 0.78, style=Style(fill="#9d7fd6", stroke=WHITE, width=0.06)),
+            Path(_ellipse(-0.25, -0.35, 0.22, 0.14), style=Style(fill=WHITE, opacity=0.75)),
             Polygon(_star(0.15, 0.05, 0.28, 4, 0.35), style=Style(fill="#f3e9ff")),
         ]
         return _sparkles(
@@ -284,10 +299,10 @@ def _art_crystal():
     return "#ece3f8", "#dccdf0", draw
 
 
-def _art_mask():
-    def draw(x, y, w, h, cx, cy, s):
+def _art_mask() -> Painter:
+    def draw(x: float, y: float, w: float, h: float, cx: float, cy: float, s: float) -> list[Item]:
         horn = Style(fill="#f1e2b4", stroke="#9a7a4a", width=0.04)
-        mask = [
+        mask: list[Item] = [
             Polygon(((-0.62, -0.45), (-0.86, -1.18), (-0.22, -0.72)), style=horn),
             Polygon(((0.62, -0.45), (0.86, -1.18), (0.22, -0.72)), style=horn),
             Path(_ellipse(0, 0.05, 0.82, 0.92), style=Style(fill="#c8322e", stroke="#7a1a18", width=0.06)),
@@ -309,7 +324,7 @@ def _art_mask():
             Path((("M", -0.6, -0.42), ("L", -0.15, -0.3)), style=Style(stroke="#3a1010", width=0.08)),
             Path((("M", 0.6, -0.42), ("L", 0.15, -0.3)), style=Style(stroke="#3a1010", width=0.08)),
         ]
-        arrows = [
+        arrows: list[Item] = [
             Path(
                 (("M", -1.0, 0), ("L", 1.0, 0), ("M", 0.6, -0.35), ("L", 1.0, 0), ("L", 0.6, 0.35)),
                 style=Style(stroke="#b98c8c", width=0.16),
@@ -324,13 +339,13 @@ def _art_mask():
     return "#f7dede", "#eec6c6", draw
 
 
-def _art_dagger():
-    def draw(x, y, w, h, cx, cy, s):
-        coins = [
+def _art_dagger() -> Painter:
+    def draw(x: float, y: float, w: float, h: float, cx: float, cy: float, s: float) -> list[Item]:
+        coins: list[Item] = [
             Circle(dx, dy, 0.34, style=Style(fill="#e8b73a", stroke="#a87b12", width=0.06))
             for dx, dy in ((-0.9, 0.55), (-0.45, 0.72), (-0.68, 0.3))
         ]
-        bag = [
+        bag: list[Item] = [
             Path(
                 (
                     ("M", -0.5, -0.4),
@@ -344,7 +359,7 @@ def _art_dagger():
             ),
             Rect(-0.38, -0.58, 0.76, 0.12, style=Style(fill="#d9b25a")),
         ]
-        dagger = [
+        dagger: list[Item] = [
             Polygon(
                 ((-0.1, -1.0), (0.1, -1.0), (0.12, 0.3), (0.0, 0.55), (-0.12, 0.3)),
                 style=Style(fill="#e4e8ec", stroke="#6a7380", width=0.04),
@@ -361,18 +376,18 @@ def _art_dagger():
     return "#e4eddb", "#cfdcbf", draw
 
 
-def _art_flower():
-    def draw(x, y, w, h, cx, cy, s):
+def _art_flower() -> Painter:
+    def draw(x: float, y: float, w: float, h: float, cx: float, cy: float, s: float) -> list[Item]:
         petals: list[Item] = []
         for k in range(10):
             petals.append(
                 Group(
-                    (Path(_ellipse(0, -0.55, 0.18, 0.42), style=Style(fill="#ffffff", stroke="#c9d6b8", width=0.04)),),
+                    (Path(_ellipse(0, -0.55, 0.18, 0.42), style=Style(fill=WHITE, stroke="#c9d6b8", width=0.04)),),
                     rotate=k * 36,
                 )
             )
         flower = petals + [Circle(0, 0, 0.28, style=Style(fill="#f2c230", stroke="#c7931a", width=0.05))]
-        trees = []
+        trees: list[Item] = []
         for fx, scale in ((0.1, 1.0), (0.22, 0.8), (0.8, 0.9), (0.92, 1.1)):
             tx, ty = x + fx * w, y + h * 0.78
             trees.append(
@@ -386,9 +401,9 @@ def _art_flower():
     return "#e4f1dc", "#c7e0b6", draw
 
 
-def _art_slime():
-    def draw(x, y, w, h, cx, cy, s):
-        blob = [
+def _art_slime() -> Painter:
+    def draw(x: float, y: float, w: float, h: float, cx: float, cy: float, s: float) -> list[Item]:
+        blob: list[Item] = [
             Path(
                 (
                     ("M", -1.0, 0.8),
@@ -399,14 +414,14 @@ def _art_slime():
                 ),
                 style=Style(fill="#56b8a6", stroke="#2d7d6f", width=0.06),
             ),
-            Path(_ellipse(-0.45, -0.05, 0.16, 0.12), style=Style(fill="#ffffff", opacity=0.8)),
+            Path(_ellipse(-0.45, -0.05, 0.16, 0.12), style=Style(fill=WHITE, opacity=0.8)),
             Circle(-0.28, 0.25, 0.12, style=Style(fill="#183d37")),
             Circle(0.3, 0.25, 0.12, style=Style(fill="#183d37")),
             Path(
                 (("M", -0.18, 0.5), ("C", -0.05, 0.62, 0.1, 0.62, 0.2, 0.5)), style=Style(stroke="#183d37", width=0.07)
             ),
         ]
-        drops = [Path(_ellipse(0, 0, 0.3, 0.24), style=Style(fill="#56b8a6", opacity=0.7))]
+        drops: list[Item] = [Path(_ellipse(0, 0, 0.3, 0.24), style=Style(fill="#56b8a6", opacity=0.7))]
         return [
             _u(drops, cx - s * 1.8, cy + s * 0.7, s * 0.6),
             _u(drops, cx + s * 1.9, cy + s * 0.75, s * 0.45),
@@ -416,8 +431,8 @@ def _art_slime():
     return "#dcf0ee", "#bfe2dc", draw
 
 
-def _art_gargoyle():
-    def draw(x, y, w, h, cx, cy, s):
+def _art_gargoyle() -> Painter:
+    def draw(x: float, y: float, w: float, h: float, cx: float, cy: float, s: float) -> list[Item]:
         stone, dark = "#8d8f99", "#5c5e68"
         wing = (
             (0.2, -0.1),
@@ -429,7 +444,7 @@ def _art_gargoyle():
             (0.9, 0.6),
             (0.3, 0.4),
         )
-        body = [
+        body: list[Item] = [
             Polygon(wing, style=Style(fill=dark)),
             Polygon(tuple((-px, py) for px, py in wing), style=Style(fill=dark)),
             Path(_ellipse(0, 0.35, 0.42, 0.55), style=Style(fill=stone)),
@@ -445,9 +460,9 @@ def _art_gargoyle():
     return "#e4e4ea", "#cfd0d9", draw
 
 
-def _art_dragon():
-    def draw(x, y, w, h, cx, cy, s):
-        head = [
+def _art_dragon() -> Painter:
+    def draw(x: float, y: float, w: float, h: float, cx: float, cy: float, s: float) -> list[Item]:
+        head: list[Item] = [
             Path(
                 (
                     ("M", -1.0, 0.7),
@@ -478,9 +493,9 @@ def _art_dragon():
     return "#f8e0d4", "#efc6b2", draw
 
 
-def _art_cat():
-    def draw(x, y, w, h, cx, cy, s):
-        cat = [
+def _art_cat() -> Painter:
+    def draw(x: float, y: float, w: float, h: float, cx: float, cy: float, s: float) -> list[Item]:
+        cat: list[Item] = [
             Path(
                 (
                     ("M", -0.55, 1.0),
@@ -501,7 +516,10 @@ def _art_cat():
             Path(_ellipse(-0.18, -0.3, 0.1, 0.07), style=Style(fill="#f5d547")),
             Path(_ellipse(0.18, -0.3, 0.1, 0.07), style=Style(fill="#f5d547")),
         ]
-        moon = [Circle(0, 0, 1.0, style=Style(fill="#f6e7a8")), Circle(0.45, -0.25, 0.85, style=Style(fill="#2c3050"))]
+        moon: list[Item] = [
+            Circle(0, 0, 1.0, style=Style(fill="#f6e7a8")),
+            Circle(0.45, -0.25, 0.85, style=Style(fill="#2c3050")),
+        ]
         stars = _sparkles(
             x, y, w, h, "#f6e7a8", ((0.12, 0.25, 0.9), (0.22, 0.65, 0.7), (0.88, 0.7, 0.8), (0.7, 0.2, 0.6))
         )
@@ -510,13 +528,13 @@ def _art_cat():
     return "#2c3050", "#23263f", draw
 
 
-def _art_candle():
-    def draw(x, y, w, h, cx, cy, s):
-        glow = [
+def _art_candle() -> Painter:
+    def draw(x: float, y: float, w: float, h: float, cx: float, cy: float, s: float) -> list[Item]:
+        glow: list[Item] = [
             Circle(0, -0.55, r, style=Style(fill="#ffcf6a", opacity=op))
             for r, op in ((1.05, 0.12), (0.75, 0.18), (0.48, 0.25))
         ]
-        candle = [
+        candle: list[Item] = [
             Rect(-0.28, -0.15, 0.56, 1.0, style=Style(fill="#f3ead8", stroke="#c9b99a", width=0.04)),
             Path(
                 (
@@ -536,7 +554,7 @@ def _art_candle():
     return "#2e2838", "#241f2d", draw
 
 
-ART = {
+ART: dict[str, Callable[[], Painter]] = {
     "flame": _art_flame,
     "snow": _art_snow,
     "sword": _art_sword,
@@ -554,6 +572,9 @@ ART = {
 
 
 # ---------------------------------------------------------------- cards
+
+GOLD = "#e9d7a4"
+"""The trim of the card back and the colour of its second die."""
 
 
 def die_face(
@@ -575,60 +596,59 @@ def die_face(
     return items
 
 
-def card_back(ctx: LayoutContext, kit: Any, deck: Any, d: int, w: float, h: float) -> CardFace:
-    """The shared back: two dice on a diamond field, the same for every card."""
-    colour = deck.back.colour
-    items: list[Item] = [Rect(0, 0, w, h, style=Style(fill=colour))]
-    items += diamond_pattern(w, h, "#ffffff")
-    items.append(Rect(4, 4, w - 8, h - 8, style=Style(stroke="#e9d7a4", width=0.6), radius=3))
-    items.append(Rect(5.2, 5.2, w - 10.4, h - 10.4, style=Style(stroke="#e9d7a4", width=0.2), radius=2.4))
-    items.append(Circle(w / 2, h / 2 - 6, 17, style=Style(fill=colour, stroke="#e9d7a4", width=0.5)))
-    items.append(Group(tuple(die_face(0, 0, 13, 5, "#fffaf2", colour)), dx=w / 2 - 5, dy=h / 2 - 9, rotate=-12))
-    items.append(Group(tuple(die_face(0, 0, 11, 3, "#e9d7a4", colour)), dx=w / 2 + 6.5, dy=h / 2 - 1.5, rotate=14))
+def dice_emblem(cx: float, cy: float, colour: str) -> list[Item]:
+    """The game's mark on the card back: two tumbling dice in a gold-rimmed disc centred at (cx, cy)."""
+    return [
+        Circle(cx, cy, 17, style=Style(fill=colour, stroke=GOLD, width=0.5)),
+        Group(tuple(die_face(0, 0, 13, 5, "#fffaf2", colour)), dx=cx - 5, dy=cy - 3, rotate=-12),
+        Group(tuple(die_face(0, 0, 11, 3, GOLD, colour)), dx=cx + 6.5, dy=cy + 4.5, rotate=14),
+    ]
+
+
+def card_back(ctx: LayoutContext, kit: DiceBattleKit, d: int) -> CardFace:
+    """The deck's back: the shared back with the dice as its emblem, gold trim and the fitted title below."""
+    deck = kit.decks[d]
+    w, h = deck.size.width, deck.size.height
     lang = ctx.lang
-    lines = (text(deck.back.title, lang) or text(kit.title, lang)).split("\n")
-    items.append(
-        Rect(6, h / 2 + 12.5, w - 12, 15.5, style=Style(fill=colour, stroke="#e9d7a4", width=0.4), radius=2)
-    )  # a plate, so the lattice never runs through the title
-    items += ctx.fitted(
-        lines[0],
-        TextBox(7, h / 2 + 14, w - 14, 7, align="middle", valign="middle", colour="#ffffff", bold=True),
-        12,
-        7,
-        where=("decks", d, "back", "title", lang),
-        label="card back title",
+    where = ("decks", d, "back", "title", lang) if deck.back.title is not None else ("title", lang)
+    words = BackTitle(title=text(deck.back.title, lang) or text(kit.title, lang), where=where)
+    return back_face(
+        ctx,
+        f"{deck.id}-back",
+        w,
+        h,
+        colour=deck.back.colour,
+        pattern=deck.back.pattern,
+        words=words,
+        emblem=dice_emblem(w / 2, h / 2 - 12, deck.back.colour),
+        trim=GOLD,
     )
-    if len(lines) > 1:
-        items += ctx.fitted(
-            " ".join(lines[1:]),
-            TextBox(7, h / 2 + 21, w - 14, 5, align="middle", valign="middle", colour="#e9d7a4", bold=True),
-            8.5,
-            6,
-            where=("decks", d, "back", "title", lang),
-            label="card back subtitle",
-        )
-    return CardFace(f"{deck.id}-back", tuple(items), colour)
 
 
-def cards(kit: Any, ctx: LayoutContext, title: str) -> list[Page]:
+def card_pages(kit: DiceBattleKit, ctx: LayoutContext) -> list[Page]:
     resolved, _problems = resolve_templates(kit.card_templates)
-    values = kit.placeholder_values()
-    index = {card.id: i for i, card in enumerate(kit.cards)}
     pages: list[Page] = []
     for d, deck in enumerate(kit.decks):
-        w, h = deck.size.width, deck.size.height
-        faces: list[CardFace] = []
-        for entry in deck.cards:
-            card = kit.cards[index[entry.ref]]
-            template = resolved[card.template or deck.template]
-            face = template_face(
-                ctx, kit.card_templates, template, card, ("cards", index[entry.ref]), values, art, card.id
-            )
-            faces.extend([face] * entry.count)
+        faces = deck_faces(kit.designs(deck), _face_drawer(kit, ctx, resolved, deck.template))
+        back = card_back(ctx, kit, d)
         pages += card_sheets(
-            ctx, text(deck.name, ctx.lang), faces, card_back(ctx, kit, deck, d, w, h), w, h, where=("decks", d, "size")
+            ctx, text(deck.name, ctx.lang), faces, back, deck.size.width, deck.size.height, where=("decks", d, "size")
         )
     return pages
+
+
+def _face_drawer(
+    kit: DiceBattleKit, ctx: LayoutContext, resolved: dict[str, ResolvedTemplate], deck_template: str
+) -> Callable[[Design[TemplateCard]], CardFace]:
+    """Draws one design from its template (the deck's unless the card names its own), with this kit's art."""
+    values = kit.placeholder_values()
+
+    def draw(design: Design[TemplateCard]) -> CardFace:
+        card = design.item
+        template = resolved[card.template or deck_template]
+        return template_face(ctx, kit.card_templates, template, card, ("cards", design.index), values, art, card.id)
+
+    return draw
 
 
 # ---------------------------------------------------------------- the play mat: two landscape halves, one per player
@@ -657,7 +677,7 @@ GAP = 3.0
 HEADER_H = 9.0
 
 
-def mat_pages(kit: Any, ctx: LayoutContext, title: str) -> list[Page]:
+def mat_pages(kit: DiceBattleKit, ctx: LayoutContext, title: str) -> list[Page]:
     """Sheet A holds the shared deck and graveyard, sheet B the treasure supply; each holds one player's own zones.
 
     Each sheet is drawn landscape (the player sits at its bottom edge, the other
@@ -689,24 +709,24 @@ def mat_pages(kit: Any, ctx: LayoutContext, title: str) -> list[Page]:
     return pages
 
 
-def _zone(kit: Any, zone_id: str) -> tuple[int, Any]:
+def _zone(kit: DiceBattleKit, zone_id: str) -> tuple[int, Zone]:
     return next((i, z) for i, z in enumerate(kit.zones) if z.id == zone_id)
 
 
-def zone_items(kit: Any, ctx: LayoutContext, zone_id: str, x: float, y: float, w: float, h: float) -> list[Item]:
+def zone_items(
+    kit: DiceBattleKit, ctx: LayoutContext, zone_id: str, x: float, y: float, w: float, h: float
+) -> list[Item]:
     """One zone: a tinted box, its name and note at the top, and what goes there drawn in it."""
     index, zone = _zone(kit, zone_id)
     colour = ZONE_COLOURS[zone_id]
     lang = ctx.lang
     values = kit.placeholder_values()
     items: list[Item] = [
-        Rect(
-            x, y, w, h, style=Style(fill=mix(colour, "#ffffff", 0.1), stroke=colour, width=0.6), radius=3.0, role="zone"
-        )
+        Rect(x, y, w, h, style=Style(fill=tint(colour, 0.1), stroke=colour, width=0.6), radius=3.0, role="zone")
     ]
     name = text(zone.name, lang)
     if zone.shared:
-        name = f"{name}（{tr('shared', lang)}）" if lang == "ja" else f"{name} ({tr('shared', lang).lower()})"
+        name = tr("shared_zone", lang, name=name)
     items += ctx.fitted(
         name,
         TextBox(
@@ -732,7 +752,9 @@ def zone_items(kit: Any, ctx: LayoutContext, zone_id: str, x: float, y: float, w
     return items
 
 
-def _deck_art(kit, ctx, x, y, w, h, colour):
+def _deck_art(
+    kit: DiceBattleKit, ctx: LayoutContext, x: float, y: float, w: float, h: float, colour: str
+) -> list[Item]:
     bh = min(CARD_H, h) * 0.62
     bw = bh * CARD_W / CARD_H
     bx, by = x + (w - bw) / 2 - 1.5, y + (h - bh) / 2 - 1.5
@@ -745,21 +767,21 @@ def _deck_art(kit, ctx, x, y, w, h, colour):
                 bw,
                 bh,
                 style=Style(
-                    fill="#ffffff" if k else mix(colour, "#ffffff", 0.16),
-                    stroke=mix(colour, "#ffffff", 0.6),
+                    fill=WHITE if k else tint(colour, 0.16),
+                    stroke=tint(colour, 0.6),
                     width=0.35,
                 ),
                 radius=2.0,
             )
         )
-    items += die_face(
-        bx + bw / 2, by + bh / 2, 12, 5, "#ffffff", mix(colour, "#ffffff", 0.55), mix(colour, "#ffffff", 0.55)
-    )
+    items += die_face(bx + bw / 2, by + bh / 2, 12, 5, WHITE, tint(colour, 0.55), tint(colour, 0.55))
     return items
 
 
-def _graveyard_art(kit, ctx, x, y, w, h, colour):
-    stone = mix(colour, "#ffffff", 0.3)
+def _graveyard_art(
+    kit: DiceBattleKit, ctx: LayoutContext, x: float, y: float, w: float, h: float, colour: str
+) -> list[Item]:
+    stone = tint(colour, 0.3)
     cx, cy = x + w / 2, y + h / 2 + 2
     return [
         Path(
@@ -773,14 +795,16 @@ def _graveyard_art(kit, ctx, x, y, w, h, colour):
             style=Style(fill=stone),
         ),
         Rect(cx - 14, cy + 11, 28, 3, style=Style(fill=stone), radius=1),
-        Rect(cx - 1.1, cy - 9, 2.2, 12, style=Style(fill="#ffffff")),
-        Rect(cx - 5, cy - 5.5, 10, 2.2, style=Style(fill="#ffffff")),
+        Rect(cx - 1.1, cy - 9, 2.2, 12, style=Style(fill=WHITE)),
+        Rect(cx - 5, cy - 5.5, 10, 2.2, style=Style(fill=WHITE)),
     ]
 
 
-def _main_art(kit, ctx, x, y, w, h, colour):
+def _main_art(
+    kit: DiceBattleKit, ctx: LayoutContext, x: float, y: float, w: float, h: float, colour: str
+) -> list[Item]:
     cx, cy = x + w / 2, y + h / 2 + 2
-    faint = mix(colour, "#ffffff", 0.32)
+    faint = tint(colour, 0.32)
     blade = ((-0.09, -1.0), (0.0, -1.12), (0.09, -1.0), (0.09, 0.42), (-0.09, 0.42))
     sword = (
         Polygon(blade, style=Style(fill=faint)),
@@ -794,10 +818,12 @@ def _main_art(kit, ctx, x, y, w, h, colour):
     ]
 
 
-def _magic_circle_art(kit, ctx, x, y, w, h, colour):
+def _magic_circle_art(
+    kit: DiceBattleKit, ctx: LayoutContext, x: float, y: float, w: float, h: float, colour: str
+) -> list[Item]:
     cx, cy = x + w / 2, y + h / 2
     r = min(w, h) / 2 - 1.5
-    faint = mix(colour, "#ffffff", 0.45)
+    faint = tint(colour, 0.45)
     items: list[Item] = [
         Circle(cx, cy, r, style=Style(stroke=faint, width=0.6)),
         Circle(cx, cy, r * 0.86, style=Style(stroke=faint, width=0.3)),
@@ -825,14 +851,16 @@ def _magic_circle_art(kit, ctx, x, y, w, h, colour):
 
 def _token_spot(cx: float, cy: float, r: float, colour: str, label: str = "") -> list[Item]:
     items: list[Item] = [
-        Circle(cx, cy, r, style=Style(fill="#ffffff", stroke=colour, width=0.4, dash=(1.5, 1.0)), role="token-spot")
+        Circle(cx, cy, r, style=Style(fill=WHITE, stroke=colour, width=0.4, dash=(1.5, 1.0)), role="token-spot")
     ]
     if label:
-        items.append(Text(cx, cy + 1.6, label, 9, colour=mix(colour, "#ffffff", 0.55), anchor="middle", bold=True))
+        items.append(Text(cx, cy + 1.6, label, 9, colour=tint(colour, 0.55), anchor="middle", bold=True))
     return items
 
 
-def _faith_art(kit, ctx, x, y, w, h, colour):
+def _faith_art(
+    kit: DiceBattleKit, ctx: LayoutContext, x: float, y: float, w: float, h: float, colour: str
+) -> list[Item]:
     tokens = {tk.id: (i, tk) for i, tk in enumerate(kit.tokens)}
     items: list[Item] = []
     r = min(11.0, (w - 8) / 2)
@@ -840,8 +868,8 @@ def _faith_art(kit, ctx, x, y, w, h, colour):
         i, token = tokens[token_id]
         cy = y + 14 + k * (h / 2)
         items += _token_spot(x + w / 2, cy, r, token.colour)
-        items += token_emblem(token_id, x + w / 2, cy, r * 0.62, mix(token.colour, "#ffffff", 0.5))
-        items += _bonus_mark(kit, token_id, x + w / 2, cy, r * 0.62, "#ffffff")
+        items += token_emblem(token_id, x + w / 2, cy, r * 0.62, tint(token.colour, 0.5))
+        items += _bonus_mark(kit, token_id, x + w / 2, cy, r * 0.62, WHITE)
         items += ctx.fitted(
             text(token.name, ctx.lang),
             TextBox(x + 2, cy + r + 1.2, w - 4, 4.5, align="middle", valign="middle", colour=token.colour, bold=True),
@@ -853,7 +881,9 @@ def _faith_art(kit, ctx, x, y, w, h, colour):
     return items
 
 
-def _treasure_spots(kit, ctx, x, y, w, h, colour, count: int, cols: int, win_at: int | None = None) -> list[Item]:
+def _treasure_spots(
+    x: float, y: float, w: float, h: float, colour: str, count: int, cols: int, win_at: int | None = None
+) -> list[Item]:
     rows = math.ceil(count / cols)
     r = 10.5
     items: list[Item] = []
@@ -865,23 +895,25 @@ def _treasure_spots(kit, ctx, x, y, w, h, colour, count: int, cols: int, win_at:
         cx = x + 4 + pitch_x * (col + 0.5)
         cy = top + pitch_y * (row + 0.5)
         items += _token_spot(cx, cy, r, colour)
-        items += treasure_emblem(cx, cy, r * 0.6, mix(colour, "#ffffff", 0.45))
+        items += treasure_emblem(cx, cy, r * 0.6, tint(colour, 0.45))
         if win_at is not None:
             mark = str(k + 1)
-            ink = colour if k + 1 < win_at else "#ffffff"
+            ink = colour if k + 1 < win_at else WHITE
             if k + 1 == win_at:
                 items.append(Circle(cx + r * 0.75, cy - r * 0.75, 3.6, style=Style(fill=colour)))
             items.append(Text(cx + r * 0.75, cy - r * 0.75 + 1.2, mark, 8, colour=ink, anchor="middle", bold=True))
     return items
 
 
-def _supply_art(kit, ctx, x, y, w, h, colour):
-    return _treasure_spots(kit, ctx, x, y, w, h, colour, kit.parameters.treasures, 3)
+def _supply_art(
+    kit: DiceBattleKit, ctx: LayoutContext, x: float, y: float, w: float, h: float, colour: str
+) -> list[Item]:
+    return _treasure_spots(x, y, w, h, colour, kit.parameters.treasures, 3)
 
 
-def _won_art(kit, ctx, x, y, w, h, colour):
+def _won_art(kit: DiceBattleKit, ctx: LayoutContext, x: float, y: float, w: float, h: float, colour: str) -> list[Item]:
     need = kit.parameters.treasures_to_win
-    items = _treasure_spots(kit, ctx, x, y, w, h - 5, colour, need, 1, win_at=need)
+    items = _treasure_spots(x, y, w, h - 5, colour, need, 1, win_at=need)
     items += ctx.fitted(
         f"{need} = {tr('win', ctx.lang)}",
         TextBox(x + 2, y + h - 5, w - 4, 5, align="middle", valign="middle", colour=colour, bold=True),
@@ -893,11 +925,13 @@ def _won_art(kit, ctx, x, y, w, h, colour):
     return items
 
 
-def _stock_art(kit, ctx, x, y, w, h, colour):
+def _stock_art(
+    kit: DiceBattleKit, ctx: LayoutContext, x: float, y: float, w: float, h: float, colour: str
+) -> list[Item]:
     """Slots side by side with a dashed divider: the zone holds at most that many enchants."""
     index, zone = _zone(kit, "stock")
     pitch = w / zone.slots
-    faint = mix(colour, "#ffffff", 0.3)
+    faint = tint(colour, 0.3)
     items: list[Item] = []
     for k in range(zone.slots):
         cx = x + pitch * (k + 0.5)
@@ -926,7 +960,10 @@ def _stock_art(kit, ctx, x, y, w, h, colour):
     return items
 
 
-ZONE_ART = {
+ZoneArt = Callable[[DiceBattleKit, LayoutContext, float, float, float, float, str], list[Item]]
+"""(kit, context, the zone's body box, its colour) → what goes there, drawn faintly."""
+
+ZONE_ART: dict[str, ZoneArt] = {
     "deck": _deck_art,
     "graveyard": _graveyard_art,
     "main": _main_art,
@@ -938,14 +975,17 @@ ZONE_ART = {
 }
 
 
-def _mat_header(kit: Any, ctx: LayoutContext, title: str, half: str, mat_w: float, mat_h: float) -> list[Item]:
+def _mat_header(
+    kit: DiceBattleKit, ctx: LayoutContext, title: str, half: str, mat_w: float, mat_h: float
+) -> list[Item]:
     """The strip along the player's edge: title, how the halves join, a small diagram, the scale bar."""
     m = ctx.margin
     lang = ctx.lang
     y = mat_h - m - HEADER_H
     side = tr("side_a" if half == "A" else "side_b", lang)
     heading = f"{title} — {tr('half', lang, half=half, side=side)}"
-    items: list[Item] = ctx.fitted(
+    items: list[Item] = []
+    items += ctx.fitted(
         heading,
         TextBox(m, y, 118, 5, align="start", valign="middle", colour=INK, bold=True),
         10,
@@ -965,7 +1005,7 @@ def _mat_header(kit: Any, ctx: LayoutContext, title: str, half: str, mat_w: floa
     bar_x = mat_w - m - 61.0
     items += scale_bar(bar_x, y + 1.5, lang, 50.0, note=False, compact=True)
     items += ctx.fitted(
-        t("print_note", lang),
+        tr("print_note", lang),
         TextBox(bar_x - 70, y + 5.2, 126, 3.8, align="end", valign="middle", colour=MUTED, role="print-note"),
         6,
         5,
@@ -982,9 +1022,9 @@ def _assembly(x: float, y: float, half: str) -> list[Item]:
     for k, name in enumerate(("B", "A")):
         here = name == half
         yy = y + k * h
-        items.append(Rect(x, yy, w, h, style=Style(fill=INK if here else "#ffffff", stroke=INK, width=0.25)))
+        items.append(Rect(x, yy, w, h, style=Style(fill=INK if here else WHITE, stroke=INK, width=0.25)))
         items.append(
-            Text(x + w / 2, yy + h / 2 + 1.1, name, 6, colour="#ffffff" if here else INK, anchor="middle", bold=True)
+            Text(x + w / 2, yy + h / 2 + 1.1, name, 6, colour=WHITE if here else INK, anchor="middle", bold=True)
         )
     return items
 
@@ -1007,7 +1047,7 @@ def treasure_emblem(cx: float, cy: float, r: float, colour: str) -> list[Item]:
             style=Style(fill=colour),
         ),
         Rect(cx - s, cy - 0.02 * s, 2 * s, 0.75 * s, style=Style(fill=colour), radius=0.08 * s),
-        Rect(cx - 0.18 * s, cy - 0.25 * s, 0.36 * s, 0.5 * s, style=Style(fill="#ffffff"), radius=0.06 * s),
+        Rect(cx - 0.18 * s, cy - 0.25 * s, 0.36 * s, 0.5 * s, style=Style(fill=WHITE), radius=0.06 * s),
     ]
 
 
@@ -1015,7 +1055,7 @@ def token_emblem(token_id: str, cx: float, cy: float, r: float, colour: str) -> 
     if token_id == "treasure":
         return treasure_emblem(cx, cy, r, colour)
     if token_id == "faith":  # a die inside a circling arrow: roll again
-        arc = []
+        arc: list[tuple] = []
         for k in range(0, 301, 20):
             a = math.radians(-60 + k)
             arc.append(("M" if not arc else "L", cx + r * math.cos(a), cy + r * math.sin(a)))
@@ -1026,10 +1066,11 @@ def token_emblem(token_id: str, cx: float, cy: float, r: float, colour: str) -> 
             (tip[0] - r * 0.1, tip[1] + r * 0.4),
             (tip[0] - r * 0.12, tip[1] - r * 0.38),
         )
-        return [
+        arrow: list[Item] = [
             Path(tuple(arc), style=Style(stroke=colour, width=r * 0.16)),
             Polygon(head, style=Style(fill=colour)),
-        ] + die_face(cx, cy, r * 0.95, 5, colour, "#ffffff")
+        ]
+        return arrow + die_face(cx, cy, r * 0.95, 5, colour, WHITE)
     if token_id == "blessing":  # a star
         return [Polygon(_star(cx, cy + r * 0.08, r * 1.25, 5, 0.56), style=Style(fill=colour))]
     if token_id == "first-player":  # a pennant
@@ -1048,16 +1089,16 @@ def token_emblem(token_id: str, cx: float, cy: float, r: float, colour: str) -> 
 CUT = Style(stroke="#444444", width=0.2, dash=(1.2, 0.8))
 
 
-def _bonus_mark(kit: Any, token_id: str, cx: float, cy: float, r: float, colour: str) -> list[Item]:
+def _bonus_mark(kit: DiceBattleKit, token_id: str, cx: float, cy: float, r: float, colour: str) -> list[Item]:
     """Blessing's star carries its bonus, e.g. +2, taken from the model."""
     if token_id != "blessing":
         return []
     label = f"+{kit.parameters.blessing_bonus}"
-    size = r * 0.62 / PT
+    size = r * 0.62 / MM_PER_PT
     return [
         Text(
             cx,
-            cy + (fonts.ASCENT - fonts.DESCENT) / 2 * size * PT,
+            cy + GLYPH_MIDDLE * size * MM_PER_PT,
             label,
             size,
             colour=colour,
@@ -1073,11 +1114,11 @@ TOKEN_ROWS = (("treasure",), ("faith", "blessing", "first-player"), ("mark",))
 """Which token kinds share a row of the sheet; kinds not listed get a row each."""
 
 
-def token_page(kit: Any, ctx: LayoutContext, title: str) -> Page:
+def token_page(kit: DiceBattleKit, ctx: LayoutContext, title: str) -> Page:
     lang = ctx.lang
     m = ctx.margin
     values = kit.placeholder_values()
-    items: list[Item] = page_title(ctx, f"{title} — {tr('tokens_title', lang)}", tr("players", lang, n=kit.players.max))
+    items: list[Item] = page_title(ctx, f"{title} — {tr('tokens', lang)}", players_line(kit.players, lang))
     items += ctx.fitted(
         tr("token_cut", lang),
         TextBox(m, m + 10, ctx.paper.width - 2 * m, 4, align="start", valign="middle", colour=MUTED),
@@ -1105,14 +1146,15 @@ def token_page(kit: Any, ctx: LayoutContext, title: str) -> Page:
         y += row_h + 4.0
     items += _die_nets(ctx, kit, m, y, width)
     items += scale_bar(m, ctx.paper.height - m - 6.0, lang)
-    return Page(ctx.paper.width, ctx.paper.height, tuple(items), f"{title} — {tr('tokens_title', lang)}")
+    return Page(ctx.paper.width, ctx.paper.height, tuple(items), f"{title} — {tr('tokens', lang)}")
 
 
-def _section_head(
+def _group_heading(
     ctx: LayoutContext, heading: str, note: str, x: float, y: float, width: float, where: tuple, label: str
 ) -> list[Item]:
     """A token group's heading, its note under it, and a hairline."""
-    items: list[Item] = ctx.fitted(
+    items: list[Item] = []
+    items += ctx.fitted(
         heading,
         TextBox(x, y, width, 4.6, align="start", valign="middle", colour=INK, bold=True),
         9.5,
@@ -1134,13 +1176,20 @@ def _section_head(
 
 
 def _token_group(
-    ctx: LayoutContext, kit: Any, index: int, token: Any, x: float, y: float, width: float, values: dict
+    ctx: LayoutContext,
+    kit: DiceBattleKit,
+    index: int,
+    token: TokenKind,
+    x: float,
+    y: float,
+    width: float,
+    values: dict[str, Any],
 ) -> tuple[list[Item], float]:
     lang = ctx.lang
     r = TOKEN_RADIUS.get(token.id, 9.0)
     name = text(token.name, lang)
     note = text(token.note, lang, values) if token.note is not None else ""
-    items = _section_head(
+    items = _group_heading(
         ctx, f"{name} × {token.count}", note, x, y, width, ("tokens", index, "name", lang), f"token {token.id}"
     )
     top = y + 11.0
@@ -1156,14 +1205,14 @@ def _token_group(
 
 
 def _token(
-    ctx: LayoutContext, kit: Any, index: int, token: Any, cx: float, cy: float, r: float, mark: str
+    ctx: LayoutContext, kit: DiceBattleKit, index: int, token: TokenKind, cx: float, cy: float, r: float, mark: str
 ) -> list[Item]:
     lang = ctx.lang
-    light = mix("#ffffff", token.colour, 0.85)
+    light = blend(WHITE, token.colour, 0.85)
     items: list[Item] = [
         Circle(cx, cy, r + 0.7, style=CUT, role="cut"),
         Circle(cx, cy, r, style=Style(fill=token.colour, stroke=INK, width=0.2), role="token"),
-        Circle(cx, cy, r * 0.86, style=Style(stroke="#ffffff", width=0.35)),
+        Circle(cx, cy, r * 0.86, style=Style(stroke=WHITE, width=0.35)),
     ]
     if r >= 9:
         items += token_emblem(token.id, cx, cy - r * 0.2, r * 0.4, light)
@@ -1177,7 +1226,7 @@ def _token(
                 r * 0.46,
                 align="middle",
                 valign="middle",
-                colour="#ffffff",
+                colour=WHITE,
                 bold=True,
             ),
             8.0,
@@ -1188,9 +1237,7 @@ def _token(
     else:
         items += ctx.fitted(
             mark,
-            TextBox(
-                cx - r * 0.75, cy - r * 0.5, r * 1.5, r, align="middle", valign="middle", colour="#ffffff", bold=True
-            ),
+            TextBox(cx - r * 0.75, cy - r * 0.5, r * 1.5, r, align="middle", valign="middle", colour=WHITE, bold=True),
             9.0,
             5.0,
             where=("tokens", index, "name", lang),
@@ -1199,10 +1246,10 @@ def _token(
     return items
 
 
-def _die_nets(ctx: LayoutContext, kit: Any, x: float, y: float, width: float) -> list[Item]:
+def _die_nets(ctx: LayoutContext, kit: DiceBattleKit, x: float, y: float, width: float) -> list[Item]:
     """One cross-shaped cube net per player: faces 1–6 with opposite faces adding to 7, a glue tab on one side of every seam."""
     lang = ctx.lang
-    items = _section_head(
+    items = _group_heading(
         ctx, f"{tr('die_net', lang)} × {kit.players.max}", tr("die_note", lang), x, y, width, ("players",), "die net"
     )
     side = 15.0
@@ -1226,10 +1273,8 @@ def _die_nets(ctx: LayoutContext, kit: Any, x: float, y: float, width: float) ->
             items += _tab(left + c * side, top + r * side, side, edge, cut)
         for (c, r), pips in faces.items():
             fx, fy = left + c * side, top + r * side
-            items.append(Rect(fx, fy, side, side, style=Style(fill="#ffffff"), role="die-face"))
-            items += die_face(
-                fx + side / 2, fy + side / 2, side * 0.86, pips, "#ffffff", "#c23b22" if pips == 1 else INK
-            )
+            items.append(Rect(fx, fy, side, side, style=Style(fill=WHITE), role="die-face"))
+            items += die_face(fx + side / 2, fy + side / 2, side * 0.86, pips, WHITE, "#c23b22" if pips == 1 else INK)
         for c, r in faces:  # each edge once: a fold where a face or a tab continues, a cut elsewhere
             fx, fy = left + c * side, top + r * side
             ends = {
@@ -1262,442 +1307,236 @@ def _tab(fx: float, fy: float, side: float, edge: str, cut: Style) -> list[Item]
     return [Polygon(pts, style=Style(fill="#eeeae2"), role="glue-tab"), Path(outline, style=cut, role="cut")]
 
 
-# ---------------------------------------------------------------- the one-page rule summary
+# ---------------------------------------------------------------- the rule summary's diagrams
 
-HEAD = "#2c2f45"
+PHASE_COLOURS = ("#a5432c", "#65489a", "#23788a")
+TIMINGS = ("before", "during", "after")
+"""What S1, S2 and S3 mean, in spell order."""
 
 
-class _Rules:
-    """Measures and draws the rule page at one body size; `fits` says whether it fits the page."""
+def rules_page(kit: DiceBattleKit, ctx: LayoutContext, title: str) -> Page:
+    """Everything on one page: the kit's sections, with the round and the order of effects drawn from the model."""
+    lang = ctx.lang
+    return summary_page(
+        ctx,
+        f"{title} — {tr('rules', lang)}",
+        players_line(kit.players, lang),
+        rule_summary_sections(kit, ctx),
+        f"{title} v{kit.version}",
+        text(kit.subtitle, lang),
+        icons=kit.card_templates.icons,
+    )
 
-    def __init__(self, kit: Any, ctx: LayoutContext, size: float):
-        self.kit, self.ctx, self.size = kit, ctx, size
-        self.lang = ctx.lang
-        self.values = kit.placeholder_values()
-        self.icons = kit.card_templates.icons
-        self.width = ctx.paper.width - 2 * ctx.margin
-        self.column = (self.width - 5.0) / 2
 
-    # measuring -------------------------------------------------------
-    def para_height(self, value: str, width: float, size: float | None = None) -> float:
-        size = size or self.size
-        probe = _measured(value)
-        return fit(probe, width, 10000.0, size, size).height
+def rule_summary_sections(kit: DiceBattleKit, ctx: LayoutContext) -> list[Section]:
+    """The kit's rule sections, with this game's drawing wherever a section asks for one of its diagrams.
 
-    def section_height(self, section: Any, width: float) -> float:
-        h = 6.5
-        if section.text is not None:
-            h += self.para_height(self.fill(section.text), width) + 1.2
-        for step in section.steps:
-            h += self.para_height(self.fill(step), width - 4.5) + 0.9
-        for bullet in section.bullets:
-            h += self.para_height(self.fill(bullet), width - 3.5) + 0.9
-        if section.generated == "end-conditions":
-            for end in self.kit.end_conditions:
-                h += self.para_height(self._end_text(end), width) + 1.0
-        return h + 2.0
+    The shared sections know generated tables only, so each diagram's name is
+    announced with an empty table that the diagram then replaces.
+    """
+    diagrams = {name: draw(kit) for name, draw in DIAGRAMS.items()}
+    sections = rule_sections(ctx, kit, dict.fromkeys(diagrams, Table((), (), ())))
+    asked = [section.generated for section in kit.rules.sections] if kit.rules else []
+    return [
+        replace(section, table=None, diagram=diagrams[name]) if name in diagrams else section
+        for section, name in zip(sections, asked)
+    ]
 
-    def fill(self, value: Any) -> str:
-        return text(value, self.lang, self.values)
 
-    def _end_text(self, end: Any) -> str:
-        sep = "：" if self.lang == "ja" else ": "
-        parts = [self.fill(end.when), f"{t('winner', self.lang)}{sep}{self.fill(end.winner)}"]
-        if end.tie_break is not None:
-            parts.append(f"{t('tie_break', self.lang)}{sep}{self.fill(end.tie_break)}")
-        return " ".join(parts) if self.lang == "en" else "".join(p if p.endswith("。") else p + "。" for p in parts)
+def phase_flow(kit: DiceBattleKit) -> Diagram:
+    """The round: a coloured box per phase with its steps, arrows between them, and the loop back to the first."""
 
-    # drawing ---------------------------------------------------------
-    def heading(self, title: str, x: float, y: float, width: float, where: tuple) -> list[Item]:
-        items: list[Item] = [Rect(x, y, width, 5.2, style=Style(fill=HEAD), radius=0.8)]
-        items += self.ctx.fitted(
-            title,
-            TextBox(x + 2, y, width - 4, 5.2, align="start", valign="middle", colour="#ffffff", bold=True),
-            9,
-            7,
-            where=where,
-            label="rule heading",
-        )
-        return items
-
-    def para(
-        self,
-        value: str,
-        x: float,
-        y: float,
-        width: float,
-        where: tuple,
-        size: float | None = None,
-        colour: str = INK,
-        bold: bool = False,
-    ) -> tuple[list[Item], float]:
-        size = size or self.size
-        height = self.para_height(value, width, size)
-        box = TextBox(x, y, width, height + 0.5, align="start", valign="top", colour=colour, bold=bold)
-        return inline_text(self.ctx, value, box, size, size, self.icons, where=where, label="rule text"), height
-
-    def section(self, section: Any, index: int, x: float, y: float, width: float) -> tuple[list[Item], float]:
-        where = ("rules", "sections", index)
-        items = self.heading(self.fill(section.title), x, y, width, where + ("title", self.lang))
-        yy = y + 6.5
-        if section.text is not None:
-            got, h = self.para(self.fill(section.text), x, yy, width, where + ("text", self.lang))
-            items += got
-            yy += h + 1.2
-        for i, step in enumerate(section.steps):
-            got, h = self.para(self.fill(step), x + 4.5, yy, width - 4.5, where + ("steps", i, self.lang))
-            items += got
-            items.append(Circle(x + 1.7, yy + self.size * PT * 0.5, self.size * PT * 0.62, style=Style(fill=HEAD)))
-            items.append(
-                Text(
-                    x + 1.7,
-                    yy + self.size * PT * 0.5 + self.size * PT * 0.3,
-                    str(i + 1),
-                    self.size * 0.8,
-                    colour="#ffffff",
-                    anchor="middle",
-                    bold=True,
-                )
-            )
-            yy += h + 0.9
-        for i, bullet in enumerate(section.bullets):
-            got, h = self.para(self.fill(bullet), x + 3.5, yy, width - 3.5, where + ("bullets", i, self.lang))
-            items += got
-            items.append(Rect(x + 0.6, yy + self.size * PT * 0.32, 1.3, 1.3, style=Style(fill=HEAD)))
-            yy += h + 0.9
-        if section.generated == "end-conditions":
-            for i, end in enumerate(self.kit.end_conditions):
-                got, h = self.para(self._end_text(end), x, yy, width, ("end_conditions", i))
-                items += got
-                yy += h + 1.0
-        return items, yy - y + 2.0
-
-    # full-width diagrams ---------------------------------------------
-    def phase_flow(self, x: float, y: float, measure: bool = False) -> tuple[list[Item], float]:
-        phases = self.kit.phases
+    def draw(setting: Setting, width: float) -> tuple[list[Item], float]:
+        lang = setting.ctx.lang
+        values = kit.placeholder_values()
+        phases = kit.phases
         arrow = 7.0
-        bw = (self.width - arrow * (len(phases) - 1)) / len(phases)
-        small = self.size - 0.5
-        inner = bw - 6.5
-        steps_h = max(sum(self.para_height(self.fill(s), inner, small) + 0.8 for s in p.steps) for p in phases)
+        box_w = (width - arrow * (len(phases) - 1)) / len(phases)
+        small = setting.body - 0.5
+        steps = [[text(step, lang, values) for step in phase.steps] for phase in phases]
+        steps_h = max(sum(setting.height(step, box_w - 6.5, small) + 0.8 for step in texts) for texts in steps)
         box_h = 8.0 + steps_h + 1.5
-        loop_h = 8.5
-        total = box_h + loop_h
-        if measure:
-            return [], total
         items: list[Item] = []
-        colours = ("#a5432c", "#65489a", "#23788a")
         for k, phase in enumerate(phases):
-            bx = x + k * (bw + arrow)
-            colour = colours[k % len(colours)]
-            where = ("phases", k)
-            items.append(
-                Rect(
-                    bx,
-                    y,
-                    bw,
-                    box_h,
-                    style=Style(fill=mix(colour, "#ffffff", 0.08), stroke=colour, width=0.5),
-                    radius=2.0,
-                )
-            )
-            items.append(Rect(bx, y, bw, 7.0, style=Style(fill=colour), radius=2.0))
-            items.append(Rect(bx, y + 4.0, bw, 3.0, style=Style(fill=colour)))
-            items.append(Circle(bx + 4.2, y + 3.5, 2.5, style=Style(fill="#ffffff")))
-            items.append(Text(bx + 4.2, y + 4.55, str(k + 1), 8, colour=colour, anchor="middle", bold=True))
-            items += self.ctx.fitted(
-                text(phase.name, self.lang),
-                TextBox(bx + 8, y, bw - 10, 7, align="start", valign="middle", colour="#ffffff", bold=True),
-                9.5,
-                7,
-                where=where + ("name", self.lang),
-                label="phase name",
-            )
-            yy = y + 8.5
-            for i, step in enumerate(phase.steps):
-                value = self.fill(step)
-                got, h = self.para(value, bx + 5.0, yy, inner, where + ("steps", i, self.lang), small)
-                items += got
-                mid = yy + small * PT * (fonts.ASCENT - GLYPH_MID)
-                items.append(
-                    Polygon(
-                        ((bx + 1.8, mid - 1.0), (bx + 3.4, mid), (bx + 1.8, mid + 1.0)),
-                        style=Style(fill=colour),
-                        role="step-mark",
-                    )
-                )
-                yy += h + 0.8
+            x = k * (box_w + arrow)
+            items += _phase_box(setting, phase, k, steps[k], x, box_w, box_h, small)
             if k < len(phases) - 1:
-                ax = bx + bw + 1.0
-                items += _arrow(ax, y + box_h / 2, ax + arrow - 2.0, y + box_h / 2, INK)
-        # the loop back: from under the last box to under the first
-        ly = y + box_h + 4.0
-        first_x = x + bw / 2
-        last_x = x + (len(phases) - 1) * (bw + arrow) + bw / 2
-        items.append(
-            Path(
-                (("M", last_x, y + box_h), ("L", last_x, ly), ("L", first_x, ly), ("L", first_x, y + box_h + 1.6)),
-                style=Style(stroke=INK, width=0.45),
-            )
-        )
+                items += _arrow(x + box_w + 1.0, box_h / 2, x + box_w + arrow - 1.0, box_h / 2, INK)
+        items += _round_loop(setting, box_w / 2, (len(phases) - 1) * (box_w + arrow) + box_w / 2, box_h)
+        return items, box_h + 7.0
+
+    return draw
+
+
+def _phase_box(
+    setting: Setting, phase: Phase, k: int, steps: list[str], x: float, w: float, h: float, size: float
+) -> list[Item]:
+    """One phase: its number and name on a coloured band, then its steps, each after a small triangle."""
+    lang = setting.ctx.lang
+    colour = PHASE_COLOURS[k % len(PHASE_COLOURS)]
+    where = ("phases", k)
+    items: list[Item] = [
+        Rect(x, 0, w, h, style=Style(fill=tint(colour, 0.08), stroke=colour, width=0.5), radius=2.0),
+        Rect(x, 0, w, 7.0, style=Style(fill=colour), radius=2.0),
+        Rect(x, 4.0, w, 3.0, style=Style(fill=colour)),
+        Circle(x + 4.2, 3.5, 2.5, style=Style(fill=WHITE)),
+        Text(x + 4.2, 4.55, str(k + 1), 8, colour=colour, anchor="middle", bold=True),
+    ]
+    items += setting.ctx.fitted(
+        text(phase.name, lang),
+        TextBox(x + 8, 0, w - 10, 7, align="start", valign="middle", colour=WHITE, bold=True),
+        9.5,
+        7,
+        where=where + ("name", lang),
+        label="phase name",
+    )
+    y = 8.5
+    for i, step in enumerate(steps):
+        got, height = setting.paragraph(step, x + 5.0, y, w - 6.5, where + ("steps", i, lang), size=size)
+        items += got
+        mid = y + size * MM_PER_PT * (fonts.ASCENT - GLYPH_MIDDLE)
         items.append(
             Polygon(
-                ((first_x - 1.3, y + box_h + 2.0), (first_x + 1.3, y + box_h + 2.0), (first_x, y + box_h + 0.3)),
-                style=Style(fill=INK),
+                ((x + 1.8, mid - 1.0), (x + 3.4, mid), (x + 1.8, mid + 1.0)), style=Style(fill=colour), role="step-mark"
             )
         )
-        label = tr("next_round", self.lang)
-        lw = fonts.width_mm(label, self.size) + 4
-        items.append(Rect((first_x + last_x) / 2 - lw / 2, ly - 2.2, lw, 4.4, style=Style(fill="#ffffff")))
-        items += self.ctx.fitted(
-            label,
-            TextBox(
-                (first_x + last_x) / 2 - lw / 2,
-                ly - 2.2,
-                lw,
-                4.4,
-                align="middle",
-                valign="middle",
-                colour=INK,
-                bold=True,
-            ),
-            self.size,
-            6,
-            where=("phases",),
-            label="round loop",
-        )
-        return items, total
+        y += height + 0.8
+    return items
 
-    def resolution(self, x: float, y: float, measure: bool = False) -> tuple[list[Item], float]:
-        lang = self.lang
-        chev_h = 9.0
-        rule_h = 2 * (self.size * PT * 1.3) + 3.5
-        example_text = tr("example", lang)
-        ex_h = self.para_height(example_text, self.width)
-        chip_h = 17.0
-        total = chev_h + 2.0 + rule_h + 1.5 + ex_h + 1.5 + chip_h
-        if measure:
-            return [], total
-        items: list[Item] = []
-        timings = ("before", "during", "after")
-        cw = (self.width - 2 * 2.0) / 3
-        for k, spell in enumerate(SPELLS):
-            cx0 = x + k * (cw + 2.0)
-            colour = self.icons[spell].colour if spell in self.icons else INK
-            point = 4.0
-            pts = [
-                (cx0, y),
-                (cx0 + cw - point, y),
-                (cx0 + cw, y + chev_h / 2),
-                (cx0 + cw - point, y + chev_h),
-                (cx0, y + chev_h),
-            ]
-            if k:
-                pts.append((cx0 + point, y + chev_h / 2))
-            items.append(Polygon(tuple(pts), style=Style(fill=mix(colour, "#ffffff", 0.16), stroke=colour, width=0.4)))
-            if spell in self.icons:
-                items.append(
-                    icon_items(self.icons[spell], cx0 + (point if k else 0) + 6.0, y + chev_h / 2, 6.6, role="spell")
-                )
-            items += self.ctx.fitted(
-                tr(timings[k], lang),
-                TextBox(
-                    cx0 + (point if k else 0) + 11.0,
-                    y,
-                    cw - 17.0,
-                    chev_h,
-                    align="start",
-                    valign="middle",
-                    colour=INK,
-                    bold=True,
-                ),
-                self.size + 0.5,
-                6,
-                where=("card_templates", "icons"),
-                label="spell timing",
-            )
-        yy = y + chev_h + 2.0
-        items.append(Rect(x, yy, self.width, rule_h, style=Style(fill="#f4efe4"), radius=1.5))
-        line1 = f"{tr('same_spell', lang)}{'、' if lang == 'ja' else ', '}{tr('higher_first', lang)}{'。' if lang == 'ja' else '; '}{tr('ties', lang)}{'。' if lang == 'ja' else '.'}"
-        got, _h = self.para(line1, x + 2, yy + 1.2, self.width - 4, ("rules",), bold=True)
+
+def _round_loop(setting: Setting, first_x: float, last_x: float, box_h: float) -> list[Item]:
+    """The line from under the last phase back to under the first, labelled: the next round swaps the players."""
+    ly = box_h + 4.0
+    label = tr("next_round", setting.ctx.lang)
+    lw = fonts.width_mm(label, setting.body) + 4
+    lx = (first_x + last_x) / 2 - lw / 2
+    items: list[Item] = [
+        Path(
+            (("M", last_x, box_h), ("L", last_x, ly), ("L", first_x, ly), ("L", first_x, box_h + 1.6)),
+            style=Style(stroke=INK, width=0.45),
+        ),
+        Polygon(
+            ((first_x - 1.3, box_h + 2.0), (first_x + 1.3, box_h + 2.0), (first_x, box_h + 0.3)),
+            style=Style(fill=INK),
+        ),
+        Rect(lx, ly - 2.2, lw, 4.4, style=Style(fill=WHITE)),
+    ]
+    items += setting.ctx.fitted(
+        label,
+        TextBox(lx, ly - 2.2, lw, 4.4, align="middle", valign="middle", colour=INK, bold=True),
+        setting.body,
+        6,
+        where=("phases",),
+        label="round loop",
+    )
+    return items
+
+
+def effect_order(kit: DiceBattleKit) -> Diagram:
+    """S1 → S2 → S3 as chevrons, the tie rules under them, and the rulebook's example resolved in order."""
+
+    def draw(setting: Setting, width: float) -> tuple[list[Item], float]:
+        lang = setting.ctx.lang
+        items = _spell_chevrons(setting, width)
+        y = 10.5
+        rule, note = tr("resolution_rule", lang), tr("level_note", lang)
+        rule_h = setting.height(rule, width - 4) + 0.5 + setting.height(note, width - 4) + 2.2
+        items.append(Rect(0, y, width, rule_h, style=Style(fill="#f4efe4"), radius=1.5))
+        got, height = setting.paragraph(rule, 2, y + 1.2, width - 4, ("rules",), bold=True)
         items += got
-        got, _h = self.para(
-            f"（{tr('level_note', lang)}）" if lang == "ja" else f"({tr('level_note', lang)})",
-            x + 2,
-            yy + 1.2 + self.size * PT * 1.3 + 0.5,
-            self.width - 4,
-            ("rules",),
-            colour=MUTED,
-        )
+        got, _height = setting.paragraph(note, 2, y + 1.2 + height + 0.5, width - 4, ("rules",), colour=MUTED)
         items += got
-        yy += rule_h + 1.5
-        got, h = self.para(example_text, x, yy, self.width, ("example",))
-        items += got
-        yy += h + 1.5
-        items += self.example_chips(x, yy, chip_h)
-        return items, total
-
-    def example_chips(self, x: float, y: float, h: float) -> list[Item]:
-        if self.kit.example is None:
-            return []
-        order = resolution_order(self.kit, self.kit.example)
-        n = len(order)
-        arrow = 4.5
-        cw = (self.width - arrow * (n - 1)) / n
-        items: list[Item] = []
-        for k, entry in enumerate(order):
-            cx0 = x + k * (cw + arrow)
-            items += self.chip(entry, cx0, y, cw, h)
-            if k < n - 1:
-                items += _arrow(cx0 + cw + 0.6, y + h / 2, cx0 + cw + arrow - 0.6, y + h / 2, INK)
-        return items
-
-    def chip(self, entry: Resolution, x: float, y: float, w: float, h: float) -> list[Item]:
-        kit, lang = self.kit, self.lang
-        card = kit.card(entry.card_id)
-        index = kit.cards.index(card)
-        cls = card.value("unit_class" if entry.side == "unit" else "nonunit_class")
-        label = kit.card_templates.labels[cls]
-        colour = label.colour
-        items: list[Item] = [
-            Rect(x, y, w, h, style=Style(fill=mix(colour, "#ffffff", 0.1), stroke=colour, width=0.45), radius=1.5)
-        ]
-        icon = self.icons.get(entry.spell)
-        if icon is not None:
-            items.append(icon_items(icon, x + 4.2, y + 4.0, 6.0, role="spell"))
-        who = tr("first" if entry.player == 0 else "second", lang)
-        meta = f"{who} · {label.name.get(lang)} Lv{entry.level}"
-        items += self.ctx.fitted(
-            meta,
-            TextBox(x + 8.0, y + 1.2, w - 9.0, 5.6, align="start", valign="middle", colour=colour, bold=True),
-            7,
-            5,
-            where=("example",),
-            label="example chip",
-        )
-        name = text(card.value("title"), lang)
-        items += inline_text(
-            self.ctx,
-            name,
-            TextBox(x + 1.5, y + 7.5, w - 3.0, h - 8.5, align="middle", valign="middle", colour=INK, bold=True),
-            7.0,
-            5.5,
-            {},
-            where=("cards", index, "fill", "title", lang),
-            label="example card name",
-            lines=1,
-        )
-        return items
-
-    def errata(self, x: float, y: float, measure: bool = False) -> tuple[list[Item], float]:
-        table = errata_table(self.kit, self.lang)
-        return self.table(table, x, y, measure, ("errata",))
-
-    def table(self, table: Any, x: float, y: float, measure: bool, where: tuple) -> tuple[list[Item], float]:
-        size = self.size - 0.5
-        widths = [f * self.width for f in table.widths]
-        rows = [(table.columns, True)] + [(row, False) for row in table.rows]
-        heights = [
-            max(self.para_height(cell, w - 2.4, size) for cell, w in zip(cells, widths)) + 1.6 for cells, _ in rows
-        ]
-        total = sum(heights)
-        if measure:
-            return [], total
-        items: list[Item] = []
-        yy = y
-        for (cells, header), rh in zip(rows, heights):
-            items.append(
-                Rect(
-                    x, yy, self.width, rh, style=Style(fill="#5a5e7a" if header else None, stroke="#9a9a9a", width=0.15)
-                )
-            )
-            xx = x
-            for cell, w in zip(cells, widths):
-                got, _h = self.para(
-                    cell, xx + 1.2, yy + 0.8, w - 2.4, where, size, "#ffffff" if header else INK, header
-                )
-                items += got
-                xx += w
-            xx = x
-            for w in widths[:-1]:
-                xx += w
-                items.append(Line(xx, yy, xx, yy + rh, style=Style(stroke="#9a9a9a", width=0.15)))
-            yy += rh
-        return items, total
-
-    # the page --------------------------------------------------------
-    def blocks(self) -> list[tuple[str, Any, int]]:
-        """('band', [sections...]) for runs of text sections, ('wide', section) for diagrams and tables."""
-        out: list[tuple[str, Any, int]] = []
-        run: list[tuple[Any, int]] = []
-        for i, section in enumerate(self.kit.rules.sections if self.kit.rules else []):
-            if section.generated in WIDE:
-                if run:
-                    out.append(("band", run, -1))
-                    run = []
-                out.append(("wide", section, i))
-            else:
-                run.append((section, i))
-        if run:
-            out.append(("band", run, -1))
-        return out
-
-    def split(self, run: list[tuple[Any, int]]) -> tuple[list, list, float]:
-        """Sections into two columns, in order, as evenly as they go."""
-        heights = [self.section_height(s, self.column) for s, _ in run]
-        best = None
-        for cut in range(len(run) + 1):
-            left, right = sum(heights[:cut]), sum(heights[cut:])
-            tallest = max(left, right)
-            if best is None or tallest <= best[0] - 1e-6 or (tallest <= best[0] + 1e-6 and left >= right):
-                best = (tallest, cut)
-        assert best is not None
-        return run[: best[1]], run[best[1] :], best[0]
-
-    def layout(self, draw: bool) -> tuple[list[Item], float]:
-        ctx = self.ctx
-        x = ctx.margin
-        y = ctx.margin + 12.0
-        items: list[Item] = []
-        for kind, content, index in self.blocks():
-            if kind == "band" and len(content) == 1:
-                section, i = content[0]
-                got, h = self.section(section, i, x, y, self.width)
-                if draw:
-                    items += got
-                y += h + 1.0
-            elif kind == "band":
-                left, right, tallest = self.split(content)
-                if draw:
-                    for col, part in ((0, left), (1, right)):
-                        yy = y
-                        for section, i in part:
-                            got, h = self.section(section, i, x + col * (self.column + 5.0), yy, self.column)
-                            items += got
-                            yy += h
-                y += tallest + 1.0
-            else:
-                section = content
-                where = ("rules", "sections", index)
-                if draw:
-                    items += self.heading(self.fill(section.title), x, y, self.width, where + ("title", self.lang))
-                y += 6.5
-                draw_fn = {"phase-flow": self.phase_flow, "resolution-order": self.resolution, "errata": self.errata}[
-                    section.generated
-                ]
-                got, h = draw_fn(x, y, not draw)
-                items += got
-                y += h + 3.0
+        y += rule_h + 1.5
+        if kit.example is not None:
+            got, height = setting.paragraph(tr("example", lang), 0, y, width, ("example",))
+            items += got
+            y += height + 1.5
+            items += _example_chips(setting, kit, resolution_order(kit, kit.example), y, width, EXAMPLE_CHIP_H)
+            y += EXAMPLE_CHIP_H
         return items, y
 
-
-WIDE = ("phase-flow", "resolution-order", "errata")
-"""Generated sections drawn across the page; `end-conditions` flows with the text (validator: GENERATED)."""
+    return draw
 
 
-def _measured(value: str) -> str:
-    """Text as it is measured: each {icon} counts as one em, like the placeholder that stands for it."""
-    return ICON_PATTERN.sub(MARKERS[0], value)
+EXAMPLE_CHIP_H = 15.0
+
+
+def _spell_chevrons(setting: Setting, width: float) -> list[Item]:
+    """One chevron per spell number, in its icon's colour, saying when it resolves."""
+    icons = setting.icons
+    chev_h, point, gap = 9.0, 4.0, 2.0
+    cw = (width - 2 * gap) / 3
+    items: list[Item] = []
+    for k, spell in enumerate(SPELLS):
+        x = k * (cw + gap)
+        colour = icons[spell].colour if spell in icons else INK
+        notch = point if k else 0.0
+        outline = [(x, 0.0), (x + cw - point, 0.0), (x + cw, chev_h / 2), (x + cw - point, chev_h), (x, chev_h)]
+        if k:
+            outline.append((x + point, chev_h / 2))
+        items.append(Polygon(tuple(outline), style=Style(fill=tint(colour, 0.16), stroke=colour, width=0.4)))
+        if spell in icons:
+            items.append(icon_items(icons[spell], x + notch + 6.0, chev_h / 2, 6.6, role="spell"))
+        items += setting.ctx.fitted(
+            tr(TIMINGS[k], setting.ctx.lang),
+            TextBox(x + notch + 11.0, 0, cw - 17.0, chev_h, align="start", valign="middle", colour=INK, bold=True),
+            setting.body + 0.5,
+            6,
+            where=("card_templates", "icons"),
+            label="spell timing",
+        )
+    return items
+
+
+def _example_chips(
+    setting: Setting, kit: DiceBattleKit, order: list[Resolution], y: float, width: float, h: float
+) -> list[Item]:
+    """The example's effects as cards in a row, in the order they resolve."""
+    arrow = 4.5
+    n = len(order)
+    cw = (width - arrow * (n - 1)) / n
+    items: list[Item] = []
+    for k, entry in enumerate(order):
+        x = k * (cw + arrow)
+        items += _chip(setting, kit, entry, x, y, cw, h)
+        if k < n - 1:
+            items += _arrow(x + cw + 0.6, y + h / 2, x + cw + arrow - 0.6, y + h / 2, INK)
+    return items
+
+
+def _chip(
+    setting: Setting, kit: DiceBattleKit, entry: Resolution, x: float, y: float, w: float, h: float
+) -> list[Item]:
+    """One resolving effect: its spell, whose it is, the class and level it compares, and the card's name."""
+    ctx, lang = setting.ctx, setting.ctx.lang
+    index, card = next((i, c) for i, c in enumerate(kit.cards) if c.id == entry.card_id)
+    label = kit.card_templates.labels[card.value("unit_class" if entry.side == "unit" else "nonunit_class")]
+    colour = label.colour
+    items: list[Item] = [Rect(x, y, w, h, style=Style(fill=tint(colour, 0.1), stroke=colour, width=0.45), radius=1.5)]
+    spell = setting.icons.get(entry.spell)
+    if spell is not None:
+        items.append(icon_items(spell, x + 4.2, y + 4.0, 6.0, role="spell"))
+    who = tr("first" if entry.player == 0 else "second", lang)
+    items += ctx.fitted(
+        f"{who} · {label.name.get(lang)} Lv{entry.level}",
+        TextBox(x + 8.0, y + 1.2, w - 9.0, 5.6, align="start", valign="middle", colour=colour, bold=True),
+        7,
+        5,
+        where=("example",),
+        label="example chip",
+    )
+    items += inline_text(
+        ctx,
+        text(card.value("title"), lang),
+        TextBox(x + 1.5, y + 7.5, w - 3.0, h - 8.5, align="middle", valign="middle", colour=INK, bold=True),
+        7.0,
+        5.5,
+        {},
+        where=("cards", index, "fill", "title", lang),
+        label="example card name",
+        lines=1,
+    )
+    return items
 
 
 def _arrow(x1: float, y1: float, x2: float, y2: float, colour: str) -> list[Item]:
@@ -1708,33 +1547,8 @@ def _arrow(x1: float, y1: float, x2: float, y2: float, colour: str) -> list[Item
     ]
 
 
-def rules_page(kit: Any, ctx: LayoutContext, title: str) -> Page:
-    """Everything on one A4 page: the body shrinks in quarter points until it fits, never below 6 pt."""
-    bottom = ctx.paper.height - ctx.margin - 5.0
-    size = 8.0
-    while True:
-        probe = LayoutContext(ctx.lang, ctx.paper, settings=ctx.settings)
-        _items, end = _Rules(kit, probe, size).layout(draw=False)
-        if end <= bottom or size <= 6.0:
-            break
-        size -= 0.25
-    if end > bottom:
-        from ..layouts.common import TextProblem
-
-        ctx.problems.append(
-            TextProblem(
-                "PK309",
-                ("rules",),
-                f"rule summary is {end - bottom:.1f} mm too long for one page even at {size} pt",
-                "shorten the rule text or the errata",
-            )
-        )
-    items, _end = _Rules(kit, ctx, size).layout(draw=True)
-    page_items = (
-        page_title(ctx, f"{title} — {tr('rules_page', ctx.lang)}", tr("players", ctx.lang, n=kit.players.max)) + items
-    )
-    page_items += footer(ctx, f"{title} v{kit.version}", text(kit.subtitle, ctx.lang))
-    return Page(ctx.paper.width, ctx.paper.height, tuple(page_items), f"{title} — {tr('rules_page', ctx.lang)}")
+DIAGRAMS: dict[str, Callable[[DiceBattleKit], Diagram]] = {"phase-flow": phase_flow, "resolution-order": effect_order}
+"""The generated sections this game draws; `end-conditions` and `errata` are the shared tables (validator: GENERATED)."""
 
 
-__all__ = ["ART", "GAME", "components"]
+__all__ = ["ART", "DIAGRAMS", "GAME", "components"]

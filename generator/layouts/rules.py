@@ -1,17 +1,31 @@
-"""Rule summaries: headings, steps, bullets and tables flowed into two columns per A4 page."""
+"""Rule summaries: headings, paragraphs, steps, bullets, tables and a game's own diagrams.
+
+Two layouts share these blocks. `rule_pages` flows the sections into two
+columns over as many A4 pages as they need. `summary_page` sets a whole summary
+on one page: runs of text sections side by side in two balanced columns,
+tables and diagrams across the page, the body shrinking until everything fits.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
+from pnpkit.validator.components.templates import InlineIcon
+
+from ..colour import WHITE
 from ..scene import Group, Item, Line, Page, Rect, Style, Text
-from ..text import TextBox
+from ..text import TextBox, fit
 from .common import INK, LayoutContext, TextProblem, footer, page_title
+from .templates import inline_text, marked
 
 BODY = 8.0
 MIN_BODY = 6.5
+"""The smallest body a one-page summary shrinks to; below it the overflow is a finding."""
+SHRINK_STEP = 0.25
 HEADING = 10.0
 GAP = 2.0
+COLUMN_GAP = 6.0
 
 
 @dataclass(frozen=True)
@@ -19,6 +33,43 @@ class Table:
     columns: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
     widths: tuple[float, ...]  # fractions of the column width
+
+
+@dataclass(frozen=True)
+class Setting:
+    """How a summary sets its words at one body size; a game's diagrams set their words through it too."""
+
+    ctx: LayoutContext
+    body: float = BODY
+    icons: Mapping[str, InlineIcon] = field(default_factory=dict)
+    """Inline icons `{name}` in the text draws, one em wide."""
+
+    def height(self, text: str, width: float, size: float | None = None) -> float:
+        """How tall `text` sets in `width`; an inline icon counts as the one em it is drawn as."""
+        size = size or self.body
+        return fit(marked(text, self.icons).text, width, 1000.0, size, size).height
+
+    def paragraph(
+        self,
+        text: str,
+        x: float,
+        y: float,
+        width: float,
+        where: tuple,
+        *,
+        size: float | None = None,
+        colour: str = INK,
+        bold: bool = False,
+    ) -> tuple[list[Item], float]:
+        """`text` set from (x, y) in a box exactly as tall as it needs: the lines, and that height."""
+        size = size or self.body
+        height = self.height(text, width, size)
+        box = TextBox(x, y, width, height, colour=colour, bold=bold)
+        return inline_text(self.ctx, text, box, size, size, self.icons, where=where, label="rule text"), height
+
+
+Diagram = Callable[[Setting, float], tuple[list[Item], float]]
+"""A game's own drawing in a summary: (setting, width) → items drawn from (0, 0), and their height."""
 
 
 @dataclass
@@ -29,6 +80,15 @@ class Section:
     bullets: list[str] = field(default_factory=list)
     table: Table | None = None
     where: tuple = ()
+    diagram: Diagram | None = None
+
+
+def _top(ctx: LayoutContext) -> float:
+    return ctx.margin + 13.0
+
+
+def _bottom(ctx: LayoutContext) -> float:
+    return ctx.paper.height - ctx.margin - 6.0
 
 
 @dataclass
@@ -48,19 +108,19 @@ class _Flow:
 
     @property
     def top(self) -> float:
-        return self.ctx.margin + 13.0
+        return _top(self.ctx)
 
     @property
     def bottom(self) -> float:
-        return self.ctx.paper.height - self.ctx.margin - 6.0
+        return _bottom(self.ctx)
 
     @property
     def width(self) -> float:
-        return (self.ctx.paper.width - 2 * self.ctx.margin - (self.columns - 1) * 6.0) / self.columns
+        return (self.ctx.paper.width - 2 * self.ctx.margin - (self.columns - 1) * COLUMN_GAP) / self.columns
 
     @property
     def x(self) -> float:
-        return self.ctx.margin + self.column * (self.width + 6.0)
+        return self.ctx.margin + self.column * (self.width + COLUMN_GAP)
 
     def new_page(self) -> None:
         self.pages.append(page_title(self.ctx, self.title, self.subtitle))
@@ -84,20 +144,16 @@ class _Flow:
 
 
 def _paragraph(
-    ctx: LayoutContext,
+    setting: Setting,
     text: str,
     width: float,
     where: tuple,
     indent: float = 0.0,
-    size: float = BODY,
+    size: float | None = None,
     colour: str = INK,
 ) -> tuple[list[Item], float]:
-    from ..text import fit
-
-    result = fit(text, width - indent, 1000.0, size, size)
-    box = TextBox(indent, 0.0, width - indent, result.height, colour=colour)
-    items = ctx.fitted(text, box, size, size, where=where, label="rule text")
-    return items, result.height + 0.6
+    items, height = setting.paragraph(text, indent, 0.0, width - indent, where, size=size, colour=colour)
+    return items, height + 0.6
 
 
 @dataclass(frozen=True)
@@ -132,17 +188,12 @@ def rule_pages(ctx: LayoutContext, title: str, subtitle: str, sections: list[Sec
 
 def _flow_pages(ctx: LayoutContext, title: str, subtitle: str, sections: list[Section], body: float) -> _Flow:
     """One layout pass; a heading always stays with its section's first block."""
+    setting = Setting(ctx, body)
     flow = _Flow(ctx, title, subtitle)
     width = flow.width
     for section in sections:
-        heading = _Block(
-            (
-                Rect(0, 0, width, 6.0, style=Style(fill="#2c2f45")),
-                Text(2.0, 4.4, section.title, HEADING, colour="#ffffff", bold=True),
-            ),
-            8.0,
-        )
-        blocks = _section_blocks(ctx, section, width, body)
+        heading = _heading(section, width)
+        blocks = _section_blocks(setting, section, width)
         first = blocks[0].height + (blocks[0].header.height if blocks and blocks[0].header else 0.0) if blocks else 0.0
         flow.make_room(heading.height + first)
         flow.add(list(heading.items), heading.height)
@@ -166,32 +217,152 @@ def _flow_pages(ctx: LayoutContext, title: str, subtitle: str, sections: list[Se
     return flow
 
 
-def _section_blocks(ctx: LayoutContext, section: Section, width: float, body: float) -> list[_Block]:
-    blocks: list[_Block] = []
-    if section.text:
-        items, h = _paragraph(ctx, section.text, width, section.where + ("text",), size=body)
-        blocks.append(_Block(tuple(items), h + 0.8, where=section.where + ("text",)))
-    for i, step in enumerate(section.steps, start=1):
-        items, h = _paragraph(ctx, step, width, section.where + ("steps", i - 1), indent=5.0, size=body)
-        items.append(Text(0.5, body * 0.3528 * 0.88, f"{i}.", body, colour=INK, bold=True))
-        blocks.append(_Block(tuple(items), h + 0.4, where=section.where + ("steps", i - 1)))
-    for j, bullet in enumerate(section.bullets):
-        items, h = _paragraph(ctx, bullet, width, section.where + ("bullets", j), indent=4.0, size=body)
-        items.append(Rect(1.0, body * 0.125, 1.4, 1.4, style=Style(fill=INK)))
-        blocks.append(_Block(tuple(items), h + 0.4, where=section.where + ("bullets", j)))
-    if section.table is not None:
-        blocks += _table_blocks(ctx, section.table, width, section.where, body - 0.5)
+def summary_page(
+    ctx: LayoutContext,
+    title: str,
+    subtitle: str,
+    sections: list[Section],
+    footer_left: str,
+    footer_right: str,
+    *,
+    icons: Mapping[str, InlineIcon] | None = None,
+) -> Page:
+    """The whole summary on one page, at the largest body size (in quarter points) at which it fits.
+
+    Below MIN_BODY it stops shrinking; what still overflows is a finding (PK309), never a clipped page.
+    """
+    icons = icons or {}
+    bottom = _bottom(ctx)
+    sizes = [BODY - k * SHRINK_STEP for k in range(round((BODY - MIN_BODY) / SHRINK_STEP) + 1)]
+    body = next(
+        (size for size in sizes if _summary(Setting(replace(ctx, problems=[]), size, icons), sections)[1] <= bottom),
+        MIN_BODY,
+    )
+    items, end = _summary(Setting(ctx, body, icons), sections)
+    if end > bottom:
+        ctx.problems.append(
+            TextProblem(
+                "PK309",
+                ("rules",),
+                f"rule summary is {end - bottom:.1f} mm too long for one page even at {body} pt",
+                "shorten the rule text or the errata",
+            )
+        )
+    items = page_title(ctx, title, subtitle) + items + footer(ctx, footer_left, footer_right)
+    return Page(ctx.paper.width, ctx.paper.height, tuple(items), title)
+
+
+def _summary(setting: Setting, sections: list[Section]) -> tuple[list[Item], float]:
+    """One layout pass of a one-page summary: its items, and where the last block ends."""
+    ctx = setting.ctx
+    x, width = ctx.margin, ctx.paper.width - 2 * ctx.margin
+    y = _top(ctx)
+    items: list[Item] = []
+    for run in _runs(sections):
+        if len(run) == 1:
+            got, height = _placed(_stack(setting, run[0], width), x, y)
+        else:
+            got, height = _columns(setting, run, x, y, width)
+        items += got
+        y += height
+    return items, y
+
+
+def _spans(section: Section) -> bool:
+    """Tables and diagrams need the page's width; text reads well in a column."""
+    return section.table is not None or section.diagram is not None
+
+
+def _runs(sections: list[Section]) -> list[list[Section]]:
+    """Consecutive text sections together; a section that spans the page alone."""
+    runs: list[list[Section]] = []
+    for section in sections:
+        if _spans(section) or not runs or _spans(runs[-1][0]):
+            runs.append([section])
+        else:
+            runs[-1].append(section)
+    return runs
+
+
+def _columns(setting: Setting, run: list[Section], x: float, y: float, width: float) -> tuple[list[Item], float]:
+    """Text sections in two columns, in order, cut where the taller column is shortest."""
+    column = (width - COLUMN_GAP) / 2
+    stacks = [_stack(setting, section, column) for section in run]
+    heights = [sum(block.height for block in stack) + GAP for stack in stacks]
+    cut = min(
+        range(len(run) + 1),
+        key=lambda k: (max(sum(heights[:k]), sum(heights[k:])), sum(heights[:k]) < sum(heights[k:])),
+    )
+    items: list[Item] = []
+    for left, part in ((x, stacks[:cut]), (x + column + COLUMN_GAP, stacks[cut:])):
+        top = y
+        for stack in part:
+            got, height = _placed(stack, left, top)
+            items += got
+            top += height
+    return items, max(sum(heights[:cut]), sum(heights[cut:]))
+
+
+def _stack(setting: Setting, section: Section, width: float) -> list[_Block]:
+    """A section's blocks top to bottom: its heading, then its content, each table's header before its rows."""
+    blocks = [_heading(section, width)]
+    for block in _section_blocks(setting, section, width):
+        if block.header is not None and blocks[-1].header is not block.header:
+            blocks.append(block.header)
+        blocks.append(block)
     return blocks
 
 
-def _table_blocks(ctx: LayoutContext, table: Table, width: float, where: tuple, size: float) -> list[_Block]:
+def _placed(blocks: list[_Block], x: float, y: float) -> tuple[list[Item], float]:
+    """Blocks stacked from (x, y); the height includes the gap after them."""
+    items: list[Item] = []
+    top = y
+    for block in blocks:
+        items.append(Group(block.items, dx=x, dy=top))
+        top += block.height
+    return items, top - y + GAP
+
+
+def _heading(section: Section, width: float) -> _Block:
+    return _Block(
+        (
+            Rect(0, 0, width, 6.0, style=Style(fill="#2c2f45")),
+            Text(2.0, 4.4, section.title, HEADING, colour=WHITE, bold=True),
+        ),
+        8.0,
+    )
+
+
+def _section_blocks(setting: Setting, section: Section, width: float) -> list[_Block]:
+    body = setting.body
+    blocks: list[_Block] = []
+    if section.text:
+        items, h = _paragraph(setting, section.text, width, section.where + ("text",))
+        blocks.append(_Block(tuple(items), h + 0.8, where=section.where + ("text",)))
+    for i, step in enumerate(section.steps, start=1):
+        items, h = _paragraph(setting, step, width, section.where + ("steps", i - 1), indent=5.0)
+        items.append(Text(0.5, body * 0.3528 * 0.88, f"{i}.", body, colour=INK, bold=True))
+        blocks.append(_Block(tuple(items), h + 0.4, where=section.where + ("steps", i - 1)))
+    for j, bullet in enumerate(section.bullets):
+        items, h = _paragraph(setting, bullet, width, section.where + ("bullets", j), indent=4.0)
+        items.append(Rect(1.0, body * 0.125, 1.4, 1.4, style=Style(fill=INK)))
+        blocks.append(_Block(tuple(items), h + 0.4, where=section.where + ("bullets", j)))
+    if section.table is not None:
+        blocks += _table_blocks(setting, section.table, width, section.where, body - 0.5)
+    if section.diagram is not None:
+        items, h = section.diagram(setting, width)
+        blocks.append(_Block(tuple(items), h, where=section.where))
+    return blocks
+
+
+def _table_blocks(setting: Setting, table: Table, width: float, where: tuple, size: float) -> list[_Block]:
     widths = [w * width for w in table.widths]
 
     def row_block(cells: tuple[str, ...], header: bool) -> tuple[list[Item], float]:
         blocks, height = [], 0.0
         x = 0.0
         for text, w in zip(cells, widths):
-            items, h = _paragraph(ctx, text, w - 2.0, where, size=size, colour="#ffffff" if header else INK)
+            items, h = _paragraph(setting, text, w - 2.0, where, size=size, colour=WHITE if header else INK)
             blocks.append((x, items))
             height = max(height, h)
             x += w
@@ -216,4 +387,4 @@ def _table_blocks(ctx: LayoutContext, table: Table, width: float, where: tuple, 
     return rows
 
 
-__all__ = ["Section", "Table", "rule_pages"]
+__all__ = ["Diagram", "Section", "Setting", "Table", "rule_pages", "summary_page"]

@@ -15,7 +15,7 @@ the placeholder is replaced by the icon when the lines are placed.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +31,7 @@ from pnpkit.validator.placeholders import fill as fill_placeholders
 from pnpkit.validator.types import LocalText
 
 from .. import fonts
+from ..colour import WHITE, blend, tint
 from ..scene import Circle, Group, Item, Path, Polygon, Rect, Style, Text
 from ..text import TextBox
 from ..units import MM_PER_PT
@@ -45,18 +46,6 @@ MARKERS = ("〓", "■", "◆", "●", "▲")
 """One-em characters the font has; the first one the text does not use stands in for icons while fitting."""
 GLYPH_MIDDLE = (fonts.ASCENT - fonts.DESCENT) / 2
 """How far above the baseline (in ems) the middle of a full-width glyph sits."""
-PT = MM_PER_PT
-
-
-def mix(colour: str, base: str, amount: float) -> str:
-    """`amount` of `colour` over `base`: 1 is the colour itself, 0.15 a light wash.
-
-    >>> mix("#ff0000", "#ffffff", 0.5), mix("#123456", "#ffffff", 1.0)
-    ('#ff8080', '#123456')
-    """
-    a = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
-    b = [int(base[i : i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(y + (x - y) * amount):02x}" for x, y in zip(a, b))
 
 
 # ---------------------------------------------------------------- inline icons
@@ -70,12 +59,12 @@ def icon_items(icon: InlineIcon, cx: float, cy: float, em: float, role: str = "i
         items.append(Rect(-w / 2, -h / 2, w, h, style=Style(fill=icon.colour), radius=em * 0.16))
         if icon.text:
             size = _fit_size(icon.text, w * 0.9, h * 0.78)
-            items.append(Text(0, _baseline(size), icon.text, size, colour="#ffffff", anchor="middle", bold=True))
+            items.append(Text(0, _baseline(size), icon.text, size, colour=WHITE, anchor="middle", bold=True))
     elif icon.shape == "disc":
         items.append(Circle(0, 0, em * 0.44, style=Style(fill=icon.colour)))
         if icon.text:
             size = _fit_size(icon.text, em * 0.62, em * 0.6)
-            items.append(Text(0, _baseline(size), icon.text, size, colour="#ffffff", anchor="middle", bold=True))
+            items.append(Text(0, _baseline(size), icon.text, size, colour=WHITE, anchor="middle", bold=True))
     elif icon.shape == "die":
         side = em * 0.8
         items.append(
@@ -84,7 +73,7 @@ def icon_items(icon: InlineIcon, cx: float, cy: float, em: float, role: str = "i
                 -side / 2,
                 side,
                 side,
-                style=Style(fill="#ffffff", stroke=icon.colour, width=em * 0.07),
+                style=Style(fill=WHITE, stroke=icon.colour, width=em * 0.07),
                 radius=em * 0.14,
             )
         )
@@ -105,14 +94,42 @@ PIPS: dict[int, tuple[tuple[int, int], ...]] = {
 
 def _fit_size(text: str, width: float, height: float) -> float:
     """The point size at which `text` is `height` mm tall (cap to descent) and no wider than `width`."""
-    by_height = height / ((fonts.ASCENT + fonts.DESCENT) * PT)
-    by_width = width / max(fonts.width_em(text) * PT, 1e-6)
+    by_height = height / ((fonts.ASCENT + fonts.DESCENT) * MM_PER_PT)
+    by_width = width / max(fonts.width_em(text) * MM_PER_PT, 1e-6)
     return min(by_height, by_width)
 
 
 def _baseline(size: float) -> float:
     """The baseline that centres a line of `size` pt on y = 0."""
-    return GLYPH_MIDDLE * size * PT
+    return GLYPH_MIDDLE * size * MM_PER_PT
+
+
+@dataclass(frozen=True)
+class Marked:
+    """A text with its inline icons swapped for one marker character, as wrap and fit see it."""
+
+    text: str
+    marker: str
+    names: tuple[str, ...]
+    """The icons the markers stand for, in reading order."""
+
+
+def marked(text: str, icons: Mapping[str, InlineIcon]) -> Marked:
+    """`text` with each `{name}` of a known icon swapped for the first marker the text does not use.
+
+    >>> marked("Roll {dice}, then {S9}", {"dice": InlineIcon(shape="die")})
+    Marked(text='Roll 〓, then {S9}', marker='〓', names=('dice',))
+    """
+    marker = next((m for m in MARKERS if m not in text), "")
+    names: list[str] = []
+
+    def swap(match: re.Match) -> str:
+        if match.group(1) in icons and marker:
+            names.append(match.group(1))
+            return marker
+        return match.group(0)
+
+    return Marked(ICON_PATTERN.sub(swap, text), marker, tuple(names))
 
 
 def inline_text(
@@ -121,7 +138,7 @@ def inline_text(
     box: TextBox,
     size: float,
     min_size: float,
-    icons: dict[str, InlineIcon],
+    icons: Mapping[str, InlineIcon],
     *,
     where: tuple,
     label: str,
@@ -135,17 +152,9 @@ def inline_text(
     """
     if lines is not None:
         box = _line_capped(box, lines, min_size, leading)
-    names: list[str] = []
-    marker = next((m for m in MARKERS if m not in text), None)
-
-    def swap(match: re.Match) -> str:
-        if match.group(1) in icons and marker is not None:
-            names.append(match.group(1))
-            return marker
-        return match.group(0)
-
-    marked = ICON_PATTERN.sub(swap, text)
-    placed = ctx.fitted(marked, box, size, min_size, where=where, label=label, leading=leading)
+    swapped = marked(text, icons)
+    marker, names = swapped.marker, swapped.names
+    placed = ctx.fitted(swapped.text, box, size, min_size, where=where, label=label, leading=leading)
     if not names:
         return list(placed)
     out: list[Item] = []
@@ -154,7 +163,7 @@ def inline_text(
         if marker not in line.text:
             out.append(line)
             continue
-        em = line.size * PT
+        em = line.size * MM_PER_PT
         whole = fonts.width_mm(line.text, line.size)
         x = {"start": line.x, "middle": line.x - whole / 2, "end": line.x - whole}[line.anchor]
         parts = line.text.split(marker)
@@ -171,7 +180,7 @@ def inline_text(
 
 
 def _line_capped(box: TextBox, lines: int, min_size: float, leading: float) -> TextBox:
-    em = min_size * PT
+    em = min_size * MM_PER_PT
     most = lines * leading * em + em * (fonts.ASCENT + fonts.DESCENT) - 0.01
     if box.height <= most:
         return box
@@ -267,7 +276,7 @@ def _fill_colour(face: FaceContext, region: Region) -> str | None:
     if colour is None:
         return None
     if region.colour_from and region.tint < 1:
-        return mix(colour, face.template.frame.face, region.tint)
+        return blend(colour, face.template.frame.face, region.tint)
     return colour
 
 
@@ -323,17 +332,17 @@ def draw_text(face: FaceContext, region: Region, value: Any) -> list[Item]:
 def draw_number(face: FaceContext, region: Region, value: Any) -> list[Item]:
     x, y, w, h = _box(region)
     cx, cy = x + w / 2, y + h / 2
-    fill = _fill_colour(face, region) or "#ffffff"
+    fill = _fill_colour(face, region) or WHITE
     ring = face.label_colour(face.template.frame.colour_from) or INK
     items: list[Item] = []
     r = min(w, h) / 2
     if region.shape == "diamond":
         items.append(
-            Polygon(((cx, y), (x + w, cy), (cx, y + h), (x, cy)), style=Style(fill=fill, stroke="#ffffff", width=0.35))
+            Polygon(((cx, y), (x + w, cy), (cx, y + h), (x, cy)), style=Style(fill=fill, stroke=WHITE, width=0.35))
         )
         inner = r * 0.95
     elif region.shape == "shield":
-        items.append(Path(_shield(x, y, w, h), style=Style(fill=fill, stroke="#ffffff", width=0.35)))
+        items.append(Path(_shield(x, y, w, h), style=Style(fill=fill, stroke=WHITE, width=0.35)))
         inner = r * 1.1
     elif region.shape == "circle":
         items.append(Circle(cx, cy, r, style=Style(fill=fill, stroke=ring, width=0.45)))
@@ -346,7 +355,7 @@ def draw_number(face: FaceContext, region: Region, value: Any) -> list[Item]:
     if region.heading is not None:
         caption = face.text(region.heading)
         cap_h = inner * 0.28
-        cap_size = min(4.5, cap_h / PT)
+        cap_size = min(4.5, cap_h / MM_PER_PT)
         items += face.ctx.fitted(
             caption,
             TextBox(cx - inner / 2, top + inner * 0.04, inner, cap_h, align="middle", valign="middle", colour=colour),
@@ -407,7 +416,7 @@ def pill(
     text = label.name.get(face.lang)
     pad = h * 0.45
     items: list[Item] = [Rect(x, y, w, h, style=Style(fill=label.colour), radius=h / 2, role="label")]
-    size = size or min(h / PT * 0.62, 8.0)
+    size = size or min(h / MM_PER_PT * 0.62, 8.0)
     items += face.ctx.fitted(
         text,
         TextBox(x + pad, y, w - 2 * pad, h, align="middle", valign="middle", colour=label.text_colour, bold=True),
@@ -421,7 +430,7 @@ def pill(
 
 def pill_width(face: FaceContext, key: str, h: float) -> float:
     label = face.tset.labels[key]
-    size = min(h / PT * 0.62, 8.0)
+    size = min(h / MM_PER_PT * 0.62, 8.0)
     return fonts.width_mm(label.name.get(face.lang), size) + h * 0.9 + 0.4
 
 
@@ -473,28 +482,29 @@ def _effect_header(
 ) -> list[Item]:
     """The kind as a pill and the tag as its icon (or a dark pill), right- or left-aligned in the header box."""
     items: list[Item] = []
+    tag = value.tag or ""
+    icon = face.tset.icons.get(tag)
     tag_w = 0.0
-    if value.tag:
-        icon = face.tset.icons.get(value.tag)
-        tag_w = h * 1.45 if icon is not None else max(h * 1.45, fonts.width_mm(value.tag, h / PT * 0.62) + h * 0.8)
+    if tag:
+        tag_w = h * 1.45 if icon is not None else max(h * 1.45, fonts.width_mm(tag, h / MM_PER_PT * 0.62) + h * 0.8)
+    kind = value.kind if value.kind in face.tset.labels else None
     kind_w = 0.0
-    if value.kind in face.tset.labels:
-        kind_w = min(pill_width(face, value.kind, h), w - tag_w - (1.0 if tag_w else 0.0))
+    if kind is not None:
+        kind_w = min(pill_width(face, kind, h), w - tag_w - (1.0 if tag_w else 0.0))
     gap = 1.0 if tag_w and kind_w else 0.0
     start = x + w - (kind_w + gap + tag_w) if right else x
-    if kind_w:
-        items += pill(face, value.kind, start, y, kind_w, h, face.path(region, "kind"))
+    if kind is not None and kind_w:
+        items += pill(face, kind, start, y, kind_w, h, face.path(region, "kind"))
     if tag_w:
         tx = start + kind_w + gap
-        icon = face.tset.icons.get(value.tag)
         if icon is not None:
             items.append(_big_tag(icon, tx, y, tag_w, h))
         else:
             items.append(Rect(tx, y, tag_w, h, style=Style(fill=INK), radius=h / 2))
             items += face.ctx.fitted(
-                value.tag,
-                TextBox(tx, y, tag_w, h, align="middle", valign="middle", colour="#ffffff", bold=True),
-                h / PT * 0.62,
+                tag,
+                TextBox(tx, y, tag_w, h, align="middle", valign="middle", colour=WHITE, bold=True),
+                h / MM_PER_PT * 0.62,
                 4.5,
                 where=face.path(region, "tag"),
                 label=f"card {face.card.id} tag",
@@ -514,7 +524,7 @@ def _big_tag(icon: InlineIcon, x: float, y: float, w: float, h: float) -> Group:
                     y + h / 2 + _baseline(size),
                     icon.text,
                     size,
-                    colour="#ffffff",
+                    colour=WHITE,
                     anchor="middle",
                     bold=True,
                     role="spell",
@@ -530,7 +540,7 @@ def draw_band(face: FaceContext, region: Region, value: Any) -> list[Item]:
     colour = _fill_colour(face, region) or "#efe6d4"
     ink = region.colour or INK
     items: list[Item] = [
-        Rect(x, y, w, h, style=Style(fill=colour, stroke=mix(ink, colour, 0.35), width=0.25), radius=1.2)
+        Rect(x, y, w, h, style=Style(fill=colour, stroke=blend(ink, colour, 0.35), width=0.25), radius=1.2)
     ]
     top = y + 1.2
     if region.heading is not None:
@@ -578,7 +588,7 @@ def draw_art(face: FaceContext, region: Region, value: Any) -> list[Item]:
     edge = face.label_colour(face.template.frame.colour_from) or INK
     return [
         Group(tuple(inner), clip=Rect(x, y, w, h), role="art", name=str(value)),
-        Rect(x, y, w, h, style=Style(stroke=mix(edge, "#ffffff", 0.7), width=0.4), radius=radius),
+        Rect(x, y, w, h, style=Style(stroke=tint(edge, 0.7), width=0.4), radius=radius),
     ]
 
 
@@ -603,4 +613,4 @@ DRAWERS: dict[str, Callable[[FaceContext, Region, Any], list[Item]]] = {
 }
 
 
-__all__ = ["ArtPainter", "FaceContext", "icon_items", "inline_text", "mix", "template_face"]
+__all__ = ["ArtPainter", "FaceContext", "Marked", "icon_items", "inline_text", "marked", "template_face"]

@@ -405,15 +405,15 @@ def check_templates(
 ) -> dict[str, ResolvedTemplate]:
     """Extends chains, region references, colours from labels, geometry. Returns the resolved templates."""
     ids: set[str] = set()
-    for i, template in enumerate(tset.templates):
-        if template.id in ids:
+    for i, written in enumerate(tset.templates):
+        if written.id in ids:
             ctx.add(
                 codes.duplicate,
                 base + ("templates", i, "id"),
-                f"template id {template.id!r} is used twice",
+                f"template id {written.id!r} is used twice",
                 "give each template its own id",
             )
-        ids.add(template.id)
+        ids.add(written.id)
     resolved, problems = resolve_templates(tset, base + ("templates",))
     for problem in problems:
         ctx.add(getattr(codes, problem.kind), problem.path, problem.message, problem.hint, key=problem.key)
@@ -460,10 +460,12 @@ def _frame_path(tset: TemplateSet, template: ResolvedTemplate) -> tuple:
 
 
 def region_boxes(region: Region) -> list[tuple[float, float, float, float]]:
-    boxes = [tuple(region.box)]
-    if region.header is not None:
-        boxes.append(tuple(region.header))
-    return boxes  # type: ignore[return-value]
+    return [_box(spec) for spec in (region.box, region.header) if spec is not None]
+
+
+def _box(spec: list[float]) -> tuple[float, float, float, float]:
+    x, y, w, h = spec
+    return x, y, w, h
 
 
 def _check_geometry(ctx: CheckContext, template: ResolvedTemplate, codes: TemplateCodes) -> None:
@@ -540,8 +542,8 @@ def check_cards(
                 )
         for name, value in card.fill.items():
             where = path + ("fill", name)
-            region = template.region(name)
-            if region is None or region.kind == "panel":
+            filled = template.region(name)
+            if filled is None or filled.kind == "panel":
                 fillable = [r.name for r in template.regions if r.kind != "panel"]
                 ctx.add(
                     codes.unknown_region,
@@ -551,7 +553,7 @@ def check_cards(
                     key=True,
                 )
                 continue
-            _check_value(ctx, tset, region, value, where, codes)
+            _check_value(ctx, tset, filled, value, where, codes)
     return used
 
 

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import Field
 
 from ..checks import check_decks, check_lookalikes, check_unique_ids, check_unique_names, normalise_name, walk_texts
+from ..components.cards import Deck, Design, deck_designs
 from ..components.kit import KitBase
 from ..components.templates import (
     EffectFill,
@@ -183,7 +184,7 @@ class DiceBattleKit(KitBase):
         p = self.parameters
         values: dict[str, Any] = super().placeholder_values() | p.model_dump()
         values["designs"] = len(self.cards)
-        values["total_cards"] = sum(self.deck_counts().values())
+        values["total_cards"] = sum(design.count for design in self.main_designs())
         values["stock_slots"] = p.stock_slots
         values["die_max"] = p.die_faces + p.blessing_bonus
         # An inline icon `{S1}` is a placeholder that stands for itself; the card layout draws it.
@@ -196,14 +197,17 @@ class DiceBattleKit(KitBase):
     def main_deck_index(self) -> int | None:
         return next((d for d, deck in enumerate(self.decks) if deck.source == "cards"), None)
 
-    def deck_counts(self) -> dict[str, int]:
-        counts: Counter = Counter()
+    def designs(self, deck: Deck) -> list[Design[TemplateCard]]:
+        """A deck's card designs in deck order; a deck that lists no cards holds every design, each copies_per_design times.
+
+        The card sheets print these and the checklist and the deck arithmetic count them.
+        """
+        return deck_designs(deck, self.cards, copies=lambda _card: self.parameters.copies_per_design)
+
+    def main_designs(self) -> list[Design[TemplateCard]]:
+        """The designs of the deck the cards are shuffled into (the one drawn from `cards`)."""
         index = self.main_deck_index()
-        if index is not None:
-            for entry in self.decks[index].cards:
-                if entry.ref is not None:
-                    counts[entry.ref] += entry.count
-        return dict(counts)
+        return self.designs(self.decks[index]) if index is not None else []
 
     def default_templates(self) -> dict[str, str]:
         out: dict[str, str] = {}
@@ -276,7 +280,7 @@ class DiceBattleKit(KitBase):
                     first[norm] = c
 
     def _names(self) -> list[tuple[tuple, str]]:
-        out = []
+        out: list[tuple[tuple, str]] = []
         for c, card in enumerate(self.cards):
             title = card.value("title")
             for lang in ("ja", "en"):
@@ -453,8 +457,9 @@ class DiceBattleKit(KitBase):
         if index is None:
             ctx.add("DB003", ("decks",), "no deck draws from `cards`", "add a deck with `source: cards`")
             return
-        counts = self.deck_counts()
         deck = self.decks[index]
+        designs = self.designs(deck)
+        in_deck = {design.item.id for design in designs}
         for e, entry in enumerate(deck.cards):
             if entry.ref in card_ids and entry.count != p.copies_per_design:
                 ctx.add(
@@ -464,20 +469,19 @@ class DiceBattleKit(KitBase):
                     "make the count match copies_per_design",
                 )
         for c, card in enumerate(self.cards):
-            if card.id not in counts:
+            if card.id not in in_deck:
                 ctx.add(
                     "DB003",
                     ("cards", c, "id"),
                     f"card {card.id!r} is in no deck",
                     f"add `{{ref: {card.id}, count: {p.copies_per_design}}}` to deck {deck.id!r}",
                 )
-        total = sum(counts.values())
-        designs = len(self.cards)
+        total = sum(design.count for design in designs)
         if total - p.set_aside != p.deck_size:
             ctx.add(
                 "DB003",
                 ("parameters", "deck_size"),
-                f"{designs} designs make {total} cards; {total} − {p.set_aside} set aside = {total - p.set_aside}, but deck_size is {p.deck_size}",
+                f"{len(self.cards)} designs make {total} cards; {total} − {p.set_aside} set aside = {total - p.set_aside}, but deck_size is {p.deck_size}",
                 "fix deck_size, set_aside or the card counts so they add up",
             )
         if self.set_aside_card not in card_ids:
@@ -488,7 +492,7 @@ class DiceBattleKit(KitBase):
                 "name the card taken out before shuffling",
             )
         else:
-            have = counts.get(self.set_aside_card, 0)
+            have = sum(design.count for design in designs if design.item.id == self.set_aside_card)
             if p.set_aside != self.players.max:
                 ctx.add(
                     "DB003",
