@@ -24,7 +24,7 @@ from pnpkit.validator.source import format_path
 
 from . import fonts
 from .games import Component, components
-from .i18n import t
+from .i18n import tr
 from .inksaver import ink_saver
 from .jobs import ordered_map
 from .layouts.book import ContentsEntry, contents, cover
@@ -154,10 +154,10 @@ def book(
         first += len(part.pages)
     title = kit.title.get(lang)
     lines = [
-        t("players_exact", lang, n=kit.players.min)
+        tr("players_exact", lang, n=kit.players.min)
         if kit.players.min == kit.players.max
-        else t("players_count", lang, min=kit.players.min, max=kit.players.max),
-        f"{t('edition', lang)} · {t('version', lang)} {kit.version}",
+        else tr("players_count", lang, min=kit.players.min, max=kit.players.max),
+        f"{tr('edition', lang)} · {tr('version', lang)} {kit.version}",
         kit.credits(lang),
     ]
     image = (root / kit.cover_image) if (root is not None and kit.cover_image) else None
@@ -166,7 +166,7 @@ def book(
         contents(ctx, title, entries, checklist),
     ]
     opening = list(_finish(Component("book", title, tuple(opening)), settings).pages)
-    pages, marks = opening, [Bookmark(t("contents", lang), 1)]
+    pages, marks = opening, [Bookmark(tr("contents", lang), 1)]
     for part in parts:
         marks.append(Bookmark(part.title, len(pages)))
         pages.extend(part.pages)
@@ -192,16 +192,16 @@ def _print_advice(part: Component, settings: PrintSettings, lang: str) -> tuple[
 def _default_advice(part: Component, settings: PrintSettings, lang: str) -> tuple[str, tuple[str, ...]]:
     if _has_cards(part):
         if settings.layout == "gutterfold":
-            return t("stock_cards_single", lang), tuple(t("steps_cards_gutterfold", lang).split("|"))
+            return tr("stock_cards_single", lang), tuple(tr("steps_cards_gutterfold", lang).split("|"))
         if settings.duplex_mode == "none":
-            return t("stock_cards_single", lang), (t("steps_cards_single", lang),)
-        steps = t("steps_cards_duplex", lang).format(edge=t(settings.duplex_mode, lang)).split("|")
-        return t("stock_cards", lang), tuple(steps)
+            return tr("stock_cards_single", lang), (tr("steps_cards_single", lang),)
+        steps = tr("steps_cards_duplex", lang).format(edge=tr(settings.duplex_mode, lang)).split("|")
+        return tr("stock_cards", lang), tuple(steps)
     if "token" in part.slug:
-        return t("stock_board", lang), (t("steps_tokens", lang),)
+        return tr("stock_board", lang), (tr("steps_tokens", lang),)
     if "board" in part.slug or "map" in part.slug or "mat" in part.slug:
-        return t("stock_board", lang), (t("steps_board", lang),)
-    return t("stock_paper", lang), ()
+        return tr("stock_board", lang), (tr("steps_board", lang),)
+    return tr("stock_paper", lang), ()
 
 
 def _document(kit: AnyKitModel, lang: str, title: str, pages: tuple, marks: tuple = ()) -> Document:

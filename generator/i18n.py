@@ -190,6 +190,3 @@ def duration_text(duration: Duration | None, lang: str) -> str:
 def joined(items: list[str], lang: str) -> str:
     """A list in running text: "Fire, Water" or "火・水"."""
     return tr("list_separator", lang).join(items)
-
-
-t = tr  # TODO(issue 12): remove once every game calls `tr`

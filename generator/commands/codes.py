@@ -14,9 +14,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from pnpkit.validator import codes
-    from pnpkit.validator.games import GAMES  # registers every game's codes
+    from pnpkit.validator.games import GAMES
 
-    del GAMES
+    for tag in GAMES:
+        GAMES[tag]  # importing a game registers its codes
     for code in sorted(codes.CODES):
         if code.startswith(args.prefix.upper()):
             severity, title = codes.CODES[code]

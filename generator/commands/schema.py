@@ -19,7 +19,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     import sys
 
-    from pnpkit.validator.games import GAMES, KIT_ADAPTER
+    from pnpkit.validator.games import GAMES, kit_adapter
 
     if args.game is not None:
         if args.game not in GAMES:
@@ -27,7 +27,7 @@ def run(args: argparse.Namespace) -> int:
             return 2
         schema = GAMES[args.game].model_json_schema()
     else:
-        schema = KIT_ADAPTER.json_schema()
+        schema = kit_adapter().json_schema()
     schema["title"] = "pnpkit kit"
     print(json.dumps(schema, ensure_ascii=False, indent=2))
     return 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -11,7 +12,7 @@ from pnpkit.validator.placeholders import fill
 from pnpkit.validator.types import LocalText
 
 from ..layouts.common import LayoutContext, TextProblem
-from ..layouts.rules import Section, Table
+from ..layouts.rules import Diagram, Section, Table
 from ..scene import Page
 
 
@@ -41,31 +42,31 @@ def text(value: LocalText | None, lang: str, values: dict[str, Any] | None = Non
 
 
 def errata_table(kit: KitBase, lang: str) -> Table:
-    from ..i18n import t
+    from ..i18n import tr
 
     rows = tuple((text(e.topic, lang), text(e.as_written, lang), text(e.resolution, lang)) for e in kit.errata)
-    return Table((t("topic", lang), t("as_written", lang), t("resolution", lang)), rows, (0.22, 0.39, 0.39))
+    return Table((tr("topic", lang), tr("as_written", lang), tr("resolution", lang)), rows, (0.22, 0.39, 0.39))
 
 
 def end_conditions_table(kit: KitBase, lang: str) -> Table:
-    from ..i18n import t
+    from ..i18n import tr
 
     values = kit.placeholder_values()
     rows = tuple(
         (text(e.when, lang, values), text(e.winner, lang, values), text(e.tie_break, lang, values))
         for e in kit.end_conditions
     )
-    return Table((t("game_ends", lang), t("winner", lang), t("tie_break", lang)), rows, (0.36, 0.32, 0.32))
+    return Table((tr("game_ends", lang), tr("winner", lang), tr("tie_break", lang)), rows, (0.36, 0.32, 0.32))
 
 
-def rule_sections(ctx: LayoutContext, kit: KitBase, generated: dict[str, Table]) -> list[Section]:
-    """The kit's rule summary with placeholders filled and generated tables put in place.
+def rule_sections(ctx: LayoutContext, kit: KitBase, generated: Mapping[str, Table | Diagram]) -> list[Section]:
+    """The kit's rule summary with placeholders filled and generated tables or diagrams put in place.
 
-    Every game gets `errata` and `end-conditions`; games add their own tables.
+    Every game gets `errata` and `end-conditions`; games add their own tables and drawings.
     """
     values = kit.placeholder_values()
     lang = ctx.lang
-    generated = {"errata": errata_table(kit, lang), "end-conditions": end_conditions_table(kit, lang)} | generated
+    generated = {"errata": errata_table(kit, lang), "end-conditions": end_conditions_table(kit, lang)} | dict(generated)
     sections = []
     for i, section in enumerate(kit.rules.sections if kit.rules else []):
         where = ("rules", "sections", i)
@@ -79,13 +80,15 @@ def rule_sections(ctx: LayoutContext, kit: KitBase, generated: dict[str, Table])
                     f"use one of {known}",
                 )
             )
+        made = generated.get(section.generated) if section.generated else _table(section.table, lang)
         sections.append(
             Section(
                 title=text(section.title, lang),
                 text=text(section.text, lang, values),
                 steps=[text(s, lang, values) for s in section.steps],
                 bullets=[text(b, lang, values) for b in section.bullets],
-                table=generated.get(section.generated) if section.generated else _table(section.table, lang),
+                table=made if isinstance(made, Table) else None,
+                diagram=None if made is None or isinstance(made, Table) else made,
                 where=where,
             )
         )

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from typing import Any
 
 from pnpkit.validator.components.cards import Design
@@ -34,15 +33,13 @@ from ..icons import icon
 from ..layouts.backs import BackTitle, back_face
 from ..layouts.cards import CardFace, card_sheets
 from ..layouts.common import MUTED, LayoutContext, page_title, scale_bar
-from ..layouts.rules import Diagram, Section, Setting, Table, summary_page
+from ..layouts.rules import Diagram, Section, Setting, summary_page
 from ..layouts.templates import GLYPH_MIDDLE, PIPS, icon_items, inline_text, template_face
 from ..scene import Circle, Group, Item, Line, Page, Path, Polygon, Rect, Style, Text
 from ..text import TextBox
 from ..units import MM_PER_PT
 from .base import Component, rule_sections, text
 from .decks import deck_checklist, deck_faces
-
-GAME = "dice-battle-monsters"
 
 tr = SHARED.extend(
     {
@@ -1329,18 +1326,8 @@ def rules_page(kit: DiceBattleKit, ctx: LayoutContext, title: str) -> Page:
 
 
 def rule_summary_sections(kit: DiceBattleKit, ctx: LayoutContext) -> list[Section]:
-    """The kit's rule sections, with this game's drawing wherever a section asks for one of its diagrams.
-
-    The shared sections know generated tables only, so each diagram's name is
-    announced with an empty table that the diagram then replaces.
-    """
-    diagrams = {name: draw(kit) for name, draw in DIAGRAMS.items()}
-    sections = rule_sections(ctx, kit, dict.fromkeys(diagrams, Table((), (), ())))
-    asked = [section.generated for section in kit.rules.sections] if kit.rules else []
-    return [
-        replace(section, table=None, diagram=diagrams[name]) if name in diagrams else section
-        for section, name in zip(sections, asked)
-    ]
+    """The kit's rule sections, with this game's drawing wherever a section asks for one of its diagrams."""
+    return rule_sections(ctx, kit, {name: draw(kit) for name, draw in DIAGRAMS.items()})
 
 
 def phase_flow(kit: DiceBattleKit) -> Diagram:
@@ -1551,4 +1538,4 @@ DIAGRAMS: dict[str, Callable[[DiceBattleKit], Diagram]] = {"phase-flow": phase_f
 """The generated sections this game draws; `end-conditions` and `errata` are the shared tables (validator: GENERATED)."""
 
 
-__all__ = ["ART", "DIAGRAMS", "GAME", "components"]
+__all__ = ["ART", "DIAGRAMS", "components"]

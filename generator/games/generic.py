@@ -47,8 +47,6 @@ from ..scene import Item, Path, Rect, Style, Text
 from .base import Component, end_conditions_table, errata_table, rule_sections, text
 from .decks import deck_faces
 
-GAME = "generic"
-
 tr = SHARED.extend(
     {
         "errata": {"ja": "正誤表", "en": "Errata"},

@@ -41,8 +41,6 @@ from ..text import TextBox
 from .base import Component, rule_sections, text
 from .decks import deck_faces
 
-GAME = "shogi-tcg"
-
 PANEL = "#fffaf2"
 TYPE_COLOURS = {"creature": "#6b4426", "spell": "#33407a", "building": "#4d5960", "relic": "#a47b1c"}
 WOOD = "#e9cd94"

@@ -51,7 +51,6 @@ from ..layouts.sheets import (
 from ..scene import Page
 from .base import Component, errata_table, rule_sections, text
 
-GAME = "unlock-tower"
 SMALL_CODE = "UT015"
 
 tr = SHARED.extend(
@@ -390,4 +389,4 @@ def rules(kit: UnlockTowerKit, ctx: LayoutContext, title: str) -> list[Page]:
     return rule_pages(ctx, f"{title} — {tr('rules', lang)}", subtitle, sections, f"{title} v{kit.version}")
 
 
-__all__ = ["GAME", "components"]
+__all__ = ["components"]

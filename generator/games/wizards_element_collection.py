@@ -34,8 +34,6 @@ from .base import Component, rule_sections, text
 from .decks import deck_checklist, deck_faces
 from .wizards_words import tr
 
-GAME = "wizards-element-collection"
-
 PANEL = "#fffaf0"
 NIGHT = "#2b2552"
 GOLD = "#c9a24a"
@@ -1098,4 +1096,4 @@ def rules(kit: WizardsElementCollectionKit, ctx: LayoutContext, title: str) -> l
     return rule_pages(ctx, heading, players_line(kit.players, lang), sections, f"{title} v{kit.version}")
 
 
-__all__ = ["GAME", "action_icon", "components", "element_face", "emblem"]
+__all__ = ["action_icon", "components", "element_face", "emblem"]

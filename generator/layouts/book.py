@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..i18n import t
+from ..i18n import tr
 from ..images import decode_problem, fit_ppi, pixel_size
 from ..scene import Image, Item, Line, Page, Rect, Style, Text
 from ..text import TextBox
@@ -61,12 +61,14 @@ def cover(
             items.append(Image(w / 2 - iw / 2, h - m - 20 - ih, iw, ih, str(image), role="cover-image"))
     if subtitle:
         items.append(Text(w / 2, m + h * 0.2 + 13, subtitle, 13, colour="#ffffff", anchor="middle"))
-    items.append(Text(w / 2, m + h * 0.42 - 8, t("pnp_kit", ctx.lang), 10, colour="#c9cbe0", anchor="middle"))
+    items.append(Text(w / 2, m + h * 0.42 - 8, tr("pnp_kit", ctx.lang), 10, colour="#c9cbe0", anchor="middle"))
     y = m + h * 0.42 + 18
     for line in lines:
         items.append(Text(w / 2, y, line, 11, colour=INK, anchor="middle"))
         y += 8
-    items.append(Text(w / 2, h - m - 4, t("print_note", ctx.lang), 8, colour=MUTED, anchor="middle", role="print-note"))
+    items.append(
+        Text(w / 2, h - m - 4, tr("print_note", ctx.lang), 8, colour=MUTED, anchor="middle", role="print-note")
+    )
     return Page(w, h, tuple(items), title)
 
 
@@ -75,11 +77,11 @@ def contents(ctx: LayoutContext, title: str, entries: list[ContentsEntry], check
     w, h = ctx.paper.width, ctx.paper.height
     m = ctx.margin
     items: list[Item] = [
-        Text(m, m + 6, t("contents", ctx.lang), 16, colour=INK, bold=True),
+        Text(m, m + 6, tr("contents", ctx.lang), 16, colour=INK, bold=True),
         Line(m, m + 9, w - m, m + 9, style=Style(stroke=INK, width=0.3)),
     ]
     cols = (0.0, 0.40, 0.53, 0.63)
-    heads = (t("component", ctx.lang), t("page", ctx.lang), t("copies", ctx.lang), t("stock", ctx.lang))
+    heads = (tr("component", ctx.lang), tr("page", ctx.lang), tr("copies", ctx.lang), tr("stock", ctx.lang))
     y = m + 16
     width = w - 2 * m
     for x, head in zip(cols, heads):
@@ -128,7 +130,7 @@ def contents(ctx: LayoutContext, title: str, entries: list[ContentsEntry], check
             y += 3.4 * max(1, len(block)) + 0.6
         y += 1.5
     y += 4
-    items.append(Text(m, y, t("checklist", ctx.lang), 12, colour=INK, bold=True))
+    items.append(Text(m, y, tr("checklist", ctx.lang), 12, colour=INK, bold=True))
     y += 3
     items.append(Line(m, y, w - m, y, style=Style(stroke=INK, width=0.3)))
     y += 2
@@ -141,7 +143,7 @@ def contents(ctx: LayoutContext, title: str, entries: list[ContentsEntry], check
         items.append(Text(x + 6, yy + 3.6, name, 8.5, colour=INK))
         items.append(Text(x + width / 2 - 8, yy + 3.6, f"× {count}", 8.5, colour=INK, anchor="end", bold=True))
     items += footer(ctx, title, "")
-    return Page(w, h, tuple(items), t("contents", ctx.lang))
+    return Page(w, h, tuple(items), tr("contents", ctx.lang))
 
 
 __all__ = ["ContentsEntry", "contents", "cover"]

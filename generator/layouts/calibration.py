@@ -7,7 +7,7 @@ for the chosen flip, so nobody has to work out signs.
 
 from __future__ import annotations
 
-from ..i18n import t
+from ..i18n import tr
 from ..scene import Item, Line, Page, Rect, Style, Text
 from .common import INK, LayoutContext, scale_bar
 
@@ -65,12 +65,12 @@ def calibration_pages(ctx: LayoutContext, duplex: str) -> list[Page]:
     m = ctx.margin
     x_sign, y_sign = (1, -1) if duplex == "long" else (-1, 1)
     front: list[Item] = [
-        Text(m, m + 6, t("calibration_title", ctx.lang), 15, colour=INK, bold=True),
-        Text(w - m, m + 6, t("calibration_front", ctx.lang), 10, colour=INK, anchor="end"),
+        Text(m, m + 6, tr("calibration_title", ctx.lang), 15, colour=INK, bold=True),
+        Text(w - m, m + 6, tr("calibration_front", ctx.lang), 10, colour=INK, anchor="end"),
     ]
-    for n, line in enumerate(t("calibration_steps", ctx.lang).format(edge=t(duplex, ctx.lang)).split("|")):
+    for n, line in enumerate(tr("calibration_steps", ctx.lang).format(edge=tr(duplex, ctx.lang)).split("|")):
         front.append(Text(m, m + 14 + n * 4.6, line, 8.5, colour=INK))
-    back: list[Item] = [Text(w - m, m + 6, t("calibration_back", ctx.lang), 10, colour=BACK, anchor="end")]
+    back: list[Item] = [Text(w - m, m + 6, tr("calibration_back", ctx.lang), 10, colour=BACK, anchor="end")]
     for cx, cy in _spots(ctx):
         # x scale above the spot, y scale to its right; the back draws the reference lines behind them
         front += _x_scale(cx, cy - 8, x_sign) + _y_scale(cx + 8, cy, y_sign)
@@ -110,6 +110,6 @@ def calibration_pages(ctx: LayoutContext, duplex: str) -> list[Page]:
     front += scale_bar(m, h - m - 6.0, ctx.lang)
     back += scale_bar(m, h - m - 6.0, ctx.lang)
     return [
-        Page(w, h, tuple(front), t("calibration_front", ctx.lang)),
-        Page(w, h, tuple(back), t("calibration_back", ctx.lang)),
+        Page(w, h, tuple(front), tr("calibration_front", ctx.lang)),
+        Page(w, h, tuple(back), tr("calibration_back", ctx.lang)),
     ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..i18n import t
+from ..i18n import tr
 from ..scene import Box, Group, Item, Line, Page, Rect, Style, Text
 from ..text import TextBox
 from ..units import HARD_MARGIN, MM_PER_PT, Paper
@@ -235,7 +235,7 @@ def card_sheets(
     sheets = max(1, math.ceil(len(fronts) / grid.per_page))
     for sheet in range(sheets):
         chunk = fronts[sheet * grid.per_page : (sheet + 1) * grid.per_page]
-        label = f"{title} — {t('fronts', ctx.lang)} {sheet + 1}/{sheets}"
+        label = f"{title} — {tr('fronts', ctx.lang)} {sheet + 1}/{sheets}"
         front_items: list[Item] = []
         back_items: list[Item] = []
         for index, face in enumerate(chunk):
@@ -251,7 +251,7 @@ def card_sheets(
         if duplex == "none":
             continue
         back_key = "backs" if duplex == "long" else "backs_short"
-        back_label = f"{title} — {t(back_key, ctx.lang)} {sheet + 1}/{sheets}"
+        back_label = f"{title} — {tr(back_key, ctx.lang)} {sheet + 1}/{sheets}"
         trim, bleed = _boxes(grid, off_x, off_y)
         back_notes = _margin_notes(ctx, grid, back_label)
         pages.append(
@@ -330,7 +330,7 @@ def _margin_notes(ctx: LayoutContext, grid: Grid, label: str) -> list[Item]:
             right - 2.0 - column, top, column, bands.top, align="end", valign="middle", colour=MUTED, role="print-note"
         )
     items += ctx.fitted(label, band, 7, 5, label="sheet label")
-    items += ctx.fitted(t("print_note", ctx.lang), note, 6, 4.5, label="print note")
+    items += ctx.fitted(tr("print_note", ctx.lang), note, 6, 4.5, label="print note")
     if bands.bar_band == "full":
         items += scale_bar(left, bottom + bands.bottom + 1.0, ctx.lang, length, note=False)
     else:
@@ -351,7 +351,7 @@ def _side_notes(ctx: LayoutContext, grid: Grid, label: str, length: float) -> li
         label="sheet label",
     )
     left_band += ctx.fitted(
-        t("print_note", ctx.lang),
+        tr("print_note", ctx.lang),
         TextBox(
             run * 0.57, 0.0, run * 0.43, TEXT_BAND - 0.4, align="end", valign="middle", colour=MUTED, role="print-note"
         ),
@@ -415,7 +415,7 @@ def _gutterfold_sheets(
                 role="fold-line",
             )
         )
-        label = f"{title} — {t('gutterfold', ctx.lang)} {sheet + 1}/{sheets}"
+        label = f"{title} — {tr('gutterfold', ctx.lang)} {sheet + 1}/{sheets}"
         items += _gutterfold_notes(ctx, label, y0, y0 + per_page * short)
         pages.append(Page(paper.width, paper.height, tuple(items), label))
     return pages
@@ -443,7 +443,7 @@ def _gutterfold_notes(ctx: LayoutContext, label: str, top: float, bottom: float)
     x = HARD_MARGIN + 2.0
     band_bottom = top - MARK_GAP - 4.5
     items: list[Item] = []
-    steps = [t("gutterfold_fold", ctx.lang), t("gutterfold_glue", ctx.lang), t("gutterfold_cut", ctx.lang)]
+    steps = [tr("gutterfold_fold", ctx.lang), tr("gutterfold_glue", ctx.lang), tr("gutterfold_cut", ctx.lang)]
     lines = [label] + [f"{n}. {step}" for n, step in enumerate(steps, start=1)]
     row = (band_bottom - HARD_MARGIN) / len(lines)
     for n, line in enumerate(lines):
@@ -459,7 +459,7 @@ def _gutterfold_notes(ctx: LayoutContext, label: str, top: float, bottom: float)
         )
         items += ctx.fitted(line, box, 7.5 if n == 0 else 6.5, 4.5, label="gutterfold note")
     items += ctx.fitted(
-        t("fold_here", ctx.lang),
+        tr("fold_here", ctx.lang),
         TextBox(paper.width / 2 + 1.5, band_bottom - row, 30.0, row, align="start", valign="middle", colour=MUTED),
         6.5,
         4.5,
@@ -471,7 +471,7 @@ def _gutterfold_notes(ctx: LayoutContext, label: str, top: float, bottom: float)
         Text(
             paper.width - HARD_MARGIN - 2.0,
             bar_y + 2.0,
-            t("print_note", ctx.lang),
+            tr("print_note", ctx.lang),
             6,
             colour=MUTED,
             anchor="end",

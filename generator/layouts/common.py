@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pnpkit.validator.components.printing import PrintSettings
 
 from .. import fonts
-from ..i18n import t
+from ..i18n import tr
 from ..scene import Item, Line, Rect, Style, Text
 from ..text import Fit, TextBox, fit
 from ..units import HARD_MARGIN, Paper
@@ -101,7 +101,7 @@ def scale_bar(
             items.append(Text(x + i * step, y + 5.0, str(int(i * step)), 6, colour=INK, anchor="middle"))
     items.append(Text(x + length + 2.0, y + 1.9, f"{int(length)} mm", 6.5, colour=INK))
     if note:
-        items.append(Text(x, y - 1.5, t("print_note", lang), 7, colour=INK, role="print-note"))
+        items.append(Text(x, y - 1.5, tr("print_note", lang), 7, colour=INK, role="print-note"))
     return items
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import string
 from dataclasses import dataclass
 
-from ..i18n import t
+from ..i18n import tr
 from ..scene import Circle, Group, Item, Line, Page, Rect, Style, Text
 from .common import INK, MUTED, LayoutContext, scale_bar
 
@@ -151,15 +151,15 @@ def _registration(x: float, y: float) -> list[Item]:
 
 def _header(ctx: LayoutContext, title: str, tile: Tile, cols: int, rows: int) -> list[Item]:
     margin = ctx.margin
-    label = f"{label_of(tile)} {t('of', ctx.lang)} {cols} × {rows}"
+    label = f"{label_of(tile)} {tr('of', ctx.lang)} {cols} × {rows}"
     items: list[Item] = [
         Text(margin, margin + 5.0, title, 11, colour=INK, bold=True),
-        Text(margin, margin + 11.0, f"{t('sheet', ctx.lang)} {label}", 10, colour=INK, bold=True, role="tile-label"),
-        Text(margin, margin + 15.5, t("tile_note", ctx.lang), 6.5, colour=MUTED),
+        Text(margin, margin + 11.0, f"{tr('sheet', ctx.lang)} {label}", 10, colour=INK, bold=True, role="tile-label"),
+        Text(margin, margin + 15.5, tr("tile_note", ctx.lang), 6.5, colour=MUTED),
     ]
     items += scale_bar(ctx.paper.width / 2 - 10, margin + 14.0, ctx.lang, 50.0, note=False, compact=True)
     items.append(
-        Text(ctx.paper.width / 2 - 10, margin + 11.0, t("print_note", ctx.lang), 6, colour=MUTED, role="print-note")
+        Text(ctx.paper.width / 2 - 10, margin + 11.0, tr("print_note", ctx.lang), 6, colour=MUTED, role="print-note")
     )
     items += assembly_diagram(ctx.paper.width - margin - 24.0, margin, 24.0, 18.0, cols, rows, tile)
     return items
