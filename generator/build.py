@@ -276,14 +276,17 @@ def _write_edition(edition: Edition, parts: list[Component], book_document: Docu
     try:
         lang_dir.mkdir()
         (lang_dir / MARKER).write_text("made by pnpkit; this directory is replaced on every build\n")
+        book = pdf.render(book_document)
+        (lang_dir / "kit.pdf").write_bytes(book)
+        first = len(book_document.pages) - sum(len(part.pages) for part in parts)  # after the cover and contents
         for part in parts:
             document = _document(kit, lang, part.title, part.pages, (Bookmark(part.title, 0),))
-            (lang_dir / f"{part.slug}.pdf").write_bytes(pdf.render(document))
+            (lang_dir / f"{part.slug}.pdf").write_bytes(pdf.excerpt(book, first, document))
+            first += len(part.pages)
             if edition.svg and part.svg:
                 for n, page in enumerate(part.pages, start=1):
                     name = f"{part.slug}.svg" if len(part.pages) == 1 else f"{part.slug}-{n:02d}.svg"
                     (lang_dir / name).write_text(svg.render(page, part.title, "../fonts/ipaexg.ttf"), encoding="utf-8")
-        (lang_dir / "kit.pdf").write_bytes(pdf.render(book_document))
     except OSError as exc:
         raise OutputError(f"cannot write to {edition.staging.parent}: {exc.strerror or exc}") from None
 

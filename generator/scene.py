@@ -116,6 +116,11 @@ class Group:
     clip: Rect | None = None
     role: str = ""
     name: str = ""
+    symbol: str = ""
+    """Groups with the same symbol draw the same items inside the same clip: the backends store
+    them once (a PDF Form XObject, an SVG <symbol>) and place each with its own dx, dy, rotate, scale.
+    Layouts set it for what repeats — a deck's back, a card drawn many times — so backends never
+    have to compare geometry to find out."""
 
 
 Item = Rect | Circle | Line | Polygon | Path | Text | Image | Group

@@ -17,7 +17,7 @@ Lang = Literal["ja", "en"]
 class StrictModel(BaseModel):
     """Every model forbids unknown fields and never coerces types behind the user's back."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, allow_inf_nan=False)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, allow_inf_nan=False, defer_build=True)
 
 
 Ident = Annotated[

@@ -10,9 +10,11 @@ from __future__ import annotations
 import io
 from functools import lru_cache
 
+from pypdf import PdfReader, PdfWriter
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
+from reportlab.pdfbase.pdfdoc import PDFResourceDictionary
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import fonts
@@ -23,6 +25,34 @@ from ..units import MM_PER_PT
 @lru_cache(maxsize=256)
 def _colour(value: str) -> HexColor:
     return HexColor(value)
+
+
+def excerpt(book: bytes, first: int, document: Document) -> bytes:
+    """`document`'s pages copied out of an already rendered `book`, starting at page `first` (0-based).
+
+    The kit book holds every component's pages; each component's own PDF is a
+    copy of its pages, so every page is drawn once. `document` gives the
+    metadata and bookmarks; its pages only say how many to take.
+    """
+    reader = PdfReader(io.BytesIO(book))
+    writer = PdfWriter()
+    for page in reader.pages[first : first + len(document.pages)]:
+        writer.add_page(page)
+    writer.add_metadata(
+        {
+            "/Title": document.title,
+            "/Author": document.author,
+            "/Subject": document.subject,
+            "/Keywords": ", ".join(document.keywords),
+            "/Creator": "pnpkit",
+            "/Producer": "pnpkit (reportlab, pypdf)",
+        }
+    )
+    for bookmark in document.bookmarks:
+        writer.add_outline_item(title=bookmark.title, page_number=bookmark.page)
+    buffer = io.BytesIO()
+    writer.write(buffer)
+    return buffer.getvalue()
 
 
 def render(document: Document) -> bytes:
@@ -39,8 +69,9 @@ def render(document: Document) -> bytes:
     canvas.setKeywords(", ".join(document.keywords))
     canvas.setCreator("pnpkit")
     canvas.setProducer("pnpkit (reportlab)")
+    symbols: dict[str, str] = {}
     for index, page in enumerate(document.pages):
-        _Painter(canvas).page(page)
+        _Painter(canvas, symbols).page(page)
         for n, bookmark in enumerate(b for b in document.bookmarks if b.page == index):
             key = f"p{index}-{n}"
             canvas.bookmarkPage(key)
@@ -53,9 +84,13 @@ def render(document: Document) -> bytes:
 class _Painter:
     """Draws one page; keeps a stack of the graphics state mirrored from the PDF's q/Q."""
 
-    def __init__(self, canvas: Canvas):
+    def __init__(self, canvas: Canvas, symbols: dict[str, str], in_form: bool = False):
         self.canvas = canvas
+        self.in_form = in_form
+        """Inside a form, symbols are drawn in place: reportlab's forms cannot name other forms."""
         self.states: list[dict] = [{}]
+        self.symbols = symbols
+        """Form XObject names of the symbols this document has defined, by symbol."""
 
     # ---- graphics state, sent only when it changes
 
@@ -137,8 +172,35 @@ class _Painter:
             clip = canvas.beginPath()
             clip.rect(c.x, c.y, c.w, c.h)
             canvas.clipPath(clip, stroke=0, fill=0)
-        self.draw_all(item.items)
+        if item.symbol and not self.in_form:
+            canvas.doForm(self.symbols.get(item.symbol) or self.define(item))
+        else:
+            self.draw_all(item.items)
         self.restore()
+
+    def define(self, item: Group) -> str:
+        """Record a symbol's items once as a Form XObject; every use of it is then one `Do`.
+
+        The form is drawn in the group's own coordinates (mm, y down: the page's
+        flip and scale are in force wherever it is used), so it must not carry the
+        page preamble's flip, and it starts from an unknown graphics state.
+        """
+        canvas = self.canvas
+        name = f"S{len(self.symbols)}"
+        box = item.clip or Rect(-1000.0, -1000.0, 2000.0, 2000.0)
+        preamble = canvas._preamble
+        canvas.beginForm(name, box.x, box.y, box.x + box.w, box.y + box.h)
+        canvas._preamble = ""
+        _Painter(canvas, self.symbols, in_form=True).draw_all(item.items)
+        # reportlab's forms list fonts but not the transparency states their shapes use: name both
+        resources = PDFResourceDictionary()
+        resources.basicFonts()
+        resources.allProcs()
+        resources.ExtGState = canvas._extgstate.getState() or {}
+        canvas.endForm(Resources=resources)
+        canvas._preamble = preamble
+        self.symbols[item.symbol] = name
+        return name
 
     def image(self, item: Image) -> None:
         self.save()

@@ -32,10 +32,30 @@ def render(page: Page, title: str, font_href: str | None = None) -> str:
         )
     )
     drawing.add(drawing.rect((0, 0), (_n(page.width), _n(page.height)), fill="#ffffff"))  # paper, as in the PDF
-    counter = iter(range(1_000_000))
+    context = _Context(drawing)
     for item in page.items:
-        drawing.add(_element(drawing, item, counter))
+        drawing.add(_element(context, item))
     return drawing.tostring()
+
+
+class _Context:
+    """One SVG's drawing, its id counter and the <symbol>s it has defined, by symbol."""
+
+    def __init__(self, drawing: svgwrite.Drawing):
+        self.drawing = drawing
+        self.ids = iter(range(1_000_000))
+        self.symbols: dict[str, str] = {}
+
+    def symbol(self, item: Group) -> str:
+        """The id of the symbol's <symbol>, defined on first use."""
+        found = self.symbols.get(item.symbol)
+        if found is None:
+            found = self.symbols[item.symbol] = f"s{len(self.symbols)}"
+            symbol = self.drawing.symbol(id=found, overflow="visible")
+            for child in item.items:
+                symbol.add(_element(self, child))
+            self.drawing.defs.add(symbol)
+        return found
 
 
 def _style(style: Style) -> dict:
@@ -54,7 +74,8 @@ def _path_data(ops: tuple[tuple, ...]) -> str:
     return " ".join(op[0] + " ".join(_n(v) for v in op[1:]) for op in ops)
 
 
-def _element(d: svgwrite.Drawing, item, counter):
+def _element(context: _Context, item):
+    d = context.drawing
     if isinstance(item, Group):
         transform = f"translate({_n(item.dx)} {_n(item.dy)})"
         if item.rotate:
@@ -64,14 +85,17 @@ def _element(d: svgwrite.Drawing, item, counter):
         group = d.g(transform=transform)
         target = group
         if item.clip is not None:
-            clip_id = f"clip{next(counter)}"
+            clip_id = f"clip{next(context.ids)}"
             clip = d.clipPath(id=clip_id)
             clip.add(d.rect((_n(item.clip.x), _n(item.clip.y)), (_n(item.clip.w), _n(item.clip.h))))
             d.defs.add(clip)
             target = d.g(clip_path=f"url(#{clip_id})")
             group.add(target)
-        for child in item.items:
-            target.add(_element(d, child, counter))
+        if item.symbol:
+            target.add(d.use(f"#{context.symbol(item)}"))
+        else:
+            for child in item.items:
+                target.add(_element(context, child))
         return group
     if isinstance(item, Text):
         attrs = {

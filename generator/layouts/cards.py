@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
 import math
+from collections import Counter
 from dataclasses import dataclass
 
 from ..i18n import tr
@@ -220,9 +222,10 @@ def card_sheets(
     a fold line.
     """
     settings = ctx.settings
+    symbols = _symbols(fronts, back)
     try:
         if settings.layout == "gutterfold":
-            return _gutterfold_sheets(ctx, title, fronts, back, width, height)
+            return _gutterfold_sheets(ctx, title, fronts, back, width, height, symbols)
         grid = grid_for(ctx.paper, width, height, sheet_margin(settings.marks_mode), settings.bleed)
     except ValueError as exc:  # a card too large for these print settings is the content's problem
         ctx.problems.append(
@@ -240,9 +243,11 @@ def card_sheets(
         back_items: list[Item] = []
         for index, face in enumerate(chunk):
             x, y = grid.slot(index)
-            front_items.append(_placed(face, x, y, width, height, grid, "card-front"))
+            front_items.append(_placed(face, x, y, width, height, grid, "card-front", symbols))
             bx, by = grid.slot(index, mirror_cols=duplex == "long", mirror_rows=duplex == "short")
-            back_items.append(_placed(back, bx + off_x, by + off_y, width, height, grid, "card-back", name=face.name))
+            back_items.append(
+                _placed(back, bx + off_x, by + off_y, width, height, grid, "card-back", symbols, name=face.name)
+            )
         trim, bleed = _boxes(grid)
         notes = _margin_notes(ctx, grid, label)
         pages.append(
@@ -267,6 +272,20 @@ def card_sheets(
     return pages
 
 
+_symbol_numbers = itertools.count()
+
+
+def _symbols(fronts: list[CardFace], back: CardFace) -> dict[int, str]:
+    """A symbol for every face drawn more than once on these sheets, so backends store it once.
+
+    A design's copies are the same CardFace object, as is a deck's back; a face
+    drawn once gets no symbol (a form of its own would only add bytes).
+    """
+    uses = Counter(id(face) for face in fronts)
+    uses[id(back)] += len(fronts)
+    return {face_id: f"card-{next(_symbol_numbers)}" for face_id, count in uses.items() if count > 1}
+
+
 def _placed(
     face: CardFace,
     x: float,
@@ -275,6 +294,7 @@ def _placed(
     h: float,
     grid: Grid,
     role: str,
+    symbols: dict[int, str],
     name: str = "",
     rotate: float | None = None,
 ) -> Group:
@@ -285,11 +305,12 @@ def _placed(
         items = (Rect(-b, -b, w + 2 * b, h + 2 * b, style=Style(fill=face.background)),) + items
     clip = Rect(-b, -b, w + 2 * b, h + 2 * b)
     angle = (90.0 if grid.turned else 0.0) if rotate is None else rotate
+    symbol = symbols.get(id(face), "")
     if angle == 90.0:
-        return Group(items, dx=x + h, dy=y, rotate=90, clip=clip, role=role, name=name or face.name)
+        return Group(items, dx=x + h, dy=y, rotate=90, clip=clip, role=role, name=name or face.name, symbol=symbol)
     if angle == -90.0:
-        return Group(items, dx=x, dy=y + w, rotate=-90, clip=clip, role=role, name=name or face.name)
-    return Group(items, dx=x, dy=y, clip=clip, role=role, name=name or face.name)
+        return Group(items, dx=x, dy=y + w, rotate=-90, clip=clip, role=role, name=name or face.name, symbol=symbol)
+    return Group(items, dx=x, dy=y, clip=clip, role=role, name=name or face.name, symbol=symbol)
 
 
 def _margin_notes(ctx: LayoutContext, grid: Grid, label: str) -> list[Item]:
@@ -378,7 +399,13 @@ FOLD_GAP = 3.0
 
 
 def _gutterfold_sheets(
-    ctx: LayoutContext, title: str, fronts: list[CardFace], back: CardFace, width: float, height: float
+    ctx: LayoutContext,
+    title: str,
+    fronts: list[CardFace],
+    back: CardFace,
+    width: float,
+    height: float,
+    symbols: dict[int, str],
 ) -> list[Page]:
     """Fronts left of the fold, backs right of it; fold, glue, then cut."""
     paper = ctx.paper
@@ -399,10 +426,21 @@ def _gutterfold_sheets(
         for index, face in enumerate(chunk):
             fx, fy = grid_front.slot(index)
             bx, by = grid_back.slot(index)
-            items.append(_placed(face, fx, fy, width, height, grid_front, "card-front", rotate=90.0 if turned else 0.0))
+            items.append(
+                _placed(face, fx, fy, width, height, grid_front, "card-front", symbols, rotate=90.0 if turned else 0.0)
+            )
             items.append(
                 _placed(
-                    back, bx, by, width, height, grid_back, "card-back", name=face.name, rotate=-90.0 if turned else 0.0
+                    back,
+                    bx,
+                    by,
+                    width,
+                    height,
+                    grid_back,
+                    "card-back",
+                    symbols,
+                    name=face.name,
+                    rotate=-90.0 if turned else 0.0,
                 )
             )
         items.append(
