@@ -23,7 +23,7 @@ from pnpkit.validator.kit import LoadedKit
 from pnpkit.validator.source import format_path
 
 from . import fonts
-from .games import Component, components
+from .games import Component, components, layout_module
 from .i18n import tr
 from .inksaver import ink_saver
 from .jobs import ordered_map
@@ -313,7 +313,7 @@ def build_all(runs: list[KitRun], jobs: int = 1, progress: Progress = lambda _ms
     result = BuildResult()
     try:
         editions = [edition for run in runs for edition in run.editions]
-        _warm()
+        _warm({run.loaded.model.game for run in runs})
         progress(f"laying out and rendering {len(editions)} edition(s) on {min(jobs, len(editions))} process(es)")
         for found in ordered_map(make_edition, editions, jobs):
             result.findings.extend(found)
@@ -329,20 +329,24 @@ def build_all(runs: list[KitRun], jobs: int = 1, progress: Progress = lambda _ms
     return result
 
 
-def _warm() -> None:
-    """Load the font metrics and the backends once, before workers fork from this process and inherit them."""
+def _warm(games: set[str]) -> None:
+    """Load the backends, font metrics and the games' layouts once, before workers fork and inherit them."""
     from .backends import pdf, svg  # noqa: F401
 
+    for game in sorted(games):
+        _warm_layouts(game)
+
+
+def _warm_layouts(game: str) -> None:
     fonts.width_em("あ")
+    layout_module(game)
 
 
 def layout_findings(loaded: LoadedKit, jobs: int = 1) -> list[Finding]:
     """Lay out every edition without rendering: text that cannot fit and glyphs the font lacks are content errors."""
-    return [
-        f
-        for found in ordered_map(_edition_findings, [(loaded, lang) for lang in loaded.model.languages], jobs)
-        for f in found
-    ]
+    _warm_layouts(loaded.model.game)
+    tasks = [(loaded, lang) for lang in loaded.model.languages]
+    return [finding for found in ordered_map(_edition_findings, tasks, jobs) for finding in found]
 
 
 def _edition_findings(task: tuple[LoadedKit, str]) -> list[Finding]:

@@ -71,6 +71,8 @@ def _covered_chars() -> frozenset[str]:
 
 def missing_glyphs(text: str) -> list[str]:
     """Characters the font cannot draw; printing them would give tofu boxes."""
+    if text.isascii() and text.isprintable():  # the font draws all of printable ASCII (a test holds it to that)
+        return []
     return sorted(ch for ch in set(text) - _covered_chars() if not ch.isspace())
 
 

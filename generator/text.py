@@ -7,6 +7,7 @@ kana, no line ends with an opening mark.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import KW_ONLY, dataclass, field
 from functools import cache, lru_cache
@@ -119,12 +120,13 @@ def _split_long(atom: str, size_pt: float, width: float) -> list[str]:
 
 
 _CURLY = {"\u201c": '"', "\u201d": '"', "\u2018": "'", "\u2019": "'"}
+_ANY_CURLY = re.compile("[\u201c\u201d\u2018\u2019]")
 
 
 def latin_quotes(text: str) -> str:
     """Curly quotes next to Latin letters become straight ones: the Japanese font's curly quotes
     are full-width and leave a gap in English text."""
-    if not any(ch in _CURLY for ch in text):
+    if not _ANY_CURLY.search(text):  # the common case, at C speed
         return text
     out = []
     for i, ch in enumerate(text):

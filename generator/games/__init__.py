@@ -8,6 +8,7 @@ line in `LAYOUTS`. A build imports only its own game's module.
 from __future__ import annotations
 
 import importlib
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from .base import Component
@@ -28,11 +29,15 @@ LAYOUTS: dict[str, str] = {
 """Every game's `game:` tag and the module that lays it out."""
 
 
+def layout_module(tag: str) -> ModuleType:
+    """The module that lays out one game, imported on first use."""
+    return importlib.import_module(f"{__name__}.{LAYOUTS[tag]}")
+
+
 def components(kit: AnyKitModel, ctx: LayoutContext) -> list[Component]:
     """Every printable part of a kit, in the order the kit book shows them."""
-    module = importlib.import_module(f"{__name__}.{LAYOUTS[kit.game]}")
-    parts: list[Component] = module.components(kit, ctx)
+    parts: list[Component] = layout_module(kit.game).components(kit, ctx)
     return parts
 
 
-__all__ = ["LAYOUTS", "Component", "components"]
+__all__ = ["LAYOUTS", "Component", "components", "layout_module"]

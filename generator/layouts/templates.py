@@ -120,6 +120,8 @@ def marked(text: str, icons: Mapping[str, InlineIcon]) -> Marked:
     >>> marked("Roll {dice}, then {S9}", {"dice": InlineIcon(shape="die")})
     Marked(text='Roll 〓, then {S9}', marker='〓', names=('dice',))
     """
+    if "{" not in text:
+        return Marked(text, "", ())
     marker = next((m for m in MARKERS if m not in text), "")
     names: list[str] = []
 
