@@ -1,225 +1,707 @@
-"""The golden bad kits: each is content/element-shift with ONE deliberate defect.
-
-The kits live in tests/fixtures/bad/<name>/, each with an EXPECTED file holding
-the finding it must produce (`file:line:col: error CODE`). They are committed
-copies, so a change to content/ does not silently change what they test.
-After changing a case here (or to pick up new content), regenerate them with
-
-    python tests/bad_cases.py
+"""The bad kits: each is a real kit (content/<kit>) with a few (file, old, new) edits, and the findings the
+edits must give. test_bad_content.py writes each into tmp_path and checks them; nothing here is committed as
+a kit copy, so a change to content/ that moves a line moves the expectation with it (markers find the lines),
+and one that removes an edited text fails loudly (every `old` must occur exactly once).
 """
 
 from __future__ import annotations
 
-import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-CONTENT = REPO / "content" / "element-shift"
-BAD = REPO / "tests" / "fixtures" / "bad"
+from conftest import make_bad_kit, marker_location
+
+
+@dataclass(frozen=True)
+class Want:
+    """A finding the bad kit must give, on the line of the edited kit's `file` where `marker` starts."""
+
+    code: str
+    file: str
+    marker: str  # occurs exactly once in the edited file; may run on over several lines to be unique
+    col_at: str | None = None  # text on that line where the column points; None: the column is not checked
+    message: str = ""  # must appear in the finding's message
+    hint: str = ""  # must appear in the finding's hint
+    path: str = ""  # when given, the finding's data path
+    severity: str = "error"
 
 
 @dataclass(frozen=True)
 class Case:
     name: str
-    file: str  # the kit file that holds the defect
-    old: str  # text of the good kit (must occur exactly once in `file`)
-    new: str  # the defect that replaces it (never empty, so the defect can be undone by replacing it back)
-    code: str  # the finding code the defect must produce
-    marker: str  # a text on the line the finding must point at (unique in `file`)
-    col_at: str | None = None  # a text on that line whose first character is the column; None: column not checked
-    message: str = ""  # must appear in the finding's message
-    hint: str = ""  # must appear in the finding's hint
-    also: tuple[str, ...] = ()  # other error codes the same defect may legitimately cause
-    other_lines: tuple[str, ...] = ()  # markers of other acceptable lines (for findings about a whole block)
+    kit: str  # a kit in content/
+    edits: list[tuple[str, str, str]]  # (file, old, new): `old` occurs exactly once when its edit is applied
+    wants: list[Want]  # every finding the kit gives, each matched once...
+    also: tuple[str, ...] = ()  # ...except any number of these codes, the defect's knock-on effects
 
+    @property
+    def fails(self) -> bool:
+        """Whether the kit has errors (a build must write nothing), not only warnings."""
+        return any(want.severity == "error" for want in self.wants)
+
+
+def one(name: str, kit: str, file: str, old: str, new: str, want: Want, also: tuple[str, ...] = ()) -> Case:
+    """The common case: one edit, one finding."""
+    return Case(name, kit, [(file, old, new)], [want], also)
+
+
+ES, SG, WE, UT, DB = "element-shift", "shogi-tcg", "wizards-element-collection", "unlock-tower", "dice-battle-monsters"
+ES_ROWS = ("F N W", "F A E W", "E W N F A", "A F E W N E", "N W X A F", "W E N F A N", "F A W E N", "E N A F", "A E W")
+"""content/element-shift/board.yaml's rows."""
 
 CASES: list[Case] = [
-    Case(
+    # ------------------------------------------------------------ the core, on Element Shift
+    one(
         "syntax-error",
+        ES,
         "combos.yaml",
         "    kind: attack\n    name: {ja: ファイアストーム",
         "    kind: attack: now\n    name: {ja: ファイアストーム",
-        "PK101",
-        marker="kind: attack: now",
-        col_at=": now",
-        message="YAML syntax error",
+        Want("PK101", "combos.yaml", "kind: attack: now", ": now", message="YAML syntax error"),
     ),
-    Case(
+    one(
         "duplicate-key",
+        ES,
         "model.yaml",
         "  max_cycles: 20\n",
         "  max_cycles: 20\n  draws_per_turn: 3\n",
-        "PK102",
-        marker="draws_per_turn: 3",
-        col_at="draws_per_turn",
-        message="first defined at line 3",
+        Want("PK102", "model.yaml", "draws_per_turn: 3", "draws_per_turn", message="first defined at line 3"),
     ),
-    Case(
+    one(
         "unknown-field",
+        ES,
         "decks.yaml",
         "  - id: shift-events\n    name:",
         "  - id: shift-events\n    nmae:",
-        "PK201",
-        marker="nmae:",
-        col_at="nmae",
-        message="'nmae'",
-        hint="did you mean 'name'",
+        Want(
+            "PK201", "decks.yaml", "nmae:", "nmae", message="'nmae'", hint="did you mean 'name'", path="decks[1].nmae"
+        ),
         also=("PK202",),  # the deck now lacks its `name`
     ),
-    Case(
+    one(
         "wrong-type",
+        ES,
         "model.yaml",
         "cards_per_element: 10",
         "cards_per_element: ten",
-        "PK203",
-        marker="cards_per_element: ten",
-        col_at="ten",
-        message="'ten'",
+        Want("PK203", "model.yaml", "cards_per_element: ten", "ten", message="'ten'"),
     ),
-    Case(
+    one(
         "dangling-element",
+        ES,
         "combos.yaml",
         "elements: [fire, wind]",
         "elements: [fire, lava]",
-        "ES001",
-        marker="elements: [fire, lava]",
-        col_at="lava",
-        message="'lava'",
-        hint="earth, fire, water, wind",
+        Want(
+            "ES001", "combos.yaml", "elements: [fire, lava]", "lava", message="'lava'", hint="earth, fire, water, wind"
+        ),
     ),
-    Case(
+    one(
         "card-count",
+        ES,
         "decks.yaml",
         "{ref: water, count: 10}",
         "{ref: water, count: 9}",
-        "ES003",
-        marker="{ref: water, count: 9}",
-        col_at="9}",
-        message="9 water cards",
+        Want("ES003", "decks.yaml", "{ref: water, count: 9}", "9}", message="9 water cards"),
     ),
     Case(
         "board-cells",
-        "board.yaml",
-        '"N W X A F"',
-        '"N W X A W"',  # one fire cell becomes water: 7 fire, 9 water
-        "ES004",
-        marker="hex_size:",  # the board mapping: a count is about the whole board, not one row
-        message="7 fire cells",
-        other_lines=("board:", "rows:"),
+        ES,
+        [("board.yaml", '"N W X A F"', '"N W X A W"')],  # one fire cell becomes water: 7 fire, 9 water
+        [  # a count is about the whole board, not one row
+            Want("ES004", "board.yaml", "hex_size:", "hex_size", message="7 fire cells"),
+            Want("ES004", "board.yaml", "hex_size:", "hex_size", message="9 water cells"),
+        ],
     ),
-    Case(
+    one(
         "missing-field",
+        ES,
         "model.yaml",
         '{id: earth, name: {ja: 土, en: Earth}, colour: "#a0692e", icon: mountain}',
         "{id: earth, name: {ja: 土, en: Earth}, icon: mountain}",
-        "PK202",
-        marker="{id: earth, name: {ja: 土, en: Earth}, icon: mountain}",
-        col_at="{id: earth",
-        message="'colour'",
+        Want("PK202", "model.yaml", "{id: earth, name: {ja: 土, en: Earth}, icon: mountain}", "{id: earth", "'colour'"),
     ),
-    Case(
+    one(
         "missing-translation",
+        ES,
         "events.yaml",
         "        ja: 盤面の任意の領地{cells}マスを入れ替える（トークンごと交換する）。\n"
         "        en: Swap any {cells} claimed territories on the board, tokens and all.\n",
         "        ja: 盤面の任意の領地{cells}マスを入れ替える（トークンごと交換する）。\n",
-        "PK301",
-        marker="ja: 盤面の任意の領地",  # the `text:` mapping that lacks its `en:`
-        col_at="ja:",
-        message="'en'",
+        Want("PK301", "events.yaml", "ja: 盤面の任意の領地", "ja:", message="'en'"),  # the `text:` that lacks its `en:`
+    ),
+    Case(
+        "es-blocked-cell-off-centre",
+        ES,
+        [("board.yaml", '"N W X A F"', '"N W N A F"'), ("board.yaml", '"F N W"', '"F X W"')],
+        [Want("ES006", "board.yaml", '- "F X W"', "X W", message="not in the middle")],
+    ),
+    one(
+        "es-combo-of-one-element",
+        ES,
+        "combos.yaml",
+        "elements: [fire, water]",
+        "elements: [fire, fire]",
+        Want("ES007", "combos.yaml", "elements: [fire, fire]", "[fire", message="names 'fire' twice"),
+    ),
+    one(
+        "es-two-attacks-one-pair",
+        ES,
+        "combos.yaml",
+        "elements: [fire, wind]",
+        "elements: [water, fire]",
+        Want("ES008", "combos.yaml", "elements: [water, fire]", "[water", message="use the same pair"),
+    ),
+    one(
+        "es-combo-count",
+        ES,
+        "model.yaml",
+        "  attack_combos: 5",
+        "  attack_combos: 6",
+        Want("ES011", "model.yaml", "  draws_per_turn: 2", "draws_per_turn", message="5 attack combos"),  # `parameters`
+    ),
+    one(  # the board as a list of cells instead of rows
+        "es-cell-given-twice",
+        ES,
+        "board.yaml",
+        "  rows:\n" + "".join(f'    - "{row}"\n' for row in ES_ROWS),
+        "  cells:\n    - {q: 0, r: 0, terrain: fire}\n    - {q: 0, r: 0, terrain: water}\n",
+        Want("ES012", "board.yaml", "terrain: water}", "{q: 0", message="(0, 0) is given twice"),
+        also=("ES004",),  # and the two-cell board has the wrong number of every territory
+    ),
+    one(
+        "es-shift-interval",
+        ES,
+        "model.yaml",
+        "  shift_every: 5",
+        "  shift_every: 3",
+        Want("ES014", "model.yaml", "shift_every: 3", "3", message="not a multiple of 3"),
+    ),
+    one(
+        "es-deck-template",
+        ES,
+        "decks.yaml",
+        "    source: events\n",
+        "    source: combos\n",
+        Want(
+            "ES015",
+            "decks.yaml",
+            "source: combos\n  - id: combo-reference",
+            "combos",
+            message="template 'event' draws events, not combos",
+        ),
+    ),
+    one(
+        "es-track-length",
+        ES,
+        "model.yaml",
+        "  max_cycles: 20",
+        "  max_cycles: 25",
+        Want("ES016", "tokens.yaml", "last: 20", "20", message="the game lasts 25 cycles"),
+    ),
+    one(
+        "es-effect-without-cells",
+        ES,
+        "combos.yaml",
+        "      action: nullify\n      target: opponent-territory\n      cells: 2",
+        "      action: nullify\n      target: opponent-territory\n      cells: 0",
+        Want("PK320", "combos.yaml", "action: nullify\n      target: opponent-territory\n      cells: 0", "action"),
+    ),
+    one(
+        "same-name-after-normalisation",
+        ES,
+        "combos.yaml",
+        "name: {ja: ファイアストーム, en: Firestorm}",
+        "name: {ja: ファイアストーム, en: STEAM  explosion}",
+        Want("PK313", "combos.yaml", "STEAM  explosion", "STEAM", message="reads the same as item 0"),
+    ),
+    one(
+        "file-not-a-mapping",
+        ES,
+        "errata.yaml",
+        "errata:\n",
+        "- errata:\n",
+        Want("PK109", "errata.yaml", "- errata:", "- errata", message="must be a mapping"),
+    ),
+    Case(  # problems in four files: one run must report all of them, sorted
+        "multi",
+        ES,
+        [
+            ("combos.yaml", "elements: [earth, wind]", "elements: [earth, magma]"),
+            ("decks.yaml", "{ref: wind, count: 10}", "{ref: wind, count: 11}"),
+            (
+                "events.yaml",
+                "        ja: 全員の手札を集めてシャッフルし、各プレイヤーに{cards}枚ずつ配り直す。\n"
+                "        en: Gather every hand, shuffle, and deal {cards} cards to each player.\n",
+                "        ja: 全員の手札を集めてシャッフルし、各プレイヤーに{cards}枚ずつ配り直す。\n",
+            ),
+            ("rules.yaml", "en: Draw {draws_per_turn} element cards.", "en: Draw {draws_per_turns} element cards."),
+            ("combos.yaml", "elements: [wind, water]", "elements: [wind, steam]"),
+        ],
+        [
+            Want("ES001", "combos.yaml", "elements: [earth, magma]", "magma", message="'magma'"),
+            Want("ES003", "decks.yaml", "{ref: wind, count: 11}", "11}"),
+            Want("PK301", "events.yaml", "ja: 全員の手札を集めて", "ja:", message="'en'"),
+            Want("PK302", "rules.yaml", "en: Draw {draws_per_turns} element cards.", "Draw", message="draws_per_turns"),
+            Want("ES001", "combos.yaml", "elements: [wind, steam]", "steam", message="'steam'"),
+        ],
+    ),
+    # ------------------------------------------------------------ Shogi + TCG
+    Case(
+        "sg-node-17",
+        SG,
+        [
+            (
+                "map.yaml",
+                "    - {id: 16, x: 8, y: 13.5}\n",
+                "    - {id: 16, x: 8, y: 13.5}\n    - {id: 17, x: 9.5, y: 12.5}  # two dice never read 7\n",
+            ),
+            ("map.yaml", "    - [16, 24]\n", "    - [16, 17]\n    - [16, 24]\n"),
+        ],
+        [Want("SG001", "map.yaml", "{id: 17, x: 9.5", "17, x")],
+    ),
+    one(
+        "sg-disconnected",
+        SG,
+        "map.yaml",
+        "    - {id: 44, x: 12, y: 11}\n",
+        "    - {id: 44, x: 12, y: 11}\n    - {id: 45, x: 13, y: 17}  # no link reaches it\n",
+        Want("SG003", "map.yaml", "{id: 45, x: 13", "{id: 45"),
+    ),
+    one(
+        "sg-missing-node",
+        SG,
+        "map.yaml",
+        "    - [13, 54]\n",
+        "    - [13, 53]  # there is no node 53\n",
+        Want("SG004", "map.yaml", "[13, 53]", "53]"),
+    ),
+    one(
+        "sg-four-relics",
+        SG,
+        "relics.yaml",
+        "  - id: magatama\n    name: {ja: 翠黒の勾玉, en: Jade Magatama}\n    cost: {green: 1, black: 1}\n    icon: magatama\n"
+        "    lore: {ja: 森と夜、二つの力を宿す。, en: It holds the power of forest and night.}\n",
+        "  # the fifth relic, the magatama, is left out\n",
+        Want("SG007", "relics.yaml", "relics:\n", "relics:"),
+    ),
+    one(
+        "sg-no-mana-source",
+        SG,
+        "decks.yaml",
+        "      - {ref: black, count: 7}\n",
+        "      # no black mana cards\n",
+        Want("SG008", "creatures.yaml", "cost: {colourless: 1, black: 1}", "black: 1}"),
+    ),
+    one(
+        "sg-deck-template",
+        SG,
+        "decks.yaml",
+        "    template: colour\n    source: colours\n",
+        "    template: colour\n    source: relics\n",
+        Want(
+            "SG011",
+            "decks.yaml",
+            "source: relics\n    back: {title: {ja: 色カード",
+            "relics",
+            message="template 'colour' draws colours, not relics",
+        ),
+    ),
+    one(
+        "sg-mana-colours",
+        SG,
+        "model.yaml",
+        "  mana_colours: 5 ",
+        "  mana_colours: 6 ",
+        Want("SG013", "model.yaml", "colours:\n  - id: red", "colours", message="5 mana colours"),
+    ),
+    one(
+        "sg-opening-hand",
+        SG,
+        "model.yaml",
+        "  opening_hand: 3 ",
+        "  opening_hand: 4 ",
+        Want("SG014", "model.yaml", "opening_hand: 4", "4 ", message="the opening hand is 4"),
+    ),
+    one(
+        "sg-relics-to-win",
+        SG,
+        "model.yaml",
+        "  relics_to_win: 4 ",
+        "  relics_to_win: 6 ",
+        Want("SG015", "model.yaml", "relics_to_win: 6", "6 ", message="only 5"),
+    ),
+    one(
+        "sg-colour-card-twice",
+        SG,
+        "decks.yaml",
+        '    back: {title: {ja: 色カード, en: Colour card}, colour: "#4a4752", pattern: plain}\n',
+        '    back: {title: {ja: 色カード, en: Colour card}, colour: "#4a4752", pattern: plain}\n    cards:\n'
+        "      - {ref: red, count: 2}\n      - {ref: blue, count: 1}\n      - {ref: green, count: 1}\n"
+        "      - {ref: black, count: 1}\n      - {ref: white, count: 1}\n",
+        Want("SG017", "decks.yaml", "- id: colour-cards", "id: colour-cards", message="2 colour cards for red"),
+    ),
+    one(
+        "sg-no-colour-deck",
+        SG,
+        "decks.yaml",
+        "  - id: colour-cards\n    name: {ja: プレイヤーの色, en: Player colours}\n    size: poker\n    template: colour\n"
+        '    source: colours\n    back: {title: {ja: 色カード, en: Colour card}, colour: "#4a4752", pattern: plain}\n',
+        "",
+        Want("SG018", "decks.yaml", "decks:\n", "decks", message="no deck for the colour pile"),
+    ),
+    one(
+        "sg-main-deck-too-small",
+        SG,
+        "model.yaml",
+        "  draft_pack: 5 ",
+        "  draft_pack: 9 ",
+        Want("SG020", "decks.yaml", "decks:\n", "decks", message="deals 36 cards to 4 players"),
+    ),
+    # ------------------------------------------------------------ Wizard's Element Collection
+    one(
+        "we-same-name",
+        WE,
+        "cards.yaml",
+        "name: {ja: 水, en: Water}",
+        "name: {ja: 心のエレメント, en: Spirit}",
+        Want("WE001", "cards.yaml", "心のエレメント, en: Spirit", "心のエレメント", message="is also card 0"),
+    ),
+    one(
+        "we-missing-card",
+        WE,
+        "cards.yaml",
+        "相手の場札と、闇[{dark_points}点]・炎[{flame_points}点]は戻せない。",
+        "相手の場札と、月のエレメント[{dark_points}点]・炎[{flame_points}点]は戻せない。",
+        Want("WE002", "cards.yaml", "月のエレメント[{dark_points}点]", "自分の場札", message="no card has that name"),
+    ),
+    one(
+        "we-unknown-phase",
+        WE,
+        "model.yaml",
+        "強化しなければ、空いている一番下の行動順に確定する。",
+        "全員が強化しないを選んだらコレクマスフェーズへ移る。",
+        Want("WE004", "model.yaml", "コレクマスフェーズへ移る", "魔力が", message="'コレクマス'"),
+    ),
+    one(
+        "we-card-count",
+        WE,
+        "cards.yaml",
+        "    negative: -10\n    copies: 7",
+        "    negative: -10\n    copies: 6",
+        Want("WE006", "model.yaml", "total_cards: 68", "68", message="add up to 67"),
+    ),
+    one(
+        "we-wrong-value",
+        WE,
+        "cards.yaml",
+        "闇[{dark_points}点]・炎[{flame_points}点]",
+        "闇[{dark_points}点]・炎[{ice_points}点]",
+        Want("WE003", "cards.yaml", "炎[{ice_points}点]", "自分の場札", message="炎 is worth 60"),
+    ),
+    Case(
+        "we-icon-phase",
+        WE,
+        [
+            (
+                "cards.yaml",
+                "    icons: [reflect]\n    phases: [summon, power]",
+                "    icons: [reflect]\n    phases: [move, power]",
+            )
+        ],
+        [
+            Want("WE005", "cards.yaml", "icons: [reflect]\n    phases: [move, power]", "reflect"),
+            Want("WE005", "cards.yaml", 'phases: [move, power]\n    colour: "#b8622f"', "move"),
+        ],
+    ),
+    one(
+        "we-field",
+        WE,
+        "model.yaml",
+        "  field_cards: 9 ",
+        "  field_cards: 8 ",
+        Want("WE007", "model.yaml", "field_cards: 8", "8 "),
+    ),
+    one(
+        "we-track-value",
+        WE,
+        "board.yaml",
+        "{value: 65, collects: column-2}",
+        "{value: 15, collects: column-2}",
+        Want("WE009", "board.yaml", "{value: 15, collects: column-2}", "15", message="is also space 1"),
+    ),
+    Case(
+        "we-facing",
+        WE,
+        [("board.yaml", "{value: 55, collects: row-2}", "{value: 55, collects: column-2}")],
+        [
+            Want("WE009", "board.yaml", "{value: 10, collects: row-1}", "row-1", message="in line order"),
+            Want("WE009", "board.yaml", "{value: 55, collects: column-2}", "column-2", message="faces the rows"),
+        ],
+    ),
+    Case(
+        "we-player-spaces",
+        WE,
+        [("board.yaml", "{kind: player, player: blue}", "{kind: player, player: red}")],
+        [
+            Want("WE008", "board.yaml", "- {id: red,", "{id: red", message="'red' has 2 player spaces"),
+            Want("WE008", "board.yaml", "- {id: blue,", "{id: blue", message="'blue' has 0 player spaces"),
+        ],
+    ),
+    one(
+        "we-scoring-rule",
+        WE,
+        "cards.yaml",
+        "name: {ja: 草, en: Grass}\n    points: 30\n    negative: -10",
+        "name: {ja: 草, en: Grass}\n    points: 30\n    negative: 10",
+        Want("WE010", "cards.yaml", "points: 30\n    negative: 10", "30", message="a pairs card"),
+    ),
+    Case(
+        "we-deck-template",
+        WE,
+        [("decks.yaml", "    source: elements\n", "    source: phases\n")],
+        [  # the game has one list a deck can draw
+            Want("WE011", "decks.yaml", "source: phases", "phases", message="template 'element' draws elements"),
+            Want("PK305", "decks.yaml", "source: phases", "phases", message="no model list named 'phases'"),
+        ],
+    ),
+    Case(  # the rulebook's own contradictions: two 心, two 氷, a 闇 that is no card, a phase that does not exist
+        "we-as-written",
+        WE,
+        [
+            ("cards.yaml", "name: {ja: 水, en: Water}", "name: {ja: 心, en: Heart}"),
+            ("cards.yaml", "name: {ja: 闇, en: Dark}", "name: {ja: 氷, en: Ice}"),
+            ("cards.yaml", "相手の場札と、闇[{dark_points}点]", "相手の場札と、闇のエレメント[100点]"),
+            (
+                "model.yaml",
+                "強化しなければ、空いている一番下の行動順に確定する。",
+                "全員が強化しないを選んだらコレクマスフェーズへ移る。",
+            ),
+        ],
+        [  # 心 [40] after 心 [5], and 氷 [50] after 氷 [100], in both languages
+            Want(
+                "WE001", "cards.yaml", "name: {ja: 心, en: Heart}\n    points: 40", "心", message="'心' is also card 0"
+            ),
+            Want("WE001", "cards.yaml", "name: {ja: 心, en: Heart}\n    points: 40", "Heart", message="is also card 0"),
+            Want("WE001", "cards.yaml", "name: {ja: 氷, en: Ice}\n    points: 50", "氷", message="'氷' is also card 5"),
+            Want("WE001", "cards.yaml", "name: {ja: 氷, en: Ice}\n    points: 50", "Ice", message="is also card 5"),
+            Want("WE002", "cards.yaml", "闇のエレメント[100点]", "自分", message="闇 [100], but no card has that name"),
+            Want("WE002", "cards.yaml", "nor Dark [{dark_points}]", "Return", message="Dark [100]"),  # in English too
+            Want("PK303", "cards.yaml", "闇のエレメント[100点]", "自分", severity="warning", message="100"),
+            Want("WE004", "model.yaml", "コレクマスフェーズ", "魔力が", message="コレクマス"),
+        ],
+    ),
+    # ------------------------------------------------------------ Unlock Tower
+    one(
+        "ut-floor-21",
+        UT,
+        "towers.yaml",
+        "coin: [5, 11, 17]",
+        "coin: [5, 11, 21]",
+        Want("UT001", "towers.yaml", "coin: [5, 11, 21]", "21]"),
+    ),
+    Case(
+        "ut-tiebreak-repeat",
+        UT,
+        [("scoring.yaml", "tie_break: [A, B, C, D, E]", "tie_break: [A, B, C, B, E]")],
+        [
+            Want("UT005", "scoring.yaml", "tie_break: [A, B, C, B, E]", "B, E]", message="B is already tie-break 2"),
+            Want("UT005", "scoring.yaml", "tie_break: [A, B, C, B, E]", "[A", message="leaves out D"),
+        ],
+    ),
+    one(
+        "ut-tower-7",
+        UT,
+        "towers.yaml",
+        "{kind: build, tower: 3, floors: 3}",
+        "{kind: build, tower: 7, floors: 3}",
+        Want("UT003", "towers.yaml", "{kind: build, tower: 7, floors: 3}", "7, floors"),
+    ),
+    one(
+        "ut-locks-over-marks",
+        UT,
+        "towers.yaml",
+        "      - phase: 4\n        steps:\n          - {kind: spend, coins: 2, then: {kind: roll}}",
+        "      - phase: 4\n        lock: box  # a twelfth lock box, for eleven unlock marks\n        steps:\n"
+        "          - {kind: spend, coins: 2, then: {kind: roll}}",
+        Want("UT002", "towers.yaml", "lock: box  # a twelfth", "box  #"),
+    ),
+    one(
+        "ut-chain-without-lock",
+        UT,
+        "towers.yaml",
+        "      - phase: 3\n        lock: box\n        steps:\n          - {kind: bonus, tower: 3}",
+        "      - phase: 3\n        lock: chain  # nothing above to chain to\n        steps:\n          - {kind: bonus, tower: 3}",
+        Want("UT008", "towers.yaml", "lock: chain  # nothing", "chain"),
+    ),
+    one(
+        "ut-free-phase-gift",
+        UT,
+        "towers.yaml",
+        "{kind: spend, coins: 1, then: {kind: build-any, floors: 1}}",
+        "{kind: build-any, floors: 1}  # free, any number of times",
+        Want("UT009", "towers.yaml", "floors: 1}  # free, any", "build-any"),
+    ),
+    one(
+        "ut-phase-5",
+        UT,
+        "towers.yaml",
+        "      - phase: 4\n        steps:\n          - {kind: spend, coins: 1, then: {kind: unlock}}",
+        "      - phase: 5\n        steps:\n          - {kind: spend, coins: 1, then: {kind: unlock}}",
+        Want("UT004", "towers.yaml", "- phase: 5", "5"),
+    ),
+    one(
+        "ut-two-marks",
+        UT,
+        "towers.yaml",
+        "    unlock: [2, 8]\n    coin: [5, 11, 17]",
+        "    unlock: [2, 8]\n    coin: [5, 8, 17]",
+        Want("UT010", "towers.yaml", "coin: [5, 8, 17]", "8, 17"),
+    ),
+    one(
+        "ut-end-unreachable",
+        UT,
+        "model.yaml",
+        "  end_towers: 3 ",
+        "  end_towers: 7 ",
+        Want("UT007", "model.yaml", "end_towers: 7", "7"),
+    ),
+    one(
+        "ut-named-face-elsewhere",
+        UT,
+        "towers.yaml",
+        "{kind: coins, coins: 1, when: {kind: alone}}",
+        "{kind: coins, coins: 1, when: {kind: named-face-chosen}}",
+        Want("UT013", "towers.yaml", "{kind: coins, coins: 1, when: {kind: named-face-chosen}}", "{kind: named"),
+    ),
+    one(
+        "ut-pad-rows",
+        UT,
+        "sheets.yaml",
+        "rows: 4, games: 5",
+        "rows: 3, games: 5",
+        Want("UT016", "sheets.yaml", "rows: 3, games: 5", "3, games"),
+    ),
+    one(
+        "ut-row-longer-than-towers",
+        UT,
+        "scoring.yaml",
+        "kind: row, run: 4, boxes: 2",
+        "kind: row, run: 7, boxes: 2",
+        Want("UT006", "scoring.yaml", "run: 7, boxes: 2", "7, boxes"),
+    ),
+    one(
+        "ut-die-faces",
+        UT,
+        "model.yaml",
+        "  die_faces: 6\n",
+        "  die_faces: 8\n",
+        Want("UT011", "model.yaml", "  towers: 6 ", "6 "),
+    ),
+    one(
+        "ut-bonus-unreachable",
+        UT,
+        "towers.yaml",
+        "        lock: box\n        steps:\n          - {kind: bonus, tower: 3}",
+        "        lock: box\n        steps:\n          - {kind: bonus, tower: 2}  # tower 3's box is never ticked",
+        Want("UT012", "towers.yaml", "  - number: 3", "3"),
+    ),
+    one(
+        "ut-sheet-without-effects",
+        UT,
+        "sheets.yaml",
+        "{kind: effects, source: towers, size: 1}",
+        "{kind: text, size: 1, text: {ja: 効果は別紙, en: Effects on another sheet}}",
+        Want("UT014", "sheets.yaml", "  - id: tower-sheet", "- id"),
+    ),
+    one(  # a layout finding: `validate` lays the pages out
+        "ut-cells-too-small",
+        UT,
+        "sheets.yaml",
+        "{kind: ladders, source: towers, size: 172mm}",
+        "{kind: ladders, source: towers, size: 100mm}",
+        Want("UT015", "sheets.yaml", "{kind: ladders, source: towers, size: 100mm}", "{kind: ladders"),
+    ),
+    # ------------------------------------------------------------ Dice Battle Monsters
+    one(
+        "db-monster-magic",
+        DB,
+        "cards.yaml",
+        "      nonunit_class: enchant\n      nonunit_effect:\n        kind: optional\n        tag: S3\n        text:\n"
+        "          ja: 自分がバトルに勝ったとき",
+        "      nonunit_class: magic\n      nonunit_effect:\n        kind: optional\n        tag: S3\n        text:\n"
+        "          ja: 自分がバトルに勝ったとき",
+        Want(
+            "DB001",
+            "cards.yaml",
+            "nonunit_class: magic\n      nonunit_effect:\n        kind: optional\n        tag: S3\n        text:\n"
+            "          ja: 自分がバトルに勝ったとき",
+            "magic",
+        ),
+    ),
+    one(
+        "db-spell-s4",
+        DB,
+        "cards.yaml",
+        "        tag: S3\n        text:\n          ja: このバトルに勝ったとき、墓地",
+        "        tag: S4\n        text:\n          ja: このバトルに勝ったとき、墓地",
+        Want("DB002", "cards.yaml", "tag: S4", "S4"),
+    ),
+    one(
+        "db-deck-count",
+        DB,
+        "model.yaml",
+        "  deck_size: 24 ",
+        "  deck_size: 25 ",
+        Want("DB003", "model.yaml", "deck_size: 25", "25"),
+    ),
+    one(
+        "db-unfilled-region",
+        DB,
+        "cards.yaml",
+        "      art: sword\n",
+        "",
+        Want("DB012", "cards.yaml", "    fill:\n      title: {ja: 見習い騎士・ガラン", "fill"),
+    ),
+    Case(
+        "db-template-cycle",
+        DB,
+        [
+            (
+                "templates.yaml",
+                "    - id: dual\n      size: poker",
+                "    - id: dual\n      extends: token\n      size: poker",
+            )
+        ],
+        [
+            Want("DB010", "templates.yaml", "extends: token", "token"),
+            Want("DB010", "templates.yaml", "extends: dual", "dual"),
+        ],
+    ),
+    one(
+        "db-missing-region",
+        DB,
+        "templates.yaml",
+        "        unit_effect: {box: [5mm, 40.5mm, 53mm, 17mm]}",
+        "        unit_effekt: {box: [5mm, 40.5mm, 53mm, 17mm]}",
+        Want("DB011", "templates.yaml", "unit_effekt:", "unit_effekt"),
     ),
 ]
+CASES_BY_NAME = {case.name: case for case in CASES}
 
 
-@dataclass(frozen=True)
-class Defect:
-    file: str
-    old: str
-    new: str
-    code: str
-    marker: str
+def write(case: Case | str, tmp_path: Path) -> Path:
+    """The bad kit, in tmp_path/<case name>."""
+    if isinstance(case, str):
+        case = CASES_BY_NAME[case]
+    return make_bad_kit(tmp_path, case.edits, case.name, case.kit)
 
 
-# One kit with problems in four files: one run must report all of them, sorted.
-MULTI: list[Defect] = [
-    Defect("combos.yaml", "elements: [earth, wind]", "elements: [earth, magma]", "ES001", "elements: [earth, magma]"),
-    Defect("decks.yaml", "{ref: wind, count: 10}", "{ref: wind, count: 11}", "ES003", "{ref: wind, count: 11}"),
-    Defect(
-        "events.yaml",
-        "        ja: 全員の手札を集めてシャッフルし、各プレイヤーに{cards}枚ずつ配り直す。\n"
-        "        en: Gather every hand, shuffle, and deal {cards} cards to each player.\n",
-        "        ja: 全員の手札を集めてシャッフルし、各プレイヤーに{cards}枚ずつ配り直す。\n",
-        "PK301",
-        "ja: 全員の手札を集めて",
-    ),
-    Defect(
-        "rules.yaml",
-        "en: Draw {draws_per_turn} element cards.",
-        "en: Draw {draws_per_turns} element cards.",
-        "PK302",
-        "en: Draw {draws_per_turns} element cards.",
-    ),
-    Defect("combos.yaml", "elements: [wind, water]", "elements: [wind, steam]", "ES001", "elements: [wind, steam]"),
-]
-
-
-def apply_edit(text: str, old: str, new: str, where: str = "") -> str:
-    count = text.count(old)
-    if count != 1:
-        raise ValueError(f"{where}: expected exactly one {old!r}, found {count}")
-    return text.replace(old, new)
-
-
-def line_of(path: Path, marker: str) -> int:
-    """1-based number of the one line of `path` that contains `marker`."""
-    lines = [n for n, line in enumerate(path.read_text(encoding="utf-8").split("\n"), start=1) if marker in line]
-    if len(lines) != 1:
-        raise ValueError(f"{path}: marker {marker!r} is on lines {lines}, expected exactly one")
-    return lines[0]
-
-
-def col_of(path: Path, line: int, text: str) -> int:
-    row = path.read_text(encoding="utf-8").split("\n")[line - 1]
-    index = row.find(text)
-    if index < 0:
-        raise ValueError(f"{path}:{line}: {text!r} not on this line")
-    return index + 1
-
-
-def expected_location(case: Case, kit: Path) -> tuple[int, int | None]:
-    path = kit / case.file
-    line = line_of(path, case.marker)
-    return line, (col_of(path, line, case.col_at) if case.col_at else None)
-
-
-def write_kit(target: Path, edits: list[tuple[str, str, str]]) -> None:
-    """A copy of every YAML file of content/element-shift with the edits applied."""
-    if target.exists():
-        shutil.rmtree(target)
-    target.mkdir(parents=True)
-    for source in sorted(CONTENT.glob("*.yaml")):
-        shutil.copyfile(source, target / source.name)
-    for file, old, new in edits:
-        path = target / file
-        path.write_text(
-            apply_edit(path.read_text(encoding="utf-8"), old, new, f"{target.name}/{file}"), encoding="utf-8"
-        )
-
-
-def regenerate() -> None:
-    for case in CASES:
-        kit = BAD / case.name
-        write_kit(kit, [(case.file, case.old, case.new)])
-        line, col = expected_location(case, kit)
-        where = f"{case.file}:{line}:{col}" if col else f"{case.file}:{line}"
-        (kit / "EXPECTED").write_text(f"{where}: error {case.code}\n", encoding="utf-8")
-    kit = BAD / "multi"
-    write_kit(kit, [(d.file, d.old, d.new) for d in MULTI])
-    lines = sorted((d.file, line_of(kit / d.file, d.marker), d.code) for d in MULTI)
-    (kit / "EXPECTED").write_text("".join(f"{f}:{n}: error {c}\n" for f, n, c in lines), encoding="utf-8")
-
-
-if __name__ == "__main__":
-    regenerate()
-    print(f"wrote {len(CASES) + 1} kits under {BAD.relative_to(REPO)}")
+def located(case: Case, kit: Path) -> list[tuple[Want, int, int | None]]:
+    """Each wanted finding with its line and column (None: not checked) in the bad kit written to `kit`."""
+    out = []
+    for want in case.wants:
+        text = (kit / want.file).read_text(encoding="utf-8")
+        line, col = marker_location(text, want.marker, want.col_at, f"{case.name}/{want.file}")
+        out.append((want, line, col))
+    return out

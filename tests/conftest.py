@@ -1,4 +1,5 @@
-"""Shared fixtures: paths, a CLI runner, the kit loaded, laid out and built once per session."""
+"""Shared helpers and fixtures: paths, the CLI (in this process or in a fresh interpreter), bad kits made by
+editing a copy of a real kit, and every kit loaded, laid out and built at most once per session."""
 
 from __future__ import annotations
 
@@ -15,8 +16,13 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
-CONTENT = REPO / "content" / "element-shift"
-BAD = REPO / "tests" / "fixtures" / "bad"
+GENERIC = REPO / "tests" / "fixtures" / "generic"
+CONTENT_KITS = {p.parent.name: p.parent for p in sorted((REPO / "content").glob("*/kit.yaml"))}
+EXAMPLE_KITS = {  # the generic examples (tests/fixtures/generic/bad-* are broken copies, each with an EXPECTED file)
+    p.parent.name: p.parent for p in sorted(GENERIC.glob("*/kit.yaml")) if not (p.parent / "EXPECTED").exists()
+}
+KITS = CONTENT_KITS | EXAMPLE_KITS  # every kit that must validate clean and build
+CONTENT = KITS["element-shift"]  # the kit the tests of the core use
 KIT_ID = "element-shift"
 LANGS = ("ja", "en")
 COMPONENTS = ("board", "cards", "tokens", "rules")
@@ -38,50 +44,72 @@ class Shown:
     text: str
 
 
+# ---------------------------------------------------------------- running pnpkit
+
+
 def _env(extra: dict | None = None) -> dict:
     env = dict(os.environ)
-    env["PYTHONPATH"] = str(REPO) + os.pathsep + env.get("PYTHONPATH", "")
     env.pop("PYTHONHASHSEED", None)
     env.update(extra or {})
     return env
 
 
-def start_cli(*args: str | os.PathLike, cwd: Path = REPO, env: dict | None = None) -> subprocess.Popen:
-    """`python -m generator.cli ARGS` in a fresh interpreter, started and not waited for."""
+def start_cli(
+    *args: str | os.PathLike,
+    cwd: Path = REPO,
+    env: dict | None = None,
+    stdin: bool = False,
+    stdout=subprocess.PIPE,
+) -> subprocess.Popen:
+    """`python -m pnpkit.generator.cli ARGS` in a fresh interpreter, started and not waited for."""
     return subprocess.Popen(
         [sys.executable, "-m", "pnpkit.generator.cli", *map(str, args)],
         cwd=cwd,
         env=_env(env),
-        stdout=subprocess.PIPE,
+        stdin=subprocess.PIPE if stdin else subprocess.DEVNULL,
+        stdout=stdout,
         stderr=subprocess.PIPE,
         text=True,
         encoding="utf-8",
     )
 
 
-def finish(process: subprocess.Popen, timeout: float = 180) -> subprocess.CompletedProcess:
-    stdout, stderr = process.communicate(timeout=timeout)
+def finish(process: subprocess.Popen, timeout: float = 180, stdin: str | None = None) -> subprocess.CompletedProcess:
+    stdout, stderr = process.communicate(stdin, timeout=timeout)
     return subprocess.CompletedProcess(process.args, process.returncode, stdout, stderr)
 
 
 def run_cli(
-    *args: str | os.PathLike, cwd: Path = REPO, env: dict | None = None, timeout: float = 180
+    *args: str | os.PathLike,
+    cwd: Path = REPO,
+    env: dict | None = None,
+    stdin: str | None = None,
+    timeout: float = 180,
 ) -> subprocess.CompletedProcess:
-    """`python -m generator.cli ARGS` in a fresh interpreter, as a user would run pnpkit."""
-    return finish(start_cli(*args, cwd=cwd, env=env), timeout)
+    """`python -m pnpkit.generator.cli ARGS` in a fresh interpreter, as a user would run pnpkit."""
+    return finish(start_cli(*args, cwd=cwd, env=env, stdin=stdin is not None), timeout, stdin)
 
 
-def cli(*args: str | os.PathLike, cwd: Path = REPO) -> subprocess.CompletedProcess:
+def run_python(code: str, cwd: Path = REPO, timeout: float = 120) -> subprocess.CompletedProcess:
+    """`python -c CODE` in a fresh interpreter (with cwd first on sys.path, as `python -c` puts it)."""
+    return subprocess.run(
+        [sys.executable, "-c", code], cwd=cwd, env=_env(), capture_output=True, text=True, timeout=timeout
+    )
+
+
+def cli(*args: str | os.PathLike, cwd: Path = REPO, stdin: str = "") -> subprocess.CompletedProcess:
     """`pnpkit ARGS` in this process (fast: no interpreter start-up, no re-import of the models).
 
-    Output and exit status are what the command line gives; an exception escapes and fails the test.
+    Output and exit status are what the command line gives; stdin is a pipe holding `stdin`, not a terminal;
+    an exception escapes and fails the test.
     """
     from pnpkit.generator.cli import main
 
     out, err = io.StringIO(), io.StringIO()
     argv = [str(a) for a in args]
-    old = os.getcwd()
+    old, saved = os.getcwd(), sys.stdin
     os.chdir(cwd)
+    sys.stdin = io.StringIO(stdin)
     try:
         with redirect_stdout(out), redirect_stderr(err):
             try:
@@ -90,6 +118,7 @@ def cli(*args: str | os.PathLike, cwd: Path = REPO) -> subprocess.CompletedProce
                 code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
     finally:
         os.chdir(old)
+        sys.stdin = saved
     return subprocess.CompletedProcess(["pnpkit", *argv], code, out.getvalue(), err.getvalue())
 
 
@@ -119,23 +148,27 @@ def files_under(path: Path) -> list[Path]:
     return sorted(p for p in path.rglob("*") if p.is_file())
 
 
-def make_bad_kit(tmp_path: Path, edits: list[tuple[str, str, str]], name: str = "kit") -> Path:
-    """A copy of content/element-shift in tmp_path/name with (file, old, new) edits; each `old` must occur once."""
-    kit = tmp_path / name
-    shutil.copytree(CONTENT, kit)
-    for file, old, new in edits:
-        path = kit / file
-        text = path.read_text(encoding="utf-8")
-        assert text.count(old) == 1, f"{file}: {old!r} occurs {text.count(old)} times"
-        path.write_text(text.replace(old, new), encoding="utf-8")
-    return kit
+# ---------------------------------------------------------------- kits with defects
 
 
 def replace_once(text: str, old: str, new: str, where: str) -> str:
-    """A fixture edit that must match exactly once, so a changed kit makes the fixture fail loudly."""
+    """An edit that must match exactly once, so a changed kit makes the test fail loudly."""
     if text.count(old) != 1:
         raise ValueError(f"{where}: expected exactly one {old!r}, found {text.count(old)}")
     return text.replace(old, new)
+
+
+def make_bad_kit(
+    tmp_path: Path, edits: list[tuple[str, str, str]], name: str = "kit", kit: str = "element-shift"
+) -> Path:
+    """A copy of the real kit `kit` (content/<kit>, or a generic example) in tmp_path/name with
+    (file, old, new) edits applied in order; each `old` must occur exactly once when its edit is applied."""
+    target = tmp_path / name
+    shutil.copytree(KITS[kit], target)
+    for file, old, new in edits:
+        path = target / file
+        path.write_text(replace_once(path.read_text(encoding="utf-8"), old, new, f"{name}/{file}"), encoding="utf-8")
+    return target
 
 
 def marker_location(text: str, marker: str, col_at: str | None, where: str) -> tuple[int, int | None]:
@@ -151,76 +184,94 @@ def marker_location(text: str, marker: str, col_at: str | None, where: str) -> t
     return line, col
 
 
-def layouts_by_slug(loaded) -> dict:
-    """{lang: {slug: Component}} for a loaded kit, laid out in memory; any text problem fails the test."""
-    from pnpkit.generator.build import layout_kit
-
-    out = {}
-    for lang in loaded.kit.languages:
-        parts, problems = layout_kit(loaded, lang)
-        assert problems == [], [p.text() for p in problems]
-        out[lang] = {part.slug: part for part in parts}
-    return out
+def line_of(path: Path, marker: str) -> int:
+    """The 1-based line of `path` where `marker` (which must occur once in it) starts."""
+    return marker_location(path.read_text(encoding="utf-8"), marker, None, str(path))[0]
 
 
-def ink_in_hard_margin(page) -> list:
-    """Items that put ink within 5 mm of the paper's edge (cut guides may reach it)."""
-    from pnpkit.generator.geometry import visible_items
+def png(width: int, height: int) -> bytes:
+    """A valid PNG image, red all over."""
+    import struct
+    import zlib
 
-    eps = 1e-6
-    return [
-        item
-        for item, (x0, y0, x1, y1) in visible_items(page.items)
-        if getattr(item, "role", "") != "cut-guide"
-        and not (x0 >= 5 - eps and y0 >= 5 - eps and x1 <= page.width - 5 + eps and y1 <= page.height - 5 + eps)
-    ]
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    raw = b"".join(b"\x00" + b"\xff\x00\x00" * width for _ in range(height))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+        + chunk(b"IDAT", zlib.compress(raw))
+        + chunk(b"IEND", b"")
+    )
+
+
+# ---------------------------------------------------------------- every kit, once per session
+
+
+class Kits:
+    """Every kit in KITS, loaded, laid out and built when a test first asks, then kept for the session."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self._loaded: dict = {}
+        self._layouts: dict = {}
+        self._books: dict = {}
+        self._builds: dict = {}
+
+    def loaded(self, name: str):
+        """The kit as `load_kit` gives it (not asserted clean: test_every_kit checks that)."""
+        if name not in self._loaded:
+            from pnpkit.validator.kit import load_kit
+
+            self._loaded[name] = load_kit(KITS[name])
+        return self._loaded[name]
+
+    def layouts(self, name: str) -> dict:
+        """{lang: {slug: Component}} in every language the kit declares."""
+        if name not in self._layouts:
+            from pnpkit.generator.build import layout_kit
+
+            loaded, out = self.loaded(name), {}
+            assert loaded.ok, [f.text() for f in loaded.report.findings]
+            for lang in loaded.kit.languages:
+                parts, problems = layout_kit(loaded, lang)
+                assert problems == [], [p.text() for p in problems]
+                out[lang] = {part.slug: part for part in parts}
+            self._layouts[name] = out
+        return self._layouts[name]
+
+    def book(self, name: str) -> dict:
+        """{lang: Document}: kit.pdf's pages (its cover and contents, then every component's pages)."""
+        if name not in self._books:
+            from pnpkit.generator.build import layout_book
+
+            loaded, books = self.loaded(name), {}
+            for lang, parts in self.layouts(name).items():
+                books[lang], problems = layout_book(loaded, lang, list(parts.values()))
+                assert problems == [], [p.text() for p in problems]
+            self._books[name] = books
+        return self._books[name]
+
+    def builds(self, name: str) -> tuple[Path, Path]:
+        """`pnpkit build KIT --lang all`, twice at once: in this process and in a fresh interpreter with another
+        hash seed; both OUT/<kit id> directories (test_every_kit checks they are byte-identical)."""
+        if name not in self._builds:
+            first, second = self.root / name / "out", self.root / name / "again"
+            seed = "4243" if os.environ.get("PYTHONHASHSEED") == "4242" else "4242"  # not this process's seed
+            other = start_cli("build", KITS[name], "-o", second, "--lang", "all", env={"PYTHONHASHSEED": seed})
+            try:
+                here = cli("build", KITS[name], "-o", first, "--lang", "all")
+            finally:
+                there = finish(other)
+            assert here.returncode == 0, here.stdout + here.stderr
+            assert there.returncode == 0, there.stdout + there.stderr
+            assert "Traceback" not in there.stderr
+            kit_id = self.loaded(name).kit.id
+            self._builds[name] = (first / kit_id, second / kit_id)
+        return self._builds[name]
 
 
 @pytest.fixture(scope="session")
-def loaded_kit():
-    from pnpkit.validator.kit import load_kit
-
-    loaded = load_kit(CONTENT)
-    assert loaded.ok, [f.text() for f in loaded.report.findings]
-    return loaded
-
-
-@pytest.fixture(scope="session")
-def layouts(loaded_kit):
-    """{lang: [Component, ...]} for the Element Shift kit, laid out in memory."""
-    from pnpkit.generator.build import layout_kit
-
-    out = {}
-    for lang in LANGS:
-        parts, problems = layout_kit(loaded_kit, lang)
-        assert not problems, [p.text() for p in problems]
-        out[lang] = parts
-    return out
-
-
-@pytest.fixture(scope="session")
-def two_builds(tmp_path_factory) -> tuple[Path, Path]:
-    """`pnpkit build content/element-shift --lang all`, twice at once in two interpreters with different
-    hash seeds (for the byte-identity test); returns both OUT/element-shift directories."""
-    root = tmp_path_factory.mktemp("build")
-    runs = [
-        start_cli("build", CONTENT, "-o", root / name, "--lang", "all", env={"PYTHONHASHSEED": seed})
-        for name, seed in (("out", "0"), ("again", "4242"))
-    ]
-    for run in runs:
-        result = finish(run)
-        assert result.returncode == 0, result.stderr
-        assert "Traceback" not in result.stderr
-    return root / "out" / KIT_ID, root / "again" / KIT_ID
-
-
-@pytest.fixture(scope="session")
-def built_kit(two_builds) -> Path:
-    return two_builds[0]
-
-
-@pytest.fixture(scope="session")
-def pdfs(built_kit) -> list[Path]:
-    found = sorted(built_kit.glob("*/*.pdf"))
-    assert len(found) == len(LANGS) * (len(COMPONENTS) + 1), found
-    return found
+def kits(tmp_path_factory) -> Kits:
+    return Kits(tmp_path_factory.mktemp("kits"))

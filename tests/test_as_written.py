@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import CONTENT_KITS
 
 from pnpkit.validator.kit import load_kit
 
@@ -48,7 +49,7 @@ def test_as_written_findings(kit):
 @pytest.mark.parametrize("kit", KITS)
 def test_corrected_edition_validates_clean(kit):
     """The shipped kit is the corrected edition: no errors, and its errata say what changed."""
-    loaded = load_kit(FIXTURES.parents[1].parent / "content" / kit)
+    loaded = load_kit(CONTENT_KITS[kit])
     assert loaded.ok, [f.text() for f in loaded.report.errors]
     assert loaded.kit.errata, "corrections must be recorded in errata"
 

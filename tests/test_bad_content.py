@@ -1,5 +1,6 @@
-"""Golden bad kits (tests/fixtures/bad/): each defect gives its code at its file:line:col,
-and a build of it fails cleanly and writes nothing."""
+"""Bad kits (tests/bad_cases.py), each a real kit with a few edits written into tmp_path: each gives exactly its
+findings at their file:line:col, a build of it fails cleanly and writes nothing, and the command line reports
+many at once, as text, JSON and SARIF."""
 
 from __future__ import annotations
 
@@ -8,146 +9,120 @@ import re
 from pathlib import Path
 
 import pytest
-from bad_cases import CASES, CONTENT, MULTI, Case, apply_edit, expected_location, line_of
-from conftest import BAD, REPO, cli, files_under, finish, parse_findings, start_cli
+from bad_cases import CASES, CASES_BY_NAME, Case, Want, located, write
+from conftest import CONTENT, REPO, Shown, cli, files_under, finish, parse_findings, start_cli
 
-CASE_IDS = [case.name for case in CASES]
-
-
-def kit_of(case: Case):
-    return BAD / case.name
+IDS = [case.name for case in CASES]
 
 
-def findings_for(kit):
-    from pnpkit.validator.kit import load_kit
-
-    return load_kit(kit).report.sorted()
-
-
-def test_every_case_has_its_fixture():
-    """Other games keep their own bad kits here too; these are Element Shift's."""
-    for name in CASE_IDS + ["multi"]:
-        assert (BAD / name / "kit.yaml").is_file(), f"missing fixture {name}: run python tests/bad_cases.py"
-        assert (BAD / name / "EXPECTED").is_file()
-
-
-@pytest.mark.parametrize("case", CASES, ids=CASE_IDS)
-def test_fixture_is_the_kit_with_one_defect(case, tmp_path):
-    """Every YAML file of the kit is there, and undoing the one defect gives a clean kit."""
-    from pnpkit.validator.kit import load_kit
-
-    kit = kit_of(case)
-    assert sorted(p.name for p in kit.glob("*.yaml")) == sorted(p.name for p in CONTENT.glob("*.yaml"))
-    repaired = tmp_path / "repaired"
-    repaired.mkdir()
-    for path in kit.glob("*.yaml"):
-        text = path.read_text(encoding="utf-8")
-        if path.name == case.file:
-            text = apply_edit(text, case.new, case.old, case.name)
-        (repaired / path.name).write_text(text, encoding="utf-8")
-    loaded = load_kit(repaired)
-    assert loaded.ok, ["the fixture is stale? regenerate it with `python tests/bad_cases.py`"] + [
-        f.text() for f in loaded.report.errors
-    ]
+def _is(item: dict, want: Want, kit: Path, line: int, col: int | None) -> bool:
+    """Whether a finding of `validate --format json` is the wanted one."""
+    where = item["location"]
+    return (
+        (item["code"], item["severity"]) == (want.code, want.severity)
+        and (REPO / where["file"]).resolve() == (kit / want.file).resolve()
+        and where["line"] == line
+        and col in (None, where["col"])
+        and want.message in item["message"]
+        and want.hint in item["hint"]
+        and want.path in ("", item["path"])
+    )
 
 
-def test_multi_fixture_is_the_kit_with_its_defects(tmp_path):
-    from pnpkit.validator.kit import load_kit
-
-    kit = BAD / "multi"
-    repaired = tmp_path / "repaired"
-    repaired.mkdir()
-    texts = {path.name: path.read_text(encoding="utf-8") for path in kit.glob("*.yaml")}
-    assert sorted(texts) == sorted(p.name for p in CONTENT.glob("*.yaml"))
-    for defect in MULTI:
-        texts[defect.file] = apply_edit(texts[defect.file], defect.new, defect.old, "multi")
-    for name, text in texts.items():
-        (repaired / name).write_text(text, encoding="utf-8")
-    assert load_kit(repaired).ok
+def _printed(shown: list[Shown], want: Want, kit: Path, line: int, col: int | None) -> bool:
+    """Whether the wanted finding is among those printed in text format."""
+    place = ((kit / want.file).resolve(), line, want.severity, want.code)
+    return any((f.file, f.line, f.severity, f.code) == place and col in (None, f.col) for f in shown)
 
 
-@pytest.mark.parametrize("case", CASES, ids=CASE_IDS)
-def test_expected_file_matches_the_case(case):
-    line, col = expected_location(case, kit_of(case))
-    where = f"{case.file}:{line}:{col}" if col else f"{case.file}:{line}"
-    assert (kit_of(case) / "EXPECTED").read_text(encoding="utf-8") == f"{where}: error {case.code}\n"
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_bad_kit_gives_exactly_its_findings(case: Case, tmp_path):
+    kit = write(case, tmp_path)
+    result = cli("validate", kit, "--format", "json")
+    assert result.returncode == (1 if case.fails else 0), result.stdout + result.stderr
+    found = json.loads(result.stdout)
+    left = list(found)
+    for want, line, col in located(case, kit):
+        hit = next((item for item in left if _is(item, want, kit, line, col)), None)
+        assert hit is not None, (f"no {want} at {want.file}:{line}:{col or '*'}", found)
+        left.remove(hit)
+    assert [item for item in left if item["code"] not in case.also] == []
+    assert all(item["location"]["col"] >= 1 for item in found)
 
 
-@pytest.mark.parametrize("case", CASES, ids=CASE_IDS)
-def test_defect_gives_its_code_at_its_place(case):
-    kit = kit_of(case)
-    line, col = expected_location(case, kit)
-    findings = findings_for(kit)
-    errors = [f for f in findings if f.is_error]
-    assert errors, "the defect was not found"
-    assert {f.code for f in errors} <= {case.code, *case.also}, [f.text() for f in errors]
-    ours = [f for f in errors if f.code == case.code]
-    assert ours, [f.text() for f in errors]
-    lines = {line} | {line_of(kit / case.file, marker) for marker in case.other_lines}
-    for finding in ours:
-        assert Path(finding.location.file).resolve() == (kit / case.file).resolve(), finding.text()
-        assert finding.location.line in lines, finding.text()
-        assert finding.location.col >= 1
-    if col is not None:
-        assert any((f.location.line, f.location.col) == (line, col) for f in ours), [f.text() for f in ours]
-    assert any(case.message in f.message for f in ours), [f.text() for f in ours]
-    if case.hint:
-        assert any(case.hint in f.hint for f in ours), [f.text() for f in ours]
-
-
-def test_board_cell_count_names_both_territories():
-    findings = [f for f in findings_for(BAD / "board-cells") if f.code == "ES004"]
-    assert sorted(f.message.split(",")[0] for f in findings) == ["7 fire cells", "9 water cells"]
-
-
-def test_unknown_field_is_reported_where_the_typo_is():
-    findings = {f.code: f for f in findings_for(BAD / "unknown-field")}
-    assert findings["PK201"].path == "decks[1].nmae"
-
-
-@pytest.fixture(scope="module")
-def bad_builds(tmp_path_factory):
-    """`python -m generator.cli build <case> -o OUT` for every case, all started at once; name -> (result, OUT)."""
-    root = tmp_path_factory.mktemp("bad-builds")
-    started = {
-        case.name: (start_cli("build", kit_of(case), "-o", root / case.name / "out"), root / case.name / "out")
-        for case in CASES
-    }
-    return {name: (finish(process), out) for name, (process, out) in started.items()}
-
-
-@pytest.mark.parametrize("case", CASES, ids=CASE_IDS)
-def test_build_of_a_bad_kit_fails_cleanly_and_writes_nothing(case, bad_builds):
-    kit = kit_of(case)
-    result, out = bad_builds[case.name]
+@pytest.mark.parametrize("case", [case for case in CASES if case.fails], ids=[c.name for c in CASES if c.fails])
+def test_build_of_a_bad_kit_fails_cleanly_and_writes_nothing(case: Case, tmp_path):
+    kit = write(case, tmp_path)
+    out = tmp_path / "out"
+    result = cli("build", kit, "-o", out, "--lang", "all")
     assert result.returncode == 1, result.stdout + result.stderr
-    assert "Traceback" not in result.stderr
-    line, col = expected_location(case, kit)
-    shown = [f for f in parse_findings(result.stderr) if f.code == case.code]
-    assert shown, result.stderr
-    lines = {line} | {line_of(kit / case.file, marker) for marker in case.other_lines}
-    assert any(f.file == (kit / case.file).resolve() and f.line in lines for f in shown), result.stderr
-    if col is not None:
-        where = f"{(kit / case.file).relative_to(REPO)}:{line}:{col}: error {case.code}"
-        assert any(f.text.startswith(where) for f in shown), (where, result.stderr)
+    assert re.search(r"^pnpkit: nothing was (built|written); fix the errors above$", result.stderr, re.M)
+    shown = parse_findings(result.stderr)
+    for want, line, col in located(case, kit):
+        assert _printed(shown, want, kit, line, col), (want, line, col, result.stderr)
     for finding in shown:  # one line each: file:line:col: severity CODE path: message (hint)
-        assert re.match(r"^\S+:\d+:\d+: error [A-Z]+\d{3} ", finding.text)
+        assert re.match(r"^\S+:\d+:\d+: (error|warning) [A-Z]+\d{3} ", finding.text)
     assert files_under(out) == []
 
 
-def test_validate_json_output(tmp_path):
-    result = cli("validate", BAD / "unknown-field", "--format", "json")
+def test_board_cell_count_names_both_territories(tmp_path):
+    result = cli("validate", write("board-cells", tmp_path), "--format", "json")
+    found = [item for item in json.loads(result.stdout) if item["code"] == "ES004"]
+    assert sorted(item["message"].split(",")[0] for item in found) == ["7 fire cells", "9 water cells"]
+
+
+# ---------------------------------------------------------------- every bad kit in one command
+
+
+@pytest.fixture(scope="module")
+def all_at_once(tmp_path_factory):
+    """`pnpkit validate` and `pnpkit build` of every bad kit, each in one fresh interpreter, both running at once:
+    ({case name: kit}, validate's result, build's result, build's output directory)."""
+    root = tmp_path_factory.mktemp("bad")
+    kits = {case.name: write(case, root) for case in CASES}
+    out = root / "out"
+    validate = start_cli("validate", *kits.values())
+    build = start_cli("build", *kits.values(), "-o", out, "--lang", "all")
+    return kits, finish(validate), finish(build), out
+
+
+def test_validate_of_every_bad_kit_at_once_reports_every_finding_sorted(all_at_once):
+    kits, result, _build, _out = all_at_once
     assert result.returncode == 1
     assert "Traceback" not in result.stderr
+    shown = parse_findings(result.stdout + result.stderr)
+    for case in CASES:
+        for want, line, col in located(case, kits[case.name]):
+            assert _printed(shown, want, kits[case.name], line, col), (case.name, want, line, col)
+    keys = [(str(f.file), f.line, f.col) for f in shown]
+    assert keys == sorted(keys)
+
+
+def test_build_of_every_bad_kit_at_once_writes_nothing(all_at_once):
+    _kits, _validate, result, out = all_at_once
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    assert "pnpkit: nothing was built; fix the errors above" in result.stderr
+    assert files_under(out) == []
+
+
+# ---------------------------------------------------------------- JSON and SARIF
+
+
+def test_validate_json_output(tmp_path):
+    kit = write("unknown-field", tmp_path)
+    result = cli("validate", kit, "--format", "json")
+    assert result.returncode == 1
     data = json.loads(result.stdout)
     assert isinstance(data, list) and len(data) == 2
     for item in data:
         assert {"code", "severity", "location", "message", "path", "hint"} <= set(item)
         assert item["severity"] == "error"
         assert set(item["location"]) == {"file", "line", "col"}
-        assert (REPO / item["location"]["file"]).resolve() == (BAD / "unknown-field" / "decks.yaml").resolve()
+        assert (REPO / item["location"]["file"]).resolve() == (kit / "decks.yaml").resolve()
     by_code = {item["code"]: item for item in data}
-    assert by_code["PK201"]["location"]["line"] == line_of(BAD / "unknown-field" / "decks.yaml", "nmae:")
+    ((_want, line, _col),) = located(CASES_BY_NAME["unknown-field"], kit)
+    assert by_code["PK201"]["location"]["line"] == line
     assert "did you mean 'name'" in by_code["PK201"]["hint"]
 
 
@@ -157,8 +132,8 @@ def test_validate_json_output_of_a_clean_kit_is_an_empty_list():
     assert json.loads(result.stdout) == []
 
 
-def test_validate_sarif_output():
-    kit = BAD / "dangling-element"
+def test_validate_sarif_output(tmp_path):
+    kit = write("dangling-element", tmp_path)
     result = cli("validate", kit, "--format", "sarif")
     assert result.returncode == 1
     sarif = json.loads(result.stdout)
@@ -173,22 +148,15 @@ def test_validate_sarif_output():
     (loc,) = res["locations"]
     physical = loc["physicalLocation"]
     assert (REPO / physical["artifactLocation"]["uri"]).resolve() == (kit / "combos.yaml").resolve()
-    line = line_of(kit / "combos.yaml", "elements: [fire, lava]")
-    assert physical["region"] == {"startLine": line, "startColumn": line_of_col(kit / "combos.yaml", line, "lava")}
+    ((_want, line, col),) = located(CASES_BY_NAME["dangling-element"], kit)
+    assert physical["region"] == {"startLine": line, "startColumn": col}
 
 
-def line_of_col(path, line, text):
-    return path.read_text(encoding="utf-8").split("\n")[line - 1].index(text) + 1
-
-
-def test_multi_problem_kit_reports_everything_in_one_run_sorted():
-    kit = BAD / "multi"
+def test_multi_problem_kit_reports_everything_in_one_run_sorted(tmp_path):
+    case = CASES_BY_NAME["multi"]
+    kit = write(case, tmp_path)
     result = cli("validate", kit)
     assert result.returncode == 1
-    shown = parse_findings(result.stderr)
-    got = [(f.file.name, f.line, f.code) for f in shown]
-    want = sorted((d.file, line_of(kit / d.file, d.marker), d.code) for d in MULTI)
-    assert got == want, result.stderr
-    expected = [tuple(x.rsplit(": error ", 1)) for x in (kit / "EXPECTED").read_text().splitlines()]
-    assert [(f"{name}:{line}", code) for name, line, code in got] == expected
-    assert len({d.file for d in MULTI}) >= 3
+    got = [(f.file.name, f.line, f.code) for f in parse_findings(result.stderr)]
+    assert got == sorted((want.file, line, want.code) for want, line, _col in located(case, kit)), result.stderr
+    assert len({want.file for want in case.wants}) >= 3

@@ -9,13 +9,14 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from conftest import BAD, CONTENT, REPO, cli, files_under, make_bad_kit, parse_findings, run_cli
+from bad_cases import write
+from conftest import CONTENT, REPO, cli, files_under, finish, make_bad_kit, parse_findings, run_cli, start_cli
 
 PYPROJECT = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
 
 
 def test_version_matches_the_package():
-    result = run_cli("--version")  # a real interpreter: `python -m generator.cli` works
+    result = run_cli("--version")  # a real interpreter: `python -m pnpkit.generator.cli` works
     assert result.returncode == 0
     assert result.stdout.strip() == f"pnpkit {PYPROJECT['project']['version']}"
 
@@ -115,14 +116,14 @@ def test_validate_clean_kit():
     assert parse_findings(result.stdout + result.stderr) == []
 
 
-def test_validate_reports_content_errors_with_exit_1():
-    result = cli("validate", BAD / "dangling-element")
+def test_validate_reports_content_errors_with_exit_1(tmp_path):
+    result = cli("validate", write("dangling-element", tmp_path))
     assert result.returncode == 1
     assert "1 error(s)" in result.stderr
 
 
-def test_findings_from_several_files_are_all_reported_sorted():
-    result = cli("validate", BAD / "multi")
+def test_findings_from_several_files_are_all_reported_sorted(tmp_path):
+    result = cli("validate", write("multi", tmp_path))
     assert result.returncode == 1
     shown = parse_findings(result.stderr)
     assert len(shown) >= 5
@@ -131,15 +132,16 @@ def test_findings_from_several_files_are_all_reported_sorted():
     assert keys == sorted(keys)
 
 
-def test_findings_are_deduplicated_across_paths():
-    once = parse_findings(cli("validate", BAD / "multi").stderr)
-    twice = cli("validate", BAD / "multi", BAD / "multi")
+def test_findings_are_deduplicated_across_paths(tmp_path):
+    kit = write("multi", tmp_path)
+    once = parse_findings(cli("validate", kit).stderr)
+    twice = cli("validate", kit, kit)
     assert twice.returncode == 1
     assert [f.text for f in parse_findings(twice.stderr)] == [f.text for f in once]
 
 
-def test_several_kits_are_reported_together_sorted_by_file():
-    result = cli("validate", BAD / "wrong-type", BAD / "card-count", CONTENT)
+def test_several_kits_are_reported_together_sorted_by_file(tmp_path):
+    result = cli("validate", write("wrong-type", tmp_path), write("card-count", tmp_path), CONTENT)
     assert result.returncode == 1
     shown = parse_findings(result.stderr)
     assert {f.code for f in shown} == {"PK203", "ES003"}
@@ -170,27 +172,19 @@ def test_reading_errors_in_several_files_are_all_reported(tmp_path):
     ], result.stderr
 
 
-def test_text_findings_go_to_stderr_and_the_summary_counts_them():
-    result = cli("validate", BAD / "board-cells")
+def test_text_findings_go_to_stderr_and_the_summary_counts_them(tmp_path):
+    result = cli("validate", write("board-cells", tmp_path))
     assert result.stdout == ""
     assert result.stderr.strip().splitlines()[-1] == "2 error(s), 0 warning(s)"
 
 
-def test_closed_stdout_gives_no_traceback():
+def test_closed_stdout_gives_no_traceback(tmp_path):
     """`pnpkit validate ... --format sarif | head`: the reader leaving early is not a crash."""
+    kit = write("multi", tmp_path)
     read_end, write_end = os.pipe()
     os.close(read_end)
-    env = dict(os.environ, PYTHONPATH=str(REPO))
     try:
-        result = subprocess.run(
-            [sys.executable, "-m", "pnpkit.generator.cli", "validate", str(BAD / "multi"), "--format", "sarif"],
-            stdout=write_end,
-            stderr=subprocess.PIPE,
-            text=True,
-            cwd=REPO,
-            env=env,
-            timeout=60,
-        )
+        result = finish(start_cli("validate", kit, "--format", "sarif", stdout=write_end), timeout=60)
     finally:
         os.close(write_end)
     assert "Traceback" not in result.stderr

@@ -1,116 +1,24 @@
 """Dice Battle Monsters: the rule model, the card-template component, the printed kit.
 
-The kit is built once per module (CLI, all languages) and laid out once in
-memory; the golden bad kits in tests/fixtures/bad/db-*/ each hold the shipped kit
-with one defect and an EXPECTED file naming the finding it must give;
-tests/fixtures/as-written/dice-battle-monsters/ is the kit with the rules
-encoded exactly as the rulebook writes them. Regenerate both after changing
-the kit with
-
-    python tests/test_dice_battle_monsters.py --regenerate
+What every kit owes a printer is checked in test_every_kit.py, its bad kits (db-*) in bad_cases.py, and
+tests/fixtures/as-written/dice-battle-monsters/ is the kit with the rules encoded exactly as the rulebook writes
+them (test_as_written.py).
 """
 
 from __future__ import annotations
 
 import itertools
-import os
 import re
-import shutil
-import subprocess
-import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import ink_in_hard_margin, layouts_by_slug
+from conftest import make_bad_kit
 
-REPO = Path(__file__).resolve().parents[1]
-KIT = REPO / "content" / "dice-battle-monsters"
-BAD = REPO / "tests" / "fixtures" / "bad"
-AS_WRITTEN = REPO / "tests" / "fixtures" / "as-written" / "dice-battle-monsters"
+from pnpkit.validator.kit import load_kit
+
+KIT = "dice-battle-monsters"
+AS_WRITTEN = Path(__file__).parent / "fixtures" / "as-written" / KIT
 LANGS = ("ja", "en")
-A4_PT = (595.276, 841.890)
-OUTPUTS = ("cards.pdf", "mat.pdf", "tokens.pdf", "rules.pdf", "kit.pdf")
-FINDING = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): (?P<severity>error|warning) (?P<code>[A-Z]+\d{3})\b")
-
-if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))
-
-
-@dataclass(frozen=True)
-class Case:
-    """One golden bad kit: the shipped kit with `old` replaced by `new` in `file`."""
-
-    name: str
-    file: str
-    old: str
-    new: str
-    code: str
-
-
-CASES = (
-    Case(
-        "db-monster-magic",
-        "cards.yaml",
-        "      nonunit_class: enchant\n      nonunit_effect:\n        kind: optional\n        tag: S3\n        text:\n          ja: 自分がバトルに勝ったとき",
-        "      nonunit_class: magic\n      nonunit_effect:\n        kind: optional\n        tag: S3\n        text:\n          ja: 自分がバトルに勝ったとき",
-        "DB001",
-    ),
-    Case(
-        "db-spell-s4",
-        "cards.yaml",
-        "        tag: S3\n        text:\n          ja: このバトルに勝ったとき、墓地",
-        "        tag: S4\n        text:\n          ja: このバトルに勝ったとき、墓地",
-        "DB002",
-    ),
-    Case("db-deck-count", "model.yaml", "  deck_size: 24 ", "  deck_size: 25 ", "DB003"),
-    Case("db-unfilled-region", "cards.yaml", "      art: sword\n", "", "DB012"),
-    Case(
-        "db-template-cycle",
-        "templates.yaml",
-        "    - id: dual\n      size: poker",
-        "    - id: dual\n      extends: token\n      size: poker",
-        "DB010",
-    ),
-    Case(
-        "db-missing-region",
-        "templates.yaml",
-        "        unit_effect: {box: [5mm, 40.5mm, 53mm, 17mm]}",
-        "        unit_effekt: {box: [5mm, 40.5mm, 53mm, 17mm]}",
-        "DB011",
-    ),
-)
-
-
-AS_WRITTEN_EDITS = (
-    # 「6枚より多くある場合は…5枚になるように」
-    (
-        "model.yaml",
-        "  hand_limit: 5             # errata: hand-limit",
-        "  hand_limit: 6             # 「手札が6枚より多くある場合は」",
-    ),
-    # the field: 「⑤「信仰」「祝杯」を置く場所です」
-    ("model.yaml", "name: {ja: 信仰・祝福, en: Faith & Blessing}", "name: {ja: 信仰・祝杯, en: Faith & Blessing}"),
-    # setup: 「デッキ、財宝、「信仰」「祝杯」を表側にして決められた場所に置きます」
-    ("rules.yaml", "各自の「信仰」と「祝福」を表側で置く。", "各自の「信仰」と「祝杯」を表側で置く。"),
-    # 勝利条件: 「エンドフェイズ時に財宝を先に3個手に入れたプレイヤーが勝利します」, no word on ties
-    (
-        "rules.yaml",
-        "財宝を先に{treasures_to_win}つ手に入れたプレイヤーの勝ち。",
-        "エンドフェイズ時に財宝を先に{treasures_to_win}つ手に入れたプレイヤーの勝ち。",
-    ),
-    (
-        "rules.yaml",
-        "      ja: 治療フェイズの終わりに、財宝を{treasures_to_win}つ持つプレイヤーがいる。\n      en: At the end of the Healing phase, a player holds {treasures_to_win} treasures.",
-        "      ja: エンドフェイズ時に、財宝を{treasures_to_win}つ持つプレイヤーがいる。\n      en: At the End phase, a player holds {treasures_to_win} treasures.",
-    ),
-    (
-        "rules.yaml",
-        "    tie_break:\n      ja: 効果で両者が同時に達したら財宝の多いほうが勝ち。同じならラウンドを続ける。\n      en: If effects bring both there at once, more treasures wins; if still equal, play on.\n",
-        "",
-    ),
-)
-"""The rules as the rulebook writes them; the 13 card designs stay the kit's own (the rulebook gives no card text)."""
 
 AS_WRITTEN_FINDINGS = {
     ("DB004", "model.yaml", 15),  # hand limit 6, but a player over it discards down to 5
@@ -121,147 +29,41 @@ AS_WRITTEN_FINDINGS = {
     ("DB005", "rules.yaml", 54),  # and so does its English
     ("PK319", "rules.yaml", 51),  # and says nothing about ties
 }
-
-
-def run_cli(*args) -> subprocess.CompletedProcess:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(REPO) + os.pathsep + env.get("PYTHONPATH", "")
-    return subprocess.run(
-        [sys.executable, "-m", "pnpkit.generator.cli", *map(str, args)],
-        cwd=REPO,
-        env=env,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=180,
-    )
-
-
-def shown(output: str) -> list[tuple[Path, int, int, str, str]]:
-    out = []
-    for line in output.splitlines():
-        match = FINDING.match(line)
-        if match:
-            out.append(
-                (
-                    (REPO / match["file"]).resolve(),
-                    int(match["line"]),
-                    int(match["col"]),
-                    match["severity"],
-                    match["code"],
-                )
-            )
-    return out
-
-
-def make_fixture(case: Case, dest: Path) -> None:
-    make_kit(dest, [(case.file, case.old, case.new)])
-
-
-def make_kit(dest: Path, edits) -> None:
-    """The shipped kit's YAML files in `dest`, with each (file, old, new) edit applied once.
-
-    Other files there (the as-written fixture's EXPECTED) are kept."""
-    dest.mkdir(parents=True, exist_ok=True)
-    for old_yaml in dest.glob("*.yaml"):
-        old_yaml.unlink()
-    for path in sorted(KIT.glob("*.yaml")):
-        text = path.read_text(encoding="utf-8")
-        for file, old, new in edits:
-            if file == path.name:
-                assert text.count(old) == 1, f"{file}: the text to change occurs {text.count(old)} times: {old!r}"
-                text = text.replace(old, new)
-        if path.name == "errata.yaml":
-            text = "# The rulebook as written has no errata.\nerrata: []\n" if edits is AS_WRITTEN_EDITS else text
-        (dest / path.name).write_text(text, encoding="utf-8")
-
-
-def expected_lines(case: Case) -> list[str]:
-    return (BAD / case.name / "EXPECTED").read_text(encoding="utf-8").splitlines()
-
-
-# ---------------------------------------------------------------- module fixtures
+"""Every finding, warnings too (test_as_written.py lets warnings it does not list pass)."""
 
 
 @pytest.fixture(scope="module")
-def loaded():
-    from pnpkit.validator.kit import load_kit
-
-    result = load_kit(KIT)
-    assert result.kit is not None
-    return result
+def loaded(kits):
+    return kits.loaded(KIT)
 
 
 @pytest.fixture(scope="module")
-def layouts(loaded):
-    return layouts_by_slug(loaded)
+def layouts(kits):
+    return kits.layouts(KIT)
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("dbm") / "out"
-    result = run_cli("build", KIT, "-o", out, "--lang", "all")
-    assert result.returncode == 0, result.stderr
-    assert "Traceback" not in result.stderr
-    return out / "dice-battle-monsters"
+def built(kits) -> Path:
+    return kits.builds(KIT)[0]
 
 
 # ---------------------------------------------------------------- the shipped kit
 
 
-def test_kit_is_clean_with_no_warnings(loaded):
-    assert [f.text() for f in loaded.report.sorted()] == []
-
-
-def test_cli_validate_exits_0():
-    result = run_cli("validate", KIT)
-    assert result.returncode == 0, result.stdout + result.stderr
-    assert "1 kit(s) OK" in result.stdout
-
-
-def test_build_writes_every_output(built):
+def test_page_counts(layouts):
     for lang in LANGS:
-        names = {p.name for p in (built / lang).iterdir()}
-        assert set(OUTPUTS) <= names, names
-        assert {"mat-01.svg", "mat-02.svg", "rules.svg", "tokens.svg"} <= names
-        assert len([n for n in names if n.startswith("cards-") and n.endswith(".svg")]) == 6
+        assert {slug: len(part.pages) for slug, part in layouts[lang].items()} == {
+            "cards": 6,
+            "mat": 2,
+            "tokens": 1,
+            "rules": 1,
+        }
 
 
 def _pdf(path: Path):
     from pypdf import PdfReader
 
     return PdfReader(str(path))
-
-
-def _fonts(reader) -> list[tuple[str, bool]]:
-    found = []
-    for page in reader.pages:
-        resources = page.get("/Resources") or {}
-        fonts = resources.get("/Font") or {}
-        for ref in fonts.values():
-            font = ref.get_object()
-            descendants = font.get("/DescendantFonts")
-            target = descendants[0].get_object() if descendants else font
-            descriptor = target.get("/FontDescriptor")
-            descriptor = descriptor.get_object() if descriptor is not None else {}
-            embedded = any(key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3"))
-            found.append((str(font.get("/BaseFont")), embedded))
-    return found
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_pdfs_are_a4_with_embedded_fonts(built, lang):
-    counts = {"cards.pdf": 6, "mat.pdf": 2, "tokens.pdf": 1, "rules.pdf": 1}
-    for name in OUTPUTS:
-        reader = _pdf(built / lang / name)
-        if name in counts:
-            assert len(reader.pages) == counts[name], name
-        for page in reader.pages:
-            box = page.mediabox
-            assert abs(float(box.width) - A4_PT[0]) < 0.01 and abs(float(box.height) - A4_PT[1]) < 0.01, (name, box)
-        fonts = _fonts(reader)
-        assert fonts, name
-        assert all(embedded for _font, embedded in fonts), (name, fonts)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -274,25 +76,7 @@ def test_every_card_name_is_in_the_extracted_text(built, loaded, lang):
             assert re.sub(r"\s+", "", title) in flat, (name, title)
 
 
-def test_two_builds_are_byte_identical(built, loaded, tmp_path):
-    from pnpkit.generator.build import BuildOptions, build
-
-    result = build(loaded, BuildOptions(out_dir=tmp_path, languages=LANGS))
-    assert result.ok
-    again = tmp_path / "dice-battle-monsters"
-    for lang in LANGS:
-        for name in OUTPUTS + ("mat-01.svg", "rules.svg"):
-            assert (built / lang / name).read_bytes() == (again / lang / name).read_bytes(), (lang, name)
-
-
 # ---------------------------------------------------------------- geometry read from the scene
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_no_ink_within_5mm_of_the_paper_edge(layouts, lang):
-    for slug, part in layouts[lang].items():
-        for n, page in enumerate(part.pages):
-            assert ink_in_hard_margin(page) == [], (slug, n)
 
 
 def _card_groups(part, role="card-front"):
@@ -567,19 +351,10 @@ def test_resolution_order_properties(loaded):
 
 
 def _kit_with(tmp_path: Path, edits: list[tuple[str, str, str]]) -> Path:
-    kit = tmp_path / "kit"
-    shutil.copytree(KIT, kit)
-    for file, old, new in edits:
-        path = kit / file
-        text = path.read_text(encoding="utf-8")
-        assert text.count(old) == 1, (file, old)
-        path.write_text(text.replace(old, new), encoding="utf-8")
-    return kit
+    return make_bad_kit(tmp_path, edits, kit=KIT)
 
 
 def _codes(kit: Path) -> list[tuple[str, str, int]]:
-    from pnpkit.validator.kit import load_kit
-
     return [(f.code, Path(f.location.file).name, f.location.line) for f in load_kit(kit).report.sorted()]
 
 
@@ -845,112 +620,18 @@ def test_module_doctests():
 
 
 def test_the_generator_draws_what_the_validator_accepts():
-    from pnpkit.generator.games.dice_battle_monsters import ART, WIDE, ZONE_ART, ZONE_COLOURS
+    from pnpkit.generator.games.dice_battle_monsters import ART, DIAGRAMS, ZONE_ART, ZONE_COLOURS
     from pnpkit.validator.games.dice_battle_monsters import ART_MOTIFS, GENERATED, ZONES
 
     assert set(ART) == set(ART_MOTIFS)
     assert set(ZONE_ART) == set(ZONE_COLOURS) == set(ZONES)
-    assert set(WIDE) < set(GENERATED)
+    assert set(DIAGRAMS) | {"end-conditions", "errata"} == set(GENERATED)  # the other two are the shared tables
 
 
-# ---------------------------------------------------------------- golden bad kits
+# ---------------------------------------------------------------- the rulebook as written
 
 
-def test_every_case_has_its_fixture_and_no_stray_db_fixture_is_there():
-    assert sorted(p.name for p in BAD.iterdir() if p.is_dir() and p.name.startswith("db-")) == sorted(
-        c.name for c in CASES
-    )
-
-
-@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
-def test_fixture_is_the_kit_with_one_defect(case, tmp_path):
-    fresh = tmp_path / case.name
-    make_fixture(case, fresh)
-    for path in sorted(fresh.glob("*.yaml")):
-        assert (BAD / case.name / path.name).read_text(encoding="utf-8") == path.read_text(encoding="utf-8"), (
-            f"{case.name}/{path.name} is stale: regenerate the fixtures"
-        )
-    assert sorted(p.name for p in (BAD / case.name).glob("*.yaml")) == sorted(p.name for p in KIT.glob("*.yaml"))
-
-
-@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
-def test_fixture_gives_its_code_at_its_line(case):
-    from pnpkit.validator.kit import load_kit
-
-    findings = load_kit(BAD / case.name).report.sorted()
-    got = [
-        f"{Path(f.location.file).name}:{f.location.line}:{f.location.col}: {f.severity.value} {f.code}"
-        for f in findings
-    ]
-    assert got == expected_lines(case)
-    assert {f.code for f in findings} == {case.code}
-    original = (KIT / case.file).read_text(encoding="utf-8")
-    defect_line = original[: original.index(case.old)].count("\n") + 1
-    near = range(defect_line - 2, defect_line + max(case.new.count("\n"), case.old.count("\n")) + 1)
-    assert any(f.location.line in near and Path(f.location.file).name == case.file for f in findings), (
-        case.name,
-        got,
-        defect_line,
-    )
-
-
-def test_cli_on_the_bad_kits_fails_cleanly_and_writes_nothing(tmp_path):
-    kits = [BAD / case.name for case in CASES]
-    result = run_cli("validate", *kits)
-    assert result.returncode == 1
-    assert "Traceback" not in result.stdout + result.stderr
-    printed = shown(result.stdout + result.stderr)
-    for case in CASES:
-        for line in expected_lines(case):
-            where, code = line.rpartition(": ")[0], line.split()[-1]
-            file, lineno, col = where.split(":")
-            assert ((BAD / case.name / file).resolve(), int(lineno), int(col), "error", code) in printed, (
-                case.name,
-                line,
-            )
-    out = tmp_path / "out"
-    build = run_cli("build", *kits, "-o", out)
-    assert build.returncode == 1
-    assert "Traceback" not in build.stdout + build.stderr
-    assert not out.exists() or not any(out.rglob("*"))
-
-
-def test_as_written_fixture_is_current(tmp_path):
-    fresh = tmp_path / "as-written"
-    make_kit(fresh, AS_WRITTEN_EDITS)
-    for path in sorted(fresh.glob("*.yaml")):
-        assert (AS_WRITTEN / path.name).read_text(encoding="utf-8") == path.read_text(encoding="utf-8"), (
-            f"{path.name} is stale: regenerate"
-        )
-
-
-def test_the_rulebook_as_written(tmp_path):
-    """Encoded exactly as written, the rulebook contradicts itself in these places (see errata.yaml)."""
-    from pnpkit.validator.kit import load_kit
-
-    loaded = load_kit(AS_WRITTEN)
-    found = {(f.code, Path(f.location.file).name, f.location.line) for f in loaded.report.sorted()}
+def test_the_rulebook_as_written():
+    """Encoded exactly as written, the rulebook contradicts itself in these places (see errata.yaml), and only there."""
+    found = {(f.code, Path(f.location.file).name, f.location.line) for f in load_kit(AS_WRITTEN).report.sorted()}
     assert found == AS_WRITTEN_FINDINGS
-
-
-if __name__ == "__main__":
-    if sys.argv[1:] == ["--regenerate"]:
-        from pnpkit.validator.kit import load_kit
-
-        make_kit(AS_WRITTEN, AS_WRITTEN_EDITS)
-        print("as-written", [f.text() for f in load_kit(AS_WRITTEN).report.sorted()])
-
-        for case in CASES:
-            dest = BAD / case.name
-            make_fixture(case, dest)
-            findings = load_kit(dest).report.sorted()
-            (dest / "EXPECTED").write_text(
-                "".join(
-                    f"{Path(f.location.file).name}:{f.location.line}:{f.location.col}: {f.severity.value} {f.code}\n"
-                    for f in findings
-                ),
-                encoding="utf-8",
-            )
-            print(case.name, [f.text() for f in findings])
-    else:
-        print(__doc__)

@@ -4,13 +4,10 @@ from __future__ import annotations
 
 import itertools
 import math
-import shutil
-import subprocess
-import sys
-from pathlib import Path
 
 import pikepdf
 import pytest
+from conftest import CONTENT, KIT_ID, cli, line_of, make_bad_kit, parse_findings, png
 
 from pnpkit.generator.build import layout_kit, print_settings
 from pnpkit.generator.layouts.tiling import assembled_size
@@ -18,15 +15,14 @@ from pnpkit.generator.scene import Group, Line, apply, group_matrix, walk
 from pnpkit.generator.units import HARD_MARGIN
 from pnpkit.validator.kit import load_kit
 
-REPO = Path(__file__).resolve().parents[1]
-KIT = REPO / "content" / "element-shift"
+KIT = CONTENT
 PT = 72 / 25.4
 TOL = 0.1
 
 
 @pytest.fixture(scope="module")
-def loaded():
-    result = load_kit(KIT)
+def loaded(kits):
+    result = kits.loaded(KIT_ID)
     assert result.ok, [f.text() for f in result.report.sorted()]
     return result
 
@@ -168,11 +164,7 @@ def test_invalid_combinations_are_refused(loaded):
 
 
 def test_tiled_board_at_40mm(tmp_path):
-    kit = tmp_path / "kit"
-    shutil.copytree(KIT, kit)
-    board = kit / "board.yaml"
-    board.write_text(board.read_text().replace("hex_size: auto", "hex_size: 40mm"))
-    loaded = load_kit(kit)
+    loaded = load_kit(make_bad_kit(tmp_path, [("board.yaml", "hex_size: auto", "hex_size: 40mm")]))
     assert loaded.ok
     parts, problems = layout_kit(loaded, "en")
     assert not problems
@@ -204,14 +196,8 @@ def test_tile_overlaps_are_ten_millimetres(tmp_path):
     assert pieces[0][0] == 0 and pieces[-1][1] == 500.0
 
 
-def _run(*args, cwd=REPO):
-    return subprocess.run(
-        [sys.executable, "-m", "pnpkit.generator.cli", *args], cwd=cwd, capture_output=True, text=True
-    )
-
-
 def test_bleed_build_has_page_boxes_and_embedded_fonts(tmp_path):
-    result = _run("build", str(KIT), "-o", str(tmp_path), "--bleed", "3", "--lang", "en", "--no-svg")
+    result = cli("build", KIT, "-o", tmp_path, "--bleed", "3", "--lang", "en", "--no-svg")
     assert result.returncode == 0, result.stderr
     for path in (tmp_path / "element-shift" / "en").glob("*.pdf"):
         with pikepdf.open(path) as pdf:
@@ -229,9 +215,9 @@ def test_bleed_build_has_page_boxes_and_embedded_fonts(tmp_path):
 
 
 def test_gutterfold_and_letter_builds(tmp_path):
-    result = _run("build", str(KIT), "-o", str(tmp_path / "g"), "--layout", "gutterfold", "--lang", "en", "--no-svg")
+    result = cli("build", KIT, "-o", tmp_path / "g", "--layout", "gutterfold", "--lang", "en", "--no-svg")
     assert result.returncode == 0, result.stderr
-    result = _run("build", str(KIT), "-o", str(tmp_path / "l"), "--paper", "letter", "--lang", "en", "--no-svg")
+    result = cli("build", KIT, "-o", tmp_path / "l", "--paper", "letter", "--lang", "en", "--no-svg")
     assert result.returncode == 0, result.stderr
     with pikepdf.open(tmp_path / "l" / "element-shift" / "en" / "cards.pdf") as pdf:
         assert len(pdf.pages) % 2 == 0
@@ -240,7 +226,7 @@ def test_gutterfold_and_letter_builds(tmp_path):
 
 
 def test_clashing_options_are_a_usage_error(tmp_path):
-    result = _run("build", str(KIT), "-o", str(tmp_path), "--layout", "gutterfold", "--duplex", "long")
+    result = cli("build", KIT, "-o", tmp_path, "--layout", "gutterfold", "--duplex", "long")
     assert result.returncode == 2
     assert "gutterfold" in result.stderr and "Traceback" not in result.stderr
     assert not any(tmp_path.rglob("*.pdf"))
@@ -248,7 +234,7 @@ def test_clashing_options_are_a_usage_error(tmp_path):
 
 def test_calibrate_writes_front_and_back(tmp_path):
     target = tmp_path / "cal.pdf"
-    result = _run("calibrate", "-o", str(target))
+    result = cli("calibrate", "-o", target)
     assert result.returncode == 0, result.stderr
     with pikepdf.open(target) as pdf:
         assert len(pdf.pages) == 2
@@ -273,12 +259,10 @@ def test_calibration_reference_lines_sit_behind_the_scale_zeros():
     assert refs == centres
 
 
-def test_kit_book_opens_with_cover_and_contents(tmp_path):
+def test_kit_book_opens_with_cover_and_contents(kits):
     from pypdf import PdfReader
 
-    result = _run("build", str(KIT), "-o", str(tmp_path), "--lang", "en", "--no-svg")
-    assert result.returncode == 0, result.stderr
-    reader = PdfReader(tmp_path / "element-shift" / "en" / "kit.pdf")
+    reader = PdfReader(kits.builds(KIT_ID)[0] / "en" / "kit.pdf")
     meta = reader.metadata
     assert meta.title == "Element Shift" and meta.author and meta.subject and "/Keywords" in meta
     contents = reader.pages[1].extract_text()
@@ -288,8 +272,24 @@ def test_kit_book_opens_with_cover_and_contents(tmp_path):
     assert titles[0] == "Contents" and len(titles) == 5
 
 
+def test_a_cover_image_below_300_ppi_is_a_warning(tmp_path):
+    kit = make_bad_kit(tmp_path, [])
+    (kit / "cover.png").write_bytes(png(60, 40))
+    (kit / "kit.yaml").write_text((kit / "kit.yaml").read_text() + "cover_image: cover.png\n")
+    result = cli("validate", kit)
+    assert result.returncode == 0, result.stderr
+    (shown,) = parse_findings(result.stdout)
+    assert (shown.file.name, shown.line, shown.severity, shown.code) == (
+        "kit.yaml",
+        line_of(kit / "kit.yaml", "cover_image"),
+        "warning",
+        "PK322",
+    )
+    assert "print needs 300" in shown.text
+
+
 def test_negative_back_offset_on_the_command_line(tmp_path):
-    result = _run("build", str(KIT), "-o", str(tmp_path), "--lang", "en", "--no-svg", "--back-offset", "-0.5,0.3")
+    result = cli("build", KIT, "-o", tmp_path, "--lang", "en", "--no-svg", "--back-offset", "-0.5,0.3")
     assert result.returncode == 0, result.stderr
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from conftest import CONTENT_KITS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -20,8 +21,7 @@ from pnpkit.generator.build import book, layout_kit
 from pnpkit.validator.findings import Finding
 from pnpkit.validator.kit import load_kit
 
-REPO = Path(__file__).resolve().parents[1]
-KITS = sorted(p.parent for p in (REPO / "content").glob("*/kit.yaml"))
+KITS = list(CONTENT_KITS.values())
 PROFILE = settings(max_examples=25, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 
 SCALARS = st.one_of(

@@ -1,4 +1,5 @@
-"""The laid-out kit, read as scenes: margins, card contents, the board, print furniture, duplex backs."""
+"""The laid-out Element Shift kit, read as scenes: cut guides, card contents, the board, print furniture, duplex
+backs. The hard margin and A4 pages of every kit are checked in test_every_kit.py."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import math
 from collections import Counter
 
 import pytest
-from conftest import LANGS
+from conftest import KIT_ID, LANGS
 
 from pnpkit.generator.geometry import ink_bounds, visible_items
 from pnpkit.generator.scene import Group, Rect, Text, apply, bounds, group_matrix, walk
@@ -25,20 +26,25 @@ def _corners(x0, y0, x1, y1):
     return ((x0, y0), (x1, y0), (x0, y1), (x1, y1))
 
 
+@pytest.fixture(scope="module")
+def loaded_kit(kits):
+    return kits.loaded(KIT_ID)
+
+
+@pytest.fixture(scope="module")
+def layouts(kits):
+    return kits.layouts(KIT_ID)
+
+
 def all_pages(layouts):
     for lang in LANGS:
-        for part in layouts[lang]:
+        for part in layouts[lang].values():
             for n, page in enumerate(part.pages):
                 yield f"{lang}/{part.slug} page {n + 1}", page
 
 
-def component(layouts, lang, slug):
-    (part,) = [p for p in layouts[lang] if p.slug == slug]
-    return part
-
-
 def card_pages(layouts, lang):
-    return component(layouts, lang, "cards").pages
+    return layouts[lang]["cards"].pages
 
 
 def edge_distance(page, box):
@@ -46,30 +52,6 @@ def edge_distance(page, box):
 
 
 # ---------------------------------------------------------------- margins
-
-
-def test_every_page_is_a4(layouts):
-    for where, page in all_pages(layouts):
-        assert (page.width, page.height) == (210.0, 297.0), where
-
-
-def test_no_ink_within_the_hard_margin(layouts):
-    assert HARD_MARGIN == 5.0
-    checked = 0
-    for where, page in all_pages(layouts):
-        for item, box in visible_items(page.items):
-            checked += 1
-            distance = edge_distance(page, box)
-            if getattr(item, "role", "") == "cut-guide":
-                assert distance >= HARD_MARGIN - EPS, (
-                    f"{where}: cut guide {item} reaches {distance:.3f} mm from the edge"
-                )
-            else:
-                label = getattr(item, "text", "") or type(item).__name__
-                assert distance >= HARD_MARGIN + EPS, (
-                    f"{where}: {label!r} {getattr(item, 'role', '')} is {distance:.3f} mm from the edge"
-                )
-    assert checked > 1000
 
 
 def test_cut_guides_reach_the_hard_margin(layouts):
@@ -206,7 +188,7 @@ def test_mirrored_backs_land_behind_their_fronts(layouts):
 
 
 def board_page(layouts, lang):
-    (page,) = component(layouts, lang, "board").pages
+    (page,) = layouts[lang]["board"].pages
     return page
 
 

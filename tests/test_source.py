@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 import yaml
-from conftest import REPO
+from conftest import run_python
 
 from pnpkit.validator import source
 from pnpkit.validator.findings import Location, Severity
@@ -176,11 +174,11 @@ def test_nesting_within_the_limit_is_read():
 def test_very_deep_nesting_gives_pk104_not_a_crash(tmp_path):
     (tmp_path / "deep.yaml").write_text("[" * 100_000 + "]" * 100_000)
     code = (
-        "import sys; from pathlib import Path; from validator.source import load_file\n"
+        "from pathlib import Path; from pnpkit.validator.source import load_file\n"
         f"src, found = load_file(Path({str(tmp_path / 'deep.yaml')!r}), 'deep.yaml')\n"
         "print(src, [f.code for f in found])\n"
     )
-    result = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=60)
+    result = run_python(code, timeout=60)
     assert result.returncode == 0, f"exit {result.returncode}: {result.stderr[-500:]}"
     assert "['PK104']" in result.stdout
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from conftest import KIT_ID
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -48,10 +49,10 @@ def test_japanese_kinsoku_at_many_widths(size):
         check_lines(lines, LONG_JA, size, width)
 
 
-def test_kit_texts_wrap_by_the_rules(loaded_kit):
+def test_kit_texts_wrap_by_the_rules(kits):
     from pnpkit.validator.checks import walk_texts
 
-    texts = [text.ja for _path, text, _owners in walk_texts(loaded_kit.kit) if text.ja]
+    texts = [text.ja for _path, text, _owners in walk_texts(kits.loaded(KIT_ID).kit) if text.ja]
     assert len(texts) > 50
     for text in texts:
         for chars in (6, 9, 14, 23):

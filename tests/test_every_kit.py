@@ -1,0 +1,275 @@
+"""What every kit owes a printer, checked on every kit in content/ and every generic example
+(tests/fixtures/generic/): it validates with no findings at all, lays out and builds in every language it
+declares, every page is A4 with no ink in the 5 mm hard margin, every font is embedded as a subset TrueType,
+kit.pdf has one bookmark per component, the SVGs are A4 and point at the shipped font, and two builds (two
+interpreters, two hash seeds) are byte-identical. Each kit is loaded, laid out and built once per session.
+"""
+
+from __future__ import annotations
+
+import filecmp
+import re
+import shutil
+import subprocess
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pikepdf
+import pypdf
+import pytest
+from conftest import KITS, files_under, run_cli
+
+from pnpkit.generator.geometry import visible_items
+from pnpkit.generator.units import HARD_MARGIN
+
+NAMES = list(KITS)
+A4_MM = (210.0, 297.0)
+A4_PT = (595.276, 841.890)
+SVG_NS = "{http://www.w3.org/2000/svg}"
+EPS = 1e-6
+
+every_kit = pytest.mark.parametrize("name", NAMES)
+
+
+def built_files(folder: Path) -> set[str]:
+    """The names pnpkit wrote in `folder` (not its hidden ownership marker)."""
+    return {p.name for p in folder.iterdir() if not p.name.startswith(".")}
+
+
+def pdfs(built: Path) -> list[Path]:
+    return sorted(built.glob("*/*.pdf"))
+
+
+# ---------------------------------------------------------------- validate and lay out
+
+
+def test_the_kits_are_there():
+    assert {"element-shift", "shogi-tcg", "wizards-element-collection", "unlock-tower"} < set(KITS)
+    assert {"dice-battle-monsters", "moonlit-tricks"} < set(KITS)
+
+
+@every_kit
+def test_validates_with_no_findings_at_all(kits, name):
+    """No errors and no warnings, and laying out every page (what `validate` also does) finds nothing."""
+    loaded = kits.loaded(name)
+    assert [f.text() for f in loaded.report.sorted()] == []
+    assert set(kits.book(name)) == set(loaded.kit.languages) == {"ja", "en"}  # laid out with no problem
+
+
+def test_validate_of_every_kit_at_once_in_a_fresh_interpreter():
+    result = run_cli("validate", *KITS.values())
+    assert (result.returncode, result.stdout, result.stderr) == (0, f"{len(KITS)} kit(s) OK\n", "")
+
+
+@every_kit
+def test_every_page_is_a4_with_no_ink_within_the_hard_margin(kits, name):
+    """Cut guides run out to the hard margin so they show after cutting; nothing else comes that close."""
+    assert HARD_MARGIN == 5.0
+    checked = 0
+    for lang, book in kits.book(name).items():
+        parts = kits.layouts(name)[lang]
+        front = len(book.pages) - sum(len(part.pages) for part in parts.values())
+        pages = [(f"kit.pdf page {n + 1}", page) for n, page in enumerate(book.pages[:front])]  # cover, contents
+        pages += [(f"{slug} page {n + 1}", page) for slug, part in parts.items() for n, page in enumerate(part.pages)]
+        for where, page in pages:
+            assert (page.width, page.height) == A4_MM, (lang, where)
+            for item, (x0, y0, x1, y1) in visible_items(page.items):
+                checked += 1
+                distance = min(x0, y0, page.width - x1, page.height - y1)
+                if getattr(item, "role", "") == "cut-guide":
+                    assert distance >= HARD_MARGIN - EPS, (lang, where, item)
+                else:
+                    label = getattr(item, "text", "") or type(item).__name__
+                    assert distance >= HARD_MARGIN + EPS, (lang, where, label, getattr(item, "role", ""), distance)
+    assert checked > 1000
+
+
+# ---------------------------------------------------------------- the build
+
+
+@every_kit
+def test_builds_every_component_in_every_language(kits, name):
+    """One PDF per component and kit.pdf; one SVG per page (numbered when there are several); the font."""
+    built, _again = kits.builds(name)
+    layouts = kits.layouts(name)
+    assert built_files(built) == set(layouts) | {"fonts"}
+    assert {"ipaexg.ttf", "IPA_Font_License_Agreement_v1.0.txt"} <= built_files(built / "fonts")
+    for lang, parts in layouts.items():
+        want = {"kit.pdf"}
+        for slug, part in parts.items():
+            count = len(part.pages)
+            want |= {f"{slug}.pdf"} | (
+                {f"{slug}.svg"} if count == 1 else {f"{slug}-{n:02d}.svg" for n in range(1, count + 1)}
+            )
+            assert len(pypdf.PdfReader(built / lang / f"{slug}.pdf").pages) == count, (lang, slug)
+        assert built_files(built / lang) == want, lang
+
+
+@every_kit
+def test_every_pdf_page_is_exactly_a4(kits, name):
+    built, _again = kits.builds(name)
+    for path in pdfs(built):
+        reader = pypdf.PdfReader(path)
+        assert len(reader.pages) >= 1
+        for n, page in enumerate(reader.pages, start=1):
+            box = page.mediabox
+            assert (float(box.left), float(box.bottom)) == pytest.approx((0, 0), abs=0.01)
+            assert (float(box.width), float(box.height)) == pytest.approx(A4_PT, abs=0.01), (path, n)
+            assert page.get("/Rotate", 0) == 0
+            assert (float(page.cropbox.width), float(page.cropbox.height)) == pytest.approx(A4_PT, abs=0.01)
+
+
+def _fonts_in(pdf: pikepdf.Pdf) -> list[pikepdf.Dictionary]:
+    """Every font dictionary: indirect objects, and direct ones in page resources and form XObjects."""
+    found = [obj for obj in pdf.objects if isinstance(obj, pikepdf.Dictionary) and obj.get("/Type") == "/Font"]
+
+    def from_resources(resources, depth: int = 0) -> None:
+        if not isinstance(resources, pikepdf.Dictionary) or depth > 8:
+            return
+        fonts = resources.get("/Font")
+        if isinstance(fonts, pikepdf.Dictionary):
+            found.extend(fonts.values())
+        xobjects = resources.get("/XObject")
+        if isinstance(xobjects, pikepdf.Dictionary):
+            for xobject in xobjects.values():
+                if xobject.get("/Subtype") == "/Form":
+                    from_resources(xobject.get("/Resources"), depth + 1)
+
+    for page in pdf.pages:
+        from_resources(page.obj.get("/Resources"))
+    return found
+
+
+@every_kit
+def test_every_font_is_an_embedded_truetype_subset(kits, name):
+    """IPAexGothic, subset (`ABCDEF+` names) and embedded as TrueType outlines; every page has text;
+    no standard font (reportlab's default Helvetica) is named anywhere, not even unused."""
+    built, _again = kits.builds(name)
+    for path in pdfs(built):
+        with pikepdf.open(path) as pdf:
+            fonts = _fonts_in(pdf)
+            assert fonts, f"{path.name}: no fonts"
+            for font in fonts:
+                subtype, base = str(font.get("/Subtype")), str(font.get("/BaseFont", ""))
+                assert subtype in ("/TrueType", "/Type0"), f"{path.name}: {subtype} font {base}"
+                assert re.fullmatch(r"/[A-Z]{6}\+IPAexGothic", base), (
+                    f"{path.name}: {base} is not an IPAexGothic subset"
+                )
+                owner = font["/DescendantFonts"][0] if subtype == "/Type0" else font
+                assert "/FontDescriptor" in owner, f"{path.name}: {base} has no descriptor (not embedded)"
+                assert "/FontFile2" in owner["/FontDescriptor"], f"{path.name}: {base} is not embedded as TrueType"
+            for n, page in enumerate(pdf.pages, start=1):
+                assert page.obj.Resources.get("/Font"), f"{path.name} page {n}: no text"
+            for obj in pdf.objects:
+                if isinstance(obj, pikepdf.Dictionary) and "/BaseFont" in obj:
+                    assert "Helvetica" not in str(obj["/BaseFont"]) and "Times" not in str(obj["/BaseFont"])
+
+
+@every_kit
+def test_pdffonts_agrees(kits, name):
+    if shutil.which("pdffonts") is None:
+        pytest.skip("pdffonts (poppler-utils) not installed")
+    built, _again = kits.builds(name)
+    for path in pdfs(built):
+        run = subprocess.run(["pdffonts", str(path)], capture_output=True, text=True, check=True)
+        lines = run.stdout.splitlines()[2:]
+        assert lines, path.name
+        for line in lines:
+            assert line.split()[-5] == "yes", f"{path.name}: not embedded: {line}"  # the emb column
+            assert "Type 3" not in line
+
+
+@every_kit
+def test_titles_and_one_bookmark_per_component(kits, name):
+    """Each component PDF is titled and bookmarked once; kit.pdf holds the components in order, each with one
+    bookmark at its first page (extra bookmarks only for the pages before them)."""
+    built, _again = kits.builds(name)
+    kit = kits.loaded(name).kit
+    for lang, parts in kits.layouts(name).items():
+        book = pypdf.PdfReader(built / lang / "kit.pdf")
+        assert book.metadata.title == kit.title.get(lang)
+        outline = book.outline
+        assert all(not isinstance(entry, list) for entry in outline)
+        marks = [(entry.title, book.get_destination_page_number(entry)) for entry in outline]
+        starts = []
+        for slug, part in parts.items():
+            reader = pypdf.PdfReader(built / lang / f"{slug}.pdf")
+            assert reader.metadata.title == part.title and part.title.startswith(kit.title.get(lang)), (lang, slug)
+            assert len(reader.outline) == 1 and reader.get_destination_page_number(reader.outline[0]) == 0
+            assert [title for title, _ in marks].count(part.title) == 1, (part.title, marks)
+            starts.append(dict(marks)[part.title])
+        assert starts == sorted(starts)
+        for start, end, part in zip(starts, starts[1:] + [len(book.pages)], parts.values()):
+            assert end - start == len(part.pages), (lang, part.slug)
+        assert len(marks) - len(parts) <= starts[0], "extra bookmarks only for pages before the components"
+
+
+@every_kit
+def test_svgs_are_a4_and_point_at_the_shipped_font(kits, name):
+    built, _again = kits.builds(name)
+    svgs = sorted(built.glob("*/*.svg"))
+    assert svgs
+    for path in svgs:
+        root = ET.parse(path).getroot()
+        assert root.tag == f"{SVG_NS}svg", path
+        assert (root.get("width"), root.get("height"), root.get("viewBox")) == ("210mm", "297mm", "0 0 210 297")
+        assert list(root.iter(f"{SVG_NS}text")), path
+        assert "../fonts/ipaexg.ttf" in path.read_text(encoding="utf-8"), path
+    assert (svgs[0].parent / "../fonts/ipaexg.ttf").resolve().is_file()
+
+
+@every_kit
+def test_two_builds_are_byte_identical(kits, name):
+    """Built in this process and in a fresh interpreter with another hash seed: the same bytes, file for file."""
+    first_dir, second_dir = kits.builds(name)
+    first, second = files_under(first_dir), files_under(second_dir)
+    assert [p.relative_to(first_dir) for p in first] == [p.relative_to(second_dir) for p in second]
+    assert [p.relative_to(first_dir) for p, q in zip(first, second) if not filecmp.cmp(p, q, shallow=False)] == []
+    assert any(p.suffix == ".pdf" for p in first)
+
+
+@every_kit
+def test_rendered_pages_leave_the_paper_edge_blank(kits, name, tmp_path):
+    """Rasterise every page of kit.pdf and look at the outer 4.5 mm: it must be paper-white."""
+    if shutil.which("pdftoppm") is None:
+        pytest.skip("pdftoppm (poppler-utils) not installed")
+    built, _again = kits.builds(name)
+    dpi = 50
+    band = int(4.5 / 25.4 * dpi)
+    langs = sorted(kits.layouts(name))
+    runs = {  # both editions at once
+        lang: subprocess.Popen(
+            ["pdftoppm", "-r", str(dpi), "-gray", str(built / lang / "kit.pdf"), str(tmp_path / lang)]
+        )
+        for lang in langs
+    }
+    for lang, run in runs.items():
+        assert run.wait(timeout=120) == 0
+        pages = sorted(tmp_path.glob(f"{lang}-*.pgm"))
+        assert len(pages) == len(pypdf.PdfReader(built / lang / "kit.pdf").pages)
+        for path in pages:
+            width, height, pixels = _read_pgm(path)
+            assert abs(width - 210 / 25.4 * dpi) <= 1.5 and abs(height - 297 / 25.4 * dpi) <= 1.5
+            assert min(pixels[: band * width]) >= 250 and min(pixels[(height - band) * width :]) >= 250, path.name
+            for y in range(band, height - band):
+                row = pixels[y * width : (y + 1) * width]
+                assert min(row[:band]) >= 250 and min(row[-band:]) >= 250, f"{lang} {path.name}: ink at row {y}"
+
+
+def _read_pgm(path: Path) -> tuple[int, int, bytes]:
+    data = path.read_bytes()
+    fields, pos = [], 0
+    while len(fields) < 4:
+        while data[pos : pos + 1].isspace():
+            pos += 1
+        if data[pos : pos + 1] == b"#":
+            pos = data.index(b"\n", pos)
+            continue
+        end = pos
+        while not data[end : end + 1].isspace():
+            end += 1
+        fields.append(data[pos:end])
+        pos = end
+    assert fields[0] == b"P5" and int(fields[3]) == 255
+    width, height = int(fields[1]), int(fields[2])
+    return width, height, data[pos + 1 : pos + 1 + width * height]
