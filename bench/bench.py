@@ -34,8 +34,6 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
 
 KIT_DIR = ROOT / "content" / "element-shift"
 FONT_FILE = ROOT / "generator" / "assets" / "fonts" / "ipaexg.ttf"

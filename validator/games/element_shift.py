@@ -44,7 +44,6 @@ CODES = {
     "ES010": (Severity.ERROR, "too few tokens for the territory a player can hold"),
     "ES011": (Severity.ERROR, "wrong number of combos or events"),
     "ES012": (Severity.ERROR, "duplicate board cell"),
-    "ES013": (Severity.ERROR, "effect number disagrees with its text"),
     "ES014": (Severity.ERROR, "shift interval does not divide the game length"),
     "ES015": (Severity.ERROR, "deck template does not fit its source list"),
     "ES016": (Severity.ERROR, "cycle track disagrees with the parameters"),
