@@ -299,108 +299,14 @@ def prepare_deck(args: argparse.Namespace):
 
 
 def prepare_floor(args: argparse.Namespace):
-    """The same sheets drawn with nothing but reportlab canvas calls: the fastest pnpkit could hope to be."""
-    import io
+    """The same cards drawn by bench/floor.py with nothing but reportlab canvas calls: the fastest pnpkit could hope to be."""
+    import floor  # bench/floor.py, beside this script: one floor for the in-process and the whole-process figures
 
-    from reportlab.lib.colors import HexColor
-    from reportlab.lib.units import mm
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
-    from reportlab.pdfgen.canvas import Canvas
-
-    cards = _load_cards(args)
     target = Path(args.workdir) / "floor.pdf"
-    font = "IPAexGothic"
 
     def run() -> dict:
-        pdfmetrics.registerFont(TTFont(font, str(FONT_FILE)))
-        page_w, page_h = 210.0 * mm, 297.0 * mm
-        cw, ch = CARD_W * mm, CARD_H * mm
-        cols, rows = 3, 3
-        x0 = (page_w - cols * cw) / 2
-        top = (page_h - rows * ch) / 2  # distance from the paper's top edge to the grid
-        margin = 5 * mm
-        ink, muted, back_fill, white = (
-            HexColor("#222222"),
-            HexColor("#666666"),
-            HexColor("#2c2f45"),
-            HexColor("#ffffff"),
-        )
-        buffer = io.BytesIO()
-        c = Canvas(buffer, pagesize=(page_w, page_h), invariant=1, pageCompression=1)
-        per_page = cols * rows
-        sheets = -(-len(cards) // per_page)
-
-        def furniture(label: str) -> None:
-            c.setStrokeColor(HexColor("#555555"))
-            c.setLineWidth(0.15 * mm)
-            for col in range(cols + 1):
-                x = x0 + col * cw
-                c.line(x, page_h - margin, x, page_h - top + mm)
-                c.line(x, top - mm, x, margin)
-            for row in range(rows + 1):
-                y = page_h - top - row * ch
-                c.line(margin, y, x0 - mm, y)
-                c.line(x0 + cols * cw + mm, y, page_w - margin, y)
-            c.setFillColor(muted)
-            c.setFont(font, 7)
-            c.drawString(x0 + 2 * mm, page_h - (margin + top) / 2 - 1.2 * mm, label)
-            # the 50 mm scale bar pnpkit puts under every card sheet
-            c.setStrokeColor(ink)
-            c.setLineWidth(0.2 * mm)
-            bar_y = top - 3.5 * mm - 2 * mm
-            for k in range(5):
-                c.setFillColor(ink if k % 2 == 0 else white)
-                c.rect(x0 + 2 * mm + k * 10 * mm, bar_y, 10 * mm, 2 * mm, stroke=1, fill=1)
-            c.setFillColor(ink)
-            c.setFont(font, 6)
-            for k in range(6):
-                c.drawCentredString(x0 + 2 * mm + k * 10 * mm, bar_y - 3 * mm, str(k * 10))
-            c.setFont(font, 7)
-            c.drawString(x0 + 55 * mm, bar_y, "50 mm")
-            c.setFillColor(muted)
-            c.setFont(font, 6)
-            c.drawRightString(
-                x0 + cols * cw - 2 * mm,
-                page_h - (margin + top) / 2 - 1.2 * mm,
-                "Print at 100 % (actual size), not 'fit to page'",
-            )
-
-        for sheet in range(sheets):
-            chunk = cards[sheet * per_page : (sheet + 1) * per_page]
-            furniture(f"Bench deck — fronts {sheet + 1}/{sheets}")
-            for index, card in enumerate(chunk):
-                row, col = divmod(index, cols)
-                left, upper = x0 + col * cw, page_h - top - row * ch
-                c.setStrokeColor(ink)
-                c.setLineWidth(0.3 * mm)
-                c.rect(left, upper - ch, cw, ch, stroke=1, fill=0)
-                c.setFillColor(ink)
-                c.setFont(font, 12)
-                c.drawString(left + 5 * mm, upper - 11.11 * mm, card["title"])
-                c.setFillColor(muted)
-                c.setFont(font, 7)
-                c.drawRightString(left + cw - 5 * mm, upper - ch + 5 * mm, card["number"])
-                c.setFillColor(ink)
-                c.setFont(font, BODY_PT)
-                for k, line in enumerate(card["lines"]):  # baselines where pnpkit's TextBox puts them
-                    c.drawString(left + 5 * mm, upper - (20.794 + k * 4.1275) * mm, line)
-            c.showPage()
-            furniture(f"Bench deck — backs {sheet + 1}/{sheets}")
-            for index in range(len(chunk)):
-                row, col = divmod(index, cols)
-                col = cols - 1 - col  # mirrored for long-edge duplex
-                left, upper = x0 + col * cw, page_h - top - row * ch
-                c.setFillColor(back_fill)
-                c.rect(left, upper - ch, cw, ch, stroke=0, fill=1)
-                c.setFillColor(white)
-                c.setFont(font, 13)
-                c.drawCentredString(left + cw / 2, upper - ch / 2, "pnpkit")
-            c.showPage()
-        c.save()
-        data = buffer.getvalue()
-        target.write_bytes(data)
-        return {"detail": f"{2 * sheets} pages, {len(data) / 1e6:.2f} MB"}
+        floor.main(args.cards, str(target))
+        return {"detail": f"{target.stat().st_size / 1e6:.2f} MB"}
 
     return run
 

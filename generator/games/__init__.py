@@ -1,8 +1,9 @@
 """Per-game assembly: which components a game prints, built from the shared layouts.
 
 A game plugs in with a module here whose `components(kit, ctx)` takes its own
-kit model (from `pnpkit.validator.games`) and returns its components, and one
-line in `LAYOUTS`. A build imports only its own game's module.
+kit model (from `pnpkit.validator.games`) and returns its components; the
+module bears the same name as the game's rule model in `pnpkit.validator.games`.
+A build imports only its own game's module.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ import importlib
 from types import ModuleType
 from typing import TYPE_CHECKING
 
+from pnpkit.validator.games import GAME_MODULES
+
 from .base import Component
 
 if TYPE_CHECKING:
@@ -18,15 +21,8 @@ if TYPE_CHECKING:
 
     from ..layouts.common import LayoutContext
 
-LAYOUTS: dict[str, str] = {
-    "dice-battle-monsters": "dice_battle_monsters",
-    "element-shift": "element_shift",
-    "generic": "generic",
-    "shogi-tcg": "shogi_tcg",
-    "unlock-tower": "unlock_tower",
-    "wizards-element-collection": "wizards_element_collection",
-}
-"""Every game's `game:` tag and the module that lays it out."""
+LAYOUTS = GAME_MODULES
+"""Each game's layout module has the name of its rule model's module: one map for both."""
 
 
 def layout_module(tag: str) -> ModuleType:

@@ -30,7 +30,7 @@ from .. import fonts
 from ..colour import INK, WHITE, blend, tint
 from ..i18n import SHARED, players_line
 from ..icons import icon
-from ..layouts.backs import BackTitle, back_face
+from ..layouts.backs import deck_back
 from ..layouts.cards import CardFace, card_sheets
 from ..layouts.common import MUTED, LayoutContext, page_title, scale_bar
 from ..layouts.rules import Diagram, Section, Setting, summary_page
@@ -603,23 +603,11 @@ def dice_emblem(cx: float, cy: float, colour: str) -> list[Item]:
 
 
 def card_back(ctx: LayoutContext, kit: DiceBattleKit, d: int) -> CardFace:
-    """The deck's back: the shared back with the dice as its emblem, gold trim and the fitted title below."""
+    """The deck's back: the shared back with the dice as its emblem and gold trim."""
     deck = kit.decks[d]
     w, h = deck.size.width, deck.size.height
-    lang = ctx.lang
-    where = ("decks", d, "back", "title", lang) if deck.back.title is not None else ("title", lang)
-    words = BackTitle(title=text(deck.back.title, lang) or text(kit.title, lang), where=where)
-    return back_face(
-        ctx,
-        f"{deck.id}-back",
-        w,
-        h,
-        colour=deck.back.colour,
-        pattern=deck.back.pattern,
-        words=words,
-        emblem=dice_emblem(w / 2, h / 2 - 12, deck.back.colour),
-        trim=GOLD,
-    )
+    emblem = dice_emblem(w / 2, h / 2 - 12, deck.back.colour)
+    return deck_back(ctx, kit, d, w, h, untitled="kit", emblem=emblem, trim=GOLD)
 
 
 def card_pages(kit: DiceBattleKit, ctx: LayoutContext) -> list[Page]:

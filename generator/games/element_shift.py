@@ -18,7 +18,7 @@ from pnpkit.validator.games.element_shift import (
 from ..colour import INK, WHITE
 from ..i18n import SHARED, duration_text, players_line
 from ..icons import icon
-from ..layouts.backs import BackTitle, back_face
+from ..layouts.backs import deck_back
 from ..layouts.cards import CardFace, card_sheets
 from ..layouts.common import LayoutContext
 from ..layouts.hexboard import BoardCell, TerrainStyle, board_pages
@@ -138,10 +138,7 @@ def deck_sheets(
     deck = kit.decks[d]
     w, h = deck.size.width, deck.size.height
     faces = deck_faces(designs, lambda design: card_face(kit, ctx, design, w, h))
-    back_title = text(deck.back.title, ctx.lang) or text(deck.name, ctx.lang)
-    where = ("decks", d, "back", "title", ctx.lang) if deck.back.title is not None else ("decks", d, "name", ctx.lang)
-    words = BackTitle(title=back_title, where=where, subtitle=title, subtitle_where=("title", ctx.lang))
-    back = back_face(ctx, f"{deck.id}-back", w, h, colour=deck.back.colour, pattern=deck.back.pattern, words=words)
+    back = deck_back(ctx, kit, d, w, h)
     return card_sheets(ctx, text(deck.name, ctx.lang), faces, back, w, h, where=("decks", d, "size"))
 
 

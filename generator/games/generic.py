@@ -36,7 +36,7 @@ from pnpkit.validator.types import LocalText
 
 from .. import fonts
 from ..i18n import SHARED, players_line
-from ..layouts.backs import BackTitle, back_face
+from ..layouts.backs import deck_back
 from ..layouts.cards import CardFace, card_sheets
 from ..layouts.common import MUTED, LayoutContext
 from ..layouts.rules import Section, Table, rule_pages
@@ -117,23 +117,8 @@ def deck_component(
     faces = deck_faces(kit.designs(d), draw)
     name = text(deck.name, ctx.lang, values)
     heading = f"{title} — {name}"
-    pages = card_sheets(ctx, heading, faces, deck_back(ctx, kit, d, deck, w, h, values), w, h)
+    pages = card_sheets(ctx, heading, faces, deck_back(ctx, kit, d, w, h, untitled="kit", values=values), w, h)
     return Component(f"cards-{deck.id}", heading, tuple(pages), checklist=((name, len(faces)),))
-
-
-def deck_back(
-    ctx: LayoutContext, kit: GenericKit, d: int, deck: GenericDeck, w: float, h: float, values: dict[str, Any]
-) -> CardFace:
-    """The deck's back: its colour and pattern, the back title (or the kit's) in a centred band."""
-    back = deck.back
-    lang = ctx.lang
-    kit_title = text(kit.title, lang)
-    heading = text(back.title, lang, values) or kit_title
-    where = ("decks", d, "back", "title", lang) if back.title is not None else ("title", lang)
-    differs = "".join(heading.split()).casefold() != "".join(kit_title.split()).casefold()
-    subtitle = kit_title if back.title is not None and differs else ""
-    words = BackTitle(title=heading, where=where, subtitle=subtitle, subtitle_where=("title", lang))
-    return back_face(ctx, f"{deck.id}-back", w, h, colour=back.colour, pattern=back.pattern, words=words)
 
 
 def placeholder_art(key: str, x: float, y: float, w: float, h: float) -> list[Item]:

@@ -31,7 +31,7 @@ from pnpkit.validator.games.shogi_tcg import (
 from ..colour import INK, WHITE, blend, ink_on, shade, tint
 from ..i18n import SHARED, players_line
 from ..icons import icon
-from ..layouts.backs import BackTitle, back_face
+from ..layouts.backs import deck_back
 from ..layouts.cards import CardFace, card_sheets
 from ..layouts.common import MUTED, LayoutContext, page_title, scale_bar
 from ..layouts.graphmap import LegendEntry, map_pages, spec_of
@@ -846,26 +846,11 @@ def pile_emblem(kit: ShogiTcgKit, pile: Pile, colour: str, cx: float, cy: float)
     return items
 
 
-def pile_back(kit: ShogiTcgKit, ctx: LayoutContext, pile: Pile, d: int, title: str, w: float, h: float) -> CardFace:
-    """A pile's back, one for all its decks: the first deck's (`decks[d]`) colour, pattern and title, the pile's emblem."""
-    lang = ctx.lang
-    deck = kit.decks[d]
-    where: tuple
-    if deck.back.title is not None:
-        heading, where = text(deck.back.title, lang), ("decks", d, "back", "title", lang)
-    else:
-        heading, where = text(deck.name, lang), ("decks", d, "name", lang)
-    words = BackTitle(title=heading, where=where, subtitle=title, subtitle_where=("title", lang))
-    return back_face(
-        ctx,
-        f"{pile}-back",
-        w,
-        h,
-        colour=deck.back.colour,
-        pattern=deck.back.pattern,
-        words=words,
-        emblem=pile_emblem(kit, pile, deck.back.colour, w / 2, h / 2 - 7.5),
-    )
+def pile_back(kit: ShogiTcgKit, ctx: LayoutContext, pile: Pile, d: int, w: float, h: float) -> CardFace:
+    """A pile's back, one for all its decks: the first deck's (`decks[d]`) back with the pile's emblem."""
+    colour = kit.decks[d].back.colour
+    emblem = pile_emblem(kit, pile, colour, w / 2, h / 2 - 7.5)
+    return deck_back(ctx, kit, d, w, h, emblem=emblem, name=f"{pile}-back")
 
 
 def deck_fronts(kit: ShogiTcgKit, ctx: LayoutContext, deck: ShogiDeck, w: float, h: float) -> list[CardFace]:
@@ -884,7 +869,7 @@ def cards(kit: ShogiTcgKit, ctx: LayoutContext, title: str) -> list[Page]:
         d, first = decks[0]
         w, h = first.size.width, first.size.height
         faces = [face for _, deck in decks for face in deck_fronts(kit, ctx, deck, w, h)]
-        back = pile_back(kit, ctx, pile, d, title, w, h)
+        back = pile_back(kit, ctx, pile, d, w, h)
         pages += card_sheets(ctx, tr(f"pile_{pile}", ctx.lang), faces, back, w, h, where=("decks", d, "size"))
     return pages
 

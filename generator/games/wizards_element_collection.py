@@ -22,7 +22,7 @@ from pnpkit.validator.games.wizards_element_collection import (
 
 from ..colour import INK, WHITE, blend, ink_on, is_light, shade
 from ..i18n import joined, players_line
-from ..layouts.backs import BackTitle, back_face
+from ..layouts.backs import deck_back
 from ..layouts.cards import CardFace, card_sheets
 from ..layouts.common import MUTED, LayoutContext, page_title, scale_bar
 from ..layouts.rules import Table, rule_pages
@@ -589,26 +589,11 @@ def _summon_line(kit: WizardsElementCollectionKit, element: Element, lang: str) 
     return tr("summon_in", lang, phases=joined(names, lang))
 
 
-def back_design(ctx: LayoutContext, deck: ElementDeck, d: int, kit_title: str, w: float, h: float) -> CardFace:
+def back_design(ctx: LayoutContext, kit: WizardsElementCollectionKit, d: int, w: float, h: float) -> CardFace:
     """The shared back with this game's magic circle above the title plate, in gold on the deck's colour."""
-    words = BackTitle(
-        title=text(deck.back.title, ctx.lang) or text(deck.name, ctx.lang),
-        where=("decks", d, "back"),
-        subtitle=kit_title,
-        subtitle_where=("title", ctx.lang),
-    )
-    return back_face(
-        ctx,
-        f"{deck.id}-back",
-        w,
-        h,
-        colour=deck.back.colour,
-        pattern=deck.back.pattern,
-        words=words,
-        # The top half: with an emblem, back_face puts the title plate below h / 2 + 8 mm.
-        emblem=magic_circle(6.0, 6.0, w - 12.0, h / 2, deck.back.colour),
-        trim=GOLD,
-    )
+    # the top half: with an emblem, the shared back puts its title plate below h / 2 + 8 mm
+    circle = magic_circle(6.0, 6.0, w - 12.0, h / 2, kit.decks[d].back.colour)
+    return deck_back(ctx, kit, d, w, h, emblem=circle, trim=GOLD)
 
 
 def magic_circle(x: float, y: float, w: float, h: float, fill: str) -> list[Item]:
@@ -666,7 +651,7 @@ def _deck_pages(
         return element_face(kit, ctx, design.item, design.index, w, h)
 
     faces = deck_faces(kit.designs(deck), draw)
-    back = back_design(ctx, deck, d, title, w, h)
+    back = back_design(ctx, kit, d, w, h)
     return card_sheets(ctx, text(deck.name, ctx.lang), faces, back, w, h, where=("decks", d, "size"))
 
 

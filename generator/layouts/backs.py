@@ -8,15 +8,20 @@ a title that cannot fit is a finding, never a clipped line.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Any, Literal
+
+from pnpkit.validator.placeholders import fill
 
 from ..colour import WHITE
 from ..scene import Item, Path, Rect, Style
 from ..text import TextBox
 from .cards import CardFace
 from .common import LayoutContext
+
+if TYPE_CHECKING:
+    from pnpkit.validator.components.kit import KitBase
 
 Pattern = Literal["plain", "hex", "diamonds"]
 
@@ -100,52 +105,68 @@ def back_face(
     bx = (w - band_w) / 2
     by = (h - band_h) / 2 if not emblem else min(h - inset - 2.0 - band_h, h / 2 + 8.0)
     items.append(Rect(bx, by, band_w, band_h, style=Style(fill=colour, stroke=trim, width=0.4), radius=2.0))
+    title_h = band_h * 0.7 - 1.5 if words.subtitle else band_h - 3
+    title_box = TextBox(
+        bx + 2,
+        by + 1.5,
+        band_w - 4,
+        title_h,
+        align="middle",
+        valign="middle",
+        colour=trim,
+        bold=True,
+        role="back-title",
+    )
+    items += ctx.fitted(words.title, title_box, 13, 6, where=words.where, label="card back title")
     if words.subtitle:
-        items += ctx.fitted(
-            words.title,
-            TextBox(
-                bx + 2,
-                by + 1.5,
-                band_w - 4,
-                band_h * 0.7 - 1.5,
-                align="middle",
-                valign="middle",
-                colour=trim,
-                bold=True,
-                role="back-title",
-            ),
-            13,
-            6,
-            where=words.where,
-            label="card back title",
+        subtitle_box = TextBox(
+            bx + 2, by + band_h * 0.7, band_w - 4, band_h * 0.3 - 1.5, align="middle", valign="middle", colour=trim
         )
         items += ctx.fitted(
-            words.subtitle,
-            TextBox(
-                bx + 2, by + band_h * 0.7, band_w - 4, band_h * 0.3 - 1.5, align="middle", valign="middle", colour=trim
-            ),
-            6.5,
-            4.5,
-            where=words.subtitle_where,
-            label="card back kit title",
-        )
-    else:
-        items += ctx.fitted(
-            words.title,
-            TextBox(
-                bx + 2,
-                by + 1.5,
-                band_w - 4,
-                band_h - 3,
-                align="middle",
-                valign="middle",
-                colour=trim,
-                bold=True,
-                role="back-title",
-            ),
-            13,
-            6,
-            where=words.where,
-            label="card back title",
+            words.subtitle, subtitle_box, 6.5, 4.5, where=words.subtitle_where, label="card back kit title"
         )
     return CardFace(name, tuple(items), colour)
+
+
+def deck_back(
+    ctx: LayoutContext,
+    kit: KitBase,
+    d: int,
+    w: float,
+    h: float,
+    *,
+    untitled: Literal["deck", "kit"] = "deck",
+    emblem: Sequence[Item] = (),
+    trim: str = WHITE,
+    name: str = "",
+    values: Mapping[str, Any] | None = None,
+) -> CardFace:
+    """Deck `d`'s back from its `back:` block: the same rule for every game.
+
+    The heading is the back's own title or, without one, the deck's name (or,
+    with `untitled="kit"`, the kit's title); the kit's title sits below it
+    unless the heading already says the same words.
+    """
+    deck = kit.decks[d]
+    back, lang = deck.back, ctx.lang
+    kit_title = kit.title.get(lang)
+    where: tuple[str | int, ...]
+    if back.title is not None:
+        heading, where = fill(back.title.get(lang), values or {}), ("decks", d, "back", "title", lang)
+    elif untitled == "deck":
+        heading, where = fill(deck.name.get(lang), values or {}), ("decks", d, "name", lang)
+    else:
+        heading, where = kit_title, ("title", lang)
+    repeats = "".join(heading.split()).casefold() == "".join(kit_title.split()).casefold()
+    words = BackTitle(title=heading, where=where, subtitle="" if repeats else kit_title, subtitle_where=("title", lang))
+    return back_face(
+        ctx,
+        name or f"{deck.id}-back",
+        w,
+        h,
+        colour=back.colour,
+        pattern=back.pattern,
+        words=words,
+        emblem=emblem,
+        trim=trim,
+    )
