@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -455,4 +455,16 @@ def check_text_numbers(
                 path,
                 f"the text says {number} {kind}, but {what} has {expected[kind]}",
                 "write the number as a {placeholder}, or fix the model",
+            )
+
+
+def check_generated_sections(ctx: CheckContext, kit: KitBase, known: Sequence[str]) -> None:
+    """A rule section that asks for a `generated:` table or drawing names one its game can make."""
+    for i, section in enumerate(kit.rules.sections if kit.rules else []):
+        if section.generated is not None and section.generated not in known:
+            ctx.add(
+                "PK305",
+                ("rules", "sections", i, "generated"),
+                f"the rule summary cannot draw {section.generated!r}",
+                f"use one of {', '.join(known)}, or write a `table:`",
             )

@@ -513,35 +513,20 @@ class Pencil:
     seen: set = field(default_factory=set)
 
     def need(self, path: tuple, what: str, have: float, need: float) -> bool:
-        """True when `have` is enough; otherwise records one problem per region and returns False."""
-        if have + 1e-6 >= need:
-            return True
-        if path not in self.seen:
-            self.seen.add(path)
-            self.ctx.problems.append(
-                TextProblem(
-                    self.code,
-                    path,
-                    f"{what} would be {have:.1f} mm; a pencil needs at least {need:g} mm",
-                    "give this region a larger size, or shrink its neighbours",
-                )
-            )
-        return False
+        """True when `have` is enough for a pencil; otherwise records one problem per region and returns False."""
+        return have + 1e-6 >= need or self._short(
+            path, f"{what} would be {have:.1f} mm; a pencil needs at least {need:g} mm"
+        )
 
     def room(self, path: tuple, what: str, have: float, need: float) -> bool:
         """True when the region is tall enough for its content; otherwise records a problem."""
-        if have + 1e-6 >= need:
-            return True
+        return have + 1e-6 >= need or self._short(path, f"{what} needs {need:.1f} mm but has {have:.1f} mm")
+
+    def _short(self, path: tuple, message: str) -> bool:
         if path not in self.seen:
             self.seen.add(path)
-            self.ctx.problems.append(
-                TextProblem(
-                    self.code,
-                    path,
-                    f"{what} needs {need:.1f} mm but has {have:.1f} mm",
-                    "give this region a larger size, or shrink its neighbours",
-                )
-            )
+            hint = "give this region a larger size, or shrink its neighbours"
+            self.ctx.problems.append(TextProblem(self.code, path, message, hint))
         return False
 
 

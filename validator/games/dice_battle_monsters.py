@@ -21,7 +21,15 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
 
-from ..checks import check_decks, check_lookalikes, check_unique_ids, check_unique_names, normalise_name, walk_texts
+from ..checks import (
+    check_decks,
+    check_generated_sections,
+    check_lookalikes,
+    check_unique_ids,
+    check_unique_names,
+    normalise_name,
+    walk_texts,
+)
 from ..components.cards import Deck, Design, deck_designs
 from ..components.kit import KitBase
 from ..components.templates import (
@@ -249,14 +257,7 @@ class DiceBattleKit(KitBase):
         self._check_tokens(ctx)
         self._check_zones(ctx)
         self._check_text_references(ctx)
-        for i, section in enumerate(self.rules.sections if self.rules else []):
-            if section.generated is not None and section.generated not in GENERATED:
-                ctx.add(
-                    "PK305",
-                    ("rules", "sections", i, "generated"),
-                    f"the rule summary cannot draw {section.generated!r}",
-                    f"use one of {', '.join(GENERATED)}",
-                )
+        check_generated_sections(ctx, self, GENERATED)
         if self.example is not None:
             self._check_example(ctx, card_ids)
 

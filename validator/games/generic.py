@@ -37,7 +37,14 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, PrivateAttr, StringConstraints, model_validator
 
-from ..checks import LOOKALIKES, CheckContext, check_lookalikes, check_unique_ids, check_unique_names
+from ..checks import (
+    LOOKALIKES,
+    CheckContext,
+    check_generated_sections,
+    check_lookalikes,
+    check_unique_ids,
+    check_unique_names,
+)
 from ..components.cards import Deck, Design
 from ..components.kit import KitBase
 from ..components.printing import card_fits
@@ -295,7 +302,7 @@ class GenericKit(KitBase):
             self._check_unused_templates(ctx, resolved, used)
         self._check_sheets(ctx)
         self._check_tokens(ctx)
-        self._check_rules(ctx)
+        check_generated_sections(ctx, self, GENERATED)
         check_lookalikes(ctx, self._names())
 
     def _check_parameters(self, ctx: CheckContext) -> None:
@@ -527,16 +534,6 @@ class GenericKit(KitBase):
                 f"the track runs from {track.first} down to {track.last}",
                 "give `last:` a number above `first:`",
             )
-
-    def _check_rules(self, ctx: CheckContext) -> None:
-        for i, section in enumerate(self.rules.sections if self.rules else []):
-            if section.generated is not None and section.generated not in GENERATED:
-                ctx.add(
-                    "PK305",
-                    ("rules", "sections", i, "generated"),
-                    f"a generic kit cannot draw a {section.generated!r} table",
-                    f"use one of {', '.join(GENERATED)}, or write a `table:`",
-                )
 
     def _names(self) -> list[tuple[tuple, str]]:
         """Names that may hold look-alike characters (card titles are checked with their deck)."""
