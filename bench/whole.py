@@ -173,81 +173,104 @@ def same_tree(a: Path, b: Path) -> bool:
     return all(filecmp.cmp(a / f, b / f, shallow=False) for f in files_a)
 
 
+def alternate(commands: dict[str, list[str]], runs: int, tail: list[str], out: Path | None) -> dict[str, Run]:
+    """Each labelled pnpkit command run `runs` times, alternating, on the same arguments; the medians.
+
+    With `out`, each run writes into a directory of its own below it (`-o`).
+    """
+    timed: dict[str, list[Run]] = {label: [] for label in commands}
+    for k in range(runs):
+        for label, command in commands.items():
+            target = [] if out is None else ["-o", str(out / f"{label}-{k}")]
+            timed[label].append(run([*command, *tail, *target]))
+    return {label: median(found) for label, found in timed.items()}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="medians of 1")
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory")
     parser.add_argument("--pnpkit", help="the pnpkit command to time (default: the one beside this Python)")
+    parser.add_argument("--baseline", help="another pnpkit command (an older install) to time side by side")
     args = parser.parse_args()
     if args.pnpkit:
         PNPKIT[:] = [args.pnpkit]
+    commands = {"pnpkit": PNPKIT} | ({"baseline": [args.baseline]} if args.baseline else {})
     w1_runs, other_runs = (1, 1) if args.quick else (5, 3)
     work = Path(tempfile.mkdtemp(prefix="pnpkit-whole-"))
     try:
+        load = " ".join(f"{x:.2f}" for x in os.getloadavg())
         print(
             f"pnpkit whole-process bench — Python {platform.python_version()}, {os.cpu_count()} CPUs, "
-            f"reportlab accelerator: {accelerator()}, load {' '.join(f'{x:.2f}' for x in os.getloadavg())}"
+            f"reportlab accelerator: {accelerator()}, load {load}"
         )
         cards = write_kit(work / "w1", 1000)
         (work / "cards.json").write_text(json.dumps(cards), encoding="utf-8")
         write_kit(work / "w10k", 10_000)
+        w1_args = ["build", str(work / "w1"), "--lang", "en", "--no-svg"]
 
-        pnpkit_w1, floor_w1 = [], []
+        timed: dict[str, list[Run]] = {label: [] for label in [*commands, "floor"]}
         for k in range(w1_runs):
-            out = work / f"out-w1-{k}"
-            pnpkit_w1.append(run([*PNPKIT, "build", str(work / "w1"), "--lang", "en", "--no-svg", "-o", str(out)]))
-            floor_w1.append(run([*FLOOR, str(work / "cards.json"), str(work / f"floor-{k}.pdf")]))
-        ours, floor = median(pnpkit_w1), median(floor_w1)
-        ratio = ours.wall / floor.wall
-        cards_pdf = (work / "out-w1-0" / "w1" / "en" / "cards-deck.pdf").stat().st_size
+            for label, command in commands.items():
+                timed[label].append(run([*command, *w1_args, "-o", str(work / f"w1-{label}-{k}")]))
+            timed["floor"].append(run([*FLOOR, str(work / "cards.json"), str(work / f"floor-{k}.pdf")]))
+        floor = median(timed["floor"])
         floor_pdf = (work / "floor-0.pdf").stat().st_size
-        print(f"\nW1, 1,000 cards (median of {w1_runs}, alternating)")
-        print(f"  pnpkit build      {ours.wall:6.2f} s  {ours.peak_mib:5.0f} MiB  cards PDF {cards_pdf / 1e3:7.0f} kB")
+        print(f"\nW1, 1,000 cards (median of {w1_runs}, runs alternating)")
         print(
-            f"  reportlab floor   {floor.wall:6.2f} s  {floor.peak_mib:5.0f} MiB  PDF       {floor_pdf / 1e3:7.0f} kB"
+            f"  {'reportlab floor':<18} {floor.wall:6.2f} s  {floor.peak_mib:5.0f} MiB  PDF {floor_pdf / 1e3:7.0f} kB"
         )
-        print(
-            f"  ratio             {ratio:6.2f} x  (target ≤ {W1_RATIO_TARGET} x)  {verdict(ratio <= W1_RATIO_TARGET)}"
-        )
-        size_ratio = cards_pdf / floor_pdf
-        print(
-            f"  PDF size ratio    {size_ratio:6.2f} x  (target ≤ {W1_SIZE_TARGET} x)  {verdict(size_ratio <= W1_SIZE_TARGET)}"
-        )
+        for label in commands:
+            ours = median(timed[label])
+            pdf = next((work / f"w1-{label}-0" / "w1" / "en").glob("cards*.pdf")).stat().st_size
+            ratio, size = ours.wall / floor.wall, pdf / floor_pdf
+            print(
+                f"  {label:<18} {ours.wall:6.2f} s  {ours.peak_mib:5.0f} MiB  PDF {pdf / 1e3:7.0f} kB   "
+                f"{ratio:4.2f} x the floor ({verdict(ratio <= W1_RATIO_TARGET)} ≤ {W1_RATIO_TARGET}), "
+                f"{size:4.2f} x its bytes ({verdict(size <= W1_SIZE_TARGET)} ≤ {W1_SIZE_TARGET})"
+            )
 
-        big = median(
-            [
-                run(
-                    [*PNPKIT, "build", str(work / "w10k"), "--lang", "en", "--no-svg", "-o", str(work / f"out-big-{k}")]
-                )
-                for k in range(other_runs)
-            ]
-        )
-        factor = big.wall / ours.wall
+        w1 = {label: median(found) for label, found in timed.items()}
+        big = alternate(commands, other_runs, ["build", str(work / "w10k"), "--lang", "en", "--no-svg"], work / "big")
         print(f"\n10,000 cards (median of {other_runs})")
-        print(f"  pnpkit build      {big.wall:6.2f} s  {big.peak_mib:5.0f} MiB   {factor:4.1f} x the 1,000-card time")
-        print(
-            f"  targets           ≤ {BIG_TIME_FACTOR} x: {verdict(factor <= BIG_TIME_FACTOR)}, ≤ {BIG_MEMORY_TARGET_MIB} MiB: {verdict(big.peak_mib <= BIG_MEMORY_TARGET_MIB)}"
-        )
+        for label, found in big.items():
+            factor = found.wall / w1[label].wall
+            print(
+                f"  {label:<18} {found.wall:6.2f} s  {found.peak_mib:5.0f} MiB  {factor:4.1f} x its W1 time "
+                f"({verdict(factor <= BIG_TIME_FACTOR)} ≤ {BIG_TIME_FACTOR}), "
+                f"memory {verdict(found.peak_mib <= BIG_MEMORY_TARGET_MIB)} ≤ {BIG_MEMORY_TARGET_MIB} MiB"
+            )
 
         kits = sorted(str(p) for p in (ROOT / "content").iterdir() if (p / "kit.yaml").is_file())
-        serial, pooled = [], []
+        runs: dict[str, list[Run]] = {}
         for k in range(other_runs):
-            serial.append(run_tree([*PNPKIT, "build", *kits, "-o", str(work / f"seed-1-{k}"), "--jobs", "1"]))
-            pooled.append(run_tree([*PNPKIT, "build", *kits, "-o", str(work / f"seed-n-{k}")]))
-        one, every = median(serial), median(pooled)
-        identical = same_tree(work / "seed-1-0", work / "seed-n-0")
-        print(f"\nFive seed kits, both languages (median of {other_runs}, alternating)")
-        print(f"  --jobs 1          {one.wall:6.2f} s  CPU/wall {one.cpu / one.wall:4.2f}")
+            for label, command in commands.items():
+                for jobs in ("1", "default"):
+                    extra = ["--jobs", "1"] if jobs == "1" else []
+                    if label == "baseline" and jobs == "default":
+                        continue  # an install without --jobs builds on one core either way
+                    key = f"{label} --jobs {jobs}"
+                    runs.setdefault(key, []).append(
+                        run_tree([*command, "build", *kits, "-o", str(work / f"seed-{label}-{jobs}-{k}"), *extra])
+                    )
+        seeds = {key: median(found) for key, found in runs.items()}
+        identical = same_tree(work / "seed-pnpkit-1-0", work / "seed-pnpkit-default-0")
+        print(f"\nFive seed kits, both languages, with SVGs (median of {other_runs}, runs alternating)")
+        for key, found in seeds.items():
+            ratio = found.cpu / found.wall
+            print(f"  {key:<24} {found.wall:6.2f} s  CPU/wall {ratio:4.2f}")
+        every = seeds["pnpkit --jobs default"]
         print(
-            f"  default (every core) {every.wall:3.2f} s  CPU/wall {every.cpu / every.wall:4.2f}  (target ≥ {CPU_WALL_TARGET}) {verdict(every.cpu / every.wall >= CPU_WALL_TARGET)}"
+            f"  every core keeps both busy: {verdict(every.cpu / every.wall >= CPU_WALL_TARGET)} (≥ {CPU_WALL_TARGET})"
         )
-        print(f"  outputs identical {identical}  {verdict(identical)}")
+        print(f"  --jobs 1 and the default give identical files: {identical}  {verdict(identical)}")
 
-        check = median([run([*PNPKIT, "validate", str(work / "w10k")]) for _ in range(other_runs)])
+        checks = alternate(commands, other_runs, ["validate", str(work / "w10k")], None)
         print(f"\npnpkit validate, 10,000 cards (median of {other_runs})")
-        print(
-            f"  {check.wall:6.2f} s  {check.peak_mib:5.0f} MiB  (target ≤ {VALIDATE_TARGET_S} s) {verdict(check.wall <= VALIDATE_TARGET_S)}"
-        )
+        for label, found in checks.items():
+            print(
+                f"  {label:<18} {found.wall:6.2f} s  {found.peak_mib:5.0f} MiB  {verdict(found.wall <= VALIDATE_TARGET_S)} ≤ {VALIDATE_TARGET_S} s"
+            )
     finally:
         if args.keep:
             print(f"\nkept {work}")
