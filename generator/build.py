@@ -268,7 +268,10 @@ def make_edition(edition: Edition) -> list[Finding]:
 
 
 def _write_edition(edition: Edition, parts: list[Component], book_document: Document) -> None:
-    from .backends import pdf, svg
+    from .backends import pdf
+
+    if edition.svg:
+        from .backends import svg  # svgwrite is loaded only when SVGs are asked for
 
     kit = edition.loaded.model
     lang = edition.lang
@@ -313,7 +316,7 @@ def build_all(runs: list[KitRun], jobs: int = 1, progress: Progress = lambda _ms
     result = BuildResult()
     try:
         editions = [edition for run in runs for edition in run.editions]
-        _warm({run.loaded.model.game for run in runs})
+        _warm({run.loaded.model.game for run in runs}, svg=any(edition.svg for edition in editions))
         progress(f"laying out and rendering {len(editions)} edition(s) on {min(jobs, len(editions))} process(es)")
         for found in ordered_map(make_edition, editions, jobs):
             result.findings.extend(found)
@@ -329,9 +332,12 @@ def build_all(runs: list[KitRun], jobs: int = 1, progress: Progress = lambda _ms
     return result
 
 
-def _warm(games: set[str]) -> None:
+def _warm(games: set[str], *, svg: bool) -> None:
     """Load the backends, font metrics and the games' layouts once, before workers fork and inherit them."""
-    from .backends import pdf, svg  # noqa: F401
+    from .backends import pdf  # noqa: F401
+
+    if svg:
+        from .backends import svg as _svg  # noqa: F401
 
     for game in sorted(games):
         _warm_layouts(game)
