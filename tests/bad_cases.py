@@ -1,7 +1,8 @@
-"""The bad kits: each is a real kit (content/<kit>) with a few (file, old, new) edits, and the findings the
-edits must give. test_bad_content.py writes each into tmp_path and checks them; nothing here is committed as
-a kit copy, so a change to content/ that moves a line moves the expectation with it (markers find the lines),
-and one that removes an edited text fails loudly (every `old` must occur exactly once).
+"""The bad kits: each is a real kit (content/<kit>, or the generic example tests/fixtures/generic/moonlit-tricks)
+with a few (file, old, new) edits, and the findings the edits must give. test_bad_content.py writes each into
+tmp_path and checks them; nothing here is committed as a kit copy, so a change to a kit that moves a line moves
+the expectation with it (markers find the lines), and one that removes an edited text fails loudly (every `old`
+must occur exactly once).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ class Want:
 @dataclass(frozen=True)
 class Case:
     name: str
-    kit: str  # a kit in content/
+    kit: str  # a kit in content/, or the generic example
     edits: list[tuple[str, str, str]]  # (file, old, new): `old` occurs exactly once when its edit is applied
     wants: list[Want]  # every finding the kit gives, each matched once...
     also: tuple[str, ...] = ()  # ...except any number of these codes, the defect's knock-on effects
@@ -46,6 +47,7 @@ def one(name: str, kit: str, file: str, old: str, new: str, want: Want, also: tu
 
 
 ES, SG, WE, UT, DB = "element-shift", "shogi-tcg", "wizards-element-collection", "unlock-tower", "dice-battle-monsters"
+MT = "moonlit-tricks"  # the generic example, tests/fixtures/generic/moonlit-tricks
 ES_ROWS = ("F N W", "F A E W", "E W N F A", "A F E W N E", "N W X A F", "W E N F A N", "F A W E N", "E N A F", "A E W")
 """content/element-shift/board.yaml's rows."""
 
@@ -685,6 +687,250 @@ CASES: list[Case] = [
         "        unit_effect: {box: [5mm, 40.5mm, 53mm, 17mm]}",
         "        unit_effekt: {box: [5mm, 40.5mm, 53mm, 17mm]}",
         Want("DB011", "templates.yaml", "unit_effekt:", "unit_effekt"),
+    ),
+    # ------------------------------------------------------------ game: generic, on the example Moonlit Tricks
+    one(
+        "mt-unfilled-region",
+        MT,
+        "decks.yaml",
+        "          title: {ja: 日だまり, en: Sunny Spot}\n          rank: 2\n",
+        "          title: {ja: 日だまり, en: Sunny Spot}\n",
+        Want(
+            "PK403",
+            "decks.yaml",
+            "fill:\n          title: {ja: 日だまり",
+            "fill",
+            message="does not fill 'rank'",
+            path="decks[0].cards[1].fill",
+        ),
+    ),
+    one(
+        "mt-unknown-region",
+        MT,
+        "decks.yaml",
+        "          title: {ja: 半月, en: Half Moon}\n",
+        "          title: {ja: 半月, en: Half Moon}\n          colour: moon\n",
+        Want(
+            "PK404",
+            "decks.yaml",
+            "colour: moon",
+            "colour",
+            message="no region 'colour'",
+            path="decks[0].cards[4].fill.colour",
+        ),
+    ),
+    one(
+        "mt-wrong-value",
+        MT,
+        "decks.yaml",
+        "          rank: 3\n          suit: sun\n",
+        "          rank: three\n          suit: sun\n",
+        Want(
+            "PK203", "decks.yaml", "rank: three", "three", message="number region", path="decks[0].cards[2].fill.rank"
+        ),
+    ),
+    one(
+        "mt-unknown-label",
+        MT,
+        "decks.yaml",
+        "          rank: 2\n          suit: star\n",
+        "          rank: 2\n          suit: stars\n",
+        Want(
+            "PK305",
+            "decks.yaml",
+            "suit: stars",
+            "stars",
+            message="no label named 'stars'",
+            hint="comet, moon, star, sun",
+            path="decks[0].cards[7].fill.suit",
+        ),
+    ),
+    one(
+        "mt-filled-twice",
+        MT,
+        "decks.yaml",
+        "      - id: moon-1\n        fill:\n",
+        "      - id: moon-1\n        title: {ja: 新月, en: New Moon}\n        fill:\n",
+        Want(
+            "PK409", "decks.yaml", "title: {ja: 三日月", "title", message="twice", path="decks[0].cards[3].fill.title"
+        ),
+    ),
+    one(
+        "mt-template-cycle",
+        MT,
+        "templates.yaml",
+        "    - id: suit-card\n      size: poker\n",
+        "    - id: suit-card\n      extends: suit-card\n      size: poker\n",
+        Want("PK401", "templates.yaml", "extends: suit-card", "suit-card", message="extends itself"),
+    ),
+    one(
+        "mt-missing-region",
+        MT,
+        "templates.yaml",
+        "colour_from: suit}",
+        "colour_from: suits}",
+        Want("PK402", "templates.yaml", "colour_from: suits}", "suits}", message="'suits'"),
+    ),
+    one(
+        "mt-unused-template",
+        MT,
+        "templates.yaml",
+        'colour: "#75695a", align: middle, valign: middle}\n',
+        'colour: "#75695a", align: middle, valign: middle}\n    - id: spare-card\n      extends: suit-card\n',
+        Want("PK410", "templates.yaml", "- id: spare-card", "spare-card", severity="warning", message="no deck uses"),
+    ),
+    one(
+        "mt-overlapping-regions",
+        MT,
+        "templates.yaml",
+        "{name: power, kind: text, box: [5mm, 52mm,",
+        "{name: power, kind: text, box: [5mm, 45mm,",
+        Want(
+            "PK405",
+            "templates.yaml",
+            "{name: power, kind: text, box: [5mm, 45mm,",
+            "{name: power",
+            severity="warning",
+            message="overlaps 'pips'",
+        ),
+    ),
+    one(
+        "mt-unknown-template",
+        MT,
+        "decks.yaml",
+        "    template: suit-card\n",
+        "    template: suit-crad\n",
+        Want(
+            "PK305",
+            "decks.yaml",
+            "template: suit-crad",
+            "suit-crad",
+            message="no card template named 'suit-crad'",
+            path="decks[0].template",
+        ),
+    ),
+    one(
+        "mt-deck-source",
+        MT,
+        "decks.yaml",
+        "    template: suit-card\n",
+        "    template: suit-card\n    source: cards\n",
+        Want("PK407", "decks.yaml", "source: cards", "cards", message="no model lists", path="decks[0].source"),
+    ),
+    one(
+        "mt-deck-size",
+        MT,
+        "decks.yaml",
+        "    template: suit-card\n",
+        "    template: suit-card\n    size: mini-euro\n",
+        Want("PK408", "decks.yaml", "size: mini-euro", "mini-euro", message="63 × 88 mm", path="decks[0].size"),
+    ),
+    one(
+        "mt-empty-deck",
+        MT,
+        "decks.yaml",
+        "            en: Trump. Beats every suit. When several Comets are played, the last one wins.\n",
+        "            en: Trump. Beats every suit. When several Comets are played, the last one wins.\n"
+        "  - id: spares\n    name: {ja: 予備, en: Spares}\n    template: suit-card\n",
+        Want("PK311", "decks.yaml", "- id: spares", "id: spares", message="no cards", path="decks[1]"),
+    ),
+    one(  # a layout finding: `validate` lays the pages out
+        "mt-card-text-too-long",
+        MT,
+        "decks.yaml",
+        "title: {ja: 流れ星, en: Shooting Star}",
+        "title: {ja: 流れ星, en: Shooting Star of the Seventh Northern Autumn Sky}",
+        Want(
+            "PK309",
+            "decks.yaml",
+            "Shooting Star of the Seventh",
+            "Shooting Star of",
+            message="too big",
+            path="decks[0].cards[6].fill.title.en",
+        ),
+    ),
+    one(
+        "mt-placeholder",
+        MT,
+        "decks.yaml",
+        "このカードで勝ったトリックは{full_moon_tricks}トリック",
+        "このカードで勝ったトリックは{full_moon_trick}トリック",
+        Want(
+            "PK302",
+            "decks.yaml",
+            "{full_moon_trick}トリック",
+            "このカード",
+            message="{full_moon_trick}",
+            path="decks[0].cards[5].fill.power.ja",
+        ),
+    ),
+    one(
+        "mt-board",
+        MT,
+        "kit.yaml",
+        "include:\n",
+        "board: {hex_size: 20mm}\ninclude:\n",
+        Want("PK406", "kit.yaml", "board: {hex_size", "board", message="cannot print a board", path="board"),
+    ),
+    one(
+        "mt-sheet-source",
+        MT,
+        "sheets.yaml",
+        "            - {kind: field, size: 1, label: {ja: 色, en: Colour}}\n",
+        "            - {kind: field, size: 1, label: {ja: 色, en: Colour}}\n"
+        "            - {kind: legend, size: 1, source: symbols}\n",
+        Want(
+            "PK407",
+            "sheets.yaml",
+            "source: symbols",
+            "symbols",
+            message="no model lists",
+            path="sheets[0].layout.items[0].items[2].source",
+        ),
+    ),
+    Case(  # a layout finding: both fields of the 3 mm row are too low
+        "mt-sheet-too-small",
+        MT,
+        [("sheets.yaml", "        - kind: row\n          size: 9mm\n", "        - kind: row\n          size: 3mm\n")],
+        [
+            Want(
+                "PK412",
+                "sheets.yaml",
+                "{kind: field, size: 2, label: {ja: プレイヤー",
+                "{kind: field, size: 2",
+                message="field region",
+            ),
+            Want(
+                "PK412",
+                "sheets.yaml",
+                "{kind: field, size: 1, label: {ja: 色",
+                "{kind: field, size: 1",
+                message="field region",
+            ),
+        ],
+    ),
+    one(
+        "mt-token-diameter",
+        MT,
+        "tokens.yaml",
+        "  diameter: 16mm\n",
+        "  diameter: 200mm\n",
+        Want("PK413", "tokens.yaml", "diameter: 200mm", "200mm", message="wider than", path="tokens.diameter"),
+    ),
+    one(
+        "mt-parameter-clash",
+        MT,
+        "parameters.yaml",
+        "  hand_size: 4\n",
+        "  hand_size: 4\n  players_max: 4\n",
+        Want(
+            "PK304",
+            "parameters.yaml",
+            "players_max: 4",
+            "players_max",
+            message="already a placeholder",
+            path="parameters.players_max",
+        ),
     ),
 ]
 CASES_BY_NAME = {case.name: case for case in CASES}

@@ -18,9 +18,7 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 GENERIC = REPO / "tests" / "fixtures" / "generic"
 CONTENT_KITS = {p.parent.name: p.parent for p in sorted((REPO / "content").glob("*/kit.yaml"))}
-EXAMPLE_KITS = {  # the generic examples (tests/fixtures/generic/bad-* are broken copies, each with an EXPECTED file)
-    p.parent.name: p.parent for p in sorted(GENERIC.glob("*/kit.yaml")) if not (p.parent / "EXPECTED").exists()
-}
+EXAMPLE_KITS = {p.parent.name: p.parent for p in sorted(GENERIC.glob("*/kit.yaml"))}  # the generic examples
 KITS = CONTENT_KITS | EXAMPLE_KITS  # every kit that must validate clean and build
 CONTENT = KITS["element-shift"]  # the kit the tests of the core use
 KIT_ID = "element-shift"
@@ -120,6 +118,17 @@ def cli(*args: str | os.PathLike, cwd: Path = REPO, stdin: str = "") -> subproce
         os.chdir(old)
         sys.stdin = saved
     return subprocess.CompletedProcess(["pnpkit", *argv], code, out.getvalue(), err.getvalue())
+
+
+def cli_with_jobs(root: Path, *args: str | os.PathLike) -> tuple[subprocess.CompletedProcess, ...]:
+    """`pnpkit ARGS --jobs 1`, then `--jobs 2`, each run in a fresh directory under `root` (so a relative `-o out`
+    lands in root/jobs-1/out and root/jobs-2/out and both print the same words)."""
+    results = []
+    for jobs in ("1", "2"):
+        cwd = root / f"jobs-{jobs}"
+        cwd.mkdir(parents=True)
+        results.append(cli(*args, "--jobs", jobs, cwd=cwd))
+    return tuple(results)
 
 
 def parse_findings(output: str, cwd: Path = REPO) -> list[Shown]:

@@ -1,15 +1,17 @@
 """The built Element Shift kit, checked as a reader and a rebuild see it: text, cards, and what a build leaves
-behind. What every kit owes a printer (A4, fonts, bookmarks, SVGs, bytes) is in test_every_kit.py."""
+behind, whatever `--jobs` is. What every kit owes a printer (A4, fonts, bookmarks, SVGs, bytes) is in
+test_every_kit.py."""
 
 from __future__ import annotations
 
+import filecmp
 import shutil
 from pathlib import Path
 
 import pypdf
 import pytest
 from bad_cases import write
-from conftest import COMPONENTS, CONTENT, KIT_ID, LANGS, cli, files_under, make_bad_kit
+from conftest import COMPONENTS, CONTENT, KIT_ID, KITS, LANGS, cli, cli_with_jobs, files_under, make_bad_kit
 
 
 @pytest.fixture(scope="module")
@@ -126,3 +128,23 @@ def test_multi_kit_build_with_a_layout_error_writes_nothing(tmp_path):
     assert result.returncode == 1
     assert "PK309" in result.stderr
     assert files_under(out) == []
+
+
+def test_jobs_change_no_byte_and_no_word(tmp_path):
+    """Two kits (the quickest to build) and a generic one with a warning, built with --jobs 1 and --jobs 2: the
+    same files, byte for byte, and the same output; two kits with layout errors: the same findings, nothing built."""
+    warned = write("mt-overlapping-regions", tmp_path)
+    one, two = cli_with_jobs(tmp_path, "build", KITS["unlock-tower"], CONTENT, warned, "-o", "out", "--lang", "all")
+    assert one.returncode == 0, one.stdout + one.stderr
+    assert "warning PK405" in one.stdout and "wrote " in one.stdout
+    assert (two.returncode, two.stdout, two.stderr) == (one.returncode, one.stdout, one.stderr)
+    first, second = files_under(tmp_path / "jobs-1" / "out"), files_under(tmp_path / "jobs-2" / "out")
+    assert len(first) > 50
+    assert [p.relative_to(tmp_path / "jobs-1") for p in first] == [p.relative_to(tmp_path / "jobs-2") for p in second]
+    assert [p.name for p, q in zip(first, second) if not filecmp.cmp(p, q, shallow=False)] == []
+
+    bad = [write(name, tmp_path / "bad") for name in ("mt-card-text-too-long", "ut-cells-too-small")]
+    one, two = cli_with_jobs(tmp_path / "bad", "build", *bad, "-o", "out", "--lang", "all")
+    assert one.returncode == 1 and "PK309" in one.stderr and "UT015" in one.stderr, one.stderr
+    assert (two.returncode, two.stdout, two.stderr) == (one.returncode, one.stdout, one.stderr)
+    assert files_under(tmp_path / "bad" / "jobs-1" / "out") == files_under(tmp_path / "bad" / "jobs-2" / "out") == []

@@ -10,7 +10,18 @@ from pathlib import Path
 
 import pytest
 from bad_cases import write
-from conftest import CONTENT, REPO, cli, files_under, finish, make_bad_kit, parse_findings, run_cli, start_cli
+from conftest import (
+    CONTENT,
+    REPO,
+    cli,
+    cli_with_jobs,
+    files_under,
+    finish,
+    make_bad_kit,
+    parse_findings,
+    run_cli,
+    start_cli,
+)
 
 PYPROJECT = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
 
@@ -74,6 +85,10 @@ def test_no_command_is_a_usage_error():
         ["build", str(CONTENT), "--lang", "fr", "-o", "OUT"],
         ["validate", str(CONTENT), "--format", "xml"],
         ["validate"],
+        ["validate", str(CONTENT), "--jobs", "0"],
+        ["validate", str(CONTENT), "-j", "x"],
+        ["build", str(CONTENT), "-o", "OUT", "--jobs", "x"],
+        ["build", str(CONTENT), "-o", "OUT", "--jobs=0"],
     ],
     ids=[
         "unknown-option",
@@ -85,6 +100,10 @@ def test_no_command_is_a_usage_error():
         "lang-fr",
         "bad-format",
         "no-path",
+        "jobs-0",
+        "jobs-x",
+        "build-jobs-x",
+        "build-jobs-0",
     ],
 )
 def test_usage_errors_exit_2(args, tmp_path):
@@ -92,7 +111,10 @@ def test_usage_errors_exit_2(args, tmp_path):
     result = cli(*args)
     assert result.returncode == 2, result.stdout + result.stderr
     assert "Traceback" not in result.stderr
-    assert "pnpkit: error:" in result.stderr
+    errors = [line for line in result.stderr.splitlines() if "error" in line]
+    assert len(errors) == 1 and errors[0].startswith("pnpkit: error: "), result.stderr  # one line names the problem
+    assert result.stderr.splitlines()[-1] == errors[0]  # after the usage, if any
+    assert result.stdout == ""
     assert files_under(tmp_path) == []
 
 
@@ -130,6 +152,17 @@ def test_findings_from_several_files_are_all_reported_sorted(tmp_path):
     assert len({f.file for f in shown}) >= 4
     keys = [(str(f.file), f.line, f.col) for f in shown]
     assert keys == sorted(keys)
+
+
+def test_validate_prints_the_same_whatever_jobs_is(tmp_path):
+    """Validator findings and layout findings of several editions of several kits come back in one order."""
+    names = ("multi", "mt-card-text-too-long", "mt-sheet-too-small", "ut-cells-too-small")
+    kits = [write(name, tmp_path / "kits") for name in names]
+    one, two = cli_with_jobs(tmp_path, "validate", *kits)
+    assert one.returncode == 1
+    assert {"PK309", "PK412", "UT015"} <= {f.code for f in parse_findings(one.stderr)}, one.stderr
+    assert len(parse_findings(one.stderr)) >= 8
+    assert (two.returncode, two.stdout, two.stderr) == (one.returncode, one.stdout, one.stderr)
 
 
 def test_findings_are_deduplicated_across_paths(tmp_path):

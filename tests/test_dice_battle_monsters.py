@@ -608,17 +608,6 @@ def test_overlapping_regions_are_flagged():
     ]
 
 
-def test_module_doctests():
-    import doctest
-
-    import pnpkit.generator.layouts.templates as layout
-    import pnpkit.validator.components.templates as component
-    import pnpkit.validator.games.dice_battle_monsters as model
-
-    for module in (component, layout, model):
-        assert doctest.testmod(module).failed == 0, module.__name__
-
-
 def test_the_generator_draws_what_the_validator_accepts():
     from pnpkit.generator.games.dice_battle_monsters import ART, DIAGRAMS, ZONE_ART, ZONE_COLOURS
     from pnpkit.validator.games.dice_battle_monsters import ART_MOTIFS, GENERATED, ZONES

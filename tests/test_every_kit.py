@@ -1,8 +1,9 @@
 """What every kit owes a printer, checked on every kit in content/ and every generic example
 (tests/fixtures/generic/): it validates with no findings at all, lays out and builds in every language it
 declares, every page is A4 with no ink in the 5 mm hard margin, every font is embedded as a subset TrueType,
-kit.pdf has one bookmark per component, the SVGs are A4 and point at the shipped font, and two builds (two
-interpreters, two hash seeds) are byte-identical. Each kit is loaded, laid out and built once per session.
+kit.pdf has one bookmark per component and each component PDF is a copy of its pages in kit.pdf, the SVGs are
+A4 and point at the shipped font, and two builds (two interpreters, two hash seeds) are byte-identical. Each kit
+is loaded, laid out and built once per session.
 """
 
 from __future__ import annotations
@@ -179,14 +180,24 @@ def test_pdffonts_agrees(kits, name):
             assert "Type 3" not in line
 
 
+def drawn(page: pypdf.PageObject) -> tuple[bytes, tuple[tuple[str, bytes], ...]]:
+    """What a PDF page draws: its content stream, and each Form XObject it names with the form's own stream."""
+    xobjects = page["/Resources"].get("/XObject")
+    xobjects = xobjects.get_object() if xobjects is not None else {}
+    forms = tuple(sorted((str(key), value.get_object().get_data()) for key, value in xobjects.items()))
+    return page.get_contents().get_data(), forms
+
+
 @every_kit
 def test_titles_and_one_bookmark_per_component(kits, name):
     """Each component PDF is titled and bookmarked once; kit.pdf holds the components in order, each with one
-    bookmark at its first page (extra bookmarks only for the pages before them)."""
+    bookmark at its first page (extra bookmarks only for the pages before them), and each component PDF's pages
+    are kit.pdf's pages of that component: the same content streams, byte for byte (laid out and drawn once)."""
     built, _again = kits.builds(name)
     kit = kits.loaded(name).kit
     for lang, parts in kits.layouts(name).items():
         book = pypdf.PdfReader(built / lang / "kit.pdf")
+        book_pages = [drawn(page) for page in book.pages]
         assert book.metadata.title == kit.title.get(lang)
         outline = book.outline
         assert all(not isinstance(entry, list) for entry in outline)
@@ -201,6 +212,8 @@ def test_titles_and_one_bookmark_per_component(kits, name):
         assert starts == sorted(starts)
         for start, end, part in zip(starts, starts[1:] + [len(book.pages)], parts.values()):
             assert end - start == len(part.pages), (lang, part.slug)
+            pages = [drawn(page) for page in pypdf.PdfReader(built / lang / f"{part.slug}.pdf").pages]
+            assert pages == book_pages[start:end], (lang, part.slug)
         assert len(marks) - len(parts) <= starts[0], "extra bookmarks only for pages before the components"
 
 

@@ -2,31 +2,27 @@
 
 tests/fixtures/generic/moonlit-tricks/ is the example: a 12-card trick-taking
 prototype in Japanese and English with one card template, one deck with a back,
-one player sheet, one token sheet and a rule summary. Each
-tests/fixtures/generic/bad-*/ is that kit with ONE defect and an EXPECTED file
-naming the finding it must give (`file:line:col: severity CODE`). After changing
-a case below or the example, regenerate the bad kits with
-
-    python tests/test_generic.py --regenerate
+one player sheet, one token sheet and a rule summary. Its bad copies (the `mt-*`
+cases of tests/bad_cases.py, each one edit with the findings it must give) are
+made in tmp_path and checked by tests/test_bad_content.py.
 """
 
 from __future__ import annotations
 
-import doctest
 import importlib.util
 import itertools
 import re
 import shutil
 import subprocess
 import sys
-from dataclasses import dataclass
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from conftest import GENERIC, REPO, Shown, cli, parse_findings
+from bad_cases import CASES, MT
+from conftest import GENERIC, LANGS, REPO, Shown, cli, parse_findings
 
-EXAMPLE = GENERIC / "moonlit-tricks"
-LANGS = ("ja", "en")
+EXAMPLE = GENERIC / MT
 PDFCHECK = REPO.parent / "shared" / "tools" / "pdfcheck.py"
 OUTPUTS = ("cards-tricks.pdf", "sheet-player-sheet.pdf", "tokens.pdf", "rules.pdf", "kit.pdf")
 
@@ -47,298 +43,14 @@ TITLES = {
 }
 
 
-# ---------------------------------------------------------------- the golden bad kits
+# ---------------------------------------------------------------- its bad copies (tests/bad_cases.py, `mt-*`)
 
 
-@dataclass(frozen=True)
-class Case:
-    """The example kit with `old` replaced by `new` in `file`; the finding points at the line holding `marker`."""
-
-    name: str
-    file: str
-    old: str  # occurs exactly once in the example's file
-    new: str
-    code: str
-    marker: str  # unique text on the line the finding points at, in the changed file
-    col_at: str  # text on that line whose first character is the finding's column
-    severity: str = "error"
-    message: str = ""  # must appear in the finding's text
-    below: int = 0  # the finding is this many lines under the marker's (for a line with no unique text of its own)
-
-
-CASES = (
-    Case(
-        "bad-unfilled-region",
-        "decks.yaml",
-        "          title: {ja: 日だまり, en: Sunny Spot}\n          rank: 2\n",
-        "          title: {ja: 日だまり, en: Sunny Spot}\n",
-        "PK403",
-        "- id: sun-2",
-        "fill",
-        message="does not fill 'rank'",
-        below=1,
-    ),
-    Case(
-        "bad-unknown-region",
-        "decks.yaml",
-        "          title: {ja: 半月, en: Half Moon}\n",
-        "          title: {ja: 半月, en: Half Moon}\n          colour: moon\n",
-        "PK404",
-        "colour: moon",
-        "colour",
-        message="no region 'colour'",
-    ),
-    Case(
-        "bad-wrong-value",
-        "decks.yaml",
-        "          rank: 3\n          suit: sun\n",
-        "          rank: three\n          suit: sun\n",
-        "PK203",
-        "rank: three",
-        "three",
-        message="number region",
-    ),
-    Case(
-        "bad-unknown-label",
-        "decks.yaml",
-        "          rank: 2\n          suit: star\n",
-        "          rank: 2\n          suit: stars\n",
-        "PK305",
-        "suit: stars",
-        "stars",
-        message="no label named 'stars'",
-    ),
-    Case(
-        "bad-filled-twice",
-        "decks.yaml",
-        "      - id: moon-1\n        fill:\n",
-        "      - id: moon-1\n        title: {ja: 新月, en: New Moon}\n        fill:\n",
-        "PK409",
-        "title: {ja: 三日月",
-        "title",
-        message="twice",
-    ),
-    Case(
-        "bad-template-cycle",
-        "templates.yaml",
-        "    - id: suit-card\n      size: poker\n",
-        "    - id: suit-card\n      extends: suit-card\n      size: poker\n",
-        "PK401",
-        "extends: suit-card",
-        "suit-card",
-        message="extends itself",
-    ),
-    Case(
-        "bad-missing-region",
-        "templates.yaml",
-        "colour_from: suit}",
-        "colour_from: suits}",
-        "PK402",
-        "colour_from: suits}",
-        "suits}",
-        message="'suits'",
-    ),
-    Case(
-        "bad-unused-template",
-        "templates.yaml",
-        'colour: "#75695a", align: middle, valign: middle}\n',
-        'colour: "#75695a", align: middle, valign: middle}\n    - id: spare-card\n      extends: suit-card\n',
-        "PK410",
-        "- id: spare-card",
-        "spare-card",
-        severity="warning",
-        message="no deck uses",
-    ),
-    Case(
-        "bad-overlapping-regions",
-        "templates.yaml",
-        "{name: power, kind: text, box: [5mm, 52mm,",
-        "{name: power, kind: text, box: [5mm, 45mm,",
-        "PK405",
-        "{name: power, kind: text, box: [5mm, 45mm,",
-        "{name: power",
-        severity="warning",
-        message="overlaps 'pips'",
-    ),
-    Case(
-        "bad-unknown-template",
-        "decks.yaml",
-        "    template: suit-card\n",
-        "    template: suit-crad\n",
-        "PK305",
-        "template: suit-crad",
-        "suit-crad",
-        message="no card template named 'suit-crad'",
-    ),
-    Case(
-        "bad-deck-source",
-        "decks.yaml",
-        "    template: suit-card\n",
-        "    template: suit-card\n    source: cards\n",
-        "PK407",
-        "source: cards",
-        "cards",
-        message="no model lists",
-    ),
-    Case(
-        "bad-deck-size",
-        "decks.yaml",
-        "    template: suit-card\n",
-        "    template: suit-card\n    size: mini-euro\n",
-        "PK408",
-        "size: mini-euro",
-        "mini-euro",
-        message="63 × 88 mm",
-    ),
-    Case(
-        "bad-empty-deck",
-        "decks.yaml",
-        "            en: Trump. Beats every suit. When several Comets are played, the last one wins.\n",
-        "            en: Trump. Beats every suit. When several Comets are played, the last one wins.\n  - id: spares\n    name: {ja: 予備, en: Spares}\n    template: suit-card\n",
-        "PK311",
-        "- id: spares",
-        "id: spares",
-        message="no cards",
-    ),
-    Case(
-        "bad-card-text-too-long",
-        "decks.yaml",
-        "title: {ja: 流れ星, en: Shooting Star}",
-        "title: {ja: 流れ星, en: Shooting Star of the Seventh Northern Autumn Sky}",
-        "PK309",
-        "Shooting Star of the Seventh",
-        "Shooting Star of",
-        message="too big",
-    ),
-    Case(
-        "bad-placeholder",
-        "decks.yaml",
-        "このカードで勝ったトリックは{full_moon_tricks}トリック",
-        "このカードで勝ったトリックは{full_moon_trick}トリック",
-        "PK302",
-        "{full_moon_trick}トリック",
-        "このカード",
-        message="{full_moon_trick}",
-    ),
-    Case(
-        "bad-board",
-        "kit.yaml",
-        "include:\n",
-        "board: {hex_size: 20mm}\ninclude:\n",
-        "PK406",
-        "board: {hex_size",
-        "board",
-        message="cannot print a board",
-    ),
-    Case(
-        "bad-sheet-source",
-        "sheets.yaml",
-        "            - {kind: field, size: 1, label: {ja: 色, en: Colour}}\n",
-        "            - {kind: field, size: 1, label: {ja: 色, en: Colour}}\n            - {kind: legend, size: 1, source: symbols}\n",
-        "PK407",
-        "source: symbols",
-        "symbols",
-        message="no model lists",
-    ),
-    Case(
-        "bad-sheet-too-small",
-        "sheets.yaml",
-        "        - kind: row\n          size: 9mm\n",
-        "        - kind: row\n          size: 3mm\n",
-        "PK412",
-        "{kind: field, size: 2, label: {ja: プレイヤー",
-        "{kind: field, size: 2",
-        message="field region",
-    ),
-    Case(
-        "bad-token-diameter",
-        "tokens.yaml",
-        "  diameter: 16mm\n",
-        "  diameter: 200mm\n",
-        "PK413",
-        "diameter: 200mm",
-        "200mm",
-        message="wider than",
-    ),
-    Case(
-        "bad-parameter-clash",
-        "parameters.yaml",
-        "  hand_size: 4\n",
-        "  hand_size: 4\n  players_max: 4\n",
-        "PK304",
-        "players_max: 4",
-        "players_max",
-        message="already a placeholder",
-    ),
-)
-
-
-def make_bad_kit(case: Case, dest: Path) -> None:
-    """The example's YAML files in `dest` with the case's edit applied once."""
-    if dest.exists():
-        shutil.rmtree(dest)
-    dest.mkdir(parents=True)
-    for path in sorted(EXAMPLE.glob("*.yaml")):
-        text = path.read_text(encoding="utf-8")
-        if path.name == case.file:
-            assert text.count(case.old) == 1, (
-                f"{case.name}: {case.old!r} occurs {text.count(case.old)} times in {case.file}"
-            )
-            text = text.replace(case.old, case.new)
-        (dest / path.name).write_text(text, encoding="utf-8")
-
-
-def expected_line(case: Case, kit: Path) -> str:
-    """`file:line:col: severity CODE`, read from the changed file: the line holding `marker` (or `below` it), the column of `col_at` on it."""
-    lines = (kit / case.file).read_text(encoding="utf-8").splitlines()
-    found = [n for n, line in enumerate(lines, start=1) if case.marker in line]
-    assert len(found) == 1, f"{case.name}: marker {case.marker!r} is on lines {found}"
-    number = found[0] + case.below
-    line = lines[number - 1]
-    assert case.col_at in line, f"{case.name}: {case.col_at!r} is not on line {number}"
-    return f"{case.file}:{number}:{line.index(case.col_at) + 1}: {case.severity} {case.code}"
-
-
-def regenerate() -> None:
-    for case in CASES:
-        dest = GENERIC / case.name
-        make_bad_kit(case, dest)
-        (dest / "EXPECTED").write_text(expected_line(case, dest) + "\n", encoding="utf-8")
-        print(f"wrote {dest.relative_to(REPO)}: {expected_line(case, dest)}")
-
-
-@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
-def test_bad_fixture_is_the_example_with_one_defect(case, tmp_path):
-    fixture = GENERIC / case.name
-    assert fixture.is_dir(), f"missing {fixture}; run python tests/test_generic.py --regenerate"
-    make_bad_kit(case, tmp_path / case.name)
-    for path in sorted((tmp_path / case.name).glob("*.yaml")):
-        assert (fixture / path.name).read_text(encoding="utf-8") == path.read_text(encoding="utf-8"), (
-            f"{case.name}/{path.name} is stale: regenerate"
-        )
-    assert sorted(p.name for p in fixture.iterdir()) == sorted([p.name for p in EXAMPLE.glob("*.yaml")] + ["EXPECTED"])
-    assert (fixture / "EXPECTED").read_text(encoding="utf-8").splitlines() == [expected_line(case, fixture)]
-
-
-@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
-def test_bad_kit_gives_its_finding_at_its_line(case):
-    fixture = GENERIC / case.name
-    result = cli("validate", fixture)
-    output = result.stdout + result.stderr
-    assert result.returncode == (1 if case.severity == "error" else 0), output
-    found = parse_findings(output)
-    want = (fixture / "EXPECTED").read_text(encoding="utf-8").strip()
-    matches = [f for f in found if f"{f.file.name}:{f.line}:{f.col}: {f.severity} {f.code}" == want]
-    assert matches, f"{case.name}: expected {want}, got:\n{output}"
-    assert any(case.message in f.text for f in matches), (case.message, matches)
-    others = {f.code for f in found} - {case.code}
-    assert not others, f"{case.name}: one defect, one kind of finding; also got {others}:\n{output}"
-
-
-def test_every_generic_code_has_a_golden_bad_kit_or_a_test():
+def test_every_generic_code_has_a_bad_kit_or_a_test():
     from pnpkit.validator.games.generic import CODES
 
-    covered = {case.code for case in CASES} | {"PK411"}  # PK411: test_art_regions_print_a_labelled_placeholder
+    covered = {want.code for case in CASES if case.kit == MT for want in case.wants}
+    covered |= {"PK411"}  # test_art_regions_print_a_labelled_placeholder
     assert set(CODES) <= covered, sorted(set(CODES) - covered)
 
 
@@ -692,6 +404,61 @@ decks:
     assert keys == ["dragon"]
 
 
+NINE = """decks:
+  - id: weather
+    name: {ja: 天気, en: Weather}
+    cards:
+      - {title: {ja: 嵐, en: Storm}, count: 3}
+      - title: {ja: 晴れ, en: Clear}
+      - title: {ja: 雨, en: Rain}
+      - title: {ja: 雪, en: Snow}
+      - title: {ja: 霧, en: Fog}
+      - title: {ja: 風, en: Wind}
+      - title: {ja: 雷, en: Thunder}
+"""
+"""One sheet of 9 cards with the default back, one design of them printed three times."""
+
+
+def _forms_and_uses(page) -> tuple[list[str], list[str]]:
+    """The names of a PDF page's Form XObjects, and the form each `Do` of its content draws, in order."""
+    xobjects = page["/Resources"].get("/XObject")
+    xobjects = xobjects.get_object() if xobjects is not None else {}
+    forms = sorted(name for name, xobject in xobjects.items() if xobject.get_object()["/Subtype"] == "/Form")
+    uses = [name.decode() for name in re.findall(rb"(/[^\s/]+)\s+Do\b", page.get_contents().get_data())]
+    return forms, uses
+
+
+def _symbols_and_uses(path: Path) -> tuple[list[str], list[str]]:
+    """The ids of an SVG's <symbol>s, and the symbol each <use> draws, in order."""
+    svg, xlink = "{http://www.w3.org/2000/svg}", "{http://www.w3.org/1999/xlink}"
+    root = ET.parse(path).getroot()
+    symbols = [element.get("id") for element in root.iter(f"{svg}symbol")]
+    uses = [
+        (element.get(f"{xlink}href") or element.get("href") or "").removeprefix("#")
+        for element in root.iter(f"{svg}use")
+    ]
+    return symbols, uses
+
+
+def test_repeated_art_is_stored_once_and_drawn_many_times(tmp_path):
+    """Issue 20: a deck's back is one Form XObject (one SVG <symbol>) drawn nine times on its page, and a design
+    printed three times is one form drawn three times among the fronts, not nine copies of the same drawing."""
+    kit = _kit(tmp_path, NINE)
+    result = cli("build", kit, "-o", tmp_path / "out", "--lang", "en")
+    assert result.returncode == 0, result.stdout + result.stderr
+    built = tmp_path / "out" / "kit" / "en"
+    fronts, backs = _pdf(built / "cards-weather.pdf").pages
+    forms, uses = _forms_and_uses(backs)
+    assert len(forms) == 1 and uses == forms * 9, (forms, uses)
+    forms, uses = _forms_and_uses(fronts)
+    assert len(forms) == 1 and uses == forms * 3, (forms, uses)  # Storm; the six single cards are drawn in place
+    fronts_svg, backs_svg = built / "cards-weather-01.svg", built / "cards-weather-02.svg"
+    symbols, uses = _symbols_and_uses(backs_svg)
+    assert len(symbols) == 1 and uses == symbols * 9, (symbols, uses)
+    symbols, uses = _symbols_and_uses(fronts_svg)
+    assert len(symbols) == 1 and uses == symbols * 3, (symbols, uses)
+
+
 def test_a_token_sheet_longer_than_a_page_goes_on(tmp_path):
     from pnpkit.generator.build import layout_kit
     from pnpkit.generator.scene import Group, walk
@@ -743,12 +510,6 @@ def test_codes_are_registered_and_listed():
         assert f"PK4{n:02d}" in result.stdout
 
 
-def test_doctests():
-    import pnpkit.validator.games.generic as module
-
-    assert doctest.testmod(module).failed == 0
-
-
 def test_lookalike_prefilter_never_hides_a_suspect():
     """`may_hold_lookalike` is False only where `check_lookalikes` has nothing to say, on every short mix of scripts."""
     from pnpkit.validator.checks import LOOKALIKES, lookalike_suspects
@@ -775,10 +536,3 @@ def test_the_bench_kit_stays_valid_and_prints(tmp_path):
     parts, problems = layout_kit(loaded, "en")
     assert problems == [], [p.message for p in problems][:3]
     assert len(_groups(parts[0], "card-front")) == 60
-
-
-if __name__ == "__main__":
-    if "--regenerate" in sys.argv:
-        regenerate()
-    else:
-        print(__doc__)

@@ -5,7 +5,6 @@ checked in test_every_kit.py, and its bad kits (sg-*) in bad_cases.py.
 
 from __future__ import annotations
 
-import doctest
 import itertools
 from dataclasses import replace
 from pathlib import Path
@@ -236,10 +235,9 @@ def test_a_map_too_big_for_one_sheet_is_tiled_with_overlaps(loaded):
 # ---------------------------------------------------------------- the graph component
 
 
-def test_graph_doctests_and_hop_distances(loaded):
+def test_hop_distances(loaded):  # the module's doctests run in test_code.py
     from pnpkit.validator.components import graphmap
 
-    assert doctest.testmod(graphmap).failed == 0
     graph = loaded.kit.map
     hops = graphmap.hop_distances(graph, 54)
     assert hops[54] == 0 and hops[13] == 1 and hops[36] == 1 and hops[65] == 2

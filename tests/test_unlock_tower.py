@@ -5,7 +5,6 @@ test_every_kit.py, and its bad kits (ut-*) in bad_cases.py.
 
 from __future__ import annotations
 
-import doctest
 import re
 from pathlib import Path
 
@@ -225,15 +224,6 @@ def test_rule_summary_is_one_page_without_a_heading_cut_from_its_section(layouts
 
 
 # ---------------------------------------------------------------- the sheet engine on its own
-
-
-def test_sheet_engine_doctests():
-    import pnpkit.generator.layouts.sheets as engine
-    import pnpkit.validator.components.sheets as model
-
-    for module in (engine, model):
-        failed, _ = doctest.testmod(module)
-        assert failed == 0
 
 
 def test_inline_regions_draw_inside_their_areas(tmp_path):

@@ -5,7 +5,6 @@ What every kit owes a printer is checked in test_every_kit.py, and its bad kits 
 
 from __future__ import annotations
 
-import doctest
 import itertools
 import json
 import math
@@ -359,15 +358,6 @@ def test_score_command_usage_errors_exit_2(tmp_path):
 
 
 # ---------------------------------------------------------------- the generic track component
-
-
-def test_module_doctests():
-    import pnpkit.validator.components.tracks as tracks
-    import pnpkit.validator.games.wizards_element_collection as game
-
-    for module in (tracks, game):
-        result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
-        assert result.failed == 0 and result.attempted > 0, module.__name__
 
 
 def test_a_space_facing_the_wrong_way_is_a_track_problem():

@@ -773,9 +773,7 @@ def order_sheet(kit: WizardsElementCollectionKit, ctx: LayoutContext, title: str
         )
         items.append(Circle(x + slot_w / 2, y + 11.0, 7.0, style=Style(fill=NIGHT)))
         items.append(Text(x + slot_w / 2, y + 14.2, str(k + 1), 18, colour=WHITE, anchor="middle", bold=True))
-        label = tr("slot_label", lang, n=k + 1)
-        if label:
-            items.append(Text(x + slot_w / 2, y + 24.0, label, 8, colour=INK, anchor="middle"))
+        items.append(Text(x + slot_w / 2, y + 24.0, tr("slot_label", lang, n=k + 1), 8, colour=INK, anchor="middle"))
     y += 34.0
     # Who goes first in each phase, from the phase model.
     items += line(ctx, tr("phases_title", lang), margin, y + 3.5, width, 10, INK, bold=True)

@@ -39,7 +39,7 @@ tr = SHARED.extend(
         # the 魔力 sheet
         "mana_heading": {"ja": "魔力", "en": "Mana"},
         "action_order": {"ja": "行動順", "en": "Action order"},
-        "slot_label": {"ja": "{n}番目", "en": ""},
+        "slot_label": {"ja": "{n}番目", "en": "Position {n}"},
         "order_note": {
             "ja": "移動を終えたら、止まったマスの魔力の値にコマを置く。強化したら新しい値へ動かす。行動順が決まったら、下の枠へ移す。プレイヤーマスに止まったコマは、空いている一番下の枠へ。",
             "en": "After moving, put your piece on the value of your space; move it when you power up. When your order is settled, move it to a slot below. A piece on a player space goes to the lowest free slot.",

@@ -66,7 +66,7 @@ class LayoutContext:
                 TextProblem(
                     "PK309",
                     where,
-                    f"{label}: text is {result.overflow:.1f} mm too big for its {box.width:.1f} × {box.height:.1f} mm box even at {min_size} pt",
+                    f"{label}: text is {_mm(result.overflow)} too big for its {box.width:.1f} × {box.height:.1f} mm box even at {min_size} pt",
                     "shorten the text",
                 )
             )
@@ -111,3 +111,12 @@ def footer(ctx: LayoutContext, left: str, right: str) -> list[Item]:
         Text(ctx.margin, y, left, 7, colour=MUTED),
         Text(ctx.paper.width - ctx.margin, y, right, 7, colour=MUTED, anchor="end"),
     ]
+
+
+def _mm(length: float) -> str:
+    """A length for a message: one decimal, or two when one would round a real overflow to 0.0.
+
+    >>> _mm(3.14159), _mm(0.04)
+    ('3.1 mm', '0.04 mm')
+    """
+    return f"{length:.2f} mm" if length < 0.05 else f"{length:.1f} mm"
