@@ -152,6 +152,10 @@ def write_kit(directory: Path, n: int) -> list[dict]:
     return cards
 
 
+def _seed_kits(content: Path) -> list[str]:
+    return sorted(str(p) for p in content.iterdir() if (p / "kit.yaml").is_file())
+
+
 def accelerator() -> str:
     try:
         from reportlab.lib import rl_accel
@@ -192,7 +196,12 @@ def main() -> int:
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory")
     parser.add_argument("--pnpkit", help="the pnpkit command to time (default: the one beside this Python)")
     parser.add_argument("--baseline", help="another pnpkit command (an older install) to time side by side")
+    parser.add_argument(
+        "--baseline-content", type=Path, help="the seed kits for the baseline (its own content/; default: ours)"
+    )
+    parser.add_argument("--tasks", default="w1,big,seeds,validate", help="a subset of w1,big,seeds,validate")
     args = parser.parse_args()
+    tasks = set(args.tasks.split(","))
     if args.pnpkit:
         PNPKIT[:] = [args.pnpkit]
     commands = {"pnpkit": PNPKIT} | ({"baseline": [args.baseline]} if args.baseline else {})
@@ -209,68 +218,86 @@ def main() -> int:
         write_kit(work / "w10k", 10_000)
         w1_args = ["build", str(work / "w1"), "--lang", "en", "--no-svg"]
 
-        timed: dict[str, list[Run]] = {label: [] for label in [*commands, "floor"]}
-        for k in range(w1_runs):
-            for label, command in commands.items():
-                timed[label].append(run([*command, *w1_args, "-o", str(work / f"w1-{label}-{k}")]))
-            timed["floor"].append(run([*FLOOR, str(work / "cards.json"), str(work / f"floor-{k}.pdf")]))
-        floor = median(timed["floor"])
-        floor_pdf = (work / "floor-0.pdf").stat().st_size
-        print(f"\nW1, 1,000 cards (median of {w1_runs}, runs alternating)")
-        print(
-            f"  {'reportlab floor':<18} {floor.wall:6.2f} s  {floor.peak_mib:5.0f} MiB  PDF {floor_pdf / 1e3:7.0f} kB"
-        )
-        for label in commands:
-            ours = median(timed[label])
-            pdf = next((work / f"w1-{label}-0" / "w1" / "en").glob("cards*.pdf")).stat().st_size
-            ratio, size = ours.wall / floor.wall, pdf / floor_pdf
+        w1: dict[str, Run] = {}
+        if "w1" in tasks:
+            timed: dict[str, list[Run]] = {label: [] for label in [*commands, "floor"]}
+            for k in range(w1_runs):
+                for label, command in commands.items():
+                    timed[label].append(run([*command, *w1_args, "-o", str(work / f"w1-{label}-{k}")]))
+                timed["floor"].append(run([*FLOOR, str(work / "cards.json"), str(work / f"floor-{k}.pdf")]))
+            floor = median(timed["floor"])
+            floor_pdf = (work / "floor-0.pdf").stat().st_size
+            print(f"\nW1, 1,000 cards (median of {w1_runs}, runs alternating)")
             print(
-                f"  {label:<18} {ours.wall:6.2f} s  {ours.peak_mib:5.0f} MiB  PDF {pdf / 1e3:7.0f} kB   "
-                f"{ratio:4.2f} x the floor ({verdict(ratio <= W1_RATIO_TARGET)} ≤ {W1_RATIO_TARGET}), "
-                f"{size:4.2f} x its bytes ({verdict(size <= W1_SIZE_TARGET)} ≤ {W1_SIZE_TARGET})"
+                f"  {'reportlab floor':<18} {floor.wall:6.2f} s  {floor.peak_mib:5.0f} MiB  PDF {floor_pdf / 1e3:7.0f} kB"
             )
+            for label in commands:
+                ours = median(timed[label])
+                pdf = next((work / f"w1-{label}-0" / "w1" / "en").glob("cards*.pdf")).stat().st_size
+                ratio, size = ours.wall / floor.wall, pdf / floor_pdf
+                print(
+                    f"  {label:<18} {ours.wall:6.2f} s  {ours.peak_mib:5.0f} MiB  PDF {pdf / 1e3:7.0f} kB   "
+                    f"{ratio:4.2f} x the floor ({verdict(ratio <= W1_RATIO_TARGET)} ≤ {W1_RATIO_TARGET}), "
+                    f"{size:4.2f} x its bytes ({verdict(size <= W1_SIZE_TARGET)} ≤ {W1_SIZE_TARGET})"
+                )
+            w1 = {label: median(found) for label, found in timed.items()}
 
-        w1 = {label: median(found) for label, found in timed.items()}
-        big = alternate(commands, other_runs, ["build", str(work / "w10k"), "--lang", "en", "--no-svg"], work / "big")
-        print(f"\n10,000 cards (median of {other_runs})")
-        for label, found in big.items():
-            factor = found.wall / w1[label].wall
+        if "big" in tasks:
+            big = alternate(
+                commands, other_runs, ["build", str(work / "w10k"), "--lang", "en", "--no-svg"], work / "big"
+            )
+            print(f"\n10,000 cards (median of {other_runs})")
+            for label, found in big.items():
+                factor = found.wall / w1[label].wall if label in w1 else float("nan")
+                print(
+                    f"  {label:<18} {found.wall:6.2f} s  {found.peak_mib:5.0f} MiB  {factor:4.1f} x its W1 time "
+                    f"({verdict(factor <= BIG_TIME_FACTOR)} ≤ {BIG_TIME_FACTOR}), "
+                    f"memory {verdict(found.peak_mib <= BIG_MEMORY_TARGET_MIB)} ≤ {BIG_MEMORY_TARGET_MIB} MiB"
+                )
+
+        if "seeds" in tasks:
+            kits = _seed_kits(ROOT / "content")
+            baseline_kits = _seed_kits(args.baseline_content or ROOT / "content")
+            runs: dict[str, list[Run]] = {}
+            for k in range(other_runs):
+                for label, command in commands.items():
+                    for jobs in ("1", "default") if label == "pnpkit" else ("default",):
+                        extra = ["--jobs", "1"] if jobs == "1" else []
+                        key = (
+                            f"{label} --jobs {jobs}" if label == "pnpkit" else label
+                        )  # an older install may lack --jobs
+                        runs.setdefault(key, []).append(
+                            run_tree(
+                                [
+                                    *command,
+                                    "build",
+                                    *(kits if label == "pnpkit" else baseline_kits),
+                                    "-o",
+                                    str(work / f"seed-{label}-{jobs}-{k}"),
+                                    *extra,
+                                ]
+                            )
+                        )
+            seeds = {key: median(found) for key, found in runs.items()}
+            identical = same_tree(work / "seed-pnpkit-1-0", work / "seed-pnpkit-default-0")
+            print(f"\nFive seed kits, both languages, with SVGs (median of {other_runs}, runs alternating)")
+            for key, found in seeds.items():
+                ratio = found.cpu / found.wall
+                print(f"  {key:<24} {found.wall:6.2f} s  CPU/wall {ratio:4.2f}")
+            every = seeds["pnpkit --jobs default"]
             print(
-                f"  {label:<18} {found.wall:6.2f} s  {found.peak_mib:5.0f} MiB  {factor:4.1f} x its W1 time "
-                f"({verdict(factor <= BIG_TIME_FACTOR)} ≤ {BIG_TIME_FACTOR}), "
-                f"memory {verdict(found.peak_mib <= BIG_MEMORY_TARGET_MIB)} ≤ {BIG_MEMORY_TARGET_MIB} MiB"
+                f"  every core keeps both busy: {verdict(every.cpu / every.wall >= CPU_WALL_TARGET)} (≥ {CPU_WALL_TARGET})"
             )
+            print(f"  --jobs 1 and the default give identical files: {identical}  {verdict(identical)}")
 
-        kits = sorted(str(p) for p in (ROOT / "content").iterdir() if (p / "kit.yaml").is_file())
-        runs: dict[str, list[Run]] = {}
-        for k in range(other_runs):
-            for label, command in commands.items():
-                for jobs in ("1", "default"):
-                    extra = ["--jobs", "1"] if jobs == "1" else []
-                    if label == "baseline" and jobs == "default":
-                        continue  # an install without --jobs builds on one core either way
-                    key = f"{label} --jobs {jobs}"
-                    runs.setdefault(key, []).append(
-                        run_tree([*command, "build", *kits, "-o", str(work / f"seed-{label}-{jobs}-{k}"), *extra])
-                    )
-        seeds = {key: median(found) for key, found in runs.items()}
-        identical = same_tree(work / "seed-pnpkit-1-0", work / "seed-pnpkit-default-0")
-        print(f"\nFive seed kits, both languages, with SVGs (median of {other_runs}, runs alternating)")
-        for key, found in seeds.items():
-            ratio = found.cpu / found.wall
-            print(f"  {key:<24} {found.wall:6.2f} s  CPU/wall {ratio:4.2f}")
-        every = seeds["pnpkit --jobs default"]
-        print(
-            f"  every core keeps both busy: {verdict(every.cpu / every.wall >= CPU_WALL_TARGET)} (≥ {CPU_WALL_TARGET})"
-        )
-        print(f"  --jobs 1 and the default give identical files: {identical}  {verdict(identical)}")
+        if "validate" in tasks:
+            checks = alternate(commands, other_runs, ["validate", str(work / "w10k")], None)
+            print(f"\npnpkit validate, 10,000 cards (median of {other_runs})")
+            for label, found in checks.items():
+                print(
+                    f"  {label:<18} {found.wall:6.2f} s  {found.peak_mib:5.0f} MiB  {verdict(found.wall <= VALIDATE_TARGET_S)} ≤ {VALIDATE_TARGET_S} s"
+                )
 
-        checks = alternate(commands, other_runs, ["validate", str(work / "w10k")], None)
-        print(f"\npnpkit validate, 10,000 cards (median of {other_runs})")
-        for label, found in checks.items():
-            print(
-                f"  {label:<18} {found.wall:6.2f} s  {found.peak_mib:5.0f} MiB  {verdict(found.wall <= VALIDATE_TARGET_S)} ≤ {VALIDATE_TARGET_S} s"
-            )
     finally:
         if args.keep:
             print(f"\nkept {work}")
