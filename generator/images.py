@@ -1,9 +1,18 @@
-"""Raster images: their pixel size, read from the file header without decoding."""
+"""Images: their pixel size read from the file header without decoding, and how each backend draws them."""
 
 from __future__ import annotations
 
+import io
 import struct
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import svgwrite
+    import svgwrite.image
+    from reportlab.pdfgen.canvas import Canvas
+
+    from .scene import Image
 
 
 def pixel_size(path: Path) -> tuple[int, int] | None:
@@ -44,3 +53,25 @@ def decode_problem(path: Path) -> str | None:
     except (OSError, SyntaxError, ValueError) as exc:
         return str(exc) or type(exc).__name__
     return None
+
+
+def draw_pdf(canvas: Canvas, item: Image) -> None:
+    """Draw an image item on a reportlab canvas whose y axis runs down (the scene's)."""
+    from reportlab.lib.utils import ImageReader
+
+    canvas.translate(item.x, item.y + item.h)
+    canvas.scale(1, -1)
+    # from bytes, so the PDF names the image by its content, not by where the file lives
+    with open(item.path, "rb") as handle:
+        reader = ImageReader(io.BytesIO(handle.read()))
+    canvas.drawImage(reader, 0, 0, item.w, item.h, mask="auto")
+
+
+def svg_element(drawing: svgwrite.Drawing, item: Image) -> svgwrite.image.Image:
+    """An SVG <image> for an image item."""
+    return drawing.image(item.path, insert=(_n(item.x), _n(item.y)), size=(_n(item.w), _n(item.h)))
+
+
+def _n(value: float) -> str:
+    text = f"{value:.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text

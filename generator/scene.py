@@ -90,6 +90,9 @@ class Text:
     anchor: str = "start"  # start | middle | end
     bold: bool = False
     role: str = ""
+    italic: bool = False
+    font: str = ""
+    """The font family (a key of the kit's fonts); "" is the kit's default family."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +117,7 @@ class Group:
     rotate: float = 0.0
     scale: float = 1.0
     clip: Rect | None = None
+    """Children outside this rectangle (group coordinates; its `radius` rounds the corners) are cut away."""
     role: str = ""
     name: str = ""
     symbol: str = ""

@@ -13,11 +13,10 @@ from functools import lru_cache
 from pypdf import PdfReader, PdfWriter
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
-from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase.pdfdoc import PDFResourceDictionary
 from reportlab.pdfgen.canvas import Canvas
 
-from .. import fonts
+from .. import fonts, images
 from ..scene import Circle, Document, Group, Image, Line, Page, Path, Polygon, Rect, Style, Text
 from ..units import MM_PER_PT
 
@@ -170,7 +169,10 @@ class _Painter:
         if item.clip is not None:
             c = item.clip
             clip = canvas.beginPath()
-            clip.rect(c.x, c.y, c.w, c.h)
+            if c.radius:
+                clip.roundRect(c.x, c.y, c.w, c.h, c.radius)
+            else:
+                clip.rect(c.x, c.y, c.w, c.h)
             canvas.clipPath(clip, stroke=0, fill=0)
         if item.symbol and not self.in_form:
             canvas.doForm(self.symbols.get(item.symbol) or self.define(item))
@@ -204,12 +206,7 @@ class _Painter:
 
     def image(self, item: Image) -> None:
         self.save()
-        self.canvas.translate(item.x, item.y + item.h)
-        self.canvas.scale(1, -1)
-        # from bytes, so the PDF names the image by its content, not by where the file lives
-        with open(item.path, "rb") as handle:
-            reader = ImageReader(io.BytesIO(handle.read()))
-        self.canvas.drawImage(reader, 0, 0, item.w, item.h, mask="auto")
+        images.draw_pdf(self.canvas, item)
         self.restore()
 
     def shape(self, item) -> None:

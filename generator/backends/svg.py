@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import svgwrite
 
-from .. import fonts
+from .. import fonts, images
 from ..scene import Circle, Group, Image, Line, Page, Path, Polygon, Rect, Style, Text
 from ..units import MM_PER_PT
 
@@ -87,7 +87,8 @@ def _element(context: _Context, item):
         if item.clip is not None:
             clip_id = f"clip{next(context.ids)}"
             clip = d.clipPath(id=clip_id)
-            clip.add(d.rect((_n(item.clip.x), _n(item.clip.y)), (_n(item.clip.w), _n(item.clip.h))))
+            rounded = {"rx": _n(item.clip.radius)} if item.clip.radius else {}
+            clip.add(d.rect((_n(item.clip.x), _n(item.clip.y)), (_n(item.clip.w), _n(item.clip.h)), **rounded))
             d.defs.add(clip)
             target = d.g(clip_path=f"url(#{clip_id})")
             group.add(target)
@@ -108,7 +109,7 @@ def _element(context: _Context, item):
             attrs.update(stroke=item.colour, stroke_width=_n(item.size * MM_PER_PT * fonts.FAUX_BOLD_STROKE))
         return d.text(item.text, **attrs)
     if isinstance(item, Image):
-        return d.image(item.path, insert=(_n(item.x), _n(item.y)), size=(_n(item.w), _n(item.h)))
+        return images.svg_element(d, item)
     attrs = _style(item.style)
     if isinstance(item, Rect):
         extra = {"rx": _n(item.radius)} if item.radius else {}
