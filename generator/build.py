@@ -92,8 +92,10 @@ def layout_kit(
     kit = loaded.model
     settings = settings or kit.print
     ctx = LayoutContext(lang, PAPERS[settings.paper], settings=settings)
-    parts = [_finish(part, settings) for part in components(kit, ctx)]
-    return parts, _findings(loaded, ctx.problems)
+    fontset, font_problems = fonts.for_kit(kit, loaded.root, lang)
+    with fonts.using(fontset):
+        parts = [_finish(part, settings) for part in components(kit, ctx)]
+    return parts, _findings(loaded, [*font_problems, *ctx.problems])
 
 
 def _findings(loaded: LoadedKit, problems: list) -> list[Finding]:
@@ -105,7 +107,8 @@ def layout_book(
 ) -> tuple[Document, list[Finding]]:
     """kit.pdf's document, and any problem its cover met."""
     problems: list = []
-    document = book(loaded.model, lang, parts, settings, loaded.root, problems)
+    with fonts.using(fonts.for_kit(loaded.model, loaded.root, lang)[0]):
+        document = book(loaded.model, lang, parts, settings, loaded.root, problems)
     return document, _findings(loaded, problems)
 
 
@@ -268,6 +271,11 @@ def make_edition(edition: Edition) -> list[Finding]:
 
 
 def _write_edition(edition: Edition, parts: list[Component], book_document: Document) -> None:
+    with fonts.using(fonts.for_kit(edition.loaded.model, edition.loaded.root, edition.lang)[0]):
+        _render_edition(edition, parts, book_document)
+
+
+def _render_edition(edition: Edition, parts: list[Component], book_document: Document) -> None:
     from .backends import pdf
 
     if edition.svg:
@@ -289,21 +297,23 @@ def _write_edition(edition: Edition, parts: list[Component], book_document: Docu
             if edition.svg and part.svg:
                 for n, page in enumerate(part.pages, start=1):
                     name = f"{part.slug}.svg" if len(part.pages) == 1 else f"{part.slug}-{n:02d}.svg"
-                    (lang_dir / name).write_text(svg.render(page, part.title, "../fonts/ipaexg.ttf"), encoding="utf-8")
+                    (lang_dir / name).write_text(svg.render(page, part.title, "../fonts"), encoding="utf-8")
     except OSError as exc:
         raise OutputError(f"cannot write to {edition.staging.parent}: {exc.strerror or exc}") from None
 
 
-def _write_fonts(staging: Path) -> None:
-    """The font the SVGs link to, with its licence, beside the language directories."""
-    font_dir = staging / "fonts"
+def _write_fonts(run: KitRun) -> None:
+    """The fonts the SVGs link to, with their licences, beside the language directories."""
+    font_dir = run.staging / "fonts"
+    languages = tuple(edition.lang for edition in run.editions)
     try:
         font_dir.mkdir()
         (font_dir / MARKER).write_text("made by pnpkit: the font the SVGs use, with its licence\n")
-        for source in (fonts.GOTHIC_FILE, *fonts.LICENCE_FILES):
-            shutil.copyfile(source, font_dir / source.name)
+        for family in fonts.kit_fonts(run.loaded.model, run.loaded.root, languages):
+            for source, name in family.files():
+                shutil.copyfile(source, font_dir / name)
     except OSError as exc:
-        raise OutputError(f"cannot write to {staging.parent}: {exc.strerror or exc}") from None
+        raise OutputError(f"cannot write to {run.staging.parent}: {exc.strerror or exc}") from None
 
 
 def build_all(runs: list[KitRun], jobs: int = 1, progress: Progress = lambda _msg: None) -> BuildResult:
@@ -317,13 +327,15 @@ def build_all(runs: list[KitRun], jobs: int = 1, progress: Progress = lambda _ms
     try:
         editions = [edition for run in runs for edition in run.editions]
         _warm({run.loaded.model.game for run in runs}, svg=any(edition.svg for edition in editions))
+        for edition in editions:
+            _warm_fonts(edition.loaded, edition.lang, render=True)
         progress(f"laying out and rendering {len(editions)} edition(s) on {min(jobs, len(editions))} process(es)")
         for found in ordered_map(make_edition, editions, jobs):
             result.findings.extend(found)
         if result.ok:
             for run in runs:
                 if any(edition.svg for edition in run.editions):
-                    _write_fonts(run.staging)
+                    _write_fonts(run)
             for run in runs:
                 result.files += publish(run.staging, run.target)
     finally:
@@ -344,13 +356,23 @@ def _warm(games: set[str], *, svg: bool) -> None:
 
 
 def _warm_layouts(game: str) -> None:
-    fonts.width_em("あ")
     layout_module(game)
+
+
+def _warm_fonts(loaded: LoadedKit, lang: str, render: bool = False) -> None:
+    """Load the faces of an edition's default family (for drawing too when `render`), before workers fork."""
+    fontset, _problems = fonts.for_kit(loaded.model, loaded.root, lang)
+    for _style, face in fontset.family().faces():
+        face.width_em("あ")
+        if render:
+            face.ttfont  # noqa: B018 — reportlab's parse, which only drawing needs
 
 
 def layout_findings(loaded: LoadedKit, jobs: int = 1) -> list[Finding]:
     """Lay out every edition without rendering: text that cannot fit and glyphs the font lacks are content errors."""
     _warm_layouts(loaded.model.game)
+    for lang in loaded.model.languages:
+        _warm_fonts(loaded, lang)
     tasks = [(loaded, lang) for lang in loaded.model.languages]
     return [finding for found in ordered_map(_edition_findings, tasks, jobs) for finding in found]
 

@@ -1,81 +1,563 @@
-"""The fonts pnpkit ships and their metrics.
+"""Font families, their faces and metrics: the fonts pnpkit ships and the ones a kit brings.
 
-IPAexGothic (IPA Font License, shipped unmodified in `generator/assets/fonts/`) is a
-TrueType-outline font, so reportlab can embed a subset of it in every PDF;
-it covers Japanese and Latin text alike.
+Two families ship, unmodified, in `generator/assets/fonts/`; both are
+TrueType-outline fonts covering Japanese and Latin text:
+
+- BIZ UDPGothic (SIL Open Font License 1.1), Regular and Bold: the default.
+  Bold text uses the Bold face.
+- IPAexGothic (IPA Font License), one weight: bold is simulated by stroking
+  the outlines (`FAUX_BOLD_STROKE`). The seed kits pin it, so their pages stay
+  as they were.
+
+A kit may declare its own families (`fonts.families` in kit.yaml: regular,
+bold, italic and bold-italic TrueType files inside the kit), pick a default
+family, one per language, and one per template region. Neither shipped family
+has an italic face: italic text in a family without one is its upright face
+slanted by a text-matrix shear (`SLANT`), the usual fallback for CJK type; a
+kit's own italic file wins. Every face a document uses is subset and
+embedded by reportlab.
+
+While an edition is laid out and drawn, its FontSet is *in use* (`using`):
+`width_em`, `width_mm` and `missing_glyphs` then measure in that edition's
+default family, so every layout measures in the font it prints with. A Text
+item's `font` "" means that default. Outside any edition `OUTSIDE` is in use.
 """
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+import hashlib
+import struct
+import sys
+from array import array
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
+
+from pnpkit.validator.components.kit import BUILTIN_FONT_FAMILIES
 
 from .units import MM_PER_PT
+
+if TYPE_CHECKING:
+    from pnpkit.validator.components.kit import FontFamily, KitBase
 
 FONT_DIR = Path(__file__).parent / "assets" / "fonts"
 GOTHIC = "IPAexGothic"
 GOTHIC_FILE = FONT_DIR / "ipaexg.ttf"
 LICENCE_FILES = (FONT_DIR / "IPA_Font_License_Agreement_v1.0.txt", FONT_DIR / "Readme_ipaexg00401.txt")
+BIZ_FILES = (FONT_DIR / "BIZUDPGothic-Regular.ttf", FONT_DIR / "BIZUDPGothic-Bold.ttf")
+BIZ_LICENCE = FONT_DIR / "OFL-BIZUDGothic.txt"
 
 FAUX_BOLD_STROKE = 0.035
-"""Stroke width, as a fraction of the font size, that thickens glyphs for bold text (the font has no bold face)."""
+"""Stroke width, as a fraction of the font size, that thickens glyphs for bold text in a family without a bold face."""
+SLANT = 0.2
+"""The shear (about 11°) that slants an upright face for italic text in a family without an italic face."""
+MAX_FONT_BYTES = 64 * 1024 * 1024
+"""A kit's font file larger than this is refused before it is read (the shipped ones are under 5 MB)."""
+STYLES = ("regular", "bold", "italic", "bold_italic")
 
 
-@cache
-def ttfont():
-    """The reportlab TrueType font, registered once; used for metrics and PDF output."""
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
-
-    font = TTFont(GOTHIC, str(GOTHIC_FILE))
-    pdfmetrics.registerFont(font)
-    return font
+class FontError(Exception):
+    """A font file pnpkit cannot use; the message says why."""
 
 
-@cache
-def _char_widths() -> tuple[dict[int, float], float]:
-    face = ttfont().face
-    return dict(face.charWidths), face.defaultWidth
+class Face:
+    """One TrueType file, registered with reportlab under `name` the first time it is measured or drawn."""
+
+    def __init__(self, name: str, path: Path, label: str, local: str | None = None):
+        self.name = name
+        self.path = path
+        self.label = label
+        """How messages name it: 'BIZ UDPGothic Bold'."""
+        self.local = local
+        """Its full name on systems that have it installed (SVGs try that first); None for a kit's own files."""
+        self.width_em = lru_cache(maxsize=65536)(self._width_em)
+        """Advance width of a text in ems (1000 units); cached, as fitting measures the same words at every size."""
+
+    def __repr__(self) -> str:
+        return f"Face({self.name!r}, {self.path.name!r})"
+
+    @cached_property
+    def ttfont(self):
+        """The reportlab TrueType font; raises FontError when the file cannot be used."""
+        from reportlab.pdfbase import pdfmetrics
+        from reportlab.pdfbase.ttfonts import TTFError, TTFont
+
+        try:
+            font = TTFont(self.name, str(self.path))
+        except (TTFError, OSError, struct.error, KeyError, IndexError, ValueError) as exc:
+            raise FontError(str(exc) or type(exc).__name__) from None
+        pdfmetrics.registerFont(font)
+        return font
+
+    @cached_property
+    def _metrics(self) -> tuple[dict[int, float], float, frozenset[int]]:
+        """Advances by code point, the default advance, the code points the face maps: read straight from the
+        file (`read_metrics`, three times faster than reportlab's full parse, which only drawing needs)."""
+        try:
+            found = read_metrics(self.path.read_bytes())
+        except (OSError, struct.error, KeyError, IndexError, ValueError):
+            found = None
+        if found is None:  # a cmap format read_metrics leaves to reportlab
+            face = self.ttfont.face
+            return dict(face.charWidths), face.defaultWidth, frozenset(face.charToGlyph)
+        return found
+
+    @cached_property
+    def _widths(self) -> tuple[list[float], dict[int, float], float]:
+        """Every Basic Multilingual Plane advance indexed by code point, all advances, the default advance."""
+        widths, default, _covered = self._metrics
+        return [widths.get(code, default) for code in range(0x10000)], widths, default
+
+    def _width_em(self, text: str) -> float:
+        bmp, widths, default = self._widths
+        try:
+            return sum(map(bmp.__getitem__, map(ord, text))) / 1000.0
+        except IndexError:  # a character beyond the BMP (an emoji): the slow path
+            return sum(widths.get(ord(ch), default) for ch in text) / 1000.0
+
+    def width_mm(self, text: str, size_pt: float) -> float:
+        return self.width_em(text) * size_pt * MM_PER_PT
+
+    @cached_property
+    def covered(self) -> frozenset[int]:
+        return self._metrics[2]
+
+    @cached_property
+    def _covered_chars(self) -> frozenset[str]:
+        return frozenset(map(chr, self.covered))
+
+    @cached_property
+    def _draws_ascii(self) -> bool:
+        return all(code in self.covered for code in range(0x20, 0x7F))
+
+    def missing(self, text: str) -> list[str]:
+        """Characters this face cannot draw; printing them would give tofu boxes."""
+        if self._draws_ascii and text.isascii() and text.isprintable():  # the common case, at C speed
+            return []
+        return sorted(ch for ch in set(text) - self._covered_chars if not ch.isspace())
 
 
-@cache
-def _bmp_widths() -> list[float]:
-    """Advance widths of every Basic Multilingual Plane character, indexed by code point."""
-    widths, default = _char_widths()
-    return [widths.get(code, default) for code in range(0x10000)]
+class Drawn(NamedTuple):
+    """How a style is drawn: the face, whether bold is simulated by stroking, the italic shear (0: upright)."""
+
+    face: Face
+    fake_bold: bool = False
+    slant: float = 0.0
 
 
-@lru_cache(maxsize=65536)
-def width_em(text: str) -> float:
-    """Advance width of `text` in ems (1000 units)."""
+@dataclass(frozen=True)
+class Family:
+    key: str
+    label: str
+    regular: Face
+    bold: Face | None = None
+    italic: Face | None = None
+    bold_italic: Face | None = None
+    licences: tuple[Path, ...] = ()
+    """Licence texts copied beside the font files SVGs link to."""
+
+    def drawn(self, bold: bool, italic: bool) -> Drawn:
+        """The face for a style; what the family lacks is simulated (bold by stroking, italic by slanting)."""
+        if bold and italic:
+            if self.bold_italic is not None:
+                return Drawn(self.bold_italic)
+            if self.bold is not None:
+                return Drawn(self.bold, slant=SLANT)
+            if self.italic is not None:
+                return Drawn(self.italic, fake_bold=True)
+            return Drawn(self.regular, True, SLANT)
+        if bold:
+            return Drawn(self.bold) if self.bold is not None else Drawn(self.regular, fake_bold=True)
+        if italic:
+            return Drawn(self.italic) if self.italic is not None else Drawn(self.regular, slant=SLANT)
+        return Drawn(self.regular)
+
+    def faces(self) -> Iterator[tuple[str, Face]]:
+        """(style, face) for each file the family has."""
+        for style in STYLES:
+            face = getattr(self, style)
+            if face is not None:
+                yield style, face
+
+    @property
+    def builtin(self) -> bool:
+        return self.regular.path.parent == FONT_DIR
+
+    def file_name(self, style: str, face: Face) -> str:
+        """The name of a face's file beside the SVGs: a shipped file keeps its own, a kit's is named by family."""
+        return face.path.name if self.builtin else f"{self.key}-{style.replace('_', '-')}.ttf"
+
+    def files(self) -> list[tuple[Path, str]]:
+        """(source, name beside the SVGs) of every face file and licence the family has."""
+        out = [(face.path, self.file_name(style, face)) for style, face in self.faces()]
+        out += [(path, path.name if self.builtin else f"{self.key}-{path.name}") for path in self.licences]
+        return out
+
+    def css(self, font_dir: str | None) -> str:
+        """The @font-face rules that let an SVG viewer draw this family: installed fonts first, then the files."""
+        rules = []
+        for style, face in self.faces():
+            sources = [f"local('{face.local}')"] if face.local else []
+            if font_dir is not None:
+                sources.append(f"url('{font_dir}/{self.file_name(style, face)}') format('truetype')")
+            if not sources:
+                continue
+            descriptors = " font-weight: bold;" if "bold" in style else ""
+            descriptors += " font-style: italic;" if "italic" in style else ""
+            rules.append(f"@font-face {{ font-family: '{self.label}'; src: {', '.join(sources)};{descriptors} }}")
+        return " ".join(rules)
+
+
+@dataclass(frozen=True)
+class FontSet:
+    """The families one edition may print with; "" (or an unknown key) names the default."""
+
+    families: Mapping[str, Family]
+    default: str
+    used: tuple[str, ...] = ()
+    """The families the kit's text can print in (the default, per-language and per-region ones, its own),
+    in order: the SVGs declare these and the build copies their files."""
+    _drawn: dict[tuple[str, bool, bool], Drawn] = field(default_factory=dict, compare=False, repr=False)
+
+    def family(self, key: str = "") -> Family:
+        return self.families.get(key or self.default) or self.families[self.default]
+
+    @cached_property
+    def regular(self) -> Face:
+        """The default family's upright face: what plain text is measured and drawn in."""
+        return self.families[self.default].regular
+
+    def drawn(self, font: str = "", bold: bool = False, italic: bool = False) -> Drawn:
+        found = self._drawn.get((font, bold, italic))
+        if found is None:
+            found = self._drawn[(font, bold, italic)] = self.family(font).drawn(bold, italic)
+        return found
+
+    def used_families(self) -> list[Family]:
+        return [self.families[key] for key in self.used or (self.default,)]
+
+
+# ---------------------------------------------------------------- the shipped families
+
+
+@lru_cache(maxsize=1)
+def builtin_families() -> dict[str, Family]:
+    biz_regular, biz_bold = BIZ_FILES
+    families = {
+        "biz-udpgothic": Family(
+            "biz-udpgothic",
+            "BIZ UDPGothic",
+            Face("BIZUDPGothic", biz_regular, "BIZ UDPGothic", "BIZ UDPGothic"),
+            bold=Face("BIZUDPGothic-Bold", biz_bold, "BIZ UDPGothic Bold", "BIZ UDPGothic Bold"),
+            licences=(BIZ_LICENCE,),
+        ),
+        "ipaexgothic": Family(
+            "ipaexgothic",
+            GOTHIC,
+            Face(GOTHIC, GOTHIC_FILE, GOTHIC, GOTHIC),
+            licences=LICENCE_FILES,
+        ),
+    }
+    assert tuple(families) == BUILTIN_FONT_FAMILIES
+    return families
+
+
+def builtin(default: str = BUILTIN_FONT_FAMILIES[0]) -> FontSet:
+    """The shipped families, BIZ UDPGothic (the default of a kit that names no font) or another as the default."""
+    return FontSet(builtin_families(), default, (default,))
+
+
+OUTSIDE = builtin("ipaexgothic")
+"""What is in use outside any edition (`pnpkit calibrate`, library calls, tests reading laid-out scenes):
+IPAexGothic, pnpkit's font before kits had a choice, so code that measures a seed kit's scene later gets
+the widths it was laid out with. An edition's own set is in use while it is laid out and drawn."""
+_IN_USE: ContextVar[FontSet] = ContextVar("pnpkit_fonts", default=OUTSIDE)
+
+
+def in_use() -> FontSet:
+    return _IN_USE.get()
+
+
+@contextmanager
+def using(fontset: FontSet) -> Iterator[FontSet]:
+    """Measure and draw with `fontset` inside the block."""
+    token = _IN_USE.set(fontset)
     try:
-        return sum(map(_bmp_widths().__getitem__, map(ord, text))) / 1000.0
-    except IndexError:  # a character beyond the BMP (an emoji): the slow path
-        widths, default = _char_widths()
-        return sum(widths.get(ord(ch), default) for ch in text) / 1000.0
+        yield fontset
+    finally:
+        _IN_USE.reset(token)
 
 
-def width_mm(text: str, size_pt: float) -> float:
-    return width_em(text) * size_pt * MM_PER_PT
+# ---------------------------------------------------------------- a kit's families
 
 
-@cache
+@dataclass(frozen=True)
+class FontProblem:
+    """A font the kit names that cannot be used; the build turns these into findings, like TextProblem."""
+
+    code: str
+    path: tuple
+    message: str
+    hint: str = ""
+
+
+def for_kit(kit: KitBase, root: Path | None, lang: str) -> tuple[FontSet, list[FontProblem]]:
+    """The families `kit` prints `lang` with, and what is wrong with the font files it brings.
+
+    A family whose regular face cannot be used is left out (text falls back to
+    the default family, so layout can go on and report everything else).
+    """
+    families = dict(builtin_families())
+    problems: list[FontProblem] = []
+    for key, declared in kit.fonts.families.items():
+        family = _kit_family(key, declared, root, problems)
+        if family is not None:
+            families[key] = family
+    default = kit.fonts.family_for(lang)
+    if default not in families:
+        default = BUILTIN_FONT_FAMILIES[0]  # an unknown key is the validator's finding (PK523)
+    used = [default, *(key for key in region_fonts(kit) if key in families), *kit.fonts.families]
+    used = [key for key in dict.fromkeys(used) if key in families]
+    return FontSet(families, default, tuple(used)), problems
+
+
+def kit_fonts(kit: KitBase, root: Path | None, languages: tuple[str, ...]) -> list[Family]:
+    """Every family the kit's editions in `languages` print with, once each, in order."""
+    out: dict[str, Family] = {}
+    for lang in languages:
+        fontset, _problems = for_kit(kit, root, lang)
+        for family in fontset.used_families():
+            out.setdefault(family.key, family)
+    return list(out.values())
+
+
+def region_fonts(kit: KitBase) -> list[str]:
+    """The families card-template regions name (`font:`), in template order."""
+    from pnpkit.validator.components.templates import TemplateSet
+
+    keys: list[str] = []
+    for name in type(kit).model_fields:
+        templates = getattr(kit, name)
+        if isinstance(templates, TemplateSet):
+            for template in templates.templates:
+                keys += [font for region in template.regions if (font := getattr(region, "font", None))]
+    return keys
+
+
+def _kit_family(key: str, declared: FontFamily, root: Path | None, problems: list[FontProblem]) -> Family | None:
+    faces: dict[str, Face] = {}
+    for style in STYLES:
+        name = getattr(declared, style)
+        if name is None:
+            continue
+        face, problem = kit_face(root, name, f"{key} {style.replace('_', ' ')}")
+        where = ("fonts", "families", key, style)
+        if problem is not None:
+            problems.append(FontProblem(problem[0], where, problem[1], problem[2]))
+        elif face is not None:
+            faces[style] = face
+    licences: tuple[Path, ...] = ()
+    if declared.licence is not None and root is not None:
+        path, problem = _inside_kit(root, declared.licence)
+        if problem is not None:
+            where = ("fonts", "families", key, "licence")
+            problems.append(FontProblem(problem[0], where, problem[1], problem[2]))
+        elif path is not None:
+            licences = (path,)
+    if "regular" not in faces:
+        return None
+    return Family(
+        key,
+        key,
+        faces["regular"],
+        faces.get("bold"),
+        faces.get("italic"),
+        faces.get("bold_italic"),
+        licences,
+    )
+
+
+_KIT_FACES: dict[tuple[str, int, int, str], Face | tuple[str, str, str]] = {}
+"""Kit font files by (resolved path, size, modification time, label): each is read and checked once per process."""
+
+
+def kit_face(root: Path | None, name: str, label: str) -> tuple[Face | None, tuple[str, str, str] | None]:
+    """The face for a font file of the kit, or (code, message, hint) saying why it cannot be used."""
+    if root is None:
+        return None, None
+    path, problem = _inside_kit(root, name)
+    if problem is not None or path is None:
+        return None, problem
+    stat = path.stat()
+    cache_key = (str(path.resolve()), stat.st_size, stat.st_mtime_ns, label)
+    found = _KIT_FACES.get(cache_key)
+    if found is None:
+        found = _KIT_FACES[cache_key] = _load_kit_face(path, stat.st_size, label)
+    if isinstance(found, Face):
+        return found, None
+    return None, found
+
+
+def _load_kit_face(path: Path, size: int, label: str) -> Face | tuple[str, str, str]:
+    if size > MAX_FONT_BYTES:
+        return ("PK522", f"{path.name} is {size / 2**20:.0f} MB, over the {MAX_FONT_BYTES // 2**20} MB limit", "")
+    data = path.read_bytes()
+    why = truetype_problem(data)
+    if why is not None:
+        return ("PK522", f"{path.name} {why[0]}", why[1])
+    face = Face(f"pnpkit-{hashlib.sha256(data).hexdigest()[:16]}", path, label)
+    try:
+        face.ttfont  # noqa: B018 — loading is the check
+        face.covered  # noqa: B018
+    except FontError as exc:
+        return ("PK522", f"{path.name} cannot be embedded: {exc}", "use a TrueType font that allows embedding")
+    return face
+
+
+def _inside_kit(root: Path, name: str) -> tuple[Path | None, tuple[str, str, str] | None]:
+    from pnpkit.validator.findings import Location
+    from pnpkit.validator.kit import safe_kit_path
+
+    path, finding = safe_kit_path(root, name, Location(""), "")
+    if finding is not None:
+        return None, (finding.code, finding.message, finding.hint)
+    return path, None
+
+
+_REQUIRED_TABLES = (b"cmap", b"glyf", b"head", b"hhea", b"hmtx", b"loca", b"maxp")
+
+
+def truetype_problem(data: bytes) -> tuple[str, str] | None:
+    """Why `data` is not a TrueType-outline font pnpkit can subset and embed, as (what, hint), or None.
+
+    >>> truetype_problem(b"OTTO" + bytes(8))[0]
+    'has PostScript (CFF) outlines'
+    >>> truetype_problem(b"\\x89PNG\\r\\n\\x1a\\n")[0]
+    'is not a font file'
+    """
+    tag = data[:4]
+    if tag == b"OTTO":
+        return "has PostScript (CFF) outlines", "pnpkit embeds TrueType outlines: use the family's .ttf files"
+    if tag == b"ttcf":
+        return "is a font collection (.ttc)", "extract the one face you need into a .ttf file"
+    if tag in (b"wOFF", b"wOF2"):
+        return "is a web font (WOFF)", "use the family's .ttf files"
+    if tag not in (b"\x00\x01\x00\x00", b"true") or len(data) < 12:
+        return "is not a font file", "name a TrueType font (.ttf)"
+    (count,) = struct.unpack(">H", data[4:6])
+    if len(data) < 12 + 16 * count:
+        return "is cut short", "copy the font file again"
+    tables = {data[12 + 16 * i : 16 + 16 * i] for i in range(count)}
+    missing = [t.decode("latin-1") for t in _REQUIRED_TABLES if t not in tables]
+    if missing:
+        return f"lacks the {', '.join(missing)} table(s) a TrueType font has", "name a complete TrueType font (.ttf)"
+    return None
+
+
+def read_metrics(data: bytes) -> tuple[dict[int, float], float, frozenset[int]] | None:
+    """A TrueType font's advances (1000 units to the em) by code point, its default advance and the code points its
+    cmap maps, exactly as reportlab's TTFontFile works them out (the same subtable choice, scaling and no-break
+    space); None for a cmap format other than 4 or 12, which reportlab is left to read."""
+    count = struct.unpack_from(">H", data, 4)[0]
+    tables = {}
+    for i in range(count):
+        tag, _checksum, offset, _length = struct.unpack_from(">4sIII", data, 12 + 16 * i)
+        tables[tag] = offset
+    head, hhea, maxp, cmap, hmtx = (tables[t] for t in (b"head", b"hhea", b"maxp", b"cmap", b"hmtx"))
+    units = struct.unpack_from(">H", data, head + 18)[0]
+    n_metrics = struct.unpack_from(">H", data, hhea + 34)[0]
+    n_glyphs = struct.unpack_from(">H", data, maxp + 4)[0]
+    version, subtables = struct.unpack_from(">HH", data, cmap)
+    if subtables == 0 and version != 0:
+        subtables = version
+    chosen, enc = None, 0
+    for k in range(subtables):
+        platform, encoding, offset = struct.unpack_from(">HHI", data, cmap + 4 + 8 * k)
+        if platform == 1 and encoding == 0 and enc != 1:
+            enc, chosen = 2, offset
+        elif platform == 3 or (platform == 1 and encoding == 1) or (platform == 0 and encoding != 5):
+            enc, chosen = 1, offset
+    if chosen is None:
+        return None
+    at = cmap + chosen
+    fmt = struct.unpack_from(">H", data, at)[0]
+    char_to_glyph: dict[int, int] = {}
+    if fmt == 12:
+        groups = struct.unpack_from(">I", data, at + 12)[0]
+        for start, end, glyph in struct.iter_unpack(">III", data[at + 16 : at + 16 + 12 * groups]):
+            char_to_glyph.update(zip(range(start, end + 1), range(glyph, glyph + end - start + 1)))
+    elif fmt == 4:
+        length = struct.unpack_from(">H", data, at + 2)[0]
+        limit = at + length
+        seg = struct.unpack_from(">H", data, at + 6)[0] // 2
+        ends = struct.unpack_from(f">{seg}H", data, at + 14)
+        starts = struct.unpack_from(f">{seg}H", data, at + 16 + 2 * seg)
+        deltas = struct.unpack_from(f">{seg}h", data, at + 16 + 4 * seg)
+        range_start = at + 16 + 6 * seg
+        ranges = struct.unpack_from(f">{seg}H", data, range_start)
+        for n in range(seg):
+            for char in range(starts[n], ends[n] + 1):
+                if ranges[n] == 0:
+                    glyph = (char + deltas[n]) & 0xFFFF
+                else:
+                    offset = range_start + 2 * n + (char - starts[n]) * 2 + ranges[n]
+                    if offset >= limit:
+                        glyph = 0
+                    else:
+                        glyph = struct.unpack_from(">H", data, offset)[0]
+                        if glyph:
+                            glyph = (glyph + deltas[n]) & 0xFFFF
+                char_to_glyph[char] = glyph
+    else:
+        return None
+    advances = array("H", data[hmtx : hmtx + 4 * n_metrics])
+    if sys.byteorder == "little":  # the table is big-endian
+        advances.byteswap()
+    advances = advances[0::2]
+    # as reportlab scales: the units as they are at 1000 to the em, else times 1000 / units (one rounding)
+    widths: list[float] = list(advances) if units == 1000 else [a * (1000 / units) for a in advances]
+    last = widths[-1]
+    char_widths: dict[int, float] = {}
+    for char, glyph in char_to_glyph.items():
+        if glyph < n_glyphs:
+            char_widths[char] = widths[glyph] if glyph < n_metrics else last
+    if 0x20 in char_to_glyph:
+        char_to_glyph[0xA0] = char_to_glyph[0x20]
+        char_widths[0xA0] = char_widths[0x20]
+    elif 0xA0 in char_to_glyph:
+        char_to_glyph[0x20] = char_to_glyph[0xA0]
+        char_widths[0x20] = char_widths[0xA0]
+    return char_widths, widths[0], frozenset(char_to_glyph)
+
+
+# ---------------------------------------------------------------- measuring in the font in use
+
+
+def width_em(text: str, bold: bool = False, italic: bool = False, font: str = "") -> float:
+    """Advance width of `text` in ems (1000 units), in the family in use (its default unless `font` names one)."""
+    fontset = _IN_USE.get()
+    if bold or italic or font:
+        return fontset.drawn(font, bold, italic).face.width_em(text)
+    return fontset.regular.width_em(text)
+
+
+def width_mm(text: str, size_pt: float, bold: bool = False, italic: bool = False, font: str = "") -> float:
+    return width_em(text, bold, italic, font) * size_pt * MM_PER_PT
+
+
 def covered() -> frozenset[int]:
-    return frozenset(ttfont().face.charToGlyph)
+    return _IN_USE.get().regular.covered
 
 
-@cache
-def _covered_chars() -> frozenset[str]:
-    return frozenset(map(chr, covered()))
-
-
-def missing_glyphs(text: str) -> list[str]:
-    """Characters the font cannot draw; printing them would give tofu boxes."""
-    if text.isascii() and text.isprintable():  # the font draws all of printable ASCII (a test holds it to that)
-        return []
-    return sorted(ch for ch in set(text) - _covered_chars() if not ch.isspace())
+def missing_glyphs(text: str, bold: bool = False, italic: bool = False, font: str = "") -> list[str]:
+    """Characters the font in use cannot draw; printing them would give tofu boxes."""
+    return _IN_USE.get().drawn(font, bold, italic).face.missing(text)
 
 
 ASCENT = 0.88
 DESCENT = 0.12
-"""IPAexGothic's ascent and descent in ems, for placing baselines in boxes."""
+"""Ascent and descent in ems, for placing baselines in boxes: both shipped families have them (880 / 120 units)."""

@@ -3,18 +3,31 @@
 Both backends draw the lines this module makes, so PDF and SVG break alike.
 Japanese follows kinsoku shori: no line starts with a closing mark or a small
 kana, no line ends with an opening mark.
+
+Text may carry markup (`**bold**`, `*italic*`, `<red>colour</>`: see
+pnpkit.validator.markup). Marked-up text is broken into lines exactly as plain
+text is (the same atoms, so kinsoku holds across a change of style), each
+character measured in the face its style prints with; a line then becomes
+runs, one Text item per style. Text without markup takes the plain path.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import KW_ONLY, dataclass, field
 from functools import cache, lru_cache
+from itertools import accumulate
+
+from pnpkit.validator.markup import Parsed, has_markup, parse
 
 from . import fonts
 from .scene import Text
 from .units import MM_PER_PT
+
+Measure = Callable[[str], float]
+"""A text's advance width in ems, in one face."""
 
 NO_LINE_START = set(
     "、。，．,.:;!?！？：；」』）］｝〕〉》】〙〗〟’”｠»ー－‐ゝゞ々ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ・…‥〜～%％)]}"
@@ -28,12 +41,21 @@ def _is_wide(ch: str) -> bool:
     return unicodedata.east_asian_width(ch) in ("W", "F")
 
 
+_ASCII_NO_LINE_START = re.escape("".join(sorted(ch for ch in NO_LINE_START if ch.isascii())))
+_ASCII_ATOMS = re.compile(f"[^ {_ASCII_NO_LINE_START}]+[{_ASCII_NO_LINE_START}]*|[{_ASCII_NO_LINE_START}]+| ")
+"""The atoms of ASCII text, where nothing is wide: a break falls only at a space and after a closing mark
+that a character other than a closing mark follows; "([{" glue to what follows them anyway."""
+
+
 @lru_cache(maxsize=4096)
 def atoms(text: str) -> tuple[str, ...]:
     """Split text into unbreakable pieces; spaces are their own atoms (break chances).
 
-    Cached: fitting wraps the same text at several sizes.
+    Cached: fitting wraps the same text at several sizes. ASCII text (most English
+    card text) is split by one regular expression at C speed, to the same atoms.
     """
+    if text.isascii():
+        return tuple(_ASCII_ATOMS.findall(text))
     return tuple(_atoms(text))
 
 
@@ -62,33 +84,34 @@ def _atoms(text: str) -> list[str]:
     return out
 
 
-def wrap(text: str, size_pt: float, width: float) -> list[str]:
-    """Greedy line filling over atoms; explicit newlines are kept."""
+def wrap(text: str, size_pt: float, width: float, measure: Measure | None = None) -> list[str]:
+    """Greedy line filling over atoms; explicit newlines are kept. `measure` defaults to the regular face in use."""
+    measure = measure or fonts.in_use().regular.width_em
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        lines.extend(_wrap_paragraph(paragraph, size_pt, width))
+        lines.extend(_wrap_paragraph(paragraph, size_pt, width, measure))
     return lines
 
 
-def _wrap_paragraph(text: str, size_pt: float, width: float) -> list[str]:
+def _wrap_paragraph(text: str, size_pt: float, width: float, measure: Measure) -> list[str]:
     lines: list[str] = []
     current = ""
-    cur_em = 0.0  # width_em(current), trailing spaces included: sums of the same widths, so the same floats
+    cur_em = 0.0  # measure(current), trailing spaces included: sums of the same widths, so the same floats
     mm_per_em = size_pt * MM_PER_PT
     for atom in atoms(text):
         if atom in SPACES:  # a break chance; dropped at the start and end of a line
             if current:
                 current += atom
-                cur_em += fonts.width_em(atom)
+                cur_em += measure(atom)
             continue
-        atom_em = fonts.width_em(atom)
+        atom_em = measure(atom)
         blank = not current.strip()
         if (cur_em + atom_em) * mm_per_em <= width or blank:
             if blank and atom_em * mm_per_em > width:
-                pieces = _split_long(atom, size_pt, width)
+                pieces = _split_long(atom, size_pt, width, measure)
                 lines.extend(pieces[:-1])
                 current = pieces[-1]
-                cur_em = fonts.width_em(current)
+                cur_em = measure(current)
             else:
                 current += atom
                 cur_em += atom_em
@@ -97,26 +120,134 @@ def _wrap_paragraph(text: str, size_pt: float, width: float) -> list[str]:
             current = atom
             cur_em = atom_em
             if atom_em * mm_per_em > width:
-                pieces = _split_long(atom, size_pt, width)
+                pieces = _split_long(atom, size_pt, width, measure)
                 lines.extend(pieces[:-1])
                 current = pieces[-1]
-                cur_em = fonts.width_em(current)
+                cur_em = measure(current)
     if current.strip() or not lines:
         lines.append(current.rstrip())
     return lines
 
 
-def _split_long(atom: str, size_pt: float, width: float) -> list[str]:
+def _split_long(atom: str, size_pt: float, width: float, measure: Measure) -> list[str]:
     """A word wider than the line is cut by characters (a last resort)."""
     pieces, current = [], ""
     for ch in atom:
-        if current and fonts.width_mm(current + ch, size_pt) > width:
+        if current and measure(current + ch) * size_pt * MM_PER_PT > width:
             pieces.append(current)
             current = ch
         else:
             current += ch
     pieces.append(current)
     return pieces
+
+
+# ---------------------------------------------------------------- marked-up text
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """A piece of one line in one style; `width_em` is its advance in the face that style prints with."""
+
+    text: str
+    bold: bool
+    italic: bool
+    colour: str | None
+    width_em: float
+
+
+class Styled:
+    """Marked-up text ready to wrap: its plain characters, each one's advance in its own face, and its spans."""
+
+    def __init__(self, parsed: Parsed, bold: bool, italic: bool, font: str):
+        fontset = fonts.in_use()
+        self.text = parsed.plain
+        self.spans = parsed.spans
+        self.styles: list[tuple[bool, bool]] = []
+        widths: list[float] = []
+        for span in parsed.spans:
+            style = (bold or span.bold, italic or span.italic)
+            self.styles.append(style)
+            measure = fontset.drawn(font, *style).face.width_em
+            widths.extend(map(measure, span.text))
+        self.cum = list(accumulate(widths, initial=0.0))
+
+    def em(self, start: int, end: int) -> float:
+        return self.cum[end] - self.cum[start]
+
+    def wrap(self, size_pt: float, width: float) -> list[tuple[int, int]]:
+        """Lines as (start, end) in the plain text: the plain path's algorithm over positions."""
+        lines: list[tuple[int, int]] = []
+        start = 0
+        for paragraph in self.text.split("\n"):
+            lines.extend(self._paragraph(paragraph, start, size_pt * MM_PER_PT, width))
+            start += len(paragraph) + 1
+        return lines
+
+    def _paragraph(self, paragraph: str, pos: int, mm_per_em: float, width: float) -> list[tuple[int, int]]:
+        lines: list[tuple[int, int]] = []
+        cs = ce = pos  # the current line, as a range
+        for atom in atoms(paragraph):
+            a_start, pos = pos, pos + len(atom)
+            if atom in SPACES:
+                if ce > cs:
+                    ce = pos
+                continue
+            atom_em = self.em(a_start, pos)
+            blank = not self.text[cs:ce].strip()
+            if (self.em(cs, ce) + atom_em) * mm_per_em <= width or blank:
+                if blank and atom_em * mm_per_em > width:
+                    pieces = self._split_long(a_start, pos, mm_per_em, width)
+                    lines.extend(pieces[:-1])
+                    cs, ce = pieces[-1]
+                else:
+                    cs, ce = (a_start if blank else cs), pos
+            else:
+                lines.append(self._rstrip(cs, ce))
+                cs, ce = a_start, pos
+                if atom_em * mm_per_em > width:
+                    pieces = self._split_long(a_start, pos, mm_per_em, width)
+                    lines.extend(pieces[:-1])
+                    cs, ce = pieces[-1]
+        if self.text[cs:ce].strip() or not lines:
+            lines.append(self._rstrip(cs, ce))
+        return lines
+
+    def _rstrip(self, start: int, end: int) -> tuple[int, int]:
+        while end > start and self.text[end - 1].isspace():
+            end -= 1
+        return start, end
+
+    def _split_long(self, start: int, end: int, mm_per_em: float, width: float) -> list[tuple[int, int]]:
+        pieces: list[tuple[int, int]] = []
+        cs = start
+        for k in range(start + 1, end):
+            if self.em(cs, k + 1) * mm_per_em > width:
+                pieces.append((cs, k))
+                cs = k
+        pieces.append((cs, end))
+        return pieces
+
+    def longest_em(self) -> float:
+        """The widest atom, in ems: a word wider than the box makes the text shrink."""
+        best, pos = 0.0, 0
+        for atom in atoms(self.text.replace("\n", " ")):
+            if atom not in SPACES:
+                best = max(best, self.em(pos, pos + len(atom)))
+            pos += len(atom)
+        return best
+
+    def runs(self, start: int, end: int) -> tuple[Run, ...]:
+        """A line's pieces, one per span it crosses."""
+        out: list[Run] = []
+        s0 = 0
+        for span, (bold, italic) in zip(self.spans, self.styles):
+            s1 = s0 + len(span.text)
+            a, b = max(start, s0), min(end, s1)
+            if a < b:
+                out.append(Run(self.text[a:b], bold, italic, span.colour, self.em(a, b)))
+            s0 = s1
+        return tuple(out)
 
 
 _CURLY = {"\u201c": '"', "\u201d": '"', "\u2018": "'", "\u2019": "'"}
@@ -146,39 +277,89 @@ class Fit:
     line_height: float  # mm between baselines
     fits: bool
     overflow: float = 0.0  # mm of height (or width) missing at the minimum size
+    runs: tuple[tuple[Run, ...], ...] | None = None
+    """For marked-up text, each line's styled runs (`lines` holds their plain text); None for plain text."""
 
     @property
     def height(self) -> float:
         return self.line_height * len(self.lines)
 
 
-def fit(text: str, width: float, height: float, size: float, min_size: float, leading: float = 1.3) -> Fit:
+def fit(
+    text: str,
+    width: float,
+    height: float,
+    size: float,
+    min_size: float,
+    leading: float = 1.3,
+    *,
+    bold: bool = False,
+    italic: bool = False,
+    font: str = "",
+) -> Fit:
     """The largest size from `size` down to `min_size` (0.25 pt steps) at which the text fits the box.
 
     A word wider than the box makes the text shrink rather than break mid-word;
-    if it is still too wide at the minimum size, the fit fails.
+    if it is still too wide at the minimum size, the fit fails. `bold`, `italic`
+    and `font` are the box's style; markup in the text styles parts of it.
     """
     text = latin_quotes(text)
+    if has_markup(text):
+        parsed = parse(text)
+        if parsed.styled or parsed.plain != text:
+            return _fit_styled(Styled(parsed, bold, italic, font), width, height, size, min_size, leading)
+    return fit_plain(text, width, height, size, min_size, leading, plain_face(bold, italic, font).width_em)
+
+
+def plain_face(bold: bool = False, italic: bool = False, font: str = "") -> fonts.Face:
+    """The face text of one style prints in, in the fonts in use."""
+    fontset = fonts.in_use()
+    return fontset.drawn(font, bold, italic).face if bold or italic or font else fontset.regular
+
+
+def fit_plain(
+    text: str, width: float, height: float, size: float, min_size: float, leading: float, measure: Measure
+) -> Fit:
+    """`fit` for text without markup, its quotes already made Latin, measured by `measure`: the hot path."""
     line_height = size * leading * MM_PER_PT
     if (
         "\n" not in text
-        and fonts.width_mm(text, size) <= width + 1e-6
+        and measure(text) * size * MM_PER_PT <= width + 1e-6
         and _block_height(1, size, line_height) <= height + 1e-6
     ):
         return Fit((text.strip(),), size, line_height, True)  # the common case: one line that fits as it is
-    longest_em = max((fonts.width_em(atom) for atom in atoms(text.replace("\n", " "))), default=0.0)
+    longest_em = max((measure(atom) for atom in atoms(text.replace("\n", " "))), default=0.0)
     current = size
     while True:
-        lines = wrap(text, current, width)
+        lines = wrap(text, current, width, measure)
         line_height = current * leading * MM_PER_PT
         needed = _block_height(len(lines), current, line_height)
-        widest = max((fonts.width_mm(line, current) for line in lines), default=0.0)
+        widest = max((measure(line) * current * MM_PER_PT for line in lines), default=0.0)
         longest = longest_em * current * MM_PER_PT
         if needed <= height + 1e-6 and widest <= width + 1e-6 and longest <= width + 1e-6:
             return Fit(tuple(lines), current, line_height, True)
         if current - 0.25 < min_size - 1e-9:
             overflow = max(needed - height, widest - width, longest - width, 0.0)
             return Fit(tuple(lines), current, line_height, False, overflow)
+        current -= 0.25
+
+
+def _fit_styled(styled: Styled, width: float, height: float, size: float, min_size: float, leading: float) -> Fit:
+    """`fit` for marked-up text: the same search over sizes, on lines measured run by run."""
+    longest_em = styled.longest_em()
+    current = size
+    while True:
+        ranges = styled.wrap(current, width)
+        line_height = current * leading * MM_PER_PT
+        needed = _block_height(len(ranges), current, line_height)
+        widest = max((styled.em(a, b) * current * MM_PER_PT for a, b in ranges), default=0.0)
+        longest = longest_em * current * MM_PER_PT
+        fits = needed <= height + 1e-6 and widest <= width + 1e-6 and longest <= width + 1e-6
+        if fits or current - 0.25 < min_size - 1e-9:
+            overflow = 0.0 if fits else max(needed - height, widest - width, longest - width, 0.0)
+            lines = tuple(styled.text[a:b] for a, b in ranges)
+            runs = tuple(styled.runs(a, b) for a, b in ranges)
+            return Fit(lines, current, line_height, fits, overflow, runs)
         current -= 0.25
 
 
@@ -203,6 +384,9 @@ class TextBox:
     bold: bool = False
     role: str = ""
     extra: dict = field(default_factory=dict)
+    italic: bool = False
+    font: str = ""
+    """A font family key of the kit; "" is the edition's default family."""
 
     def place(self, result: Fit) -> list[Text]:
         em = result.size * MM_PER_PT
@@ -215,6 +399,11 @@ class TextBox:
         x = {"start": self.x, "middle": self.x + self.width / 2, "end": self.x + self.width}[self.align]
         baseline = top + em * fonts.ASCENT
         out = []
+        if result.runs is not None:
+            for runs in result.runs:
+                out += self._runs(runs, x, baseline, result.size)
+                baseline += result.line_height
+            return out
         for line in result.lines:
             out.append(
                 Text(
@@ -226,15 +415,55 @@ class TextBox:
                     anchor=self.align,
                     bold=self.bold,
                     role=self.role,
+                    italic=self.italic,
+                    font=self.font,
                 )
             )
             baseline += result.line_height
         return out
 
+    def _runs(self, runs: tuple[Run, ...], x: float, baseline: float, size: float) -> list[Text]:
+        """One line of styled runs: a single run keeps the box's alignment, several are laid left to right."""
+        if len(runs) == 1:
+            run = runs[0]
+            return [self._text(run, x, baseline, size, self.align)]
+        mm_per_em = size * MM_PER_PT
+        whole = sum(run.width_em for run in runs) * mm_per_em
+        x = {"start": x, "middle": x - whole / 2, "end": x - whole}[self.align]
+        out = []
+        for run in runs:
+            out.append(self._text(run, x, baseline, size, "start"))
+            x += run.width_em * mm_per_em
+        return out
+
+    def _text(self, run: Run, x: float, baseline: float, size: float, anchor: str) -> Text:
+        colour = run.colour or self.colour
+        return Text(
+            x,
+            baseline,
+            run.text,
+            size,
+            colour=colour,
+            anchor=anchor,
+            bold=run.bold,
+            role=self.role,
+            italic=run.italic,
+            font=self.font,
+        )
+
+
+def item_width(item: Text) -> float:
+    """How wide a line of text prints, in the face its style prints with (mm)."""
+    return fonts.width_mm(item.text, item.size, item.bold, item.italic, item.font)
+
 
 def text_bounds(item: Text) -> tuple[float, float, float, float]:
-    """The box a line of text covers, from its metrics."""
-    width = fonts.width_mm(item.text, item.size)
+    """The box a line of text covers, from its metrics; a slanted line leans out by its shear."""
+    width = item_width(item)
     em = item.size * MM_PER_PT
     x0 = {"start": item.x, "middle": item.x - width / 2, "end": item.x - width}[item.anchor]
-    return x0, item.y - em * fonts.ASCENT, x0 + width, item.y + em * fonts.DESCENT
+    x1 = x0 + width
+    if item.italic:
+        slant = fonts.in_use().drawn(item.font, item.bold, item.italic).slant
+        x0, x1 = x0 - slant * em * fonts.DESCENT, x1 + slant * em * fonts.ASCENT
+    return x0, item.y - em * fonts.ASCENT, x1, item.y + em * fonts.DESCENT

@@ -951,3 +951,235 @@ def located(case: Case, kit: Path) -> list[tuple[Want, int, int | None]]:
         line, col = marker_location(text, want.marker, want.col_at, f"{case.name}/{want.file}")
         out.append((want, line, col))
     return out
+
+
+# ================================================================ issue 13, track A: decks in files, `count: 0`, own backs
+# (appended block: validator/cardfiles.py, validator/tables.py and the generic game; the CSV and workbook cases need
+# files the kits do not have, so they live in tests/test_tables.py)
+
+_TRACK_A_CASES: list[Case] = [
+    one(
+        "mt-count-zero",
+        MT,
+        "decks.yaml",
+        "      - id: comet\n        count: 3\n",
+        "      - id: comet\n        count: 0\n",
+        Want("PK420", "decks.yaml", "count: 0", "0", message="switched off", severity="warning"),
+    ),
+    one(
+        "mt-cards-file-missing",
+        MT,
+        "decks.yaml",
+        "    cards:\n",
+        "    cards:\n      - tricks.csv\n",
+        Want("PK107", "decks.yaml", "- tricks.csv", "tricks.csv", message="does not exist", path="decks[0].cards[0]"),
+    ),
+    one(
+        "mt-cards-file-not-a-list",
+        MT,
+        "decks.yaml",
+        "    cards:\n",
+        "    cards:\n      - rules.yaml\n",
+        Want("PK109", "rules.yaml", "rules:\n  sections:", "rules", message="a card file holds a list of cards"),
+    ),
+    one(
+        "mt-include-table",
+        MT,
+        "kit.yaml",
+        "  - rules.yaml\n",
+        "  - rules.yaml\n  - cards.xlsx\n",
+        Want("PK544", "kit.yaml", "- cards.xlsx", "cards.xlsx", hint="cards: cards.xlsx", path="include[6]"),
+    ),
+    one(
+        "mt-back-unknown-template",
+        MT,
+        "decks.yaml",
+        "      - id: sun-1\n",
+        "      - id: sun-1\n        back: {template: sun-back}\n",
+        Want("PK305", "decks.yaml", "back: {template: sun-back}", "sun-back", path="decks[0].cards[0].back.template"),
+    ),
+    Case(
+        "mt-back-unfilled",
+        MT,
+        [
+            (
+                "decks.yaml",
+                "      - id: moon-1\n",
+                "      - id: moon-1\n        back: {fill: {title: {ja: 新月, en: New Moon}}}\n",
+            )
+        ],
+        [
+            Want(
+                "PK403",
+                "decks.yaml",
+                "back: {fill:",
+                "fill:",
+                message=f"'{region}'",
+                path="decks[0].cards[3].back.fill",
+            )
+            for region in ("rank", "suit", "pips")
+        ],
+    ),
+]
+CASES += _TRACK_A_CASES
+CASES_BY_NAME.update({case.name: case for case in _TRACK_A_CASES})
+# ================================================================ end of issue 13, track A
+
+
+# ================================================================ issue 13, track B: pictures on cards, picture icons
+# (appended block: validator/images.py and the card templates; the cases that need a picture file the kit does not
+# have — a truncated PNG, a 100-megapixel PNG, a 72 ppi one, CMYK, SVG with text — live in tests/test_images.py)
+
+_MT_ART_REGION = (
+    "templates.yaml",
+    '        - {name: flavour, kind: text, box: [5mm, 77mm, 53mm, 7mm], required: false, size: 6, min_size: 5, colour: "#75695a", align: middle, valign: middle}\n',
+    '        - {name: flavour, kind: text, box: [5mm, 77mm, 53mm, 7mm], required: false, size: 6, min_size: 5, colour: "#75695a", align: middle, valign: middle}\n'
+    "        - {name: art, kind: image, box: [44mm, 16mm, 14mm, 5mm], required: false}\n",
+)
+"""An image region beside the suit label, which no card of the example fills."""
+_MT_SUN_1_FLAVOUR = "          flavour: {ja: 一番に起きた者がリードする。, en: The first one up leads.}\n"
+
+_TRACK_B_CASES: list[Case] = [
+    Case(
+        "img-missing",
+        MT,
+        [_MT_ART_REGION, ("decks.yaml", _MT_SUN_1_FLAVOUR, _MT_SUN_1_FLAVOUR + "          art: art/moon.png\n")],
+        [
+            Want(
+                "PK107",
+                "decks.yaml",
+                "art: art/moon.png",
+                "art/moon.png",
+                message="'art/moon.png' does not exist",
+                path="decks[0].cards[0].fill.art",
+            )
+        ],
+    ),
+    Case(
+        "img-outside-the-kit",
+        MT,
+        [_MT_ART_REGION, ("decks.yaml", _MT_SUN_1_FLAVOUR, _MT_SUN_1_FLAVOUR + "          art: ../moon.png\n")],
+        [Want("PK108", "decks.yaml", "art: ../moon.png", "../moon.png", message="outside the kit directory")],
+    ),
+    Case(
+        "img-not-a-picture",
+        MT,
+        [_MT_ART_REGION, ("decks.yaml", _MT_SUN_1_FLAVOUR, _MT_SUN_1_FLAVOUR + "          art: rules.yaml\n")],
+        [Want("PK321", "decks.yaml", "art: rules.yaml", "rules.yaml", message="image regions take PNG, JPEG or SVG")],
+    ),
+    Case(  # a key where a picture file belongs, and a file where a label key belongs
+        "img-wrong-value",
+        MT,
+        [
+            _MT_ART_REGION,
+            ("decks.yaml", _MT_SUN_1_FLAVOUR, _MT_SUN_1_FLAVOUR + "          art: sunrise\n"),
+            (
+                "decks.yaml",
+                '          suit: moon\n          pips: {ja: "{moon}", en: "{moon}"}\n          flavour:',
+                '          suit: kit.yaml\n          pips: {ja: "{moon}", en: "{moon}"}\n          flavour:',
+            ),
+        ],
+        [
+            Want("PK203", "decks.yaml", "art: sunrise", "sunrise", message="image region and takes a PNG, JPEG or SVG"),
+            Want("PK203", "decks.yaml", "suit: kit.yaml", "kit.yaml", message="label region"),
+            Want("PK321", "decks.yaml", "suit: kit.yaml", "kit.yaml"),
+        ],
+    ),
+    one(
+        "img-icon-glyph",  # icon text was never checked against the font: tofu with 0 errors
+        MT,
+        "templates.yaml",
+        'sun:   {shape: disc, text: "☀", colour: "#c8611f"}',
+        'sun:   {shape: disc, text: "🌋", colour: "#c8611f"}',
+        Want(
+            "PK307",
+            "templates.yaml",
+            'text: "🌋"',
+            '"🌋"',
+            message="icon {sun}: the font cannot draw U+1F30B",
+            path="card_templates.icons.sun.text",
+        ),
+    ),
+    one(
+        "img-field-on-a-text-region",
+        MT,
+        "templates.yaml",
+        "{name: title, kind: text, box: [14.5mm, 4mm, 44.5mm, 8mm], size: 10,",
+        "{name: title, kind: text, fit: cover, box: [14.5mm, 4mm, 44.5mm, 8mm], size: 10,",
+        Want("PK203", "templates.yaml", "fit: cover", "fit", message="`fit:` is for image regions"),
+    ),
+]
+CASES += _TRACK_B_CASES
+CASES_BY_NAME.update({case.name: case for case in _TRACK_B_CASES})
+# ================================================================ end of issue 13, track B
+
+
+# ================================================================ issue 13, track C: rich text and fonts
+# (appended block: validator/markup.py and checks.check_markup / check_fonts; generator/fonts.py reads the files)
+
+_TRACK_C_CASES: list[Case] = [
+    one(
+        "mt-markup-unbalanced-bold",
+        MT,
+        "decks.yaml",
+        "flavour: {ja: 一番に起きた者がリードする。, en: The first one up leads.}",
+        "flavour: {ja: 一番に起きた者がリードする。, en: 'The first one up **leads.'}",
+        Want(
+            "PK520",
+            "decks.yaml",
+            "en: 'The first one up **leads.'",
+            "**leads",
+            message="`**` starts bold text that never ends",
+            path="decks[0].cards[0].fill.flavour.en",
+        ),
+    ),
+    one(
+        "mt-markup-unknown-colour",
+        MT,
+        "decks.yaml",
+        'flavour: {ja: 細くても、月は月。, en: "Thin, but still the moon."}',
+        'flavour: {ja: 細くても、<silver>月</>は月。, en: "Thin, but still the moon."}',
+        Want("PK521", "decks.yaml", "<silver>", "<silver>", message="`<silver>` is not a colour", hint="#rrggbb"),
+    ),
+    one(
+        "mt-font-unknown-family",
+        MT,
+        "kit.yaml",
+        "languages: [ja, en]\n",
+        "languages: [ja, en]\nfonts: {default: comic-sans}\n",
+        Want("PK523", "kit.yaml", "fonts: {default: comic-sans}", "comic-sans", path="fonts.default"),
+    ),
+    one(
+        "mt-font-not-truetype",  # found when the kit is laid out, as `pnpkit validate` does
+        MT,
+        "kit.yaml",
+        "languages: [ja, en]\n",
+        "languages: [ja, en]\nfonts:\n  families:\n    serif: {regular: rules.yaml}\n  default: serif\n",
+        Want(
+            "PK522",
+            "kit.yaml",
+            "serif: {regular: rules.yaml}",
+            "rules.yaml",
+            message="rules.yaml is not a font file",
+            path="fonts.families.serif.regular",
+        ),
+    ),
+    one(
+        "mt-font-file-missing",
+        MT,
+        "kit.yaml",
+        "languages: [ja, en]\n",
+        "languages: [ja, en]\nfonts:\n  families:\n    serif: {regular: fonts/serif.ttf}\n  languages: {en: serif}\n",
+        Want(
+            "PK107",
+            "kit.yaml",
+            "serif: {regular: fonts/serif.ttf}",
+            "fonts/serif.ttf",
+            message="does not exist",
+            path="fonts.families.serif.regular",
+        ),
+    ),
+]
+CASES += _TRACK_C_CASES
+CASES_BY_NAME.update({case.name: case for case in _TRACK_C_CASES})
+# ================================================================ end of issue 13, track C

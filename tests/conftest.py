@@ -18,7 +18,9 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 GENERIC = REPO / "tests" / "fixtures" / "generic"
 CONTENT_KITS = {p.parent.name: p.parent for p in sorted((REPO / "content").glob("*/kit.yaml"))}
-EXAMPLE_KITS = {p.parent.name: p.parent for p in sorted(GENERIC.glob("*/kit.yaml"))}  # the generic examples
+EXAMPLE_KITS = {  # the generic examples: the test fixture, and the designers' example in examples/
+    p.parent.name: p.parent for p in sorted([*GENERIC.glob("*/kit.yaml"), *(REPO / "examples").glob("*/kit.yaml")])
+}
 KITS = CONTENT_KITS | EXAMPLE_KITS  # every kit that must validate clean and build
 CONTENT = KITS["element-shift"]  # the kit the tests of the core use
 KIT_ID = "element-shift"

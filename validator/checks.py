@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 from . import codes
 from .findings import Finding
+from .markup import has_markup, parse, plain
 from .placeholders import literal_numbers, names_in
 from .source import Source, format_path
 from .types import LocalText, RuleText
@@ -105,7 +106,8 @@ def local_numbers(owners: tuple, cache: dict[int, tuple[dict, dict]] | None = No
 
 
 def check_texts(ctx: CheckContext, kit: KitBase, parameters: dict[str, Any]) -> None:
-    """Translations are complete, placeholders resolve, rule prose takes its numbers from the model."""
+    """Translations are complete, placeholders resolve, rule prose takes its numbers from the model,
+    markup is balanced and font families exist."""
     known_by_owners: dict[tuple[int, ...], dict[str, Any]] = {}  # texts of one effect share their numbers
     numbers_by_owner: dict[int, tuple[dict, dict]] = {}
     for path, text, owners in walk_texts(kit):
@@ -116,6 +118,8 @@ def check_texts(ctx: CheckContext, kit: KitBase, parameters: dict[str, Any]) -> 
             value = getattr(text, lang, None)
             if value is None:
                 continue
+            if has_markup(value):
+                check_markup(ctx, path + (lang,), value)
             names = names_in(value)
             if names and known is None:
                 key = tuple(map(id, owners))
@@ -127,13 +131,57 @@ def check_texts(ctx: CheckContext, kit: KitBase, parameters: dict[str, Any]) -> 
                     close = ", ".join(sorted(known)[:12])
                     ctx.add("PK302", path + (lang,), f"unknown placeholder {{{name}}}", f"known: {close}")
             if isinstance(text, RuleText):
-                for number in literal_numbers(value):
+                # the words as printed: a colour such as <#2f5f9e> is markup, not a number in the rules
+                for number in literal_numbers(plain(value) if has_markup(value) else value):
                     ctx.add(
                         "PK303",
                         path + (lang,),
                         f"the number {number} is written into the text",
                         "use a {placeholder} for the model parameter so text and rules agree",
                     )
+
+    check_fonts(ctx, kit)
+
+
+MARKUP_CODES = {"unbalanced": "PK520", "unknown": "PK521"}
+
+
+def check_markup(ctx: CheckContext, path: tuple, value: str) -> None:
+    """Bold, italic and colour spans that do not close, and markup pnpkit does not know, at their column."""
+    problems = parse(value).problems
+    if not problems:
+        return
+    where = ctx.source.locate(path)
+    # a column inside the text is known only on one line of a YAML file (a spreadsheet cell has its own place)
+    inside = "\n" not in value and where.file.lower().endswith((".yaml", ".yml"))
+    for problem in problems:
+        ctx.add(
+            MARKUP_CODES[problem.kind], path, problem.message, problem.hint, col_offset=problem.offset if inside else 0
+        )
+
+
+def check_fonts(ctx: CheckContext, kit: KitBase) -> None:
+    """Every family the kit names (its default, per language, per template region) is built in or declared.
+
+    The files themselves are read when the kit is laid out (`pnpkit validate` does that too).
+    """
+    from .components.kit import BUILTIN_FONT_FAMILIES
+    from .components.templates import TemplateSet
+
+    known = set(BUILTIN_FONT_FAMILIES) | set(kit.fonts.families)
+    hint = f"use one of {', '.join(sorted(known))}, or declare it under `fonts.families`"
+    named: list[tuple[tuple, str | None]] = [(("fonts", "default"), kit.fonts.default)]
+    named += [(("fonts", "languages", lang), key) for lang, key in kit.fonts.languages.items()]
+    for field_name in _fields(type(kit)):
+        templates = getattr(kit, field_name)
+        if isinstance(templates, TemplateSet):
+            for t, template in enumerate(templates.templates):
+                for r, region in enumerate(template.regions):
+                    base = (field_name, "templates", t, "regions", r, "font")
+                    named.append((base, getattr(region, "font", None)))
+    for path, key in named:
+        if key is not None and key not in known:
+            ctx.add("PK523", path, f"no font family named {key!r}", hint)
 
 
 def normalise_name(name: str) -> str:

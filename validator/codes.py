@@ -51,6 +51,23 @@ CODES: dict[str, tuple[Severity, str]] = {
     "PK323": (E, "number in the text disagrees with the model"),
     "PK324": (E, "card does not fit on the paper"),
     "PK325": (E, "table row does not match its columns"),
+    # images on cards (validator/images.py)
+    "PK501": (E, "image resolution below 150 ppi"),
+    "PK502": (E, "image file damaged or unreadable"),
+    "PK503": (E, "image too large to decode"),
+    "PK504": (E, "image would print differently from how it shows on screen"),
+    "PK505": (E, "SVG art that cannot print as vectors"),
+    # card lists in files: CSV and spreadsheets (validator/tables.py), decks across files (validator/cardfiles.py)
+    "PK540": (E, "table cannot be read"),
+    "PK541": (E, "table too large"),
+    "PK542": (E, "CSV encoding is ambiguous"),
+    "PK543": (E, "table header does not name a field"),
+    "PK544": (E, "file cannot hold a deck's cards"),
+    # rich text and fonts (validator/markup.py, generator/fonts.py)
+    "PK520": (E, "unbalanced markup in text"),
+    "PK521": (E, "unknown markup in text"),
+    "PK522": (E, "font file pnpkit cannot use"),
+    "PK523": (E, "unknown font family"),
 }
 
 

@@ -19,13 +19,21 @@ class Severity(str, Enum):
 
 @dataclass(frozen=True, order=True)
 class Location:
-    """A place in a source file; line and column count from 1."""
+    """A place in a source file; line and column count from 1.
+
+    A cell of a table (validator.tables) also has a `cell`, the way people name it:
+    `5:count` in a CSV (row 5, the column headed `count`), `Cards!C14` in a workbook.
+    Its `line` and `col` are then the row and the column's number, for SARIF.
+    """
 
     file: str
     line: int = 0
     col: int = 0
+    cell: str = ""
 
     def __str__(self) -> str:
+        if self.cell:
+            return f"{self.file}:{self.cell}"
         if self.line:
             return f"{self.file}:{self.line}:{self.col}"
         return self.file
@@ -55,6 +63,8 @@ class Finding:
     def as_dict(self) -> dict:
         data = asdict(self)
         data["severity"] = self.severity.value
+        if not self.location.cell:  # YAML places stay {file, line, col}
+            del data["location"]["cell"]
         return data
 
 

@@ -13,12 +13,14 @@ from typing import Any, cast
 from pydantic import BaseModel, ValidationError
 
 from . import codes
+from .cardfiles import expand_card_files
 from .checks import CheckContext, check_end_conditions, check_rule_tables, check_texts
 from .components.kit import KitBase
 from .findings import Finding, Location, Report
 from .games import GAMES, AnyKitModel, kit_adapter, kit_model
 from .schema_errors import findings_from
 from .source import Limits, Source, format_path, load_file
+from .tables import TABLE_SUFFIXES
 from .types import KIT_FILE_MARK
 
 KIT_FILE = "kit.yaml"
@@ -153,6 +155,8 @@ def _load_kit(root: Path, limits: Limits) -> LoadedKit:
             ]
         )
         return loaded
+    if isinstance(game, str):  # decks may name files that hold their cards: read them in, with their positions
+        report.extend(expand_card_files(root, data, combined, kit_model(game), limits))
     if report.has_errors:
         return loaded
     try:
@@ -175,6 +179,20 @@ def _load_kit(root: Path, limits: Limits) -> LoadedKit:
 def _merge_include(
     root: Path, name: Any, index: int, data: dict, main: Source, combined: Source, report: Report, limits: Limits
 ) -> None:
+    # a table holds the cards of one deck, so the deck names it (`cards: cards.csv`), not `include:`
+    if isinstance(name, str) and name.lower().endswith(TABLE_SUFFIXES):
+        report.extend(
+            [
+                codes.make(
+                    "PK544",
+                    f"{name!r} is a table of cards, not a component file",
+                    main.locate(("include", index)),
+                    f"include[{index}]",
+                    f"name it in its deck instead: `cards: {name}`",
+                )
+            ]
+        )
+        return
     path, problem = safe_kit_path(root, name, main.locate(("include", index)), f"include[{index}]")
     if problem:
         report.extend([problem])
@@ -187,7 +205,8 @@ def _merge_include(
     if part.data is None:
         return
     if not isinstance(part.data, dict):
-        report.extend([codes.make("PK109", "a component file must be a mapping of fields", part.locate(()))])
+        hint = f"a list of cards belongs to its deck: `cards: {name}`" if isinstance(part.data, list) else ""
+        report.extend([codes.make("PK109", "a component file must be a mapping of fields", part.locate(()), hint=hint)])
         return
     for key, value in part.data.items():
         if key in data or key in ("include", "game", "id"):
@@ -241,9 +260,12 @@ def _is_kit_file(annotation: Any) -> bool:
 
 def check_kit_files(ctx: CheckContext, kit: KitBase, root: Path) -> None:
     """Files the kit names exist, stay inside the kit directory, and are images pnpkit can place."""
+    from .images import check_images
+
     for path, name in _kit_file_fields(kit):
         _full, problem = safe_kit_path(root, name, ctx.source.locate(path), format_path(path))
         if problem is not None:
             ctx.findings.append(problem)
         elif not name.lower().endswith(IMAGE_SUFFIXES):
             ctx.add("PK321", path, f"{name!r} is not a PNG or JPEG image", "convert it to PNG")
+    check_images(ctx, kit, root, safe_kit_path)  # pictures on cards: every file checked once, before any is drawn

@@ -16,6 +16,8 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfdoc import PDFResourceDictionary
 from reportlab.pdfgen.canvas import Canvas
 
+from pnpkit.validator.markup import plain
+
 from .. import fonts, images
 from ..scene import Circle, Document, Group, Image, Line, Page, Path, Polygon, Rect, Style, Text
 from ..units import MM_PER_PT
@@ -39,32 +41,34 @@ def excerpt(book: bytes, first: int, document: Document) -> bytes:
         writer.add_page(page)
     writer.add_metadata(
         {
-            "/Title": document.title,
-            "/Author": document.author,
-            "/Subject": document.subject,
+            "/Title": plain(document.title),
+            "/Author": plain(document.author),
+            "/Subject": plain(document.subject),
             "/Keywords": ", ".join(document.keywords),
             "/Creator": "pnpkit",
             "/Producer": "pnpkit (reportlab, pypdf)",
         }
     )
     for bookmark in document.bookmarks:
-        writer.add_outline_item(title=bookmark.title, page_number=bookmark.page)
+        writer.add_outline_item(title=plain(bookmark.title), page_number=bookmark.page)
     buffer = io.BytesIO()
     writer.write(buffer)
     return buffer.getvalue()
 
 
 def render(document: Document) -> bytes:
-    fonts.ttfont()
+    """The document as PDF bytes, in the fonts in use (`fonts.using`): each face it uses subset and embedded."""
+    default = fonts.in_use().regular
+    default.ttfont  # noqa: B018 — registered with reportlab before the canvas names it
     buffer = io.BytesIO()
     # bottomup=0: reportlab puts the origin top-left with y down, as in the scene, and flips
     # each text object itself, so upright glyphs cost no extra transform.
     canvas = Canvas(
-        buffer, invariant=1, pageCompression=1, initialFontName=fonts.GOTHIC, initialFontSize=10, bottomup=0
+        buffer, invariant=1, pageCompression=1, initialFontName=default.name, initialFontSize=10, bottomup=0
     )
-    canvas.setTitle(document.title)
-    canvas.setAuthor(document.author)
-    canvas.setSubject(document.subject)
+    canvas.setTitle(plain(document.title))  # metadata and bookmarks carry the words, not the markup
+    canvas.setAuthor(plain(document.author))
+    canvas.setSubject(plain(document.subject))
     canvas.setKeywords(", ".join(document.keywords))
     canvas.setCreator("pnpkit")
     canvas.setProducer("pnpkit (reportlab)")
@@ -74,7 +78,7 @@ def render(document: Document) -> bytes:
         for n, bookmark in enumerate(b for b in document.bookmarks if b.page == index):
             key = f"p{index}-{n}"
             canvas.bookmarkPage(key)
-            canvas.addOutlineEntry(bookmark.title, key, level=bookmark.level, closed=False)
+            canvas.addOutlineEntry(plain(bookmark.title), key, level=bookmark.level, closed=False)
         canvas.showPage()
     canvas.save()
     return buffer.getvalue()
@@ -141,7 +145,13 @@ class _Painter:
         run: list[Text] = []
         for item in items:
             if isinstance(item, Text):
-                if run and (item.size, item.colour, item.bold) != (run[0].size, run[0].colour, run[0].bold):
+                if run and (item.size, item.colour, item.bold, item.italic, item.font) != (
+                    run[0].size,
+                    run[0].colour,
+                    run[0].bold,
+                    run[0].italic,
+                    run[0].font,
+                ):
                     self.text(run)
                     run = []
                 run.append(item)
@@ -199,6 +209,8 @@ class _Painter:
         resources.basicFonts()
         resources.allProcs()
         resources.ExtGState = canvas._extgstate.getState() or {}
+        if canvas._formsinuse:  # the pictures (image XObjects, SVG art forms) drawn inside this one
+            resources.XObject = canvas._doc.xobjDict(canvas._formsinuse)
         canvas.endForm(Resources=resources)
         canvas._preamble = preamble
         self.symbols[item.symbol] = name
@@ -255,13 +267,18 @@ class _Painter:
         return path
 
     def text(self, lines: list[Text]) -> None:
-        """Lines of one size, colour and weight in a single text object.
+        """Lines of one size, colour and style in a single text object.
 
-        On a top-down canvas each line's origin matrix keeps glyphs upright.
+        On a top-down canvas each line's origin matrix keeps glyphs upright; a
+        slanted (simulated italic) line's matrix shears them instead. A family
+        without a bold face is emboldened by stroking the outlines too.
         """
         first = lines[0]
+        drawn = fonts.in_use().drawn(first.font, first.bold, first.italic)
+        face = drawn.face
+        face.ttfont  # noqa: B018 — registered with reportlab before the text names it
         size = first.size * MM_PER_PT
-        if first.bold:
+        if drawn.fake_bold:
             self.save()
             self.stroke(first.colour, size * fonts.FAUX_BOLD_STROKE, None)
         self.fill(first.colour)
@@ -269,16 +286,20 @@ class _Painter:
         for line in lines:
             x = line.x
             if line.anchor != "start":
-                width = fonts.width_mm(line.text, line.size)
+                width = face.width_mm(line.text, line.size)
                 x -= width / 2 if line.anchor == "middle" else width
             if text is None:  # the text object starts at the first line: no origin written twice
                 text = self.canvas.beginText(x, line.y)
-                text.setFont(fonts.GOTHIC, size)
-                if first.bold:
+                text.setFont(face.name, size)
+                if drawn.fake_bold:
                     text.setTextRenderMode(2)
+                if drawn.slant:
+                    text.setTextTransform(1, 0, -drawn.slant, 1, x, line.y)
+            elif drawn.slant:
+                text.setTextTransform(1, 0, -drawn.slant, 1, x, line.y)
             else:
                 text.setTextOrigin(x, line.y)
             text.textOut(line.text)
         self.canvas.drawText(text)
-        if first.bold:
+        if drawn.fake_bold:
             self.restore()

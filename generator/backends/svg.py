@@ -17,7 +17,8 @@ def _n(value: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
-def render(page: Page, title: str, font_href: str | None = None) -> str:
+def render(page: Page, title: str, font_dir: str | None = None) -> str:
+    """One page as SVG in the fonts in use (`fonts.using`); `font_dir` is where their files lie, relative to the SVG."""
     drawing = svgwrite.Drawing(
         size=(f"{_n(page.width)}mm", f"{_n(page.height)}mm"),
         viewBox=f"0 0 {_n(page.width)} {_n(page.height)}",
@@ -25,12 +26,10 @@ def render(page: Page, title: str, font_href: str | None = None) -> str:
         debug=False,
     )
     drawing.set_desc(title=title)
-    source = f"local('{fonts.GOTHIC}')" + (f", url('{font_href}') format('truetype')" if font_href else "")
-    drawing.defs.add(
-        drawing.style(
-            f"@font-face {{ font-family: '{fonts.GOTHIC}'; src: {source}; }} text {{ font-family: '{fonts.GOTHIC}', sans-serif; }}"
-        )
-    )
+    fontset = fonts.in_use()
+    faces = " ".join(family.css(font_dir) for family in fontset.used_families())
+    default = fontset.family().label
+    drawing.defs.add(drawing.style(f"{faces} text {{ font-family: '{default}', sans-serif; }}"))
     drawing.add(drawing.rect((0, 0), (_n(page.width), _n(page.height)), fill="#ffffff"))  # paper, as in the PDF
     context = _Context(drawing)
     for item in page.items:
@@ -56,6 +55,32 @@ class _Context:
                 symbol.add(_element(self, child))
             self.drawing.defs.add(symbol)
         return found
+
+
+def _text(d: svgwrite.Drawing, item: Text):
+    """A line of text in its family and style: real bold and italic faces by weight and style, simulated ones
+    by a stroke (bold) and a shear (italic), as in the PDF."""
+    fontset = fonts.in_use()
+    drawn = fontset.drawn(item.font, item.bold, item.italic)
+    attrs: dict = {
+        "insert": (_n(item.x), _n(item.y)),
+        "font_size": _n(item.size * MM_PER_PT),
+        "fill": item.colour,
+        "text_anchor": _ANCHOR[item.anchor],
+    }
+    family = fontset.family(item.font)
+    if family.key != fontset.default:
+        attrs["font_family"] = f"'{family.label}'"
+    if item.bold and not drawn.fake_bold:
+        attrs["font_weight"] = "bold"
+    if item.italic and not drawn.slant:
+        attrs["font_style"] = "italic"
+    if drawn.fake_bold:
+        attrs.update(stroke=item.colour, stroke_width=_n(item.size * MM_PER_PT * fonts.FAUX_BOLD_STROKE))
+    if drawn.slant:
+        attrs["insert"] = (0, 0)
+        attrs["transform"] = f"matrix(1 0 {_n(-drawn.slant)} 1 {_n(item.x)} {_n(item.y)})"
+    return d.text(item.text, **attrs)
 
 
 def _style(style: Style) -> dict:
@@ -99,15 +124,7 @@ def _element(context: _Context, item):
                 target.add(_element(context, child))
         return group
     if isinstance(item, Text):
-        attrs = {
-            "insert": (_n(item.x), _n(item.y)),
-            "font_size": _n(item.size * MM_PER_PT),
-            "fill": item.colour,
-            "text_anchor": _ANCHOR[item.anchor],
-        }
-        if item.bold:
-            attrs.update(stroke=item.colour, stroke_width=_n(item.size * MM_PER_PT * fonts.FAUX_BOLD_STROKE))
-        return d.text(item.text, **attrs)
+        return _text(d, item)
     if isinstance(item, Image):
         return images.svg_element(d, item)
     attrs = _style(item.style)

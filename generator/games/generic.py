@@ -21,7 +21,8 @@ from pydantic import BaseModel
 
 from pnpkit.validator.components.cards import Design
 from pnpkit.validator.components.sheets import CONTAINERS, Region, ScoringRegion
-from pnpkit.validator.components.templates import ResolvedTemplate, TemplateCard
+from pnpkit.validator.components.templates import Frame, ResolvedTemplate, TemplateCard
+from pnpkit.validator.components.templates import Region as TemplateRegion
 from pnpkit.validator.components.tokens import Track
 from pnpkit.validator.games.generic import (
     SHEET_CODE,
@@ -31,6 +32,7 @@ from pnpkit.validator.games.generic import (
     GenericSheet,
     GenericTokenSheet,
 )
+from pnpkit.validator.images import ImageFill
 from pnpkit.validator.placeholders import fill
 from pnpkit.validator.types import LocalText
 
@@ -106,19 +108,55 @@ def deck_component(
     w, h = kit.deck_size(d, resolved)
     templates: dict[str, ResolvedTemplate] = {}
 
-    def draw(design: Design[TemplateCard]) -> CardFace:
-        card = design.item
+    def face_of(card: TemplateCard, where: tuple) -> CardFace:
         template_id = card.template or deck.template
         if template_id not in templates:
             templates[template_id] = kit.template_for(template_id, d, resolved)
-        where = ("decks", d, "cards", design.index)
         return template_face(ctx, kit.templates, templates[template_id], card, where, values, placeholder_art, card.id)
 
-    faces = deck_faces(kit.designs(d), draw)
+    def draw(design: Design[TemplateCard]) -> CardFace:
+        return face_of(design.item, ("decks", d, "cards", design.index))
+
+    designs = kit.designs(d)
+    faces = deck_faces(designs, draw)
     name = text(deck.name, ctx.lang, values)
     heading = f"{title} — {name}"
-    pages = card_sheets(ctx, heading, faces, deck_back(ctx, kit, d, w, h, untitled="kit", values=values), w, h)
+    back = deck_back(ctx, kit, d, w, h, untitled="kit", values=values)
+    backs: list[CardFace] | None = None
+    if any(deck.cards[design.index].back is not None for design in designs):
+        drawn: dict[tuple[str | None, str], CardFace] = {}
+
+        def draw_back(design: Design[TemplateCard]) -> CardFace:
+            """A card's own back, or the deck's; equal backs are one face, so one symbol however many cards use it."""
+            where = ("decks", d, "cards", design.index, "back")
+            own = deck.cards[design.index].back
+            if isinstance(own, ImageFill):
+                key: tuple[str | None, str] = (None, repr(own))
+                if key not in drawn:
+                    drawn[key] = picture_back(ctx, kit, own, w, h, where, f"{design.item.id} (back)")
+                return drawn[key]
+            card = kit.filled_back(d, design.index)
+            if card is None:
+                return back
+            key = (card.template, repr(sorted(card.fill.items())))
+            if key not in drawn:
+                drawn[key] = face_of(card, where)
+            return drawn[key]
+
+        backs = deck_faces(designs, draw_back)
+    pages = card_sheets(ctx, heading, faces, back, w, h, backs=backs)
     return Component(f"cards-{deck.id}", heading, tuple(pages), checklist=((name, len(faces)),))
+
+
+def picture_back(
+    ctx: LayoutContext, kit: GenericKit, picture: ImageFill, w: float, h: float, where: tuple, name: str
+) -> CardFace:
+    """A back that is a picture: it covers the card and runs on into the bleed, cropped around its focus."""
+    b = ctx.settings.bleed
+    region = TemplateRegion.model_construct(name="back", kind="image", box=[-b, -b, w + 2 * b, h + 2 * b], fit="cover")
+    template = ResolvedTemplate("back-picture", w, h, Frame(), (region,), {"back": where}, ("back-picture",))
+    card = TemplateCard.model_construct(id=name, template=template.id, fill={"back": picture})
+    return template_face(ctx, kit.templates, template, card, where, art=placeholder_art, name=name)
 
 
 def placeholder_art(key: str, x: float, y: float, w: float, h: float) -> list[Item]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..i18n import tr
@@ -213,6 +214,7 @@ def card_sheets(
     width: float,
     height: float,
     where: tuple = (),
+    backs: Sequence[CardFace] | None = None,
 ) -> list[Page]:
     """Fronts and backs, page by page, laid out as the print settings ask.
 
@@ -220,12 +222,20 @@ def card_sheets(
     duplex flip (columns for the long edge, rows for the short) and shifted by
     the back offset. Gutterfold: fronts and backs share a page either side of
     a fold line.
+
+    Every card has `back`, or, with `backs` (one per front, in the same order),
+    its own: a card's back is printed behind that card, whatever the flip. A
+    face that backs many cards is still drawn once, as one symbol.
     """
     settings = ctx.settings
-    symbols = _symbols(fronts, back)
+    if backs is None:
+        backs = [back] * len(fronts)
+    elif len(backs) != len(fronts):
+        raise ValueError(f"{len(fronts)} fronts but {len(backs)} backs")
+    symbols = _symbols(fronts, backs)
     try:
         if settings.layout == "gutterfold":
-            return _gutterfold_sheets(ctx, title, fronts, back, width, height, symbols)
+            return _gutterfold_sheets(ctx, title, fronts, backs, width, height, symbols)
         grid = grid_for(ctx.paper, width, height, sheet_margin(settings.marks_mode), settings.bleed)
     except ValueError as exc:  # a card too large for these print settings is the content's problem
         ctx.problems.append(
@@ -237,7 +247,8 @@ def card_sheets(
     pages: list[Page] = []
     sheets = max(1, math.ceil(len(fronts) / grid.per_page))
     for sheet in range(sheets):
-        chunk = fronts[sheet * grid.per_page : (sheet + 1) * grid.per_page]
+        first = sheet * grid.per_page
+        chunk = fronts[first : first + grid.per_page]
         label = f"{title} — {tr('fronts', ctx.lang)} {sheet + 1}/{sheets}"
         front_items: list[Item] = []
         back_items: list[Item] = []
@@ -246,7 +257,17 @@ def card_sheets(
             front_items.append(_placed(face, x, y, width, height, grid, "card-front", symbols))
             bx, by = grid.slot(index, mirror_cols=duplex == "long", mirror_rows=duplex == "short")
             back_items.append(
-                _placed(back, bx + off_x, by + off_y, width, height, grid, "card-back", symbols, name=face.name)
+                _placed(
+                    backs[first + index],
+                    bx + off_x,
+                    by + off_y,
+                    width,
+                    height,
+                    grid,
+                    "card-back",
+                    symbols,
+                    name=face.name,
+                )
             )
         trim, bleed = _boxes(grid)
         notes = _margin_notes(ctx, grid, label)
@@ -275,14 +296,15 @@ def card_sheets(
 _symbol_numbers = itertools.count()
 
 
-def _symbols(fronts: list[CardFace], back: CardFace) -> dict[int, str]:
+def _symbols(fronts: Sequence[CardFace], backs: Sequence[CardFace]) -> dict[int, str]:
     """A symbol for every face drawn more than once on these sheets, so backends store it once.
 
-    A design's copies are the same CardFace object, as is a deck's back; a face
-    drawn once gets no symbol (a form of its own would only add bytes).
+    A design's copies are the same CardFace object, as is a deck's back (and a
+    back many cards share); a face drawn once gets no symbol (a form of its own
+    would only add bytes).
     """
     uses = Counter(id(face) for face in fronts)
-    uses[id(back)] += len(fronts)
+    uses.update(id(face) for face in backs)
     return {face_id: f"card-{next(_symbol_numbers)}" for face_id, count in uses.items() if count > 1}
 
 
@@ -402,12 +424,12 @@ def _gutterfold_sheets(
     ctx: LayoutContext,
     title: str,
     fronts: list[CardFace],
-    back: CardFace,
+    backs: Sequence[CardFace],
     width: float,
     height: float,
     symbols: dict[int, str],
 ) -> list[Page]:
-    """Fronts left of the fold, backs right of it; fold, glue, then cut."""
+    """Fronts left of the fold, each card's back right of it; fold, glue, then cut."""
     paper = ctx.paper
     fold = paper.width / 2
     long, short = max(width, height), min(width, height)
@@ -421,7 +443,8 @@ def _gutterfold_sheets(
     pages = []
     sheets = max(1, math.ceil(len(fronts) / per_page))
     for sheet in range(sheets):
-        chunk = fronts[sheet * per_page : (sheet + 1) * per_page]
+        first = sheet * per_page
+        chunk = fronts[first : first + per_page]
         items: list[Item] = cut_guides_gutterfold(paper, grid_front, grid_back)
         for index, face in enumerate(chunk):
             fx, fy = grid_front.slot(index)
@@ -431,7 +454,7 @@ def _gutterfold_sheets(
             )
             items.append(
                 _placed(
-                    back,
+                    backs[first + index],
                     bx,
                     by,
                     width,

@@ -5,11 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pnpkit.validator.components.printing import PrintSettings
+from pnpkit.validator.markup import has_markup, parse, plain
 
 from .. import fonts
 from ..i18n import tr
 from ..scene import Item, Line, Rect, Style, Text
-from ..text import Fit, TextBox, fit
+from ..text import TextBox, fit, fit_plain, latin_quotes, plain_face
 from ..units import HARD_MARGIN, Paper
 
 INK = "#222222"
@@ -49,18 +50,24 @@ class LayoutContext:
         label: str = "",
         leading: float = 1.3,
     ) -> list[Text]:
-        """Fit `text` into the box, shrinking down to `min_size`; a miss is recorded, never clipped silently."""
-        missing = fonts.missing_glyphs(text)
-        if missing:
-            shown = " ".join(f"U+{ord(ch):04X} {ch}" for ch in missing)
-            self.problems.append(
-                TextProblem(
-                    "PK307", where, f"{label}: the font cannot draw {shown}", "replace or remove these characters"
-                )
+        """Fit `text` into the box, shrinking down to `min_size`; a miss is recorded, never clipped silently.
+
+        Markup in the text (`**bold**`, `*italic*`, `<red>…</>`) styles it; each
+        part is checked against the face it prints in (PK307 names that face).
+        """
+        if not has_markup(text):  # the hot path: one face, measured once
+            face = plain_face(box.bold, box.italic, box.font)
+            chars = face.missing(text)
+            if chars:
+                text = self._cannot_draw(text, {face.label: chars}, where, label)
+            result = fit_plain(latin_quotes(text), box.width, box.height, size, min_size, leading, face.width_em)
+        else:
+            missing = missing_glyphs(text, box)
+            if missing:
+                text = self._cannot_draw(text, missing, where, label)
+            result = fit(
+                text, box.width, box.height, size, min_size, leading, bold=box.bold, italic=box.italic, font=box.font
             )
-            for ch in missing:
-                text = text.replace(ch, "")
-        result: Fit = fit(text, box.width, box.height, size, min_size, leading)
         if not result.fits:
             self.problems.append(
                 TextProblem(
@@ -72,14 +79,47 @@ class LayoutContext:
             )
         return box.place(result)
 
+    def _cannot_draw(self, text: str, missing: dict[str, list[str]], where: tuple, label: str) -> str:
+        """Record PK307 for each face and what it lacks; the text without those characters."""
+        for face_name, chars in missing.items():
+            shown = " ".join(f"U+{ord(ch):04X} {ch}" for ch in chars)
+            self.problems.append(
+                TextProblem(
+                    "PK307", where, f"{label}: {face_name} cannot draw {shown}", "replace or remove these characters"
+                )
+            )
+            for ch in chars:
+                text = text.replace(ch, "")
+        return text
+
+
+def missing_glyphs(text: str, box: TextBox) -> dict[str, list[str]]:
+    """Characters of `text` that the face each part prints in cannot draw, by the face's name."""
+    fontset = fonts.in_use()
+    if not has_markup(text):
+        face = (
+            fontset.drawn(box.font, box.bold, box.italic).face
+            if box.bold or box.italic or box.font
+            else fontset.regular
+        )
+        chars = face.missing(text)
+        return {face.label: chars} if chars else {}
+    out: dict[str, list[str]] = {}
+    for span in parse(text).spans:
+        face = fontset.drawn(box.font, box.bold or span.bold, box.italic or span.italic).face
+        for ch in face.missing(span.text):
+            if ch not in out.setdefault(face.label, []):
+                out[face.label].append(ch)
+    return {label: sorted(chars) for label, chars in out.items() if chars}
+
 
 def page_title(ctx: LayoutContext, title: str, subtitle: str = "") -> list[Item]:
     """The heading at the top of a sheet, inside the printable area."""
     x = ctx.margin
     y = ctx.margin
-    items: list[Item] = [Text(x, y + 5.5, title, 15, colour=INK, bold=True, role="title")]
+    items: list[Item] = [Text(x, y + 5.5, plain(title), 15, colour=INK, bold=True, role="title")]
     if subtitle:
-        items.append(Text(ctx.paper.width - ctx.margin, y + 5.5, subtitle, 9, colour=MUTED, anchor="end"))
+        items.append(Text(ctx.paper.width - ctx.margin, y + 5.5, plain(subtitle), 9, colour=MUTED, anchor="end"))
     items.append(Line(x, y + 8.0, ctx.paper.width - ctx.margin, y + 8.0, style=Style(stroke=INK, width=0.3)))
     return items
 
@@ -108,8 +148,8 @@ def scale_bar(
 def footer(ctx: LayoutContext, left: str, right: str) -> list[Item]:
     y = ctx.paper.height - ctx.margin
     return [
-        Text(ctx.margin, y, left, 7, colour=MUTED),
-        Text(ctx.paper.width - ctx.margin, y, right, 7, colour=MUTED, anchor="end"),
+        Text(ctx.margin, y, plain(left), 7, colour=MUTED),
+        Text(ctx.paper.width - ctx.margin, y, plain(right), 7, colour=MUTED, anchor="end"),
     ]
 
 

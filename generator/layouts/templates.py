@@ -9,34 +9,44 @@ Inline icons: `{S1}` or `{dice}` in any text draws the template set's icon of
 that name as vector art, one em wide, at the size the text ends up at. The
 icon is swapped for a one-em placeholder character before fitting, so wrap
 and fit (and their Japanese line-breaking rules) treat it as one atom, and
-the placeholder is replaced by the icon when the lines are placed.
+the placeholder is replaced by the icon when the lines are placed. An icon
+may be a picture file (PNG or SVG): it sits on the baseline, as tall as the
+font's ascent at most. The characters a drawn icon shows are checked against
+the font like any text (PK307, at the icon's `text:`).
+
+Image regions place a picture file (validator/images.py checked it): `cover`
+fills the box and crops around the focal point, `contain` shows all of it on
+the region's fill, `stretch` fills the box exactly. The picture is clipped to
+the region, corners rounded as the region's shape, with an optional frame.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from pnpkit.validator.components.templates import (
     EffectFill,
+    ImageFill,
     InlineIcon,
     Region,
     ResolvedTemplate,
     TemplateCard,
     TemplateSet,
 )
+from pnpkit.validator.images import placed_size
 from pnpkit.validator.placeholders import fill as fill_placeholders
 from pnpkit.validator.types import LocalText
 
-from .. import fonts
+from .. import fonts, images
 from ..colour import WHITE, blend, tint
-from ..scene import Circle, Group, Item, Path, Polygon, Rect, Style, Text
-from ..text import TextBox
+from ..scene import Circle, Group, Image, Item, Path, Polygon, Rect, Style, Text
+from ..text import TextBox, item_width
 from ..units import MM_PER_PT
 from .cards import CardFace
-from .common import INK, LayoutContext
+from .common import INK, LayoutContext, TextProblem
 
 ArtPainter = Callable[[str, float, float, float, float], list[Item]]
 """(art key, x, y, width, height) → items drawn inside that box."""
@@ -52,9 +62,17 @@ GLYPH_MIDDLE = (fonts.ASCENT - fonts.DESCENT) / 2
 
 
 def icon_items(icon: InlineIcon, cx: float, cy: float, em: float, role: str = "inline-icon") -> Group:
-    """An icon centred at (cx, cy) that fills a one-em cell of a text `em` mm tall."""
+    """An icon centred at (cx, cy) that fills a one-em cell of a text `em` mm tall.
+
+    A picture icon sits on the baseline of that text (GLYPH_MIDDLE ems below the centre), one em wide at most.
+    """
     items: list[Item] = []
-    if icon.shape == "tag":
+    if icon.image is not None:
+        info = icon.image.image
+        if info is not None:
+            iw, ih = placed_size(info, em, em * fonts.ASCENT, "contain")
+            items.append(Image(-iw / 2, GLYPH_MIDDLE * em - ih, iw, ih, info.path, role="icon-image"))
+    elif icon.shape == "tag":
         w, h = em * 0.98, em * 0.8
         items.append(Rect(-w / 2, -h / 2, w, h, style=Style(fill=icon.colour), radius=em * 0.16))
         if icon.text:
@@ -156,6 +174,8 @@ def inline_text(
         box = _line_capped(box, lines, min_size, leading)
     swapped = marked(text, icons)
     marker, names = swapped.marker, swapped.names
+    for name in dict.fromkeys(names):
+        check_icon_text(ctx, name, icons[name])
     placed = ctx.fitted(swapped.text, box, size, min_size, where=where, label=label, leading=leading)
     if not names:
         return list(placed)
@@ -166,19 +186,35 @@ def inline_text(
             out.append(line)
             continue
         em = line.size * MM_PER_PT
-        whole = fonts.width_mm(line.text, line.size)
+        whole = item_width(line)  # in the face the line prints in (bold, italic, family)
         x = {"start": line.x, "middle": line.x - whole / 2, "end": line.x - whole}[line.anchor]
         parts = line.text.split(marker)
         for i, part in enumerate(parts):
             if part:
-                out.append(
-                    Text(x, line.y, part, line.size, colour=line.colour, anchor="start", bold=line.bold, role=line.role)
-                )
-                x += fonts.width_mm(part, line.size)
+                piece = replace(line, x=x, text=part, anchor="start")  # keeps bold, italic and the family
+                out.append(piece)
+                x += item_width(piece)
             if i < len(parts) - 1:
                 out.append(icon_items(icons[next(queue)], x + em / 2, line.y - GLYPH_MIDDLE * em, em))
                 x += em
     return out
+
+
+def check_icon_text(ctx: LayoutContext, name: str, icon: InlineIcon) -> None:
+    """The characters on a drawn icon are text like any other: a glyph the font lacks is PK307, at the icon's `text:`."""
+    if icon.text is None or icon.image is not None:
+        return
+    missing = fonts.missing_glyphs(icon.text)
+    if missing:
+        shown = " ".join(f"U+{ord(ch):04X} {ch}" for ch in missing)
+        problem = TextProblem(
+            "PK307",
+            ("card_templates", "icons", name, "text"),
+            f"icon {{{name}}}: the font cannot draw {shown}",
+            "replace or remove these characters, or draw the icon from a picture file (`image:`)",
+        )
+        if problem not in ctx.problems:
+            ctx.problems.append(problem)
 
 
 def _line_capped(box: TextBox, lines: int, min_size: float, leading: float) -> TextBox:
@@ -191,9 +227,7 @@ def _line_capped(box: TextBox, lines: int, min_size: float, leading: float) -> T
         top = box.y + (box.height - most) / 2
     elif box.valign == "bottom":
         top = box.y + box.height - most
-    return TextBox(
-        box.x, top, box.width, most, align=box.align, valign=box.valign, colour=box.colour, bold=box.bold, role=box.role
-    )
+    return replace(box, y=top, height=most)  # keeps every field: italic and the font family too
 
 
 # ---------------------------------------------------------------- the face
@@ -261,6 +295,8 @@ def template_face(
     ]
     for region in template.regions:
         value = card.value(region.name)
+        if value is None and region.kind == "image":
+            value = region.image  # the picture every card shows, unless the card names its own
         if region.kind != "panel" and value is None:
             continue
         draw = DRAWERS[region.kind]
@@ -316,6 +352,7 @@ def draw_text(face: FaceContext, region: Region, value: Any) -> list[Item]:
         colour=region.colour or INK,
         bold=region.bold,
         role=f"card-{region.name}",
+        font=region.font or "",
     )
     items += inline_text(
         face.ctx,
@@ -464,6 +501,7 @@ def draw_effect(face: FaceContext, region: Region, value: EffectFill) -> list[It
         colour=region.colour or INK,
         bold=region.bold,
         role=f"card-{region.name}",
+        font=region.font or "",
     )
     items = back + items
     items += inline_text(
@@ -489,6 +527,8 @@ def _effect_header(
     tag_w = 0.0
     if tag:
         tag_w = h * 1.45 if icon is not None else max(h * 1.45, fonts.width_mm(tag, h / MM_PER_PT * 0.62) + h * 0.8)
+    if icon is not None:
+        check_icon_text(face.ctx, tag, icon)
     kind = value.kind if value.kind in face.tset.labels else None
     kind_w = 0.0
     if kind is not None:
@@ -569,6 +609,7 @@ def draw_band(face: FaceContext, region: Region, value: Any) -> list[Item]:
         colour=ink,
         bold=region.bold,
         role=f"card-{region.name}",
+        font=region.font or "",
     )
     items += inline_text(
         face.ctx,
@@ -594,6 +635,52 @@ def draw_art(face: FaceContext, region: Region, value: Any) -> list[Item]:
     ]
 
 
+def draw_image(face: FaceContext, region: Region, value: ImageFill) -> list[Item]:
+    """The picture fitted to the region, clipped to its shape, over the region's fill, with its frame on top."""
+    if not isinstance(value, ImageFill):
+        return []  # a value of another kind: the validator has reported it
+    x, y, w, h = _box(region)
+    radius = {"rounded": min(face.template.frame.radius, h / 2), "pill": h / 2, "circle": min(w, h) / 2}.get(
+        region.shape, 0.0
+    )
+    inner: list[Item] = []
+    backdrop = _fill_colour(face, region)
+    if backdrop is not None:
+        inner.append(Rect(x, y, w, h, style=Style(fill=backdrop)))
+    info = value.image
+    if info is not None and info.vector and images.svg_problem(info.path):
+        face.ctx.problems.append(
+            TextProblem(
+                "PK502",
+                face.path(region),
+                f"card {face.card.id} {region.name}: {value.file!r} cannot be drawn ({images.svg_problem(info.path)})",
+                "save it again as plain SVG, or as PNG",
+            )
+        )
+        info = None
+    if info is not None:
+        iw, ih = placed_size(info, w, h, region.fit)
+        fx, fy = value.focus or region.focus or (0.5, 0.5)
+        inner.append(Image(x + _offset(w, iw, fx), y + _offset(h, ih, fy), iw, ih, info.path, role="card-image"))
+    items: list[Item] = [Group(tuple(inner), clip=Rect(x, y, w, h, radius=radius), role="image", name=value.file)]
+    if region.frame is not None:
+        frame = region.frame
+        items.append(Rect(x, y, w, h, style=Style(stroke=frame.colour, width=frame.width), radius=radius))
+    return items
+
+
+def _offset(box: float, size: float, focus: float) -> float:
+    """Where a picture `size` long starts in a box `box` long: centred when it fits, else with
+    the focal point as near the middle as the picture allows (its edges never show).
+
+    >>> _offset(10, 20, 0.5), _offset(10, 20, 0.0), _offset(10, 20, 0.9), _offset(10, 6, 0.0)
+    (-5.0, 0.0, -10.0, 2.0)
+    """
+    if size <= box + 1e-9:
+        return (box - size) / 2
+    return float(min(0.0, max(box - size, box / 2 - focus * size)))
+
+
 def _placeholder_art(x: float, y: float, w: float, h: float) -> list[Item]:
     ops: list[tuple] = []
     step = 4.0
@@ -612,6 +699,7 @@ DRAWERS: dict[str, Callable[[FaceContext, Region, Any], list[Item]]] = {
     "effect": draw_effect,
     "band": draw_band,
     "art": draw_art,
+    "image": draw_image,
 }
 
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated
 
-from pydantic import Field, model_validator
+from pydantic import Field, StringConstraints, model_validator
 
 from ..types import Count, Ident, KitFile, Lang, LocalText, StrictModel
 from .cards import Deck
@@ -26,6 +26,47 @@ class Players(StrictModel):
         return self
 
 
+BUILTIN_FONT_FAMILIES = ("biz-udpgothic", "ipaexgothic")
+"""The families pnpkit ships (generator/assets/fonts/): BIZ UDPGothic (regular and bold) is the default."""
+
+FontFile = Annotated[
+    str,
+    StringConstraints(min_length=1, max_length=255),
+    Field(description="A TrueType font file (.ttf) inside the kit directory, e.g. 'fonts/Serif-Bold.ttf'."),
+]
+"""Checked when the kit is laid out: inside the kit, present, and a TrueType font pnpkit can embed."""
+
+
+class FontFamily(StrictModel):
+    """A font family the kit brings: TrueType files inside the kit directory.
+
+    Text the family sets bold uses `bold` (simulated by stroking the outlines when
+    there is none); italic text uses `italic`, or the regular face slanted.
+    """
+
+    regular: FontFile
+    bold: FontFile | None = None
+    italic: FontFile | None = None
+    bold_italic: FontFile | None = None
+    licence: FontFile | None = Field(None, description="The font's licence, copied beside the fonts SVGs link to.")
+
+
+class Fonts(StrictModel):
+    """Which font families the kit prints with."""
+
+    families: dict[Ident, FontFamily] = Field(
+        default_factory=dict, max_length=8, description="The kit's own families, by the key regions name them with."
+    )
+    default: Ident | None = Field(
+        None, description="The family text uses unless told otherwise: a key of `families` or a built-in family."
+    )
+    languages: dict[Lang, Ident] = Field(default_factory=dict, description="A default family per language.")
+
+    def family_for(self, lang: str) -> str:
+        """The family key text in `lang` uses unless a region names another."""
+        return self.languages.get(lang) or self.default or BUILTIN_FONT_FAMILIES[0]  # type: ignore[call-overload]
+
+
 class KitBase(StrictModel):
     id: Ident
     title: LocalText
@@ -43,6 +84,10 @@ class KitBase(StrictModel):
     end_conditions: list[EndCondition] = Field(default_factory=list)
     cover_image: KitFile | None = Field(
         None, description="A PNG or JPEG for the kit book's cover (300 ppi at its printed size)."
+    )
+    fonts: Fonts = Field(
+        default_factory=Fonts,
+        description="Font families: built-in biz-udpgothic (the default) and ipaexgothic, or the kit's own TrueType files.",
     )
     print: PrintSettings = Field(
         default_factory=PrintSettings, description="How the kit is printed; the command line can override it."

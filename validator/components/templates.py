@@ -6,6 +6,13 @@ A template is a list of regions (title, level badges, class labels, effect
 boxes, an exception band, the art box, flavour text), each with a box on the
 card, a font size and the smallest size auto-fit may shrink it to.
 
+An image region (`kind: image`) shows a picture file from the kit, PNG, JPEG or
+SVG (validator/images.py checks each file): `fit: cover` fills the box and crops
+around `focus:`, `contain` shows all of it on the region's `fill:`, `stretch`
+fills the box exactly; `shape:` rounds its corners and `frame:` draws a line
+round it. A region's `image:` is a picture every card shows (a logo, a texture),
+and an inline icon may be a picture file (`image:`) instead of a drawn `shape:`.
+
 A template may `extends` another: it inherits the regions, may `change` some of
 their fields, `remove` some and add its own. Cards fill regions by name:
 
@@ -16,6 +23,7 @@ their fields, `remove` some and add its own. Cards fill regions by name:
           title: {ja: 炎の魔女見習い・フレイズ, en: "Flaze, Fire Witch"}
           unit_level: 3
           unit_effect: {kind: optional, tag: S3, text: {ja: ..., en: ...}}
+          portrait: art/flaze.png        # or {file: art/flaze.png, focus: [0.5, 0.2]}
 
 Nothing here knows any game. A rule model calls `check_templates` and
 `check_cards` with its own finding codes (`TemplateCodes`) and reads the values
@@ -30,6 +38,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Discriminator, Field, StringConstraints, Tag, model_validator
 
+from ..images import ImageFill, ImageValue, check_resolution, looks_like_path
 from ..types import Colour, Count, Ident, LocalText, StrictModel, parse_length
 from .cards import CARD_SIZES_MM, CardSizeField
 
@@ -51,8 +60,13 @@ PointSize = Annotated[float, Field(gt=0, le=72, description="A font size in poin
 IconName = Annotated[str, StringConstraints(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$", max_length=32)]
 Fraction = Annotated[float, Field(ge=0, le=1)]
 
-RegionKind = Literal["text", "number", "label", "effect", "band", "art", "panel"]
+RegionKind = Literal["text", "number", "label", "effect", "band", "art", "panel", "image"]
 Shape = Literal["rect", "rounded", "pill", "circle", "diamond", "shield"]
+ImageFit = Literal["cover", "contain", "stretch"]
+IMAGE_SHAPES = ("rect", "rounded", "pill", "circle")
+"""The shapes an image region clips its picture to: corners rounded as the region's."""
+IMAGE_FIELDS = ("fit", "focus", "frame", "image")
+"""Region fields only image regions take."""
 
 FILL_KINDS: dict[str, str] = {
     "text": "text {ja, en}",
@@ -61,6 +75,7 @@ FILL_KINDS: dict[str, str] = {
     "label": "a label key",
     "art": "an art key",
     "effect": "an effect {kind, tag, text}",
+    "image": "a PNG, JPEG or SVG file in the kit, e.g. art/moon.png",
 }
 """What a card writes into each kind of region; panels are decoration and take no value."""
 
@@ -74,12 +89,27 @@ class Label(StrictModel):
 
 
 class InlineIcon(StrictModel):
-    """A vector icon that `{name}` in any card text draws, one em wide, scaled with the font."""
+    """An icon that `{name}` in any card text draws, one em wide, scaled with the font: a drawn
+    shape, or a picture file (`image: icons/coin.svg`) that sits on the baseline."""
 
-    shape: Literal["tag", "die", "disc"]
+    shape: Literal["tag", "die", "disc"] | None = Field(None, description="A drawn icon; give this or `image`.")
+    image: ImageValue | None = Field(None, description="A PNG or SVG file in the kit drawn as the icon.")
     colour: Colour = "#222222"
     text: str | None = Field(None, max_length=3, description="The characters on a tag or disc, e.g. 'S1'.")
     pips: int = Field(6, ge=1, le=6, description="The face a die icon shows.")
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> InlineIcon:
+        if (self.shape is None) == (self.image is None):
+            raise ValueError("an icon is either a `shape:` (tag, die or disc) or an `image:` file, not both or neither")
+        return self
+
+
+class ImageFrame(StrictModel):
+    """A line around an image region, following its corners."""
+
+    colour: Colour = "#222222"
+    width: Annotated[float, BeforeValidator(parse_length), Field(gt=0, le=5, description="e.g. '0.5mm'.")] = 0.5
 
 
 class Region(StrictModel):
@@ -95,6 +125,7 @@ class Region(StrictModel):
     align: Literal["start", "middle", "end"] = "start"
     valign: Literal["top", "middle", "bottom"] = "top"
     bold: bool = False
+    font: Ident | None = Field(None, description="The font family of its text: a key of the kit's `fonts`.")
     colour: Colour | None = Field(None, description="Text colour.")
     fill: Colour | None = Field(None, description="Background colour.")
     colour_from: Ident | None = Field(None, description="A label region whose label colour fills this region.")
@@ -103,6 +134,20 @@ class Region(StrictModel):
     heading: LocalText | None = Field(None, description="A small caption: 'Lv' on a badge, '異例' on a band.")
     header: BoxSpec | None = Field(None, description="For effects: where the kind and the tag go.")
     choices: list[Ident] = Field(default_factory=list, description="For labels: the keys this region accepts.")
+    fit: ImageFit = Field(
+        "cover",
+        description="For images: cover fills the box and crops, contain shows all of it on the region's fill, stretch distorts.",
+    )
+    focus: list[Fraction] | None = Field(
+        None,
+        min_length=2,
+        max_length=2,
+        description="For images: [x, y] of the picture that cover keeps in view, as fractions; [0.5, 0.5] by default.",
+    )
+    frame: ImageFrame | None = Field(None, description="For images: a line around the picture.")
+    image: ImageValue | None = Field(
+        None, description="For images: a picture every card shows (a logo, a texture); a card's own value replaces it."
+    )
 
     @model_validator(mode="after")
     def _sizes(self) -> Region:
@@ -130,6 +175,10 @@ class RegionChange(StrictModel):
     heading: LocalText | None = None
     header: BoxSpec | None = None
     choices: list[Ident] | None = None
+    fit: ImageFit | None = None
+    focus: list[Fraction] | None = Field(None, min_length=2, max_length=2)
+    frame: ImageFrame | None = None
+    image: ImageValue | None = None
 
 
 class Frame(StrictModel):
@@ -169,16 +218,18 @@ class EffectFill(StrictModel):
 
 
 def _fill_tag(value: Any) -> str | None:
-    if isinstance(value, (EffectFill, LocalText)):
-        return "effect" if isinstance(value, EffectFill) else "text"
+    if isinstance(value, (EffectFill, LocalText, ImageFill)):
+        return {EffectFill: "effect", LocalText: "text", ImageFill: "image"}.get(type(value), "text")
     if isinstance(value, dict):
+        if "file" in value:
+            return "image"
         return "effect" if {"kind", "tag", "text"} & set(value) else "text"
     if isinstance(value, bool):
         return None
     if isinstance(value, int):
         return "number"
     if isinstance(value, str):
-        return "key"
+        return "image" if looks_like_path(value) else "key"
     return None
 
 
@@ -186,11 +237,12 @@ FillValue = Annotated[
     Annotated[EffectFill, Tag("effect")]
     | Annotated[LocalText, Tag("text")]
     | Annotated[int, Tag("number")]
-    | Annotated[Ident, Tag("key")],
+    | Annotated[Ident, Tag("key")]
+    | Annotated[ImageValue, Tag("image")],
     Discriminator(
         _fill_tag,
         custom_error_type="fill_value",
-        custom_error_message="a region takes text {ja, en}, an effect {kind, tag, text}, a whole number or a key",
+        custom_error_message="a region takes text {ja, en}, an effect {kind, tag, text}, a whole number, a key or an image file",
     ),
 ]
 
@@ -417,9 +469,12 @@ def check_templates(
     resolved, problems = resolve_templates(tset, base + ("templates",))
     for problem in problems:
         ctx.add(getattr(codes, problem.kind), problem.path, problem.message, problem.hint, key=problem.key)
+    reported: set[tuple] = set()
     for template in resolved.values():
         _check_references(ctx, tset, template, codes)
         _check_geometry(ctx, template, codes)
+        _check_image_regions(ctx, template, codes, reported)
+    _check_icon_images(ctx, tset, base)
     return resolved
 
 
@@ -446,6 +501,66 @@ def _check_references(ctx: CheckContext, tset: TemplateSet, template: ResolvedTe
             origin + ("frame", "colour_from"),
             f"template {template.id!r}: the frame takes its colour from {frame_from!r}, which is not a label region of this template",
             _one_of(labels),
+        )
+
+
+def _check_image_regions(ctx: CheckContext, template: ResolvedTemplate, codes: TemplateCodes, reported: set) -> None:
+    """Image fields only on image regions, shapes a picture can be clipped to, and a fixed picture's resolution.
+
+    A region inherited by several templates is checked once (`reported` holds the places already seen).
+    """
+    for region in template.regions:
+        path = template.paths[region.name]
+        if path + (region.name,) in reported:
+            continue
+        reported.add(path + (region.name,))
+        if region.kind != "image":
+            for name in IMAGE_FIELDS:
+                if name in region.model_fields_set and getattr(region, name) is not None:
+                    ctx.add(
+                        codes.wrong_value,
+                        path + (name,),
+                        f"`{name}:` is for image regions; {region.name!r} is a {region.kind} region",
+                        "remove it, or make the region `kind: image`",
+                        key=True,
+                    )
+            continue
+        if region.shape not in IMAGE_SHAPES:
+            ctx.add(
+                codes.wrong_value,
+                path + ("shape",),
+                f"an image region cannot be a {region.shape}",
+                f"use one of {', '.join(IMAGE_SHAPES)}",
+            )
+        if region.image is not None:
+            _x, _y, w, h = _box(region.box)
+            check_resolution(
+                ctx, region.image, w, h, region.fit, path + ("image",), f"region {region.name!r} of every card"
+            )
+
+
+ICON_CELL_HEIGHT = 0.88
+"""How much of an em an icon picture may be tall: it sits on the baseline and reaches the ascent."""
+
+
+def _check_icon_images(ctx: CheckContext, tset: TemplateSet, base: tuple) -> None:
+    """An icon picture scales with the text: it must be sharp at the largest text size of any region."""
+    pictures = [(name, icon.image) for name, icon in tset.icons.items() if icon.image is not None]
+    if not pictures:
+        return
+    sizes = [r.size for t in tset.templates for r in t.regions if r.kind in ("text", "band", "effect")]
+    sizes += [c.size for t in tset.templates for c in t.change.values() if c.size is not None]
+    largest = max(sizes, default=8.0)
+    em = largest * 25.4 / 72
+    for name, image in pictures:
+        check_resolution(
+            ctx,
+            image,
+            em,
+            em * ICON_CELL_HEIGHT,
+            "contain",
+            base + ("icons", name, "image"),
+            f"icon {{{name}}} at {largest:g} pt",
         )
 
 
@@ -532,7 +647,8 @@ def check_cards(
             continue  # its own finding (cycle or bad parent) is already reported
         used[card.id] = template
         for region in template.regions:
-            if region.kind != "panel" and region.required and region.name not in card.fill:
+            fixed = region.kind == "image" and region.image is not None
+            if region.kind != "panel" and region.required and not fixed and region.name not in card.fill:
                 ctx.add(
                     codes.unfilled,
                     path + ("fill",) if card.fill else path,
@@ -561,14 +677,20 @@ def _check_value(
     ctx: CheckContext, tset: TemplateSet, region: Region, value: Any, where: tuple, codes: TemplateCodes
 ) -> None:
     kind = region.kind
-    expected = {"text": LocalText, "band": LocalText, "number": int, "effect": EffectFill, "label": str, "art": str}[
-        kind
-    ]
+    expected = {
+        "text": LocalText,
+        "band": LocalText,
+        "number": int,
+        "effect": EffectFill,
+        "label": str,
+        "art": str,
+        "image": ImageFill,
+    }[kind]
     if not isinstance(value, expected):
         ctx.add(
             codes.wrong_value,
             where,
-            f"region {region.name!r} is a {kind} region and takes {FILL_KINDS[kind]}",
+            f"region {region.name!r} is {'an' if kind[0] in 'aeiou' else 'a'} {kind} region and takes {FILL_KINDS[kind]}",
             "see the template for what each region holds",
         )
         return
@@ -584,6 +706,9 @@ def _check_value(
             )
     if kind == "effect" and value.kind is not None and value.kind not in tset.labels:
         ctx.add(codes.unknown_label, where + ("kind",), f"no label named {value.kind!r}", _one_of(tset.labels))
+    if kind == "image":
+        _x, _y, w, h = _box(region.box)
+        check_resolution(ctx, value, w, h, region.fit, where, f"region {region.name!r}")
 
 
 def inline_icon_names(tset: TemplateSet) -> tuple[str, ...]:
@@ -596,6 +721,8 @@ __all__ = [
     "EffectFill",
     "FillValue",
     "Frame",
+    "ImageFill",
+    "ImageFrame",
     "InlineIcon",
     "Label",
     "Region",

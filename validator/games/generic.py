@@ -23,6 +23,15 @@ A generic kit prints every component it declares, and only components it can pri
           - fill: {title: {ja: 三日月, en: Crescent}, rank: 1, suit: moon}
             count: 2
 
+A deck's `cards:` may also name files that hold its cards, a table (`cards: cards.csv`,
+`.xlsx`, `.ods`) or YAML, alone or several in a list mixed with cards written inline
+(validator.cardfiles reads them before validation). `count: 0` switches a card off: it
+is still checked but not printed (PK420, a warning). A card may have its own back:
+a picture filling the card (`back: art/night.png`), or a second fill of a template
+(`back: {template: level-back, fill: {level: 2}}`, the card's own template when none
+is named), which is also how a double-faced card is written; cards with equal backs
+share one drawing.
+
 What a generic kit cannot print (a hex board, a node map, a play mat, cards kept
 outside a deck) is a finding (PK406), never dropped without a word, and so is
 anything that would need a rule model to fill it: a deck's or a sheet region's
@@ -35,7 +44,7 @@ import math
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, PrivateAttr, StringConstraints, model_validator
+from pydantic import ConfigDict, Discriminator, Field, PrivateAttr, StringConstraints, Tag, model_validator
 
 from ..checks import (
     LOOKALIKES,
@@ -64,7 +73,8 @@ from ..components.templates import (
 )
 from ..components.tokens import Marker, PlayerColour, TokenSheet
 from ..findings import Severity
-from ..types import Count, Ident, LocalText, RuleText, StrictModel
+from ..images import ImageFill, ImageValue, check_resolution
+from ..types import Count, Ident, LocalText, NonNegative, RuleText, StrictModel
 
 E, W = Severity.ERROR, Severity.WARNING
 
@@ -82,6 +92,7 @@ CODES = {
     "PK411": (W, "art region printed as a labelled placeholder"),
     "PK412": (E, "sheet region too small for its cells or content"),
     "PK413": (E, "token sheet cannot be laid out"),
+    "PK420": (W, "card switched off with count 0"),
 }
 
 TEMPLATE_CODES = TemplateCodes(
@@ -136,6 +147,32 @@ PlaceholderName = Annotated[str, StringConstraints(pattern=r"^[A-Za-z_][A-Za-z0-
 # ---------------------------------------------------------------- the model
 
 
+class CardSide(StrictModel):
+    """The other side of a card, drawn from a template like a front: the card's own back, or the second
+    face of a double-faced card. `title:` and `body:` are shorthand for filling those regions."""
+
+    template: Ident | None = Field(None, description="Defaults to the card's own template.")
+    title: LocalText | None = None
+    body: RuleText | None = None
+    fill: dict[Ident, FillValue] = Field(default_factory=dict, description="Region name → value, as on the front.")
+
+
+def _back_tag(value: Any) -> str:
+    if isinstance(value, (str, ImageFill)) or (isinstance(value, dict) and "file" in value):
+        return "image"
+    return "side"
+
+
+CardBackValue = Annotated[
+    Annotated[ImageValue, Tag("image")] | Annotated[CardSide, Tag("side")],
+    Discriminator(
+        _back_tag,
+        custom_error_type="card_back",
+        custom_error_message="a card's own back is a picture file (art/back.png) or a second fill {template, fill}",
+    ),
+]
+
+
 class GenericCard(StrictModel):
     """One card design: the value of each region of its template, by region name, and how many to print.
 
@@ -144,19 +181,50 @@ class GenericCard(StrictModel):
 
     id: Ident | None = Field(None, description="Names the card in messages and in the scene; optional.")
     template: Ident | None = Field(None, description="Defaults to the deck's template.")
-    count: Count = 1
+    count: NonNegative = Field(1, description="How many to print; 0 switches the card off (it is still checked).")
     title: LocalText | None = None
     body: RuleText | None = None
     fill: dict[Ident, FillValue] = Field(
         default_factory=dict, description="Region name → value: text {ja, en}, a number, a label key or an effect."
     )
+    back: CardBackValue | None = Field(
+        None,
+        description="The card's own back, in place of the deck's: a picture file filling the card (art/back.png), or a "
+        "second fill of a template, {template, fill}, which is also how a double-faced card is written.",
+    )
+
+
+def _cards_from_files(schema: dict[str, Any]) -> None:
+    """The JSON Schema of `cards:` as it is written: the loader reads card files in before validation, so
+    besides cards the list may hold file names, and `cards:` may be one file name (validator.cardfiles)."""
+    cards = schema.get("properties", {}).get("cards")
+    if not isinstance(cards, dict) or cards.get("type") != "array":
+        return
+    file_name = {"type": "string", "description": "A file of cards: .csv, .xlsx, .ods or .yaml, e.g. 'cards.csv'."}
+    file_entry = {
+        "type": "object",
+        "properties": {"file": file_name, "sheet": {"type": "string", "description": "A workbook's sheet."}},
+        "required": ["file"],
+        "additionalProperties": False,
+    }
+    items = cards.get("items", {})
+    cards["items"] = {"anyOf": [items, file_name, file_entry]}
+    schema["properties"]["cards"] = {
+        "anyOf": [cards, file_name, file_entry],
+        "description": cards.get("description", ""),
+    }
 
 
 class GenericDeck(Deck):
+    model_config = ConfigDict(**Deck.model_config, json_schema_extra=_cards_from_files)
+
     template: Ident = Field(
         BUILTIN_TEMPLATE, description="A template of `card_templates`, or 'plain' (a title and a body)."
     )
-    cards: list[GenericCard] = Field(default_factory=list)  # type: ignore[assignment]
+    cards: list[GenericCard] = Field(  # type: ignore[assignment]
+        default_factory=list,
+        description="The cards; or a file of cards (cards.csv, .xlsx, .ods, .yaml), or a list mixing cards and files.",
+    )
 
 
 class TokenKind(Marker):
@@ -253,8 +321,11 @@ class GenericKit(KitBase):
         return resolved[template_id]
 
     def designs(self, d: int) -> list[Design[TemplateCard]]:
-        """Deck `d`'s card entries as the printer sees them: each filled card with its count."""
-        return [Design(c, self.filled_card(d, c), card.count) for c, card in enumerate(self.decks[d].cards)]
+        """Deck `d`'s card entries as the printer sees them: each filled card with its count (cards switched
+        off with `count: 0` are left out)."""
+        return [
+            Design(c, self.filled_card(d, c), card.count) for c, card in enumerate(self.decks[d].cards) if card.count
+        ]
 
     def filled_card(self, d: int, c: int) -> TemplateCard:
         """Card `c` of deck `d` as its template sees it: shorthand merged into `fill`, the deck's template applied.
@@ -264,26 +335,35 @@ class GenericKit(KitBase):
         """
         deck = self.decks[d]
         card = deck.cards[c]
-        fill = card.fill
-        if card.title is not None or card.body is not None:
-            fill = dict(fill)
-            if card.title is not None:
-                fill.setdefault("title", card.title)
-            if card.body is not None:
-                fill.setdefault("body", card.body)
-        return TemplateCard.model_construct(
-            id=card.id or f"{deck.id} #{c + 1}", template=card.template or deck.template, fill=fill
-        )
+        return _filled(card, card.id or f"{deck.id} #{c + 1}", card.template or deck.template)
+
+    def filled_back(self, d: int, c: int) -> TemplateCard | None:
+        """The own back of card `c` of deck `d` as its template sees it, or None when it has the deck's back."""
+        deck = self.decks[d]
+        card = deck.cards[c]
+        if not isinstance(card.back, CardSide):
+            return None
+        template = card.back.template or card.template or deck.template
+        return _filled(card.back, f"{card.id or f'{deck.id} #{c + 1}'} (back)", template)
 
     def source_path(self, path: tuple) -> tuple:
-        """Where a card value was written: `decks[0].cards[3].fill.title` is `decks[0].cards[3].title` when the card used the shorthand."""
-        if len(path) >= 6 and path[0] == "decks" and path[2] == "cards" and path[4] == "fill" and path[5] in SHORTHAND:
-            try:
-                card = self.decks[path[1]].cards[path[3]]
-            except (IndexError, TypeError):
-                return path
-            if getattr(card, path[5]) is not None and path[5] not in card.fill:
-                return path[:4] + path[5:]
+        """Where a card value was written: `decks[0].cards[3].fill.title` is `decks[0].cards[3].title` when the
+        card used the shorthand, and so on a card's own back (`decks[0].cards[3].back.fill.title`)."""
+        if len(path) >= 6 and path[0] == "decks" and path[2] == "cards":
+            at = 5 if path[4] == "back" else 4
+            if len(path) > at + 1 and path[at] == "fill" and path[at + 1] in SHORTHAND:
+                try:
+                    card = self.decks[path[1]].cards[path[3]]
+                except (IndexError, TypeError):
+                    return path
+                side = card.back if at == 5 else card
+                name = path[at + 1]
+                if (
+                    isinstance(side, (CardSide, GenericCard))
+                    and getattr(side, name) is not None
+                    and name not in side.fill
+                ):
+                    return path[:at] + path[at + 1 :]
         return path
 
     # ------------------------------------------------------------ checks
@@ -422,7 +502,97 @@ class GenericKit(KitBase):
                 base=path + ("cards",),
             )
             self._check_titles(ctx, d, titles)
+            self._check_counts(ctx, d)
+            self._check_backs(ctx, d, size, known, resolved, checking, deck_resolved, used)
         return used
+
+    def _check_counts(self, ctx: CheckContext, d: int) -> None:
+        """`count: 0` switches a card off, with a warning; a deck whose cards are all switched off prints nothing."""
+        deck = self.decks[d]
+        off = [c for c, card in enumerate(deck.cards) if card.count == 0]
+        for c in off:
+            name = deck.cards[c].id or f"{deck.id} #{c + 1}"
+            ctx.add(
+                "PK420",
+                ("decks", d, "cards", c, "count"),
+                f"card {name!r} has count 0: it is switched off and not printed",
+                "give it a count of 1 or more to print it, or remove the card",
+            )
+        if len(off) == len(deck.cards):
+            ctx.add(
+                "PK311",
+                ("decks", d, "cards"),
+                f"deck {deck.id!r} has no cards to print: every card has count 0",
+                "give a card a count of 1 or more",
+            )
+
+    def _check_backs(
+        self,
+        ctx: CheckContext,
+        d: int,
+        size: tuple[float, float],
+        known: set[str],
+        resolved: dict[str, ResolvedTemplate],
+        checking: TemplateSet,
+        deck_resolved: dict[str, ResolvedTemplate],
+        used: set[str],
+    ) -> None:
+        """A card's own back fills its template like a front does, and is the deck's size."""
+        deck = self.decks[d]
+        views: list[TemplateCard] = []
+        positions: list[int] = []
+        for c, card in enumerate(deck.cards):
+            back = card.back
+            if isinstance(back, ImageFill):  # a picture filling the card (and its bleed), cropped to cover it
+                name = card.id or f"{deck.id} #{c + 1}"
+                where = ("decks", d, "cards", c, "back")
+                check_resolution(ctx, back, size[0], size[1], "cover", where, f"the back of card {name!r}")
+                continue
+            view = self.filled_back(d, c)
+            if not isinstance(back, CardSide) or view is None:
+                continue
+            where = ("decks", d, "cards", c, "back")
+            template_id = view.template or deck.template
+            for name in SHORTHAND:
+                if getattr(back, name) is not None and name in back.fill:
+                    ctx.add(
+                        "PK409",
+                        where + ("fill", name),
+                        f"the back of card {view.id.removesuffix(' (back)')!r} fills {name!r} twice: as `{name}:` and in `fill:`",
+                        "keep one of the two",
+                        key=True,
+                    )
+            if template_id not in known and not self.has_builtin(template_id):
+                if back.template is not None:  # else the card's own template is unknown, and said so already
+                    ctx.add(
+                        "PK305",
+                        where + ("template",),
+                        f"no card template named {template_id!r}",
+                        f"use one of {', '.join(sorted(known | {BUILTIN_TEMPLATE}))}",
+                    )
+                continue
+            used.add(template_id)
+            other = resolved.get(template_id)
+            if other is not None and not _same_size(size, (other.width, other.height)):
+                ctx.add(
+                    "PK408",
+                    where + ("template",) if back.template is not None else where,
+                    f"template {other.id!r} draws {_mm((other.width, other.height))} cards, but deck {deck.id!r} is {_mm(size)}: a back is the size of its front",
+                    "give the back a template of the deck's size",
+                )
+                continue
+            views.append(view)
+            positions.append(c)
+        if views:
+            check_cards(
+                _Rerouted(ctx, self, d, positions, ("back",)),
+                checking,
+                deck_resolved,
+                views,
+                {},
+                TEMPLATE_CODES,
+                base=("decks", d, "cards"),
+            )
 
     def _check_card(
         self,
@@ -555,18 +725,31 @@ class _Rerouted(CheckContext):
     checked goes to that card's place in the deck, under the field the designer wrote
     (`title:` rather than `fill.title`). Its findings land in `ctx`'s list."""
 
-    def __init__(self, ctx: CheckContext, kit: GenericKit, d: int, positions: list[int]):
+    def __init__(self, ctx: CheckContext, kit: GenericKit, d: int, positions: list[int], side: tuple = ()):
         super().__init__(ctx.source, ctx.languages, ctx.findings)
         self.kit = kit
         self.d = d
         self.positions = positions
+        self.side = side  # ("back",) when the cards checked are the backs of the deck's cards
 
     def add(
         self, code: str, path: tuple, message: str, hint: str = "", *, key: bool = False, col_offset: int = 0
     ) -> None:
         if len(path) >= 4 and path[:3] == ("decks", self.d, "cards") and isinstance(path[3], int):
-            path = path[:3] + (self.positions[path[3]],) + path[4:]
+            path = path[:3] + (self.positions[path[3]],) + self.side + path[4:]
         super().add(code, self.kit.source_path(path), message, hint, key=key, col_offset=col_offset)
+
+
+def _filled(side: GenericCard | CardSide, card_id: str, template: str) -> TemplateCard:
+    """A card or a card's back as its template sees it: `title:` and `body:` merged into `fill`."""
+    fill = side.fill
+    if side.title is not None or side.body is not None:
+        fill = dict(fill)
+        if side.title is not None:
+            fill.setdefault("title", side.title)
+        if side.body is not None:
+            fill.setdefault("body", side.body)
+    return TemplateCard.model_construct(id=card_id, template=template, fill=fill)
 
 
 # ---------------------------------------------------------------- the built-in template
