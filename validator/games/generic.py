@@ -413,7 +413,7 @@ class GenericKit(KitBase):
                         "PK411",
                         ("card_templates", "templates", i, "regions", r),
                         f"template {template.id!r}: a generic kit prints art region {region.name!r} as a box labelled with each card's art key",
-                        "fine for a prototype; pictures need a game module",
+                        "fine for a prototype; for a picture use a `kind: image` region and give each card a PNG, JPEG or SVG file",
                     )
 
     def _check_decks(self, ctx: CheckContext, resolved: dict[str, ResolvedTemplate]) -> set[str]:
