@@ -477,3 +477,26 @@ def test_a_template_region_prints_in_its_family(own, tmp_path):
 
     flavour = [t for part in parts for page in part.pages for t in texts(page.items) if t.role == "card-flavour"]
     assert flavour and {t.font for t in flavour} == {"ipaexgothic"}
+
+
+def test_markup_in_titles_and_headings_never_prints_literally(tmp_path):
+    """Kit text printed outside text boxes (the cover, the contents, rule headings, bookmarks) shows its words."""
+    kit = _edited(
+        tmp_path,
+        "titled",
+        [
+            ("kit.yaml", "en: Moonlit Tricks}", 'en: "*Moonlit* Tricks"}'),
+            ("rules.yaml", "- title: {ja: 準備, en: Setup}", '- title: {ja: "**準備**", en: "**Setup** now"}'),
+        ],
+    )
+    out = tmp_path / "out"
+    result = cli("build", kit, "-o", out, "--lang", "en", "--no-svg")
+    assert result.returncode == 0, result.stderr
+    pdfs = sorted((out / "moonlit-tricks" / "en").glob("*.pdf"))
+    assert len(pdfs) >= 4
+    texts = "".join(page.extract_text() for pdf in pdfs for page in PdfReader(pdf).pages)
+    assert "Moonlit Tricks" in texts and "Setup now" in texts
+    assert "*" not in texts
+    outline = [item.title for item in PdfReader(out / "moonlit-tricks" / "en" / "kit.pdf").outline]
+    assert outline and not any("*" in title for title in outline)
+    assert PdfReader(out / "moonlit-tricks" / "en" / "kit.pdf").metadata.title == "Moonlit Tricks"

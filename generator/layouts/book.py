@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from pnpkit.validator.markup import plain
+
 from ..i18n import tr
 from ..images import decode_problem, fit_ppi, pixel_size
 from ..scene import Image, Item, Line, Page, Rect, Style, Text
@@ -35,7 +37,7 @@ def cover(
     m = ctx.margin
     items: list[Item] = [
         Rect(m, m, w - 2 * m, h * 0.42, style=Style(fill=ACCENT), radius=4),
-        Text(w / 2, m + h * 0.2, title, 30, colour="#ffffff", anchor="middle", bold=True, role="cover-title"),
+        Text(w / 2, m + h * 0.2, plain(title), 30, colour="#ffffff", anchor="middle", bold=True, role="cover-title"),
     ]
     if image is not None:
         size = pixel_size(image)
@@ -60,7 +62,7 @@ def cover(
                 )
             items.append(Image(w / 2 - iw / 2, h - m - 20 - ih, iw, ih, str(image), role="cover-image"))
     if subtitle:
-        items.append(Text(w / 2, m + h * 0.2 + 13, subtitle, 13, colour="#ffffff", anchor="middle"))
+        items.append(Text(w / 2, m + h * 0.2 + 13, plain(subtitle), 13, colour="#ffffff", anchor="middle"))
     items.append(Text(w / 2, m + h * 0.42 - 8, tr("pnp_kit", ctx.lang), 10, colour="#c9cbe0", anchor="middle"))
     y = m + h * 0.42 + 18
     for line in lines:
@@ -96,7 +98,7 @@ def contents(ctx: LayoutContext, title: str, entries: list[ContentsEntry], check
         )
         row_top = y + 1.5
         items += ctx.fitted(
-            entry.title,
+            plain(entry.title),
             TextBox(m, row_top, width * 0.38, 6, align="start", valign="top", colour=INK, bold=True),
             9,
             7,

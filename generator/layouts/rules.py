@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
 from pnpkit.validator.components.templates import InlineIcon
+from pnpkit.validator.markup import plain
 
 from ..colour import WHITE
 from ..scene import Group, Item, Line, Page, Rect, Style, Text
@@ -327,7 +328,7 @@ def _heading(section: Section, width: float) -> _Block:
     return _Block(
         (
             Rect(0, 0, width, 6.0, style=Style(fill="#2c2f45")),
-            Text(2.0, 4.4, section.title, HEADING, colour=WHITE, bold=True),
+            Text(2.0, 4.4, plain(section.title), HEADING, colour=WHITE, bold=True),
         ),
         8.0,
     )

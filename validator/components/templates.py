@@ -167,6 +167,7 @@ class RegionChange(StrictModel):
     align: Literal["start", "middle", "end"] | None = None
     valign: Literal["top", "middle", "bottom"] | None = None
     bold: bool | None = None
+    font: Ident | None = None
     colour: Colour | None = None
     fill: Colour | None = None
     colour_from: Ident | None = None
