@@ -500,3 +500,19 @@ def test_markup_in_titles_and_headings_never_prints_literally(tmp_path):
     outline = [item.title for item in PdfReader(out / "moonlit-tricks" / "en" / "kit.pdf").outline]
     assert outline and not any("*" in title for title in outline)
     assert PdfReader(out / "moonlit-tricks" / "en" / "kit.pdf").metadata.title == "Moonlit Tricks"
+
+
+def test_an_unknown_family_in_change_is_pk523_at_its_place(tmp_path):
+    kit = _edited(
+        tmp_path,
+        "changed",
+        [("templates.yaml", "      regions:\n", "      change: {}\n      regions:\n")],
+    )
+    templates = (kit / "templates.yaml").read_text(encoding="utf-8")
+    assert "change: {}" in templates
+    (kit / "templates.yaml").write_text(
+        templates.replace("change: {}", "change: {title: {font: nosuch}}", 1), encoding="utf-8"
+    )
+    result = cli("validate", kit, "--format", "json")
+    assert result.returncode == 1
+    assert '"code": "PK523"' in result.stdout and "no font family named 'nosuch'" in result.stdout

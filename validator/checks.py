@@ -179,6 +179,8 @@ def check_fonts(ctx: CheckContext, kit: KitBase) -> None:
                 for r, region in enumerate(template.regions):
                     base = (field_name, "templates", t, "regions", r, "font")
                     named.append((base, getattr(region, "font", None)))
+                for name, change in template.change.items():
+                    named.append(((field_name, "templates", t, "change", name, "font"), change.font))
     for path, key in named:
         if key is not None and key not in known:
             ctx.add("PK523", path, f"no font family named {key!r}", hint)
