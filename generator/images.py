@@ -18,7 +18,6 @@ from __future__ import annotations
 import base64
 import hashlib
 import io
-import struct
 import weakref
 from functools import lru_cache
 from pathlib import Path
@@ -33,26 +32,6 @@ if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
     from .scene import Image
-
-
-def pixel_size(path: Path) -> tuple[int, int] | None:
-    """(width, height) of a PNG or JPEG, or None when the file is neither."""
-    data = path.read_bytes()[: 256 * 1024]
-    if data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR":
-        width, height = struct.unpack(">II", data[16:24])
-        return (width, height) if width and height else None
-    if data[:2] == b"\xff\xd8":
-        i = 2
-        while i + 9 < len(data):
-            if data[i] != 0xFF:
-                return None
-            marker = data[i + 1]
-            length = struct.unpack(">H", data[i + 2 : i + 4])[0]
-            if marker in (0xC0, 0xC1, 0xC2):
-                height, width = struct.unpack(">HH", data[i + 5 : i + 9])
-                return (width, height) if width and height else None
-            i += 2 + length
-    return None
 
 
 def fit_ppi(size: tuple[int, int], box_w: float, box_h: float) -> tuple[float, float, float]:

@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from pnpkit.validator.images import header_size
 from pnpkit.validator.markup import plain
 
 from ..i18n import tr
-from ..images import decode_problem, fit_ppi, pixel_size
+from ..images import decode_problem, fit_ppi
 from ..scene import Image, Item, Line, Page, Rect, Style, Text
 from ..text import TextBox
 from .common import INK, MUTED, LayoutContext, TextProblem, footer
@@ -40,7 +41,7 @@ def cover(
         Text(w / 2, m + h * 0.2, plain(title), 30, colour="#ffffff", anchor="middle", bold=True, role="cover-title"),
     ]
     if image is not None:
-        size = pixel_size(image)
+        size = header_size(image)
         broken = decode_problem(image) if size is not None else None
         if size is None or broken:
             reason = f" ({broken})" if broken else ""

@@ -342,18 +342,7 @@ def _backdrop(face: FaceContext, region: Region) -> tuple[list[Item], float]:
 def draw_text(face: FaceContext, region: Region, value: Any) -> list[Item]:
     x, y, w, h = _box(region)
     items, pad = _backdrop(face, region)
-    box = TextBox(
-        x + pad,
-        y + pad * 0.6,
-        w - 2 * pad,
-        h - 1.2 * pad,
-        align=region.align,
-        valign=region.valign,
-        colour=region.colour or INK,
-        bold=region.bold,
-        role=f"card-{region.name}",
-        font=region.font or "",
-    )
+    box = _text_box(region, x, y, w, h, pad)
     items += inline_text(
         face.ctx,
         face.text(value),
@@ -491,18 +480,7 @@ def draw_effect(face: FaceContext, region: Region, value: EffectFill) -> list[It
         items += _effect_header(face, region, value, x, y, w, hh, right=False)
         y, h = y + hh + 1.0, h - hh - 1.0
     back, pad = _backdrop(face, region)
-    box = TextBox(
-        x + pad,
-        y + pad * 0.6,
-        w - 2 * pad,
-        h - 1.2 * pad,
-        align=region.align,
-        valign=region.valign,
-        colour=region.colour or INK,
-        bold=region.bold,
-        role=f"card-{region.name}",
-        font=region.font or "",
-    )
+    box = _text_box(region, x, y, w, h, pad)
     items = back + items
     items += inline_text(
         face.ctx,
@@ -704,3 +682,19 @@ DRAWERS: dict[str, Callable[[FaceContext, Region, Any], list[Item]]] = {
 
 
 __all__ = ["ArtPainter", "FaceContext", "Marked", "icon_items", "inline_text", "marked", "template_face"]
+
+
+def _text_box(region: Region, x: float, y: float, w: float, h: float, pad: float) -> TextBox:
+    """The box a region's text is fitted into: inside its backdrop's padding, in the region's style."""
+    return TextBox(
+        x + pad,
+        y + pad * 0.6,
+        w - 2 * pad,
+        h - 1.2 * pad,
+        align=region.align,
+        valign=region.valign,
+        colour=region.colour or INK,
+        bold=region.bold,
+        role=f"card-{region.name}",
+        font=region.font or "",
+    )
