@@ -245,6 +245,8 @@ def card_sheets(
     duplex = settings.duplex_mode
     off_x, off_y = settings.back_offset
     pages: list[Page] = []
+    front_marks = _marks(ctx, grid)  # the same on every sheet: worked out once
+    back_marks = _marks(ctx, grid, off_x, off_y)
     sheets = max(1, math.ceil(len(fronts) / grid.per_page))
     for sheet in range(sheets):
         first = sheet * grid.per_page
@@ -272,7 +274,7 @@ def card_sheets(
         trim, bleed = _boxes(grid)
         notes = _margin_notes(ctx, grid, label)
         pages.append(
-            Page(ctx.paper.width, ctx.paper.height, tuple(_marks(ctx, grid) + front_items + notes), label, trim, bleed)
+            Page(ctx.paper.width, ctx.paper.height, tuple(front_marks + front_items + notes), label, trim, bleed)
         )
         if duplex == "none":
             continue
@@ -284,7 +286,7 @@ def card_sheets(
             Page(
                 ctx.paper.width,
                 ctx.paper.height,
-                tuple(_marks(ctx, grid, off_x, off_y) + back_items + back_notes),
+                tuple(back_marks + back_items + back_notes),
                 back_label,
                 trim,
                 bleed,
