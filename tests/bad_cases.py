@@ -1183,3 +1183,72 @@ _TRACK_C_CASES: list[Case] = [
 CASES += _TRACK_C_CASES
 CASES_BY_NAME.update({case.name: case for case in _TRACK_C_CASES})
 # ================================================================ end of issue 13, track C
+
+
+# ------------------------------------------------------------ codes no other case raises
+_UNRAISED_CASES: list[Case] = [
+    one(
+        "es-unknown-territory",
+        ES,
+        "board.yaml",
+        '    - "F N W"\n',
+        '    - "F N Q"\n',
+        Want("ES002", "board.yaml", '"F N Q"', col_at="Q", message="'Q'"),
+        also=("ES004",),  # its territory is now a cell short
+    ),
+    one(
+        "es-board-islands",
+        ES,
+        "board.yaml",
+        '  rows:\n    - "F N W"\n    - "F A E W"\n    - "E W N F A"\n    - "A F E W N E"\n    - "N W X A F"\n'
+        '    - "W E N F A N"\n    - "F A W E N"\n    - "E N A F"\n    - "A E W"\n',
+        "  cells:\n    - {q: 0, r: 0, terrain: centre}\n    - {q: 6, r: 0, terrain: fire}\n",
+        Want("ES005", "board.yaml", "hex_size: auto", col_at="hex_size", message="separate islands"),
+        also=("ES004", "ES006"),  # the two cells leave every territory short and the centre off-centre
+    ),
+    one(
+        "db-unknown-class",
+        DB,
+        "model.yaml",
+        "unit: human, nonunit: magic, designs: 5}",
+        "unit: human, nonunit: magik, designs: 5}",
+        Want("DB007", "model.yaml", "nonunit: magik", col_at="magik", message="'magik'"),
+        also=("DB001", "DB003", "DB009", "DB012"),
+    ),
+    one(
+        "db-design-count",
+        DB,
+        "model.yaml",
+        "unit: human, nonunit: magic, designs: 5}",
+        "unit: human, nonunit: magic, designs: 6}",
+        Want("DB009", "model.yaml", "designs: 6", col_at="6}", message="5 human-magic designs"),
+    ),
+    one(
+        "db-effect-kind",
+        DB,
+        "cards.yaml",
+        "      art: flame\n      unit_level: 3\n      unit_class: human\n      unit_effect:\n        kind: optional\n",
+        "      art: flame\n      unit_level: 3\n      unit_class: human\n      unit_effect:\n        kind: sometimes\n",
+        Want("DB017", "cards.yaml", "kind: sometimes", col_at="sometimes", message="optional or forced"),
+        also=("PK305",),  # the effect kinds are labels too
+    ),
+    one(
+        "db-template-region-kind",
+        DB,
+        "templates.yaml",
+        "        - name: unit_level\n          kind: number\n",
+        "        - name: unit_level\n          kind: text\n",
+        Want("DB021", "cards.yaml", "- id: flaze", message="not a number region, as 'unit_level'"),
+        also=("DB021", "PK203"),  # every card of the template; their levels are numbers, not text
+    ),
+    one(
+        "pk-key-in-two-files",
+        ES,
+        "tokens.yaml",
+        "tokens:\n",
+        'version: "2"\ntokens:\n',
+        Want("PK110", "tokens.yaml", 'version: "2"', col_at="version", message="'version' is already defined"),
+    ),
+]
+CASES += _UNRAISED_CASES
+CASES_BY_NAME.update({case.name: case for case in _UNRAISED_CASES})
