@@ -299,3 +299,14 @@ def _read_pgm(path: Path) -> tuple[int, int, bytes]:
     assert fields[0] == b"P5" and int(fields[3]) == 255
     width, height = int(fields[1]), int(fields[2])
     return width, height, data[pos + 1 : pos + 1 + width * height]
+
+
+@every_kit
+def test_no_placeholder_or_icon_name_prints_literally(kits, name):
+    """Every `{name}` in kit text becomes a number or an icon, on cards, sheets, rule pages and the kit book alike."""
+    built, _again = kits.builds(name)
+    kit = kits.loaded(name).kit
+    for lang in kit.languages:
+        text = "".join(page.extract_text() for page in pypdf.PdfReader(built / lang / "kit.pdf").pages)
+        assert len(text) > 200, (lang, "the kit book has its words")
+        assert not re.findall(r"\{[A-Za-z_][A-Za-z0-9_]*\}", text), (lang, re.findall(r".{0,30}\{\w+\}.{0,10}", text))

@@ -79,7 +79,14 @@ def components(kit: GenericKit, ctx: LayoutContext) -> list[Component]:
     sections = rule_summary(kit, ctx, values)
     if sections:
         heading = f"{title} — {tr('rules', lang)}"
-        pages = rule_pages(ctx, heading, players_line(kit.players, lang), sections, f"{title} v{kit.version}")
+        pages = rule_pages(
+            ctx,
+            heading,
+            players_line(kit.players, lang),
+            sections,
+            f"{title} v{kit.version}",
+            icons=kit.templates.icons,
+        )
         parts.append(
             Component(
                 "rules",

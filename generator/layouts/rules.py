@@ -169,16 +169,28 @@ BODY_SIZES = (BODY, 7.6, 7.2)
 """Sizes tried, largest first: a summary that spills a few lines onto another page is set smaller."""
 
 
-def rule_pages(ctx: LayoutContext, title: str, subtitle: str, sections: list[Section], footer_left: str) -> list[Page]:
-    """Flow the sections into columns at the largest body size that needs the fewest pages."""
+def rule_pages(
+    ctx: LayoutContext,
+    title: str,
+    subtitle: str,
+    sections: list[Section],
+    footer_left: str,
+    *,
+    icons: Mapping[str, InlineIcon] | None = None,
+) -> list[Page]:
+    """Flow the sections into columns at the largest body size that needs the fewest pages.
+
+    `icons` are the kit's inline icons: `{name}` in rule text draws them as on its cards.
+    """
+    icons = icons or {}
     trials = []
     for body in BODY_SIZES:
         scratch = replace(ctx, problems=[])
-        trials.append((len(_flow_pages(scratch, title, subtitle, sections, body).pages), -body))
+        trials.append((len(_flow_pages(scratch, title, subtitle, sections, body, icons).pages), -body))
         if trials[-1][0] == 1:
             break
     _pages, best = min(trials)
-    flow = _flow_pages(ctx, title, subtitle, sections, -best)
+    flow = _flow_pages(ctx, title, subtitle, sections, -best, icons)
     pages = []
     total = len(flow.pages)
     for n, items in enumerate(flow.pages, start=1):
@@ -187,9 +199,16 @@ def rule_pages(ctx: LayoutContext, title: str, subtitle: str, sections: list[Sec
     return pages
 
 
-def _flow_pages(ctx: LayoutContext, title: str, subtitle: str, sections: list[Section], body: float) -> _Flow:
+def _flow_pages(
+    ctx: LayoutContext,
+    title: str,
+    subtitle: str,
+    sections: list[Section],
+    body: float,
+    icons: Mapping[str, InlineIcon],
+) -> _Flow:
     """One layout pass; a heading always stays with its section's first block."""
-    setting = Setting(ctx, body)
+    setting = Setting(ctx, body, icons)
     flow = _Flow(ctx, title, subtitle)
     width = flow.width
     for section in sections:

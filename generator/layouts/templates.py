@@ -343,17 +343,7 @@ def draw_text(face: FaceContext, region: Region, value: Any) -> list[Item]:
     x, y, w, h = _box(region)
     items, pad = _backdrop(face, region)
     box = _text_box(region, x, y, w, h, pad)
-    items += inline_text(
-        face.ctx,
-        face.text(value),
-        box,
-        region.size,
-        region.min_size,
-        face.tset.icons,
-        where=face.path(region, face.lang),
-        label=f"card {face.card.id} {region.name}",
-        lines=region.lines,
-    )
+    items += _region_text(face, region, face.text(value), box, face.path(region, face.lang), lines=region.lines)
     return items
 
 
@@ -482,16 +472,7 @@ def draw_effect(face: FaceContext, region: Region, value: EffectFill) -> list[It
     back, pad = _backdrop(face, region)
     box = _text_box(region, x, y, w, h, pad)
     items = back + items
-    items += inline_text(
-        face.ctx,
-        face.text(value.text),
-        box,
-        region.size,
-        region.min_size,
-        face.tset.icons,
-        where=face.path(region, "text", face.lang),
-        label=f"card {face.card.id} {region.name}",
-    )
+    items += _region_text(face, region, face.text(value.text), box, face.path(region, "text", face.lang))
     return items
 
 
@@ -589,16 +570,7 @@ def draw_band(face: FaceContext, region: Region, value: Any) -> list[Item]:
         role=f"card-{region.name}",
         font=region.font or "",
     )
-    items += inline_text(
-        face.ctx,
-        face.text(value),
-        box,
-        region.size,
-        region.min_size,
-        face.tset.icons,
-        where=face.path(region, face.lang),
-        label=f"card {face.card.id} {region.name}",
-    )
+    items += _region_text(face, region, face.text(value), box, face.path(region, face.lang))
     return items
 
 
@@ -697,4 +669,21 @@ def _text_box(region: Region, x: float, y: float, w: float, h: float, pad: float
         bold=region.bold,
         role=f"card-{region.name}",
         font=region.font or "",
+    )
+
+
+def _region_text(
+    face: FaceContext, region: Region, text: str, box: TextBox, where: tuple, lines: int | None = None
+) -> list[Item]:
+    """A region's text fitted into `box` at the region's sizes, with the card's inline icons."""
+    return inline_text(
+        face.ctx,
+        text,
+        box,
+        region.size,
+        region.min_size,
+        face.tset.icons,
+        where=where,
+        label=f"card {face.card.id} {region.name}",
+        lines=lines,
     )
