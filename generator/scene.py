@@ -146,6 +146,8 @@ class Page:
     label: str = ""
     trim: Box | None = None
     bleed: Box | None = None
+    deck: str = ""
+    """The id of the deck whose cards this page holds ("" for anything else): partial builds and the index read it."""
 
 
 @dataclass(frozen=True)

@@ -617,7 +617,14 @@ def card_pages(kit: DiceBattleKit, ctx: LayoutContext) -> list[Page]:
         faces = deck_faces(kit.designs(deck), _face_drawer(kit, ctx, resolved, deck.template))
         back = card_back(ctx, kit, d)
         pages += card_sheets(
-            ctx, text(deck.name, ctx.lang), faces, back, deck.size.width, deck.size.height, where=("decks", d, "size")
+            ctx,
+            text(deck.name, ctx.lang),
+            faces,
+            back,
+            deck.size.width,
+            deck.size.height,
+            where=("decks", d, "size"),
+            deck=deck.id,
         )
     return pages
 

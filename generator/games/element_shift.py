@@ -139,7 +139,7 @@ def deck_sheets(
     w, h = deck.size.width, deck.size.height
     faces = deck_faces(designs, lambda design: card_face(kit, ctx, design, w, h))
     back = deck_back(ctx, kit, d, w, h)
-    return card_sheets(ctx, text(deck.name, ctx.lang), faces, back, w, h, where=("decks", d, "size"))
+    return card_sheets(ctx, text(deck.name, ctx.lang), faces, back, w, h, where=("decks", d, "size"), deck=deck.id)
 
 
 def card_face(kit: ElementShiftKit, ctx: LayoutContext, design: Design[CardItem], w: float, h: float) -> CardFace:

@@ -151,7 +151,7 @@ def deck_component(
             return drawn[key]
 
         backs = deck_faces(designs, draw_back)
-    pages = card_sheets(ctx, heading, faces, back, w, h, backs=backs)
+    pages = card_sheets(ctx, heading, faces, back, w, h, backs=backs, deck=deck.id)
     return Component(f"cards-{deck.id}", heading, tuple(pages), checklist=((name, len(faces)),))
 
 

@@ -870,7 +870,9 @@ def cards(kit: ShogiTcgKit, ctx: LayoutContext, title: str) -> list[Page]:
         w, h = first.size.width, first.size.height
         faces = [face for _, deck in decks for face in deck_fronts(kit, ctx, deck, w, h)]
         back = pile_back(kit, ctx, pile, d, w, h)
-        pages += card_sheets(ctx, tr(f"pile_{pile}", ctx.lang), faces, back, w, h, where=("decks", d, "size"))
+        pages += card_sheets(
+            ctx, tr(f"pile_{pile}", ctx.lang), faces, back, w, h, where=("decks", d, "size"), deck=pile
+        )
     return pages
 
 

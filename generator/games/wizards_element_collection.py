@@ -652,7 +652,7 @@ def _deck_pages(
 
     faces = deck_faces(kit.designs(deck), draw)
     back = back_design(ctx, kit, d, w, h)
-    return card_sheets(ctx, text(deck.name, ctx.lang), faces, back, w, h, where=("decks", d, "size"))
+    return card_sheets(ctx, text(deck.name, ctx.lang), faces, back, w, h, where=("decks", d, "size"), deck=deck.id)
 
 
 # ---------------------------------------------------------------- board
@@ -891,7 +891,7 @@ def reference_cards(kit: WizardsElementCollectionKit, ctx: LayoutContext) -> lis
     """One card per player: scoring on the front, the turn on the back."""
     front = scoring_face(kit, ctx, REF_W, REF_H)
     back = turn_face(kit, ctx, REF_W, REF_H)
-    return card_sheets(ctx, tr("reference", ctx.lang), [front] * kit.players.max, back, REF_W, REF_H)
+    return card_sheets(ctx, tr("reference", ctx.lang), [front] * kit.players.max, back, REF_W, REF_H, deck="reference")
 
 
 def _ref_frame(ctx: LayoutContext, w: float, h: float, heading: str) -> list[Item]:

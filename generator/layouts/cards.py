@@ -6,7 +6,7 @@ import itertools
 import math
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..i18n import tr
 from ..scene import Box, Group, Item, Line, Page, Rect, Style, Text
@@ -215,8 +215,9 @@ def card_sheets(
     height: float,
     where: tuple = (),
     backs: Sequence[CardFace] | None = None,
+    deck: str = "",
 ) -> list[Page]:
-    """Fronts and backs, page by page, laid out as the print settings ask.
+    """Fronts and backs, page by page, laid out as the print settings ask; every page names `deck`.
 
     n-up: each fronts page is followed by its backs page, mirrored for the
     duplex flip (columns for the long edge, rows for the short) and shifted by
@@ -235,7 +236,8 @@ def card_sheets(
     symbols = _symbols(fronts, backs)
     try:
         if settings.layout == "gutterfold":
-            return _gutterfold_sheets(ctx, title, fronts, backs, width, height, symbols)
+            pages = _gutterfold_sheets(ctx, title, fronts, backs, width, height, symbols)
+            return [replace(page, deck=deck) for page in pages]
         grid = grid_for(ctx.paper, width, height, sheet_margin(settings.marks_mode), settings.bleed)
     except ValueError as exc:  # a card too large for these print settings is the content's problem
         ctx.problems.append(
@@ -274,7 +276,7 @@ def card_sheets(
         trim, bleed = _boxes(grid)
         notes = _margin_notes(ctx, grid, label)
         pages.append(
-            Page(ctx.paper.width, ctx.paper.height, tuple(front_marks + front_items + notes), label, trim, bleed)
+            Page(ctx.paper.width, ctx.paper.height, tuple(front_marks + front_items + notes), label, trim, bleed, deck)
         )
         if duplex == "none":
             continue
@@ -290,6 +292,7 @@ def card_sheets(
                 back_label,
                 trim,
                 bleed,
+                deck,
             )
         )
     return pages
