@@ -7,10 +7,12 @@ temporary directory and moved into place only when every one is complete.
 
 from __future__ import annotations
 
+import glob
+import itertools
 import os
+import re
 import shutil
 import tempfile
-from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -25,10 +27,13 @@ from pnpkit.validator.source import format_path
 from . import fonts
 from .games import Component, components, layout_module
 from .i18n import tr
+from .index import NAME as INDEX
+from .index import dumps, edition_index, read_index
 from .inksaver import ink_saver
 from .jobs import ordered_map
 from .layouts.book import ContentsEntry, contents, cover
 from .layouts.common import LayoutContext
+from .progress import Progress
 from .scene import Bookmark, Box, Document, Group, Page
 from .units import PAPERS
 
@@ -52,6 +57,8 @@ class BuildOptions:
     svg: bool = True
     jobs: int = 1
     """Worker processes; 1 lays out and renders in this process."""
+    only: tuple[str, ...] = ()
+    """Build just these components (by component or deck id) and keep the rest of the output; () builds all."""
 
 
 def print_settings(kit: KitBase, overrides: dict) -> PrintSettings:
@@ -80,9 +87,6 @@ class BuildResult:
     @property
     def ok(self) -> bool:
         return not any(f.is_error for f in self.findings)
-
-
-Progress = Callable[[str], None]
 
 
 def layout_kit(
@@ -152,7 +156,9 @@ def book(
     first = 3  # after the cover and the contents page
     for part in parts:
         stock, steps = _print_advice(part, settings, lang)
-        entries.append(ContentsEntry(part.title, first, len(part.pages), part.copies, stock, steps))
+        entries.append(
+            ContentsEntry(part.title, first, len(part.pages), part.copies, stock, steps, deck_starts(part.pages, first))
+        )
         checklist.extend(part.checklist or _counted_cards(part))
         first += len(part.pages)
     title = kit.title.get(lang)
@@ -174,6 +180,15 @@ def book(
         marks.append(Bookmark(part.title, len(pages)))
         pages.extend(part.pages)
     return _document(kit, lang, title, tuple(pages), tuple(marks))
+
+
+def deck_starts(pages: tuple[Page, ...], first: int = 1) -> tuple[tuple[str, int], ...]:
+    """Each deck's name and the page it starts on (numbering the pages from `first`), in page order."""
+    starts: dict[str, tuple[str, int]] = {}
+    for number, page in enumerate(pages, start=first):
+        if page.deck and page.deck not in starts:
+            starts[page.deck] = (page.deck_name or page.deck, number)
+    return tuple(starts.values())
 
 
 def _has_cards(part: Component) -> bool:
@@ -228,6 +243,9 @@ class Edition:
     svg: bool
     staging: Path
     """The kit's staging directory; this edition writes `staging/<lang>/`."""
+    only: tuple[str, ...] = ()
+    published: Path | None = None
+    """The language directory a previous build published; a partial build keeps what it does not rebuild."""
 
 
 @dataclass(frozen=True)
@@ -249,9 +267,11 @@ def plan(loaded: LoadedKit, options: BuildOptions) -> KitRun:
     settings = print_settings(kit, options.overrides)
     languages = options.languages or tuple(kit.languages)
     target = options.out_dir / kit.id
-    _check_writable(target, languages)
+    check_writable(target, languages)
     staging = Path(tempfile.mkdtemp(prefix=".pnpkit-", dir=_ensure_dir(options.out_dir)))
-    editions = tuple(Edition(loaded, lang, settings, options.svg, staging) for lang in languages)
+    editions = tuple(
+        Edition(loaded, lang, settings, options.svg, staging, options.only, target / lang) for lang in languages
+    )
     return KitRun(loaded, editions, staging, target)
 
 
@@ -263,6 +283,12 @@ def make_edition(edition: Edition) -> list[Finding]:
     """
     loaded, lang = edition.loaded, edition.lang
     parts, problems = layout_kit(loaded, lang, edition.settings)
+    if edition.only:
+        chosen = select(parts, edition.only)
+        if not any(f.is_error for f in problems):
+            with fonts.using(fonts.for_kit(loaded.model, loaded.root, lang)[0]):
+                _render_partial(edition, chosen)
+        return problems
     book_document, cover_problems = layout_book(loaded, lang, parts, edition.settings)
     findings = problems + cover_problems
     if not any(f.is_error for f in findings):
@@ -270,9 +296,103 @@ def make_edition(edition: Edition) -> list[Finding]:
     return findings
 
 
+def component_ids(part: Component) -> set[str]:
+    """The ids `--only` knows a component by: its file name, the ids of the decks on it, a deck or sheet id."""
+    ids = {part.slug, *(page.deck for page in part.pages if page.deck)}
+    for prefix in ("cards-", "sheet-"):
+        if part.slug.startswith(prefix):
+            ids.add(part.slug.removeprefix(prefix))
+    return ids
+
+
+def select(parts: list[Component], only: tuple[str, ...]) -> list[Component]:
+    """The components `--only` names, in the kit's order; an id no component answers to is a SettingsError."""
+    known = [component_ids(part) for part in parts]
+    unknown = [name for name in only if not any(name in ids for ids in known)]
+    if unknown:
+        offered = ", ".join(sorted(set().union(*known)))
+        raise SettingsError(f"--only: no component or deck {unknown[0]!r} in this kit; use one of {offered}")
+    return [part for part, ids in zip(parts, known) if ids & set(only)]
+
+
 def _write_edition(edition: Edition, parts: list[Component], book_document: Document) -> None:
     with fonts.using(fonts.for_kit(edition.loaded.model, edition.loaded.root, edition.lang)[0]):
         _render_edition(edition, parts, book_document)
+
+
+def component_files(part: Component, svg: bool) -> list[str]:
+    """The file names a component is written as."""
+    names = [f"{part.slug}.pdf"]
+    if svg and part.svg:
+        count = len(part.pages)
+        names += [f"{part.slug}.svg"] if count == 1 else [f"{part.slug}-{n:02d}.svg" for n in range(1, count + 1)]
+    return names
+
+
+def component_pdf(kit: AnyKitModel, lang: str, part: Component) -> bytes:
+    """A component's PDF rendered on its own (a full build copies it out of kit.pdf instead)."""
+    from .backends import pdf
+
+    return pdf.render(_document(kit, lang, part.title, part.pages, (Bookmark(part.title, 0),)))
+
+
+def component_svgs(part: Component, pages: set[int] | None = None) -> dict[str, bytes]:
+    """A component's SVG files by name: every page, or the page numbers in `pages` (0-based)."""
+    from .backends import svg
+
+    names = component_files(part, True)[1:]
+    return {
+        name: svg.render(page, part.title, "../fonts").encode("utf-8")
+        for n, (name, page) in enumerate(zip(names, part.pages))
+        if pages is None or n in pages
+    }
+
+
+def render_component(kit: AnyKitModel, lang: str, part: Component, svg: bool) -> dict[str, bytes]:
+    """A component's files: its PDF, and its SVGs when asked for."""
+    out = {f"{part.slug}.pdf": component_pdf(kit, lang, part)}
+    if svg and part.svg:
+        out |= component_svgs(part)
+    return out
+
+
+def _render_partial(edition: Edition, parts: list[Component]) -> None:
+    """The chosen components, over a copy of what the last build published (kit.pdf is left as it was)."""
+    kit = edition.loaded.model
+    lang_dir = edition.staging / edition.lang
+    try:
+        lang_dir.mkdir()
+        (lang_dir / MARKER).write_text("made by pnpkit; this directory is replaced on every build\n")
+        previous = edition.published if edition.published and (edition.published / MARKER).is_file() else None
+        if previous is not None:
+            for old in sorted(previous.iterdir()):
+                if old.is_file() and old.name != MARKER:
+                    _link_or_copy(old, lang_dir / old.name)
+        for part in parts:
+            for stale in lang_dir.glob(f"{glob.escape(part.slug)}*"):  # SVGs of pages a shorter component lost
+                if re.fullmatch(rf"{re.escape(part.slug)}(-\d\d)?\.svg", stale.name):
+                    stale.unlink()
+            for name, data in render_component(kit, edition.lang, part, edition.svg).items():
+                _write_new(lang_dir / name, data)
+        previous_index = read_index(previous) if previous is not None else None
+        index = edition_index(kit.id, edition.lang, parts, [None] * len(parts), previous_index)
+        _write_new(lang_dir / INDEX, dumps(index).encode("utf-8"))
+    except OSError as exc:
+        raise OutputError(f"cannot write to {edition.staging.parent}: {exc.strerror or exc}") from None
+
+
+def _write_new(path: Path, data: bytes) -> None:
+    """A new file at `path`: a link to the published file there is removed first, never written through."""
+    path.unlink(missing_ok=True)
+    path.write_bytes(data)
+
+
+def _link_or_copy(source: Path, target: Path) -> None:
+    """A hard link where the file system allows (new files are written beside it, never through it)."""
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copy2(source, target)
 
 
 def _render_edition(edition: Edition, parts: list[Component], book_document: Document) -> None:
@@ -290,14 +410,16 @@ def _render_edition(edition: Edition, parts: list[Component], book_document: Doc
         book = pdf.render(book_document)
         (lang_dir / "kit.pdf").write_bytes(book)
         first = len(book_document.pages) - sum(len(part.pages) for part in parts)  # after the cover and contents
+        firsts = list(itertools.accumulate((len(part.pages) for part in parts[:-1]), initial=first + 1))
+        index = edition_index(kit.id, lang, parts, firsts, None)
+        (lang_dir / INDEX).write_text(dumps(index), encoding="utf-8")
         for part in parts:
+            pdf_name, *svg_names = component_files(part, edition.svg)
             document = _document(kit, lang, part.title, part.pages, (Bookmark(part.title, 0),))
-            (lang_dir / f"{part.slug}.pdf").write_bytes(pdf.excerpt(book, first, document))
+            (lang_dir / pdf_name).write_bytes(pdf.excerpt(book, first, document))
             first += len(part.pages)
-            if edition.svg and part.svg:
-                for n, page in enumerate(part.pages, start=1):
-                    name = f"{part.slug}.svg" if len(part.pages) == 1 else f"{part.slug}-{n:02d}.svg"
-                    (lang_dir / name).write_text(svg.render(page, part.title, "../fonts"), encoding="utf-8")
+            for name, page in zip(svg_names, part.pages):
+                (lang_dir / name).write_text(svg.render(page, part.title, "../fonts"), encoding="utf-8")
     except OSError as exc:
         raise OutputError(f"cannot write to {edition.staging.parent}: {exc.strerror or exc}") from None
 
@@ -316,7 +438,7 @@ def _write_fonts(run: KitRun) -> None:
         raise OutputError(f"cannot write to {run.staging.parent}: {exc.strerror or exc}") from None
 
 
-def build_all(runs: list[KitRun], jobs: int = 1, progress: Progress = lambda _msg: None) -> BuildResult:
+def build_all(runs: list[KitRun], jobs: int = 1, progress: Progress | None = None) -> BuildResult:
     """Lay out and render every edition of every kit on `jobs` processes, then publish them all, or nothing.
 
     One kit's error must not leave another's files behind, so nothing is
@@ -329,9 +451,12 @@ def build_all(runs: list[KitRun], jobs: int = 1, progress: Progress = lambda _ms
         _warm({run.loaded.model.game for run in runs}, svg=any(edition.svg for edition in editions))
         for edition in editions:
             _warm_fonts(edition.loaded, edition.lang, render=True)
-        progress(f"laying out and rendering {len(editions)} edition(s) on {min(jobs, len(editions))} process(es)")
-        for found in ordered_map(make_edition, editions, jobs):
+        progress = progress or Progress(quiet=True)
+        what = f"edition(s) laid out and rendered on {min(jobs, len(editions))} process(es)"
+        progress.step(0, len(editions), what)
+        for found in ordered_map(make_edition, editions, jobs, lambda n: progress.step(n, len(editions), what)):
             result.findings.extend(found)
+        progress("publishing")
         if result.ok:
             for run in runs:
                 if any(edition.svg for edition in run.editions):
@@ -394,7 +519,7 @@ def publish(staging: Path, kit_dir: Path) -> list[Path]:
         shutil.rmtree(staging, ignore_errors=True)
 
 
-def build(loaded: LoadedKit, options: BuildOptions, progress: Progress = lambda _msg: None) -> BuildResult:
+def build(loaded: LoadedKit, options: BuildOptions, progress: Progress | None = None) -> BuildResult:
     """Lay out, render and publish one kit; nothing is written when any page has an error."""
     return build_all([plan(loaded, options)], options.jobs, progress)
 
@@ -407,7 +532,7 @@ def _ensure_dir(path: Path) -> Path:
     return path
 
 
-def _check_writable(kit_dir: Path, languages: tuple[str, ...]) -> None:
+def check_writable(kit_dir: Path, languages: tuple[str, ...]) -> None:
     """Refuse to replace a directory pnpkit did not make: it may hold the user's own files."""
     if kit_dir.exists() and not kit_dir.is_dir():
         raise OutputError(f"{kit_dir} exists and is not a directory; choose another output directory with -o")
@@ -418,15 +543,18 @@ def _check_writable(kit_dir: Path, languages: tuple[str, ...]) -> None:
 
 
 def _publish(staging: Path, kit_dir: Path) -> list[Path]:
-    """Swap each finished directory into place; the old one is removed only after the swap."""
+    """Swap each finished directory into place; the old one is removed only after the swap.
+
+    Returns the files that are new: a partial build links the files it kept, and those are not counted.
+    """
     kit_dir.mkdir(parents=True, exist_ok=True)
     written = []
     for built in sorted(p for p in staging.iterdir() if p.is_dir()):
         target = kit_dir / built.name
-        old = None
+        kept = {p.stat().st_ino for p in built.iterdir() if p.is_file() and p.stat().st_nlink > 1}
         if target.exists():
-            old = staging / f"old-{built.name}"
-            os.replace(target, old)
+            os.replace(target, staging / f"old-{built.name}")
         os.replace(built, target)
-        written += sorted(p for p in target.iterdir() if p.is_file() and p.name != MARKER)
+        files = sorted(p for p in target.iterdir() if p.is_file() and p.name != MARKER)
+        written += [p for p in files if p.stat().st_ino not in kept]
     return written

@@ -65,9 +65,22 @@ def make_parser() -> argparse.ArgumentParser:
         help="which edition to build (default: all the kit declares)",
     )
     build.add_argument("--no-svg", action="store_true", help="write PDFs only")
+    add_only_option(build)
     add_jobs_option(build)
     add_print_options(build)
     build.add_argument("--format", choices=("text", "json"), default="text", help="how to print findings")
+
+    watch = commands.add_parser(
+        "watch",
+        help="build, then rebuild on every save",
+        description="Build a kit, then rebuild it whenever a file in it changes: only the components that changed"
+        " are written again, each file replaced whole. Findings show as they appear and go when fixed.",
+    )
+    watch.add_argument("path", type=Path, metavar="PATH", help="the kit directory")
+    watch.add_argument("-o", "--output", type=Path, default=Path("output"), help="output directory (default: output)")
+    watch.add_argument("--lang", choices=("ja", "en", "all"), default="all", help="which edition (default: all)")
+    watch.add_argument("--no-svg", action="store_true", help="write PDFs only")
+    add_print_options(watch)
 
     from .commands import discover
 
@@ -96,6 +109,24 @@ def add_jobs_option(parser: argparse.ArgumentParser) -> None:
         default=None,
         metavar="N",
         help="worker processes; the output is the same for any N (default: one per CPU; 1: no workers)",
+    )
+
+
+def _ids(text: str) -> tuple[str, ...]:
+    ids = tuple(dict.fromkeys(part.strip() for part in text.split(",") if part.strip()))
+    if not ids:
+        raise argparse.ArgumentTypeError("give one or more component or deck ids, separated by commas")
+    return ids
+
+
+def add_only_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--only",
+        type=_ids,
+        default=(),
+        metavar="ID[,ID]",
+        help="build just these components (a deck, sheet or component id, e.g. cards-goods or goods) and keep the"
+        " rest of the output as it is; kit.pdf is not rebuilt",
     )
 
 
@@ -169,6 +200,8 @@ def main(argv: list[str] | None = None) -> int:
             return _validate(args)
         if args.command == "build":
             return _build(args)
+        if args.command == "watch":
+            return _watch(args)
         return args.run(args)
     except UsageError as exc:
         print(f"pnpkit: error: {exc}", file=sys.stderr)
@@ -249,7 +282,11 @@ def _build(args: argparse.Namespace) -> int:
         for loaded in loaded_kits:
             languages = tuple(loaded.model.languages) if args.lang == "all" else (args.lang,)
             options = BuildOptions(
-                out_dir=args.output, languages=languages, overrides=print_overrides(args), svg=not args.no_svg
+                out_dir=args.output,
+                languages=languages,
+                overrides=print_overrides(args),
+                svg=not args.no_svg,
+                only=args.only,
             )
             runs.append(plan(loaded, options))
         with Progress() as progress:
@@ -269,7 +306,24 @@ def _build(args: argparse.Namespace) -> int:
         return EXIT_CONTENT
     if args.format == "text":
         print(f"wrote {written} files to {args.output}")
+        if args.only:
+            print("kit.pdf was left as it was; a build without --only brings it up to date")
     return EXIT_OK
+
+
+def _watch(args: argparse.Namespace) -> int:
+    from .build import BuildOptions, OutputError, SettingsError
+    from .watch import watch
+
+    (root,) = _kit_dirs([args.path])
+    if not (root / "kit.yaml").is_file():
+        raise UsageError(f"{root} has no kit.yaml; give the kit directory (`pnpkit new DIR` makes one)")
+    languages = None if args.lang == "all" else (args.lang,)
+    options = BuildOptions(args.output, languages, print_overrides(args), svg=not args.no_svg)
+    try:
+        return watch(root, options)
+    except (OutputError, SettingsError) as exc:
+        raise UsageError(str(exc)) from None
 
 
 if __name__ == "__main__":

@@ -38,6 +38,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "each": {"ja": "各", "en": "each"},
     "cut_note": {"ja": "実線に沿って切り離してください", "en": "Cut along the solid lines"},
     "page": {"ja": "ページ", "en": "Page"},
+    "page_short": {"ja": "p.", "en": "p. "},
     "contents": {"ja": "目次", "en": "Contents"},
     "players": {"ja": "人数", "en": "Players"},
     "copies": {"ja": "部数", "en": "Copies"},

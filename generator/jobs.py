@@ -38,15 +38,23 @@ def _run(index: int) -> Any:
     return _task_fn(_tasks[index])
 
 
-def ordered_map(fn: Callable[[T], R], tasks: Sequence[T], jobs: int) -> list[R]:
+def ordered_map(
+    fn: Callable[[T], R], tasks: Sequence[T], jobs: int, done: Callable[[int], None] | None = None
+) -> list[R]:
     """`[fn(task) for task in tasks]`, spread over up to `jobs` processes.
 
     Where processes fork, workers inherit the tasks and only an index crosses
     the pipe; elsewhere each worker receives the tasks once when it starts.
-    `fn` must be a module-level function.
+    `fn` must be a module-level function. `done(n)` is called as the first n
+    results are in, for progress.
     """
     if jobs <= 1 or len(tasks) <= 1:
-        return [fn(task) for task in tasks]
+        results = []
+        for task in tasks:
+            results.append(fn(task))
+            if done is not None:
+                done(len(results))
+        return results
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
     workers = min(jobs, len(tasks))
@@ -57,6 +65,11 @@ def ordered_map(fn: Callable[[T], R], tasks: Sequence[T], jobs: int) -> list[R]:
         pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_install, initargs=(fn, tasks))
     try:
         with pool:
-            return list(pool.map(_run, range(len(tasks))))
+            results = []
+            for result in pool.map(_run, range(len(tasks))):
+                results.append(result)
+                if done is not None:
+                    done(len(results))
+            return results
     finally:
         _install(None, ())  # drop the references; the caller keeps its own

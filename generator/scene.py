@@ -148,6 +148,8 @@ class Page:
     bleed: Box | None = None
     deck: str = ""
     """The id of the deck whose cards this page holds ("" for anything else): partial builds and the index read it."""
+    deck_name: str = ""
+    """That deck's printed name, for the kit book's contents."""
 
 
 @dataclass(frozen=True)

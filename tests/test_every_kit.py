@@ -105,7 +105,7 @@ def test_builds_every_component_in_every_language(kits, name):
     assert built_files(built) == set(layouts) | {"fonts"}
     assert _kit_font_files(kits, name) <= built_files(built / "fonts")
     for lang, parts in layouts.items():
-        want = {"kit.pdf"}
+        want = {"kit.pdf", "index.json"}
         for slug, part in parts.items():
             count = len(part.pages)
             want |= {f"{slug}.pdf"} | (

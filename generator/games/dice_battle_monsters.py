@@ -614,7 +614,7 @@ def card_pages(kit: DiceBattleKit, ctx: LayoutContext) -> list[Page]:
     resolved, _problems = resolve_templates(kit.card_templates)
     pages: list[Page] = []
     for d, deck in enumerate(kit.decks):
-        faces = deck_faces(kit.designs(deck), _face_drawer(kit, ctx, resolved, deck.template))
+        faces = deck_faces(kit.designs(deck), _face_drawer(kit, ctx, resolved, deck.template), ctx, f"{deck.id} front")
         back = card_back(ctx, kit, d)
         pages += card_sheets(
             ctx,

@@ -137,7 +137,7 @@ def deck_sheets(
     """The fronts of deck `d` with its one shared back, paged for printing."""
     deck = kit.decks[d]
     w, h = deck.size.width, deck.size.height
-    faces = deck_faces(designs, lambda design: card_face(kit, ctx, design, w, h))
+    faces = deck_faces(designs, lambda design: card_face(kit, ctx, design, w, h), ctx, f"{deck.id} front")
     back = deck_back(ctx, kit, d, w, h)
     return card_sheets(ctx, text(deck.name, ctx.lang), faces, back, w, h, where=("decks", d, "size"), deck=deck.id)
 

@@ -125,7 +125,7 @@ def deck_component(
         return face_of(design.item, ("decks", d, "cards", design.index))
 
     designs = kit.designs(d)
-    faces = deck_faces(designs, draw)
+    faces = deck_faces(designs, draw, ctx, f"{deck.id} front")
     name = text(deck.name, ctx.lang, values)
     heading = f"{title} — {name}"
     back = deck_back(ctx, kit, d, w, h, untitled="kit", values=values)
@@ -150,7 +150,7 @@ def deck_component(
                 drawn[key] = face_of(card, where)
             return drawn[key]
 
-        backs = deck_faces(designs, draw_back)
+        backs = deck_faces(designs, draw_back)  # shared backs stay one face (one symbol): not cached
     pages = card_sheets(ctx, heading, faces, back, w, h, backs=backs, deck=deck.id)
     return Component(f"cards-{deck.id}", heading, tuple(pages), checklist=((name, len(faces)),))
 

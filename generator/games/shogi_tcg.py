@@ -856,7 +856,9 @@ def pile_back(kit: ShogiTcgKit, ctx: LayoutContext, pile: Pile, d: int, w: float
 def deck_fronts(kit: ShogiTcgKit, ctx: LayoutContext, deck: ShogiDeck, w: float, h: float) -> list[CardFace]:
     """A deck's fronts in order, each design laid out once by its template's face."""
     draw = FACES[deck.template]
-    return deck_faces(kit.designs(deck), lambda design: draw(kit, ctx, design.item, design.index, w, h))
+    return deck_faces(
+        kit.designs(deck), lambda design: draw(kit, ctx, design.item, design.index, w, h), ctx, f"{deck.id} front"
+    )
 
 
 def cards(kit: ShogiTcgKit, ctx: LayoutContext, title: str) -> list[Page]:

@@ -650,7 +650,7 @@ def _deck_pages(
     def draw(design: Design[Element]) -> CardFace:
         return element_face(kit, ctx, design.item, design.index, w, h)
 
-    faces = deck_faces(kit.designs(deck), draw)
+    faces = deck_faces(kit.designs(deck), draw, ctx, f"{deck.id} front")
     back = back_design(ctx, kit, d, w, h)
     return card_sheets(ctx, text(deck.name, ctx.lang), faces, back, w, h, where=("decks", d, "size"), deck=deck.id)
 

@@ -25,6 +25,8 @@ class ContentsEntry:
     copies: str
     stock: str
     steps: tuple[str, ...]
+    decks: tuple[tuple[str, int], ...] = ()
+    """Each deck in the component with the page it starts on; listed when there is more than one."""
 
 
 COVER_IMAGE_BOX = (150.0, 95.0)
@@ -121,6 +123,17 @@ def contents(ctx: LayoutContext, title: str, entries: list[ContentsEntry], check
             label="contents",
         )
         y = row_top + 8.5
+        if len(entry.decks) > 1:
+            starts = "  ·  ".join(f"{name} {tr('page_short', ctx.lang)}{page}" for name, page in entry.decks)
+            block = ctx.fitted(
+                starts,
+                TextBox(m + 4, y - 1.6, width - 4, 9, align="start", valign="top", colour=INK),
+                7.5,
+                6,
+                label="contents",
+            )
+            items += block
+            y += 3.4 * max(1, len(block)) + 0.6
         for n, step in enumerate(entry.steps, start=1):
             block = ctx.fitted(
                 f"{n}. {step}",

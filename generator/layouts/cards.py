@@ -233,11 +233,11 @@ def card_sheets(
         backs = [back] * len(fronts)
     elif len(backs) != len(fronts):
         raise ValueError(f"{len(fronts)} fronts but {len(backs)} backs")
-    symbols = _symbols(fronts, backs)
+    symbols = _symbols(fronts, backs, deck)
     try:
         if settings.layout == "gutterfold":
-            pages = _gutterfold_sheets(ctx, title, fronts, backs, width, height, symbols)
-            return [replace(page, deck=deck) for page in pages]
+            folded = _gutterfold_sheets(ctx, title, fronts, backs, width, height, symbols)
+            return [replace(page, deck=deck, deck_name=title) for page in folded]
         grid = grid_for(ctx.paper, width, height, sheet_margin(settings.marks_mode), settings.bleed)
     except ValueError as exc:  # a card too large for these print settings is the content's problem
         ctx.problems.append(
@@ -276,7 +276,16 @@ def card_sheets(
         trim, bleed = _boxes(grid)
         notes = _margin_notes(ctx, grid, label)
         pages.append(
-            Page(ctx.paper.width, ctx.paper.height, tuple(front_marks + front_items + notes), label, trim, bleed, deck)
+            Page(
+                ctx.paper.width,
+                ctx.paper.height,
+                tuple(front_marks + front_items + notes),
+                label,
+                trim,
+                bleed,
+                deck,
+                title,
+            )
         )
         if duplex == "none":
             continue
@@ -293,6 +302,7 @@ def card_sheets(
                 trim,
                 bleed,
                 deck,
+                title,
             )
         )
     return pages
@@ -301,16 +311,19 @@ def card_sheets(
 _symbol_numbers = itertools.count()
 
 
-def _symbols(fronts: Sequence[CardFace], backs: Sequence[CardFace]) -> dict[int, str]:
+def _symbols(fronts: Sequence[CardFace], backs: Sequence[CardFace], deck: str) -> dict[int, str]:
     """A symbol for every face drawn more than once on these sheets, so backends store it once.
 
     A design's copies are the same CardFace object, as is a deck's back (and a
     back many cards share); a face drawn once gets no symbol (a form of its own
-    would only add bytes).
+    would only add bytes). Symbols are named by deck and order, so laying out
+    the same deck twice gives equal pages (watch compares them to find what changed).
     """
     uses = Counter(id(face) for face in fronts)
     uses.update(id(face) for face in backs)
-    return {face_id: f"card-{next(_symbol_numbers)}" for face_id, count in uses.items() if count > 1}
+    prefix = f"deck:{deck}" if deck else f"sheets:{next(_symbol_numbers)}"
+    repeated = (face_id for face_id, count in uses.items() if count > 1)
+    return {face_id: f"{prefix}:{n}" for n, face_id in enumerate(repeated)}
 
 
 def _placed(

@@ -1,0 +1,100 @@
+"""Card faces kept between rebuilds, so `pnpkit watch` lays out again only the cards that changed.
+
+A face is drawn from its card, and from everything around it: the kit's
+templates, parameters, icons and fonts, the language, the print settings and
+the files it draws. The cache key is the card itself plus a *scope* that
+fingerprints all the rest (`scope_of`), so a changed template or picture
+drops every face that could show it, and a changed card only its own.
+
+A one-off build has no cache (`active()` is None) and draws every face, as before.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pydantic import BaseModel
+
+from .layouts.cards import CardFace
+from .layouts.common import LayoutContext, TextProblem
+
+MAX_FACES = 50_000
+"""Faces kept at most; past it the cache starts again (a kit that large is rare, and memory stays bounded)."""
+
+
+@dataclass
+class FaceCache:
+    scope: str = ""
+    """The fingerprint of everything but the cards, set before each edition is laid out."""
+    faces: dict[tuple, tuple[CardFace, tuple[TextProblem, ...]]] = field(default_factory=dict)
+    hits: int = 0
+    misses: int = 0
+
+    def face(self, ctx: LayoutContext, key: tuple, draw: Callable[[], CardFace]) -> CardFace:
+        """The face under `key`, drawn once; the problems its drawing met are reported again on every reuse."""
+        full = (self.scope, ctx.lang, repr(ctx.settings), *key)
+        found = self.faces.get(full)
+        if found is not None:
+            self.hits += 1
+            ctx.problems.extend(found[1])
+            return found[0]
+        self.misses += 1
+        before = len(ctx.problems)
+        face = draw()
+        if len(self.faces) >= MAX_FACES:
+            self.faces.clear()
+        self.faces[full] = (face, tuple(ctx.problems[before:]))
+        return face
+
+
+_active: ContextVar[FaceCache | None] = ContextVar("face_cache", default=None)
+
+
+def active() -> FaceCache | None:
+    return _active.get()
+
+
+@contextmanager
+def using(cache: FaceCache) -> Iterator[FaceCache]:
+    token = _active.set(cache)
+    try:
+        yield cache
+    finally:
+        _active.reset(token)
+
+
+def item_key(item: object) -> str:
+    """A card's content, as text that changes whenever the card does."""
+    if isinstance(item, BaseModel):
+        return item.model_dump_json()
+    return repr(item)
+
+
+def scope_of(kit: BaseModel, files_stamp: str) -> str:
+    """Everything a face may depend on except the cards of a generic kit's decks.
+
+    A generic deck's cards are the designs themselves (their own key); other
+    games draw cards from lists elsewhere in the model, so their whole model
+    is in scope. `files_stamp` covers the kit's pictures, tables and fonts.
+    """
+    exclude = {"decks": {"__all__": {"cards"}}} if getattr(kit, "game", "") == "generic" else None
+    digest = hashlib.sha256(kit.model_dump_json(exclude=exclude).encode("utf-8"))
+    digest.update(files_stamp.encode("utf-8"))
+    return digest.hexdigest()
+
+
+def files_stamp(root: Path, files: list[Path]) -> str:
+    """A fingerprint of files by name, size and modification time: it changes when any of them is saved."""
+    digest = hashlib.sha256()
+    for path in files:
+        try:
+            stat = path.stat()
+        except OSError:
+            continue
+        digest.update(f"{path.relative_to(root)}:{stat.st_size}:{stat.st_mtime_ns}\n".encode())
+    return digest.hexdigest()

@@ -1,0 +1,288 @@
+"""`pnpkit watch KIT`: rebuild on every save, writing only what changed.
+
+Each rebuild reloads and validates the kit, lays out every edition (cards that
+did not change come from the face cache), compares each component's pages
+with what was last written, and renders just the components that differ.
+Their PDFs are written first, then `index.json` and `kit.pdf`. Every file is
+written beside its target and renamed over it, so a viewer that has a PDF
+open never sees half a file. A kit that is briefly invalid (a file mid-save)
+shows its findings and keeps the last good output; the next save clears them.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TextIO
+
+from pnpkit.validator.findings import Finding, Report, render_text
+from pnpkit.validator.kit import LoadedKit, load_kit
+
+from . import facecache, fonts
+from .build import (
+    MARKER,
+    BuildOptions,
+    OutputError,
+    SettingsError,
+    check_writable,
+    component_files,
+    component_pdf,
+    component_svgs,
+    layout_book,
+    layout_kit,
+    print_settings,
+)
+from .games import Component
+from .index import NAME as INDEX
+from .index import dumps, edition_index
+
+MAX_ASSET_FILES = 5_000
+"""Files looked at for changed pictures and fonts; a kit directory with more is fingerprinted by its first ones."""
+YAML_SUFFIXES = (".yaml", ".yml")
+
+
+@dataclass
+class Rebuild:
+    """What one rebuild did."""
+
+    findings: list[Finding] = field(default_factory=list)
+    written: list[Path] = field(default_factory=list)
+    seconds: float = 0.0
+    problem: str = ""
+    """A one-line problem that stopped the rebuild before findings (output directory, print settings)."""
+
+    @property
+    def ok(self) -> bool:
+        return not self.problem and not any(f.is_error for f in self.findings)
+
+
+@dataclass
+class Watcher:
+    """One kit being watched: the faces and components last written, per language."""
+
+    root: Path
+    options: BuildOptions
+    cache: facecache.FaceCache = field(default_factory=facecache.FaceCache)
+    written: dict[str, dict[str, Component]] = field(default_factory=dict)
+    """language → component slug → the component as its files were last written."""
+    fonts_written: bool = False
+    files_stamp: str = ""
+    """The fingerprint of the kit's pictures, fonts and tables at the last rebuild."""
+
+    def rebuild(self) -> Rebuild:
+        started = time.perf_counter()
+        result = Rebuild()
+        try:
+            self._rebuild(result)
+        except (OutputError, SettingsError) as exc:
+            result.problem = str(exc)
+        result.seconds = time.perf_counter() - started
+        return result
+
+    def _rebuild(self, result: Rebuild) -> None:
+        loaded = load_kit(self.root)
+        result.findings = loaded.report.sorted()
+        if not loaded.ok:
+            return
+        kit = loaded.model
+        settings = print_settings(kit, self.options.overrides)
+        languages = self.options.languages or tuple(kit.languages)
+        missing = [lang for lang in languages if lang not in kit.languages]
+        if missing:
+            raise SettingsError(f"the kit has no {missing[0]!r} edition; it ships {', '.join(kit.languages)}")
+        target = self.options.out_dir / kit.id
+        check_writable(target, languages)
+        stamp = facecache.files_stamp(self.root, _asset_files(self.root))
+        if stamp != self.files_stamp:  # a picture or font changed: pages that name it look the same, so redo all
+            self.written.clear()
+            self.files_stamp = stamp
+            self.fonts_written = False
+        self.cache.scope = facecache.scope_of(kit, stamp)
+        editions: dict[str, list[Component]] = {}
+        with facecache.using(self.cache):
+            for lang in languages:
+                parts, problems = layout_kit(loaded, lang, settings)
+                editions[lang] = parts
+                result.findings += problems
+        report = Report()
+        report.extend(result.findings)
+        result.findings = report.sorted()  # one finding per problem, however many languages met it
+        if any(f.is_error for f in result.findings):
+            return
+        changed = {lang: self._changed(lang, parts) for lang, parts in editions.items()}
+        for lang, parts in changed.items():  # the PDFs that changed first: what the designer is looking at
+            for part in parts:
+                result.written += self._write_pdf(loaded, target / lang, lang, part)
+        if self.options.svg:
+            for lang, parts in changed.items():
+                for part in parts:
+                    result.written += self._write_svgs(loaded, target / lang, lang, part)
+        for lang, parts in editions.items():
+            if changed[lang]:
+                result.written += self._write_book(loaded, target / lang, lang, parts, settings)
+            self.written[lang] = {part.slug: part for part in parts}
+        if self.options.svg and not self.fonts_written:
+            result.written += _write_fonts(loaded, target, languages)
+            self.fonts_written = True
+
+    def _changed(self, lang: str, parts: list[Component]) -> list[Component]:
+        before = self.written.get(lang, {})
+        return [part for part in parts if before.get(part.slug) != part]
+
+    def _write_pdf(self, loaded: LoadedKit, lang_dir: Path, lang: str, part: Component) -> list[Path]:
+        _ensure_ours(lang_dir)
+        with fonts.using(fonts.for_kit(loaded.model, loaded.root, lang)[0]):
+            data = component_pdf(loaded.model, lang, part)
+        return [_replace(lang_dir / f"{part.slug}.pdf", data)]
+
+    def _write_svgs(self, loaded: LoadedKit, lang_dir: Path, lang: str, part: Component) -> list[Path]:
+        """The SVGs of the pages that changed; those of pages that are gone are removed."""
+        if not part.svg:
+            return []
+        before = self.written.get(lang, {}).get(part.slug)
+        old_pages = before.pages if before is not None else ()
+        names = component_files(part, True)[1:]
+        if before is not None and len(before.pages) != len(part.pages):
+            old_pages = ()  # one page or many changes every file name
+            for name in set(component_files(before, True)[1:]) - set(names):
+                (lang_dir / name).unlink(missing_ok=True)
+        redo = {n for n, page in enumerate(part.pages) if n >= len(old_pages) or old_pages[n] != page}
+        with fonts.using(fonts.for_kit(loaded.model, loaded.root, lang)[0]):
+            files = component_svgs(part, redo)
+        return [_replace(lang_dir / name, data) for name, data in files.items()]
+
+    def _write_book(self, loaded: LoadedKit, lang_dir: Path, lang: str, parts: list[Component], settings) -> list[Path]:
+        from .backends import pdf
+
+        _ensure_ours(lang_dir)
+        document, _cover_problems = layout_book(loaded, lang, parts, settings)
+        opening = len(document.pages) - sum(len(part.pages) for part in parts)
+        firsts = list(itertools.accumulate((len(part.pages) for part in parts[:-1]), initial=opening + 1))
+        index = edition_index(loaded.model.id, lang, parts, firsts, None)
+        with fonts.using(fonts.for_kit(loaded.model, loaded.root, lang)[0]):
+            book = pdf.render(document)
+        return [
+            _replace(lang_dir / INDEX, dumps(index).encode("utf-8")),
+            _replace(lang_dir / "kit.pdf", book),
+        ]
+
+
+def _asset_files(root: Path) -> list[Path]:
+    """The kit's files other than YAML (pictures, fonts, tables): a change to one may change faces."""
+    files = []
+    for path in sorted(itertools.islice(root.rglob("*"), MAX_ASSET_FILES)):
+        if path.is_file() and path.suffix.lower() not in YAML_SUFFIXES and not path.name.startswith("."):
+            files.append(path)
+    return files
+
+
+def _ensure_ours(lang_dir: Path) -> None:
+    """The language directory exists and carries pnpkit's marker (check_writable refused any other)."""
+    try:
+        lang_dir.mkdir(parents=True, exist_ok=True)
+        marker = lang_dir / MARKER
+        if not marker.exists():
+            marker.write_text("made by pnpkit; this directory is replaced on every build\n")
+    except OSError as exc:
+        raise OutputError(f"cannot write to {lang_dir}: {exc.strerror or exc}") from None
+
+
+def _replace(path: Path, data: bytes) -> Path:
+    """Write beside the file, then rename over it: a reader sees the old file or the new one, never half."""
+    partial = path.with_name(f".{path.name}.pnpkit-partial")
+    try:
+        partial.write_bytes(data)
+        os.replace(partial, path)
+    except OSError as exc:
+        partial.unlink(missing_ok=True)
+        raise OutputError(f"cannot write {path}: {exc.strerror or exc}") from None
+    return path
+
+
+def _write_fonts(loaded: LoadedKit, target: Path, languages: tuple[str, ...]) -> list[Path]:
+    font_dir = target / "fonts"
+    try:
+        font_dir.mkdir(parents=True, exist_ok=True)
+        (font_dir / MARKER).write_text("made by pnpkit: the font the SVGs use, with its licence\n")
+    except OSError as exc:
+        raise OutputError(f"cannot write to {font_dir}: {exc.strerror or exc}") from None
+    written = []
+    for family in fonts.kit_fonts(loaded.model, loaded.root, languages):
+        for source, name in family.files():
+            written.append(_replace(font_dir / name, source.read_bytes()))
+    return written
+
+
+# ---------------------------------------------------------------- the loop
+
+
+class Screen:
+    """What the designer sees: on a terminal, the current findings and the last rebuild, redrawn each time;
+    piped, a line per rebuild and the findings whenever they change."""
+
+    def __init__(self, stream: TextIO, root: Path, clock: Callable[[], str] = lambda: time.strftime("%H:%M:%S")):
+        self.stream = stream
+        self.root = root
+        self.tty = stream.isatty()
+        self.clock = clock
+        self.shown: list[Finding] | None = None
+
+    def show(self, rebuild: Rebuild) -> None:
+        status = _status(rebuild)
+        findings = rebuild.findings
+        if self.tty:
+            self.stream.write("\x1b[2J\x1b[H")  # clear: fixed findings disappear
+            self.stream.write(f"pnpkit watch {self.root} — Ctrl-C to stop\n\n")
+            if findings:
+                self.stream.write(render_text(findings) + "\n\n")
+            self.stream.write(f"[{self.clock()}] {status}\n")
+        else:
+            if findings != self.shown:
+                if findings:
+                    self.stream.write(render_text(findings) + "\n")
+                elif self.shown:
+                    self.stream.write(f"[{self.clock()}] every finding is fixed\n")
+            self.stream.write(f"[{self.clock()}] {status}\n")
+        self.stream.flush()
+        self.shown = findings
+
+
+def _status(rebuild: Rebuild) -> str:
+    if rebuild.problem:
+        return f"not written: {rebuild.problem}"
+    errors = sum(1 for f in rebuild.findings if f.is_error)
+    if errors:
+        return f"not written: {errors} error(s); the last good files stay in place"
+    if not rebuild.written:
+        return f"no change ({rebuild.seconds:.2f} s)"
+    names = sorted({path.name for path in rebuild.written if path.suffix == ".pdf"})
+    shown = ", ".join(names[:4]) + (f" and {len(names) - 4} more" if len(names) > 4 else "")
+    return f"wrote {len(rebuild.written)} file(s) in {rebuild.seconds:.2f} s: {shown}"
+
+
+def watch(root: Path, options: BuildOptions, stream: TextIO = sys.stdout) -> int:
+    """Build once, then again after every change under `root`, until Ctrl-C."""
+    import watchfiles
+
+    watcher = Watcher(root, options)
+    screen = Screen(stream, root)
+    first = watcher.rebuild()
+    if first.problem and not watcher.written:
+        raise OutputError(first.problem)
+    screen.show(first)
+    out_dir = options.out_dir.resolve()
+    watch_filter = watchfiles.DefaultFilter(ignore_paths=[out_dir])
+    stream.write(f"watching {root} for changes (Ctrl-C to stop)\n")
+    stream.flush()
+    try:
+        for _changes in watchfiles.watch(root, watch_filter=watch_filter, step=30, raise_interrupt=False):
+            screen.show(watcher.rebuild())
+    except KeyboardInterrupt:  # during a rebuild: every file written so far was written whole
+        pass
+    stream.write("stopped watching\n")
+    return 0
