@@ -63,7 +63,7 @@ def test_index_says_where_every_card_is(kits, name):
             assert page_text and page_text == book.pages[place["kit_pdf_page"] - 1].extract_text()
         for place in fronts:  # a slot's trim lies on the paper and no two cards on a page overlap
             x, y, w, h = place["trim_mm"]
-            assert 0 < x and x + w < 216 and 0 < y and y + h < 297
+            assert x > 0 and x + w < 216 and y > 0 and y + h < 297
         seen: dict[tuple, list] = {}
         for place in fronts:
             seen.setdefault((place["file"], place["page"]), []).append(place["trim_mm"])
