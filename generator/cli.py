@@ -9,10 +9,13 @@ import argparse
 import shutil
 import sys
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from pnpkit.validator import __version__
 from pnpkit.validator.findings import Finding, Report, render_json, render_sarif, render_text
+
+if TYPE_CHECKING:
+    from pnpkit.validator.kit import LoadedKit
 
 EXIT_OK, EXIT_CONTENT, EXIT_USAGE = 0, 1, 2
 
@@ -223,6 +226,29 @@ def _kit_dirs(paths: list[Path]) -> list[Path]:
     return paths
 
 
+def load_kits(paths: list[Path], lang: str) -> tuple[list[LoadedKit], Report]:
+    """Kits about to write output, with their findings; when they have no errors, their ids must differ
+    (each writes OUTPUT/<id>/) and each must have the edition `lang` asks for ("all": any)."""
+    from pnpkit.validator.kit import load_kit
+
+    report = Report()
+    kits = []
+    for path in _kit_dirs(paths):
+        loaded = load_kit(path)
+        report.extend(loaded.report.findings)
+        kits.append(loaded)
+    if report.has_errors:
+        return kits, report
+    ids = [loaded.model.id for loaded in kits]
+    twice = sorted({kit_id for kit_id in ids if ids.count(kit_id) > 1})
+    if twice:
+        raise UsageError(f"two kits have the id {twice[0]!r}; they would write to the same output directory")
+    for loaded in kits:
+        if lang != "all" and lang not in loaded.model.languages:
+            raise UsageError(f"{loaded.root} has no {lang!r} edition; it ships {', '.join(loaded.model.languages)}")
+    return kits, report
+
+
 def _print_findings(findings: list[Finding], fmt: str) -> None:
     if fmt == "json":
         print(render_json(findings))
@@ -252,31 +278,16 @@ def _validate(args: argparse.Namespace) -> int:
 
 
 def _build(args: argparse.Namespace) -> int:
-    from pnpkit.validator.kit import load_kit
 
     from .build import BuildOptions, KitRun, OutputError, SettingsError, build_all, plan
     from .jobs import default_jobs
     from .progress import Progress
 
-    report = Report()
-    loaded_kits = []
-    for path in _kit_dirs(args.paths):
-        loaded = load_kit(path)
-        report.extend(loaded.report.findings)
-        loaded_kits.append(loaded)
+    loaded_kits, report = load_kits(args.paths, args.lang)
     if report.has_errors:
         _print_findings(report.sorted(), args.format)
         print("pnpkit: nothing was built; fix the errors above", file=sys.stderr)
         return EXIT_CONTENT
-    ids = [loaded.model.id for loaded in loaded_kits]
-    twice = sorted({kit_id for kit_id in ids if ids.count(kit_id) > 1})
-    if twice:
-        raise UsageError(f"two kits have the id {twice[0]!r}; they would write to the same output directory")
-    for loaded in loaded_kits:
-        if args.lang != "all" and args.lang not in loaded.model.languages:
-            raise UsageError(
-                f"{loaded.root} has no {args.lang!r} edition; it ships {', '.join(loaded.model.languages)}"
-            )
     runs: list[KitRun] = []
     try:
         for loaded in loaded_kits:

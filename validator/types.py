@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints, WithJsonSchema
 
 LANGUAGES = ("ja", "en")
 Lang = Literal["ja", "en"]
@@ -35,6 +35,20 @@ MM_PER_PT = MM_PER_INCH / 72
 _UNITS_MM = {"mm": 1.0, "cm": 10.0, "in": MM_PER_INCH, "pt": MM_PER_PT}
 _LENGTH = re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)\s*(mm|cm|in|pt)\s*$")
 
+LENGTH_PATTERN = r"^\s*[0-9]+(?:\.[0-9]+)?\s*(?:mm|cm|in|pt)\s*$"
+"""What `parse_length` reads, for JSON Schema: a number and a unit (mm, cm, in or pt)."""
+POSITIVE_LENGTH_PATTERN = r"^(?!\s*0+(?:\.0+)?\s*(?:mm|cm|in|pt)\s*$)" + LENGTH_PATTERN[1:]
+"""The same, less the lengths that are zero."""
+
+
+def written_as(pattern: str, *examples: str, description: str | None = None) -> WithJsonSchema:
+    """The JSON Schema of a value the loader converts before validating it (a length becomes millimetres):
+    what the designer writes, for editors, rather than what it becomes. Used only when a schema is generated."""
+    schema: dict[str, Any] = {"type": "string", "pattern": pattern, "examples": list(examples)}
+    if description is not None:
+        schema["description"] = description
+    return WithJsonSchema(schema, mode="validation")
+
 
 def parse_length(value: Any) -> Any:
     """`"63mm"`, `"2.5in"`, `"10pt"` → millimetres. Bare numbers are refused: units matter in print."""
@@ -48,7 +62,12 @@ def parse_length(value: Any) -> Any:
     return value
 
 
-Length = Annotated[float, BeforeValidator(parse_length), Field(gt=0, description="A length such as '63mm' or '2.5in'.")]
+Length = Annotated[
+    float,
+    BeforeValidator(parse_length),
+    Field(gt=0, description="A length with its unit: mm, cm, in or pt, e.g. '63mm' or '2.5in'."),
+    written_as(POSITIVE_LENGTH_PATTERN, "63mm", "2.5in"),
+]
 
 _NAMED_COLOURS = {
     "black": "#000000",
@@ -61,6 +80,16 @@ _NAMED_COLOURS = {
     "yellow": "#f2c500",
 }
 _HEX = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
+
+
+def _any_case(word: str) -> str:
+    return "".join(f"[{ch}{ch.upper()}]" if ch.isalpha() else re.escape(ch) for ch in word)
+
+
+COLOUR_PATTERN = (
+    r"^\s*(?:#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})|" + "|".join(map(_any_case, sorted(_NAMED_COLOURS))) + r")\s*$"
+)
+"""What `parse_colour` reads, for JSON Schema (whose patterns have no ignore-case flag)."""
 
 
 def parse_colour(value: Any) -> Any:
@@ -77,7 +106,12 @@ def parse_colour(value: Any) -> Any:
     return text
 
 
-Colour = Annotated[str, BeforeValidator(parse_colour), Field(description="'#rrggbb' or a colour name.")]
+Colour = Annotated[
+    str,
+    BeforeValidator(parse_colour),
+    Field(description=f"'#rrggbb', '#rgb' or a colour name: {', '.join(sorted(_NAMED_COLOURS))}."),
+    written_as(COLOUR_PATTERN, "#3a3a48", "#fff", *sorted(_NAMED_COLOURS)),
+]
 
 
 def _not_blank(value: str) -> str:
@@ -86,14 +120,18 @@ def _not_blank(value: str) -> str:
     return value
 
 
-Text = Annotated[str, AfterValidator(_not_blank)]
+Text = Annotated[
+    str, AfterValidator(_not_blank), WithJsonSchema({"type": "string", "pattern": r"\S"}, mode="validation")
+]
 
 
 class LocalText(StrictModel):
     """Text in each language the kit ships: `{ja: 火, en: Fire}`."""
 
     ja: Text | None = None
+    """The Japanese text."""
     en: Text | None = None
+    """The English text."""
 
     def get(self, lang: str) -> str:
         value = getattr(self, lang, None)

@@ -1,33 +1,53 @@
-"""Print the JSON Schema of kit files, so editors can complete and check YAML as you type.
+"""Print or write the JSON Schemas of kit files, so editors complete, explain and check YAML as you type.
 
-Point your editor's YAML support at it, e.g. `# yaml-language-server: $schema=kit.schema.json`.
+`kit.schema.json` describes kit.yaml; `part.schema.json` describes the component files kit.yaml includes
+(none of their fields is required, and `id`, `game` and `include` belong in kit.yaml). Both describe
+values as you write them: lengths with units ('63mm'), named card sizes (poker). Without --game they
+fit a kit of any game. See docs/editor.md for VS Code.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
+from pathlib import Path
 
 NAME = "schema"
-HELP = "print the JSON Schema of kit.yaml (all games) for editor completion"
+HELP = "print or write the JSON Schemas of kit.yaml and its component files, for editors"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", help="only this game's model (default: every game, as a tagged union on game:)")
+    parser.add_argument("--game", help="one game's schemas (default: any game; kit.yaml chooses by its game:)")
+    what = parser.add_mutually_exclusive_group()
+    what.add_argument("--part", action="store_true", help="print the schema of component files, not of kit.yaml")
+    what.add_argument(
+        "-o",
+        "--output",
+        type=Path,
+        metavar="DIR",
+        help="write kit.schema.json and part.schema.json into DIR (created if missing) instead of printing",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     import sys
 
-    from pnpkit.validator.games import GAMES, kit_adapter
+    from pnpkit.validator.editor_schema import dumps, kit_schema, part_schema, write_schemas
+    from pnpkit.validator.games import GAME_MODULES
 
-    if args.game is not None:
-        if args.game not in GAMES:
-            print(f"pnpkit: error: unknown game {args.game!r}; use one of {', '.join(sorted(GAMES))}", file=sys.stderr)
+    if args.game is not None and args.game not in GAME_MODULES:
+        print(
+            f"pnpkit: error: unknown game {args.game!r}; use one of {', '.join(sorted(GAME_MODULES))}", file=sys.stderr
+        )
+        return 2
+    if args.output is not None:
+        try:
+            written = write_schemas(args.output, args.game)
+        except OSError as exc:
+            print(f"pnpkit: error: cannot write the schemas into {args.output}: {exc.strerror or exc}", file=sys.stderr)
             return 2
-        schema = GAMES[args.game].model_json_schema()
-    else:
-        schema = kit_adapter().json_schema()
-    schema["title"] = "pnpkit kit"
-    print(json.dumps(schema, ensure_ascii=False, indent=2))
+        for path in written:
+            print(f"wrote {path}")
+        return 0
+    schema = part_schema(args.game) if args.part else kit_schema(args.game)
+    sys.stdout.write(dumps(schema))
     return 0

@@ -158,9 +158,10 @@ def _frame(w: float, h: float, colour: str) -> list[Item]:
 
 
 def _band(ctx: LayoutContext, w: float, colour: str, label: str, where: tuple) -> list[Item]:
+    grow = 0.4  # past the panel's edge, so no sliver of the cream panel's rounded corner shows round the band
     items: list[Item] = [
-        Rect(3, 3, w - 6, 13, style=Style(fill=colour), radius=2.5),
-        Rect(3, 9, w - 6, 7, style=Style(fill=colour)),
+        Rect(3 - grow, 3 - grow, w - 6 + 2 * grow, 13 + grow, style=Style(fill=colour), radius=2.5 + grow),
+        Rect(3 - grow, 9, w - 6 + 2 * grow, 7, style=Style(fill=colour)),
     ]
     items += ctx.fitted(
         label,

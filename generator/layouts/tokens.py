@@ -57,14 +57,18 @@ TokenGroup = tuple[str, list[TokenSpec]]
 """A heading and the kinds of token under it."""
 
 
-def token(cx: float, cy: float, r: float, colour: str, mark: str, role: str) -> Group:
+TOKEN_ROLES = frozenset({"token", "player-piece", "marker", "life"})
+"""Roles of the Groups that are one cut-out piece each (exports find pieces by them)."""
+
+
+def token(cx: float, cy: float, r: float, colour: str, mark: str, role: str, name: str = "") -> Group:
     items: list[Item] = [
         Circle(cx, cy, r, style=Style(fill=colour, stroke=INK, width=0.25)),
         Circle(cx, cy, r * RING, style=Style(stroke="#ffffff", width=0.5)),
     ]
     if mark:
         items.append(Text(cx, cy + r * 0.3, mark, mark_size(r), colour="#ffffff", anchor="middle", bold=True))
-    return Group(tuple(items), role=role)
+    return Group(tuple(items), role=role, name=name)
 
 
 def mark_size(r: float) -> float:
@@ -126,7 +130,7 @@ def token_sheet(
                 row, col = divmod(i, per_row)
                 cx = margin + r + col * (diameter + TOKEN_GAP)
                 cy = y + r + row * (diameter + TOKEN_GAP)
-                items.append(token(cx, cy, r, spec.colour, spec.mark, role="token"))
+                items.append(token(cx, cy, r, spec.colour, spec.mark, role="token", name=spec.label))
                 items.append(Circle(cx, cy, r + 0.6, style=CUT, role="cut"))
             rows = math.ceil(spec.count / per_row)
             y += rows * (diameter + TOKEN_GAP) + AFTER_SPEC

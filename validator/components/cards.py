@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any, Generic, Literal, TypeVar
 
-from pydantic import BeforeValidator, Field
+from pydantic import BeforeValidator, Field, WithJsonSchema
 
 from ..types import Colour, Count, Ident, Length, LocalText, RuleText, StrictModel
 
@@ -22,7 +22,9 @@ CARD_SIZES_MM: dict[str, tuple[float, float]] = {
 
 class CardSize(StrictModel):
     width: Length
+    """The card's width, e.g. '63mm'."""
     height: Length
+    """The card's height, e.g. '88mm'."""
 
 
 def _named_size(value: Any) -> Any:
@@ -34,34 +36,61 @@ def _named_size(value: Any) -> Any:
     return value
 
 
-CardSizeField = Annotated[CardSize, BeforeValidator(_named_size), Field(description="A named size or {width, height}.")]
+CardSizeName = Annotated[
+    str,
+    WithJsonSchema(
+        {"type": "string", "enum": list(CARD_SIZES_MM), "description": "A named card size."}, mode="validation"
+    ),
+]
+CardSizeField = Annotated[
+    CardSize,
+    BeforeValidator(_named_size, json_schema_input_type=CardSizeName | CardSize),
+    Field(
+        description="A named size ("
+        + ", ".join(f"{name} {w:g} × {h:g} mm" for name, (w, h) in CARD_SIZES_MM.items())
+        + ") or {width, height}."
+    ),
+]
 
 
 class CardBack(StrictModel):
     """One back for the whole deck, so a shuffled deck gives nothing away."""
 
     title: LocalText | None = None
+    """Text printed on the back of every card of the deck, e.g. the game's name."""
     colour: Colour = "#3a3a48"
+    """The back's colour."""
     pattern: Literal["plain", "hex", "diamonds"] = "hex"
+    """The pattern printed on the back: plain, hex or diamonds."""
 
 
 class CardEntry(StrictModel):
     """One card design; `ref` names an item of the deck's `source` list in the game model."""
 
     ref: Ident | None = None
+    """The item of the deck's `source` list this card shows, by its id."""
     count: Count = 1
+    """How many copies to print."""
     title: LocalText | None = None
+    """The card's title, where the template has one."""
     body: RuleText | None = None
+    """The card's rule text; numbers come from `{placeholders}`."""
 
 
 class Deck(StrictModel):
     id: Ident
+    """The deck's id, unique in the kit; other fields and messages name the deck by it."""
     name: LocalText
+    """The deck's name, as the kit book and the card sheets print it."""
     size: CardSizeField = Field(default_factory=lambda: CardSize.model_validate({"width": "63mm", "height": "88mm"}))
+    """The card size: a named size such as poker, or {width, height}. Poker (63 × 88 mm) when not given."""
     template: Ident = Field(description="The card layout to use, e.g. 'element', 'event', 'combo'.")
     back: CardBack = Field(default_factory=CardBack)
+    """The back every card of the deck shares."""
     source: Ident | None = Field(None, description="A list in the game model that the cards are drawn from.")
     cards: list[CardEntry] = Field(default_factory=list)
+    """The cards, each with how many copies to print; without it, one of each item of the `source` list. May also name
+    files of cards (cards.csv, cards.yaml)."""
 
 
 Item = TypeVar("Item")

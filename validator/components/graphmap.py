@@ -38,6 +38,7 @@ NodeId = Annotated[int, Field(ge=0)] | Ident
 
 class MapNode(StrictModel):
     id: NodeId
+    """The node's number (e.g. 11–66 for a dice map) or a lower-case id."""
     x: float = Field(description="Across, in map units (grows to the right).")
     y: float = Field(description="Down, in map units (grows towards the bottom of the sheet).")
     label: LocalText | None = Field(None, description="A name printed under the node.")
@@ -46,8 +47,11 @@ class MapNode(StrictModel):
 
 class NodeKind(StrictModel):
     id: Ident
+    """The kind's id, as nodes name it in `kind:`."""
     name: LocalText
+    """The kind's name, printed in the map's legend."""
     colour: Colour
+    """The colour of the ring of nodes of this kind."""
 
 
 Link = Annotated[list[NodeId], Field(min_length=2, max_length=2, description="The two nodes a link joins: [a, b].")]
@@ -57,6 +61,7 @@ class Background(StrictModel):
     """Island art: a Voronoi diagram of the nodes plus jittered points, all drawn from `seed`."""
 
     style: Literal["islands", "plain"] = "islands"
+    """islands: generated island art around the nodes; plain: none."""
     seed: int = Field(description="The same seed always gives the same map; change it for another coastline.")
     detail: Length = Field(7.0, description="Typical size of one Voronoi cell on paper.")
     land: float = Field(1.0, gt=0, le=3, description="How far land reaches around nodes and links (1 = default).")
@@ -64,14 +69,19 @@ class Background(StrictModel):
 
 class GraphMap(StrictModel):
     name: LocalText | None = None
+    """The map's name, printed on its sheet."""
     scale: Length | Literal["auto"] = Field(
         "auto", description="Printed length of one map unit, or 'auto' to fill one sheet."
     )
     node_size: Length = Field(14.0, description="Diameter of a node circle on paper.")
     background: Background | None = None
+    """The art behind the nodes and links."""
     kinds: list[NodeKind] = Field(default_factory=list)
+    """Kinds of node (a port, a ruin), each with a name and a colour."""
     nodes: list[MapNode] = Field(min_length=1)
+    """The nodes: an id and a position each."""
     links: list[Link] = Field(default_factory=list)
+    """The links, each a pair of node ids: [a, b]."""
 
     def node(self, node_id: NodeId) -> MapNode | None:
         return next((n for n in self.nodes if n.id == node_id), None)

@@ -17,8 +17,11 @@ AXIAL_NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
 
 class HexCell(StrictModel):
     q: int
+    """The cell's column, in axial coordinates."""
     r: int
+    """The cell's row, in axial coordinates."""
     terrain: Ident
+    """The terrain of the cell: one of the game's terrain ids."""
 
 
 @dataclass(frozen=True)
@@ -41,12 +44,15 @@ class HexBoard(StrictModel):
     """
 
     orientation: Literal["pointy"] = "pointy"
+    """The hexes' orientation: pointy (a corner at the top)."""
     hex_size: Length | Literal["auto"] = Field(
         "auto", description="Distance across flats, or 'auto' for the largest that fits."
     )
     key: dict[str, Ident] = Field(default_factory=dict, description="Row letter → terrain id.")
     rows: list[str] = Field(default_factory=list)
+    """The board row by row, each row its terrain letters separated by spaces (see `key`); rows are centred."""
     cells: list[HexCell] = Field(default_factory=list)
+    """The cells one by one, in axial coordinates: instead of `rows`."""
 
     @model_validator(mode="after")
     def _one_shape(self) -> HexBoard:

@@ -17,7 +17,9 @@ if TYPE_CHECKING:
 
 class Players(StrictModel):
     min: Count
+    """The fewest players the game is for."""
     max: Count
+    """The most players the game is for."""
 
     @model_validator(mode="after")
     def _ordered(self) -> Players:
@@ -45,9 +47,13 @@ class FontFamily(StrictModel):
     """
 
     regular: FontFile
+    """The regular face: a .ttf file in the kit, e.g. 'fonts/Serif-Regular.ttf'."""
     bold: FontFile | None = None
+    """The bold face; without it, bold text is the regular face stroked thicker."""
     italic: FontFile | None = None
+    """The italic face; without it, italic text is the regular face slanted."""
     bold_italic: FontFile | None = None
+    """The bold italic face; without it, bold italic is made from the faces given."""
     licence: FontFile | None = Field(None, description="The font's licence, copied beside the fonts SVGs link to.")
 
 
@@ -69,19 +75,32 @@ class Fonts(StrictModel):
 
 class KitBase(StrictModel):
     id: Ident
+    """The kit's id: lower-case letters, digits, '-' and '_'. Output files are named after it. Only kit.yaml may hold
+    it."""
     title: LocalText
+    """The game's title, in each language the kit ships: {ja: ..., en: ...}."""
     subtitle: LocalText | None = None
+    """A line under the title on the kit book's cover."""
     author: LocalText | str = Field(
         "pnpkit", description="Credits: plain text, or {ja: ..., en: ...} when they read differently."
     )
     version: str = "1.0"
+    """The edition of the kit, printed in the kit book, e.g. '1.0' (write it in quotes)."""
     players: Players
+    """How many can play: {min: 2, max: 4}."""
     languages: list[Lang] = Field(min_length=1)
-    include: list[str] = Field(default_factory=list, description="Component files, relative to kit.yaml.")
+    """The languages the kit ships, e.g. [ja, en]: every text gives each of them."""
+    include: list[str] = Field(default_factory=list)
+    """Component files that hold more of the kit's top-level fields, relative to kit.yaml, e.g. [decks.yaml,
+    rules.yaml]. Only kit.yaml may hold it."""
     decks: list[Deck] = Field(default_factory=list)
+    """The card decks: each with its id, name, size, template and cards."""
     rules: RuleSummary | None = None
+    """The rule summary printed in the kit book: its sections."""
     errata: list[Erratum] = Field(default_factory=list)
+    """Places where the rulebook contradicts itself, and the reading this edition chose."""
     end_conditions: list[EndCondition] = Field(default_factory=list)
+    """How the game ends and who wins; each needs a tie-break."""
     cover_image: KitFile | None = Field(
         None, description="A PNG or JPEG for the kit book's cover (300 ppi at its printed size)."
     )

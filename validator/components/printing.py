@@ -11,9 +11,11 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Field, model_validator
 
-from ..types import StrictModel
+from ..types import StrictModel, written_as
 
 _SIGNED = re.compile(r"^\s*([-+]?[0-9]+(?:\.[0-9]+)?)\s*mm\s*$")
+SIGNED_MM_PATTERN = r"^\s*[-+]?[0-9]+(?:\.[0-9]+)?\s*mm\s*$"
+"""What `_signed_mm` reads, for JSON Schema: millimetres, perhaps with a sign."""
 
 
 def _signed_mm(value: Any) -> Any:
@@ -28,9 +30,17 @@ def _signed_mm(value: Any) -> Any:
     return value
 
 
-SignedMM = Annotated[float, BeforeValidator(_signed_mm), Field(ge=-10, le=10)]
+SignedMM = Annotated[
+    float,
+    BeforeValidator(_signed_mm),
+    Field(ge=-10, le=10, description="Millimetres from -10mm to 10mm, e.g. '-0.5mm'."),
+    written_as(SIGNED_MM_PATTERN, "0.5mm", "-1mm"),
+]
 BleedMM = Annotated[
-    float, BeforeValidator(_signed_mm), Field(ge=0, le=10, description="Bleed around every card, in mm.")
+    float,
+    BeforeValidator(_signed_mm),
+    Field(ge=0, le=10, description="Bleed around every card, in mm: from '0mm' to '10mm', e.g. '3mm'."),
+    written_as(r"^\s*\+?[0-9]+(?:\.[0-9]+)?\s*mm\s*$", "3mm"),
 ]
 
 
@@ -49,16 +59,20 @@ def card_fits(width: float, height: float, paper: str, bleed: float) -> bool:
 
 class PrintSettings(StrictModel):
     paper: Literal["a4", "letter"] = "a4"
+    """The paper size: a4 or letter."""
     bleed: BleedMM = 0.0
+    """Bleed around every card for a print shop's cutting, e.g. '3mm'; '0mm' (none) at home."""
     duplex: Literal["long", "short", "none"] | None = Field(None, description="Default: long for n-up sheets.")
-    back_offset: list[SignedMM] = Field(
-        default_factory=lambda: [0.0, 0.0], min_length=2, max_length=2, description="[x, y] shift of the backs only."
-    )
+    back_offset: list[SignedMM] = Field(default_factory=lambda: [0.0, 0.0], min_length=2, max_length=2)
+    """[x, y] shift of the backs only, to correct a printer's duplex misalignment, e.g. ['0.5mm', '-1mm']."""
     layout: Literal["nup", "gutterfold"] = "nup"
+    """nup: cards side by side, backs on the reverse; gutterfold: fronts and backs side by side, folded along the
+    middle."""
     marks: Literal["crop", "guides", "none"] | None = Field(
         None, description="Default: guides at home, crop marks with bleed."
     )
     ink_saver: bool = False
+    """Print light versions of large coloured areas, to save ink at home."""
 
     @model_validator(mode="after")
     def _consistent(self) -> PrintSettings:

@@ -35,7 +35,17 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from pydantic import BeforeValidator, Field, StringConstraints, model_validator
 
 from ..checks import check_unique_ids
-from ..types import Colour, Count, Ident, LocalText, StrictModel, parse_length
+from ..types import (
+    LENGTH_PATTERN,
+    POSITIVE_LENGTH_PATTERN,
+    Colour,
+    Count,
+    Ident,
+    LocalText,
+    StrictModel,
+    parse_length,
+    written_as,
+)
 
 if TYPE_CHECKING:
     from ..checks import CheckContext
@@ -66,7 +76,9 @@ def parse_size(value: Any) -> Any:
 
 class Size(StrictModel):
     share: float | None = None
+    """A share of the parent, relative to the siblings: 2 is twice 1."""
     mm: float | None = None
+    """A fixed length in millimetres."""
 
     @model_validator(mode="after")
     def _one(self) -> Size:
@@ -75,16 +87,25 @@ class Size(StrictModel):
         return self
 
 
+Share = Annotated[float, Field(gt=0, description="A share of the parent, relative to the siblings: 2 is twice 1.")]
+FixedSize = Annotated[str, written_as(POSITIVE_LENGTH_PATTERN, "9mm", description="A fixed length, e.g. '9mm'.")]
+
 SizeField = Annotated[
     Size,
-    BeforeValidator(parse_size),
+    BeforeValidator(parse_size, json_schema_input_type=Share | FixedSize | Size),
     Field(default_factory=lambda: Size(share=1.0), description="A share of the parent (2) or a fixed length ('9mm')."),
 ]
-Gap = Annotated[float, BeforeValidator(parse_length), Field(ge=0, description="Space between the items, e.g. '3mm'.")]
+Gap = Annotated[
+    float,
+    BeforeValidator(parse_length),
+    Field(ge=0, description="Space between the items, e.g. '3mm'."),
+    written_as(LENGTH_PATTERN, "3mm"),
+]
 BoxLength = Annotated[
     float,
     BeforeValidator(parse_length),
-    Field(ge=PENCIL_BOX_MM, description=f"A checkbox side, at least {PENCIL_BOX_MM} mm so a tick fits."),
+    Field(ge=PENCIL_BOX_MM, description=f"A checkbox side, at least {PENCIL_BOX_MM:g}mm so a tick fits, e.g. '4mm'."),
+    written_as(POSITIVE_LENGTH_PATTERN, "4mm"),
 ]
 Letter = Annotated[
     str, StringConstraints(pattern=r"^[A-Z]$"), Field(description="One capital letter, as printed on the sheet.")
@@ -93,13 +114,17 @@ Letter = Annotated[
 
 class RegionBase(StrictModel):
     size: SizeField
+    """How much of its parent the region takes: a share (2, relative to its siblings) or a fixed length ('9mm'). 1 when
+    not given."""
     title: LocalText | None = None
+    """A heading printed above the region."""
 
 
 class Sourced(RegionBase):
     """A region whose content may come from a list in the game's rule model."""
 
-    source: Ident | None = Field(None, description="A list in the game model that fills this region.")
+    source: Ident | None = None
+    """A list in the game's rule model that fills this region, instead of writing its content here."""
 
     def inline(self) -> bool:
         """True when the region carries its own content."""
@@ -121,14 +146,19 @@ class SheetLadder(StrictModel):
     """One inline ladder: a label, a colour and marks by rung (`{coin: [3, 8]}`)."""
 
     label: str
+    """The ladder's label, printed above it."""
     colour: Colour = "#555555"
+    """The ladder's colour."""
     marks: dict[MarkIcon, list[int]] = Field(default_factory=dict)
+    """Marks printed in cells, by icon: the rungs that carry it, e.g. {coin: [3, 8]}."""
 
 
 class LaddersRegion(Sourced):
     kind: Literal["ladders"]
+    """ladders: columns of rungs numbered from the bottom up."""
     rungs: Count | None = Field(None, description="Rungs per ladder; sourced ladders take it from the model.")
     ladders: list[SheetLadder] = Field(default_factory=list)
+    """The ladders, written out: a label, a colour and marks each."""
     numbers: Literal["left", "right", "both"] = Field("both", description="Which sides print the rung numbers.")
 
     def inline(self) -> bool:
@@ -148,15 +178,22 @@ class LaddersRegion(Sourced):
 
 class GridMark(StrictModel):
     row: Count
+    """The row of the marked cell, from 1 at the top."""
     col: Count
+    """The column of the marked cell, from 1 at the left."""
     mark: MarkIcon
+    """The icon printed in the cell."""
 
 
 class GridRegion(RegionBase):
     kind: Literal["grid"]
+    """grid: rows × columns of cells to fill in."""
     rows: Count
+    """How many rows of cells."""
     cols: Count
+    """How many columns of cells."""
     marks: list[GridMark] = Field(default_factory=list)
+    """Icons printed in some cells: {row, col, mark} each."""
     numbered: bool = Field(False, description="Print row and column numbers beside the grid.")
 
     @model_validator(mode="after")
@@ -171,6 +208,7 @@ class GridRegion(RegionBase):
 
 class EffectLine(StrictModel):
     text: LocalText
+    """The line's text."""
     condition: LocalText | None = Field(
         None, description="Printed on a shaded band: the line works only when this holds."
     )
@@ -178,6 +216,7 @@ class EffectLine(StrictModel):
 
 class EffectCell(StrictModel):
     lines: list[EffectLine] = Field(default_factory=list)
+    """The cell's lines of text, top to bottom."""
     gate: Gate = Field(
         "none", description="box: the cell works once its checkbox is ticked; chain: gates open from the top."
     )
@@ -185,8 +224,11 @@ class EffectCell(StrictModel):
 
 class EffectsRegion(Sourced):
     kind: Literal["effects"]
+    """effects: a table of effects, one column per ladder, with conditional lines and gates."""
     columns: list[LocalText] = Field(default_factory=list)
+    """The column headings."""
     rows: list[LocalText] = Field(default_factory=list)
+    """The row labels."""
     cells: list[list[EffectCell]] = Field(default_factory=list, description="One list per row, one cell per column.")
 
     def inline(self) -> bool:
@@ -205,30 +247,45 @@ class EffectsRegion(Sourced):
 
 class CheckboxesRegion(RegionBase):
     kind: Literal["checkboxes"]
+    """checkboxes: a row of boxes to tick."""
     count: Count
+    """How many boxes."""
     label: LocalText | None = None
+    """Text printed before the boxes."""
     chain: bool = Field(False, description="Arrows join the boxes: tick them in order, from the first.")
     box: BoxLength = 4.0
+    """The side of one box, at least 3.5mm so a tick fits, e.g. '4mm'."""
 
 
 class CounterRegion(RegionBase):
     kind: Literal["counter"]
+    """counter: circles to tick off."""
     count: Count
+    """How many circles."""
     per_row: Count | None = None
+    """Circles per row; all in one row when not given."""
     icon: Literal["circle", "coin"] = "circle"
+    """circle, or coin: the shape of each one."""
     note: LocalText | None = None
+    """Text printed beside the circles."""
 
 
 class ScoreCategory(StrictModel):
     id: Letter
+    """The category's letter, printed on its box: one capital letter."""
     name: LocalText
+    """The category's name."""
     boxes: Count
+    """How many boxes the category has."""
     vp: Count = 1
+    """Victory points each box is worth."""
 
 
 class ScoringRegion(Sourced):
     kind: Literal["scoring"]
+    """scoring: lettered scoring boxes and a total."""
     categories: list[ScoreCategory] = Field(default_factory=list)
+    """The scoring categories, written out."""
 
     def inline(self) -> bool:
         return bool(self.categories)
@@ -236,14 +293,19 @@ class ScoringRegion(Sourced):
 
 class PadColumn(StrictModel):
     label: str
+    """The column's heading."""
     note: LocalText | None = None
+    """A small note under the heading."""
 
 
 class PadRegion(Sourced):
     kind: Literal["pad"]
+    """pad: a score pad, a row per player and a column per category."""
     columns: list[PadColumn] = Field(default_factory=list)
+    """The score categories, one column each."""
     rows: Count = Field(description="Rows per game: one per player.")
     games: Count = 1
+    """How many games the pad has room for."""
 
     def inline(self) -> bool:
         return bool(self.columns)
@@ -251,12 +313,16 @@ class PadRegion(Sourced):
 
 class FlowStep(StrictModel):
     label: str
+    """The step's short label, e.g. a number."""
     text: LocalText
+    """What happens in the step."""
 
 
 class FlowRegion(Sourced):
     kind: Literal["flow"]
+    """flow: numbered steps joined by arrows, such as a round's phases."""
     steps: list[FlowStep] = Field(default_factory=list)
+    """The steps, in order."""
     loop: LocalText | None = Field(None, description="Printed on the arrow back to the first step.")
 
     def inline(self) -> bool:
@@ -265,12 +331,16 @@ class FlowRegion(Sourced):
 
 class LegendEntry(StrictModel):
     icon: MarkIcon
+    """The icon explained."""
     text: LocalText
+    """What the icon means."""
 
 
 class LegendRegion(Sourced):
     kind: Literal["legend"]
+    """legend: icons with what each means."""
     entries: list[LegendEntry] = Field(default_factory=list)
+    """The icons and their meanings."""
 
     def inline(self) -> bool:
         return bool(self.entries)
@@ -278,14 +348,19 @@ class LegendRegion(Sourced):
 
 class TextRegion(RegionBase):
     kind: Literal["text"]
+    """text: a paragraph."""
     text: LocalText
+    """The text printed."""
     font_size: float = Field(8.0, ge=5.0, le=36.0, description="Preferred size in points; shrinks to fit.")
     align: Literal["start", "middle", "end"] = "start"
+    """Horizontal alignment: start, middle or end."""
 
 
 class FieldRegion(RegionBase):
     kind: Literal["field"]
+    """field: a labelled line to write on."""
     label: LocalText
+    """The label printed before the line, e.g. 'Player'."""
 
 
 # ---------------------------------------------------------------- containers
@@ -295,16 +370,22 @@ class RowRegion(RegionBase):
     """Items side by side, left to right."""
 
     kind: Literal["row"]
+    """row: regions side by side, left to right."""
     gap: Gap = 3.0
+    """Space between the items, e.g. '3mm'."""
     items: list[Region] = Field(min_length=1)
+    """The regions in the row, left to right."""
 
 
 class ColumnRegion(RegionBase):
     """Items stacked, top to bottom."""
 
     kind: Literal["column"]
+    """column: regions stacked, top to bottom."""
     gap: Gap = 3.0
+    """Space between the items, e.g. '3mm'."""
     items: list[Region] = Field(min_length=1)
+    """The regions in the column, top to bottom."""
 
 
 Region = Annotated[
@@ -333,9 +414,12 @@ class Sheet(StrictModel):
     """One printed sheet: its name, how many to print, and its layout."""
 
     id: Ident
+    """The sheet's id, unique in the kit."""
     name: LocalText
+    """The sheet's name, printed on it and in the kit book's checklist."""
     copies: LocalText | None = Field(None, description="How many to print, e.g. 'one per player per game'.")
     layout: Region
+    """The sheet's layout: one region, usually a row or column of regions."""
 
 
 def regions(node: Any, path: tuple) -> Iterator[tuple[Any, tuple]]:

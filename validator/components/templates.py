@@ -36,17 +36,39 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import BeforeValidator, Discriminator, Field, StringConstraints, Tag, model_validator
+from pydantic import (
+    BeforeValidator,
+    Discriminator,
+    Field,
+    GetJsonSchemaHandler,
+    StringConstraints,
+    Tag,
+    model_validator,
+)
+from pydantic.json_schema import JsonSchemaValue
 
 from ..images import ImageFill, ImageValue, check_resolution, looks_like_path
-from ..types import Colour, Count, Ident, LocalText, StrictModel, parse_length
+from ..types import (
+    LENGTH_PATTERN,
+    POSITIVE_LENGTH_PATTERN,
+    Colour,
+    Count,
+    Ident,
+    LocalText,
+    StrictModel,
+    parse_length,
+    written_as,
+)
 from .cards import CARD_SIZES_MM, CardSizeField
 
 if TYPE_CHECKING:
     from ..checks import CheckContext
 
 Position = Annotated[
-    float, BeforeValidator(parse_length), Field(ge=0, description="A length from the card's edge, e.g. '4mm'.")
+    float,
+    BeforeValidator(parse_length),
+    Field(ge=0, description="A length from the card's edge, e.g. '4mm'."),
+    written_as(LENGTH_PATTERN, "4mm"),
 ]
 BoxSpec = Annotated[
     list[Position],
@@ -84,8 +106,11 @@ class Label(StrictModel):
     """A named value a label region shows as a coloured pill: a class, an effect kind."""
 
     name: LocalText
+    """The label's text, printed on the pill."""
     colour: Colour
+    """The pill's colour (and of regions that take their colour from it)."""
     text_colour: Colour = "#ffffff"
+    """The colour of the label's text."""
 
 
 class InlineIcon(StrictModel):
@@ -95,6 +120,7 @@ class InlineIcon(StrictModel):
     shape: Literal["tag", "die", "disc"] | None = Field(None, description="A drawn icon; give this or `image`.")
     image: ImageValue | None = Field(None, description="A PNG or SVG file in the kit drawn as the icon.")
     colour: Colour = "#222222"
+    """The icon's colour."""
     text: str | None = Field(None, max_length=3, description="The characters on a tag or disc, e.g. 'S1'.")
     pips: int = Field(6, ge=1, le=6, description="The face a die icon shows.")
 
@@ -109,28 +135,42 @@ class ImageFrame(StrictModel):
     """A line around an image region, following its corners."""
 
     colour: Colour = "#222222"
-    width: Annotated[float, BeforeValidator(parse_length), Field(gt=0, le=5, description="e.g. '0.5mm'.")] = 0.5
+    """The line's colour."""
+    width: Annotated[
+        float,
+        BeforeValidator(parse_length),
+        Field(gt=0, le=5, description="The line's width, up to 5mm, e.g. '0.5mm'."),
+        written_as(POSITIVE_LENGTH_PATTERN, "0.5mm"),
+    ] = 0.5
 
 
 class Region(StrictModel):
     """One named place on the card."""
 
     name: Ident
+    """The region's name: cards fill the region by it."""
     kind: RegionKind
+    """What the region holds: text, number, label, effect, band, art, panel (decoration) or image."""
     box: BoxSpec
+    """Where the region sits: [x, y, width, height] from the card's top-left corner, e.g. [4mm, 3mm, 55mm, 8mm]."""
     required: bool = Field(True, description="Every card must fill it (panels never need a value).")
     size: PointSize = 8.0
+    """The font size in points."""
     min_size: PointSize = Field(6.0, description="Auto-fit shrinks text down to this size, never below.")
     lines: Count | None = Field(None, description="At most this many lines; 1 keeps a name on one line.")
     align: Literal["start", "middle", "end"] = "start"
+    """Horizontal alignment: start, middle or end."""
     valign: Literal["top", "middle", "bottom"] = "top"
+    """Vertical alignment: top, middle or bottom."""
     bold: bool = False
+    """Set the text in bold."""
     font: Ident | None = Field(None, description="The font family of its text: a key of the kit's `fonts`.")
     colour: Colour | None = Field(None, description="Text colour.")
     fill: Colour | None = Field(None, description="Background colour.")
     colour_from: Ident | None = Field(None, description="A label region whose label colour fills this region.")
     tint: Fraction = Field(1.0, description="How much of that colour: 1 is the full colour, 0.15 a light wash.")
     shape: Shape = "rect"
+    """The region's outline: rect, rounded, pill, circle, diamond or shield."""
     heading: LocalText | None = Field(None, description="A small caption: 'Lv' on a badge, '異例' on a band.")
     header: BoxSpec | None = Field(None, description="For effects: where the kind and the tag go.")
     choices: list[Ident] = Field(default_factory=list, description="For labels: the keys this region accepts.")
@@ -160,43 +200,70 @@ class RegionChange(StrictModel):
     """Fields to change in an inherited region; the rest stay as the parent has them."""
 
     box: BoxSpec | None = None
+    """A new [x, y, width, height] for the inherited region."""
     required: bool | None = None
+    """Whether every card must fill the region."""
     size: PointSize | None = None
+    """A new font size, in points."""
     min_size: PointSize | None = None
+    """A new smallest size auto-fit may shrink the text to, in points."""
     lines: Count | None = None
+    """A new most lines the text may take."""
     align: Literal["start", "middle", "end"] | None = None
+    """A new horizontal alignment: start, middle or end."""
     valign: Literal["top", "middle", "bottom"] | None = None
+    """A new vertical alignment: top, middle or bottom."""
     bold: bool | None = None
+    """Whether the text is bold."""
     font: Ident | None = None
+    """A new font family: a key of the kit's `fonts`."""
     colour: Colour | None = None
+    """A new text colour."""
     fill: Colour | None = None
+    """A new background colour."""
     colour_from: Ident | None = None
+    """A label region whose label colour fills this region."""
     tint: Fraction | None = None
+    """How much of that colour: 1 is the full colour, 0.15 a light wash."""
     shape: Shape | None = None
+    """A new outline: rect, rounded, pill, circle, diamond or shield."""
     heading: LocalText | None = None
+    """A new small caption."""
     header: BoxSpec | None = None
+    """For effects: where the kind and the tag go."""
     choices: list[Ident] | None = None
+    """For labels: the keys the region accepts."""
     fit: ImageFit | None = None
+    """For images: cover, contain or stretch."""
     focus: list[Fraction] | None = Field(None, min_length=2, max_length=2)
+    """For images: [x, y] of the picture that cover keeps in view, as fractions."""
     frame: ImageFrame | None = None
+    """For images: a line around the picture."""
     image: ImageValue | None = None
+    """For images: a picture every card shows."""
 
 
 class Frame(StrictModel):
     """The coloured edge (it runs to the cut line) and the face inside it."""
 
     colour: Colour = "#3a3a48"
+    """The colour of the card's edge."""
     colour_from: Ident | None = Field(None, description="A label region whose label colour is the edge colour.")
     face: Colour = "#fffaf2"
+    """The colour of the face inside the edge."""
     border: Position = 3.0
+    """How wide the edge is, e.g. '3mm'."""
     radius: Position = 2.5
+    """The corner radius of the face, e.g. '2.5mm'."""
 
 
 class CardTemplate(StrictModel):
     id: Ident
+    """The template's id: decks and cards name it in `template:`."""
     extends: Ident | None = Field(None, description="A template whose regions this one starts from.")
     size: CardSizeField | None = Field(None, description="Inherited when not given; poker size at the root.")
     frame: Frame | None = None
+    """The card's coloured edge and face; inherited when not given."""
     regions: list[Region] = Field(default_factory=list, description="New regions, or inherited ones redefined whole.")
     change: dict[Ident, RegionChange] = Field(
         default_factory=dict, description="Inherited region → the fields to change."
@@ -206,16 +273,21 @@ class CardTemplate(StrictModel):
 
 class TemplateSet(StrictModel):
     labels: dict[Ident, Label] = Field(default_factory=dict)
+    """Named labels (class names, effect kinds), each with a name and a colour: key → label."""
     icons: dict[IconName, InlineIcon] = Field(default_factory=dict)
+    """Inline icons that `{name}` in any card text draws: name → icon."""
     templates: list[CardTemplate] = Field(min_length=1)
+    """The card templates."""
 
 
 class EffectFill(StrictModel):
     """What an effect region holds: a kind label (e.g. optional/forced), a tag (e.g. a spell number) and the text."""
 
     kind: Ident | None = None
+    """The effect's kind: a key of the template set's `labels`, e.g. optional or forced."""
     tag: str | None = Field(None, max_length=8, description="A short code; the name of an inline icon draws the icon.")
     text: LocalText
+    """The effect's text."""
 
 
 def _fill_tag(value: Any) -> str | None:
@@ -234,6 +306,31 @@ def _fill_tag(value: Any) -> str | None:
     return None
 
 
+class _FillByShape:
+    """JSON Schema only: the loader tells a region's value by its shape (`_fill_tag`), and so does the schema,
+    with if/then rather than "one of five", so an editor reports a mistake against the form that was meant.
+    Text with '/' or '.' is a picture file (`looks_like_path`), other text a key."""
+
+    def __get_pydantic_json_schema__(self, schema: Any, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
+        effect, text, number, key, image = handler(schema)["oneOf"]  # the order of the union below
+        path, picture = image["anyOf"]
+        path = {**path, "pattern": r"[/.]", "description": "A picture file in the kit, e.g. 'art/moon.png'."}
+        an_effect = {"anyOf": [{"required": ["kind"]}, {"required": ["tag"]}, {"required": ["text"]}]}
+        return {
+            "if": {"type": "integer"},
+            "then": number,
+            "else": {
+                "if": {"type": "string"},
+                "then": {"if": {"pattern": r"[/.]"}, "then": path, "else": key},
+                "else": {
+                    "if": {"type": "object", "required": ["file"]},
+                    "then": picture,
+                    "else": {"if": {"type": "object", **an_effect}, "then": effect, "else": text},
+                },
+            },
+        }
+
+
 FillValue = Annotated[
     Annotated[EffectFill, Tag("effect")]
     | Annotated[LocalText, Tag("text")]
@@ -245,6 +342,7 @@ FillValue = Annotated[
         custom_error_type="fill_value",
         custom_error_message="a region takes text {ja, en}, an effect {kind, tag, text}, a whole number, a key or an image file",
     ),
+    _FillByShape(),
 ]
 
 
@@ -252,8 +350,10 @@ class TemplateCard(StrictModel):
     """One card design: the template it uses and the value of each region, by region name."""
 
     id: Ident
+    """The card's id, unique in the kit."""
     template: Ident | None = Field(None, description="Defaults to the template of the deck the card is in.")
     fill: dict[Ident, FillValue] = Field(default_factory=dict)
+    """Region name → value: text {ja, en}, a number, a label key, an effect {kind, tag, text} or a picture file."""
 
     def value(self, region: str) -> Any:
         return self.fill.get(region)

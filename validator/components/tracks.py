@@ -50,9 +50,12 @@ A3_TILE_SHEETS = 2
 class TrackSpace(StrictModel):
     value: int | None = Field(None, description="The number printed on the space.")
     kind: Literal["normal", "player"] = "normal"
+    """normal, or player: a space in one player's colour."""
     player: Ident | None = Field(None, description="For a player space: the id of the player whose colour it has.")
     label: LocalText | None = None
+    """Text printed on the space."""
     collects: LineName | None = None
+    """A line of the central field this space collects; the board shows it with an arrow."""
 
     @model_validator(mode="after")
     def _player(self) -> TrackSpace:
@@ -67,21 +70,29 @@ class CardField(StrictModel):
     """The central field: rows × columns of card slots, each the size of a card."""
 
     rows: Count = 3
+    """Rows of card slots."""
     columns: Count = 3
+    """Columns of card slots."""
     slot: CardSizeField = Field(default_factory=lambda: CardSize.model_validate({"width": "63mm", "height": "88mm"}))
+    """The size of one card slot: a named card size or {width, height}."""
     gap: Length = 4.0
+    """Space between the slots, e.g. '4mm'."""
 
 
 class TrackPlayer(StrictModel):
     id: Ident
+    """The player's id, as player spaces name it."""
     name: LocalText
+    """The player colour's name."""
     colour: Colour
+    """The player's colour."""
 
 
 class TrackBoard(StrictModel):
     """A loop (or open path) of spaces; around a rectangle, the field sits in the middle."""
 
     layout: Literal["rectangle", "path"] = "rectangle"
+    """rectangle: spaces around the four sides (see `sides`); path: spaces along `path`."""
     sheet: Literal["a4", "a3-tiled"] = Field(
         "a4", description="One A4 sheet (scaled to fit), or real size across two A4 sheets."
     )
@@ -95,10 +106,15 @@ class TrackBoard(StrictModel):
         None, description="Points of a path, in space widths; spaces are spread evenly along it."
     )
     closed: bool = True
+    """The path joins its last space to its first, making a loop."""
     space_depth: Length = 22.0
+    """How deep a space is, from the board's edge inwards, e.g. '22mm'."""
     field: CardField | None = None
+    """The card slots in the middle of a rectangle track."""
     players: list[TrackPlayer] = Field(default_factory=list)
+    """The players whose colours player spaces use."""
     spaces: list[TrackSpace] = Field(min_length=2)
+    """The spaces, clockwise from the top-left corner (or along the path)."""
 
     @model_validator(mode="after")
     def _shape(self) -> TrackBoard:

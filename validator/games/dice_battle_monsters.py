@@ -107,84 +107,131 @@ NONUNIT_REGIONS = {"nonunit_level": "number", "nonunit_class": "label", "nonunit
 
 class Parameters(StrictModel):
     die_faces: Count = 6
+    """Faces of the die rolled in the ritual phase."""
     copies_per_design: Count
+    """Copies printed of each card design."""
     set_aside: NonNegative = Field(
         description="Copies of the set-aside card taken out before shuffling, one to each player."
     )
     deck_size: Count
+    """Cards in the deck once the set-aside copies are out."""
     opening_hand: Count = Field(description="Cards each player draws after taking the set-aside card.")
     treasures: Count
+    """Treasure tokens in the supply."""
     treasures_to_win: Count
+    """Treasures a player needs to win."""
     treasures_per_win: Count = 1
+    """Treasures the winner of a battle takes."""
     faith_rerolls: Count = 1
+    """Rerolls a player's Faith token gives."""
     blessing_bonus: Count
+    """What a player's Blessing token adds to the roll."""
     stock_slots: Count
+    """The most enchants the stock zone holds."""
     hand_limit: Count = Field(description="The most cards a player may keep after the battle.")
     discard_to: NonNegative = Field(description="The number a player over the limit discards down to.")
     draw_loser: NonNegative
+    """Cards the loser of a battle draws in the healing phase."""
     draw_winner: NonNegative
+    """Cards the winner of a battle draws in the healing phase."""
     draw_tie: NonNegative
+    """Cards each player draws after a drawn battle."""
     min_unit_level: NonNegative = 0
+    """The lowest level a unit side may have."""
 
 
 class CardKind(StrictModel):
     """A kind of design: its unit class, the non-unit class it pairs with, and how many designs there are."""
 
     id: Ident
+    """The kind's id."""
     name: LocalText
+    """The kind's name, printed in the kit book."""
     unit: Ident
+    """The class of the unit side: human, monster or token."""
     nonunit: Ident | None = None
+    """The class of the non-unit side it pairs with: magic or enchant; none for tokens."""
     designs: Count
+    """How many card designs are of this kind."""
 
 
 class Phase(StrictModel):
     id: Ident
+    """The phase's id."""
     name: LocalText
+    """The phase's name, e.g. {ja: 儀式フェイズ, en: Ritual phase}."""
     short: LocalText
+    """A short name for the phase flow diagram."""
     steps: list[RuleText] = Field(min_length=1)
+    """What happens in the phase, step by step; numbers come from `{placeholders}`."""
 
 
 class Zone(StrictModel):
     id: Ident
+    """The zone's id."""
     name: LocalText
+    """The zone's name, printed on the play mat."""
     note: LocalText | None = None
+    """A note printed in the zone on the play mat."""
     shared: bool = False
+    """Both players use it (one on the mat); otherwise each player has their own."""
     slots: Count = 1
+    """Card spaces the zone shows on the mat."""
 
 
 class TokenKind(StrictModel):
     id: Ident
+    """The token's id."""
     name: LocalText
+    """The token's name."""
     count: Count
+    """How many to print."""
     colour: Colour
+    """The token's colour."""
     note: LocalText | None = None
+    """What the token is for, printed in the kit book."""
 
 
 class ExampleSide(StrictModel):
     main: list[Ident] = Field(default_factory=list)
+    """Card ids in the main zone."""
     magic_circle: list[Ident] = Field(default_factory=list)
+    """Card ids in the magic circle."""
     stock: list[Ident] = Field(default_factory=list)
+    """Card ids in the stock zone."""
 
 
 class ResolutionExample(StrictModel):
     """The rulebook's worked example: who has what in play, and the order the effects resolve in."""
 
     first: ExampleSide
+    """What the first player has in play."""
     second: ExampleSide
+    """What the second player has in play."""
     expected: list[Ident] = Field(min_length=1, description="Card ids in the order their effects resolve.")
 
 
 class DiceBattleKit(KitBase):
     game: Literal["dice-battle-monsters"]
+    """dice-battle-monsters: this kit follows the Dice Battle Monsters rule model."""
     parameters: Parameters
+    """The numbers the rulebook states; rule text names them as `{placeholders}`."""
     set_aside_card: Ident
+    """The card design taken out before shuffling: each player starts with one."""
     kinds: list[CardKind] = Field(min_length=1)
+    """The kinds of card design and how many designs each has."""
     phases: list[Phase] = Field(min_length=1)
+    """The phases of a round, in order."""
     zones: list[Zone] = Field(min_length=1)
+    """Every place on the field the play mat prints."""
     tokens: list[TokenKind] = Field(min_length=1)
+    """The kinds of token and how many of each."""
     card_templates: TemplateSet
+    """The card templates, labels and inline icons the cards use."""
     cards: list[TemplateCard] = Field(min_length=1)
+    """The card designs: each fills its template's regions by name."""
     example: ResolutionExample | None = None
+    """The rulebook's worked example of resolving effects; the validator recomputes its order."""
 
     # ------------------------------------------------------------ values
 

@@ -52,17 +52,28 @@ CODES = {
 
 class Parameters(StrictModel):
     draws_per_turn: Count
+    """Cards a player draws each turn."""
     territories_to_win: Count
+    """Territory cells a player needs to win."""
     max_cycles: Count
+    """Cycles the game lasts at most."""
     shift_every: Count = Field(description="A shift event happens after every n-th cycle.")
     tokens_per_player: Count
+    """Territory tokens each player has."""
     cards_per_element: Count
+    """Cards of each element in the element deck."""
     cells_per_territory: Count
+    """Cells of each territory type on the board."""
     attack_combos: Count
+    """How many attack combos the game has."""
     defence_combos: Count
+    """How many defence combos the game has."""
     shift_events: Count
+    """How many shift events the game has."""
     expand_cells_per_turn: Count = 1
+    """Cells a player may expand into each turn."""
     cards_per_combo: Count = 2
+    """Element cards a combo is played with."""
     declare_shared_pairs: bool = Field(
         False, description="The rules tell players to declare attack or defence when a pair serves both."
     )
@@ -70,47 +81,72 @@ class Parameters(StrictModel):
 
 class Element(StrictModel):
     id: Ident
+    """The element's id: terrains, combos and decks name it."""
     name: LocalText
+    """The element's name, e.g. {ja: 火, en: Fire}."""
     colour: Colour
+    """The element's colour on cards and board."""
     icon: Literal["flame", "drop", "swirl", "mountain"]
+    """The element's icon: flame, drop, swirl or mountain."""
 
 
 class Terrain(StrictModel):
     id: Ident
+    """The terrain's id, as the board's cells name it."""
     name: LocalText
+    """The terrain's name."""
     colour: Colour
+    """The colour of its cells on the board."""
     element: Ident | None = Field(None, description="The element card that claims this terrain; none for neutral.")
     icon: Literal["flame", "drop", "swirl", "mountain", "star", "none"] = "none"
+    """The icon printed in its cells."""
     blocked: bool = False
+    """No one can claim its cells (the blocked centre)."""
 
 
 class Penalty(StrictModel):
     """What a defence does to the player whose attack it stopped."""
 
     kind: Literal["no-combos", "draw-less"]
+    """no-combos: the attacker may play no combos; draw-less: the attacker draws fewer cards."""
     cards: NonNegative = 0
+    """For draw-less: how many fewer cards."""
     duration: Duration
+    """How long the penalty lasts and whom it binds."""
 
 
 class Effect(StrictModel):
     action: Literal[
         "nullify", "steal", "destroy", "shield", "swap", "reshuffle", "draw-more", "draw-less", "limit", "block-attacks"
     ]
+    """What the effect does."""
     target: Literal["opponent-territory", "any-cell", "claimed-cells", "self", "all-players"]
+    """What it acts on."""
     cells: NonNegative = 0
+    """Cells it acts on."""
     cards: NonNegative = 0
+    """Cards it draws, or draws fewer."""
     counter_nullify: NonNegative = 0
+    """Cells of an attack it nullifies."""
     duration: Duration | None = None
+    """How long a lasting effect lasts and whom it binds."""
     penalty: Penalty | None = None
+    """For a defence: what it does to the player whose attack it stopped."""
     text: RuleText
+    """The effect's text on the card; numbers come from `{placeholders}`."""
 
 
 class Combo(StrictModel):
     id: Ident
+    """The combo's id."""
     kind: Literal["attack", "defence"]
+    """attack or defence."""
     name: LocalText
+    """The combo's name."""
     elements: list[Ident] = Field(min_length=2, max_length=2)
+    """The two elements the combo is played with: [fire, water]."""
     effect: Effect
+    """What the combo does."""
     examples: list[RuleText] = Field(
         default_factory=list, description="Worked examples; their numbers are checked against the effect."
     )
@@ -118,9 +154,13 @@ class Combo(StrictModel):
 
 class ShiftEvent(StrictModel):
     id: Ident
+    """The event's id."""
     name: LocalText
+    """The event's name."""
     effect: Effect
+    """What the event does."""
     examples: list[RuleText] = Field(default_factory=list)
+    """Worked examples; their numbers are checked against the effect."""
 
 
 VALID_TARGETS = {
@@ -153,14 +193,23 @@ class ElementShiftDeck(Deck):
 
 class ElementShiftKit(KitBase):
     game: Literal["element-shift"]
+    """element-shift: this kit follows the Element Shift rule model."""
     parameters: Parameters
+    """The numbers the rulebook states; rule text names them as `{placeholders}`."""
     elements: list[Element] = Field(min_length=1)
+    """The elements."""
     terrains: list[Terrain] = Field(min_length=1)
+    """The terrain types of the board's cells."""
     board: HexBoard
+    """The hex board: its rows of terrain keys, or its cells."""
     combos: list[Combo] = Field(min_length=1)
+    """The attack and defence combos."""
     events: list[ShiftEvent] = Field(min_length=1)
+    """The shift events."""
     tokens: TokenSheet
+    """The token sheet: player tokens, markers and the cycle track."""
     decks: list[ElementShiftDeck] = Field(default_factory=list)  # type: ignore[assignment]  # KitBase says list[Deck]
+    """The decks: each template (element, event, combo) draws its cards from its model list."""
 
     def parameters_dict(self) -> dict[str, int | float]:
         return {k: v for k, v in self.parameters.model_dump().items() if not isinstance(v, bool)}

@@ -44,7 +44,8 @@ import math
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import ConfigDict, Discriminator, Field, PrivateAttr, StringConstraints, Tag, model_validator
+from pydantic import Discriminator, Field, GetJsonSchemaHandler, PrivateAttr, StringConstraints, Tag, model_validator
+from pydantic.json_schema import JsonSchemaValue
 
 from ..checks import (
     LOOKALIKES,
@@ -153,7 +154,9 @@ class CardSide(StrictModel):
 
     template: Ident | None = Field(None, description="Defaults to the card's own template.")
     title: LocalText | None = None
+    """Shorthand for filling the `title` region."""
     body: RuleText | None = None
+    """Shorthand for filling the `body` region; numbers come from `{placeholders}`."""
     fill: dict[Ident, FillValue] = Field(default_factory=dict, description="Region name → value, as on the front.")
 
 
@@ -163,6 +166,19 @@ def _back_tag(value: Any) -> str:
     return "side"
 
 
+class _BackByShape:
+    """JSON Schema only: like `_back_tag`, text or `{file: …}` is a picture and any other mapping a second fill,
+    told apart with if/then so an editor reports a mistake against the form that was meant."""
+
+    def __get_pydantic_json_schema__(self, schema: Any, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
+        image, side = handler(schema)["oneOf"]  # the order of the union below
+        return {
+            "if": {"anyOf": [{"type": "string"}, {"type": "object", "required": ["file"]}]},
+            "then": image,
+            "else": side,
+        }
+
+
 CardBackValue = Annotated[
     Annotated[ImageValue, Tag("image")] | Annotated[CardSide, Tag("side")],
     Discriminator(
@@ -170,6 +186,7 @@ CardBackValue = Annotated[
         custom_error_type="card_back",
         custom_error_message="a card's own back is a picture file (art/back.png) or a second fill {template, fill}",
     ),
+    _BackByShape(),
 ]
 
 
@@ -183,7 +200,9 @@ class GenericCard(StrictModel):
     template: Ident | None = Field(None, description="Defaults to the deck's template.")
     count: NonNegative = Field(1, description="How many to print; 0 switches the card off (it is still checked).")
     title: LocalText | None = None
+    """The card's title: shorthand for filling the `title` region."""
     body: RuleText | None = None
+    """The card's text: shorthand for filling the `body` region; numbers come from `{placeholders}`."""
     fill: dict[Ident, FillValue] = Field(
         default_factory=dict, description="Region name → value: text {ja, en}, a number, a label key or an effect."
     )
@@ -194,30 +213,7 @@ class GenericCard(StrictModel):
     )
 
 
-def _cards_from_files(schema: dict[str, Any]) -> None:
-    """The JSON Schema of `cards:` as it is written: the loader reads card files in before validation, so
-    besides cards the list may hold file names, and `cards:` may be one file name (validator.cardfiles)."""
-    cards = schema.get("properties", {}).get("cards")
-    if not isinstance(cards, dict) or cards.get("type") != "array":
-        return
-    file_name = {"type": "string", "description": "A file of cards: .csv, .xlsx, .ods or .yaml, e.g. 'cards.csv'."}
-    file_entry = {
-        "type": "object",
-        "properties": {"file": file_name, "sheet": {"type": "string", "description": "A workbook's sheet."}},
-        "required": ["file"],
-        "additionalProperties": False,
-    }
-    items = cards.get("items", {})
-    cards["items"] = {"anyOf": [items, file_name, file_entry]}
-    schema["properties"]["cards"] = {
-        "anyOf": [cards, file_name, file_entry],
-        "description": cards.get("description", ""),
-    }
-
-
 class GenericDeck(Deck):
-    model_config = ConfigDict(**Deck.model_config, json_schema_extra=_cards_from_files)
-
     template: Ident = Field(
         BUILTIN_TEMPLATE, description="A template of `card_templates`, or 'plain' (a title and a body)."
     )
@@ -241,7 +237,9 @@ class GenericTokenSheet(TokenSheet):
     name: LocalText | None = Field(None, description="The sheet's title; 'Tokens' when not given.")
     per_player: Count = Field(1, description="Tokens printed in each player colour.")
     players: list[PlayerColour] = Field(default_factory=list)
+    """One colour per player: `per_player` tokens are printed in each."""
     markers: list[TokenKind] = Field(default_factory=list)  # type: ignore[assignment]  # TokenSheet says list[Marker]
+    """Marker tokens: what they are, how many, their colour and a short mark."""
 
 
 class GenericSheet(Sheet):
@@ -255,13 +253,18 @@ EMPTY_TEMPLATES = TemplateSet.model_construct(labels={}, icons={}, templates=[])
 
 class GenericKit(KitBase):
     game: Literal["generic"]
+    """generic: a kit made from YAML alone, with no rule model of its own."""
     parameters: dict[PlaceholderName, int | float] = Field(
         default_factory=dict, description="Named numbers that text uses as {placeholders}."
     )
     card_templates: TemplateSet | None = None
+    """The card templates, labels and inline icons the decks use."""
     decks: list[GenericDeck] = Field(default_factory=list)  # type: ignore[assignment]  # KitBase says list[Deck]
+    """The card decks: each names its template and writes its cards, or names files that hold them."""
     sheets: list[GenericSheet] = Field(default_factory=list)
+    """Player sheets: pages of regions filled in with a pencil."""
     tokens: GenericTokenSheet | None = None
+    """One sheet of round punch-out tokens: player tokens, markers and a numbered track."""
 
     _unprintable: tuple[str, ...] = PrivateAttr(default=())
 

@@ -92,21 +92,31 @@ Cost = dict[str, Count]
 class Parameters(StrictModel):
     life: Count = Field(description="Starting life (ライフの初期値).")
     hand_limit: Count
+    """The most cards a player may hold (手札の上限)."""
     discard_to: NonNegative = Field(description="Cards left after discarding for going over the hand limit.")
     draws_per_turn: Count
+    """Cards a player draws at the start of a turn."""
     opening_hand: Count
+    """Cards each player starts with."""
     draft_pack: Count = Field(description="Cards each player takes from the deck for each draft pick.")
     draft_picks: Count
+    """Rounds of the opening draft."""
     mana_colours: Count
+    """How many colours of mana there are."""
     relic_kinds: Count
+    """How many kinds of relic there are."""
     relics_to_win: Count
+    """Kinds of relic a player needs in hand to win."""
     reveal_extra: NonNegative = Field(description="Mana and creature cards revealed: players + this many.")
     player_attack: NonNegative
+    """The attack of a player piece."""
     player_movement: NonNegative
+    """How far a player piece moves, in hops."""
     activations_per_turn: Count | None = Field(
         None, description="How often one 起動 ability may be used in a turn; none means any number (as written)."
     )
     markers_per_player: Count = 8
+    """Markers printed for each player."""
     colourless_paid_with: Literal["any", "colourless"] = Field(
         "any", description="'any': a 無色 pip takes mana of any colour; 'colourless': it needs colourless mana cards."
     )
@@ -114,23 +124,32 @@ class Parameters(StrictModel):
 
 class ManaColour(StrictModel):
     id: Ident
+    """The colour's id, as costs name it."""
     name: LocalText
+    """The colour's name, e.g. {ja: 赤, en: Red}."""
     colour: Colour
+    """The colour printed on its cards."""
     symbol: Literal["flame", "drop", "leaf", "moon", "sun"]
+    """The colour's symbol: flame, drop, leaf, moon or sun."""
     trait: RuleText = Field(description="What a player whose colour this is gains (the colour card).")
     amount: int | None = None
+    """A number its text names as `{amount}`."""
 
 
 class Colourless(StrictModel):
     name: LocalText
+    """The name of colourless mana (無色)."""
     colour: Colour = "#8f8b80"
+    """The colour colourless mana is printed in."""
 
 
 class Placement(StrictModel):
     """Two dice read as tens and units name a node."""
 
     dice: Literal[2] = 2
+    """How many dice are rolled: 2, read as tens and units."""
     faces: int = Field(6, ge=2, le=9)
+    """Faces of each die."""
     order: Literal["free", "fixed"] = Field(
         description="'free': the roller decides which die is the tens digit (as written); 'fixed': the first die is."
     )
@@ -141,13 +160,19 @@ class Placement(StrictModel):
 
 class Creature(StrictModel):
     id: Ident
+    """The creature's id."""
     name: LocalText
+    """The creature's name."""
     cost: Cost
+    """Mana to summon it: colour id → pips, e.g. {red: 1, colourless: 1}."""
     attack: NonNegative
+    """Its attack."""
     movement: NonNegative
+    """How far it moves, in hops."""
     text: RuleText | None = Field(None, description="What the creature does, if anything.")
     lore: LocalText | None = Field(None, description="Flavour only; printed in grey.")
     amount: int | None = None
+    """A number its text names as `{amount}`."""
 
 
 class Ability(StrictModel):
@@ -155,33 +180,50 @@ class Ability(StrictModel):
         description="'sustain' (維持): once a turn, lasts until your next turn; 'activate' (起動): this turn only."
     )
     cost: Cost
+    """Mana to use the ability: colour id → pips."""
 
 
 class Spell(StrictModel):
     id: Ident
+    """The spell's id."""
     name: LocalText
+    """The spell's name."""
     cost: Cost = Field(description="The cost to reveal the spell (公開のためのコスト).")
     ability: Ability | None = None
+    """Its sustain or activate ability, if any."""
     text: RuleText
+    """What the spell does."""
     amount: int | None = None
+    """A number its text names as `{amount}`."""
 
 
 class Building(StrictModel):
     id: Ident
+    """The building's id."""
     name: LocalText
+    """The building's name."""
     cost: Cost
+    """Mana to build it: colour id → pips."""
     attack: NonNegative
+    """Its attack."""
     movement: NonNegative
+    """How far it moves, in hops."""
     text: RuleText
+    """What the building does."""
     amount: int | None = None
+    """A number its text names as `{amount}`."""
 
 
 class Relic(StrictModel):
     id: Ident
+    """The relic's id."""
     name: LocalText
+    """The relic's name."""
     cost: Cost = Field(description="Paid when the relic is drawn.")
     icon: Literal["crown", "chalice", "sword", "mirror", "magatama"]
+    """The relic's icon: crown, chalice, sword, mirror or magatama."""
     lore: LocalText | None = None
+    """Flavour only; printed in grey."""
 
 
 CardItem = Creature | Spell | Building | Relic | ManaColour
@@ -196,17 +238,29 @@ class ShogiDeck(Deck):
 
 class ShogiTcgKit(KitBase):
     game: Literal["shogi-tcg"]
+    """shogi-tcg: this kit follows the Shogi + TCG rule model."""
     parameters: Parameters
+    """The numbers the rulebook states; rule text names them as `{placeholders}`."""
     colours: list[ManaColour] = Field(min_length=1)
+    """The colours of mana; each also has a colour card with its trait."""
     colourless: Colourless
+    """Mana of no colour (無色)."""
     placement: Placement
+    """How a dice roll names a node of the map."""
     map: GraphMap
+    """The map: numbered nodes joined by links."""
     creatures: list[Creature] = Field(min_length=1)
+    """The creature cards."""
     spells: list[Spell] = Field(default_factory=list)
+    """The spell cards."""
     buildings: list[Building] = Field(default_factory=list)
+    """The building cards."""
     relics: list[Relic] = Field(default_factory=list)
+    """The relic cards."""
     tokens: TokenSheet
+    """The token sheet: player pieces, markers and the life track."""
     decks: list[ShogiDeck] = Field(default_factory=list)  # type: ignore[assignment]  # narrows KitBase.decks
+    """The decks: each template draws its cards from its model list and joins a pile."""
 
     # ------------------------------------------------------------ derived values
 

@@ -52,18 +52,23 @@ class NamedFaceChosen(StrictModel):
     """Die-1 special: some player chose the face you named."""
 
     kind: Literal["named-face-chosen"]
+    """named-face-chosen: some player chose the face you named."""
 
 
 class Alone(StrictModel):
     """No other player chose your face this round."""
 
     kind: Literal["alone"]
+    """alone: no other player chose your face this round."""
 
 
 class TowerAtLeast(StrictModel):
     kind: Literal["tower-at-least"]
+    """tower-at-least: a tower has reached a floor."""
     tower: int
+    """The tower's number."""
     floor: int
+    """The floor it must have reached."""
 
 
 Condition = Annotated[NamedFaceChosen | Alone | TowerAtLeast, Field(discriminator="kind")]
@@ -77,15 +82,20 @@ class Build(StepBase):
     """Tower N + floors."""
 
     kind: Literal["build"]
+    """build: add floors to one tower."""
     tower: int
+    """The tower's number."""
     floors: Count
+    """How many floors to add."""
 
 
 class BuildAny(StepBase):
     """Any tower (X) + floors, or + floors~up_to."""
 
     kind: Literal["build-any"]
+    """build-any: add floors to a tower of the player's choice."""
     floors: Count
+    """How many floors to add."""
     up_to: Count | None = Field(None, description="'+1~2': the player adds floors or up_to.")
 
     @model_validator(mode="after")
@@ -99,29 +109,37 @@ class Roll(StepBase):
     """Tower N (or any tower, chosen before rolling) + a die roll."""
 
     kind: Literal["roll"]
+    """roll: add as many floors as a die roll."""
     tower: int | None = None
+    """The tower's number; any tower (chosen before rolling) when not given."""
 
 
 class Unlock(StepBase):
     kind: Literal["unlock"]
+    """unlock: unlock one locked effect."""
 
 
 class Coins(StepBase):
     kind: Literal["coins"]
+    """coins: gain coins."""
     coins: Count
+    """How many coins."""
 
 
 class Bonus(StepBase):
     """Tick tower N's unlock bonus (category E)."""
 
     kind: Literal["bonus"]
+    """bonus: tick the tower's unlock bonus (category E)."""
     tower: int
+    """The tower's number."""
 
 
 class BlockNamed(StepBase):
     """Die-1 special: players who chose the named face skip the rest of the round."""
 
     kind: Literal["block-named"]
+    """block-named: players who chose the named face skip the rest of the round."""
 
 
 Gain = Annotated[Build | BuildAny | Roll | Unlock | Bonus, Field(discriminator="kind")]
@@ -131,8 +149,11 @@ class Spend(StepBase):
     """Cross out coins to use the effect after the arrow."""
 
     kind: Literal["spend"]
+    """spend: cross out coins to use the effect after the arrow."""
     coins: Count = 1
+    """How many coins to cross out."""
     then: Gain
+    """The effect the coins buy."""
 
 
 Step = Annotated[Build | BuildAny | Roll | Unlock | Coins | Bonus | BlockNamed | Spend, Field(discriminator="kind")]
@@ -140,6 +161,7 @@ Step = Annotated[Build | BuildAny | Roll | Unlock | Coins | Bonus | BlockNamed |
 
 class TowerEffect(StrictModel):
     phase: int
+    """The phase of the round the effect is used in."""
     lock: Gate = Field(
         "none", description="box: a lock checkbox; chain: a lock box joined by an arrow to the lock above it."
     )
@@ -149,9 +171,11 @@ class TowerEffect(StrictModel):
 class Tower(StrictModel):
     number: int = Field(description="The die face that builds this tower.")
     colour: Colour
+    """The tower's colour on the sheet."""
     unlock: list[int] = Field(default_factory=list, description="Floors with an unlock mark.")
     coin: list[int] = Field(default_factory=list, description="Floors with a coin mark.")
     effects: list[TowerEffect] = Field(default_factory=list)
+    """The tower's effects, one per row of the effects table."""
 
 
 # ---------------------------------------------------------------- round, scoring
@@ -159,31 +183,43 @@ class Tower(StrictModel):
 
 class Phase(StrictModel):
     phase: NonNegative
+    """The phase's number in the round."""
     kind: Literal["choose", "chosen", "free"] = Field(
         description="choose: pick a face; chosen: use your face's effects; free: anyone uses any of them, any number of times."
     )
     name: LocalText
+    """The phase's name."""
     text: RuleText
+    """What happens in the phase; numbers come from `{placeholders}`."""
 
 
 class RowScore(StrictModel):
     """Tower tops side by side on one floor."""
 
     id: Letter
+    """The category's letter, A to E."""
     kind: Literal["row"]
+    """row: tower tops side by side on one floor."""
     name: LocalText
+    """The category's name."""
     run: Count = Field(description="How many adjacent towers.")
     boxes: Count
+    """How many boxes the category has."""
     vp: Count
+    """Victory points each box is worth."""
 
 
 class TowerScore(StrictModel):
     """One box per tower."""
 
     id: Letter
+    """The category's letter, A to E."""
     kind: Literal["fastest", "highest", "unlock-bonus"]
+    """fastest, highest or unlock-bonus: one box per tower."""
     name: LocalText
+    """The category's name."""
     vp: Count
+    """Victory points each box is worth."""
 
 
 Score = Annotated[RowScore | TowerScore, Field(discriminator="kind")]
@@ -191,12 +227,16 @@ Score = Annotated[RowScore | TowerScore, Field(discriminator="kind")]
 
 class Parameters(StrictModel):
     towers: Count
+    """How many towers (one per die face)."""
     die_faces: Count
+    """Faces of the die."""
     floors: Count
+    """Floors of each tower."""
     naming_face: int = Field(description="The face whose player names another face in phase 1.")
     named_min: int = Field(description="The lowest face that may be named.")
     fastest_floor: int = Field(description="C: the first to reach this floor in a tower ticks its box.")
     end_towers: Count
+    """Towers a player needs at `end_floor` to end the game."""
     end_floor: int = Field(
         description="The game ends after the round in which a player has end_towers towers at this floor or higher."
     )
@@ -218,12 +258,18 @@ NEEDED = (("ladders", "towers"), ("effects", "towers"), ("scoring", "scoring"))
 
 class UnlockTowerKit(KitBase):
     game: Literal["unlock-tower"]
+    """unlock-tower: this kit follows the Unlock Tower rule model."""
     parameters: Parameters
+    """The numbers the rulebook states; rule text names them as `{placeholders}`."""
     round: list[Phase] = Field(min_length=1)
+    """The phases of a round, in order."""
     towers: list[Tower] = Field(min_length=1)
+    """The towers: their marks and effects."""
     scoring: list[Score] = Field(min_length=1)
+    """The scoring categories A–E."""
     tie_break: list[str] = Field(min_length=1, description="Scoring letters, most important first.")
     sheets: list[Sheet] = Field(min_length=1)
+    """The player sheets; regions may be filled from the model with `source:`."""
 
     # ------------------------------------------------------------ derived numbers
 

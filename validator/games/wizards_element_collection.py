@@ -69,7 +69,9 @@ class Parameters(StrictModel):
     line_cards: Count = Field(description="Cards in one line of the field, the ones a space collects from.")
     collect_take: Count = Field(description="Cards a player takes from their line in the collect phase.")
     dice: Count = 2
+    """How many dice are rolled."""
     dice_sides: Count = 6
+    """Faces of each die."""
     final_turns: NonNegative = Field(1, description="Turns still played after the field could not be refilled.")
     steal_cards: Count = Field(1, description="Cards taken from a hand on a player space.")
     summons_per_turn: Count = Field(1, description="Cards a player may summon on their turn in the summon phase.")
@@ -80,7 +82,9 @@ class Parameters(StrictModel):
 
 class Phase(StrictModel):
     id: Ident
+    """The phase's id, as cards name it in `phases:`."""
     name: LocalText
+    """The phase's name."""
     order: Literal["ascending", "descending"] = Field(description="Who acts first: the lowest or the highest 魔力.")
     order_basis: Literal["previous", "current"] = Field(
         "current", description="The 魔力 of the previous turn, or of this one."
@@ -89,8 +93,10 @@ class Phase(StrictModel):
         description="Which cards may be summoned: none, any card with points, or cards with one of `icons`."
     )
     icons: list[Icon] = Field(default_factory=list)
+    """The icons a card needs to be summoned in this phase (with `summon: icons`)."""
     effects: bool = Field(True, description="Whether a card summoned in this phase does what its text says.")
     summary: RuleText
+    """What happens in the phase; numbers come from `{placeholders}`."""
     reminder: RuleText = Field(description="One or two lines for the reference card.")
 
 
@@ -98,38 +104,57 @@ class Effect(StrictModel):
     """A card's text; numbers in it come from the card (`{points}`) or from the fields here."""
 
     text: RuleText
+    """The card's text; numbers come from `{points}` or from the fields here."""
     draw: NonNegative | None = None
+    """Cards drawn, for `{draw}` in the text."""
     keep: NonNegative | None = None
+    """Cards kept, for `{keep}` in the text."""
     steps: NonNegative | None = None
+    """Spaces moved, for `{steps}` in the text."""
     turns: NonNegative | None = None
+    """Turns it lasts, for `{turns}` in the text."""
     cards: NonNegative | None = None
+    """Cards it acts on, for `{cards}` in the text."""
     times: NonNegative | None = None
+    """How many times, for `{times}` in the text."""
 
 
 class Element(StrictModel):
     id: Ident
+    """The card's id."""
     name: LocalText
+    """The card's name."""
     points: int = Field(description="Per pair for `pairs`, per card for `each` and `majority`; 0 for a wild card.")
     negative: int = Field(0, description="What an odd count scores (once, for all the cards of the kind).")
     copies: Count
+    """Copies of the card in the box."""
     scoring: Scoring = "pairs"
+    """How the kind scores: pairs, each, wild or majority."""
     wild_as: Ident | None = Field(
         None, description="For a wild card: a card it may also count as, even one the player does not hold."
     )
     icons: list[Icon] = Field(default_factory=list)
+    """The card's icons: move, call, self, reflect."""
     phases: list[Ident] = Field(default_factory=list, description="The phases in which the card can be summoned.")
     colour: Colour
+    """The card's colour."""
     emblem: Emblem
+    """The emblem printed on the card."""
     effect: Effect
+    """What the card does when summoned."""
 
 
 class OrderSheet(StrictModel):
     """The 魔力 sheet: a space for every mana value, and the action-order slots."""
 
     first: int
+    """The lowest 魔力 value on the sheet."""
     last: int
+    """The highest 魔力 value on the sheet."""
     step: Count
+    """The step between two values."""
     columns: Count = 8
+    """Spaces per row."""
     slots: Count = Field(description="Action-order slots, 1 (acts first) to the last.")
 
     def values(self) -> list[int]:
@@ -138,14 +163,18 @@ class OrderSheet(StrictModel):
 
 class ExampleHand(StrictModel):
     card: Ident
+    """The card the example holds."""
     count: Count
+    """How many of it the example holds."""
 
 
 class Reference(StrictModel):
     """Texts for the scoring reference card; the example's numbers are worked out by `kind_points`."""
 
     scoring: list[RuleText] = Field(min_length=1)
+    """The scoring rules, one line each."""
     example: ExampleHand | None = None
+    """A worked scoring example: a card and how many are held."""
 
 
 TEMPLATE_SOURCES: dict[str, str] = {"element": "elements"}
@@ -160,13 +189,21 @@ class ElementDeck(Deck):
 
 class WizardsElementCollectionKit(KitBase):
     game: Literal["wizards-element-collection"]
+    """wizards-element-collection: this kit follows the Wizard's Element Collection rule model."""
     parameters: Parameters
+    """The numbers the rulebook states; rule text names them as `{placeholders}`."""
     phases: list[Phase] = Field(min_length=1)
+    """The phases of a turn, in order."""
     elements: list[Element] = Field(min_length=1)
+    """The element cards."""
     decks: list[ElementDeck] = Field(default_factory=list)  # type: ignore[assignment]
+    """The decks: the element deck draws its cards from `elements`."""
     board: TrackBoard
+    """The track board: the 魔力 spaces around the field of cards."""
     order_sheet: OrderSheet
+    """The 魔力 sheet and the action-order slots."""
     reference: Reference
+    """The scoring reference card."""
 
     # ------------------------------------------------------------ values
 
