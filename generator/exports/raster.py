@@ -71,6 +71,7 @@ def rasterise(data: bytes, sizes: Sequence[tuple[int, int, bool]]) -> list[Image
     """Page i of the PDF `data` drawn to fill a bitmap of sizes[i] = (width, height, transparent)."""
     import pypdfium2 as pdfium
     import pypdfium2.raw as pdfium_c
+
     document = pdfium.PdfDocument(data)
     images = []
     try:
