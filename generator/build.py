@@ -16,7 +16,7 @@ import tempfile
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from pnpkit.validator import codes
+from pnpkit.validator import codes, suppress
 from pnpkit.validator.components.kit import KitBase
 from pnpkit.validator.components.printing import PrintSettings
 from pnpkit.validator.findings import Finding
@@ -32,7 +32,7 @@ from .index import dumps, edition_index, read_index
 from .inksaver import ink_saver
 from .jobs import ordered_map
 from .layouts.book import ContentsEntry, contents, cover
-from .layouts.common import LayoutContext
+from .layouts.common import LayoutContext, text_floor
 from .progress import Progress
 from .scene import Bookmark, Box, Document, Group, Page
 from .units import PAPERS
@@ -99,11 +99,13 @@ def layout_kit(
     fontset, font_problems = fonts.for_kit(kit, loaded.root, lang)
     with fonts.using(fontset):
         parts = [_finish(part, settings) for part in components(kit, ctx)]
-    return parts, _findings(loaded, [*font_problems, *ctx.problems])
+    return parts, _findings(loaded, [*font_problems, *ctx.problems, *text_floor(parts)])
 
 
 def _findings(loaded: LoadedKit, problems: list) -> list[Finding]:
-    return [codes.make(p.code, p.message, loaded.source.locate(p.path), format_path(p.path), p.hint) for p in problems]
+    """Layout problems as findings, those the kit's `ignore:` entries name marked silenced."""
+    found = [codes.make(p.code, p.message, loaded.source.locate(p.path), format_path(p.path), p.hint) for p in problems]
+    return suppress.silence(found, loaded.suppressions)
 
 
 def layout_book(
@@ -456,6 +458,9 @@ def build_all(runs: list[KitRun], jobs: int = 1, progress: Progress | None = Non
         progress.step(0, len(editions), what)
         for found in ordered_map(make_edition, editions, jobs, lambda n: progress.step(n, len(editions), what)):
             result.findings.extend(found)
+        for run in runs:  # an ignore: entry for a layout finding that no edition met (a partial build meets fewer)
+            if not any(edition.only for edition in run.editions):
+                result.findings += suppress.unused(run.loaded.suppressions, result.findings, "layout")
         progress("publishing")
         if result.ok:
             for run in runs:
@@ -499,7 +504,8 @@ def layout_findings(loaded: LoadedKit, jobs: int = 1) -> list[Finding]:
     for lang in loaded.model.languages:
         _warm_fonts(loaded, lang)
     tasks = [(loaded, lang) for lang in loaded.model.languages]
-    return [finding for found in ordered_map(_edition_findings, tasks, jobs) for finding in found]
+    found = [finding for found in ordered_map(_edition_findings, tasks, jobs) for finding in found]
+    return found + suppress.unused(loaded.suppressions, found, "layout")
 
 
 def _edition_findings(task: tuple[LoadedKit, str]) -> list[Finding]:

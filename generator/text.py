@@ -284,6 +284,11 @@ class Fit:
     def height(self) -> float:
         return self.line_height * len(self.lines)
 
+    @property
+    def block(self) -> float:
+        """From the top of the first line's capitals to the bottom of the last line's descenders (mm)."""
+        return _block_height(len(self.lines), self.size, self.line_height)
+
 
 def fit(
     text: str,
@@ -296,19 +301,65 @@ def fit(
     bold: bool = False,
     italic: bool = False,
     font: str = "",
+    balance: bool = False,
 ) -> Fit:
     """The largest size from `size` down to `min_size` (0.25 pt steps) at which the text fits the box.
 
     A word wider than the box makes the text shrink rather than break mid-word;
     if it is still too wide at the minimum size, the fit fails. `bold`, `italic`
-    and `font` are the box's style; markup in the text styles parts of it.
+    and `font` are the box's style; markup in the text styles parts of it. With
+    `balance`, text that needs several lines has them as even as they can be
+    (see `balanced`), so a short label never ends on one lone character.
     """
     text = latin_quotes(text)
     if has_markup(text):
         parsed = parse(text)
         if parsed.styled or parsed.plain != text:
             return _fit_styled(Styled(parsed, bold, italic, font), width, height, size, min_size, leading)
-    return fit_plain(text, width, height, size, min_size, leading, plain_face(bold, italic, font).width_em)
+    measure = plain_face(bold, italic, font).width_em
+    result = fit_plain(text, width, height, size, min_size, leading, measure)
+    return balanced(text, result, width, measure) if balance else result
+
+
+BREAK_AFTER = "、。，：；！？）」』"
+"""Where a two-line Japanese label would rather break: after a comma, a full stop or a closing mark."""
+
+
+def _split_at_mark(text: str, size: float, width: float, measure: Measure) -> tuple[str, str] | None:
+    """Two lines broken after a mark in BREAK_AFTER, the most even such split that fits `width`; None when none fits."""
+    mm_per_em = size * MM_PER_PT
+    best: tuple[float, tuple[str, str]] | None = None
+    for i, ch in enumerate(text[:-1]):
+        if ch not in BREAK_AFTER or text[i + 1] in NO_LINE_START:
+            continue
+        first, second = text[: i + 1].rstrip(), text[i + 1 :].strip()
+        widest = max(measure(first), measure(second)) * mm_per_em
+        if widest <= width + 1e-6 and (best is None or widest < best[0]):
+            best = (widest, (first, second))
+    return best[1] if best else None
+
+
+def balanced(text: str, result: Fit, width: float, measure: Measure) -> Fit:
+    """`result` (plain text) with its lines as even as they can be: wrapped at the narrowest width that still
+    gives the same number of lines, like CSS `text-wrap: balance`. One line, or a fit that failed, is kept."""
+    if not result.fits or len(result.lines) < 2:
+        return result
+    count = len(result.lines)
+    if count == 2 and "\n" not in text and not text.isascii():
+        at_mark = _split_at_mark(text, result.size, width, measure)
+        if at_mark is not None:
+            return Fit(at_mark, result.size, result.line_height, True)
+    low, high = 0.0, width
+    for _ in range(14):  # to about a thousandth of the width
+        middle = (low + high) / 2
+        if len(wrap(text, result.size, middle, measure)) <= count:
+            high = middle
+        else:
+            low = middle
+    lines = wrap(text, result.size, high, measure)
+    if len(lines) != count:
+        return result
+    return Fit(tuple(lines), result.size, result.line_height, True)
 
 
 def plain_face(bold: bool = False, italic: bool = False, font: str = "") -> fonts.Face:
@@ -387,6 +438,8 @@ class TextBox:
     italic: bool = False
     font: str = ""
     """A font family key of the kit; "" is the edition's default family."""
+    balance: bool = False
+    """Lines as even as they can be (for short labels and captions): see `balanced`."""
 
     def place(self, result: Fit) -> list[Text]:
         em = result.size * MM_PER_PT

@@ -1252,3 +1252,107 @@ _UNRAISED_CASES: list[Case] = [
 ]
 CASES += _UNRAISED_CASES
 CASES_BY_NAME.update({case.name: case for case in _UNRAISED_CASES})
+
+
+# ------------------------------------------------------------ issue 15: `ignore:` entries, numbers that are claims
+_CONTROL_CASES: list[Case] = [
+    one(  # a number that is a claim about the game: the only finding, a warning
+        "mt-literal-number",
+        MT,
+        "rules.yaml",
+        "en: The winner of a trick leads the next one.",
+        "en: The winner of a trick leads the next 2 tricks.",
+        Want(
+            "PK303", "rules.yaml", "leads the next 2 tricks", "The winner", message="the number 2", severity="warning"
+        ),
+    ),
+    Case(  # dates, a version, ordinals and list numbering are no claims: no finding at all
+        "mt-numbers-that-are-no-claims",
+        MT,
+        [
+            (
+                "rules.yaml",
+                "ja: 最年少のプレイヤーがリードマーカーを取る。",
+                "ja: ①最年少のプレイヤーがリードマーカーを取る（2024年11月5日改訂、v1.2）。第1トリックは2番目のプレイヤーから。",
+            ),
+            (
+                "rules.yaml",
+                "en: The youngest player takes the lead marker.",
+                'en: "1. The youngest player takes the lead marker (rules of 2024-11-05, v1.2); the 2nd player leads the 1st trick."',
+            ),
+        ],
+        [],
+    ),
+    one(  # Earth's Blessing: one card more than the usual 2 is 3, not 4
+        "es-event-usual-and-now-disagree",
+        ES,
+        "events.yaml",
+        "ja: 次のターン、全プレイヤーはエレメントカードを{cards}枚多く引く。",
+        "ja: 次のターン、全プレイヤーは通常の{draws_per_turn}枚ではなく4枚引く。",
+        Want("PK323", "events.yaml", "ではなく4枚引く", "次のターン", message="makes it 2 + 1 = 3"),
+        also=("PK303",),  # the 4 is also written as digits
+    ),
+    Case(  # "normally 2, now 3" and "1 card instead of the usual 2": base ± change, in both events
+        "es-event-usual-and-now-agree",
+        ES,
+        [
+            (
+                "events.yaml",
+                "ja: 次のターン、全プレイヤーはエレメントカードを{cards}枚多く引く。",
+                "ja: 次のターン、全プレイヤーは通常の2枚ではなく3枚引く。",
+            ),
+            (
+                "events.yaml",
+                "en: On their next turn, every player draws {cards} fewer element card.",
+                "en: On their next turn, every player draws 1 card instead of the usual 2 cards.",
+            ),
+        ],
+        [
+            Want("PK303", "events.yaml", "通常の2枚ではなく3枚", "次のターン", message="number 2", severity="warning"),
+            Want("PK303", "events.yaml", "通常の2枚ではなく3枚", "次のターン", message="number 3", severity="warning"),
+            Want("PK303", "events.yaml", "draws 1 card instead", "On their", message="number 1", severity="warning"),
+            Want("PK303", "events.yaml", "draws 1 card instead", "On their", message="number 2", severity="warning"),
+        ],
+    ),
+    one(  # an entry whose finding has gone
+        "mt-ignore-unused",
+        MT,
+        "kit.yaml",
+        "include:\n",
+        'ignore:\n  - {code: PK303, at: rules.yaml:12, why: "a year, not a rule"}\ninclude:\n',
+        Want(
+            "PK330",
+            "kit.yaml",
+            "{code: PK303, at: rules.yaml:12",
+            "{code",
+            message="no PK303 at rules.yaml:12",
+            severity="warning",
+        ),
+    ),
+    Case(  # entries that cannot be used: each is an error at its own place, and silences nothing
+        "mt-ignore-refused",
+        MT,
+        [
+            (
+                "kit.yaml",
+                "include:\n",
+                "ignore:\n"
+                "  - {code: PK303, at: rules.yaml:12}\n"
+                '  - {code: PK201, at: kit.yaml:3, why: "an old field"}\n'
+                '  - {code: PK404, at: "rules.yaml", why: "no line"}\n'
+                '  - {code: PK999, path: rules, why: "no such code"}\n'
+                '  - {code: PK303, why: "no place"}\n'
+                "include:\n",
+            )
+        ],
+        [
+            Want("PK331", "kit.yaml", "{code: PK303, at: rules.yaml:12}", "{code", message="gives no reason"),
+            Want("PK331", "kit.yaml", "{code: PK201", "PK201", message="cannot be silenced", path="ignore[1].code"),
+            Want("PK331", "kit.yaml", "{code: PK404", '"rules.yaml"', message="not a place", path="ignore[2].at"),
+            Want("PK331", "kit.yaml", "{code: PK999", "PK999, path", message="no finding code 'PK999'"),
+            Want("PK331", "kit.yaml", '{code: PK303, why: "no place"}', "{code", message="names no place"),
+        ],
+    ),
+]
+CASES += _CONTROL_CASES
+CASES_BY_NAME.update({case.name: case for case in _CONTROL_CASES})

@@ -136,11 +136,12 @@ def test_no_text_on_the_shipped_cards_is_shrunk(loaded, monkeypatch):
     shrunk = []
     original = common.LayoutContext.fitted
 
-    def spy(self, text, box, size, min_size, *, where=(), label="", leading=1.3):
+    def spy(self, text, box, size, min_size, *, where=(), label="", leading=1.3, floor=None):
+        size = max(size, common.floor_pt(text) if floor is None else floor)  # the preferred size, or the floor
         result = fit(text, box.width, box.height, size, min_size, leading)
         if where[:1] == ("cards",) and result.size < size:
             shrunk.append((label, text, size, result.size))
-        return original(self, text, box, size, min_size, where=where, label=label, leading=leading)
+        return original(self, text, box, size, min_size, where=where, label=label, leading=leading, floor=floor)
 
     monkeypatch.setattr(common.LayoutContext, "fitted", spy)
     for lang in LANGS:
@@ -261,21 +262,27 @@ def test_inline_icons_scale_with_the_font(loaded):
         texts = [i for i in items if isinstance(i, Text)]
         return groups, texts
 
-    small, small_texts = laid(6.0)
-    big, _big_texts = laid(12.0)
-    assert len(small) == len(big) == 2
+    small, small_texts = laid(7.0)  # the Japanese floor: the smallest these words ever print
+    big, _big_texts = laid(14.0)
+    # the die is drawn at any size; the S1 tag only where its words reach the floor inside one em
+    assert len(small) == 1 and len(big) == 2
     for a, b in zip(small, big):
         boxes = lambda g: [bx for item, m in walk(g.items, (1, 0, 0, 1, g.dx, g.dy)) if (bx := bounds(item, m))]  # noqa: E731
         wa = max(x1 for _, _, x1, _ in boxes(a)) - min(x0 for x0, _, _, _ in boxes(a))
         wb = max(x1 for _, _, x1, _ in boxes(b)) - min(x0 for x0, _, _, _ in boxes(b))
         assert wb == pytest.approx(2 * wa, rel=0.05)
-    # the icon sits in a one-em gap between the text around it
-    em = 6.0 * 25.4 / 72
+    chip_words = [item for item, _m in walk(big[1].items) if isinstance(item, Text)]
+    assert [t.text for t in chip_words] == ["S1"] and chip_words[0].size >= 6.0
+    # in 7 pt text, S1 is written out in the tag's colour, as large as the text around it
+    spelled = [t for t in small_texts if t.text == "S1"]
+    assert len(spelled) == 1 and spelled[0].colour == icons["S1"].colour and spelled[0].size == 7.0
+    # the die sits in a one-em gap between the text around it
+    em = 7.0 * 25.4 / 72
     first, second = small_texts[0], small_texts[1]
     from pnpkit.generator import fonts
 
-    assert second.x == pytest.approx(first.x + fonts.width_mm(first.text, 6.0) + em)
-    assert small[0].dx == pytest.approx(first.x + fonts.width_mm(first.text, 6.0) + em / 2)
+    assert second.x == pytest.approx(first.x + fonts.width_mm(first.text, 7.0) + em)
+    assert small[0].dx == pytest.approx(first.x + fonts.width_mm(first.text, 7.0) + em / 2)
 
 
 def test_inline_icons_wrap_as_atoms_and_keep_kinsoku(loaded):
@@ -287,12 +294,13 @@ def test_inline_icons_wrap_as_atoms_and_keep_kinsoku(loaded):
 
     ctx = LayoutContext("ja", A4)
     text = "{S1}、{S2}、{S3}の順に効果を処理する。" * 3
-    items = inline_text(ctx, text, TextBox(0, 0, 30, 60), 8, 8, loaded.kit.card_templates.icons, where=(), label="t")
+    # at 10 pt the tags are drawn (their words reach the floor inside one em)
+    items = inline_text(ctx, text, TextBox(0, 0, 38, 80), 10, 10, loaded.kit.card_templates.icons, where=(), label="t")
     assert ctx.problems == []
     assert sum(isinstance(i, Group) for i in items) == 9
     lines: dict[float, list] = {}
     for item in items:
-        y = item.y if isinstance(item, Text) else round(item.dy + 0.38 * 8 * 25.4 / 72 - 0.0, 1)
+        y = item.y if isinstance(item, Text) else round(item.dy + 0.38 * 10 * 25.4 / 72 - 0.0, 1)
         lines.setdefault(round(y, 1), []).append(item)
     for item in items:
         if isinstance(item, Text) and item.x == 0:

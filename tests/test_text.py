@@ -186,3 +186,38 @@ def test_fit_japanese_shrinks_and_places_inside_the_box():
         x0, y0, x1, y1 = text_bounds(item)
         assert x0 >= box.x - 1e-6 and x1 <= box.x + box.width + 1e-6
         assert y0 >= box.y - 1e-6 and y1 <= box.y + box.height + 1e-6
+
+
+# ---------------------------------------------------------------- balanced lines (short labels and captions)
+
+
+@pytest.mark.parametrize(
+    ("text", "width", "lines"),
+    [
+        ("指定した目が的中", 19.6, ("指定した", "目が的中")),  # greedy: 指定した目が的 / 中
+        (
+            "上限なし。足りなければ余白に書き足す",
+            35.0,
+            ("上限なし。", "足りなければ余白に書き足す"),
+        ),  # at the full stop
+        ("タワー6が10階以上", 19.6, ("タワー6が", "10階以上")),
+    ],
+)
+def test_balanced_lines_never_leave_a_lone_character(text, width, lines):
+    plain = fit(text, width, 100, 7, 7, 1.15, bold=True)
+    assert len(plain.lines) == len(lines)
+    balanced = fit(text, width, 100, 7, 7, 1.15, bold=True, balance=True)
+    assert balanced.fits and balanced.lines == lines and balanced.size == 7
+    check_lines(list(balanced.lines), text, 7, width)
+
+
+def test_balanced_english_keeps_its_line_count_and_evens_the_lines():
+    text = "Arrowed locks: unlock the top one first"
+    plain = fit(text, 34.4, 100, 6.5, 6.5, 1.12)
+    balanced = fit(text, 34.4, 100, 6.5, 6.5, 1.12, balance=True)
+    assert plain.lines[-1] == "one first" and len(balanced.lines) == len(plain.lines) == 2
+    widths = [fonts.width_mm(line, 6.5) for line in balanced.lines]
+    assert max(widths) - min(widths) < max(fonts.width_mm(line, 6.5) for line in plain.lines) - fonts.width_mm(
+        plain.lines[-1], 6.5
+    )
+    check_lines(list(balanced.lines), text, 6.5, 34.4, joiner=" ")

@@ -95,8 +95,8 @@ def test_each_component_is_one_page_and_the_rule_summary_says_the_rules(built, l
 def test_score_pad_has_rows_for_every_player_and_columns_a_to_e(layouts, loaded):
     page = layouts["en"]["score-pad"].pages[0]
     texts = [item.text for item, _ in page_items(page) if hasattr(item, "text")]
-    for letter in "ABCDE":
-        assert letter in texts
+    for letter, factor in zip("ABCDE", (2, 2, 1, 1, 1)):
+        assert f"{letter} ×{factor}" in texts  # the letter and its factor; the category's name under them
     assert "Total" in texts and "Player" in texts
     cells = [item for item, _ in page_items(page) if getattr(item, "role", "") == "cell"]
     games = 5

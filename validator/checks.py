@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 from . import codes
 from .findings import Finding
 from .markup import has_markup, parse, plain
-from .placeholders import literal_numbers, names_in
+from .placeholders import claimed_numbers, names_in
 from .source import Source, format_path
 from .types import LocalText, RuleText
 
@@ -131,8 +131,9 @@ def check_texts(ctx: CheckContext, kit: KitBase, parameters: dict[str, Any]) -> 
                     close = ", ".join(sorted(known)[:12])
                     ctx.add("PK302", path + (lang,), f"unknown placeholder {{{name}}}", f"known: {close}")
             if isinstance(text, RuleText):
-                # the words as printed: a colour such as <#2f5f9e> is markup, not a number in the rules
-                for number in literal_numbers(plain(value) if has_markup(value) else value):
+                # the words as printed: a colour such as <#2f5f9e> is markup, not a number in the rules;
+                # dates, versions, ordinals and list numbering are not claims (placeholders.claimed_numbers)
+                for number in claimed_numbers(plain(value) if has_markup(value) else value):
                     ctx.add(
                         "PK303",
                         path + (lang,),
@@ -450,16 +451,65 @@ UNIT_WORDS = {
     "turns": r"(?:ターン|turns?)",
 }
 _NUMBER_UNIT = re.compile(r"([0-9０-９]+)\s*(" + "|".join(f"(?P<{k}>{v})" for k, v in UNIT_WORDS.items()) + ")")
+_PLACEHOLDER_UNIT = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*\}\s*(?:" + "|".join(UNIT_WORDS.values()) + ")")
 
 
 def stated_numbers(text: str) -> list[tuple[int, str, int]]:
     """(number, unit kind, position) for every "3マス", "2 cards", "1サイクル" written in text."""
+    return [(number, kind, start) for number, kind, start, _end in _stated(unicodedata.normalize("NFKC", text))]
+
+
+def _stated(normal: str) -> list[tuple[int, str, int, int]]:
+    """(number, unit kind, start, end) in NFKC-normalised text; the span runs from the number to its unit's end."""
     found = []
-    normal = unicodedata.normalize("NFKC", text)
     for match in _NUMBER_UNIT.finditer(normal):
         kind = next(k for k in UNIT_WORDS if match.group(k))
-        found.append((int(match.group(1)), kind, match.start()))
+        found.append((int(match.group(1)), kind, match.start(), match.end()))
     return found
+
+
+@dataclass(frozen=True)
+class Change:
+    """A number the text describes as a change to a usual one: an event that makes players draw one card more.
+
+    `base` is the usual value (named `base_name` in messages), `delta` the change, signed.
+    """
+
+    base: int
+    delta: int
+    base_name: str
+
+    @property
+    def result(self) -> int:
+        return self.base + self.delta
+
+
+_BASE_BEFORE = re.compile(
+    r"(?:通常|普段|本来|いつも|元々|もともと|\bnormal(?:ly)?\b|\busual(?:ly)?\b|\bregular(?:ly)?\b|\binstead of\b"
+    r"|\brather than\b|\bstandard\b)",
+    re.IGNORECASE,
+)
+"""Words before a number that make it the usual value: "normally 2 cards", "通常は2枚", "instead of 2 cards"."""
+_BASE_AFTER = re.compile(r"^\s*(?:ではなく|でなく|の代わり|のところ|から)")
+"""Words right after a number's unit that make it the usual value: "通常の3枚ではなく"."""
+_DELTA_AFTER = re.compile(
+    r"^\s*(?:多く|少なく|少ない|増え|増や|減ら|減る|減り|追加|余分|more\b|fewer\b|less\b|extra\b|additional\b)",
+    re.IGNORECASE,
+)
+"""Words right after a number's unit that make it the change itself: "1枚多く", "2 cards more"."""
+_SENTENCE_END = re.compile(r"[。．.!?！？;；\n]")
+
+
+def _role(normal: str, start: int, end: int, previous_end: int) -> str:
+    """Whether a stated number is the usual value ("base"), the change ("delta") or the value now ("result")."""
+    if _DELTA_AFTER.match(normal[end:]) or (start and normal[start - 1] in "+-−"):
+        return "delta"
+    if _BASE_AFTER.match(normal[end:]):
+        return "base"
+    sentence = max([m.end() for m in _SENTENCE_END.finditer(normal, 0, start)], default=0)
+    if _BASE_BEFORE.search(normal, max(sentence, previous_end), start):
+        return "base"
+    return "result"
 
 
 def check_text_numbers(
@@ -469,6 +519,7 @@ def check_text_numbers(
     expected: dict[str, int],
     what: str,
     names: dict[str, tuple[str, int, str]] | None = None,
+    changes: dict[str, Change] | None = None,
 ) -> None:
     """Numbers written in text must agree with the model.
 
@@ -476,6 +527,12 @@ def check_text_numbers(
     be that thing's number; `names` maps each name to (unit kind, value, id).
     Any other number next to a unit must equal `expected[unit]` of the thing
     the text describes. The clause runs to the next full stop or closing bracket.
+
+    A unit in `changes` is one the thing changes (an event that makes everyone
+    draw one card more): there a number may be the usual value, when the text
+    says so ("normally 2 cards", "通常の2枚ではなく") and must then equal the
+    base; the change itself ("1枚多く", "+1 card", "2 cards fewer") and must equal
+    the change; or else the value now, which must equal base ± change.
     """
     normal = unicodedata.normalize("NFKC", text)
     claimed: list[tuple[int, int]] = []
@@ -496,16 +553,49 @@ def check_text_numbers(
                         "correct the text or the model",
                     )
             start = normal.find(name, start + 1)
-    for number, kind, pos in stated_numbers(normal):
+    # a quantity written as a placeholder ("通常の{draws_per_turn}枚ではなく4枚") ends the words about the one before
+    ends = [m.end() for m in _PLACEHOLDER_UNIT.finditer(normal)]
+    for number, kind, pos, end in _stated(normal):
+        ends.append(end)
         if any(a <= pos < b for a, b in claimed):
             continue
-        if kind in expected and number != expected[kind]:
+        change = (changes or {}).get(kind)
+        if change is not None:
+            after = max((e for e in ends if e <= pos), default=0)
+            _check_change(ctx, path, number, kind, _role(normal, pos, end, after), change, what)
+        elif kind in expected and number != expected[kind]:
             ctx.add(
                 "PK323",
                 path,
                 f"the text says {number} {kind}, but {what} has {expected[kind]}",
                 "write the number as a {placeholder}, or fix the model",
             )
+
+
+def _check_change(ctx: CheckContext, path: tuple, number: int, kind: str, role: str, change: Change, what: str) -> None:
+    sign = "+" if change.delta >= 0 else "-"
+    if role == "base" and number != change.base:
+        ctx.add(
+            "PK323",
+            path,
+            f"the text gives the usual {kind} as {number}, but {change.base_name} is {change.base}",
+            "write the usual number as its {placeholder}, or fix the model",
+        )
+    elif role == "delta" and number != abs(change.delta):
+        ctx.add(
+            "PK323",
+            path,
+            f"the text changes {kind} by {number}, but {what} changes them by {abs(change.delta)}",
+            "write the change as a {placeholder}, or fix the model",
+        )
+    elif role == "result" and number != change.result:
+        ctx.add(
+            "PK323",
+            path,
+            f"the text says {number} {kind}, but {what} makes it {change.base} {sign} {abs(change.delta)} = "
+            f"{change.result}",
+            "the number stated is the usual one changed by the effect; correct the text or the model",
+        )
 
 
 def check_generated_sections(ctx: CheckContext, kit: KitBase, known: Sequence[str]) -> None:

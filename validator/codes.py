@@ -51,6 +51,9 @@ CODES: dict[str, tuple[Severity, str]] = {
     "PK323": (E, "number in the text disagrees with the model"),
     "PK324": (E, "card does not fit on the paper"),
     "PK325": (E, "table row does not match its columns"),
+    "PK326": (E, "printed text below the readable floor (6 pt Latin, 7 pt Japanese)"),
+    "PK330": (W, "an ignore: entry that silences nothing"),
+    "PK331": (E, "an ignore: entry without a reason, or for a code that cannot be silenced"),
     # images on cards (validator/images.py)
     "PK501": (E, "image resolution below 150 ppi"),
     "PK502": (E, "image file damaged or unreadable"),

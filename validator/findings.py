@@ -40,6 +40,14 @@ class Location:
 
 
 @dataclass(frozen=True)
+class Suppression:
+    """Why a finding is silenced, and the `ignore:` entry that silences it (validator.suppress)."""
+
+    justification: str
+    location: Location
+
+
+@dataclass(frozen=True)
 class Finding:
     code: str
     severity: Severity
@@ -47,10 +55,13 @@ class Finding:
     location: Location
     path: str = ""
     hint: str = ""
+    suppressed: Suppression | None = None
+    """Set when an `ignore:` entry silences the finding: it is then counted, but neither printed nor failing."""
 
     @property
     def is_error(self) -> bool:
-        return self.severity is Severity.ERROR
+        """An error that counts: a silenced one fails nothing."""
+        return self.severity is Severity.ERROR and self.suppressed is None
 
     def sort_key(self) -> tuple:
         return (self.location, self.code, self.path, self.message)
@@ -65,7 +76,18 @@ class Finding:
         data["severity"] = self.severity.value
         if not self.location.cell:  # YAML places stay {file, line, col}
             del data["location"]["cell"]
+        del data["suppressed"]
+        if self.suppressed is not None:  # as SARIF says it: {kind, justification, location}
+            entry = _place(self.suppressed.location)
+            data["suppressed"] = {"kind": "inSource", "justification": self.suppressed.justification, "location": entry}
         return data
+
+
+def _place(location: Location) -> dict:
+    data = asdict(location)
+    if not location.cell:
+        del data["cell"]
+    return data
 
 
 @dataclass
@@ -87,7 +109,12 @@ class Report:
 
     @property
     def warnings(self) -> list[Finding]:
-        return [f for f in self.sorted() if not f.is_error]
+        return [f for f in self.sorted() if not f.is_error and f.suppressed is None]
+
+    @property
+    def silenced(self) -> list[Finding]:
+        """Findings an `ignore:` entry silences: counted, never printed, failing nothing."""
+        return [f for f in self.sorted() if f.suppressed is not None]
 
     @property
     def has_errors(self) -> bool:
@@ -95,13 +122,19 @@ class Report:
 
 
 def render_text(findings: list[Finding]) -> str:
-    lines = [f.text() for f in findings]
-    errors = sum(f.is_error for f in findings)
-    lines.append(f"{errors} error(s), {len(findings) - errors} warning(s)")
+    """One line per finding, then the count; findings an `ignore:` entry silences are only counted."""
+    shown = [f for f in findings if f.suppressed is None]
+    lines = [f.text() for f in shown]
+    errors = sum(f.is_error for f in shown)
+    lines.append(f"{errors} error(s), {len(shown) - errors} warning(s)")
+    silenced = len(findings) - len(shown)
+    if silenced:
+        lines.append(f"{silenced} finding(s) silenced by ignore: entries (--format json lists them)")
     return "\n".join(lines)
 
 
 def render_json(findings: list[Finding]) -> str:
+    """A list of findings; a silenced one carries `suppressed: {kind, justification, location}` (its entry's place)."""
     return json.dumps([f.as_dict() for f in findings], ensure_ascii=False, indent=2)
 
 
@@ -110,22 +143,21 @@ def render_sarif(findings: list[Finding], version: str) -> str:
     rules = sorted({f.code for f in findings})
     results = []
     for f in findings:
-        region = {"startLine": max(f.location.line, 1), "startColumn": max(f.location.col, 1)}
-        results.append(
-            {
-                "ruleId": f.code,
-                "level": "error" if f.is_error else "warning",
-                "message": {"text": f"{f.path}: {f.message}" if f.path else f.message},
-                "locations": [
-                    {
-                        "physicalLocation": {
-                            "artifactLocation": {"uri": Path(f.location.file).as_posix()},
-                            "region": region,
-                        }
-                    }
-                ],
-            }
-        )
+        result: dict[str, object] = {
+            "ruleId": f.code,
+            "level": "error" if f.severity is Severity.ERROR else "warning",
+            "message": {"text": f"{f.path}: {f.message}" if f.path else f.message},
+            "locations": [{"physicalLocation": _physical(f.location)}],
+        }
+        if f.suppressed is not None:  # kept, as SARIF wants, with the ignore: entry that silences it
+            result["suppressions"] = [
+                {
+                    "kind": "inSource",
+                    "justification": f.suppressed.justification,
+                    "location": {"physicalLocation": _physical(f.suppressed.location)},
+                }
+            ]
+        results.append(result)
     sarif = {
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
         "version": "2.1.0",
@@ -143,3 +175,8 @@ def render_sarif(findings: list[Finding], version: str) -> str:
         ],
     }
     return json.dumps(sarif, ensure_ascii=False, indent=2)
+
+
+def _physical(location: Location) -> dict:
+    region = {"startLine": max(location.line, 1), "startColumn": max(location.col, 1)}
+    return {"artifactLocation": {"uri": Path(location.file).as_posix()}, "region": region}

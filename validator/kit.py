@@ -5,14 +5,14 @@ from __future__ import annotations
 import gc
 import os
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import Any, cast
 
 from pydantic import BaseModel, ValidationError
 
-from . import codes
+from . import codes, suppress
 from .cardfiles import expand_card_files
 from .checks import CheckContext, check_end_conditions, check_rule_tables, check_texts
 from .components.kit import KitBase
@@ -34,6 +34,9 @@ class LoadedKit:
     kit: AnyKitModel | None = None
     source: Source = field(default_factory=Source)
     report: Report = field(default_factory=Report)
+    suppressions: suppress.Suppressions = field(default_factory=suppress.Suppressions)
+    """The kit's usable `ignore:` entries: validation findings are already silenced in `report`; the
+    generator silences layout findings with them (validator.suppress.silence and unused)."""
 
     @property
     def model(self) -> AnyKitModel:
@@ -172,8 +175,20 @@ def _load_kit(root: Path, limits: Limits) -> LoadedKit:
     check_kit_files(ctx, kit, root)
     kit.check(ctx)
     report.extend(ctx.findings)
+    _silence(loaded, kit, combined, root)
     loaded.kit = cast("AnyKitModel", kit)  # the model `game:` names, so one member of the union
     return loaded
+
+
+def _silence(loaded: LoadedKit, kit: KitBase, source: Source, root: Path) -> None:
+    """Apply the kit's `ignore:` entries to its validation findings: a PK331 for each entry that cannot be
+    used, a PK330 for each that silenced nothing (but for layout codes, which the generator settles)."""
+    if not kit.ignore:
+        return
+    rules, problems = suppress.read(kit.ignore, source, root)
+    kept, silenced, unused = suppress.apply(loaded.report.findings, rules, "load")
+    loaded.report.findings = kept + silenced + unused + problems
+    loaded.suppressions = replace(rules, used=frozenset(f.suppressed.location for f in silenced if f.suppressed))
 
 
 def _merge_include(

@@ -1,15 +1,20 @@
-"""List every finding code with its severity and meaning, so a code in a report can be looked up."""
+"""List every finding code with its severity and meaning; with a whole code, explain it: why it is a problem,
+a bad example and the fix."""
 
 from __future__ import annotations
 
 import argparse
+import textwrap
 
 NAME = "codes"
-HELP = "list every finding code, its severity and what it means"
+HELP = "list the finding codes, or explain one: `pnpkit codes PK3`, `pnpkit codes PK303`"
+WIDTH = 88
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("prefix", nargs="?", default="", help="only codes starting with this, e.g. PK or ES0")
+    parser.add_argument(
+        "prefix", nargs="?", default="", help="only codes starting with this, e.g. PK or ES0; a whole code explains it"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -18,8 +23,41 @@ def run(args: argparse.Namespace) -> int:
 
     for tag in GAMES:
         GAMES[tag]  # importing a game registers its codes
+    wanted = args.prefix.strip().upper()
+    if wanted in codes.CODES:
+        print(explanation(wanted))
+        return 0
     for code in sorted(codes.CODES):
-        if code.startswith(args.prefix.upper()):
+        if code.startswith(wanted):
             severity, title = codes.CODES[code]
             print(f"{code}  {severity.value:<7}  {title}")
     return 0
+
+
+def explanation(code: str) -> str:
+    """The block `pnpkit codes CODE` prints: the code's line, why, a bad example, the fix, and whether
+    an `ignore:` entry may silence it."""
+    from pnpkit.validator import codes
+    from pnpkit.validator.explanations import explain
+    from pnpkit.validator.suppress import can_silence
+
+    severity, title = codes.CODES[code]
+    found = explain(code)
+    out = [f"{code}  {severity.value}  {title}", "", *_wrap(found.why)]
+    if found.bad:
+        out += ["", "For example:", *("    " + line for line in found.bad.rstrip("\n").split("\n"))]
+    out += ["", *_wrap("Fix: " + found.fix), ""]
+    if code in ("PK330", "PK331"):
+        out += _wrap("An `ignore:` entry cannot silence it: correct or remove the entry.")
+    elif can_silence(code):
+        out += _wrap(
+            "Where it is right as written, silence it at that one place, with the reason, in the kit's "
+            f"`ignore:` list: `- {{code: {code}, at: FILE:LINE, why: ...}}`."
+        )
+    else:
+        out += _wrap("An `ignore:` entry cannot silence it: the kit cannot be read or printed as written.")
+    return "\n".join(out)
+
+
+def _wrap(text: str) -> list[str]:
+    return textwrap.wrap(text, WIDTH, break_on_hyphens=False, break_long_words=False)

@@ -20,7 +20,7 @@ from ..i18n import SHARED, duration_text, players_line
 from ..icons import icon
 from ..layouts.backs import deck_back
 from ..layouts.cards import CardFace, card_sheets
-from ..layouts.common import LayoutContext
+from ..layouts.common import LayoutContext, readable
 from ..layouts.hexboard import BoardCell, TerrainStyle, board_pages
 from ..layouts.rules import Table, rule_pages
 from ..layouts.tokens import TokenSpec, TrackSpec, token_sheet
@@ -185,7 +185,8 @@ def element_face(
     items.append(icon(element.icon, w - 11, 9.5, 3.6, WHITE, element.colour))
     items.append(icon(element.icon, w / 2, 35, 15, element.colour, WHITE))
     y = 55.0
-    items.append(Text(6, y, tr("combos", lang), 6.5, colour=INK, bold=True))
+    heading = tr("combos", lang)
+    items.append(Text(6, y, heading, readable(heading, 6.5), colour=INK, bold=True))
     items.append(Rect(6, y + 1.0, w - 12, 0.25, style=Style(fill=INK)))
     y += 2.0
     related = [(c, combo) for c, combo in enumerate(kit.combos) if element.id in combo.elements]
@@ -201,12 +202,17 @@ def _combo_line(
 ) -> list[Item]:
     """One row of an element card's combo list: the kind badge, the partner element and the combo's name."""
     partner = _elements(kit)[next((e for e in combo.elements if e != element.id), element.id)]
-    badge = (
+    kind = tr(f"{combo.kind}_badge", ctx.lang)
+    badge: list[Item] = [
         Rect(6, y + 0.6, 8.5, row - 1.2, style=Style(fill=COMBO_COLOURS[combo.kind]), radius=0.8),
-        Text(
-            10.25, y + row / 2 + 0.9, tr(f"{combo.kind}_badge", ctx.lang), 5.5, colour=WHITE, anchor="middle", bold=True
+        *ctx.fitted(
+            kind,
+            TextBox(6.3, y + 0.6, 7.9, row - 1.2, align="middle", valign="middle", colour=WHITE, bold=True),
+            6.5,
+            6.5,
+            label=f"{element.id} card combo badge",
         ),
-    )
+    ]
     return [
         *badge,
         icon(partner.icon, 17.5, y + row / 2, 1.9, partner.colour, WHITE),

@@ -543,8 +543,8 @@ def _footer(ctx: LayoutContext, w: float, h: float, left: str, colour: str = MUT
     return ctx.fitted(
         left,
         TextBox(6, h - 7.6, w - 12, 3.2, align="start", valign="middle", colour=colour),
-        5.5,
-        4.5,
+        6.5,
+        6,
         label="card footer",
     )
 

@@ -28,11 +28,13 @@ from pnpkit.validator.games.unlock_tower import (
     UnlockTowerKit,
 )
 
+from .. import fonts
 from ..i18n import SHARED, players_line
-from ..layouts.common import INK, LayoutContext
+from ..layouts.common import INK, LayoutContext, readable
 from ..layouts.rules import Table, rule_pages
 from ..layouts.sheets import (
     HIGHLIGHT,
+    NUMBER_GUTTER,
     CellSpec,
     EffectsSpec,
     FlowSpec,
@@ -87,8 +89,8 @@ tr = SHARED.extend(
         },
         "range": {"ja": "+{low}〜{high}", "en": "+{low}–{high}"},
         "tie_note": {
-            "ja": "各欄にはチェックの数を書き、欄の下の倍率を掛けて合計します。同点なら {order} の順に、チェック数が単独1位の人が勝ちます。",
-            "en": "Write the number of ticks in each column, multiply by the factor below the letter and add up. Ties: {order}, in that order; the player alone with the most ticks wins.",
+            "ja": "各欄にはチェックの数を書き、記号の横の倍率を掛けて合計します。同点なら {order} の順に、チェック数が単独1位の人が勝ちます。",
+            "en": "Write the number of ticks in each column, multiply by the factor beside the letter and add up. Ties: {order}, in that order; the player alone with the most ticks wins.",
         },
         "row_rule": {
             "ja": "同じ階で、となり合う{run}つのタワーにタワートップ（最大{boxes}か所）",
@@ -116,13 +118,13 @@ tr = SHARED.extend(
         },
         "sheet_subtitle": {"ja": "1人1枚・ゲームごとに印刷", "en": "One per player, every game"},
         "pad_subtitle": {"ja": "1枚で{games}ゲーム分", "en": "{games} games per page"},
-        "symbol_top": {"ja": "タワートップ：建てた階に描く", "en": "Tower top: draw it on the floor you reach"},
+        "symbol_top": {"ja": "タワートップ：\n建てた階に描く", "en": "Tower top: draw it on the floor you reach"},
         "symbol_high_floors": {
             "ja": "赤い階：最速ボーナス（C）と\n終了の判定に使う",
             "en": "Red floors: they count for the fastest bonus (C) and the end",
         },
         "symbol_unlock": {
-            "ja": "アンロック：着いたら / を引き、\nロックを1つ外す",
+            "ja": "アンロック：着いたら / を\n引き、ロックを1つ外す",
             "en": "Unlock mark: when reached, cross it out and tick one lock",
         },
         "symbol_coin": {
@@ -228,9 +230,10 @@ def sourced_specs(kit: UnlockTowerKit, lang: str) -> SourcedSpecs:
     """
     towers = ladders(kit)
     p = kit.parameters
+    gutter = row_head_gutter(lang)
     return {
-        ("ladders", "towers"): LaddersSpec(towers, p.floors, tr("tower", lang), "both", p.end_floor),
-        ("effects", "towers"): effects_spec(kit, lang, towers),
+        ("ladders", "towers"): LaddersSpec(towers, p.floors, tr("tower", lang), "both", p.end_floor, gutter=gutter),
+        ("effects", "towers"): effects_spec(kit, lang, towers, gutter),
         ("scoring", "scoring"): scoring_spec(kit, lang, towers),
         ("pad", "scoring"): lambda region: pad_spec(kit, lang, region),
         ("flow", "round"): FlowSpec(
@@ -249,7 +252,15 @@ def legend_spec(kit: UnlockTowerKit, lang: str) -> LegendSpec:
     return LegendSpec(tuple(entries), tr("symbols", lang))
 
 
-def effects_spec(kit: UnlockTowerKit, lang: str, towers: tuple[Ladder, ...]) -> EffectsSpec:
+def row_head_gutter(lang: str) -> float:
+    """The left gutter of the ladders and the effect table: wide enough for the row caption ("Phase") at its size."""
+    caption = tr("phase", lang)
+    return max(NUMBER_GUTTER, fonts.width_mm(caption, readable(caption, 6)) + 1.0)
+
+
+def effects_spec(
+    kit: UnlockTowerKit, lang: str, towers: tuple[Ladder, ...], gutter: float = NUMBER_GUTTER
+) -> EffectsSpec:
     """One row per phase that uses effects, one column per tower, lined up under the ladders."""
     phases = [p for p in kit.round if p.kind != "choose"]
     rows = tuple(
@@ -270,7 +281,7 @@ def effects_spec(kit: UnlockTowerKit, lang: str, towers: tuple[Ladder, ...]) -> 
             else:
                 row.append(None)
         cells.append(tuple(row))
-    return EffectsSpec(towers, rows, tuple(cells))
+    return EffectsSpec(towers, rows, tuple(cells), gutter=gutter)
 
 
 def effect_cell(
@@ -341,7 +352,7 @@ def scoring_spec(kit: UnlockTowerKit, lang: str, towers: tuple[Ladder, ...]) -> 
 
 
 def pad_spec(kit: UnlockTowerKit, lang: str, region: PadRegion) -> PadSpec:
-    columns = tuple((cat.id, f"{text(cat.name, lang)} ×{cat.vp}") for cat in kit.scoring)
+    columns = tuple((f"{cat.id} ×{cat.vp}", text(cat.name, lang)) for cat in kit.scoring)
     note = tr("tie_note", lang, order=kit.tie_order())
     return PadSpec(tr("player", lang), columns, tr("total", lang), region.rows, region.games, tr("game", lang), note)
 

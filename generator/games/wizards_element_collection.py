@@ -24,7 +24,7 @@ from ..colour import INK, WHITE, blend, ink_on, is_light, shade
 from ..i18n import joined, players_line
 from ..layouts.backs import deck_back
 from ..layouts.cards import CardFace, card_sheets
-from ..layouts.common import MUTED, LayoutContext, page_title, scale_bar
+from ..layouts.common import FLOOR_LATIN, MUTED, LayoutContext, TextProblem, floor_pt, page_title, readable, scale_bar
 from ..layouts.rules import Table, rule_pages
 from ..layouts.tracks import BoardLook, Legend, SpaceLook, track_art, track_pages
 from ..scene import Circle, Group, Item, Line, Page, Path, Polygon, Rect, Style, Text
@@ -43,6 +43,8 @@ GHOST_INK = "#b9b0a0"
 
 ICON_COLOURS = {"move": "#2f7a55", "call": "#b23a2f", "self": "#2f5fa8", "reflect": "#7a4fa0"}
 ICON_LABELS = {"move": "Move", "call": "Call", "self": "Self", "reflect": "Reflect"}
+ICON_LABEL_PT = 6.5
+"""The word under each action icon: above the 6 pt floor, and still one line in a quarter of the card."""
 
 
 def line(
@@ -59,13 +61,15 @@ def line(
     label: str = "label",
     role: str = "",
 ) -> list[Text]:
-    """One line of text at a baseline, shrunk (never wrapped) to fit `width`; a miss becomes a finding."""
+    """One line of text at a baseline, shrunk (never wrapped, never below the floor) to fit `width`; a miss
+    becomes a finding. A size under the floor for the text's script is raised to it."""
+    size = readable(value, size)
     em = size * MM_PER_PT
     left = {"start": x, "middle": x - width / 2, "end": x - width}[anchor]
     box = TextBox(
         left, baseline - em * 0.88, width, em * 1.02, align=anchor, valign="middle", colour=colour, bold=bold, role=role
     )
-    return ctx.fitted(value, box, size, size * 0.7, where=where, label=label)
+    return ctx.fitted(value, box, size, max(size * 0.7, floor_pt(value)), where=where, label=label)
 
 
 def components(kit: WizardsElementCollectionKit, ctx: LayoutContext) -> list[Component]:
@@ -435,8 +439,8 @@ def element_face(
     items += ctx.fitted(
         unit,
         TextBox(6.5, 14.6, 13.0, 3.4, align="middle", valign="middle", colour=MUTED),
-        5.2,
-        4.0,
+        6.0,
+        6.0,
         where=where + ("scoring",),
         label=f"{element.id} value unit",
     )
@@ -477,7 +481,7 @@ def element_face(
             cx,
             y + 5.6,
             pitch - 1.0,
-            4.8,
+            ICON_LABEL_PT,
             INK if active else GHOST_INK,
             "middle",
             active,
@@ -498,8 +502,8 @@ def element_face(
     items += ctx.fitted(
         _summon_line(kit, element, lang),
         TextBox(6.0, 80.2, w - 12, 3.6, align="middle", valign="middle", colour=MUTED, role="card-phases"),
-        5.6,
-        4.2,
+        6.0,
+        6.0,
         where=where + ("phases",),
         label=f"{element.id} phases",
     )
@@ -537,8 +541,8 @@ def _second_badge(
         items += ctx.fitted(
             top,
             TextBox(x + 1, y + 1.0, bw - 2, 3.6, align="middle", valign="middle", colour=MUTED),
-            5.5,
-            4.2,
+            6.0,
+            6.0,
             where=where,
             label=f"{element.id} second value",
         )
@@ -914,8 +918,18 @@ def scoring_face(kit: WizardsElementCollectionKit, ctx: LayoutContext, w: float,
     y = 14.5
     rules = [text(rule, lang, values) for rule in kit.reference.scoring]
     room = h - 5.0 - table_h - 1.5 - y
-    size = _flow_size(rules, w - 14.0, room, 6.6, 5.2, 1.2)
+    floor = max((floor_pt(rule) for rule in rules), default=FLOOR_LATIN)
+    size = _flow_size(rules, w - 14.0, room, max(7.5, floor), floor, 1.2)
     gap = (room - sum(fit(r, w - 14.0, 1000.0, size, size, 1.22).height for r in rules)) / len(rules)
+    if gap < 0:
+        ctx.problems.append(
+            TextProblem(
+                "PK309",
+                ("reference", "scoring"),
+                f"scoring rules: {-gap * len(rules):.1f} mm too long for the reference card even at {size:g} pt",
+                "shorten the rules",
+            )
+        )
     for i, rule in enumerate(rules):
         height = fit(rule, w - 14.0, 1000.0, size, size, 1.22).height
         items.append(Circle(7.0, y + 1.3, 0.7, style=Style(fill=GOLD)))

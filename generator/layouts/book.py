@@ -12,7 +12,7 @@ from ..i18n import tr
 from ..images import decode_problem, fit_ppi
 from ..scene import Image, Item, Line, Page, Rect, Style, Text
 from ..text import TextBox
-from .common import INK, MUTED, LayoutContext, TextProblem, footer
+from .common import INK, MUTED, LayoutContext, TextProblem, footer, small_text
 
 ACCENT = "#2c2f45"
 
@@ -74,7 +74,9 @@ def cover(
     items.append(
         Text(w / 2, h - m - 4, tr("print_note", ctx.lang), 8, colour=MUTED, anchor="middle", role="print-note")
     )
-    return Page(w, h, tuple(items), title)
+    page = Page(w, h, tuple(items), title)
+    ctx.problems += small_text([page], ("cover",))
+    return page
 
 
 def contents(ctx: LayoutContext, title: str, entries: list[ContentsEntry], checklist: list[tuple[str, int]]) -> Page:
@@ -159,7 +161,9 @@ def contents(ctx: LayoutContext, title: str, entries: list[ContentsEntry], check
         items.append(Text(x + 6, yy + 3.6, name, 8.5, colour=INK))
         items.append(Text(x + width / 2 - 8, yy + 3.6, f"× {count}", 8.5, colour=INK, anchor="end", bold=True))
     items += footer(ctx, title, "")
-    return Page(w, h, tuple(items), tr("contents", ctx.lang))
+    page = Page(w, h, tuple(items), tr("contents", ctx.lang))
+    ctx.problems += small_text([page], ("contents",))
+    return page
 
 
 __all__ = ["ContentsEntry", "contents", "cover"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..i18n import tr
 from ..scene import Item, Line, Page, Rect, Style, Text
+from ..units import MM_PER_PT
 from .common import INK, LayoutContext, scale_bar
 
 RANGE = 5.0  # mm either way
@@ -22,8 +23,21 @@ def _spots(ctx: LayoutContext) -> list[tuple[float, float]]:
     return [(w / 2, h / 2 + 25), (45.0, 80.0), (w - 45.0, 80.0), (45.0, h - 45.0), (w - 45.0, h - 45.0)]
 
 
+LABEL_PT = 7.0
+"""The scale numbers: above the readable floor, and staggered so neighbours never touch."""
+ROLE = "scale-number"
+
+
+def _label(value: float) -> str:
+    return f"{value:+g}" if value else "0"
+
+
 def _x_scale(cx: float, cy: float, sign: int) -> list[Item]:
-    """Horizontal scale centred on (cx, cy); tick k mm right of centre is labelled sign × k."""
+    """Horizontal scale centred on (cx, cy); tick k mm right of centre is labelled sign × k.
+
+    The numbers every 2 mm alternate above the ticks (0, ±4) and below the scale line (±2), so each
+    row has 4 mm per number: room for a 7 pt label.
+    """
     items: list[Item] = [Line(cx - RANGE, cy, cx + RANGE, cy, style=TICKS, role="scale")]
     steps = int(RANGE / STEP)
     for i in range(-steps, steps + 1):
@@ -31,21 +45,32 @@ def _x_scale(cx: float, cy: float, sign: int) -> list[Item]:
         long = i % 2 == 0
         items.append(Line(cx + k, cy - (3.0 if long else 1.8), cx + k, cy, style=TICKS))
         if long and i % 4 == 0:
-            value = sign * k
-            items.append(Text(cx + k, cy - 4.0, f"{value:+g}" if value else "0", 4.5, colour=INK, anchor="middle"))
+            above = i % 8 == 0
+            y = cy - 4.0 if above else cy + 3.2
+            if not above:  # a short tick below the line leads the eye to the number
+                items.append(Line(cx + k, cy, cx + k, cy + 0.8, style=TICKS))
+            bold = i == 0
+            items.append(Text(cx + k, y, _label(sign * k), LABEL_PT, colour=INK, anchor="middle", bold=bold, role=ROLE))
     return items
 
 
 def _y_scale(cx: float, cy: float, sign: int) -> list[Item]:
+    """Vertical scale centred on (cx, cy), ticks to the right; 0 and ±4 are labelled right of the ticks,
+    ±2 left of the scale line, so each column has 4 mm per number."""
     items: list[Item] = [Line(cx, cy - RANGE, cx, cy + RANGE, style=TICKS, role="scale")]
     steps = int(RANGE / STEP)
+    middle = 0.36 * LABEL_PT * MM_PER_PT  # from the baseline to the middle of a digit
     for i in range(-steps, steps + 1):
         k = i * STEP
         long = i % 2 == 0
         items.append(Line(cx, cy + k, cx + (3.0 if long else 1.8), cy + k, style=TICKS))
         if long and i % 4 == 0:
-            value = sign * k
-            items.append(Text(cx + 4.0, cy + k + 1.5, f"{value:+g}" if value else "0", 4.5, colour=INK))
+            value = _label(sign * k)
+            if i % 8 == 0:
+                items.append(Text(cx + 3.8, cy + k + middle, value, LABEL_PT, colour=INK, bold=i == 0, role=ROLE))
+            else:
+                items.append(Line(cx - 0.8, cy + k, cx, cy + k, style=TICKS))
+                items.append(Text(cx - 1.3, cy + k + middle, value, LABEL_PT, colour=INK, anchor="end", role=ROLE))
     return items
 
 

@@ -8,11 +8,12 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from .. import fonts
 from ..i18n import tr
 from ..scene import Box, Group, Item, Line, Page, Rect, Style, Text
 from ..text import TextBox
 from ..units import HARD_MARGIN, MM_PER_PT, Paper
-from .common import INK, MUTED, LayoutContext, TextProblem, scale_bar
+from .common import INK, MUTED, LayoutContext, TextProblem, floor_pt, print_note, readable, scale_bar
 
 GUIDE = Style(stroke="#555555", width=0.15)
 
@@ -118,6 +119,8 @@ TEXT_BAND = 3.8
 BAR_BAND = 8.5
 """Room the scale bar with its numbers needs; 3 mm fits the compact bar."""
 MIN_GUIDE = 2.0
+NOTE_PT = 6.0
+"""The print note in the sheet margin: the floor for Latin text (Japanese prints at its own floor, 7 pt)."""
 
 
 @dataclass(frozen=True)
@@ -363,20 +366,23 @@ def _margin_notes(ctx: LayoutContext, grid: Grid, label: str) -> list[Item]:
     items: list[Item] = []
     if bands.bar_band == "side":
         return _side_notes(ctx, grid, label, length)
-    if bands.label_band:  # above the marks, across the whole sheet
+    if bands.label_band:  # above the marks, across the whole sheet: the note takes what it needs
+        span = right - left
+        note_text = print_note(ctx.lang, span * 0.6, NOTE_PT)
+        note_w = min(span * 0.6, fonts.width_mm(note_text, max(NOTE_PT, floor_pt(note_text))) + 1.0)
         band = TextBox(
             left,
             HARD_MARGIN + 0.2,
-            (right - left) * 0.56,
+            span - note_w - 4.0,
             TEXT_BAND - 0.4,
             align="start",
             valign="middle",
             colour=MUTED,
         )
         note = TextBox(
-            right - (right - left) * 0.42,
+            right - note_w,
             HARD_MARGIN + 0.2,
-            (right - left) * 0.42,
+            note_w,
             TEXT_BAND - 0.4,
             align="end",
             valign="middle",
@@ -390,8 +396,9 @@ def _margin_notes(ctx: LayoutContext, grid: Grid, label: str) -> list[Item]:
         note = TextBox(
             right - 2.0 - column, top, column, bands.top, align="end", valign="middle", colour=MUTED, role="print-note"
         )
-    items += ctx.fitted(label, band, 7, 5, label="sheet label")
-    items += ctx.fitted(tr("print_note", ctx.lang), note, 6, 4.5, label="print note")
+        note_text = print_note(ctx.lang, column, NOTE_PT)
+    items += ctx.fitted(label, band, 7, 6, label="sheet label")
+    items += ctx.fitted(note_text, note, NOTE_PT, NOTE_PT, label="print note")
     if bands.bar_band == "full":
         items += scale_bar(left, bottom + bands.bottom + 1.0, ctx.lang, length, note=False)
     else:
@@ -400,24 +407,36 @@ def _margin_notes(ctx: LayoutContext, grid: Grid, label: str) -> list[Item]:
 
 
 def _side_notes(ctx: LayoutContext, grid: Grid, label: str, length: float) -> list[Item]:
-    """Label and print note up the left margin, the scale bar up the right one, read from the side."""
+    """Label and print note up the left margin, the scale bar up the right one, read from the side.
+
+    The marks on the trim edges run into that margin, so the label sits between the first two of them and
+    the note between the last two, each in the longest wording that fits there at its size.
+    """
     top, bottom = grid.y0 + grid.bleed, grid.y0 + grid.height - grid.bleed
     run = bottom - top
+    gaps = _gaps(grid, run, bottom) if ctx.settings.marks_mode != "none" else [(0.0, run)]
+    (l0, l1), (n0, n1) = gaps[0], gaps[-1]
+    if len(gaps) == 1:  # no mark in the way: the label takes the lower part, the note the upper
+        l1, n0 = run * 0.55, run * 0.57
     left_band: list[Item] = []
+    label_room = l1 - l0 - 1.6
+    if fonts.width_mm(label, readable(label, 6)) > label_room and " — " in label:
+        label = label.rsplit(" — ", 1)[1]  # the sheet's side and number, without the deck's name
     left_band += ctx.fitted(
         label,
-        TextBox(0.0, 0.0, run * 0.55, TEXT_BAND - 0.4, align="start", valign="middle", colour=MUTED),
+        TextBox(l0 + 0.8, 0.0, label_room, TEXT_BAND - 0.4, align="start", valign="middle", colour=MUTED),
         7,
-        5,
+        6,
         label="sheet label",
     )
+    note_room = n1 - n0 - 1.6
     left_band += ctx.fitted(
-        tr("print_note", ctx.lang),
+        print_note(ctx.lang, note_room, NOTE_PT),
         TextBox(
-            run * 0.57, 0.0, run * 0.43, TEXT_BAND - 0.4, align="end", valign="middle", colour=MUTED, role="print-note"
+            n0 + 0.8, 0.0, note_room, TEXT_BAND - 0.4, align="end", valign="middle", colour=MUTED, role="print-note"
         ),
-        6,
-        4.5,
+        NOTE_PT,
+        NOTE_PT,
         label="print note",
     )
     right_band = scale_bar(0.0, 0.4, ctx.lang, length, note=False, compact=True)
@@ -432,6 +451,13 @@ def _side_notes(ctx: LayoutContext, grid: Grid, label: str, length: float) -> li
             role="side-notes",
         ),
     ]
+
+
+def _gaps(grid: Grid, run: float, bottom: float) -> list[tuple[float, float]]:
+    """The stretches of the side margin between marks, as distances up from the grid's bottom trim."""
+    marks = sorted(bottom - y for y in grid.trim_edges()[1])
+    gaps = [(a, b) for a, b in itertools.pairwise(marks) if b - a > 1.0]
+    return gaps or [(0.0, run)]
 
 
 FOLD_GAP = 3.0
@@ -551,7 +577,7 @@ def _gutterfold_notes(ctx: LayoutContext, label: str, top: float, bottom: float)
             paper.width - HARD_MARGIN - 2.0,
             bar_y + 2.0,
             tr("print_note", ctx.lang),
-            6,
+            readable(tr("print_note", ctx.lang), 6),
             colour=MUTED,
             anchor="end",
             role="print-note",

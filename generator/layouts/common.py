@@ -2,20 +2,40 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
 
 from pnpkit.validator.components.printing import PrintSettings
 from pnpkit.validator.markup import has_markup, parse, plain
 
 from .. import fonts
 from ..i18n import tr
-from ..scene import Item, Line, Rect, Style, Text
-from ..text import TextBox, fit, fit_plain, latin_quotes, plain_face
+from ..scene import Group, Item, Line, Page, Rect, Style, Text
+from ..text import TextBox, balanced, fit, fit_plain, latin_quotes, plain_face
 from ..units import HARD_MARGIN, Paper
 
 INK = "#222222"
 MUTED = "#666666"
 HAIRLINE = 0.15
+
+FLOOR_LATIN = 6.0
+FLOOR_JAPANESE = 7.0
+"""The readable floor in points: no printed text is smaller (ISSUE 16). A text with any kana, kanji or other
+full-width character (U+3000 and above) is held to the Japanese floor, all of it."""
+
+
+def is_japanese(text: str) -> bool:
+    """Whether a text holds kana, kanji or other full-width CJK characters (anything from U+3000 up).
+
+    >>> is_japanese("ATT"), is_japanese("攻撃 3"), is_japanese("×2 ★")
+    (False, True, False)
+    """
+    return any(ord(ch) >= 0x3000 for ch in text)
+
+
+def floor_pt(text: str) -> float:
+    """The smallest size `text` may print at: 7 pt when it is Japanese, 6 pt otherwise."""
+    return FLOOR_JAPANESE if is_japanese(text) else FLOOR_LATIN
 
 
 @dataclass(frozen=True)
@@ -49,18 +69,28 @@ class LayoutContext:
         where: tuple = (),
         label: str = "",
         leading: float = 1.3,
+        floor: float | None = None,
     ) -> list[Text]:
         """Fit `text` into the box, shrinking down to `min_size`; a miss is recorded, never clipped silently.
 
+        Nothing is set below the readable floor for the text's script (`floor_pt`, or `floor` when the caller
+        knows better, such as text whose inline icons stand in as full-width markers): `size` and `min_size`
+        are raised to it, so text that would need less is PK309, never a silent shrink.
         Markup in the text (`**bold**`, `*italic*`, `<red>…</>`) styles it; each
         part is checked against the face it prints in (PK307 names that face).
         """
+        floor = floor_pt(text) if floor is None else floor
+        size = max(size, floor)
+        min_size = min(max(min_size, floor), size)
         if not has_markup(text):  # the hot path: one face, measured once
             face = plain_face(box.bold, box.italic, box.font)
             chars = face.missing(text)
             if chars:
                 text = self._cannot_draw(text, {face.label: chars}, where, label)
-            result = fit_plain(latin_quotes(text), box.width, box.height, size, min_size, leading, face.width_em)
+            text = latin_quotes(text)
+            result = fit_plain(text, box.width, box.height, size, min_size, leading, face.width_em)
+            if box.balance:
+                result = balanced(text, result, box.width, face.width_em)
         else:
             missing = missing_glyphs(text, box)
             if missing:
@@ -73,7 +103,7 @@ class LayoutContext:
                 TextProblem(
                     "PK309",
                     where,
-                    f"{label}: text is {_mm(result.overflow)} too big for its {box.width:.1f} × {box.height:.1f} mm box even at {min_size} pt",
+                    f"{label}: text is {_mm(result.overflow)} too big for its {box.width:.1f} × {box.height:.1f} mm box even at {min_size:g} pt",
                     "shorten the text",
                 )
             )
@@ -91,6 +121,61 @@ class LayoutContext:
             for ch in chars:
                 text = text.replace(ch, "")
         return text
+
+
+def readable(text: str, size: float) -> float:
+    """`size`, or the floor for `text`'s script when that is larger: for text set at a fixed size."""
+    return max(size, floor_pt(text))
+
+
+def set_height(text: str, width: float, size: float, leading: float = 1.3, *, bold: bool = False) -> float:
+    """How tall `text` sets when wrapped into `width` mm at `size` pt (or its floor, when that is larger):
+    for a layout that makes room for a text before fitting it there."""
+    size = readable(text, size)
+    return fit(text, width, 1000.0, size, size, leading, bold=bold).block
+
+
+def small_text(pages: Iterable[Page], where: tuple = ()) -> list[TextProblem]:
+    """PK326 for every line of text on the pages that prints below the readable floor (`floor_pt`).
+
+    Groups are walked with their scale (a card drawn at 0.5 halves its text). Each problem's path is
+    `where`, the page's number (from 1) and the names of the groups down to the text, such as
+    `cards.page 2.fireball`; its message quotes the text and the size it prints at. A text repeated
+    in the same place on later pages (a card drawn on every sheet) is told once, on its first page.
+    """
+    problems: list[TextProblem] = []
+    seen: set[tuple] = set()
+    for number, page in enumerate(pages, start=1):
+        found: list[TextProblem] = []
+        _small(page.items, 1.0, (), found)
+        for problem in found:
+            if (problem.path, problem.message) not in seen:
+                seen.add((problem.path, problem.message))
+                problems.append(replace(problem, path=(*where, f"page {number}", *problem.path)))
+    return problems
+
+
+def text_floor(parts: Iterable) -> list[TextProblem]:
+    """`small_text` over every component (anything with a `slug` and `pages`): the page check the build runs."""
+    return [problem for part in parts for problem in small_text(part.pages, (part.slug,))]
+
+
+def _small(items: tuple[Item, ...], scale: float, path: tuple, out: list[TextProblem]) -> None:
+    for item in items:
+        if isinstance(item, Group):
+            _small(item.items, scale * item.scale, (*path, item.name) if item.name else path, out)
+        elif isinstance(item, Text) and item.text.strip():
+            size, floor = item.size * scale, floor_pt(item.text)
+            if size < floor - 1e-6:
+                script = "Japanese" if floor == FLOOR_JAPANESE else "Latin"
+                out.append(
+                    TextProblem(
+                        "PK326",
+                        path,
+                        f"{item.text!r} prints at {size:.2f} pt, below the {floor:g} pt floor for {script} text",
+                        "make the text larger, shorten it or give it more room",
+                    )
+                )
 
 
 def missing_glyphs(text: str, box: TextBox) -> dict[str, list[str]]:
@@ -122,6 +207,28 @@ def page_title(ctx: LayoutContext, title: str, subtitle: str = "") -> list[Item]
         items.append(Text(ctx.paper.width - ctx.margin, y + 5.5, plain(subtitle), 9, colour=MUTED, anchor="end"))
     items.append(Line(x, y + 8.0, ctx.paper.width - ctx.margin, y + 8.0, style=Style(stroke=INK, width=0.3)))
     return items
+
+
+SHORT_PRINT_NOTES = {
+    "ja": ("100%（実寸）で印刷。縮小しないこと", "実寸（100%）で印刷"),
+    "en": ("Print at 100 %, not fit to page", "Print at 100 %"),
+}
+"""Shorter forms of the print note, longest first, for margins too narrow for the whole sentence."""
+
+
+def print_note(lang: str, room: float, size: float) -> str:
+    """The longest form of "print at 100 %" that fits on one line of `room` mm at `size` pt (or the floor).
+
+    >>> print_note("en", 200.0, 7)
+    "Print at 100 % (actual size), not 'fit to page'"
+    >>> print_note("en", 30.0, 6)
+    'Print at 100 %, not fit to page'
+    """
+    forms = (tr("print_note", lang), *SHORT_PRINT_NOTES.get(lang, SHORT_PRINT_NOTES["en"]))
+    for text in forms:
+        if fonts.width_mm(text, max(size, floor_pt(text))) <= room:
+            return text
+    return forms[-1]
 
 
 def scale_bar(

@@ -17,12 +17,13 @@ from pnpkit.validator.markup import plain
 from ..colour import WHITE
 from ..scene import Group, Item, Line, Page, Rect, Style, Text
 from ..text import TextBox, fit
-from .common import INK, LayoutContext, TextProblem, footer, page_title
+from .common import FLOOR_JAPANESE, INK, LayoutContext, TextProblem, floor_pt, footer, page_title, readable
 from .templates import inline_text, marked
 
 BODY = 8.0
 MIN_BODY = 6.5
-"""The smallest body a one-page summary shrinks to; below it the overflow is a finding."""
+"""The smallest body a one-page summary shrinks to (7 pt, the Japanese floor, when the summary is Japanese,
+since tables set half a point smaller would fall under it); below it the overflow is a finding."""
 SHRINK_STEP = 0.25
 HEADING = 10.0
 GAP = 2.0
@@ -46,9 +47,10 @@ class Setting:
     """Inline icons `{name}` in the text draws, one em wide."""
 
     def height(self, text: str, width: float, size: float | None = None) -> float:
-        """How tall `text` sets in `width`; an inline icon counts as the one em it is drawn as."""
-        size = size or self.body
-        return fit(marked(text, self.icons).text, width, 1000.0, size, size).height
+        """How tall `text` sets in `width`; an inline icon counts as the one em it is drawn as.
+        Text is never set below the floor for its script: a size under it is raised, here as in `paragraph`."""
+        size = readable(text, size or self.body)
+        return fit(marked(text, self.icons, size).text, width, 1000.0, size, size).height
 
     def paragraph(
         self,
@@ -63,7 +65,7 @@ class Setting:
         bold: bool = False,
     ) -> tuple[list[Item], float]:
         """`text` set from (x, y) in a box exactly as tall as it needs: the lines, and that height."""
-        size = size or self.body
+        size = readable(text, size or self.body)
         height = self.height(text, width, size)
         box = TextBox(x, y, width, height, colour=colour, bold=bold)
         return inline_text(self.ctx, text, box, size, size, self.icons, where=where, label="rule text"), height
@@ -253,10 +255,11 @@ def summary_page(
     """
     icons = icons or {}
     bottom = _bottom(ctx)
-    sizes = [BODY - k * SHRINK_STEP for k in range(round((BODY - MIN_BODY) / SHRINK_STEP) + 1)]
+    least = min_body(sections)
+    sizes = [BODY - k * SHRINK_STEP for k in range(round((BODY - least) / SHRINK_STEP) + 1)]
     body = next(
         (size for size in sizes if _summary(Setting(replace(ctx, problems=[]), size, icons), sections)[1] <= bottom),
-        MIN_BODY,
+        least,
     )
     items, end = _summary(Setting(ctx, body, icons), sections)
     if end > bottom:
@@ -270,6 +273,15 @@ def summary_page(
         )
     items = page_title(ctx, title, subtitle) + items + footer(ctx, footer_left, footer_right)
     return Page(ctx.paper.width, ctx.paper.height, tuple(items), title)
+
+
+def min_body(sections: list[Section]) -> float:
+    """MIN_BODY, or the Japanese floor for a Japanese summary (its headings are Japanese).
+
+    A Japanese word in an English summary (a name quoted as written) is raised to 7 pt where it is set.
+    """
+    japanese = any(floor_pt(section.title) > MIN_BODY for section in sections)
+    return FLOOR_JAPANESE if japanese else MIN_BODY
 
 
 def _summary(setting: Setting, sections: list[Section]) -> tuple[list[Item], float]:

@@ -43,7 +43,7 @@ from ..colour import tint
 from ..scene import Circle, Group, Item, Line, Page, Path, Polygon, Rect, Style
 from ..text import TextBox
 from ..units import PT_PER_MM
-from .common import INK, MUTED, LayoutContext, TextProblem, page_title, scale_bar
+from .common import INK, MUTED, LayoutContext, TextProblem, page_title, readable, scale_bar, set_height
 
 HEADING = "#2c2f45"
 """Region title bars: the colour of the rule summary's headings."""
@@ -325,8 +325,18 @@ def glyph_line(
     notes = [g for g in glyphs if g.kind == "note"]
     if notes:
         text = " ".join(g.label for g in notes)
-        box = TextBox(area.x + 0.4, area.y, area.w - 0.8, area.h, align=align, valign="middle", colour=INK, bold=True)
-        return [*ctx.fitted(text, box, 7.0, 5.0, where=where, label=label, leading=1.15)]
+        box = TextBox(
+            area.x + 0.4,
+            area.y,
+            area.w - 0.8,
+            area.h,
+            align=align,
+            valign="middle",
+            colour=INK,
+            bold=True,
+            balance=True,
+        )
+        return [*ctx.fitted(text, box, NOTE_PT, NOTE_PT, where=where, label=label, leading=NOTE_LEADING)]
     gap = 0.5
     natural = sum(glyph_width(g) for g in glyphs) + gap * (len(glyphs) - 1)
     scale = min(1.0, (area.w - 0.8) / natural, area.h / GLYPH_H)
@@ -373,6 +383,8 @@ class LaddersSpec:
     numbers: str = "both"
     highlight_from: int | None = None  # rungs from here up are tinted; a line marks the threshold
     title: str = ""
+    gutter: float = 8.0
+    """The left number gutter (mm); an effect table under the ladders gives its row heads the same."""
 
 
 @dataclass(frozen=True)
@@ -402,6 +414,8 @@ class EffectsSpec:
     rows: tuple[RowHead, ...]
     cells: tuple[tuple[CellSpec | None, ...], ...]  # [row][column]
     title: str = ""
+    gutter: float = 8.0
+    """The left gutter (mm) that holds the row heads: as wide as the ladders' above, so the columns line up."""
 
 
 @dataclass(frozen=True)
@@ -550,10 +564,12 @@ def _title_bar(ctx: LayoutContext, area: Area, title: str, where: tuple) -> tupl
     return items, area.below(TITLE_H + 1.5)
 
 
-def column_spans(area: Area, count: int, gutter: float) -> list[tuple[float, float]]:
-    """(x, width) of each column between the two number gutters; ladders and effect tables share it."""
-    width = (area.w - 2 * gutter) / count
-    return [(area.x + gutter + i * width, width) for i in range(count)]
+def column_spans(area: Area, count: int, gutter: float, left: float | None = None) -> list[tuple[float, float]]:
+    """(x, width) of each column between the two number gutters (`left` wide on the left, when given);
+    ladders and effect tables share it."""
+    left = gutter if left is None else left
+    width = (area.w - left - gutter) / count
+    return [(area.x + left + i * width, width) for i in range(count)]
 
 
 NUMBER_GUTTER = 8.0
@@ -563,7 +579,7 @@ LADDER_HEAD = 11.0
 
 def draw_ladders(ctx: LayoutContext, spec: LaddersSpec, area: Area, where: tuple, pencil: Pencil) -> list[Item]:
     items, area = _title_bar(ctx, area, spec.title, where)
-    columns = column_spans(area, len(spec.ladders), NUMBER_GUTTER)
+    columns = column_spans(area, len(spec.ladders), NUMBER_GUTTER, spec.gutter)
     rung_h = (area.h - LADDER_HEAD - 1.0) / spec.rungs
     ladder_w = columns[0][1]
     pencil.need(where, "a ladder cell", min(rung_h, ladder_w), PENCIL_CELL_MM)
@@ -580,7 +596,7 @@ def draw_ladders(ctx: LayoutContext, spec: LaddersSpec, area: Area, where: tuple
             TextBox(
                 area.x,
                 area.y,
-                NUMBER_GUTTER + 0.5,
+                spec.gutter + 0.5,
                 LADDER_HEAD - 1.5,
                 align="start",
                 valign="middle",
@@ -642,6 +658,7 @@ def draw_ladders(ctx: LayoutContext, spec: LaddersSpec, area: Area, where: tuple
     # rung numbers in the gutters
     size = min(8.5, rung_h * PT_PER_MM * 0.62)
     sides = {"left": (area.x,), "right": (right,), "both": (area.x, right)}[spec.numbers]
+    gutters = {area.x: spec.gutter, right: NUMBER_GUTTER}
     for rung in range(1, spec.rungs + 1):
         y = rung_y(rung)
         marked = bool(spec.highlight_from and rung >= spec.highlight_from)
@@ -650,7 +667,7 @@ def draw_ladders(ctx: LayoutContext, spec: LaddersSpec, area: Area, where: tuple
             box = TextBox(
                 gx + 0.3,
                 y,
-                NUMBER_GUTTER - 0.6,
+                gutters[gx] - 0.6,
                 rung_h,
                 align="middle",
                 valign="middle",
@@ -666,12 +683,12 @@ def draw_effects(ctx: LayoutContext, spec: EffectsSpec, area: Area, where: tuple
     rows = len(spec.rows)
     if not rows or not spec.columns:
         return [Group(tuple(items), role="region", name="effects")]
-    columns = column_spans(area, len(spec.columns), NUMBER_GUTTER)
+    columns = column_spans(area, len(spec.columns), NUMBER_GUTTER, spec.gutter)
     row_h = area.h / rows
     pencil.need(where, "an effect cell", min(row_h, columns[0][1]), 2 * PENCIL_CELL_MM)
     for r, head in enumerate(spec.rows):
         y = area.y + r * row_h
-        items += _row_head(ctx, head, Area(area.x, y, NUMBER_GUTTER, row_h), where)
+        items += _row_head(ctx, head, Area(area.x, y, spec.gutter, row_h), where)
         for c, ((x, w), column) in enumerate(zip(columns, spec.columns)):
             cell = spec.cells[r][c]
             if cell is None:
@@ -707,8 +724,8 @@ def _row_head(ctx: LayoutContext, head: RowHead, area: Area, where: tuple) -> li
         items += ctx.fitted(
             head.caption,
             TextBox(area.x, cy - r - 4.2, area.w - 0.4, 3.6, align="middle", valign="bottom", colour=MUTED),
-            5.5,
-            4.5,
+            6,
+            6,
             where=where,
             label="row caption",
         )
@@ -734,8 +751,8 @@ def _row_head(ctx: LayoutContext, head: RowHead, area: Area, where: tuple) -> li
                 colour=HIGHLIGHT,
                 bold=True,
             ),
-            5.5,
-            4.5,
+            6,
+            6,
             where=where,
             label="row note",
             leading=1.1,
@@ -752,12 +769,7 @@ def _effect_cell(ctx: LayoutContext, cell: CellSpec, area: Area, colour: str, na
         pencil.need(cell.where, "a gate checkbox", BOX, PENCIL_BOX_MM)
         items.append(checkbox(area.x + (_GATE_STRIP - BOX) / 2, area.y + _GATE_TOP, BOX))
         content = Area(area.x + _GATE_STRIP + 0.4, area.y + 0.6, area.w - _GATE_STRIP - 1.0, area.h - 1.2)
-    heights = [
-        (2.0 * GLYPH_H if any(g.kind == "note" for g in line.glyphs) else GLYPH_H)
-        + 1.2
-        + (3.4 if line.condition else 0.0)
-        for line in cell.lines
-    ]
+    heights = [_line_height(line, content.w) for line in cell.lines]
     total = sum(heights)
     squeeze = min(1.0, content.h / total) if total else 1.0
     y = content.y + (content.h - total * squeeze) / 2
@@ -766,28 +778,53 @@ def _effect_cell(ctx: LayoutContext, cell: CellSpec, area: Area, colour: str, na
         band = Area(content.x, y, content.w, h)
         if line.condition:
             items.append(Rect(band.x, band.y + 0.2, band.w, band.h - 0.4, style=Style(fill=SHADE), radius=0.8))
-            cap_h = 3.4 * squeeze
+            cap_h = _condition_height(line.condition, content.w) * squeeze
             items += ctx.fitted(
                 line.condition,
                 TextBox(
                     band.x + 0.5,
                     band.y + 0.4,
                     band.w - 1.0,
-                    cap_h,
+                    cap_h - 0.2,
                     align="middle",
                     valign="middle",
                     colour=SHADE_INK,
                     bold=True,
+                    balance=True,
                 ),
-                5.5,
-                4.2,
+                CONDITION_PT,
+                CONDITION_PT,
                 where=line.where,
                 label="condition",
+                leading=CONDITION_LEADING,
             )
             band = Area(band.x, band.y + cap_h, band.w, h - cap_h)
         items += glyph_line(ctx, line.glyphs, Area(band.x, band.y + 0.3, band.w, band.h - 0.6), line.where, "effect")
         y += h
     return Group(tuple(items), role="effect-cell", name=name)
+
+
+CONDITION_PT, CONDITION_LEADING = 6.0, 1.1
+"""A condition over an effect line: the floor for Latin (Japanese sets at its own, 7 pt), on as many lines as it needs."""
+NOTE_PT, NOTE_LEADING = 7.0, 1.15
+"""An effect written out in words (a note glyph)."""
+
+
+def _condition_height(condition: str, width: float) -> float:
+    """The shaded caption's height: one line, or as many as the condition needs at its size."""
+    return max(3.4, set_height(condition, width - 1.0, CONDITION_PT, CONDITION_LEADING, bold=True) + 0.8)
+
+
+def _line_height(line: LineSpec, width: float) -> float:
+    """The height a cell's line asks for: its glyphs (two rows for a note, more if its words need them),
+    and the condition's caption above them."""
+    notes = [g.label for g in line.glyphs if g.kind == "note"]
+    if notes:
+        words = set_height(" ".join(notes), width - 1.6, NOTE_PT, NOTE_LEADING, bold=True) + 0.6
+        glyphs = max(2.0 * GLYPH_H, words)
+    else:
+        glyphs = GLYPH_H
+    return glyphs + 1.2 + (_condition_height(line.condition, width) if line.condition else 0.0)
 
 
 def draw_counter(ctx: LayoutContext, spec: CounterSpec, area: Area, where: tuple, pencil: Pencil) -> list[Item]:
@@ -830,7 +867,7 @@ def draw_counter(ctx: LayoutContext, spec: CounterSpec, area: Area, where: tuple
         y = area.y + rows * pitch + 0.8
         items += ctx.fitted(
             spec.note,
-            TextBox(area.x, y, area.w, min(note_h, area.bottom - y)),
+            TextBox(area.x, y, area.w, min(note_h, area.bottom - y), balance=True),
             6.5,
             5,
             where=where,
@@ -934,6 +971,21 @@ def draw_scoring(ctx: LayoutContext, spec: ScoringSpec, area: Area, where: tuple
     return [Group(tuple(items), role="region", name="scoring")]
 
 
+PAD_NOTE_PT = 6.0
+"""The note under a score column's label: the Latin floor (Japanese sets at 7 pt)."""
+
+
+def _pad_widths(spec: PadSpec, width: float) -> list[float]:
+    """The name column, one per score column, the total: 3.2 : 1 : 1.4, but every score column at least as
+    wide as its note needs, so a note never shrinks below the floor; the name and total columns give way."""
+    weights = [3.2] + [1.0] * len(spec.columns) + [1.4]
+    unit = width / sum(weights)
+    needed = max((fonts.width_mm(note, readable(note, PAD_NOTE_PT)) + 1.6 for _label, note in spec.columns), default=0)
+    column = max(unit, needed)
+    rest = width - column * len(spec.columns)
+    return [rest * 3.2 / 4.6] + [column] * len(spec.columns) + [rest * 1.4 / 4.6]
+
+
 def draw_pad(ctx: LayoutContext, spec: PadSpec, area: Area, where: tuple, pencil: Pencil) -> list[Item]:
     items, area = _title_bar(ctx, area, spec.title, where)
     note_h = 8.0 if spec.note else 0.0
@@ -943,9 +995,7 @@ def draw_pad(ctx: LayoutContext, spec: PadSpec, area: Area, where: tuple, pencil
     head_h = 9.0
     row_h = (block_h - label_h - head_h) / spec.rows
     pencil.need(where, "a score pad row", row_h, PENCIL_CELL_MM + 1.0)
-    weights = [3.2] + [1.0] * len(spec.columns) + [1.4]
-    unit = area.w / sum(weights)
-    widths = [w * unit for w in weights]
+    widths = _pad_widths(spec, area.w)
     for game in range(spec.games):
         y = area.y + game * (block_h + gap)
         if spec.game_label:
@@ -991,8 +1041,8 @@ def draw_pad(ctx: LayoutContext, spec: PadSpec, area: Area, where: tuple, pencil
                 items += ctx.fitted(
                     note,
                     TextBox(x + 0.5, y + 5.2, w - 1.0, 3.4, align="middle", valign="middle", colour="#ffffff"),
-                    6,
-                    4.5,
+                    PAD_NOTE_PT,
+                    PAD_NOTE_PT,
                     where=where,
                     label="pad column note",
                 )
@@ -1077,7 +1127,7 @@ def draw_flow(ctx: LayoutContext, spec: FlowSpec, area: Area, where: tuple, penc
         items += _arrow(loop_x, first, left - 0.2, first, MUTED, 0.3, 0.9)
         items += ctx.fitted(
             spec.loop,
-            TextBox(area.x, bottom, area.w, area.bottom - bottom),
+            TextBox(area.x, bottom, area.w, area.bottom - bottom, balance=True),
             6.5,
             5,
             where=where,
@@ -1103,16 +1153,17 @@ def draw_legend(ctx: LayoutContext, spec: LegendSpec, area: Area, where: tuple, 
                 area.x + glyph_w + 1.0,
                 y,
                 area.w - glyph_w - 1.0,
-                pitch - 0.3,
+                pitch - 0.1,
                 align="start",
                 valign="middle",
                 colour=INK,
+                balance=True,
             ),
             6.5,
             5,
             where=where,
             label="legend text",
-            leading=1.15,
+            leading=1.12,
         )
     return [Group(tuple(items), role="region", name="legend")]
 

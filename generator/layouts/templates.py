@@ -46,7 +46,7 @@ from ..scene import Circle, Group, Image, Item, Path, Polygon, Rect, Style, Text
 from ..text import TextBox, item_width
 from ..units import MM_PER_PT
 from .cards import CardFace
-from .common import INK, LayoutContext, TextProblem
+from .common import INK, LayoutContext, TextProblem, floor_pt
 
 ArtPainter = Callable[[str, float, float, float, float], list[Item]]
 """(art key, x, y, width, height) → items drawn inside that box."""
@@ -132,11 +132,38 @@ class Marked:
     """The icons the markers stand for, in reading order."""
 
 
-def marked(text: str, icons: Mapping[str, InlineIcon]) -> Marked:
+def chip_text_size(icon: InlineIcon, em: float) -> float:
+    """The size a tag's or disc's text prints at inside its one-em chip, for text `em` mm tall."""
+    text = icon.text or ""
+    if icon.shape == "tag":
+        return _fit_size(text, em * 0.98 * 0.9, em * 0.8 * 0.78)
+    return _fit_size(text, em * 0.62, em * 0.6)
+
+
+def spelled(icon: InlineIcon, size: float) -> bool:
+    """Whether an icon with words on it (a tag or a disc) is written out as coloured text in text of `size` pt:
+    its one-em chip would print them below the readable floor (a chip's words are about 0.6 em)."""
+    if icon.image is not None or not icon.text or icon.shape not in ("tag", "disc"):
+        return False
+    return chip_text_size(icon, size * MM_PER_PT) < floor_pt(icon.text) - 1e-9
+
+
+def _spelled_markup(icon: InlineIcon) -> str:
+    """The icon's words in its colour, as markup (its characters escaped)."""
+    words = "".join("\\" + ch if ch in "*<\\" else ch for ch in icon.text or "")
+    return f"<{icon.colour}>{words}</>"
+
+
+def marked(text: str, icons: Mapping[str, InlineIcon], size: float | None = None) -> Marked:
     """`text` with each `{name}` of a known icon swapped for the first marker the text does not use.
+
+    In text of `size` pt, an icon whose chip could not print its words at the floor is written out
+    instead, in the icon's colour (`spelled`): wrap and fit then measure it as the text it is.
 
     >>> marked("Roll {dice}, then {S9}", {"dice": InlineIcon(shape="die")})
     Marked(text='Roll 〓, then {S9}', marker='〓', names=('dice',))
+    >>> marked("Resolve {S1}", {"S1": InlineIcon(shape="tag", text="S1", colour="#c4860f")}, 8).text
+    'Resolve <#c4860f>S1</>'
     """
     if "{" not in text:
         return Marked(text, "", ())
@@ -144,7 +171,10 @@ def marked(text: str, icons: Mapping[str, InlineIcon]) -> Marked:
     names: list[str] = []
 
     def swap(match: re.Match) -> str:
-        if match.group(1) in icons and marker:
+        icon = icons.get(match.group(1))
+        if icon is not None and size is not None and spelled(icon, size):
+            return _spelled_markup(icon)
+        if icon is not None and marker:
             names.append(match.group(1))
             return marker
         return match.group(0)
@@ -170,13 +200,14 @@ def inline_text(
     `lines` caps the number of lines: the box is made too short for one more
     line even at `min_size`, so fitting shrinks the text instead of wrapping it.
     """
-    if lines is not None:
-        box = _line_capped(box, lines, min_size, leading)
-    swapped = marked(text, icons)
+    swapped = marked(text, icons, max(min_size, floor_pt(ICON_PATTERN.sub("", text))))
     marker, names = swapped.marker, swapped.names
     for name in dict.fromkeys(names):
         check_icon_text(ctx, name, icons[name])
-    placed = ctx.fitted(swapped.text, box, size, min_size, where=where, label=label, leading=leading)
+    floor = floor_pt(swapped.text.replace(marker, "") if marker else swapped.text)  # a marker is no Japanese word
+    if lines is not None:
+        box = _line_capped(box, lines, max(min_size, floor), leading)
+    placed = ctx.fitted(swapped.text, box, size, min_size, where=where, label=label, leading=leading, floor=floor)
     if not names:
         return list(placed)
     out: list[Item] = []
@@ -372,18 +403,19 @@ def draw_number(face: FaceContext, region: Region, value: Any) -> list[Item]:
     top = cy - inner / 2
     if region.heading is not None:
         caption = face.text(region.heading)
-        cap_h = inner * 0.28
-        cap_size = min(4.5, cap_h / MM_PER_PT)
+        # the caption prints at the floor for its script at least: it takes the room that needs, the number the rest
+        cap_size = floor_pt(caption)
+        cap_h = max(inner * 0.28, cap_size * MM_PER_PT * (fonts.ASCENT + fonts.DESCENT) + 0.05)
         items += face.ctx.fitted(
             caption,
-            TextBox(cx - inner / 2, top + inner * 0.04, inner, cap_h, align="middle", valign="middle", colour=colour),
+            TextBox(cx - inner / 2, top, inner, cap_h, align="middle", valign="middle", colour=colour),
             cap_size,
-            min(3.5, cap_size),
+            cap_size,
             where=face.path(region),
             label=f"card {face.card.id} {region.name} caption",
         )
-        top += cap_h * 0.8
-        inner_h = inner - cap_h * 0.8
+        top += cap_h * 0.7  # the number's box starts under the caption's letters, above its descenders
+        inner_h = inner - cap_h * 0.7
     else:
         inner_h = inner
     items += face.ctx.fitted(
@@ -569,6 +601,7 @@ def draw_band(face: FaceContext, region: Region, value: Any) -> list[Item]:
         bold=region.bold,
         role=f"card-{region.name}",
         font=region.font or "",
+        balance=region.align == "middle",
     )
     items += _region_text(face, region, face.text(value), box, face.path(region, face.lang))
     return items
@@ -657,7 +690,8 @@ __all__ = ["ArtPainter", "FaceContext", "Marked", "icon_items", "inline_text", "
 
 
 def _text_box(region: Region, x: float, y: float, w: float, h: float, pad: float) -> TextBox:
-    """The box a region's text is fitted into: inside its backdrop's padding, in the region's style."""
+    """The box a region's text is fitted into: inside its backdrop's padding, in the region's style.
+    Centred text is balanced: its lines as even as they can be, never a lone word under a full line."""
     return TextBox(
         x + pad,
         y + pad * 0.6,
@@ -669,6 +703,7 @@ def _text_box(region: Region, x: float, y: float, w: float, h: float, pad: float
         bold=region.bold,
         role=f"card-{region.name}",
         font=region.font or "",
+        balance=region.align == "middle",
     )
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ..i18n import tr
 from ..scene import Circle, Group, Item, Line, Page, Rect, Style, Text
-from .common import INK, MUTED, LayoutContext, scale_bar
+from .common import FLOOR_LATIN, INK, MUTED, LayoutContext, print_note, readable, scale_bar
 
 OVERLAP = 10.0
 HEADER = 22.0
@@ -152,15 +152,16 @@ def _registration(x: float, y: float) -> list[Item]:
 def _header(ctx: LayoutContext, title: str, tile: Tile, cols: int, rows: int) -> list[Item]:
     margin = ctx.margin
     label = f"{label_of(tile)} {tr('of', ctx.lang)} {cols} × {rows}"
+    tile_note = tr("tile_note", ctx.lang)
     items: list[Item] = [
         Text(margin, margin + 5.0, title, 11, colour=INK, bold=True),
         Text(margin, margin + 11.0, f"{tr('sheet', ctx.lang)} {label}", 10, colour=INK, bold=True, role="tile-label"),
-        Text(margin, margin + 15.5, tr("tile_note", ctx.lang), 6.5, colour=MUTED),
+        Text(margin, margin + 15.5, tile_note, readable(tile_note, 6.5), colour=MUTED),
     ]
-    items += scale_bar(ctx.paper.width / 2 - 10, margin + 14.0, ctx.lang, 50.0, note=False, compact=True)
-    items.append(
-        Text(ctx.paper.width / 2 - 10, margin + 11.0, tr("print_note", ctx.lang), 6, colour=MUTED, role="print-note")
-    )
+    note_x = ctx.paper.width / 2 - 20
+    note = print_note(ctx.lang, ctx.paper.width - margin - 28.0 - note_x, 6)
+    items += scale_bar(note_x, margin + 14.0, ctx.lang, 50.0, note=False, compact=True)
+    items.append(Text(note_x, margin + 11.0, note, readable(note, 6), colour=MUTED, role="print-note"))
     items += assembly_diagram(ctx.paper.width - margin - 24.0, margin, 24.0, 18.0, cols, rows, tile)
     return items
 
@@ -189,7 +190,7 @@ def assembly_diagram(x: float, y: float, w: float, h: float, cols: int, rows: in
                     x + (c + 0.5) * cell,
                     y + (r + 0.5) * cell + 1.2,
                     name,
-                    min(7.0, cell * 1.2),
+                    max(FLOOR_LATIN, min(7.0, cell * 1.2)),
                     colour="#ffffff" if current else INK,
                     anchor="middle",
                 )

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 
 from .. import fonts
 from ..scene import Circle, Group, Item, Page, Rect, Style, Text
-from .common import INK, MUTED, LayoutContext, TextProblem, page_title, scale_bar
+from .common import INK, MUTED, LayoutContext, TextProblem, page_title, readable, scale_bar
 
 TOKENS_TOP = 16.0
 """From the top margin to the first heading, below the page title."""
@@ -67,13 +67,13 @@ def token(cx: float, cy: float, r: float, colour: str, mark: str, role: str, nam
         Circle(cx, cy, r * RING, style=Style(stroke="#ffffff", width=0.5)),
     ]
     if mark:
-        items.append(Text(cx, cy + r * 0.3, mark, mark_size(r), colour="#ffffff", anchor="middle", bold=True))
+        items.append(Text(cx, cy + r * 0.3, mark, mark_size(r, mark), colour="#ffffff", anchor="middle", bold=True))
     return Group(tuple(items), role=role, name=name)
 
 
-def mark_size(r: float) -> float:
-    """The size a token of radius `r` prints its mark at (unfitted: `token_pages` checks it)."""
-    return max(5.0, r * 1.4)
+def mark_size(r: float, mark: str = "") -> float:
+    """The size a token of radius `r` prints `mark` at (unfitted: `token_pages` checks it), never below the floor."""
+    return readable(mark, r * 1.4)
 
 
 def tokens_per_row(ctx: LayoutContext, diameter: float) -> int:
@@ -234,7 +234,9 @@ def _check_texts(ctx: LayoutContext, groups: list[TokenGroup], diameter: float, 
             check_line(ctx, label, LABEL_SIZE, room, spec.where + ("name", ctx.lang), "token name")
             if spec.mark:
                 mark_room = diameter * RING
-                check_line(ctx, spec.mark, mark_size(diameter / 2), mark_room, spec.where + ("mark",), "token mark")
+                check_line(
+                    ctx, spec.mark, mark_size(diameter / 2, spec.mark), mark_room, spec.where + ("mark",), "token mark"
+                )
     if track is not None:
         check_line(ctx, track.title, HEADING_SIZE, room, track.where + ("name", ctx.lang), "track name")
 
@@ -284,6 +286,13 @@ def _track(ctx: LayoutContext, track: TrackSpec, y: float) -> list[Item]:
         items.append(Text(x + cell / 2, yy + cell / 2 + 2.0, str(number), 13, colour=INK, anchor="middle", bold=marked))
         if marked:
             items.append(
-                Text(x + cell / 2, yy + cell - 1.5, track.highlight_label, 6, colour="#5b2a4e", anchor="middle")
+                Text(
+                    x + cell / 2,
+                    yy + cell - 1.5,
+                    track.highlight_label,
+                    readable(track.highlight_label, 6),
+                    colour="#5b2a4e",
+                    anchor="middle",
+                )
             )
     return items

@@ -73,6 +73,28 @@ class Fonts(StrictModel):
         return self.languages.get(lang) or self.default or BUILTIN_FONT_FAMILIES[0]  # type: ignore[call-overload]
 
 
+class Ignore(StrictModel):
+    """One finding silenced at one place, with the reason: `{code: PK303, at: rules.yaml:12, why: "a date"}`.
+
+    Name the place with `at`, with `path`, or with both (then both must match). A silenced finding is not
+    printed and fails nothing, but `pnpkit validate` counts it, and JSON and SARIF output keep it, marked
+    suppressed, with its reason. An entry that silences nothing is PK330; one without a reason, with a place
+    pnpkit cannot read, or for a code that may not be silenced (the PK1xx reading and PK2xx schema errors, and
+    the few others that mean the kit cannot be printed: `pnpkit codes CODE` says) is PK331.
+    """
+
+    code: str
+    """The finding's code, e.g. PK303."""
+    at: str | None = None
+    """Where the finding is, relative to the kit directory: FILE:LINE or FILE:LINE:COL, e.g. 'rules.yaml:12'; in a
+    table, FILE:ROW or the cell as findings name it, e.g. 'cards.csv:5:count'."""
+    path: str | None = None
+    """The finding's field path, as findings print it, e.g. 'rules.sections[2].steps[0]': the entry then stays right
+    when lines move. It also silences the fields below it (both languages of a text)."""
+    why: str | None = None
+    """Required: why the finding is wrong here, or accepted. Kept with the silenced finding in JSON and SARIF."""
+
+
 class KitBase(StrictModel):
     id: Ident
     """The kit's id: lower-case letters, digits, '-' and '_'. Output files are named after it. Only kit.yaml may hold
@@ -111,6 +133,8 @@ class KitBase(StrictModel):
     print: PrintSettings = Field(
         default_factory=PrintSettings, description="How the kit is printed; the command line can override it."
     )
+    ignore: list[Ignore] = Field(default_factory=list)
+    """Findings silenced at one place each, with the reason: [{code: PK303, at: rules.yaml:12, why: ...}]."""
 
     @model_validator(mode="after")
     def _unique_languages(self) -> KitBase:

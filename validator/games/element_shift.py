@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import Field
 
 from ..checks import (
+    Change,
     check_decks,
     check_lookalikes,
     check_text_numbers,
@@ -178,6 +179,8 @@ VALID_TARGETS = {
 """What each kind of effect can act on; anything else is a finding."""
 
 NEEDS_CELLS = {"nullify", "steal", "destroy", "swap", "limit"}
+CHANGES_DRAWS = {"draw-more", "draw-less"}
+"""Effects that change how many cards a player draws each turn (`parameters.draws_per_turn`) by `cards`."""
 
 CardTemplate = Literal["element", "event", "combo"]
 CardItem = Element | ShiftEvent | Combo
@@ -367,9 +370,14 @@ class ElementShiftKit(KitBase):
             for i, item in enumerate(items):
                 effect = item.effect
                 expected = {}
+                changes = {}
                 if effect.action in NEEDS_CELLS:
                     expected["cells"] = effect.cells
-                if effect.cards:
+                if effect.action in CHANGES_DRAWS:
+                    # "N cards" is the draw now, draws_per_turn ± cards; "normally N" the usual draw
+                    delta = effect.cards if effect.action == "draw-more" else -effect.cards
+                    changes["cards"] = Change(self.parameters.draws_per_turn, delta, "draws_per_turn")
+                elif effect.cards:
                     expected["cards"] = effect.cards
                 if effect.duration and effect.duration.unit in ("cycle", "turn"):
                     expected[effect.duration.unit + "s"] = effect.duration.count
@@ -381,7 +389,7 @@ class ElementShiftKit(KitBase):
                         if value:
                             path = (list_name, i) + sub + (lang,)
                             others = {n: v for n, v in named.items() if v[2] != item.id}
-                            check_text_numbers(ctx, path, value, expected, f"{item.id!r}", others)
+                            check_text_numbers(ctx, path, value, expected, f"{item.id!r}", others, changes)
         for s, section in enumerate(self.rules.sections if self.rules else []):
             for field_name in ("steps", "bullets"):
                 for k, text in enumerate(getattr(section, field_name)):
