@@ -25,6 +25,7 @@ from pnpkit.validator.kit import LoadedKit
 from pnpkit.validator.source import format_path
 
 from . import fonts
+from .cardmap import deck_starts
 from .games import Component, components, layout_module
 from .i18n import tr
 from .index import NAME as INDEX
@@ -39,6 +40,8 @@ from .units import PAPERS
 
 MARKER = ".pnpkit-output"
 """Present in every directory pnpkit made, so it only ever replaces its own output."""
+EDITION_NOTE = "made by pnpkit; this directory is replaced on every build\n"
+FONTS_NOTE = "made by pnpkit: the font the SVGs use, with its licence\n"
 
 
 class OutputError(Exception):
@@ -159,7 +162,15 @@ def book(
     for part in parts:
         stock, steps = _print_advice(part, settings, lang)
         entries.append(
-            ContentsEntry(part.title, first, len(part.pages), part.copies, stock, steps, deck_starts(part.pages, first))
+            ContentsEntry(
+                part.title,
+                first,
+                len(part.pages),
+                part.copies,
+                stock,
+                steps,
+                tuple((start.name, start.page) for start in deck_starts(part.pages, first)),
+            )
         )
         checklist.extend(part.checklist or _counted_cards(part))
         first += len(part.pages)
@@ -182,15 +193,6 @@ def book(
         marks.append(Bookmark(part.title, len(pages)))
         pages.extend(part.pages)
     return _document(kit, lang, title, tuple(pages), tuple(marks))
-
-
-def deck_starts(pages: tuple[Page, ...], first: int = 1) -> tuple[tuple[str, int], ...]:
-    """Each deck's name and the page it starts on (numbering the pages from `first`), in page order."""
-    starts: dict[str, tuple[str, int]] = {}
-    for number, page in enumerate(pages, start=first):
-        if page.deck and page.deck not in starts:
-            starts[page.deck] = (page.deck_name or page.deck, number)
-    return tuple(starts.values())
 
 
 def _has_cards(part: Component) -> bool:
@@ -364,7 +366,7 @@ def _render_partial(edition: Edition, parts: list[Component]) -> None:
     lang_dir = edition.staging / edition.lang
     try:
         lang_dir.mkdir()
-        (lang_dir / MARKER).write_text("made by pnpkit; this directory is replaced on every build\n")
+        (lang_dir / MARKER).write_text(EDITION_NOTE)
         previous = edition.published if edition.published and (edition.published / MARKER).is_file() else None
         if previous is not None:
             for old in sorted(previous.iterdir()):
@@ -408,22 +410,30 @@ def _render_edition(edition: Edition, parts: list[Component], book_document: Doc
     lang_dir = edition.staging / lang
     try:
         lang_dir.mkdir()
-        (lang_dir / MARKER).write_text("made by pnpkit; this directory is replaced on every build\n")
+        (lang_dir / MARKER).write_text(EDITION_NOTE)
         book = pdf.render(book_document)
         (lang_dir / "kit.pdf").write_bytes(book)
-        first = len(book_document.pages) - sum(len(part.pages) for part in parts)  # after the cover and contents
-        firsts = list(itertools.accumulate((len(part.pages) for part in parts[:-1]), initial=first + 1))
-        index = edition_index(kit.id, lang, parts, firsts, None)
-        (lang_dir / INDEX).write_text(dumps(index), encoding="utf-8")
-        for part in parts:
+        firsts = kit_pdf_firsts(book_document, parts)
+        (lang_dir / INDEX).write_text(dumps(edition_index(kit.id, lang, parts, firsts, None)), encoding="utf-8")
+        for part, first in zip(parts, firsts):
             pdf_name, *svg_names = component_files(part, edition.svg)
             document = _document(kit, lang, part.title, part.pages, (Bookmark(part.title, 0),))
-            (lang_dir / pdf_name).write_bytes(pdf.excerpt(book, first, document))
-            first += len(part.pages)
+            (lang_dir / pdf_name).write_bytes(pdf.excerpt(book, first - 1, document))  # excerpt counts from 0
             for name, page in zip(svg_names, part.pages):
                 (lang_dir / name).write_text(svg.render(page, part.title, "../fonts"), encoding="utf-8")
     except OSError as exc:
         raise OutputError(f"cannot write to {edition.staging.parent}: {exc.strerror or exc}") from None
+
+
+def font_files(loaded: LoadedKit, languages: tuple[str, ...]) -> list[tuple[Path, str]]:
+    """The font files (and licences) the SVGs of these editions link to, with the names they are copied as."""
+    return [pair for family in fonts.kit_fonts(loaded.model, loaded.root, languages) for pair in family.files()]
+
+
+def kit_pdf_firsts(book_document: Document, parts: list[Component]) -> list[int]:
+    """The page of kit.pdf each component starts on (after the cover and contents)."""
+    opening = len(book_document.pages) - sum(len(part.pages) for part in parts)
+    return list(itertools.accumulate((len(part.pages) for part in parts[:-1]), initial=opening + 1))
 
 
 def _write_fonts(run: KitRun) -> None:
@@ -432,10 +442,9 @@ def _write_fonts(run: KitRun) -> None:
     languages = tuple(edition.lang for edition in run.editions)
     try:
         font_dir.mkdir()
-        (font_dir / MARKER).write_text("made by pnpkit: the font the SVGs use, with its licence\n")
-        for family in fonts.kit_fonts(run.loaded.model, run.loaded.root, languages):
-            for source, name in family.files():
-                shutil.copyfile(source, font_dir / name)
+        (font_dir / MARKER).write_text(FONTS_NOTE)
+        for source, name in font_files(run.loaded, languages):
+            shutil.copyfile(source, font_dir / name)
     except OSError as exc:
         raise OutputError(f"cannot write to {run.staging.parent}: {exc.strerror or exc}") from None
 

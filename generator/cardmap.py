@@ -43,6 +43,22 @@ class PlacedCard:
         return replace(self.group, dx=self.bleed, dy=self.bleed, rotate=0.0)
 
 
+@dataclass(frozen=True)
+class DeckStart:
+    deck: str
+    name: str
+    page: int
+
+
+def deck_starts(pages: Sequence[Page], first: int = 1) -> list[DeckStart]:
+    """Each deck on these pages with the page it starts on (numbering the pages from `first`), in page order."""
+    starts: dict[str, DeckStart] = {}
+    for number, page in enumerate(pages, start=first):
+        if page.deck and page.deck not in starts:
+            starts[page.deck] = DeckStart(page.deck, page.deck_name or page.deck, number)
+    return list(starts.values())
+
+
 def placed_cards(pages: Sequence[Page]) -> list[PlacedCard]:
     """Every card side on these pages, page by page, in the order the layout placed them."""
     return list(_walk(pages))

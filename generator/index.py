@@ -12,7 +12,7 @@ import json
 from collections.abc import Sequence
 from pathlib import Path
 
-from .cardmap import placed_cards
+from .cardmap import deck_starts, placed_cards
 from .games import Component
 
 NAME = "index.json"
@@ -20,17 +20,14 @@ NAME = "index.json"
 
 def component_entry(part: Component, kit_first_page: int | None) -> dict:
     """One component: its file, page count, where it starts in kit.pdf, and the page each deck starts on."""
-    decks: dict[str, dict] = {}
-    for number, page in enumerate(part.pages, start=1):
-        if page.deck and page.deck not in decks:
-            decks[page.deck] = {"id": page.deck, "name": page.deck_name, "first_page": number}
+    decks = [{"id": s.deck, "name": s.name, "first_page": s.page} for s in deck_starts(part.pages)]
     return {
         "id": part.slug,
         "title": part.title,
         "file": f"{part.slug}.pdf",
         "pages": len(part.pages),
         "kit_pdf_first_page": kit_first_page,
-        "decks": list(decks.values()),
+        "decks": decks,
     }
 
 

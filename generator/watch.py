@@ -25,6 +25,8 @@ from pnpkit.validator.kit import LoadedKit, load_kit
 
 from . import facecache, fonts
 from .build import (
+    EDITION_NOTE,
+    FONTS_NOTE,
     MARKER,
     BuildOptions,
     OutputError,
@@ -33,6 +35,8 @@ from .build import (
     component_files,
     component_pdf,
     component_svgs,
+    font_files,
+    kit_pdf_firsts,
     layout_book,
     layout_kit,
     print_settings,
@@ -161,9 +165,7 @@ class Watcher:
 
         _ensure_ours(lang_dir)
         document, _cover_problems = layout_book(loaded, lang, parts, settings)
-        opening = len(document.pages) - sum(len(part.pages) for part in parts)
-        firsts = list(itertools.accumulate((len(part.pages) for part in parts[:-1]), initial=opening + 1))
-        index = edition_index(loaded.model.id, lang, parts, firsts, None)
+        index = edition_index(loaded.model.id, lang, parts, kit_pdf_firsts(document, parts), None)
         with fonts.using(fonts.for_kit(loaded.model, loaded.root, lang)[0]):
             book = pdf.render(document)
         return [
@@ -187,7 +189,7 @@ def _ensure_ours(lang_dir: Path) -> None:
         lang_dir.mkdir(parents=True, exist_ok=True)
         marker = lang_dir / MARKER
         if not marker.exists():
-            marker.write_text("made by pnpkit; this directory is replaced on every build\n")
+            marker.write_text(EDITION_NOTE)
     except OSError as exc:
         raise OutputError(f"cannot write to {lang_dir}: {exc.strerror or exc}") from None
 
@@ -208,14 +210,10 @@ def _write_fonts(loaded: LoadedKit, target: Path, languages: tuple[str, ...]) ->
     font_dir = target / "fonts"
     try:
         font_dir.mkdir(parents=True, exist_ok=True)
-        (font_dir / MARKER).write_text("made by pnpkit: the font the SVGs use, with its licence\n")
+        (font_dir / MARKER).write_text(FONTS_NOTE)
     except OSError as exc:
         raise OutputError(f"cannot write to {font_dir}: {exc.strerror or exc}") from None
-    written = []
-    for family in fonts.kit_fonts(loaded.model, loaded.root, languages):
-        for source, name in family.files():
-            written.append(_replace(font_dir / name, source.read_bytes()))
-    return written
+    return [_replace(font_dir / name, source.read_bytes()) for source, name in font_files(loaded, languages)]
 
 
 # ---------------------------------------------------------------- the loop

@@ -164,8 +164,8 @@ def _small(items: tuple[Item, ...], scale: float, path: tuple, out: list[TextPro
     for item in items:
         if isinstance(item, Group):
             _small(item.items, scale * item.scale, (*path, item.name) if item.name else path, out)
-        elif isinstance(item, Text) and item.text.strip():
-            size, floor = item.size * scale, floor_pt(item.text)
+        elif isinstance(item, Text) and item.size * scale < FLOOR_JAPANESE - 1e-6 and item.text.strip():
+            size, floor = item.size * scale, floor_pt(item.text)  # the script is looked at only for small text
             if size < floor - 1e-6:
                 script = "Japanese" if floor == FLOOR_JAPANESE else "Latin"
                 out.append(
