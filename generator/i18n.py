@@ -125,8 +125,14 @@ STRINGS: dict[str, dict[str, str]] = {
     "instant": {"ja": "即時", "en": "At once"},
     "until_event": {"ja": "次の攻撃まで", "en": "Until the next attack"},
     "until_events": {"ja": "{n}回の攻撃まで", "en": "Until {n} attacks have passed"},
+    "until_trigger": {"ja": "{trigger}まで", "en": "Until {trigger}"},
     "count_unit": {"ja": "{n}{unit}", "en": "{n} {unit}"},
     "list_separator": {"ja": "・", "en": ", "},
+    "open_questions": {"ja": "未決事項", "en": "Open questions"},
+    "open_question": {"ja": "項目", "en": "What is open"},
+    "open_note": {"ja": "ルールブックの状況", "en": "What the rulebook says"},
+    "not_said": {"ja": "記載なし", "en": "Nothing"},
+    "unspecified": {"ja": "未定（未決事項を参照）", "en": "Not decided (see Open questions)"},
 }
 
 
@@ -182,6 +188,8 @@ def duration_text(duration: Duration | None, lang: str) -> str:
     """How long an effect lasts: "At once", "2 turns", "Until the next attack"."""
     if duration is None:
         return tr("instant", lang)
+    if duration.unit == "until" and duration.until is not None:
+        return tr("until_trigger", lang, trigger=duration.until.get(lang))
     if duration.unit == "event":
         return tr("until_event", lang) if duration.count == 1 else tr("until_events", lang, n=duration.count)
     unit = tr(duration.unit if duration.count == 1 else f"{duration.unit}s", lang)

@@ -383,7 +383,15 @@ CASES: list[Case] = [
         "model.yaml",
         "強化しなければ、空いている一番下の行動順に確定する。",
         "全員が強化しないを選んだらコレクマスフェーズへ移る。",
-        Want("WE004", "model.yaml", "コレクマスフェーズへ移る", "魔力が", message="'コレクマス'"),
+        Want("PK334", "model.yaml", "コレクマスフェーズへ移る", "魔力が", message="'コレクマスフェーズ'"),
+    ),
+    one(
+        "we-unknown-phase-id",
+        WE,
+        "cards.yaml",
+        "    phases: [power]\n",
+        "    phases: [powr]\n",
+        Want("WE004", "cards.yaml", "phases: [powr]", "powr", message="unknown phase 'powr'"),
     ),
     one(
         "we-card-count",
@@ -490,7 +498,7 @@ CASES: list[Case] = [
             Want("WE002", "cards.yaml", "闇のエレメント[100点]", "自分", message="闇 [100], but no card has that name"),
             Want("WE002", "cards.yaml", "nor Dark [{dark_points}]", "Return", message="Dark [100]"),  # in English too
             Want("PK303", "cards.yaml", "闇のエレメント[100点]", "自分", severity="warning", message="100"),
-            Want("WE004", "model.yaml", "コレクマスフェーズ", "魔力が", message="コレクマス"),
+            Want("PK334", "model.yaml", "コレクマスフェーズ", "魔力が", message="コレクマス"),
         ],
     ),
     # ------------------------------------------------------------ Unlock Tower
@@ -507,8 +515,8 @@ CASES: list[Case] = [
         UT,
         [("scoring.yaml", "tie_break: [A, B, C, D, E]", "tie_break: [A, B, C, B, E]")],
         [
-            Want("UT005", "scoring.yaml", "tie_break: [A, B, C, B, E]", "B, E]", message="B is already tie-break 2"),
-            Want("UT005", "scoring.yaml", "tie_break: [A, B, C, B, E]", "[A", message="leaves out D"),
+            Want("PK314", "scoring.yaml", "tie_break: [A, B, C, B, E]", "B, E]", message="lists 'B' twice"),
+            Want("PK314", "scoring.yaml", "tie_break: [A, B, C, B, E]", "[A", message="leaves out D"),
         ],
     ),
     one(
@@ -958,13 +966,15 @@ def located(case: Case, kit: Path) -> list[tuple[Want, int, int | None]]:
 # files the kits do not have, so they live in tests/test_tables.py)
 
 _TRACK_A_CASES: list[Case] = [
-    one(
+    Case(
         "mt-count-zero",
         MT,
-        "decks.yaml",
-        "      - id: comet\n        count: 3\n",
-        "      - id: comet\n        count: 0\n",
-        Want("PK420", "decks.yaml", "count: 0", "0", message="switched off", severity="warning"),
+        [("decks.yaml", "      - id: comet\n        count: 3\n", "      - id: comet\n        count: 0\n")],
+        [
+            Want("PK420", "decks.yaml", "count: 0", "0", message="switched off", severity="warning"),
+            # the 9 cards left cannot deal 4 to each of 3 players
+            Want("PK338", "play.yaml", "setup: {per_player", message="setup for 3 players deals 4 × 3 + 0 = 12"),
+        ],
     ),
     one(
         "mt-cards-file-missing",

@@ -438,8 +438,9 @@ APPLIED = {  # codes whose bad example is whole top-level fields of the kit name
         re.findall(
             r"PK\d{3}",
             "PK101 PK102 PK104 PK105 PK107 PK108 PK111 PK201 PK202 PK203 PK204 PK301 PK302 PK303 PK304 PK305 PK311 "
-            "PK312 PK313 PK319 PK321 PK324 PK325 PK330 PK331 PK401 PK402 PK403 PK404 PK405 PK406 PK407 PK408 PK409 "
-            "PK410 PK413 PK420 PK520 PK521 PK523 PK544",
+            "PK312 PK313 PK314 PK315 PK316 PK317 PK318 PK319 PK321 PK324 PK325 PK330 PK331 PK401 PK402 PK403 PK404 PK405 PK406 PK407 PK408 PK409 "
+            "PK410 PK413 PK420 PK520 PK521 PK523 PK544 PK332 PK333 PK334 PK335 PK336 PK337 PK338 PK339 PK340 PK341 "
+            "PK342",
         ),
         MT,
     ),
@@ -454,11 +455,6 @@ NOT_APPLIED = {
     "PK109": "a whole file that is a list",
     "PK110": "a field in two files",
     "PK309": "a template region and a card, not top-level fields",
-    "PK314": "no rule model calls check_permutation on its own code yet",
-    "PK315": "no rule model calls check_equal yet",
-    "PK316": "no rule model calls check_choice yet",
-    "PK317": "no rule model calls check_recipes yet (Element Shift has ES008)",
-    "PK318": "no rule model calls check_recipes yet (Element Shift has ES009)",
     "PK322": "a picture file",
     "PK326": "a template region",
     "PK411": "a template region",
@@ -538,15 +534,15 @@ def test_pnpkit_codes_explains_a_whole_code():
 
 
 def test_pnpkit_codes_still_lists_by_prefix():
-    lines = cli("codes", "PK33").stdout.splitlines()
-    assert [line.split()[0] for line in lines] == ["PK330", "PK331"]
-    assert lines[0] == "PK330  warning  an ignore: entry that silences nothing"
+    lines = cli("codes", "PK34").stdout.splitlines()
+    assert [line.split()[0] for line in lines] == ["PK340", "PK341", "PK342"]
+    assert lines[0] == "PK340  warning  the rulebook leaves this unspecified"
     assert len(cli("codes").stdout.splitlines()) == len(codes.CODES)
 
 
 def test_a_game_code_without_an_entry_falls_back_to_its_title():
-    assert "ES008" in EXPLANATIONS and "DB004" not in EXPLANATIONS
-    found = explain("DB004")
-    assert found.why.startswith("Hand-limit thresholds disagree") and "rule model" in found.fix
-    out = cli("codes", "DB004").stdout
-    assert out.startswith("DB004  error  hand-limit thresholds disagree") and "For example" not in out
+    assert "ES008" in EXPLANATIONS and "DB006" not in EXPLANATIONS
+    found = explain("DB006")
+    assert found.why.startswith("A name is used inconsistently") and "rule model" in found.fix
+    out = cli("codes", "DB006").stdout
+    assert out.startswith("DB006  error  a name is used inconsistently") and "For example" not in out

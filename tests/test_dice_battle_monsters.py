@@ -21,12 +21,12 @@ AS_WRITTEN = Path(__file__).parent / "fixtures" / "as-written" / KIT
 LANGS = ("ja", "en")
 
 AS_WRITTEN_FINDINGS = {
-    ("DB004", "model.yaml", 15),  # hand limit 6, but a player over it discards down to 5
+    ("PK315", "model.yaml", 15),  # hand limit 6, but a player over it discards down to 5 (the shared check)
     ("DB006", "model.yaml", 78),  # the field's place is for 「祝杯」, the token is 祝福
-    ("DB005", "rules.yaml", 8),  # 「エンドフェイズ」: the phases are 儀式・戦闘・治療
-    ("DB006", "rules.yaml", 14),  # setup puts out 「祝杯」
-    ("DB005", "rules.yaml", 53),  # the end condition names the end phase too
-    ("DB005", "rules.yaml", 54),  # and so does its English
+    ("PK334", "rules.yaml", 8),  # 「エンドフェイズ」: the phases are 儀式・戦闘・治療 (the shared prose check)
+    ("PK333", "rules.yaml", 14),  # setup puts out 「祝杯」
+    ("PK334", "rules.yaml", 53),  # the end condition names the end phase too
+    ("PK334", "rules.yaml", 54),  # and so does its English
     ("PK319", "rules.yaml", 51),  # and says nothing about ties
 }
 """Every finding, warnings too (test_as_written.py lets warnings it does not list pass)."""
@@ -386,9 +386,9 @@ def test_the_rulebook_as_written_gives_its_contradictions(tmp_path):
         ],
     )
     found = _codes(kit)
-    assert sorted(code for code, _f, _l in found) == ["DB004", "DB005", "DB006", "DB006"]
+    assert sorted(code for code, _f, _l in found) == ["DB006", "PK315", "PK333", "PK334"]
     lines = {code: (file, line) for code, file, line in found}
-    assert lines["DB004"][0] == "model.yaml" and lines["DB005"][0] == "rules.yaml"
+    assert lines["PK315"][0] == "model.yaml" and lines["PK334"][0] == "rules.yaml"
 
 
 def test_english_phase_and_quote_checks(tmp_path):
@@ -407,7 +407,7 @@ def test_english_phase_and_quote_checks(tmp_path):
             ),
         ],
     )
-    assert sorted(code for code, _f, _l in _codes(kit)) == ["DB005", "DB006"]
+    assert sorted(code for code, _f, _l in _codes(kit)) == ["PK333", "PK334"]
 
 
 @pytest.mark.parametrize(

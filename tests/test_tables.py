@@ -348,6 +348,10 @@ def test_count_zero_switches_a_card_off_with_a_warning(tmp_path):
     rows = list(STARS_AND_COMETS)
     rows[3] = rows[3].replace("comet,3,", "comet,0,")
     kit = split_kit(tmp_path, rows=rows)
+    # 9 cards deal 4 to each of 3 players no more (PK338): play it with two
+    (kit / "kit.yaml").write_text(
+        (kit / "kit.yaml").read_text(encoding="utf-8").replace("max: 3}", "max: 2}"), encoding="utf-8"
+    )
     assert codes_at(kit) == [("PK420", "warning", "tricks.csv:5:count")]
     loaded = load_kit(kit)
     assert loaded.ok

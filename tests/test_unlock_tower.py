@@ -342,7 +342,7 @@ def test_the_rulebook_tie_break_as_written_is_refused(tmp_path):
 
     kit = make_bad_kit(tmp_path, [("scoring.yaml", "[A, B, C, D, E]", "[A, B, C, B, B]")], "as-written", KIT)
     errors = load_kit(kit).report.errors
-    assert [f.code for f in errors] == ["UT005", "UT005", "UT005"]
+    assert [f.code for f in errors] == ["PK314", "PK314", "PK314"]
     line, _col = marker_location(
         (kit / "scoring.yaml").read_text(encoding="utf-8"), "tie_break: [A, B, C, B, B]", None, ""
     )

@@ -404,6 +404,34 @@ def check_equal(ctx: CheckContext, path: tuple, value: float, expected: float, m
     return True
 
 
+def check_hand_limit(ctx: CheckContext, path: tuple, limit: int, discard_to: int) -> None:
+    """A player over the hand limit discards down to the limit itself (PK315): "more than 6, discard down to 5"
+    punishes one card over twice as hard as it should."""
+    if discard_to != limit:
+        ctx.add(
+            "PK315",
+            path,
+            f"a player over the limit of {limit} discards down to {discard_to}, so one with {limit} cards keeps "
+            f"{limit} while one with {limit + 1} drops to {discard_to}: {discard_to} ≠ {limit}",
+            "discard down to the hand limit itself, or make the limit and the target one number",
+        )
+
+
+def check_supply(ctx: CheckContext, path: tuple, have: int, win: int, gain: int, what: str, players: int = 1) -> None:
+    """A supply holds what the rules can need (PK332): a player one short of a win who gains the most one turn
+    allows (and, for a shared supply, every other player one short as well) must still find one to take."""
+    need = players * (win - 1) + gain
+    if have < need:
+        others = f"{players} players each on {win - 1}, one of them gaining {gain}" if players > 1 else ""
+        why = others or f"a player on {win - 1} who gains {gain} in one turn"
+        ctx.add(
+            "PK332",
+            path,
+            f"{have} {what}, but {why} holds {need} before the win is checked",
+            f"make at least {need}, or check the win as soon as it is reached",
+        )
+
+
 def check_choice(ctx: CheckContext, path: tuple, options: list, what: str) -> None:
     """A choice with fewer than two options is not a choice."""
     if len(options) < 2:
@@ -449,6 +477,8 @@ UNIT_WORDS = {
     "cards": r"(?:枚|cards?)",
     "cycles": r"(?:サイクル|cycles?)",
     "turns": r"(?:ターン|turns?)",
+    "rounds": r"(?:ラウンド|rounds?)",
+    "points": r"(?:点|points?)",
 }
 _NUMBER_UNIT = re.compile(r"([0-9０-９]+)\s*(" + "|".join(f"(?P<{k}>{v})" for k, v in UNIT_WORDS.items()) + ")")
 _PLACEHOLDER_UNIT = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*\}\s*(?:" + "|".join(UNIT_WORDS.values()) + ")")
@@ -599,7 +629,9 @@ def _check_change(ctx: CheckContext, path: tuple, number: int, kind: str, role: 
 
 
 def check_generated_sections(ctx: CheckContext, kit: KitBase, known: Sequence[str]) -> None:
-    """A rule section that asks for a `generated:` table or drawing names one its game can make."""
+    """A rule section that asks for a `generated:` table or drawing names one its game can make (every game can
+    make `open-questions`, the list of what the kit leaves `unspecified`)."""
+    known = (*known, "open-questions")
     for i, section in enumerate(kit.rules.sections if kit.rules else []):
         if section.generated is not None and section.generated not in known:
             ctx.add(

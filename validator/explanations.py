@@ -191,31 +191,35 @@ EXPLANATIONS: dict[str, Explanation] = {
     "PK314": Explanation(
         "An ordered list (a tie-break order, a phase order) must hold every known entry exactly once: one "
         "listed twice, one unknown, or one left out leaves a case the rules do not decide.",
-        "tie_break: [tricks, exact-bids, tricks]   # 'tricks' twice, 'rounds-led' left out\n",
-        "List each known entry once, in order.",
+        "play:\n  scoring:\n    categories:\n      - {id: points, name: {ja: 得点, en: Points}}\n"
+        "      - {id: bids, name: {ja: 宣言, en: Bids}}\n      - {id: leads, name: {ja: リード, en: Leads}}\n"
+        "    tie_break: [points, bids, points]   # 'points' twice, 'leads' left out\n",
+        "List each known entry once, most important first.",
     ),
     "PK315": Explanation(
-        "Two numbers the rules state separately disagree (a threshold and a total, a deck and its setup).",
-        "win_at: 10       # and elsewhere the score track ends at 9\n",
+        'Two numbers the rules state separately disagree: a hand limit of 6 with "discard down to 5" keeps 6 '
+        "cards for a player at the limit but only 5 for one a card over it.",
+        "play:\n  hand_limit: {limit: 6, checked: end-of-turn, discard_to: 5}\n",
         "Make the two agree; better, state the number once and derive the other.",
     ),
     "PK316": Explanation(
         "A choice that offers fewer than two options is not a choice.",
-        "choose: [draw]   # 'choose one of' with one option\n",
+        "play:\n  choices:\n    - id: bid\n      name: {ja: 宣言, en: Bid}\n      options:\n"
+        "        - {ja: 勝つ, en: Win}\n",
         "Give at least two options, or write it as a fixed effect.",
     ),
     "PK317": Explanation(
         "Two recipes of one category use the same inputs, compared as unordered sets (fire + water is "
         "water + fire): the rules cannot say which one a player makes.",
-        "combos:\n  - {id: steam, kind: attack, elements: [fire, water]}\n"
-        "  - {id: mist, kind: attack, elements: [water, fire]}\n",
+        "play:\n  recipes:\n    - {id: steam, name: {ja: 蒸気, en: Steam}, category: attack, inputs: [fire, water]}\n"
+        "    - {id: mist, name: {ja: 霧, en: Mist}, category: attack, inputs: [water, fire]}\n",
         "Change the inputs of one of them.",
     ),
     "PK318": Explanation(
         "Recipes of different categories share their inputs: legal, but the player must say which one they "
         "play (a warning).",
-        "combos:\n  - {id: steam, kind: attack, elements: [fire, water]}\n"
-        "  - {id: fog-wall, kind: defence, elements: [water, fire]}\n",
+        "play:\n  recipes:\n    - {id: steam, name: {ja: 蒸気, en: Steam}, category: attack, inputs: [fire, water]}\n"
+        "    - {id: fog-wall, name: {ja: 霧の壁, en: Fog Wall}, category: defence, inputs: [water, fire]}\n",
         "Say in the rules how a player declares which one they play, or change the inputs.",
     ),
     "PK319": Explanation(
@@ -289,6 +293,78 @@ EXPLANATIONS: dict[str, Explanation] = {
         "Say why the finding is wrong here or accepted; fix the findings that cannot be silenced.",
     ),
     # ------------------------------------------------------------ PK4xx: generic kits
+    "PK332": Explanation(
+        "A limited supply cannot cover what the rules allow: a player one short of a win who gains the most one "
+        "turn allows needs more tokens than exist, and the rules do not say what happens then.",
+        "play:\n  supplies:\n    - {id: stars, name: {ja: 星, en: Stars}, count: 8, per: player, win: 8, most_per_turn: 2}\n",
+        "Make the supply at least the number the message gives, or check the win as soon as it is reached.",
+    ),
+    "PK333": Explanation(
+        "Text quotes a name (「…」, “…”, or *Title Case* in italics) that nothing in the kit is called: a card, token "
+        "or phase renamed, or a typo. Players look for a thing that does not exist.",
+        "rules:\n  sections:\n    - title: {ja: 準備, en: Setup}\n      text:\n"
+        "        ja: 最年少のプレイヤーが「リードマーク」を取る。\n        en: The youngest player takes the “Lead Mark”.\n",
+        "Write the name as the kit defines it (the hint suggests the nearest), or define the thing.",
+    ),
+    "PK334": Explanation(
+        'Text names a phase, step or zone ("エンドフェイズ", "End phase") the game does not declare, so players '
+        "cannot tell when it happens. Checked once the kit declares phases (`play.phases`, or the game's own).",
+        "rules:\n  sections:\n    - title: {ja: 終了, en: Ending}\n      text:\n"
+        "        ja: エンドフェイズに得点を数える。\n        en: Count the points in the End phase.\n",
+        "Name one of the declared phases, or declare the phase.",
+    ),
+    "PK335": Explanation(
+        "The kit's glossary names this spelling as a variant of a preferred term; printing both makes players "
+        "wonder whether they are two things (a warning).",
+        "glossary:\n  - {term: トリック, variants: [スート]}\n",
+        "Write the glossary's term.",
+    ),
+    "PK336": Explanation(
+        "A term is written once, and a term one character away is written often (スタートプレーヤー beside "
+        "スタートプレイヤー): probably a typo (a warning).",
+        "rules:\n  sections:\n    - title: {ja: リード, en: Leading}\n      text:\n"
+        "        ja: 最初のトリッグは親がリードする。   # トリック everywhere else\n"
+        "        en: The dealer leads the first trick.\n",
+        "Write the common spelling, or add the term to the glossary if both are meant.",
+    ),
+    "PK337": Explanation(
+        "Over the longest game, setup and the draws each turn take more cards than the deck holds, and the rules do "
+        "not reshuffle: the deck runs dry before the game can end.",
+        "play:\n  length: {unit: round, max: 10}\n  piles:\n"
+        "    - {id: deck, name: {ja: 山札, en: Deck}, holds: tricks, draws_per_turn: 1, reshuffle: never}\n",
+        "Add cards, draw fewer, shorten the game, or say the discards are reshuffled.",
+    ),
+    "PK338": Explanation(
+        "Setup deals more cards than the deck holds at some player count from the fewest to the most players.",
+        "play:\n  piles:\n    - {id: deck, name: {ja: 山札, en: Deck}, holds: tricks, setup: {per_player: 5}}\n",
+        "Deal fewer cards, add cards, or narrow the player count.",
+    ),
+    "PK339": Explanation(
+        "A cap can never bind: a hand limit above the most cards a hand can hold, or a cap on a supply above what "
+        "exists. Either the cap is a leftover or a number is wrong (a warning).",
+        "play:\n  supplies:\n    - {id: stars, name: {ja: 星, en: Stars}, count: 5, per: player, cap: 6}\n",
+        "Lower the cap below what can be reached, or remove it.",
+    ),
+    "PK340": Explanation(
+        "The kit says the rulebook is silent here (`unspecified`). pnpkit never picks a reading silently: it is a "
+        "warning, and a line in the kit book's open questions until it is decided.",
+        "play:\n  piles:\n    - id: deck\n      name: {ja: 山札, en: Deck}\n      holds: tricks\n"
+        "      reshuffle: {unspecified: the rulebook does not say what happens when the deck runs out}\n",
+        "Decide it, write the decision, and record it in `errata:`.",
+    ),
+    "PK341": Explanation(
+        "The kit encodes a rulebook as written (`as_written: true`), and leaves out a field whose default picks one "
+        "reading of the rules: the rulebook did not choose it, so the kit should not either.",
+        "as_written: true\nplay:\n  piles:\n    - {id: deck, name: {ja: 山札, en: Deck}, holds: tricks}\n",
+        "Write the value the rulebook implies, or `unspecified` with a note.",
+    ),
+    "PK342": Explanation(
+        "An effect fires on a schedule that puts its last firing at the end of the game's last round: the game is "
+        "already over, so the effect never matters, or the rules mean something else.",
+        "play:\n  length: {unit: round, max: 3}\n  effect_kinds: [event]\n  effects:\n"
+        "    - {id: eclipse, name: {ja: 日食, en: Eclipse}, kind: event, timing: {every: 3, unit: round, at: end}}\n",
+        "Say the effect does not fire in the last round, or end the game before it.",
+    ),
     "PK401": Explanation(
         "A card template that extends itself, directly or through others: it has no regions to start from.",
         "card_templates:\n  templates:\n    - {id: suit-card, extends: suit-card}\n",
@@ -505,12 +581,6 @@ EXPLANATIONS: dict[str, Explanation] = {
         "combos:\n  - {id: earth-split, kind: attack, elements: [water, earth]}\n"
         "  - {id: mud-wall, kind: defence, elements: [earth, water]}\n",
         "Set `parameters.declare_shared_pairs: true` and say so in the rules, or change a pair.",
-    ),
-    "ES010": Explanation(
-        "A player can hold more territories before the end-of-cycle check than they have tokens "
-        "(territories_to_win - 1, plus the most one action can take).",
-        "parameters:\n  territories_to_win: 8\n  tokens_per_player: 8   # 7 + a steal of 2 = 9\n",
-        "Give each player at least as many tokens as the message says.",
     ),
     "ES011": Explanation(
         "The number of attack combos, defence combos or shift events disagrees with the parameters.",

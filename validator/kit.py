@@ -18,6 +18,7 @@ from .checks import CheckContext, check_end_conditions, check_rule_tables, check
 from .components.kit import KitBase
 from .findings import Finding, Location, Report
 from .games import GAMES, AnyKitModel, kit_adapter, kit_model
+from .proofread import proofread
 from .schema_errors import findings_from
 from .source import Limits, Source, format_path, load_file
 from .tables import TABLE_SUFFIXES
@@ -174,6 +175,7 @@ def _load_kit(root: Path, limits: Limits) -> LoadedKit:
     check_rule_tables(ctx, kit)
     check_kit_files(ctx, kit, root)
     kit.check(ctx)
+    proofread(ctx, kit)
     report.extend(ctx.findings)
     _silence(loaded, kit, combined, root)
     loaded.kit = cast("AnyKitModel", kit)  # the model `game:` names, so one member of the union

@@ -152,3 +152,17 @@ KitFile = Annotated[
     Field(description="A file inside the kit directory, e.g. 'art/cover.png'.", json_schema_extra=KIT_FILE_MARK),
 ]
 """A path the loader checks: inside the kit (no '..', no absolute path, no link out) and present."""
+
+
+def _bare_unspecified(value: Any) -> Any:
+    return {"unspecified": ""} if value == "unspecified" else value
+
+
+class Unspecified(StrictModel):
+    """The rulebook says nothing here: `unspecified`, or `{unspecified: "what is open"}` with a note."""
+
+    unspecified: str = Field(max_length=500, description="What the rulebook leaves open, for the open-questions list.")
+
+
+Open = Annotated[Unspecified, BeforeValidator(_bare_unspecified)]
+"""`unspecified` where the rulebook is silent: a warning and an open question, never a guess."""

@@ -9,7 +9,8 @@ from typing import Any
 from pnpkit.validator.components.kit import KitBase
 from pnpkit.validator.components.rules import Table as TableModel
 from pnpkit.validator.placeholders import fill
-from pnpkit.validator.types import LocalText
+from pnpkit.validator.proofread.vocabulary import open_questions, owner_label
+from pnpkit.validator.types import LocalText, Unspecified
 
 from ..layouts.common import LayoutContext, TextProblem
 from ..layouts.rules import Diagram, Section, Table
@@ -53,10 +54,25 @@ def end_conditions_table(kit: KitBase, lang: str) -> Table:
 
     values = kit.placeholder_values()
     rows = tuple(
-        (text(e.when, lang, values), text(e.winner, lang, values), text(e.tie_break, lang, values))
+        (
+            text(e.when, lang, values),
+            text(e.winner, lang, values),
+            tr("unspecified", lang) if isinstance(e.tie_break, Unspecified) else text(e.tie_break, lang, values),
+        )
         for e in kit.end_conditions
     )
     return Table((tr("game_ends", lang), tr("winner", lang), tr("tie_break", lang)), rows, (0.36, 0.32, 0.32))
+
+
+def open_questions_table(kit: KitBase, lang: str) -> Table | None:
+    """What the rulebook leaves `unspecified`, one row each, or None when nothing is open."""
+    from ..i18n import tr
+
+    rows = tuple(
+        (f"{owner_label(owner, lang)}: {field.replace('_', ' ')}", note or tr("not_said", lang))
+        for _path, owner, field, note in open_questions(kit)
+    )
+    return Table((tr("open_question", lang), tr("open_note", lang)), rows, (0.4, 0.6)) if rows else None
 
 
 def rule_sections(ctx: LayoutContext, kit: KitBase, generated: Mapping[str, Table | Diagram]) -> list[Section]:
@@ -64,9 +80,15 @@ def rule_sections(ctx: LayoutContext, kit: KitBase, generated: Mapping[str, Tabl
 
     Every game gets `errata` and `end-conditions`; games add their own tables and drawings.
     """
+    from ..i18n import tr
+
     values = kit.placeholder_values()
     lang = ctx.lang
+    questions = open_questions_table(kit, lang)
     generated = {"errata": errata_table(kit, lang), "end-conditions": end_conditions_table(kit, lang)} | dict(generated)
+    generated["open-questions"] = questions or Table(
+        (tr("open_question", lang), tr("open_note", lang)), (("—", "—"),), (0.4, 0.6)
+    )
     sections = []
     for i, section in enumerate(kit.rules.sections if kit.rules else []):
         where = ("rules", "sections", i)
@@ -92,6 +114,9 @@ def rule_sections(ctx: LayoutContext, kit: KitBase, generated: Mapping[str, Tabl
                 where=where,
             )
         )
+    placed = {section.generated for section in (kit.rules.sections if kit.rules else [])}
+    if questions is not None and "open-questions" not in placed:  # never silent: printed even when no section asks
+        sections.append(Section(tr("open_questions", lang), table=questions, where=("play",)))
     return sections
 
 

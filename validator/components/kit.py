@@ -8,6 +8,7 @@ from pydantic import Field, StringConstraints, model_validator
 
 from ..types import Count, Ident, KitFile, Lang, LocalText, StrictModel
 from .cards import Deck
+from .play import GlossaryEntry, Play
 from .printing import PrintSettings
 from .rules import EndCondition, Erratum, RuleSummary
 
@@ -135,6 +136,14 @@ class KitBase(StrictModel):
     )
     ignore: list[Ignore] = Field(default_factory=list)
     """Findings silenced at one place each, with the reason: [{code: PK303, at: rules.yaml:12, why: ...}]."""
+    play: Play | None = None
+    """How the game plays, in the shared rule vocabulary (phases, piles, hand limit, supplies, recipes, scoring,
+    effects, choices, length): each piece turns on its checks. See validator/components/play.py."""
+    glossary: list[GlossaryEntry] = Field(default_factory=list, max_length=500)
+    """Preferred terms and the variants that should not be printed: [{term: 魔力, variants: [魔カ]}]."""
+    as_written: bool = False
+    """True for a kit that encodes a rulebook exactly as written: defaults that pick a reading are then findings
+    (PK341), since the rulebook did not choose them."""
 
     @model_validator(mode="after")
     def _unique_languages(self) -> KitBase:
@@ -148,6 +157,11 @@ class KitBase(StrictModel):
     def placeholder_values(self) -> dict[str, int | float]:
         """Numbers rule text may name as `{placeholders}`."""
         return {"players_min": self.players.min, "players_max": self.players.max}
+
+    def more_names(self, lang: str) -> list[str]:
+        """Names text may quote beyond the kit's `name:` and `title:` fields (a rule model adds its icons and
+        the parts of a card's name)."""
+        return []
 
     def check(self, ctx: CheckContext) -> None:
         """Game-specific checks beyond the schema; rule models override this."""

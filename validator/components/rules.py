@@ -2,23 +2,40 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
-from ..types import Count, Ident, LocalText, RuleText, StrictModel
+from ..types import Count, Ident, LocalText, Open, RuleText, StrictModel
 
 
 class Duration(StrictModel):
     """Every lasting effect says how long (a count of a unit, where an `event` unit means
-    "until the next such event") and whom it binds. Missing parts are schema errors."""
+    "until the next such event", or `until` a named trigger) and whom it binds. Missing parts are
+    schema errors."""
 
     count: Count
-    """How many of `unit` the effect lasts."""
-    unit: Literal["turn", "cycle", "round", "event"]
-    """What the count counts: turns, cycles, rounds, or events (until the next such event)."""
+    """How many of `unit` the effect lasts (with `unit: until`, leave it out)."""
+    unit: Literal["turn", "cycle", "round", "event", "until"]
+    """What the count counts: turns, cycles, rounds, or events (until the next such event); or `until`, which ends
+    it at the trigger `until:` names."""
     scope: Literal["self", "opponent", "attacker", "all", "board"]
     """Whom the effect binds: self, opponent, attacker, all, or the board."""
+    until: LocalText | None = None
+    """With `unit: until`: the trigger that ends it, e.g. {ja: 次の「ドロー」フェイズ, en: your next Draw phase}."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _until_counts_once(cls, data: Any) -> Any:
+        if isinstance(data, dict) and data.get("unit") == "until" and "count" not in data:
+            return {**data, "count": 1}
+        return data
+
+    @model_validator(mode="after")
+    def _until_names_its_trigger(self) -> Duration:
+        if (self.unit == "until") != (self.until is not None):
+            raise ValueError("`unit: until` and `until:` (the trigger) go together")
+        return self
 
 
 class Table(StrictModel):
@@ -75,4 +92,7 @@ class EndCondition(StrictModel):
     """When the game ends this way."""
     winner: RuleText
     """Who wins when it does."""
-    tie_break: RuleText | None = Field(None, description="Who wins a tie, or that the tied players share the win.")
+    tie_break: RuleText | Open | None = Field(
+        None,
+        description="Who wins a tie, or that the tied players share the win; `unspecified` when the rulebook is silent.",
+    )

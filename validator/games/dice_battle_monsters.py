@@ -13,7 +13,6 @@ the rules read the regions `unit_level`, `unit_class`, `unit_effect`,
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -24,11 +23,11 @@ from pydantic import Field
 from ..checks import (
     check_decks,
     check_generated_sections,
+    check_hand_limit,
     check_lookalikes,
     check_unique_ids,
     check_unique_names,
     normalise_name,
-    walk_texts,
 )
 from ..components.cards import Deck, Design, deck_designs
 from ..components.kit import KitBase
@@ -51,8 +50,6 @@ CODES = {
     "DB001": (Severity.ERROR, "unit and non-unit classes do not pair"),
     "DB002": (Severity.ERROR, "spell number is not S1–S3"),
     "DB003": (Severity.ERROR, "deck arithmetic does not add up"),
-    "DB004": (Severity.ERROR, "hand-limit thresholds disagree"),
-    "DB005": (Severity.ERROR, "rule text names a phase or zone the game does not have"),
     "DB006": (Severity.ERROR, "a name is used inconsistently"),
     "DB007": (Severity.ERROR, "unknown card class"),
     "DB008": (Severity.ERROR, "level below the minimum"),
@@ -303,7 +300,6 @@ class DiceBattleKit(KitBase):
         self._check_parameters(ctx)
         self._check_tokens(ctx)
         self._check_zones(ctx)
-        self._check_text_references(ctx)
         check_generated_sections(ctx, self, GENERATED)
         if self.example is not None:
             self._check_example(ctx, card_ids)
@@ -558,14 +554,7 @@ class DiceBattleKit(KitBase):
 
     def _check_parameters(self, ctx: CheckContext) -> None:
         p = self.parameters
-        if p.discard_to != p.hand_limit:
-            ctx.add(
-                "DB004",
-                ("parameters", "discard_to"),
-                f"a player over {p.hand_limit} cards discards down to {p.discard_to}, so one with {p.hand_limit} keeps {p.hand_limit} "
-                f"while one with {p.hand_limit + 1} drops to {p.discard_to}",
-                "discard down to the hand limit itself",
-            )
+        check_hand_limit(ctx, ("parameters", "discard_to"), p.hand_limit, p.discard_to)
         if self.players.min != 2 or self.players.max != 2:
             ctx.add(
                 "PK203",
@@ -659,95 +648,16 @@ class DiceBattleKit(KitBase):
 
     # ------------------------------------------------------------ names in rule text
 
-    def known_names(self, lang: str) -> dict[str, str]:
-        """Every name text may put in quotes, mapped to what it names."""
-        names: dict[str, str] = {}
+    def more_names(self, lang: str) -> list[str]:
+        """Besides the kit's names: each part of a card title that names two spells ('火球・氷壁'), the card
+        labels and the inline icons."""
+        names: list[str] = []
         for card in self.cards:
             title = card.value("title")
             if isinstance(title, LocalText) and title.get(lang):
-                full = title.get(lang)
-                names[full] = f"card {card.id}"
-                for part in re.split(r"[・,]\s*", full):
-                    names.setdefault(part.strip(), f"card {card.id}")
-        for group, items in (
-            ("token", self.tokens),
-            ("zone", self.zones),
-            ("phase", self.phases),
-            ("kind", self.kinds),
-        ):
-            for item in items:
-                names[item.name.get(lang)] = f"{group} {item.id}"
-                short = getattr(item, "short", None)
-                if short is not None:
-                    names[short.get(lang)] = f"{group} {item.id}"
-        for key, label in self.card_templates.labels.items():
-            names[label.name.get(lang)] = f"label {key}"
-        for icon in self.card_templates.icons:
-            names[icon] = "spell number" if icon in SPELLS else f"icon {icon}"
-        return names
-
-    def _check_text_references(self, ctx: CheckContext) -> None:
-        """Phases and zones named in text exist; quoted names are names the game has (errata quote the rulebook, so they are skipped)."""
-        for path, text, _owners in walk_texts(self):
-            if path[:1] == ("errata",) or path[:1] == ("card_templates",):
-                continue
-            for lang in ctx.languages:
-                value = getattr(text, lang, None)
-                if not value:
-                    continue
-                self._check_phase_zone_words(ctx, path + (lang,), value, lang)
-                self._check_quoted(ctx, path + (lang,), value, lang)
-
-    def _stems(self, lang: str) -> tuple[set[str], set[str]]:
-        phase_suffix, zone_suffix = ("フェイズ", "ゾーン") if lang == "ja" else (" phase", " zone")
-        phases: set[str] = set()
-        for phase in self.phases:
-            for value in (phase.name.get(lang), phase.short.get(lang)):
-                phases.add(_stem(value, phase_suffix, lang))
-        zones = {
-            _stem(z.name.get(lang), zone_suffix, lang)
-            for z in self.zones
-            if _stem(z.name.get(lang), zone_suffix, lang) != z.name.get(lang).casefold()
-        }
-        return phases, zones
-
-    def _check_phase_zone_words(self, ctx: CheckContext, path: tuple, value: str, lang: str) -> None:
-        phases, zones = self._stems(lang)
-        pattern = _JA_WORD if lang == "ja" else _EN_WORD
-        for match in pattern.finditer(value):
-            word, what = match.group(1), match.group(2).strip().casefold()
-            if lang == "en" and word in _EN_DETERMINERS:
-                continue
-            stems = phases if what in ("フェイズ", "phase") else zones
-            key = word if lang == "ja" else word.casefold()
-            if any(key.endswith(stem) for stem in stems if stem):
-                continue
-            kind = "phase" if stems is phases else "zone"
-            have = ", ".join(self._display_names(kind, lang))
-            ctx.add(
-                "DB005", path, f"{match.group(0)!r} names a {kind} the game does not have", f"the {kind}s are {have}"
-            )
-
-    def _display_names(self, kind: str, lang: str) -> list[str]:
-        items = self.phases if kind == "phase" else self.zones
-        return [i.name.get(lang) for i in items]
-
-    def _check_quoted(self, ctx: CheckContext, path: tuple, value: str, lang: str) -> None:
-        names = self.known_names(lang)
-        for match in (_JA_QUOTE if lang == "ja" else _EN_QUOTE).finditer(value):
-            term = match.group(1)
-            if not term or len(term) > 16 or re.search(r"[\s、。,.!?！？]", term) or term in names:
-                continue
-            close = difflib.get_close_matches(
-                term, list(names), n=1, cutoff=0.0 if lang == "ja" and len(term) <= 3 else 0.6
-            )
-            close = [c for c in close if _shares(term, c)] or close[:0]
-            hint = (
-                f"did you mean {close[0]!r} ({names[close[0]]})?"
-                if close
-                else "quote only names of cards, tokens, zones, phases and classes"
-            )
-            ctx.add("DB006", path, f"{match.group(0)} is not the name of anything in the game", hint)
+                names += [part.strip() for part in re.split(r"[・,]\s*", title.get(lang)) if part.strip()]
+        names += [label.name.get(lang) for label in self.card_templates.labels.values()]
+        return names + list(self.card_templates.icons)
 
     # ------------------------------------------------------------ the worked example
 
@@ -848,47 +758,6 @@ def resolution_order(kit: DiceBattleKit, example: ResolutionExample) -> list[Res
 def _level(card: TemplateCard | None, side: str) -> int:
     value = card.value(f"{side}_level") if card is not None else None
     return value if isinstance(value, int) else 0
-
-
-_JA_WORD = re.compile(r"([ァ-ヺー一-龯々]+)(フェイズ|ゾーン)")
-_EN_WORD = re.compile(r"\b([A-Z][a-z]+)( phase| zone)\b")
-_EN_DETERMINERS = {
-    "Each",
-    "The",
-    "This",
-    "That",
-    "Every",
-    "Next",
-    "Any",
-    "A",
-    "One",
-    "Its",
-    "Your",
-    "Their",
-    "Which",
-    "Same",
-    "Whose",
-    "No",
-}
-_JA_QUOTE = re.compile(r"「([^「」]*)」")
-_EN_QUOTE = re.compile(r"“([^“”]*)”")
-
-
-def _stem(name: str, suffix: str, lang: str) -> str:
-    """The part of a phase or zone name before its suffix, as text names it.
-
-    >>> _stem("儀式フェイズ", "フェイズ", "ja"), _stem("Ritual phase", " phase", "en"), _stem("魔法陣", "ゾーン", "ja")
-    ('儀式', 'ritual', '魔法陣')
-    """
-    text = name if lang == "ja" else name.casefold()
-    suffix = suffix if lang == "ja" else suffix.casefold()
-    if text.endswith(suffix):
-        text = text[: -len(suffix)]
-    return text.strip()
-
-
-def _shares(a: str, b: str) -> bool:
-    return bool(set(a) & set(b))
 
 
 KIT_MODEL = DiceBattleKit

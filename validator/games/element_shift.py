@@ -16,6 +16,7 @@ from ..checks import (
     Change,
     check_decks,
     check_lookalikes,
+    check_supply,
     check_text_numbers,
     check_unique_ids,
     check_unique_names,
@@ -42,7 +43,6 @@ CODES = {
     "ES007": (Severity.ERROR, "combo must name two distinct elements"),
     "ES008": (Severity.ERROR, "two combos of one kind share an element pair"),
     "ES009": (Severity.WARNING, "attack and defence combo share an element pair"),
-    "ES010": (Severity.ERROR, "too few tokens for the territory a player can hold"),
     "ES011": (Severity.ERROR, "wrong number of combos or events"),
     "ES012": (Severity.ERROR, "duplicate board cell"),
     "ES014": (Severity.ERROR, "shift interval does not divide the game length"),
@@ -494,15 +494,14 @@ class ElementShiftKit(KitBase):
                 f"{p.max_cycles} cycles is not a multiple of {p.shift_every}",
                 "the last shift would fall mid-interval",
             )
-        most = p.territories_to_win - 1 + self.max_gain_per_turn()
-        if p.tokens_per_player < most:
-            ctx.add(
-                "ES010",
-                ("parameters", "tokens_per_player"),
-                f"{p.tokens_per_player} tokens, but a player can hold {most} territories before the end-of-cycle check "
-                f"({p.territories_to_win - 1} + {self.max_gain_per_turn()} in one action)",
-                f"give each player at least {most} tokens",
-            )
+        check_supply(
+            ctx,
+            ("parameters", "tokens_per_player"),
+            p.tokens_per_player,
+            p.territories_to_win,
+            self.max_gain_per_turn(),
+            "territory tokens per player",
+        )
 
 
 def _one_of(ids: set[str]) -> str:

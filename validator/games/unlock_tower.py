@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from ..checks import check_unique_ids, check_unique_names
+from ..checks import check_permutation, check_unique_ids, check_unique_names
 from ..components.kit import KitBase
 from ..components.sheets import Gate, Letter, PadRegion, Sheet, check_sheets, regions
 from ..findings import Severity
@@ -31,7 +31,6 @@ CODES = {
     "UT002": (E, "more lock boxes than unlock marks"),
     "UT003": (E, "effect names a tower that does not exist"),
     "UT004": (E, "effect or round names a phase that does not fit"),
-    "UT005": (E, "tie-break list is not an order of the scoring categories"),
     "UT006": (E, "scoring boxes that cannot be filled"),
     "UT007": (E, "end of the game cannot be reached"),
     "UT008": (E, "chained lock without a lock above it"),
@@ -540,7 +539,6 @@ class UnlockTowerKit(KitBase):
             )
 
     def _check_scoring(self, ctx: CheckContext) -> None:
-        ids = {cat.id for cat in self.scoring}
         towers, floors = len(self.towers), self.parameters.floors
         for c, cat in enumerate(self.scoring):
             if isinstance(cat, RowScore):
@@ -560,23 +558,7 @@ class UnlockTowerKit(KitBase):
                         f"{cat.id}: at most {per_floor * floors} rows of {cat.run} fit on {floors} floors",
                         "use fewer boxes",
                     )
-        seen: dict[str, int] = {}
-        for i, letter in enumerate(self.tie_break):
-            path = ("tie_break", i)
-            if letter not in ids:
-                ctx.add("UT005", path, f"{letter!r} is not a scoring category", f"use one of {', '.join(sorted(ids))}")
-            elif letter in seen:
-                ctx.add("UT005", path, f"{letter} is already tie-break {seen[letter] + 1}", "name each category once")
-            else:
-                seen[letter] = i
-        missing = [cat.id for cat in self.scoring if cat.id not in seen]
-        if missing:
-            ctx.add(
-                "UT005",
-                ("tie_break",),
-                f"the tie-break leaves out {', '.join(missing)}",
-                "list every scoring category once, most important first",
-            )
+        check_permutation(ctx, ("tie_break",), self.tie_break, [cat.id for cat in self.scoring], "the tie-break")
         bonus = self.category("unlock-bonus")
         ticked = {step.tower for _path, step in self._steps() if isinstance(step, Bonus)}
         ticked |= {

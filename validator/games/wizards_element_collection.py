@@ -332,14 +332,6 @@ class WizardsElementCollectionKit(KitBase):
                             f"refers to {ref.name} [{ref.value}], but {ref.name} is worth {ref.card.points}",
                             f"write [{ref.card.points}] or name the card meant",
                         )
-                for mention in phase_mentions(filled, lang, self.phases):
-                    names = ", ".join(p.name.get(lang) for p in self.phases)
-                    ctx.add(
-                        "WE004",
-                        path + (lang,),
-                        f"names the phase {mention!r}, which the game does not have",
-                        f"phases: {names}",
-                    )
 
     def _check_phases(self, ctx: CheckContext) -> None:
         phases = {p.id: p for p in self.phases}
@@ -657,61 +649,6 @@ def card_refs(text: str, lang: str, elements: Sequence[Element]) -> list[CardRef
     return found
 
 
-_PHASE_JA_BRACKET = re.compile(r"【([^】]+)】\s*フェーズ")
-_PHASE_JA = re.compile(r"([\u30a0-\u30ff\u3400-\u9fff\uf900-\ufaffー々]+)フェーズ")
-_PHASE_EN = re.compile(r"\b([A-Z][\w-]*) [Pp]hase\b")
-_EN_NOT_NAMES = {
-    "This",
-    "That",
-    "Each",
-    "Every",
-    "The",
-    "Next",
-    "Any",
-    "Its",
-    "Their",
-    "Your",
-    "A",
-    "One",
-    "Same",
-    "Previous",
-    "Current",
-    "Last",
-    "First",
-    "Whole",
-}
-
-
-def phase_mentions(text: str, lang: str, phases: Sequence[Phase]) -> list[str]:
-    """Phase names used in text that are not phases of the game.
-
-    >>> ps = [Phase(id="move", name=LocalText(ja="移動", en="Move"), order="ascending", summon="none", summary=RuleText(ja="-", en="-"), reminder=RuleText(ja="-", en="-"))]
-    >>> phase_mentions("全プレイヤーの移動フェーズが終わったらコレクマスフェーズへ", "ja", ps)
-    ['コレクマス']
-    >>> phase_mentions("After the Move phase comes the Collect phase.", "en", ps)
-    ['Collect']
-    """
-    known = [normalise_name(p.name.get(lang)) for p in phases]
-    unknown: list[str] = []
-    if lang == "ja":
-        for match in _PHASE_JA_BRACKET.finditer(text):
-            if normalise_name(match.group(1)) not in known:
-                unknown.append(match.group(1))
-        stripped = _PHASE_JA_BRACKET.sub("", text)
-        for match in _PHASE_JA.finditer(stripped):
-            run = normalise_name(match.group(1))
-            if len(run) < 2 or any(run.endswith(k) for k in known):
-                continue
-            unknown.append(match.group(1))
-    else:
-        for match in _PHASE_EN.finditer(text):
-            word = match.group(1)
-            if word in _EN_NOT_NAMES or normalise_name(word) in known:
-                continue
-            unknown.append(word)
-    return unknown
-
-
 # ---------------------------------------------------------------- scoring
 
 
@@ -894,6 +831,5 @@ __all__ = [
     "card_key",
     "card_refs",
     "kind_points",
-    "phase_mentions",
     "score_players",
 ]

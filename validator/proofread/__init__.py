@@ -1,0 +1,35 @@
+"""The proofreader: checks of the game itself that every kit gets, `game: generic` included.
+
+- `vocabulary`: the shared rule vocabulary (`play:`) against itself: tie-break orders, hand limits,
+  supplies, recipes, effects, choices, and what the rulebook leaves `unspecified`;
+- `flow`: resources over the longest game: decks that run dry, setups that need more cards than
+  exist, caps that never bind, effects that fire after the game has ended;
+- `prose`: rule, card and example text against the model: quoted names and phase words name something
+  defined, and numbers stated about an effect agree with it;
+- `terms`: look-alike characters in any text, the kit's glossary, and near-duplicate terms.
+
+Each check adds findings to the context and never raises. A game's rule model adds what is particular
+to its game; these are called for every kit by validator.kit.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import flow, prose, terms, vocabulary
+
+if TYPE_CHECKING:
+    from ..checks import CheckContext
+    from ..components.kit import KitBase
+
+
+def proofread(ctx: CheckContext, kit: KitBase) -> None:
+    """Every shared check of the game, on any kit."""
+    numbers = vocabulary.Numbers(ctx, kit.placeholder_values())
+    vocabulary.check_play(ctx, kit, numbers)
+    vocabulary.check_open(ctx, kit)
+    flow.check_flow(ctx, kit, numbers)
+    texts = prose.Texts.of(kit, ctx.languages)
+    prose.check_names_in_text(ctx, kit, texts)
+    prose.check_effect_numbers(ctx, kit, numbers)
+    terms.check_terms(ctx, kit, texts)

@@ -1,0 +1,134 @@
+"""Resources over the longest game: what setup and every turn take, against what exists."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..checks import CheckContext
+from ..types import Unspecified
+from .vocabulary import Numbers
+
+if TYPE_CHECKING:
+    from ..components.kit import KitBase
+    from ..components.play import Pile
+
+
+def deck_cards(kit: KitBase, deck_id: str) -> int | None:
+    """How many cards deck `deck_id` prints, or None when its cards come from a model list."""
+    for deck in kit.decks:
+        if deck.id == deck_id:
+            return sum(card.count for card in deck.cards) if deck.source is None else None
+    return None
+
+
+def check_flow(ctx: CheckContext, kit: KitBase, numbers: Numbers) -> None:
+    play = kit.play
+    if play is None:
+        return
+    turns = _turns_per_player(kit, numbers)
+    for p, pile in enumerate(play.piles):
+        _check_pile(ctx, kit, p, pile, turns, numbers)
+    _check_effect_timing(ctx, kit, numbers)
+
+
+def _turns_per_player(kit: KitBase, numbers: Numbers) -> tuple[int, int] | None:
+    """(turns each player has, turns in all) over the longest game at the most players, or None when open."""
+    length = kit.play.length if kit.play else None
+    if length is None:
+        return None
+    most = numbers(("play", "length", "max"), length.max)
+    if most is None:
+        return None
+    players = kit.players.max
+    if length.unit == "turn":
+        return -(-most // players), most
+    return most, most * players
+
+
+def _check_pile(
+    ctx: CheckContext, kit: KitBase, p: int, pile: Pile, turns: tuple[int, int] | None, numbers: Numbers
+) -> None:
+    path = ("play", "piles", p)
+    if isinstance(pile.holds, str) and not pile.holds.startswith("{"):
+        size = deck_cards(kit, pile.holds)
+        if size is None and all(deck.id != pile.holds for deck in kit.decks):
+            ctx.add(
+                "PK305",
+                path + ("holds",),
+                f"no deck named {pile.holds!r}",
+                f"use one of {', '.join(d.id for d in kit.decks) or '(no decks)'}, or give the number of cards",
+            )
+    else:
+        size = numbers(path + ("holds",), pile.holds)
+    per_player = numbers(path + ("setup", "per_player"), pile.setup.per_player) or 0
+    shared = numbers(path + ("setup", "shared"), pile.setup.shared) or 0
+    draws = numbers(path + ("draws_per_turn",), pile.draws_per_turn) or 0
+    if size is None:
+        return
+    name = pile.name.get(ctx.languages[0])
+    for players in range(kit.players.min, kit.players.max + 1):
+        dealt = per_player * players + shared
+        if dealt > size:
+            ctx.add(
+                "PK338",
+                path + ("setup",),
+                f"setup for {players} players deals {per_player} × {players} + {shared} = {dealt} cards from "
+                f"{name!r}, which holds {size}",
+                "deal fewer cards, add cards, or narrow the player count",
+            )
+            return
+    if turns is None or not draws:
+        return
+    own_turns, all_turns = turns
+    players = kit.players.max
+    needed = per_player * players + shared + draws * all_turns
+    recycles = pile.after_use != "removed" and pile.reshuffle == "when-empty"
+    if needed > size and not recycles:
+        unit = kit.play.length.unit if kit.play and kit.play.length else "round"
+        why = "used cards leave the game" if pile.after_use == "removed" else "it is never reshuffled"
+        if isinstance(pile.reshuffle, Unspecified) or isinstance(pile.after_use, Unspecified):
+            why = "the rulebook does not say it is reshuffled"
+        ctx.add(
+            "PK337",
+            path,
+            f"{name!r} holds {size} cards, but setup and {draws} a turn over the longest game "
+            f"({all_turns} turns: {players} players, the most {unit}s) take {needed}, and {why}",
+            "add cards, draw fewer, shorten the game, or reshuffle the discards",
+        )
+    limit = kit.play.hand_limit if kit.play else None
+    most = numbers(("play", "hand_limit", "limit"), limit.limit) if limit is not None else None
+    if most is not None and per_player + draws * own_turns <= most and len(kit.play.piles if kit.play else []) == 1:
+        ctx.add(
+            "PK339",
+            ("play", "hand_limit", "limit"),
+            f"the hand limit of {most} never binds: a hand holds at most {per_player} + {draws} × {own_turns} = "
+            f"{per_player + draws * own_turns} cards",
+            "lower the limit, or remove it",
+        )
+
+
+def _check_effect_timing(ctx: CheckContext, kit: KitBase, numbers: Numbers) -> None:
+    """An effect that fires at the end of the last round, or lasts past it, happens after the game is over."""
+    play = kit.play
+    if play is None or play.length is None:
+        return
+    most = numbers(("play", "length", "max"), play.length.max)
+    if most is None:
+        return
+    unit = play.length.unit
+    for e, effect in enumerate(play.effects):
+        timing = effect.timing
+        if timing is None or timing.unit != unit:
+            continue
+        every = numbers(("play", "effects", e, "timing", "every"), timing.every)
+        if not every:
+            continue
+        last = most - most % every
+        if last == most and timing.at == "end":
+            ctx.add(
+                "PK342",
+                ("play", "effects", e, "timing"),
+                f"effect {effect.id!r} fires every {every} {unit}s, so its last one comes at the end of {unit} {most}, "
+                f"when the game is over",
+                f"say it does not fire in the last {unit}, or end the game before it",
+            )

@@ -1,0 +1,274 @@
+"""Rule, card and example text against the model: the names it quotes, the phases it mentions, the numbers it states."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from ..checks import Change as NumberChange
+from ..checks import CheckContext, check_text_numbers, normalise_name, walk_texts
+from ..markup import has_markup, parse, plain
+from .vocabulary import Numbers
+
+if TYPE_CHECKING:
+    from ..components.kit import KitBase
+
+NAME_FIELDS = frozenset({"name", "title", "short"})
+"""A text in a field of one of these names names something: text elsewhere may quote it."""
+QUOTING = frozenset({"errata", "ignore"})
+"""Top-level fields whose text quotes the rulebook or a finding: never checked as prose."""
+NOT_PROSE = QUOTING | {"card_templates", "title", "subtitle", "author"}
+"""Top-level fields whose text is not rule prose: errata, ignore entries, card-template labels (names only), and
+the cover's title, subtitle and credits."""
+
+SUFFIXES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "phase": (("フェイズ", "フェーズ"), ("phase",)),
+    "step": (("ステップ",), ("step",)),
+    "zone": (("ゾーン",), ("zone",)),
+}
+"""Words that say what kind of thing the word before them names: "ドローフェイズ", "Draw phase"."""
+_JA_KIND = re.compile(
+    r"(?:【([^】]{1,20})】\s*|「([^」]{1,20})」\s*|([ァ-ヺー一-龯々A-Za-z]{2,}))("
+    + "|".join(s for ja, _en in SUFFIXES.values() for s in ja)
+    + ")"
+)
+_EN_KIND = re.compile(r"\b([A-Z][\w-]*) ([Pp]hase|[Ss]tep|[Zz]one)s?\b")
+_EN_DETERMINERS = frozenset(
+    [
+        "Each",
+        "The",
+        "This",
+        "That",
+        "Every",
+        "Next",
+        "Any",
+        "A",
+        "An",
+        "One",
+        "Its",
+        "Your",
+        "Their",
+        "Which",
+        "Same",
+        "Whose",
+        "No",
+        "Another",
+        "Last",
+        "First",
+        "Second",
+        "Previous",
+        "Current",
+        "Whole",
+    ]
+)
+_JA_QUOTE = re.compile(r"[「『]([^「」『』]{1,40})[」』]")
+_EN_QUOTE = re.compile(r"[“\"]([^“”\"]{1,60})[”\"]")
+_NOT_A_NAME = re.compile(r"[\s、。,.!?！？:;：；{}]")
+_EN_NOT_A_NAME = re.compile(r"[,.!?:;{}]")
+NAME_SUFFIXES = ("フェイズ", "フェーズ", "ステップ", "ゾーン", "カード", "トークン", "マーカー", "マス", "エリア")
+EN_NAME_SUFFIXES = (" phase", " step", " zone", " card", " cards", " token", " tokens", " marker", " area")
+
+
+@dataclass
+class Texts:
+    """A kit's texts, read once: prose with its paths, and the names prose may quote or mention."""
+
+    prose: list[tuple[tuple, str, str]] = field(default_factory=list)
+    """(path ending in the language, language, the words as printed) for every text that is not a name."""
+    italics: list[tuple[tuple, str]] = field(default_factory=list)
+    """(path, words) for English italic spans that read as names: the prose check treats them as quoted."""
+    names: list[tuple[tuple, str, str]] = field(default_factory=list)
+    """(path ending in the language, language, name) for every name."""
+    known: dict[str, dict[str, str]] = field(default_factory=dict)
+    """Per language: every name, normalised, mapped to the name as written."""
+    kinds: dict[str, dict[str, set[str]]] = field(default_factory=dict)
+    """Per kind (phase, step, zone), per language: the stems text may put before the kind's word."""
+
+    @classmethod
+    def of(cls, kit: KitBase, languages: tuple[str, ...]) -> Texts:
+        texts = cls()
+        for lang in languages:
+            texts.known[lang] = {}
+        for kind in SUFFIXES:
+            texts.kinds[kind] = {lang: set() for lang in languages}
+        for path, text, _owners in walk_texts(kit):
+            is_name = path[-1] in NAME_FIELDS and path[:1] not in (("ignore",),)
+            for lang in languages:
+                value: str = getattr(text, lang, None) or ""
+                if not value:
+                    continue
+                if has_markup(value):
+                    if lang == "en" and not is_name and path[0] not in NOT_PROSE:
+                        texts.italics += [(path + (lang,), term) for term in italic_names(value)]
+                    value = plain(value) or ""
+                if is_name:
+                    texts.names.append((path + (lang,), lang, value))
+                    texts._define(lang, value)
+                    kind = _kind_of(path)
+                    if kind is not None:
+                        texts.kinds[kind][lang].add(_stem(value, kind, lang))
+                elif path[0] not in NOT_PROSE:
+                    texts.prose.append((path + (lang,), lang, value))
+        for lang in languages:
+            for name in kit.more_names(lang):
+                texts._define(lang, name)
+            texts._define(lang, kit.title.get(lang))
+        return texts
+
+    def _define(self, lang: str, name: str) -> None:
+        self.known.setdefault(lang, {}).setdefault(normalise_name(name), name)
+
+    def resolves(self, lang: str, term: str) -> bool:
+        """Whether `term` names something the kit defines, allowing for a kind word before or after it."""
+        known = self.known.get(lang, {})
+        norm = normalise_name(term)
+        if norm in known:
+            return True
+        for suffix in NAME_SUFFIXES + EN_NAME_SUFFIXES:
+            s = normalise_name(suffix)
+            if (norm.endswith(s) and norm[: -len(s)] in known) or norm + s in known:
+                return True
+        return False
+
+    def nearest(self, lang: str, term: str) -> str | None:
+        known = self.known.get(lang, {})
+        norm = normalise_name(term)
+        short = lang == "ja" and len(norm) <= 3
+        close = difflib.get_close_matches(norm, list(known), n=3, cutoff=0.0 if short else 0.6)
+        close = [c for c in close if set(c) & set(norm)]
+        return known[close[0]] if close else None
+
+
+def _kind_of(path: tuple) -> str | None:
+    """'phase' for `phases[0].name` (anywhere in the kit), 'step' for `phases[0].steps[1].name`, 'zone' for `zones[2].name`."""
+    if len(path) >= 3 and isinstance(path[-2], int):
+        return {"phases": "phase", "steps": "step", "zones": "zone"}.get(path[-3])
+    return None
+
+
+def _stem(name: str, kind: str, lang: str) -> str:
+    """The part of a phase, step or zone name before its kind word, as text names it.
+
+    >>> _stem("儀式フェイズ", "phase", "ja"), _stem("Ritual phase", "phase", "en"), _stem("魔法陣", "zone", "ja")
+    ('儀式', 'ritual', '魔法陣')
+    """
+    ja, en = SUFFIXES[kind]
+    text = name if lang == "ja" else name.casefold()
+    for suffix in ja if lang == "ja" else tuple(" " + s for s in en):
+        if text.endswith(suffix):
+            return text[: -len(suffix)].strip()
+    return text.strip()
+
+
+def check_names_in_text(ctx: CheckContext, kit: KitBase, texts: Texts) -> None:
+    """Quoted names (「…」, “…”, *…*) name something the kit defines (PK333); "X phase" and "Xフェイズ" name a
+    phase the game has (PK334), and so for steps and zones, once the kit declares any."""
+    quoted = [(path, lang, term) for path, lang, value in texts.prose for term in _quoted(value, lang)]
+    quoted += [(path, "en", term) for path, term in texts.italics]
+    for path, lang, value in texts.prose:
+        _check_kind_words(ctx, texts, path, lang, value)
+    for path, lang, term in quoted:
+        if not texts.resolves(lang, term):
+            near = texts.nearest(lang, term)
+            shown = f"「{term}」" if lang == "ja" else f"“{term}”"
+            ctx.add(
+                "PK333",
+                path,
+                f"{shown} is quoted as a name, but nothing in the kit is called that",
+                f"did you mean {near!r}?"
+                if near
+                else "quote only names the kit defines (cards, tokens, phases…), or define it",
+            )
+
+
+def _quoted(value: str, lang: str) -> list[str]:
+    found = []
+    if lang == "ja":
+        for match in _JA_QUOTE.finditer(value):
+            term = match.group(1)
+            if not _NOT_A_NAME.search(term) and not term.isdigit() and len(term) <= 16:
+                found.append(term)
+    else:
+        for match in _EN_QUOTE.finditer(value):
+            term = match.group(1).strip()
+            if _looks_like_english_name(term):
+                found.append(term)
+    return found
+
+
+def _looks_like_english_name(term: str) -> bool:
+    words = term.split()
+    return (
+        0 < len(words) <= 4
+        and not _EN_NOT_A_NAME.search(term)
+        and all(w[:1].isupper() or w in ("of", "the", "and", "de", "a") for w in words)
+    )
+
+
+def italic_names(value: str) -> list[str]:
+    """Italic spans of English text that read as names: Title Case, and not at the start of a sentence (where any
+    emphasised word is capitalised). The prose check treats them as quoted."""
+    if "*" not in value:
+        return []
+    found, before = [], ""
+    for span in parse(value).spans:
+        term = span.text.strip()
+        opening = not before.strip() or before.rstrip()[-1] in ".!?:;"
+        if span.italic and not opening and _looks_like_english_name(term):
+            found.append(term)
+        before += span.text
+    return found
+
+
+def _check_kind_words(ctx: CheckContext, texts: Texts, path: tuple, lang: str, value: str) -> None:
+    matches = _JA_KIND.finditer(value) if lang == "ja" else _EN_KIND.finditer(value)
+    for match in matches:
+        if lang == "ja":
+            word, said = next(g for g in match.groups()[:3] if g), match.group(4)
+        else:
+            word, said = match.group(1), match.group(2)
+        kind = next(k for k, (ja, en) in SUFFIXES.items() if said in ja or said.casefold() in en)
+        word = normalise_name(word) if lang == "ja" else word
+        stems = texts.kinds[kind][lang]
+        if not stems or (lang == "en" and word in _EN_DETERMINERS):
+            continue
+        key = word if lang == "ja" else word.casefold()
+        if any(key.endswith(normalise_name(stem) if lang == "ja" else stem) for stem in stems if stem):
+            continue
+        have = ", ".join(sorted(stems))
+        ctx.add(
+            "PK334",
+            path,
+            f"{match.group(0)!r} names a {kind} the game does not have",
+            f"the {kind}s are: {have}",
+        )
+
+
+def check_effect_numbers(ctx: CheckContext, kit: KitBase, numbers: Numbers) -> None:
+    """Numbers an effect's text states ("2 cards", "normally 3, now 4", "+10 points") agree with its amounts and
+    the usual numbers it changes (PK323)."""
+    play = kit.play
+    if play is None:
+        return
+    for e, effect in enumerate(play.effects):
+        if effect.text is None or not (effect.amounts or effect.changes):
+            continue
+        path = ("play", "effects", e)
+        expected: dict[str, int] = {
+            unit: value
+            for unit, amount in effect.amounts.items()
+            if (value := numbers(path + ("amounts", unit), amount)) is not None
+        }
+        changes: dict[str, NumberChange] = {}
+        for unit, change in effect.changes.items():
+            base = numbers(path + ("changes", unit, "base"), change.base)
+            if base is not None:
+                name = change.base if isinstance(change.base, str) else f"the usual {unit}"
+                changes[unit] = NumberChange(base, change.by, name)
+        for lang in ctx.languages:
+            value = getattr(effect.text, lang, None)
+            if value:
+                words = plain(value) if has_markup(value) else value
+                check_text_numbers(ctx, path + ("text", lang), words, expected, f"effect {effect.id!r}", None, changes)
