@@ -944,6 +944,12 @@ CASES: list[Case] = [
 CASES_BY_NAME = {case.name: case for case in CASES}
 
 
+def _add(cases: list[Case]) -> None:
+    """Add a group of cases to CASES, findable by name."""
+    CASES.extend(cases)
+    CASES_BY_NAME.update({case.name: case for case in cases})
+
+
 def write(case: Case | str, tmp_path: Path) -> Path:
     """The bad kit, in tmp_path/<case name>."""
     if isinstance(case, str):
@@ -1031,8 +1037,7 @@ _TRACK_A_CASES: list[Case] = [
         ],
     ),
 ]
-CASES += _TRACK_A_CASES
-CASES_BY_NAME.update({case.name: case for case in _TRACK_A_CASES})
+_add(_TRACK_A_CASES)
 # ================================================================ end of issue 13, track A
 
 
@@ -1119,8 +1124,7 @@ _TRACK_B_CASES: list[Case] = [
         Want("PK203", "templates.yaml", "fit: cover", "fit", message="`fit:` is for image regions"),
     ),
 ]
-CASES += _TRACK_B_CASES
-CASES_BY_NAME.update({case.name: case for case in _TRACK_B_CASES})
+_add(_TRACK_B_CASES)
 # ================================================================ end of issue 13, track B
 
 
@@ -1190,8 +1194,7 @@ _TRACK_C_CASES: list[Case] = [
         ),
     ),
 ]
-CASES += _TRACK_C_CASES
-CASES_BY_NAME.update({case.name: case for case in _TRACK_C_CASES})
+_add(_TRACK_C_CASES)
 # ================================================================ end of issue 13, track C
 
 
@@ -1366,3 +1369,199 @@ _CONTROL_CASES: list[Case] = [
 ]
 CASES += _CONTROL_CASES
 CASES_BY_NAME.update({case.name: case for case in _CONTROL_CASES})
+
+
+# ---------------------------------------------------------------- the shared rule vocabulary, on the generic example
+# Each check of validator/proofread fires on an edit of tests/fixtures/generic/moonlit-tricks (play.yaml holds its
+# `play:` block), asserted by code and line.
+
+_PLAY_TIE = "    tie_break: [points, exact-bids]\n"
+_PLAY_PILE = (
+    "      after_use: deck        # every card comes back for the next round's deal\n      reshuffle: when-empty\n"
+)
+_PLAY_KINDS = "  effect_kinds: [trump]\n"
+_VOCABULARY_CASES: list[Case] = [
+    Case(
+        "mt-tie-break-order",
+        MT,
+        [("play.yaml", _PLAY_TIE, "    tie_break: [points, points]\n")],
+        [
+            Want("PK314", "play.yaml", "tie_break: [points, points]", "points]", message="lists 'points' twice"),
+            Want("PK314", "play.yaml", "tie_break: [points, points]", "[points", message="leaves out exact-bids"),
+        ],
+    ),
+    one(
+        "mt-undefined-phase",
+        MT,
+        "rules.yaml",
+        "        ja: 手札を見て、このラウンドで",
+        "        ja: エンドフェイズまでに手札を見て、このラウンドで",
+        Want("PK334", "rules.yaml", "ja: エンドフェイズまでに", "エンド", message="'エンドフェイズ' names a phase"),
+    ),
+    one(
+        "mt-undefined-phase-en",
+        MT,
+        "rules.yaml",
+        "        en: Look at your hand and tick",
+        "        en: In the Draw phase, look at your hand and tick",
+        Want("PK334", "rules.yaml", "In the Draw phase", "In the", message="'Draw phase'", hint="bidding"),
+    ),
+    one(
+        "mt-undefined-quoted-name",
+        MT,
+        "rules.yaml",
+        "        - ja: 最年少のプレイヤーがリードマーカーを取る。",
+        "        - ja: 最年少のプレイヤーが「リードマーク」を取る。",
+        Want("PK333", "rules.yaml", "「リードマーク」", "最年少", message="「リードマーク」", hint="リードマーカー"),
+    ),
+    one(
+        "mt-hand-limit-target",
+        MT,
+        "play.yaml",
+        _PLAY_KINDS,
+        "  hand_limit: {limit: 3, checked: end-of-turn, discard_to: 2}\n" + _PLAY_KINDS,
+        Want("PK315", "play.yaml", "discard_to: 2", "2}", message="discards down to 2"),
+    ),
+    one(
+        "mt-hand-limit-never-binds",
+        MT,
+        "play.yaml",
+        _PLAY_KINDS,
+        "  hand_limit: {limit: 6, checked: end-of-turn, discard_to: 6}\n" + _PLAY_KINDS,
+        Want("PK339", "play.yaml", "limit: 6", "6,", message="never binds", severity="warning"),
+    ),
+    one(
+        "mt-supply-short-of-a-win",
+        MT,
+        "play.yaml",
+        "  scoring:\n",
+        "    - {id: moons, name: {ja: 月, en: Moons}, count: 3, per: player, win: 3, most_per_turn: 2}\n  scoring:\n",
+        Want("PK332", "play.yaml", "count: 3, per: player", "3, per", message="a player on 2 who gains 2"),
+    ),
+    Case(
+        "mt-recipes-unordered",
+        MT,
+        [
+            (
+                "play.yaml",
+                _PLAY_KINDS,
+                "  recipes:\n"
+                "    - {id: eclipse, name: {ja: 日食, en: Eclipse}, category: combo, inputs: [sun, moon]}\n"
+                "    - {id: dusk, name: {ja: 黄昏, en: Dusk}, category: combo, inputs: [moon, sun]}\n"
+                "    - {id: twilight, name: {ja: 薄明, en: Twilight}, category: bid, inputs: [sun, moon]}\n"
+                + _PLAY_KINDS,
+            )
+        ],
+        [
+            Want("PK317", "play.yaml", "inputs: [moon, sun]", "[moon", message="same inputs as '日食'"),
+            Want("PK318", "play.yaml", "category: bid", "[sun", message="use the same inputs", severity="warning"),
+            Want("PK318", "play.yaml", "category: bid", "[sun", message="use the same inputs", severity="warning"),
+        ],
+    ),
+    Case(
+        "mt-number-base-and-change",
+        MT,
+        [
+            ("play.yaml", _PLAY_KINDS, "  effect_kinds: [trump, deal]\n"),
+            (
+                "play.yaml",
+                "      target: trick\n  choices:",
+                "      target: trick\n"
+                "    - id: generous\n      name: {ja: 大盤振る舞い, en: Generous deal}\n      kind: deal\n"
+                '      target: trick\n      changes: {cards: {base: "{hand_size}", by: 1}}\n'
+                '      text: {ja: "通常の{hand_size}枚ではなく6枚配る。", en: "Deal one card more than usual."}\n'
+                "  choices:",
+            ),
+        ],
+        [Want("PK323", "play.yaml", "ではなく6枚配る", '"通常', message="makes it 4 + 1 = 5")],
+        also=("PK303",),
+    ),
+    one(
+        "mt-lookalike-in-rule-text",
+        MT,
+        "rules.yaml",
+        "        - ja: トリックに勝った人が次のトリックをリードする。",
+        "        - ja: 卜リックに勝った人が次のトリックをリードする。",
+        Want("PK312", "rules.yaml", "卜リックに勝った人", "卜リック", message="U+535C", severity="warning"),
+        also=("PK336",),  # 卜リック is also one character away from トリック
+    ),
+    Case(
+        "mt-deck-runs-dry",
+        MT,
+        [("play.yaml", _PLAY_PILE, "      draws_per_turn: 1\n      after_use: discard\n      reshuffle: never\n")],
+        [Want("PK337", "play.yaml", "  - id: deck", "id: deck", message="take 21", hint="reshuffle")],
+    ),
+    one(
+        "mt-effect-after-the-end",
+        MT,
+        "play.yaml",
+        "      target: trick\n  choices:",
+        "      target: trick\n      timing: {every: 3, unit: round, at: end}\n  choices:",
+        Want("PK342", "play.yaml", "timing: {every: 3", "{every", message="at the end of round 3"),
+    ),
+    one(
+        "mt-unspecified",
+        MT,
+        "play.yaml",
+        "      reshuffle: when-empty\n",
+        "      reshuffle: {unspecified: the rulebook never says}\n",
+        Want(
+            "PK340",
+            "play.yaml",
+            "reshuffle: {unspecified",
+            "{unspecified",
+            message="the rulebook never says",
+            severity="warning",
+        ),
+    ),
+    Case(
+        "mt-as-written-default",
+        MT,
+        [
+            ("kit.yaml", "players: {min: 2, max: 3}\n", "players: {min: 2, max: 3}\nas_written: true\n"),
+            ("play.yaml", "count: 1, per: shared}", "count: 1}"),
+        ],
+        [Want("PK341", "play.yaml", "    - {id: lead,", "{id", message="does not say per", severity="warning")],
+    ),
+    one(
+        "mt-glossary-variant",
+        MT,
+        "rules.yaml",
+        "        - ja: トリックに勝った人が次のトリックをリードする。",
+        "        - ja: とりっくに勝った人が次のトリックをリードする。",
+        Want("PK335", "rules.yaml", "とりっくに勝った人", "とりっく", message="'とりっく'", severity="warning"),
+    ),
+    one(
+        "mt-near-duplicate-term",
+        MT,
+        "rules.yaml",
+        "        - ja: トリックに勝った人が次のトリックをリードする。",
+        "        - ja: トリッグに勝った人が次のトリックをリードする。",
+        Want(
+            "PK336",
+            "rules.yaml",
+            "トリッグに勝った人",
+            "トリッグ",
+            message="'トリッグ' is written once",
+            severity="warning",
+        ),
+    ),
+    one(
+        "mt-choice-of-one",
+        MT,
+        "play.yaml",
+        '        - {ja: "1", en: "1"}\n        - {ja: "2", en: "2"}\n        - {ja: "3", en: "3"}\n'
+        '        - {ja: "4", en: "4"}\n',
+        "",
+        Want("PK316", "play.yaml", '- {ja: "0", en: "0"}', "-", message="offers 1 option"),
+    ),
+    one(
+        "mt-effect-target",
+        MT,
+        "play.yaml",
+        "      kind: trump\n      target: trick\n",
+        "      kind: trump\n      target: player\n",
+        Want("PK320", "play.yaml", "target: player", "player", message="targets 'player'"),
+    ),
+]
+_add(_VOCABULARY_CASES)

@@ -593,13 +593,26 @@ def check_text_numbers(
         if change is not None:
             after = max((e for e in ends if e <= pos), default=0)
             _check_change(ctx, path, number, kind, _role(normal, pos, end, after), change, what)
-        elif kind in expected and number != expected[kind]:
+        elif kind in expected and not _agrees(normal, pos, number, expected[kind]):
+            signed = -number if _negative(normal, pos) else number
             ctx.add(
                 "PK323",
                 path,
-                f"the text says {number} {kind}, but {what} has {expected[kind]}",
+                f"the text says {signed} {kind}, but {what} has {expected[kind]}",
                 "write the number as a {placeholder}, or fix the model",
             )
+
+
+def _agrees(normal: str, pos: int, number: int, expected: int) -> bool:
+    """A stated number agrees with the model's: "-3 points" with -3, and "3 points" (lost, as the words say) too."""
+    if _negative(normal, pos):
+        return -number == expected
+    return number == abs(expected)
+
+
+def _negative(normal: str, pos: int) -> bool:
+    """Whether the number at `pos` has a minus sign ("-3点"), not a dash of a range ("1-2枚")."""
+    return pos > 0 and normal[pos - 1] in "-−" and not (pos > 1 and normal[pos - 2].isdigit())
 
 
 def _check_change(ctx: CheckContext, path: tuple, number: int, kind: str, role: str, change: Change, what: str) -> None:

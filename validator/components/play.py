@@ -44,6 +44,8 @@ ParamRef = Annotated[
 Amount = Annotated[int, Field(ge=0, le=MOST)] | ParamRef
 """A whole number, or a `{parameter}` of the kit so the number is written once."""
 PositiveAmount = Annotated[int, Field(ge=1, le=MOST)] | ParamRef
+SignedAmount = Annotated[int, Field(ge=-MOST, le=MOST)] | ParamRef
+"""A number that may be negative (points lost), or a `{parameter}`."""
 
 
 def reading(default: Any, description: str) -> Any:
@@ -200,8 +202,8 @@ class Effect(StrictModel):
     """One of `play.targets`: whom or what it acts on."""
     text: RuleText | None = None
     """What it does, as printed; numbers in it must agree with `amounts` and `changes`."""
-    amounts: dict[Unit, Amount] = Field(default_factory=dict)
-    """The numbers it states, by unit: `{cards: 2}` means the text's "2 cards"."""
+    amounts: dict[Unit, SignedAmount] = Field(default_factory=dict)
+    """The numbers it states, by unit: `{cards: 2}` means the text's "2 cards", `{points: -3}` its "-3 points"."""
     changes: dict[Unit, Change] = Field(default_factory=dict)
     """Usual numbers it changes, by unit: the text may give the usual number, the change, or the result."""
     duration: Duration | None = None

@@ -77,15 +77,27 @@ def _check_pile(
                 "deal fewer cards, add cards, or narrow the player count",
             )
             return
-    if turns is None or not draws:
+    limit = kit.play.hand_limit if kit.play else None
+    most = numbers(("play", "hand_limit", "limit"), limit.limit) if limit is not None else None
+    if turns is None and draws:
         return
-    own_turns, all_turns = turns
+    own_turns, all_turns = turns or (0, 0)
+    if most is not None and per_player + draws * own_turns <= most and len(kit.play.piles if kit.play else []) == 1:
+        ctx.add(
+            "PK339",
+            ("play", "hand_limit", "limit"),
+            f"the hand limit of {most} never binds: a hand holds at most {per_player} + {draws} × {own_turns} = "
+            f"{per_player + draws * own_turns} cards",
+            "lower the limit, or remove it",
+        )
+    if not draws:
+        return
     players = kit.players.max
     needed = per_player * players + shared + draws * all_turns
-    recycles = pile.after_use != "removed" and pile.reshuffle == "when-empty"
+    recycles = pile.after_use == "deck" or (pile.after_use == "discard" and pile.reshuffle == "when-empty")
     if needed > size and not recycles:
         unit = kit.play.length.unit if kit.play and kit.play.length else "round"
-        why = "used cards leave the game" if pile.after_use == "removed" else "it is never reshuffled"
+        why = "used cards leave the game" if pile.after_use == "removed" else "the discards are never reshuffled"
         if isinstance(pile.reshuffle, Unspecified) or isinstance(pile.after_use, Unspecified):
             why = "the rulebook does not say it is reshuffled"
         ctx.add(
@@ -94,16 +106,6 @@ def _check_pile(
             f"{name!r} holds {size} cards, but setup and {draws} a turn over the longest game "
             f"({all_turns} turns: {players} players, the most {unit}s) take {needed}, and {why}",
             "add cards, draw fewer, shorten the game, or reshuffle the discards",
-        )
-    limit = kit.play.hand_limit if kit.play else None
-    most = numbers(("play", "hand_limit", "limit"), limit.limit) if limit is not None else None
-    if most is not None and per_player + draws * own_turns <= most and len(kit.play.piles if kit.play else []) == 1:
-        ctx.add(
-            "PK339",
-            ("play", "hand_limit", "limit"),
-            f"the hand limit of {most} never binds: a hand holds at most {per_player} + {draws} × {own_turns} = "
-            f"{per_player + draws * own_turns} cards",
-            "lower the limit, or remove it",
         )
 
 

@@ -106,9 +106,9 @@ class Texts:
                 if is_name:
                     texts.names.append((path + (lang,), lang, value))
                     texts._define(lang, value)
-                    kind = _kind_of(path)
-                    if kind is not None:
-                        texts.kinds[kind][lang].add(_stem(value, kind, lang))
+                    named = _kind_of(path)
+                    if named is not None:
+                        texts.kinds[named][lang].add(_stem(value, named, lang))
                 elif path[0] not in NOT_PROSE:
                     texts.prose.append((path + (lang,), lang, value))
         for lang in languages:

@@ -12,8 +12,8 @@ from .prose import Texts
 if TYPE_CHECKING:
     from ..components.kit import KitBase
 
-FREQUENT = 3
-"""A term used this often is the kit's spelling; one used once that differs by a character is probably a typo."""
+FREQUENT = 2
+"""A term used at least this often is the kit's spelling; one used once that differs by a character is probably a typo."""
 _JA_TERM = re.compile(r"[ァ-ヺー一-龯々]{4,}")
 _EN_TERM = re.compile(r"\b[A-Za-z][a-z]{6,}\b")
 
