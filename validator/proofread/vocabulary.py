@@ -170,9 +170,10 @@ def _check_effects(ctx: CheckContext, play: Play) -> None:
 
 
 def open_questions(kit: KitBase) -> list[tuple[tuple, BaseModel, str, str]]:
-    """(path, owner, field, note) for every `unspecified` in the kit: the kit book lists them."""
+    """(path, owner, field, note) for every `unspecified` in the kit: the kit book lists them. `unspecified` is
+    taken where the rule vocabulary (`play:`) and end conditions allow it, so only those are read."""
     found = []
-    for path, model in walk_models(kit):
+    for path, model in (*walk_models(kit.play, ("play",)), *walk_models(kit.end_conditions, ("end_conditions",))):
         if isinstance(model, Unspecified):
             owner = _owner(kit, path[:-1])
             found.append((path, owner, str(path[-1]), model.unspecified))
