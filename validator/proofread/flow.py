@@ -28,6 +28,8 @@ def check_flow(ctx: CheckContext, kit: KitBase, numbers: Numbers) -> None:
     turns = _turns_per_player(kit, numbers)
     for p, pile in enumerate(play.piles):
         _check_pile(ctx, kit, p, pile, turns, numbers)
+    if len(play.piles) == 1:  # with one pile, what a hand can reach is known
+        _check_hand_limit_binds(ctx, kit, play.piles[0], turns, numbers)
     _check_effect_timing(ctx, kit, numbers)
 
 
@@ -77,21 +79,9 @@ def _check_pile(
                 "deal fewer cards, add cards, or narrow the player count",
             )
             return
-    limit = kit.play.hand_limit if kit.play else None
-    most = numbers(("play", "hand_limit", "limit"), limit.limit) if limit is not None else None
-    if turns is None and draws:
+    if turns is None or not draws:
         return
-    own_turns, all_turns = turns or (0, 0)
-    if most is not None and per_player + draws * own_turns <= most and len(kit.play.piles if kit.play else []) == 1:
-        ctx.add(
-            "PK339",
-            ("play", "hand_limit", "limit"),
-            f"the hand limit of {most} never binds: a hand holds at most {per_player} + {draws} × {own_turns} = "
-            f"{per_player + draws * own_turns} cards",
-            "lower the limit, or remove it",
-        )
-    if not draws:
-        return
+    _own_turns, all_turns = turns
     players = kit.players.max
     needed = per_player * players + shared + draws * all_turns
     recycles = pile.after_use == "deck" or (pile.after_use == "discard" and pile.reshuffle == "when-empty")
@@ -106,6 +96,29 @@ def _check_pile(
             f"{name!r} holds {size} cards, but setup and {draws} a turn over the longest game "
             f"({all_turns} turns: {players} players, the most {unit}s) take {needed}, and {why}",
             "add cards, draw fewer, shorten the game, or reshuffle the discards",
+        )
+
+
+def _check_hand_limit_binds(
+    ctx: CheckContext, kit: KitBase, pile: Pile, turns: tuple[int, int] | None, numbers: Numbers
+) -> None:
+    """A hand limit above what setup and every draw of the longest game can put in one hand never binds (PK339)."""
+    limit = kit.play.hand_limit if kit.play else None
+    most = numbers(("play", "hand_limit", "limit"), limit.limit) if limit is not None else None
+    path = ("play", "piles", 0)
+    per_player = numbers(path + ("setup", "per_player"), pile.setup.per_player) or 0
+    draws = numbers(path + ("draws_per_turn",), pile.draws_per_turn) or 0
+    if most is None or (draws and turns is None):
+        return
+    own_turns = turns[0] if turns else 0
+    reach = per_player + draws * own_turns
+    if reach <= most:
+        ctx.add(
+            "PK339",
+            ("play", "hand_limit", "limit"),
+            f"the hand limit of {most} never binds: a hand holds at most {per_player} + {draws} × {own_turns} = "
+            f"{reach} cards",
+            "lower the limit, or remove it",
         )
 
 

@@ -30,9 +30,11 @@ class Numbers:
     def __init__(self, ctx: CheckContext, values: dict[str, Any]):
         self.ctx = ctx
         self.values = values
+        self.reported: set[tuple] = set()
 
     def __call__(self, path: tuple, amount: int | str | Any) -> int | None:
-        """The number `amount` stands for, or None (unknown, or `unspecified`)."""
+        """The number `amount` stands for, or None (unknown, or `unspecified`). Checks that read one number each
+        report an unknown parameter there once."""
         if isinstance(amount, (bool, Unspecified)) or amount is None:
             return None
         if isinstance(amount, int):
@@ -42,8 +44,10 @@ class Numbers:
             value = self.values.get(name)
             if isinstance(value, (int, float)) and not isinstance(value, bool):
                 return int(value)
-            numeric = sorted(k for k, v in self.values.items() if isinstance(v, (int, float)))
-            self.ctx.add("PK302", path, f"unknown parameter {amount}", f"known: {', '.join(numeric[:12])}")
+            if path not in self.reported:
+                self.reported.add(path)
+                numeric = sorted(k for k, v in self.values.items() if isinstance(v, (int, float)))
+                self.ctx.add("PK302", path, f"unknown parameter {amount}", f"known: {', '.join(numeric[:12])}")
         return None
 
 
