@@ -27,7 +27,7 @@ from pnpkit.validator.source import format_path
 from . import fonts
 from .cardmap import deck_starts
 from .games import Component, components, layout_module
-from .i18n import tr
+from .i18n import needs_line, tr
 from .index import NAME as INDEX
 from .index import dumps, edition_index, read_index
 from .inksaver import ink_saver
@@ -185,7 +185,7 @@ def book(
     image = (root / kit.cover_image) if (root is not None and kit.cover_image) else None
     opening = [
         cover(ctx, title, kit.subtitle.get(lang) if kit.subtitle else "", lines, image, ("cover_image",)),
-        contents(ctx, title, entries, checklist),
+        contents(ctx, title, entries, checklist, needs_line(kit.table_needs(), lang)),
     ]
     opening = list(_finish(Component("book", title, tuple(opening)), settings).pages)
     pages, marks = opening, [Bookmark(tr("contents", lang), 1)]

@@ -3,7 +3,9 @@
 The index a build writes (`index.json`) and every export (PNG, print-on-demand,
 Tabletop Simulator) start from this one reading of the scene: card sheets put
 each card in a top-level Group whose role is `card-front` or `card-back` and
-whose name is the card's id.
+whose name is the card's id. The group's clip is the card's trim grown by how far
+its drawing runs past it: a print shop's bleed (the page then has a BleedBox),
+or on home sheets half the gutter between cards, which no export includes.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ class PlacedCard:
     """The card's own width and height, upright, in mm."""
     height: float
     bleed: float
+    """The print shop's bleed it was laid out with (0 on home sheets, whose gutter is not part of the card)."""
     group: Group
 
     def upright(self) -> Group:
@@ -72,8 +75,10 @@ def _walk(pages: Sequence[Page]) -> Iterator[PlacedCard]:
                 continue
             side = SIDES[item.role]
             slots[side] += 1
-            bleed = -item.clip.x
-            width, height = item.clip.w - 2 * bleed, item.clip.h - 2 * bleed
+            drawn = -item.clip.x  # how far the card's drawing runs past its trim
+            width, height = item.clip.w - 2 * drawn, item.clip.h - 2 * drawn
+            # a home sheet's gutter is no bleed: without a BleedBox the card is its trim
+            bleed = drawn if page.bleed is not None else 0.0
             yield PlacedCard(
                 item.name, page.deck, side, number, slots[side], _trim(item, width, height), width, height, bleed, item
             )

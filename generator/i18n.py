@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from pnpkit.validator.components.kit import Players
     from pnpkit.validator.components.rules import Duration
+    from pnpkit.validator.components.table import Need
 
 STRINGS: dict[str, dict[str, str]] = {
     "print_note": {
@@ -75,6 +76,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "ja": "この盤面は{count}枚（{cols} × {rows}）に分かれています。組み立てた大きさ：{width} × {height} mm。\n1. 各シートを100%で印刷し、余白を切り落とす（重なり部分は残す）。\n2. 隣り合うシートを{overlap} mmの重なりで重ね、十字マークを合わせてのり付けする。\n3. A1から右へ、次に下の段へと進める。",
         "en": "This board spans {count} sheets ({cols} × {rows}); assembled it measures {width} × {height} mm.\n1. Print every sheet at 100 % and trim the outer margins, keeping the overlaps.\n2. Lay neighbouring sheets {overlap} mm over each other so the cross marks meet, and glue.\n3. Work from A1 to the right, then row by row downwards.",
     },
+    "assembly_steps_turned": {
+        "ja": "この盤面は{count}枚（{cols} × {rows}）に分かれ、用紙には横向きに印刷されています。組み立てた大きさ：{width} × {height} mm。\n1. 各シートを100%で印刷し、余白を切り落とす（重なり部分は残す）。\n2. 隣り合うシートを{overlap} mmの重なりで重ね、十字マークを合わせてのり付けする。\n3. 右の図のとおり、カード置き場が縦長になる向きに盤面を置く。",
+        "en": "This board spans {count} sheets ({cols} × {rows}), printed on its side; assembled it measures {width} × {height} mm.\n1. Print every sheet at 100 % and trim the outer margins, keeping the overlaps.\n2. Lay neighbouring sheets {overlap} mm over each other so the cross marks meet, and glue.\n3. Turn the board as the diagram shows, so the card slots stand upright.",
+    },
     "pnp_kit": {"ja": "プリント＆プレイ キット", "en": "Print-and-play kit"},
     "component": {"ja": "コンポーネント", "en": "Component"},
     "stock": {"ja": "用紙", "en": "Paper / stock"},
@@ -133,6 +138,35 @@ STRINGS: dict[str, dict[str, str]] = {
     "open_note": {"ja": "ルールブックの状況", "en": "What the rulebook says"},
     "not_said": {"ja": "記載なし", "en": "Nothing"},
     "unspecified": {"ja": "未定（未決事項を参照）", "en": "Not decided (see Open questions)"},
+    "continued": {"ja": "{name}（続き）", "en": "{name} (continued)"},
+    "countdown_note": {
+        "ja": "残りの数を上に向けて置き、1つ減るたびに回す",
+        "en": "turn it so the count left is on top",
+    },
+    "also_need": {"ja": "別途ご用意ください：{things}", "en": "You also need: {things}"},
+    "need_groups": {"ja": "、", "en": "; "},
+    "need_nothing": {
+        "ja": "このキットのほかに用意するものはありません",
+        "en": "You need nothing else: everything is in this kit",
+    },
+    "need_dice": {"ja": "{sides}面ダイス{n}個", "en": "a {sides}-sided die"},
+    "need_dice_many": {"ja": "{sides}面ダイス{n}個", "en": "{n} {sides}-sided dice"},
+    "need_pencil": {"ja": "鉛筆{n}本", "en": "a pencil"},
+    "need_pencil_many": {"ja": "鉛筆{n}本", "en": "{n} pencils"},
+    "need_eraser": {"ja": "消しゴム{n}個", "en": "an eraser"},
+    "need_eraser_many": {"ja": "消しゴム{n}個", "en": "{n} erasers"},
+    "need_scissors": {"ja": "はさみ", "en": "scissors"},
+    "need_scissors_many": {"ja": "はさみ{n}本", "en": "{n} pairs of scissors"},
+    "need_glue": {"ja": "のり", "en": "glue"},
+    "need_glue_many": {"ja": "のり{n}本", "en": "{n} glue sticks"},
+    "need_sleeves": {"ja": "カードスリーブ{n}枚", "en": "a card sleeve"},
+    "need_sleeves_many": {"ja": "カードスリーブ{n}枚", "en": "{n} card sleeves"},
+    "need_coin": {"ja": "コイン{n}枚", "en": "a coin"},
+    "need_coin_many": {"ja": "コイン{n}枚", "en": "{n} coins"},
+    "need_timer": {"ja": "タイマー{n}個", "en": "a timer"},
+    "need_timer_many": {"ja": "タイマー{n}個", "en": "{n} timers"},
+    "need_named_many": {"ja": "{thing}×{n}", "en": "{n} × {thing}"},
+    "need_each": {"ja": "各自に{thing}", "en": "{thing} for each player"},
 }
 
 
@@ -199,3 +233,34 @@ def duration_text(duration: Duration | None, lang: str) -> str:
 def joined(items: list[str], lang: str) -> str:
     """A list in running text: "Fire, Water" or "火・水"."""
     return tr("list_separator", lang).join(items)
+
+
+DIE_WORDS = {4: "four", 6: "six", 8: "eight", 10: "ten", 12: "twelve", 20: "twenty"}
+"""How English names the common dice: "a six-sided die"."""
+
+
+def need_text(need: Need, lang: str) -> str:
+    """One thing to bring, in running text: "2 six-sided dice", "鉛筆1本", "a pencil"."""
+    if need.item is not None:
+        key = f"need_{need.item}" + ("_many" if need.count > 1 else "")
+        sides = DIE_WORDS.get(need.sides, need.sides) if lang == "en" else need.sides
+        thing = tr(key, lang, n=need.count, sides=sides)
+    else:
+        assert need.name is not None
+        thing = need.name.get(lang)
+        if need.count > 1:
+            thing = tr("need_named_many", lang, thing=thing, n=need.count)
+    return thing
+
+
+def needs_line(needs: list[Need], lang: str) -> str:
+    """The contents page's "You also need: …" line, what the table shares first and then what each player needs;
+    it says so when the kit holds everything."""
+    if not needs:
+        return tr("need_nothing", lang)
+    shared = [need_text(need, lang) for need in needs if need.per == "shared"]
+    each = [need_text(need, lang) for need in needs if need.per == "player"]
+    groups = ([joined(shared, lang)] if shared else []) + (
+        [tr("need_each", lang, thing=joined(each, lang))] if each else []
+    )
+    return tr("also_need", lang, things=tr("need_groups", lang).join(groups))

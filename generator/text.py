@@ -2,7 +2,9 @@
 
 Both backends draw the lines this module makes, so PDF and SVG break alike.
 Japanese follows kinsoku shori: no line starts with a closing mark or a small
-kana, no line ends with an opening mark.
+kana, no line ends with an opening mark; and a paragraph of several lines never
+ends on a lone character or two (「い。」): the last line takes characters from
+the one above (`_no_widow`), so the count of lines, and so every fit, is unchanged.
 
 Text may carry markup (`**bold**`, `*italic*`, `<red>colour</>`: see
 pnpkit.validator.markup). Marked-up text is broken into lines exactly as plain
@@ -34,6 +36,9 @@ NO_LINE_START = set(
 )
 SPACES = (" ", "\u3000")
 NO_LINE_END = set("「『（［｛〔〈《【〘〖〝‘“｟«([{")
+CLOSING_PUNCTUATION = set("、。，．,.:;!?！？：；」』）］｝〕〉》】〙〗〟’”｠»…‥")
+WIDOW = 2
+"""A Japanese paragraph's last line with this many characters or fewer (closing marks not counted) is a widow."""
 
 
 @cache
@@ -85,12 +90,82 @@ def _atoms(text: str) -> list[str]:
 
 
 def wrap(text: str, size_pt: float, width: float, measure: Measure | None = None) -> list[str]:
-    """Greedy line filling over atoms; explicit newlines are kept. `measure` defaults to the regular face in use."""
+    """Greedy line filling over atoms, then no Japanese widow; explicit newlines are kept.
+
+    `measure` defaults to the regular face in use.
+    """
     measure = measure or fonts.in_use().regular.width_em
     lines: list[str] = []
+    mm_per_em = size_pt * MM_PER_PT
     for paragraph in text.split("\n"):
-        lines.extend(_wrap_paragraph(paragraph, size_pt, width, measure))
+        greedy = _wrap_paragraph(paragraph, size_pt, width, measure)
+        if len(greedy) < 2 or not _is_widow(greedy[-1]) or not _has_wide(paragraph):
+            lines.extend(greedy)
+            continue
+
+        def width_of(start: int, end: int, text: str = paragraph) -> float:
+            return measure(text[start:end]) * mm_per_em
+
+        ranges = _no_widow(paragraph, _ranges(paragraph, greedy), width_of, width)
+        lines.extend([paragraph[a:b] for a, b in ranges] if ranges else greedy)
     return lines
+
+
+def _has_wide(text: str) -> bool:
+    return not text.isascii() and any(_is_wide(ch) for ch in text)
+
+
+def _core(line: str) -> int:
+    """The characters a line shows, closing marks at its end not counted."""
+    line = "".join(line.split())
+    while line and line[-1] in CLOSING_PUNCTUATION:
+        line = line[:-1]
+    return len(line)
+
+
+def _is_widow(line: str) -> bool:
+    return _core(line) <= WIDOW
+
+
+def _ranges(paragraph: str, lines: list[str]) -> list[tuple[int, int]]:
+    """Where each wrapped line sits in its paragraph (lines are its pieces in order, spaces between dropped)."""
+    out, pos = [], 0
+    for line in lines:
+        start = paragraph.find(line, pos) if line else pos
+        if start < 0:  # cannot happen for lines wrap made; keep the text as it is
+            return []
+        out.append((start, start + len(line)))
+        pos = start + len(line)
+    return out
+
+
+def _no_widow(
+    text: str, ranges: list[tuple[int, int]], width_of: Callable[[int, int], float], width: float
+) -> list[tuple[int, int]]:
+    """The paragraph's line `ranges` (positions in `text`) with a widow fixed: the last break moves back, atom by
+    atom (so kinsoku still holds), until the last line has more than WIDOW characters; the line above keeps more
+    than WIDOW too, and the last line must fit `width`. When no such break exists the ranges are kept.
+    """
+    if len(ranges) < 2:
+        return ranges
+    (ps, pe), (ls, le) = ranges[-2], ranges[-1]
+    boundaries, pos = [], ps
+    for atom in atoms(text[ps:pe]):
+        pos += len(atom)
+        if atom not in SPACES:
+            boundaries.append(pos)
+    for cut in reversed(boundaries[:-1]):  # the break after atom k: the last line starts at the next non-space
+        start = cut
+        while start < ls and text[start] in SPACES:
+            start += 1
+        end = cut
+        while end > ps and text[end - 1] in SPACES:
+            end -= 1
+        if _core(text[ps:end]) <= WIDOW or width_of(start, le) > width + 1e-6:
+            break
+        if not _is_widow(text[start:le]):
+            return ranges[:-2] + [(ps, end), (start, le)]
+    return ranges
 
 
 def _wrap_paragraph(text: str, size_pt: float, width: float, measure: Measure) -> list[str]:
@@ -211,6 +286,8 @@ class Styled:
                     cs, ce = pieces[-1]
         if self.text[cs:ce].strip() or not lines:
             lines.append(self._rstrip(cs, ce))
+        if len(lines) > 1 and _is_widow(self.text[slice(*lines[-1])]) and _has_wide(paragraph):
+            lines = _no_widow(self.text, lines, lambda a, b: self.em(a, b) * mm_per_em, width)
         return lines
 
     def _rstrip(self, start: int, end: int) -> tuple[int, int]:

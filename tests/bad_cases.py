@@ -1521,7 +1521,16 @@ _VOCABULARY_CASES: list[Case] = [
             ("kit.yaml", "players: {min: 2, max: 3}\n", "players: {min: 2, max: 3}\nas_written: true\n"),
             ("play.yaml", "count: 1, per: shared}", "count: 1}"),
         ],
-        [Want("PK341", "play.yaml", "    - {id: lead,", "{id", message="does not say per", severity="warning")],
+        [
+            Want(
+                "PK341",
+                "play.yaml",
+                "    - {id: lead, name: {ja: リードマーカー",
+                "{id",
+                message="does not say per",
+                severity="warning",
+            )
+        ],
     ),
     one(
         "mt-glossary-variant",
@@ -1565,3 +1574,110 @@ _VOCABULARY_CASES: list[Case] = [
     ),
 ]
 _add(_VOCABULARY_CASES)
+
+# ------------------------------------------------------------ the table: components for every state, credits
+_STATE_LEAD = "    - {id: lead, name: {ja: リード, en: Lead}, on: player, most: 1}\n"
+_TABLE_CASES: list[Case] = [
+    one(
+        "mt-state-without-component",
+        MT,
+        "play.yaml",
+        _STATE_LEAD,
+        _STATE_LEAD + "    - {id: frozen, name: {ja: 凍結, en: Frozen}, on: card}\n",
+        Want("PK343", "play.yaml", "id: frozen", "{id: frozen", message="'凍結'", hint="{id: frozen, …}"),
+    ),
+    one(
+        "mt-state-too-few-markers",
+        MT,
+        "play.yaml",
+        _STATE_LEAD,
+        _STATE_LEAD.replace("most: 1", "most: 2"),
+        Want("PK343", "tokens.yaml", "id: lead", "1, colour", message="1 lead piece(s), but up to 2", hint="count: 2"),
+    ),
+    one(
+        "mt-state-no-countdown",
+        MT,
+        "play.yaml",
+        _STATE_LEAD,
+        _STATE_LEAD.replace("most: 1}", "most: 1, lasts: {count: 2, unit: round, scope: all}}"),
+        Want("PK343", "tokens.yaml", "id: lead", "{id: lead", message="lasts 2 rounds", hint="countdown: 2"),
+    ),
+    one(
+        "mt-lasting-effect-without-component",
+        MT,
+        "play.yaml",
+        "      kind: trump\n      target: trick\n",
+        "      kind: trump\n      target: trick\n      duration: {count: 2, unit: round, scope: all}\n",
+        Want("PK343", "play.yaml", "- id: comet", "id", message="'彗星'"),
+    ),
+    one(
+        "mt-credits-name-the-game",
+        MT,
+        "kit.yaml",
+        "author: pnpkit (sample design)",
+        "author: 'Rules: Moonlit Tricks · kit: pnpkit'",
+        Want("PK345", "kit.yaml", "author: 'Rules", "'Rules", message="'Rules: Moonlit Tricks'", severity="warning"),
+    ),
+    one(
+        "we-one-piece-for-two-positions",
+        WE,
+        "board.yaml",
+        "  - {id: mana-marker, shows: mana-order, shape: disc, name: {ja: 魔力マーカー, en: Mana marker}}\n",
+        "",
+        Want(
+            "PK343",
+            "board.yaml",
+            "  first: 5",
+            "first",
+            message="'魔力シート上の位置（行動順）'",
+            hint="shows: mana-order",
+        ),
+    ),
+    one(
+        "es-crater-without-countdown",
+        ES,
+        "tokens.yaml",
+        "icon: crater, countdown: 2}",
+        "icon: crater}",
+        Want("PK343", "tokens.yaml", "id: volcano", "{id: volcano", message="lasts 2 cycles", hint="countdown: 2"),
+    ),
+    one(
+        "es-defence-without-marker",
+        ES,
+        "tokens.yaml",
+        '    - {id: mud-wall, name: {ja: 泥の壁, en: Mud Wall}, count: 4, colour: "#7a5a2e", icon: mud-wall}\n',
+        "",
+        Want(
+            "PK343",
+            "combos.yaml",
+            "      action: shield\n      target: self\n      duration: {count: 1, unit: turn",
+            "action",
+            message="'泥の壁'",
+            hint="{id: mud-wall, …}",
+        ),
+    ),
+    one(
+        "es-too-few-defence-markers",
+        ES,
+        "tokens.yaml",
+        "name: {ja: 溶岩バリア, en: Lava Barrier}, count: 4,",
+        "name: {ja: 溶岩バリア, en: Lava Barrier}, count: 3,",
+        Want(
+            "PK343",
+            "tokens.yaml",
+            "id: lava-barrier",
+            "3, colour",
+            message="3 lava-barrier piece(s), but up to 4",
+            hint="count: 4",
+        ),
+    ),
+    one(
+        "db-main-zone-one-card",
+        DB,
+        "model.yaml",
+        "    name: {ja: メインゾーン, en: Main zone}\n    slots: 3\n",
+        "    name: {ja: メインゾーン, en: Main zone}\n    slots: 1\n",
+        Want("PK343", "model.yaml", "slots: 1", "1", message="shows 1 card space(s), but the rules put up to 2"),
+    ),
+]
+_add(_TABLE_CASES)

@@ -440,7 +440,7 @@ APPLIED = {  # codes whose bad example is whole top-level fields of the kit name
             "PK101 PK102 PK104 PK105 PK107 PK108 PK111 PK201 PK202 PK203 PK204 PK301 PK302 PK303 PK304 PK305 PK311 "
             "PK312 PK313 PK314 PK315 PK316 PK317 PK318 PK319 PK321 PK324 PK325 PK330 PK331 PK401 PK402 PK403 PK404 PK405 PK406 PK407 PK408 PK409 "
             "PK410 PK413 PK420 PK520 PK521 PK523 PK544 PK332 PK333 PK334 PK335 PK336 PK337 PK338 PK339 PK340 PK341 "
-            "PK342",
+            "PK342 PK343 PK344 PK345",
         ),
         MT,
     ),
@@ -535,7 +535,7 @@ def test_pnpkit_codes_explains_a_whole_code():
 
 def test_pnpkit_codes_still_lists_by_prefix():
     lines = cli("codes", "PK34").stdout.splitlines()
-    assert [line.split()[0] for line in lines] == ["PK340", "PK341", "PK342"]
+    assert [line.split()[0] for line in lines] == ["PK340", "PK341", "PK342", "PK343", "PK344", "PK345"]
     assert lines[0] == "PK340  warning  the rulebook leaves this unspecified"
     assert len(cli("codes").stdout.splitlines()) == len(codes.CODES)
 

@@ -28,6 +28,8 @@ AS_WRITTEN_FINDINGS = {
     ("PK334", "rules.yaml", 53),  # the end condition names the end phase too
     ("PK334", "rules.yaml", 54),  # and so does its English
     ("PK340", "rules.yaml", 58),  # and says nothing about ties: `unspecified`, a warning and an open question
+    ("PK343", "model.yaml", 71),  # the field diagram shows one card in the main zone; the example has two monsters
+    ("PK343", "model.yaml", 74),  # and one in the magic circle, which holds the magic that fits the same roll
 }
 """Every finding, warnings too (test_as_written.py lets warnings it does not list pass)."""
 
@@ -424,7 +426,7 @@ def test_english_phase_and_quote_checks(tmp_path):
             ],
             "DB016",
         ),
-        ([("model.yaml", "    slots: 2\n", "    slots: 3\n")], "DB020"),
+        ([("model.yaml", '    slots: 2\n    note: {ja: "付与', '    slots: 3\n    note: {ja: "付与')], "DB020"),
         (
             [
                 (

@@ -68,22 +68,26 @@ def test_every_page_is_a4_with_no_ink_within_the_hard_margin(kits, name):
     """Cut guides run out to the hard margin so they show after cutting; nothing else comes that close."""
     assert HARD_MARGIN == 5.0
     checked = pages_seen = 0
+    loaded = kits.loaded(name)
     for lang, book in kits.book(name).items():
         parts = kits.layouts(name)[lang]
         front = len(book.pages) - sum(len(part.pages) for part in parts.values())
         pages = [(f"kit.pdf page {n + 1}", page) for n, page in enumerate(book.pages[:front])]  # cover, contents
         pages += [(f"{slug} page {n + 1}", page) for slug, part in parts.items() for n, page in enumerate(part.pages)]
-        for where, page in pages:
-            pages_seen += 1
-            assert (page.width, page.height) == A4_MM, (lang, where)
-            for item, (x0, y0, x1, y1) in visible_items(page.items):
-                checked += 1
-                distance = min(x0, y0, page.width - x1, page.height - y1)
-                if getattr(item, "role", "") == "cut-guide":
-                    assert distance >= HARD_MARGIN - EPS, (lang, where, item)
-                else:
-                    label = getattr(item, "text", "") or type(item).__name__
-                    assert distance >= HARD_MARGIN + EPS, (lang, where, label, getattr(item, "role", ""), distance)
+        # measured in the kit's own fonts, as the pages were laid out (a proportional face sets narrower)
+        with font_files.using(font_files.for_kit(loaded.model, loaded.root, lang)[0]):
+            for where, page in pages:
+                pages_seen += 1
+                assert (page.width, page.height) == A4_MM, (lang, where)
+                for item, (x0, y0, x1, y1) in visible_items(page.items):
+                    checked += 1
+                    distance = min(x0, y0, page.width - x1, page.height - y1)
+                    role = getattr(item, "role", "")
+                    if role == "cut-guide":
+                        assert distance >= HARD_MARGIN - EPS, (lang, where, item)
+                    else:
+                        label = getattr(item, "text", "") or type(item).__name__
+                        assert distance >= HARD_MARGIN + EPS, (lang, where, label, role, distance)
     assert checked > 20 * pages_seen  # the walk really reached the pages' ink
 
 

@@ -208,7 +208,7 @@ def test_tts_kit_json_holds_the_deck_and_counted_tokens(tts):
     kinds = [o["Name"] for o in objects]
     assert kinds.count("DeckCustom") == 1
     tokens = [o for o in objects if o["Name"] == "Custom_Token"]
-    assert len(tokens) == 38, "one object per printed token: 4 colours × 9, a shift and a cycle marker"
+    assert len(tokens) == 62, "one object per printed token: 4 colours × 9, shift and cycle markers, 2 craters, 6 ruins, 4 × 4 defences"
     urls = {o["CustomImage"]["ImageURL"] for o in tokens}
     assert len(urls) == 6
     for url in urls:

@@ -308,7 +308,8 @@ def test_a_deck_without_a_template_prints_plain_cards_of_its_size(tmp_path):
     assert problems == []
     fronts = _groups(parts[0], "card-front")
     assert [g.name for g in fronts] == ["events #1"] * 3 + ["events #2"]
-    assert {(g.clip.w, g.clip.h) for g in fronts} == {(44.0, 68.0)}  # mini-euro, the deck's size
+    # mini-euro, the deck's size: the trim, inside the clip that holds half the home gutter
+    assert {(g.clip.w + 2 * g.clip.x, g.clip.h + 2 * g.clip.y) for g in fronts} == {(44.0, 68.0)}
     from pnpkit.generator.scene import Text, walk
 
     texts = [item.text for g in fronts for item, _m in walk(g.items) if isinstance(item, Text)]

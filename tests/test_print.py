@@ -116,12 +116,15 @@ def test_crop_marks_stay_outside_trim_and_bleed_and_hard_margin(loaded, bleed):
                 assert not (overlaps_x and overlaps_y), (line, box)
 
 
-def test_home_sheets_get_guides_on_shared_edges(loaded):
+def test_home_sheets_get_guides_on_every_cards_edges(loaded):
     pages, _ = _cards(loaded)
     lines = [line for line, _m in _mark_lines(pages[0])]
     assert lines and all(line.role == "cut-guide" for line in lines)
-    # 3 × 3 poker: 4 column edges and 4 row edges, each with a guide on both sides
-    assert len(lines) == 16
+    # 3 × 3 poker with a gutter: each card's own 6 column edges and 6 row edges, each with a guide on both sides
+    assert len(lines) == 24
+    # edge to edge (gutter 0mm) the cards share their cut lines: 4 and 4
+    pages, _ = _cards(loaded, gutter="0mm")
+    assert len(list(_mark_lines(pages[0]))) == 16
 
 
 def test_bleed_pages_carry_trim_and_bleed_boxes(loaded):
@@ -148,9 +151,15 @@ def test_gutterfold_reflects_fronts_about_the_fold(loaded):
     assert len(_trims(pages[0], "card-front")) == 4
 
 
-def test_letter_paper_keeps_poker_cards_nine_up(loaded):
+def test_letter_paper_puts_poker_cards_eight_up_with_the_gutter(loaded):
+    """Letter is 17.6 mm shorter than A4: three rows of 88 mm cards with 2 mm gutters leave no room for the cut
+    guides above and below, so the cards lie on their side, 2 × 4; edge to edge (gutter 0mm) they stay 9-up."""
     pages, _ = _cards(loaded, paper="letter")
     assert pages[0].width == pytest.approx(215.9) and pages[0].height == pytest.approx(279.4)
+    trims = [t for _n, t in _trims(pages[0], "card-front")]
+    assert len(trims) == 8
+    assert all(t[2] - t[0] == pytest.approx(88.0) and t[3] - t[1] == pytest.approx(63.0) for t in trims)
+    pages, _ = _cards(loaded, paper="letter", gutter="0mm")
     assert len(_trims(pages[0], "card-front")) == 9
 
 

@@ -88,8 +88,11 @@ def test_every_text_on_a_card_lies_inside_the_card(layouts, loaded_kit):
     for lang in LANGS:
         for page in card_pages(layouts, lang):
             for card in card_groups(page, "card-front") + card_groups(page, "card-back"):
-                w, h = card.clip.w, card.clip.h
-                assert (card.clip.x, card.clip.y) == (0, 0) and (w, h) in sizes
+                # the clip is the trim grown by half the home gutter, into which the card's colour runs
+                gutter = -card.clip.x
+                assert card.clip.y == card.clip.x and gutter == pytest.approx(1.0)
+                w, h = card.clip.w - 2 * gutter, card.clip.h - 2 * gutter
+                assert (w, h) in sizes
                 for item, matrix in walk(card.items):
                     if not isinstance(item, Text) or not item.text.strip():
                         continue

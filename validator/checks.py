@@ -459,6 +459,35 @@ def check_rule_tables(ctx: CheckContext, kit: KitBase) -> None:
                 )
 
 
+CREDIT_PARTS = re.compile(r"[·・|/\n]|\u3000|\s{2,}")
+"""What separates the credits' parts: "Rules: A · kit: B", 「ルール：A　キット：B」."""
+
+
+def _bare(text: str) -> str:
+    """A name with its case, spaces, quotes and punctuation dropped, for comparing a credit with the title."""
+    return "".join(ch for ch in unicodedata.normalize("NFKC", text).casefold() if ch.isalnum())
+
+
+def check_credits(ctx: CheckContext, kit: KitBase) -> None:
+    """PK345: a credit whose name is the game's title ("Rules: WIZARD'S ELEMENT COLLECTION") credits nobody."""
+    titles = {_bare(kit.title.get(lang)) for lang in ctx.languages} - {""}
+    for lang in ctx.languages:
+        credits = kit.credits(lang)
+        for part in CREDIT_PARTS.split(credits):
+            role, sep, name = part.replace("：", ":").partition(":")
+            name = name if sep else role
+            if _bare(name) in titles:
+                where = ("author",) if isinstance(kit.author, str) else ("author", lang)
+                ctx.add(
+                    "PK345",
+                    where,
+                    f"the credit {part.strip()!r} names the game, not the person who designed it",
+                    "name the designer; if the rulebook does not, say so (e.g. 'the designer of …, not named in the "
+                    "rulebook')",
+                )
+                break
+
+
 def check_end_conditions(ctx: CheckContext, kit: KitBase) -> None:
     """Every way the game can end names a tie-break."""
     check_unique_ids(ctx, kit.end_conditions, ("end_conditions",), "end condition")

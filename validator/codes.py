@@ -64,6 +64,9 @@ CODES: dict[str, tuple[Severity, str]] = {
     "PK340": (W, "the rulebook leaves this unspecified"),
     "PK341": (W, "an as-written kit relies on a default that picks a reading"),
     "PK342": (E, "an effect fires after the game has ended"),
+    "PK343": (E, "a state the rules create has no component to show it"),
+    "PK344": (W, "a ruling stated only in the errata, not in its section"),
+    "PK345": (W, "the credits name the game, not the person who designed it"),
     "PK331": (E, "an ignore: entry without a reason, or for a code that cannot be silenced"),
     # images on cards (validator/images.py)
     "PK501": (E, "image resolution below 150 ppi"),

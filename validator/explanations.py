@@ -365,6 +365,37 @@ EXPLANATIONS: dict[str, Explanation] = {
         "    - {id: eclipse, name: {ja: 日食, en: Eclipse}, kind: event, timing: {every: 3, unit: round, at: end}}\n",
         "Say the effect does not fire in the last round, or end the game before it.",
     ),
+    "PK343": Explanation(
+        "The rules create a state that players must see on the table (a frozen card, a crater that blocks its "
+        "neighbours for two rounds, a defence waiting for the next attack, a second position on another board), but "
+        "the kit prints nothing that shows it, too few of it for every copy that can be in play at once, or no "
+        "countdown for a state that ends by itself. Players at the table would have to remember it.",
+        "play:\n  states:\n    - {id: frozen, name: {ja: 凍結, en: Frozen}, on: card, most: 2, per: player,\n"
+        "       lasts: {count: 2, unit: round, scope: self}}\n",
+        "Print a marker for it: tokens: markers: [{id: frozen, name: …, count: 6, countdown: 2}] (enough for every "
+        "player, with a countdown for a state that lasts), or name the component that shows it in shown_by. A seed "
+        "game's rule model derives these states from its own effects, zones and positions.",
+    ),
+    "PK344": Explanation(
+        "An erratum settles how the game is played, but the rule section it names does not say so: players read "
+        "rules in their section, not in the errata table at the end, so they would play by the old rule.",
+        "rules:\n  sections:\n    - id: tricks\n      title: {ja: トリック, en: Tricks}\n      bullets:\n"
+        "        - {ja: 彗星は切り札。, en: Comets are trumps.}\n"
+        "errata:\n  - id: comets\n    topic: {ja: 彗星どうし, en: Two Comets}\n"
+        "    as_written: {ja: 彗星が二枚出たときの勝ち負けがない。, en: Nothing says which of two Comets wins.}\n"
+        "    resolution: {ja: 先に出した彗星が勝つ。, en: The first Comet played wins.}\n"
+        "    section: tricks\n"
+        "    ruling: {ja: 彗星どうしなら先に出した方が勝つ, en: \"Between Comets, the first played wins\"}\n",
+        "Add the ruling to the section `section:` names, in the words `ruling:` quotes (every language, same "
+        "placeholders), e.g. the bullet {ja: 彗星は切り札。彗星どうしなら先に出した方が勝つ。, en: \"Comets are trumps. "
+        "Between Comets, the first played wins.\"}; or change `ruling:` to quote the words the section already uses.",
+    ),
+    "PK345": Explanation(
+        "A credit whose name is the game's own title (\"Rules: WIZARD'S ELEMENT COLLECTION\") credits nobody: the "
+        "cover should name the person who designed the game.",
+        "title: {ja: 月夜のトリック, en: Moonlit Tricks}\nauthor: 'Rules: Moonlit Tricks · kit: pnpkit'\n",
+        "Name the designer. If the rulebook does not, say so: 'Rules: the rulebook's designer (not named in it)'.",
+    ),
     "PK401": Explanation(
         "A card template that extends itself, directly or through others: it has no regions to start from.",
         "card_templates:\n  templates:\n    - {id: suit-card, extends: suit-card}\n",
@@ -606,6 +637,12 @@ EXPLANATIONS: dict[str, Explanation] = {
         "The cycle track disagrees with the parameters: one space per cycle, shifts marked every `shift_every`.",
         "tokens:\n  track: {first: 1, last: 18}   # max_cycles: 20\n",
         "Make the track one space per cycle; leave `highlight_every` out.",
+    ),
+    "SG022": Explanation(
+        "A player piece as wide as a node (or wider) hides the node and its neighbours' links: players cannot see "
+        "which node it stands on. A piece needs 2 mm less than the node.",
+        "tokens: {diameter: 18mm}   # map: {node_size: 16mm}\n",
+        "Make the pieces smaller (diameter: 13mm) or the nodes larger (node_size: 20mm).",
     ),
 }
 """Every PK code, and Element Shift's; other games' codes fall back to their title (see `explain`)."""

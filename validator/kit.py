@@ -14,7 +14,7 @@ from pydantic import BaseModel, ValidationError
 
 from . import codes, suppress
 from .cardfiles import expand_card_files
-from .checks import CheckContext, check_end_conditions, check_rule_tables, check_texts
+from .checks import CheckContext, check_credits, check_end_conditions, check_rule_tables, check_texts
 from .components.kit import KitBase
 from .findings import Finding, Location, Report
 from .games import GAMES, AnyKitModel, kit_adapter, kit_model
@@ -172,6 +172,7 @@ def _load_kit(root: Path, limits: Limits) -> LoadedKit:
     ctx = CheckContext(combined, tuple(kit.languages))
     check_texts(ctx, kit, kit.placeholder_values())
     check_end_conditions(ctx, kit)
+    check_credits(ctx, kit)
     check_rule_tables(ctx, kit)
     check_kit_files(ctx, kit, root)
     kit.check(ctx)

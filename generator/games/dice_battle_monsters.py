@@ -30,6 +30,7 @@ from .. import fonts
 from ..colour import INK, WHITE, blend, tint
 from ..i18n import SHARED, players_line
 from ..icons import icon
+from ..icons.paths import ellipse
 from ..layouts.backs import deck_back
 from ..layouts.cards import CardFace, card_sheets
 from ..layouts.common import MUTED, LayoutContext, page_title, scale_bar
@@ -125,18 +126,6 @@ def token_checklist(kit: DiceBattleKit, lang: str) -> list[tuple[str, int]]:
 # ---------------------------------------------------------------- art: one vector picture per card (this kit's own)
 
 
-def _ellipse(cx: float, cy: float, rx: float, ry: float) -> tuple[tuple, ...]:
-    k = 0.5523
-    return (
-        ("M", cx + rx, cy),
-        ("C", cx + rx, cy + k * ry, cx + k * rx, cy + ry, cx, cy + ry),
-        ("C", cx - k * rx, cy + ry, cx - rx, cy + k * ry, cx - rx, cy),
-        ("C", cx - rx, cy - k * ry, cx - k * rx, cy - ry, cx, cy - ry),
-        ("C", cx + k * rx, cy - ry, cx + rx, cy - k * ry, cx + rx, cy),
-        ("Z",),
-    )
-
-
 def _star(
     cx: float, cy: float, r: float, points: int = 5, inner: float = 0.45, turn: float = -90
 ) -> tuple[tuple[float, float], ...]:
@@ -183,7 +172,7 @@ def _art_flame() -> Painter:
     def draw(x: float, y: float, w: float, h: float, cx: float, cy: float, s: float) -> list[Item]:
         hat: list[Item] = [
             Polygon(((-0.95, 0.62), (0.0, -1.0), (0.38, 0.2), (0.95, 0.62)), style=Style(fill="#3a2a4a")),
-            Path(_ellipse(0.0, 0.66, 1.25, 0.22), style=Style(fill="#3a2a4a")),
+            Path(ellipse(0.0, 0.66, 1.25, 0.22), style=Style(fill="#3a2a4a")),
             Rect(-0.62, 0.3, 1.24, 0.2, style=Style(fill="#d9462f")),
         ]
         return _sparkles(
@@ -281,7 +270,7 @@ def _art_crystal() -> Painter:
         ball: list[Item] = [
             Polygon(((-0.55, 1.0), (0.55, 1.0), (0.35, 0.7), (-0.35, 0.7)), style=Style(fill="#7a4e2a")),
             Circle(0, -0.05, 0.78, style=Style(fill="#9d7fd6", stroke=WHITE, width=0.06)),
-            Path(_ellipse(-0.25, -0.35, 0.22, 0.14), style=Style(fill=WHITE, opacity=0.75)),
+            Path(ellipse(-0.25, -0.35, 0.22, 0.14), style=Style(fill=WHITE, opacity=0.75)),
             Polygon(_star(0.15, 0.05, 0.28, 4, 0.35), style=Style(fill="#f3e9ff")),
         ]
         return _sparkles(
@@ -302,7 +291,7 @@ def _art_mask() -> Painter:
         mask: list[Item] = [
             Polygon(((-0.62, -0.45), (-0.86, -1.18), (-0.22, -0.72)), style=horn),
             Polygon(((0.62, -0.45), (0.86, -1.18), (0.22, -0.72)), style=horn),
-            Path(_ellipse(0, 0.05, 0.82, 0.92), style=Style(fill="#c8322e", stroke="#7a1a18", width=0.06)),
+            Path(ellipse(0, 0.05, 0.82, 0.92), style=Style(fill="#c8322e", stroke="#7a1a18", width=0.06)),
             Polygon(((-0.55, -0.25), (-0.15, -0.12), (-0.5, -0.02)), style=Style(fill="#ffe27a")),
             Polygon(((0.55, -0.25), (0.15, -0.12), (0.5, -0.02)), style=Style(fill="#ffe27a")),
             Path(
@@ -379,7 +368,7 @@ def _art_flower() -> Painter:
         for k in range(10):
             petals.append(
                 Group(
-                    (Path(_ellipse(0, -0.55, 0.18, 0.42), style=Style(fill=WHITE, stroke="#c9d6b8", width=0.04)),),
+                    (Path(ellipse(0, -0.55, 0.18, 0.42), style=Style(fill=WHITE, stroke="#c9d6b8", width=0.04)),),
                     rotate=k * 36,
                 )
             )
@@ -411,14 +400,14 @@ def _art_slime() -> Painter:
                 ),
                 style=Style(fill="#56b8a6", stroke="#2d7d6f", width=0.06),
             ),
-            Path(_ellipse(-0.45, -0.05, 0.16, 0.12), style=Style(fill=WHITE, opacity=0.8)),
+            Path(ellipse(-0.45, -0.05, 0.16, 0.12), style=Style(fill=WHITE, opacity=0.8)),
             Circle(-0.28, 0.25, 0.12, style=Style(fill="#183d37")),
             Circle(0.3, 0.25, 0.12, style=Style(fill="#183d37")),
             Path(
                 (("M", -0.18, 0.5), ("C", -0.05, 0.62, 0.1, 0.62, 0.2, 0.5)), style=Style(stroke="#183d37", width=0.07)
             ),
         ]
-        drops: list[Item] = [Path(_ellipse(0, 0, 0.3, 0.24), style=Style(fill="#56b8a6", opacity=0.7))]
+        drops: list[Item] = [Path(ellipse(0, 0, 0.3, 0.24), style=Style(fill="#56b8a6", opacity=0.7))]
         return [
             _u(drops, cx - s * 1.8, cy + s * 0.7, s * 0.6),
             _u(drops, cx + s * 1.9, cy + s * 0.75, s * 0.45),
@@ -444,7 +433,7 @@ def _art_gargoyle() -> Painter:
         body: list[Item] = [
             Polygon(wing, style=Style(fill=dark)),
             Polygon(tuple((-px, py) for px, py in wing), style=Style(fill=dark)),
-            Path(_ellipse(0, 0.35, 0.42, 0.55), style=Style(fill=stone)),
+            Path(ellipse(0, 0.35, 0.42, 0.55), style=Style(fill=stone)),
             Circle(0, -0.35, 0.36, style=Style(fill=stone)),
             Polygon(((-0.3, -0.55), (-0.38, -0.95), (-0.1, -0.65)), style=Style(fill=dark)),
             Polygon(((0.3, -0.55), (0.38, -0.95), (0.1, -0.65)), style=Style(fill=dark)),
@@ -510,8 +499,8 @@ def _art_cat() -> Painter:
                 style=Style(fill="#15161f"),
             ),
             Path((("M", 0.5, 0.9), ("C", 1.1, 0.9, 1.1, 0.3, 0.85, 0.2)), style=Style(stroke="#15161f", width=0.14)),
-            Path(_ellipse(-0.18, -0.3, 0.1, 0.07), style=Style(fill="#f5d547")),
-            Path(_ellipse(0.18, -0.3, 0.1, 0.07), style=Style(fill="#f5d547")),
+            Path(ellipse(-0.18, -0.3, 0.1, 0.07), style=Style(fill="#f5d547")),
+            Path(ellipse(0.18, -0.3, 0.1, 0.07), style=Style(fill="#f5d547")),
         ]
         moon: list[Item] = [
             Circle(0, 0, 1.0, style=Style(fill="#f6e7a8")),
@@ -542,7 +531,7 @@ def _art_candle() -> Painter:
                 ),
                 style=Style(fill="#e2d6bd"),
             ),
-            Path(_ellipse(0, 0.88, 0.72, 0.14), style=Style(fill="#b88a3a", stroke="#7a5a1a", width=0.04)),
+            Path(ellipse(0, 0.88, 0.72, 0.14), style=Style(fill="#b88a3a", stroke="#7a5a1a", width=0.04)),
             Rect(-0.02, -0.3, 0.04, 0.16, style=Style(fill="#3a2a1a")),
         ]
         flame = icon("flame", 0, -0.62, 0.34, "#ff9a2e", "#fff1b0")
@@ -741,6 +730,8 @@ def zone_items(
     body_top = y + 15.0
     body_h = y + h - 2.0 - body_top
     items += ZONE_ART[zone_id](kit, ctx, x, body_top, w, body_h, colour)
+    if zone.slots > 1 and zone_id in CASCADED:
+        items += _cascade(ctx, x, body_top, w, body_h, colour, zone.slots)
     return items
 
 
@@ -949,6 +940,37 @@ def _stock_art(
             where=("zones", index, "slots"),
             label="stock slot",
         )
+    return items
+
+
+CASCADED = frozenset({"main", "magic-circle"})
+"""Zones whose cards lie overlapped, each showing its corner; the stock zone has side-by-side slots instead."""
+
+
+def _cascade(ctx: LayoutContext, x: float, y: float, w: float, h: float, colour: str, count: int) -> list[Item]:
+    """`count` card spaces overlapped left to right, each numbered in its visible corner: the zone holds several
+    cards (the rulebook's example has two monsters in one main zone)."""
+    card_h = min(h - 4.0, 88.0)
+    card_w = card_h * 63.0 / 88.0
+    step = min(16.0, (w - 8.0 - card_w) / (count - 1))
+    left = x + (w - card_w - step * (count - 1)) / 2
+    top = y + (h - card_h) / 2
+    ink = tint(colour, 0.55)
+    items: list[Item] = []
+    for k in range(count):
+        cx = left + k * step
+        items.append(
+            Rect(
+                cx,
+                top,
+                card_w,
+                card_h,
+                style=Style(fill=tint(colour, 0.16), stroke=ink, width=0.4, dash=(2.0, 1.2)),
+                radius=2.5,
+                role="card-space",
+            )
+        )
+        items.append(Text(cx + 3.2, top + 6.0, str(k + 1), 9, colour=ink, anchor="start", bold=True))
     return items
 
 

@@ -15,17 +15,20 @@ from pnpkit.validator.games.element_shift import (
     ShiftEvent,
 )
 
+from .. import fonts
 from ..colour import INK, WHITE
 from ..i18n import SHARED, duration_text, players_line
 from ..icons import icon
+from ..icons.markers import marker_icon
+from ..icons.shifts import palette, shift_icon
 from ..layouts.backs import deck_back
 from ..layouts.cards import CardFace, card_sheets
-from ..layouts.common import LayoutContext, readable
+from ..layouts.common import LayoutContext, floor_pt, is_japanese, readable
 from ..layouts.hexboard import BoardCell, TerrainStyle, board_pages
 from ..layouts.rules import Table, rule_pages
-from ..layouts.tokens import TokenSpec, TrackSpec, token_sheet
-from ..scene import Item, Page, Rect, Style, Text
-from ..text import TextBox
+from ..layouts.tokens import TokenSpec, TrackSpec, marker_spec, token_pages
+from ..scene import Box, Item, Page, Rect, Style, Text
+from ..text import TextBox, fit
 from .base import Component, rule_sections, text
 from .decks import deck_checklist, deck_faces
 
@@ -59,7 +62,7 @@ def components(kit: ElementShiftKit, ctx: LayoutContext) -> list[Component]:
         Component(
             "tokens",
             f"{title} — {tr('tokens', lang)}",
-            (tokens(kit, ctx, title),),
+            tuple(tokens(kit, ctx, title)),
             checklist=tuple(token_checklist(kit, lang)),
         ),
         Component("rules", f"{title} — {tr('rules', lang)}", tuple(rules(kit, ctx, title))),
@@ -227,41 +230,98 @@ def _combo_line(
     ]
 
 
+EFFECT_PT = 9.5
+"""The size card effects are set at (shrunk to the floor when a text needs it)."""
+
+
+def _effect_paragraph(ctx: LayoutContext, effect: str, box: Box, where: tuple, label: str) -> list[Text]:
+    """A card's effect text, centred in `box` as far as each script's typesetting allows.
+
+    Latin text is centred with balanced lines (no lone word on the last line). Japanese is centred when it
+    takes one line; longer, it is set flush left as Japanese text is: balancing would break it inside words
+    (「ター／ン」), and its wrapping already keeps a lone character or two off the last line.
+    """
+    japanese = is_japanese(effect)
+    align = "middle"
+    if japanese and len(fit(effect, box.w, box.h, EFFECT_PT, floor_pt(effect)).lines) > 1:
+        align = "start"
+    text_box = TextBox(
+        box.x, box.y, box.w, box.h, align=align, valign="middle", colour=INK, balance=not japanese, role="effect"
+    )
+    return ctx.fitted(effect, text_box, EFFECT_PT, floor_pt(effect), where=where, label=label)
+
+
 def _effect_text(kit: ElementShiftKit, effect: Effect, lang: str) -> str:
     return text(effect.text, lang, kit.placeholder_values() | local_numbers((effect,)))
 
 
 def event_face(kit: ElementShiftKit, ctx: LayoutContext, event: ShiftEvent, index: int, w: float, h: float) -> CardFace:
+    """A shift card: its name, its picture large in an art panel, how long it lasts on a badge, then its effect."""
     lang = ctx.lang
     items = _frame(w, h, EVENT_COLOUR)
     items += _band(ctx, w, EVENT_COLOUR, tr("shift_event", lang), ())
     items += ctx.fitted(
         text(event.name, lang),
-        TextBox(6, 20, w - 12, 12, align="middle", valign="middle", colour=EVENT_COLOUR, bold=True),
-        14,
+        TextBox(6, 17.5, w - 12, 9.5, align="middle", valign="middle", colour=EVENT_COLOUR, bold=True, balance=True),
+        13,
         9,
         where=("events", index, "name", lang),
         label=f"event {event.id} name",
     )
-    items.append(Rect(8, 34, w - 16, 0.3, style=Style(fill=EVENT_COLOUR)))
-    items += ctx.fitted(
+    art = Box(ART_INSET, ART_TOP, w - 2 * ART_INSET, ART_HEIGHT)
+    colours = palette(event.picture)
+    items.append(Rect(art.x, art.y, art.w, art.h, style=Style(fill=colours.ground), radius=2.5, role="art"))
+    items.append(shift_icon(event.picture, w / 2, art.y + art.h / 2 - 1.0, art.h / 2 - 3.0))  # clear of the badge
+    items += _duration_badge(ctx, w / 2, art.y + art.h, event.effect.duration, EVENT_COLOUR)
+    top = art.y + art.h + BADGE_HEIGHT / 2 + 2.0
+    items += _effect_paragraph(
+        ctx,
         _effect_text(kit, event.effect, lang),
-        TextBox(7, 38, w - 14, 34, align="start", valign="top", colour=INK),
-        10,
-        6,
-        where=("events", index, "effect", "text", lang),
-        label=f"event {event.id} effect",
+        Box(art.x, top, art.w, h - 6 - top),
+        ("events", index, "effect", "text", lang),
+        f"event {event.id} effect",
     )
-    items += _duration_badge(ctx, w, h, event.effect.duration)
     return CardFace(event.id, tuple(items), EVENT_COLOUR)
 
 
-def _duration_badge(ctx: LayoutContext, w: float, h: float, duration: Duration | None) -> list[Item]:
-    label = f"{tr('duration', ctx.lang)}: {duration_text(duration, ctx.lang)}"
-    return [
-        Rect(8, h - 13, w - 16, 7, style=Style(fill="#efe6dc", stroke="#b9ab99", width=0.2), radius=1.5),
-        Text(w / 2, h - 8.3, label, 7, colour=INK, anchor="middle"),
+ART_INSET, ART_TOP, ART_HEIGHT = 7.0, 28.0, 30.0
+"""A shift card's art panel (mm): inset from the card's sides, its top and its height; the duration badge
+sits on its lower edge."""
+BADGE_HEIGHT = 6.0
+
+
+def _duration_badge(ctx: LayoutContext, cx: float, cy: float, duration: Duration | None, colour: str) -> list[Item]:
+    """A pill centred at (cx, cy): an hourglass and how long the effect lasts, or "at once"."""
+    lang = ctx.lang
+    label = tr("instant", lang) if duration is None else f"{tr('duration', lang)}: {duration_text(duration, lang)}"
+    size = readable(label, 7.5)
+    glass = 0.0 if duration is None else 4.0
+    width = fonts.width_mm(label, size, bold=True) + glass + 6.0
+    x = cx - width / 2
+    items: list[Item] = [
+        Rect(
+            x,
+            cy - BADGE_HEIGHT / 2,
+            width,
+            BADGE_HEIGHT,
+            style=Style(fill=colour, stroke=WHITE, width=0.4),
+            radius=BADGE_HEIGHT / 2,
+        )
     ]
+    if duration is not None:
+        items.append(marker_icon("timer", x + 3.0 + 1.4, cy, 1.7, WHITE, colour))
+    box = TextBox(
+        x + 3.0 + glass,
+        cy - BADGE_HEIGHT / 2,
+        width - 6.0 - glass,
+        BADGE_HEIGHT,
+        valign="middle",
+        colour=WHITE,
+        bold=True,
+        role="duration",
+    )
+    items += ctx.fitted(label, box, size, size, label="duration badge")
+    return items
 
 
 def combo_face(kit: ElementShiftKit, ctx: LayoutContext, combo: Combo, index: int, w: float, h: float) -> CardFace:
@@ -284,36 +344,47 @@ def combo_face(kit: ElementShiftKit, ctx: LayoutContext, combo: Combo, index: in
             items.append(icon(element.icon, cx, 38, 8, element.colour, WHITE))
             items.append(Text(cx, 50, text(element.name, lang), 7.5, colour=INK, anchor="middle", bold=True))
     items.append(Text(w / 2, 40.5, "+", 16, colour=INK, anchor="middle", bold=True))
-    items += ctx.fitted(
+    items += _effect_paragraph(
+        ctx,
         _effect_text(kit, combo.effect, lang),
-        TextBox(7, 54, w - 14, 20, align="start", valign="top", colour=INK),
-        8.5,
-        6,
-        where=("combos", index, "effect", "text", lang),
-        label=f"combo {combo.id} effect",
+        Box(7, 54, w - 14, h - 13.5 - 54),
+        ("combos", index, "effect", "text", lang),
+        f"combo {combo.id} effect",
     )
-    items += _duration_badge(ctx, w, h, combo.effect.duration)
+    items += _duration_badge(ctx, w / 2, h - 9.5, combo.effect.duration, colour)
     return CardFace(combo.id, tuple(items), colour)
 
 
 # ---------------------------------------------------------------- tokens and rules
 
 
-def tokens(kit: ElementShiftKit, ctx: LayoutContext, title: str) -> Page:
+def tokens(kit: ElementShiftKit, ctx: LayoutContext, title: str) -> list[Page]:
+    """Player tokens, a marker for everything the rules leave on the board, and the cycle track."""
     lang = ctx.lang
     sheet = kit.tokens
     players = [
         TokenSpec(text(p.name, lang), p.colour, kit.parameters.tokens_per_player, PLAYER_MARKS[i % len(PLAYER_MARKS)])
         for i, p in enumerate(sheet.players)
     ]
-    markers = [TokenSpec(text(m.name, lang), m.colour, m.count, text(m.name, lang)[:1]) for m in sheet.markers]
+    markers = [
+        marker_spec(m, text(m.name, lang), text(m.name, lang)[:1], where=("tokens", "markers", i))
+        for i, m in enumerate(sheet.markers)
+    ]
     track = None
     if sheet.track is not None:
         every = sheet.track.highlight_every or kit.parameters.shift_every
         marked = frozenset(n for n in range(sheet.track.first, sheet.track.last + 1) if n % every == 0)
         track = TrackSpec(text(sheet.track.name, lang), sheet.track.first, sheet.track.last, marked, tr("shift", lang))
     groups = [(tr("player_tokens", lang), players), (tr("markers", lang), markers)]
-    return token_sheet(ctx, f"{title} — {tr('tokens', lang)}", text(kit.subtitle, lang), groups, sheet.diameter, track)
+    return token_pages(
+        ctx,
+        f"{title} — {tr('tokens', lang)}",
+        groups,
+        sheet.diameter,
+        track,
+        continued=lambda name: tr("continued", lang, name=name),
+        code="PK309",
+    )
 
 
 def _combo_table(kit: ElementShiftKit, lang: str, kind: str) -> Table:

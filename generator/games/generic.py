@@ -44,7 +44,7 @@ from ..layouts.common import MUTED, LayoutContext
 from ..layouts.rules import Section, Table, rule_pages
 from ..layouts.sheets import ScoringSpec, inline_spec, sheet_page
 from ..layouts.templates import template_face
-from ..layouts.tokens import TokenSpec, TrackSpec, check_line, token_pages
+from ..layouts.tokens import TokenSpec, TrackSpec, check_line, marker_spec, token_pages
 from ..scene import Item, Path, Rect, Style, Text
 from .base import Component, end_conditions_table, errata_table, rule_sections, text
 from .decks import deck_faces
@@ -60,7 +60,6 @@ tr = SHARED.extend(
             "ja": "ゲームのたびに人数分を印刷（またはコピー）する。えんぴつで書き込む。",
             "en": "Print or copy one for each player for every game; fill it in with a pencil.",
         },
-        "continued": {"ja": "{name}（続き）", "en": "{name} (continued)"},
         "total": {"ja": "合計", "en": "Total"},
     }
 )
@@ -268,7 +267,7 @@ def token_component(ctx: LayoutContext, sheet: GenericTokenSheet, values: dict[s
         for i, p in enumerate(sheet.players)
     ]
     markers = [
-        TokenSpec(text(m.name, lang, values), m.colour, m.count, m.mark or "", where=("tokens", "markers", i))
+        marker_spec(m, text(m.name, lang, values), m.mark or "", where=("tokens", "markers", i))
         for i, m in enumerate(sheet.markers)
     ]
     groups = [(tr(key, lang), specs) for key, specs in (("player_tokens", players), ("markers", markers)) if specs]

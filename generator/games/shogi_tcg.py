@@ -4,7 +4,10 @@ Card templates (this kit's own design), each with its own frame colour:
 creature (wood), spell (indigo), building (slate), relic (gold); mana and
 colour cards take the colour of their mana. The band behind a card's name
 shows the card's mana colour, and cost pips carry a symbol as well as a
-colour, so the cards read in greyscale and for colour-blind players.
+colour, so the cards read in greyscale and for colour-blind players. Each
+spell, building and creature shows the vector icon its `icon:` names
+(generator/icons/shogi.py) on a halo in its art window; a card without one
+falls back to the plain sparkle, tower or lettered shogi piece.
 """
 
 from __future__ import annotations
@@ -28,9 +31,11 @@ from pnpkit.validator.games.shogi_tcg import (
     Template,
 )
 
-from ..colour import INK, WHITE, blend, ink_on, shade, tint
+from ..colour import INK, WHITE, blend, ink_on, luma, shade, tint
 from ..i18n import SHARED, players_line
 from ..icons import icon
+from ..icons.paths import ellipse
+from ..icons.shogi import card_icon
 from ..layouts.backs import deck_back
 from ..layouts.cards import CardFace, card_sheets
 from ..layouts.common import MUTED, LayoutContext, page_title, scale_bar
@@ -485,6 +490,29 @@ def _art(w: float, top: float, height: float, fill: str, edge: str) -> Rect:
     return Rect(6, top, w - 12, height, style=Style(fill=fill, stroke=edge, width=0.3), radius=1.5)
 
 
+def art_colours(cid: str, band: str) -> tuple[str, str, str]:
+    """(background, ink, halo) of a card's art window: a wash of the card's colour, the colour deepened
+    for the icon (gold on white cards, whose colour is too pale to draw with) and a lighter disc behind it."""
+    background = tint(band, 0.2)
+    ink = GOLD if cid == "white" else band if luma(band) < 80 else shade(band, 0.18)
+    return background, ink, tint(band, 0.38) if cid != "white" else tint(GOLD, 0.28)
+
+
+def _art_icon(
+    name: str, w: float, top: float, height: float, cid: str, band: str, radius: float, grounded: bool = True
+) -> list[Item]:
+    """An icon on a halo in the art window; one that stands (a creature, a building) casts a soft shadow."""
+    background, ink, halo = art_colours(cid, band)
+    cx, cy = w / 2, top + height / 2
+    items: list[Item] = [Circle(cx, cy, min(radius * 1.12, height / 2 - 0.8), style=Style(fill=halo))]
+    if grounded:
+        items.append(
+            Path(ellipse(cx, cy + radius * 0.98, radius * 0.8, radius * 0.1), style=Style(fill=ink, opacity=0.18))
+        )
+    items.append(card_icon(name, cx, cy, radius, ink, background))
+    return items
+
+
 def _stats(ctx: LayoutContext, w: float, top: float, attack: int, movement: int, colour: str) -> list[Item]:
     half = (w - 12 - 3) / 2
     items: list[Item] = []
@@ -574,15 +602,18 @@ def creature_face(kit: ShogiTcgKit, ctx: LayoutContext, item: Creature, index: i
     items += _band(ctx, kit, w, name, band, item.cost, ("creatures", index, "name", lang))
     items += _type_line(ctx, w, tr("creature", lang), colour_name(kit, cid, lang), frame)
     items.append(_art(w, 21, 26, tint(band, 0.2), tint(band, 0.6)))
-    items.append(koma(w / 2, 34.5, 11, WOOD, WOOD_EDGE))
-    items += ctx.fitted(
-        _glyph(name),
-        TextBox(w / 2 - 7, 29, 14, 11, align="middle", valign="middle", colour=INK, bold=True),
-        20,
-        10,
-        where=("creatures", index, "name", lang),
-        label="piece glyph",
-    )
+    if item.icon is not None:
+        items += _art_icon(item.icon, w, 21, 26, cid, band, 10.5)
+    else:
+        items.append(koma(w / 2, 34.5, 11, WOOD, WOOD_EDGE))
+        items += ctx.fitted(
+            _glyph(name),
+            TextBox(w / 2 - 7, 29, 14, 11, align="middle", valign="middle", colour=INK, bold=True),
+            20,
+            10,
+            where=("creatures", index, "name", lang),
+            label="piece glyph",
+        )
     items += _stats(ctx, w, 49, item.attack, item.movement, frame)
     body_h = 19.0
     if cid == COLOURLESS:
@@ -625,7 +656,10 @@ def spell_face(kit: ShogiTcgKit, ctx: LayoutContext, item: Spell, index: int, w:
     items += _band(ctx, kit, w, text(item.name, lang), band, item.cost, ("spells", index, "name", lang))
     items += _type_line(ctx, w, f"{tr('spell', lang)} — {tr(kind, lang)}", colour_name(kit, cid, lang), frame)
     items.append(_art(w, 21, 19, tint(band, 0.2), tint(band, 0.6)))
-    items.append(sparkle(w / 2, 30.5, 8, blend(frame, band, 0.25) if cid != "white" else GOLD))
+    if item.icon is not None:
+        items += _art_icon(item.icon, w, 21, 19, cid, band, 8.0, grounded=False)
+    else:
+        items.append(sparkle(w / 2, 30.5, 8, blend(frame, band, 0.25) if cid != "white" else GOLD))
     items += _body(
         ctx,
         text(item.text, lang, _values(kit, item)),
@@ -673,7 +707,10 @@ def building_face(kit: ShogiTcgKit, ctx: LayoutContext, item: Building, index: i
     items += _band(ctx, kit, w, text(item.name, lang), band, item.cost, ("buildings", index, "name", lang))
     items += _type_line(ctx, w, tr("building", lang), colour_name(kit, cid, lang), frame)
     items.append(_art(w, 21, 22, tint(band, 0.2), tint(band, 0.6)))
-    items.append(tower(w / 2, 32, 9, frame, tint(band, 0.2)))
+    if item.icon is not None:
+        items += _art_icon(item.icon, w, 21, 22, cid, band, 8.6)
+    else:
+        items.append(tower(w / 2, 32, 9, frame, tint(band, 0.2)))
     items += _stats(ctx, w, 45, item.attack, item.movement, frame)
     items += _body(
         ctx,
@@ -963,7 +1000,7 @@ def pieces(kit: ShogiTcgKit, ctx: LayoutContext, title: str) -> Page:
             label="player",
         )
         top = y + 6.0
-        piece_r = d * 0.62
+        piece_r = d / 2  # as tall as a token is wide, so it stands on a node as a token does (SG022)
         px, py = margin + piece_r + 1.0, top + piece_r + 2.5
         items.append(Group((koma(px, py, piece_r, player.colour, INK, 0.03),), role="player-piece", name=name))
         items += ctx.fitted(

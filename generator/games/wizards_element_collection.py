@@ -95,7 +95,7 @@ def components(kit: WizardsElementCollectionKit, ctx: LayoutContext) -> list[Com
             f"{title} — {tr('order_sheet', lang)}",
             (order_sheet(kit, ctx, title),),
             stock=tr("stock_board", lang),
-            checklist=((tr("order_sheet", lang), 1), (tr("fold_pieces", lang), kit.players.max)),
+            checklist=((tr("order_sheet", lang), 1), *piece_checklist(kit, lang)),
         ),
         Component(
             "reference",
@@ -107,6 +107,11 @@ def components(kit: WizardsElementCollectionKit, ctx: LayoutContext) -> list[Com
         ),
         Component("rules", f"{title} — {tr('rules', lang)}", tuple(rules(kit, ctx, title))),
     ]
+
+
+def piece_checklist(kit: WizardsElementCollectionKit, lang: str) -> list[tuple[str, int]]:
+    """Every piece of the model, in every player colour."""
+    return [(text(piece.name, lang), piece.per_player * kit.players.max) for piece in kit.pieces]
 
 
 def card_checklist(kit: WizardsElementCollectionKit, lang: str) -> list[tuple[str, int]]:
@@ -819,56 +824,77 @@ def phase_order(phase: Phase, lang: str, arrow: bool = False) -> str:
 
 
 def _pieces(kit: WizardsElementCollectionKit, ctx: LayoutContext, y: float) -> list[Item]:
-    """Fold-over standees, one per player colour: cut on the solid lines, fold on the dashed one."""
+    """The model's pieces in every player colour, one row each: fold-over standees (cut on the solid lines,
+    fold on the dashed one) and round discs (cut on the dashed circle)."""
     lang = ctx.lang
     margin = ctx.margin
     width = ctx.paper.width - 2 * margin
     items: list[Item] = [*line(ctx, tr("fold_pieces", lang), margin, y + 3.5, width, 10, INK, bold=True)]
     y += 7.0
-    w, half = 18.0, 22.0
-    gap = 8.0
-    for k, player in enumerate(kit.board.players[: kit.players.max]):
-        x = margin + 2.0 + k * (w + gap)
-        ink = ink_on(player.colour)
-        items.append(Rect(x, y, w, 2 * half, style=Style(stroke=INK, width=0.3), role="piece-cut"))
-        for top, flip in ((y, True), (y + half, False)):
-            hat = _hat(x + w / 2, top + half / 2 - 1.0, player.colour, ink)
-            label = line(
-                ctx,
-                text(player.name, lang),
-                x + w / 2,
-                top + half - 3.0,
-                w - 3.0,
-                7,
-                ink,
-                "middle",
-                True,
-                where=("board", "players", k, "name", lang),
-                label="piece",
-            )
-            panel: list[Item] = [
-                Rect(
-                    x + 0.8,
-                    top + 0.8,
-                    w - 1.6,
-                    half - 1.6,
-                    style=Style(fill=player.colour, stroke=shade(player.colour, 0.3), width=0.3),
-                    radius=1.2,
-                ),
-                hat,
-                *label,
-            ]
-            if flip:
-                items.append(Group(tuple(panel), dx=2 * x + w, dy=2 * top + half, rotate=180))
-            else:
-                items += panel
-        items.append(
-            Line(x, y + half, x + w, y + half, style=Style(stroke=INK, width=0.25, dash=(1.2, 0.8)), role="fold")
+    x = margin + 2.0
+    players = kit.board.players[: kit.players.max]
+    for p, piece in enumerate(kit.pieces):
+        draw = _standee if piece.shape == "standee" else _disc
+        label = line(
+            ctx, text(piece.name, lang), x, y + 3.0, 60.0, 8, INK, bold=True, where=("pieces", p, "name", lang)
         )
+        items += label
+        px = x
+        for k, player in enumerate(players):
+            for _ in range(piece.per_player):
+                drawn, used = draw(ctx, px, y + 5.0, player.colour, text(player.name, lang), ("board", "players", k))
+                items += drawn
+                px += used + 5.0
+        x = px + 6.0
     return items
 
 
-def _hat(cx: float, cy: float, colour: str, ink: str) -> Group:
+STANDEE_W, STANDEE_HALF = 18.0, 22.0
+DISC_D = 16.0
+
+
+def _standee(ctx: LayoutContext, x: float, y: float, colour: str, name: str, where: tuple) -> tuple[list[Item], float]:
+    """A fold-over standee: the same panel on both halves, the upper one upside down, so it stands when folded."""
+    w, half = STANDEE_W, STANDEE_HALF
+    ink = ink_on(colour)
+    items: list[Item] = [Rect(x, y, w, 2 * half, style=Style(stroke=INK, width=0.3), role="piece-cut")]
+    for top, flip in ((y, True), (y + half, False)):
+        label = line(ctx, name, x + w / 2, top + half - 3.0, w - 3.0, 7, ink, "middle", True, where=(*where, "name"))
+        panel: list[Item] = [
+            Rect(
+                x + 0.8,
+                top + 0.8,
+                w - 1.6,
+                half - 1.6,
+                style=Style(fill=colour, stroke=shade(colour, 0.3), width=0.3),
+                radius=1.2,
+            ),
+            _hat(x + w / 2, top + half / 2 - 1.0, colour, ink),
+            *label,
+        ]
+        if flip:
+            items.append(Group(tuple(panel), dx=2 * x + w, dy=2 * top + half, rotate=180))
+        else:
+            items += panel
+    items.append(Line(x, y + half, x + w, y + half, style=Style(stroke=INK, width=0.25, dash=(1.2, 0.8)), role="fold"))
+    return [Group(tuple(items), role="player-piece", name=name)], w
+
+
+def _disc(ctx: LayoutContext, x: float, y: float, colour: str, name: str, where: tuple) -> tuple[list[Item], float]:
+    """A round disc in the player's colour with the wizard's hat: it marks a place on the 魔力 sheet."""
+    r = DISC_D / 2
+    cx, cy = x + r, y + r
+    ink = ink_on(colour)
+    items: list[Item] = [
+        Circle(cx, cy, r + 0.8, style=Style(stroke=INK, width=0.25, dash=(1.2, 0.8)), role="piece-cut"),
+        Circle(cx, cy, r, style=Style(fill=colour, stroke=shade(colour, 0.3), width=0.3)),
+        Circle(cx, cy, r * 0.8, style=Style(stroke=ink, width=0.4, opacity=0.6)),
+        _hat(cx, cy - 0.4, colour, ink, scale=5.0),
+    ]
+    return [Group(tuple(items), role="marker", name=name)], DISC_D + 1.6
+
+
+def _hat(cx: float, cy: float, colour: str, ink: str, scale: float = 7.0) -> Group:
     body: list[Item] = [
         Polygon(((-0.2, -0.95), (0.55, 0.45), (-0.55, 0.45)), style=Style(fill=ink, opacity=0.9)),
         Path(
@@ -882,7 +908,7 @@ def _hat(cx: float, cy: float, colour: str, ink: str) -> Group:
         ),
         Polygon(_star(0.05, -0.05, 0.16, 0.07), style=Style(fill=colour)),
     ]
-    return Group(tuple(body), dx=cx, dy=cy, scale=7.0, role="hat")
+    return Group(tuple(body), dx=cx, dy=cy, scale=scale, role="hat")
 
 
 # ---------------------------------------------------------------- reference cards

@@ -16,7 +16,10 @@ tr = SHARED.extend(
         "reference": {"ja": "得点早見カード", "en": "Scoring reference cards"},
         "scoring": {"ja": "得点計算", "en": "Scoring"},
         "turn_heading": {"ja": "ターンの流れ", "en": "A turn"},
-        "fold_pieces": {"ja": "コマ（切り取って中央で山折り）", "en": "Pieces (cut out, fold in the middle)"},
+        "fold_pieces": {
+            "ja": "コマ（切り取る。立てるコマは中央で山折り）",
+            "en": "Pieces (cut out; fold the standees in the middle)",
+        },
         # the element cards
         "element_name": {"ja": "{name}のエレメント", "en": "{name}"},
         "wild_value": {"ja": "任意", "en": "ANY"},
@@ -41,8 +44,8 @@ tr = SHARED.extend(
         "action_order": {"ja": "行動順", "en": "Action order"},
         "slot_label": {"ja": "{n}番目", "en": "Position {n}"},
         "order_note": {
-            "ja": "移動を終えたら、止まったマスの魔力の値にコマを置く。強化したら新しい値へ動かす。行動順が決まったら、下の枠へ移す。プレイヤーマスに止まったコマは、空いている一番下の枠へ。",
-            "en": "After moving, put your piece on the value of your space; move it when you power up. When your order is settled, move it to a slot below. A piece on a player space goes to the lowest free slot.",
+            "ja": "移動を終えたら、止まったマスの魔力の値に魔力マーカーを置く（魔道士コマは盤面に残す）。強化したら新しい値へ動かす。行動順が決まったら、下の枠へ移す。プレイヤーマスに止まったプレイヤーのマーカーは、空いている一番下の枠へ。",
+            "en": "After moving, put your mana marker on the value of your space (your wizard stays on the board). Move it when you power up. When your order is settled, move it to a slot below. A player on a player space puts it in the lowest free slot.",
         },
         "on_board": {"ja": "●＝ボードのマスにある値", "en": "● = a value printed on the board"},
         "phases_title": {"ja": "各フェーズの順番", "en": "Who goes first in each phase"},

@@ -1,8 +1,13 @@
 """Card backs: one design a deck, so a shuffled deck gives nothing away.
 
-Every back is a field of colour, an optional pattern, a frame, a game's own
-emblem if it has one, and a title plate whose text is fitted like any other:
-a title that cannot fit is a finding, never a clipped line.
+Every back is a field of colour, an optional pattern, a game's own emblem if
+it has one, and a title plate whose text is fitted like any other: a title
+that cannot fit is a finding, never a clipped line.
+
+No line runs along the trim: a frame a few millimetres inside the edge shows
+every fraction of a millimetre a duplex printer misregisters (one side thinner
+than the other), so the colour and the pattern simply run off the card, and
+the plate keeps PLATE_MARGIN clear of its sides.
 """
 
 from __future__ import annotations
@@ -24,6 +29,8 @@ if TYPE_CHECKING:
     from pnpkit.validator.components.kit import KitBase
 
 Pattern = Literal["plain", "hex", "diamonds"]
+PLATE_MARGIN = 8.0
+"""The least space between the title plate's outline and the card's side edges (mm)."""
 
 
 def hex_pattern(w: float, h: float, colour: str, size: float = 6.0) -> list[Item]:
@@ -89,21 +96,18 @@ def back_face(
     emblem: Sequence[Item] = (),
     trim: str = WHITE,
 ) -> CardFace:
-    """A deck's back: colour, pattern, frame, the game's emblem (if any), and a fitted title plate.
+    """A deck's back: colour, pattern, the game's emblem (if any), and a fitted title plate.
 
     Without an emblem the plate sits in the middle; with one, the emblem takes
     the middle and the plate sits below it.
     """
     items: list[Item] = [Rect(0, 0, w, h, style=Style(fill=colour))]
     items += pattern_items(pattern, w, h, trim)
-    inset = min(4.0, w * 0.07)
-    items.append(
-        Rect(inset, inset, w - 2 * inset, h - 2 * inset, style=Style(stroke=trim, width=0.6), radius=min(3.0, inset))
-    )
     items += emblem
-    band_w, band_h = w - 2 * inset - 4.0, min(28.0, h * 0.32)
+    margin = min(PLATE_MARGIN, w * 0.14)  # a small card keeps a usable plate
+    band_w, band_h = w - 2 * margin, min(28.0, h * 0.32)
     bx = (w - band_w) / 2
-    by = (h - band_h) / 2 if not emblem else min(h - inset - 2.0 - band_h, h / 2 + 8.0)
+    by = (h - band_h) / 2 if not emblem else min(h - PLATE_MARGIN - band_h, h / 2 + 8.0)
     items.append(Rect(bx, by, band_w, band_h, style=Style(fill=colour, stroke=trim, width=0.4), radius=2.0))
     title_h = band_h * 0.7 - 1.5 if words.subtitle else band_h - 3
     title_box = TextBox(

@@ -79,8 +79,11 @@ def cover(
     return page
 
 
-def contents(ctx: LayoutContext, title: str, entries: list[ContentsEntry], checklist: list[tuple[str, int]]) -> Page:
-    """What to print (pages, copies, stock), how to make it, and what the finished box holds."""
+def contents(
+    ctx: LayoutContext, title: str, entries: list[ContentsEntry], checklist: list[tuple[str, int]], needs: str = ""
+) -> Page:
+    """What to print (pages, copies, stock), how to make it, what the finished box holds, and what players bring
+    that the kit does not print (`needs`, one line)."""
     w, h = ctx.paper.width, ctx.paper.height
     m = ctx.margin
     items: list[Item] = [
@@ -160,6 +163,16 @@ def contents(ctx: LayoutContext, title: str, entries: list[ContentsEntry], check
         items.append(Rect(x, yy + 0.6, 3.5, 3.5, style=Style(stroke=INK, width=0.25), role="checkbox"))
         items.append(Text(x + 6, yy + 3.6, name, 8.5, colour=INK))
         items.append(Text(x + width / 2 - 8, yy + 3.6, f"× {count}", 8.5, colour=INK, anchor="end", bold=True))
+    if needs:
+        y += per_col * 5.2 + 3
+        items.append(Line(m, y, w - m, y, style=Style(stroke="#bbbbbb", width=0.15)))
+        items += ctx.fitted(
+            needs,
+            TextBox(m, y + 1.5, width, 10, align="start", valign="top", colour=INK, bold=True, role="also-need"),
+            9,
+            7,
+            label="contents needs",
+        )
     items += footer(ctx, title, "")
     page = Page(w, h, tuple(items), tr("contents", ctx.lang))
     ctx.problems += small_text([page], ("contents",))

@@ -39,7 +39,12 @@ class Grid:
     x0: float  # outer edge of the first slot's bleed
     y0: float
     bleed: float = 0.0
+    """How far each card's colour runs past its trim (half the space between two cards)."""
     turned: bool = False
+    home: bool = False
+    """The bleed is half a home gutter: each card's drawing runs into it as into a print shop's bleed, so a cut
+    that misses by up to the bleed shows that card's colour, never its neighbour's; but the page carries no
+    TrimBox or BleedBox, and what is read back from it (cardmap) is each card at its trim."""
 
     @property
     def per_page(self) -> int:
@@ -71,7 +76,7 @@ class Grid:
         return self.x0 + col * self.pitch_w + self.bleed, self.y0 + row * self.pitch_h + self.bleed
 
     def trim_edges(self) -> tuple[list[float], list[float]]:
-        """Every distinct x and y where a trim edge runs (shared edges once)."""
+        """Every distinct x and y where a trim edge runs: each card's own (edges cards share, once)."""
         xs = sorted(
             {
                 round(self.x0 + c * self.pitch_w + self.bleed + k * self.card_w, 4)
@@ -91,6 +96,8 @@ class Grid:
 
 MARK_GAP = 1.0
 """Space between the outermost bleed and a crop mark."""
+GUIDE_GAP = 0.5
+"""Space between the outermost card colour and a home cut guide: a grey hairline needs less than a crop mark."""
 MIN_MARK = 3.0
 MAX_MARK = 6.0
 MARK_STYLE = Style(stroke="#000000", width=0.3 * MM_PER_PT)  # 0.3 pt
@@ -101,7 +108,18 @@ def sheet_margin(marks: str) -> float:
     return HARD_MARGIN + (MARK_GAP + MIN_MARK if marks == "crop" else 0.5)
 
 
-def grid_for(paper: Paper, width: float, height: float, margin: float = HARD_MARGIN + 0.5, bleed: float = 0.0) -> Grid:
+def mark_gap(marks: str) -> float:
+    return MARK_GAP if marks == "crop" else GUIDE_GAP
+
+
+def grid_for(
+    paper: Paper,
+    width: float,
+    height: float,
+    margin: float = HARD_MARGIN + 0.5,
+    bleed: float = 0.0,
+    home: bool = False,
+) -> Grid:
     """As many cards as fit inside the margin, centred; cards turn sideways when more fit."""
     usable_w, usable_h = paper.width - 2 * margin, paper.height - 2 * margin
     pw, ph = width + 2 * bleed, height + 2 * bleed
@@ -111,7 +129,7 @@ def grid_for(paper: Paper, width: float, height: float, margin: float = HARD_MAR
     if cols < 1 or rows < 1:
         raise ValueError(f"a {width:g} × {height:g} mm card does not fit on {paper.name}")
     grid_w, grid_h = cols * (w + 2 * bleed), rows * (h + 2 * bleed)
-    return Grid(cols, rows, w, h, (paper.width - grid_w) / 2, (paper.height - grid_h) / 2, bleed, is_turned)
+    return Grid(cols, rows, w, h, (paper.width - grid_w) / 2, (paper.height - grid_h) / 2, bleed, is_turned, home)
 
 
 TEXT_BAND = 3.8
@@ -140,9 +158,10 @@ class Bands:
 
 def bands_for(paper: Paper, grid: Grid, marks: str) -> Bands:
     shortest = MIN_MARK if marks == "crop" else MIN_GUIDE
-    room_top = grid.y0 - HARD_MARGIN - MARK_GAP
-    room_bottom = paper.height - HARD_MARGIN - (grid.y0 + grid.height) - MARK_GAP
-    room_side = grid.x0 - HARD_MARGIN - MARK_GAP
+    gap = mark_gap(marks)
+    room_top = grid.y0 - HARD_MARGIN - gap
+    room_bottom = paper.height - HARD_MARGIN - (grid.y0 + grid.height) - gap
+    room_side = grid.x0 - HARD_MARGIN - gap
     label_band = room_top - TEXT_BAND >= shortest
     top = min(MAX_MARK, room_top - TEXT_BAND) if label_band else min(MAX_MARK, room_top)
     if room_bottom - BAR_BAND >= shortest:
@@ -154,12 +173,14 @@ def bands_for(paper: Paper, grid: Grid, marks: str) -> Bands:
     return Bands(min(MAX_MARK, room_top), min(MAX_MARK, room_bottom), side, False, "side")
 
 
-def _mark_lines(paper: Paper, grid: Grid, bands: Bands, style: Style, role: str, dx: float, dy: float) -> list[Line]:
-    """A line on each trim edge, out from the grid by MARK_GAP, as long as the bands allow."""
+def _mark_lines(
+    paper: Paper, grid: Grid, bands: Bands, style: Style, role: str, dx: float, dy: float, gap: float
+) -> list[Line]:
+    """A line on each trim edge, out from the grid by `gap`, as long as the bands allow."""
     items: list[Line] = []
     xs, ys = grid.trim_edges()
-    top, bottom = grid.y0 + dy - MARK_GAP, grid.y0 + grid.height + dy + MARK_GAP
-    left, right = grid.x0 + dx - MARK_GAP, grid.x0 + grid.width + dx + MARK_GAP
+    top, bottom = grid.y0 + dy - gap, grid.y0 + grid.height + dy + gap
+    left, right = grid.x0 + dx - gap, grid.x0 + grid.width + dx + gap
     # a back offset may push the grid towards an edge: never into the hard margin
     clamp_y = lambda y: min(max(y, HARD_MARGIN), paper.height - HARD_MARGIN)  # noqa: E731
     clamp_x = lambda x: min(max(x, HARD_MARGIN), paper.width - HARD_MARGIN)  # noqa: E731
@@ -175,14 +196,14 @@ def _mark_lines(paper: Paper, grid: Grid, bands: Bands, style: Style, role: str,
 
 
 def cut_guides(paper: Paper, grid: Grid, dx: float = 0.0, dy: float = 0.0) -> list[Item]:
-    """Home sheets: short lines on every shared cut edge, running out into the page margin."""
-    lines = _mark_lines(paper, grid, bands_for(paper, grid, "guides"), GUIDE, "cut-guide", dx, dy)
+    """Home sheets: short lines on each card's own trim edges, running out into the page margin."""
+    lines = _mark_lines(paper, grid, bands_for(paper, grid, "guides"), GUIDE, "cut-guide", dx, dy, GUIDE_GAP)
     return [line for line in lines if _length(line) > 0.5]
 
 
 def crop_marks(paper: Paper, grid: Grid, dx: float = 0.0, dy: float = 0.0) -> list[Item]:
     """Print-shop marks: short lines on each trim edge, outside the grid's bleed, never in the hard margin."""
-    lines = _mark_lines(paper, grid, bands_for(paper, grid, "crop"), MARK_STYLE, "crop-mark", dx, dy)
+    lines = _mark_lines(paper, grid, bands_for(paper, grid, "crop"), MARK_STYLE, "crop-mark", dx, dy, MARK_GAP)
     return [line for line in lines if _length(line) >= MIN_MARK - 1e-6]
 
 
@@ -201,7 +222,7 @@ def _marks(ctx: LayoutContext, grid: Grid, dx: float = 0.0, dy: float = 0.0) -> 
 
 def _boxes(grid: Grid, dx: float = 0.0, dy: float = 0.0) -> tuple[Box | None, Box | None]:
     """Print-shop pages carry a TrimBox around the trims and a BleedBox around the bleed."""
-    if not grid.bleed:
+    if not grid.bleed or grid.home:
         return None, None
     b = grid.bleed
     trim = Box(grid.x0 + b + dx, grid.y0 + b + dy, grid.width - 2 * b, grid.height - 2 * b)
@@ -241,7 +262,14 @@ def card_sheets(
         if settings.layout == "gutterfold":
             folded = _gutterfold_sheets(ctx, title, fronts, backs, width, height, symbols)
             return [replace(page, deck=deck, deck_name=title) for page in folded]
-        grid = grid_for(ctx.paper, width, height, sheet_margin(settings.marks_mode), settings.bleed)
+        grid = grid_for(
+            ctx.paper,
+            width,
+            height,
+            sheet_margin(settings.marks_mode),
+            settings.card_bleed,
+            home=not settings.bleed,
+        )
     except ValueError as exc:  # a card too large for these print settings is the content's problem
         ctx.problems.append(
             TextProblem("PK324", where, f"{title}: {exc}", "use a smaller card, or other paper or layout settings")
@@ -358,10 +386,12 @@ def _placed(
 
 def _margin_notes(ctx: LayoutContext, grid: Grid, label: str) -> list[Item]:
     """Sheet label and print note at the top, scale bar at the bottom, clear of every mark."""
-    bands = bands_for(ctx.paper, grid, ctx.settings.marks_mode if ctx.settings.marks_mode != "none" else "guides")
+    marks = ctx.settings.marks_mode if ctx.settings.marks_mode != "none" else "guides"
+    bands = bands_for(ctx.paper, grid, marks)
+    gap = mark_gap(marks)
     left = grid.x0 + grid.bleed
     right = grid.x0 + grid.width - grid.bleed
-    bottom = grid.y0 + grid.height + MARK_GAP
+    bottom = grid.y0 + grid.height + gap
     length = 50.0 if grid.width >= 120 else 40.0
     items: list[Item] = []
     if bands.bar_band == "side":
@@ -391,7 +421,7 @@ def _margin_notes(ctx: LayoutContext, grid: Grid, label: str) -> list[Item]:
         )
     else:  # between the marks of the first and last columns
         column = grid.card_w - 4.0
-        top = grid.y0 - MARK_GAP - bands.top
+        top = grid.y0 - gap - bands.top
         band = TextBox(left + 2.0, top, column, bands.top, align="start", valign="middle", colour=MUTED)
         note = TextBox(
             right - 2.0 - column, top, column, bands.top, align="end", valign="middle", colour=MUTED, role="print-note"
@@ -462,6 +492,17 @@ def _gaps(grid: Grid, run: float, bottom: float) -> list[tuple[float, float]]:
 
 FOLD_GAP = 3.0
 """Space between the fold line and the cards on either side: cut away after gluing."""
+FOLD_STEPS_TOP = 22.5
+"""Where the cards start at the least, so the sheet label and the three steps above them keep 3 mm lines."""
+FULL_BAR_BELOW = 17.5
+"""Room below the cards for their guides and the scale bar with its numbers; less takes the compact bar."""
+COMPACT_BAR_BELOW = 14.0
+
+
+def _gutterfold_top(paper: Paper, height: float) -> float:
+    """The cards centred, but low enough for the steps above them (the scale bar below then turns compact)."""
+    centred = (paper.height - height) / 2
+    return min(max(centred, FOLD_STEPS_TOP), paper.height - COMPACT_BAR_BELOW - height)
 
 
 def _gutterfold_sheets(
@@ -478,12 +519,14 @@ def _gutterfold_sheets(
     fold = paper.width / 2
     long, short = max(width, height), min(width, height)
     turned = height > width  # portrait cards lie on their side so the top faces the fold
-    per_page = int((paper.height - 2 * (HARD_MARGIN + 12.0)) // short)
-    if fold - FOLD_GAP - long < HARD_MARGIN + 0.5 or per_page < 1:
+    b = ctx.settings.card_bleed  # gutterfold is home printing: half the gutter
+    per_page = int((paper.height - 2 * (HARD_MARGIN + 12.0)) // (short + 2 * b))
+    if fold - FOLD_GAP - long - b < HARD_MARGIN + 0.5 or per_page < 1:
         raise ValueError(f"a {width:g} × {height:g} mm card is too large for gutterfold on {paper.name}")
-    y0 = (paper.height - per_page * short) / 2
-    grid_front = Grid(1, per_page, long, short, fold - FOLD_GAP - long, y0, 0.0, turned)
-    grid_back = Grid(1, per_page, long, short, fold + FOLD_GAP, y0, 0.0, turned)
+    y0 = _gutterfold_top(paper, per_page * (short + 2 * b))
+    # the trims sit FOLD_GAP either side of the fold, mirror images of each other
+    grid_front = Grid(1, per_page, long, short, fold - FOLD_GAP - long - b, y0, b, turned, home=True)
+    grid_back = Grid(1, per_page, long, short, fold + FOLD_GAP - b, y0, b, turned, home=True)
     pages = []
     sheets = max(1, math.ceil(len(fronts) / per_page))
     for sheet in range(sheets):
@@ -521,20 +564,19 @@ def _gutterfold_sheets(
             )
         )
         label = f"{title} — {tr('gutterfold', ctx.lang)} {sheet + 1}/{sheets}"
-        items += _gutterfold_notes(ctx, label, y0, y0 + per_page * short)
+        items += _gutterfold_notes(ctx, label, y0, y0 + grid_front.height)
         pages.append(Page(paper.width, paper.height, tuple(items), label))
     return pages
 
 
 def cut_guides_gutterfold(paper: Paper, front: Grid, back: Grid) -> list[Item]:
-    """Guides for the outer edges and the shared row edges on both halves (not across the fold)."""
+    """Guides for the outer edges and each card's row edges on both halves (not across the fold)."""
     items: list[Item] = []
     top, bottom = front.y0, front.y0 + front.height
-    for x in (front.x0, back.x0 + back.width):  # short, so the notes above and below stay clear
+    for x in (front.x0 + front.bleed, back.x0 + back.width - back.bleed):  # short: the notes stay clear
         items.append(Line(x, top - MARK_GAP - 4.0, x, top - MARK_GAP, style=GUIDE, role="cut-guide"))
         items.append(Line(x, bottom + MARK_GAP, x, bottom + MARK_GAP + 4.0, style=GUIDE, role="cut-guide"))
-    for r in range(front.rows + 1):
-        y = front.y0 + r * front.pitch_h
+    for y in front.trim_edges()[1]:
         items.append(Line(HARD_MARGIN, y, front.x0 - MARK_GAP, y, style=GUIDE, role="cut-guide"))
         items.append(
             Line(back.x0 + back.width + MARK_GAP, y, paper.width - HARD_MARGIN, y, style=GUIDE, role="cut-guide")
@@ -570,8 +612,9 @@ def _gutterfold_notes(ctx: LayoutContext, label: str, top: float, bottom: float)
         4.5,
         label="fold label",
     )
-    bar_y = bottom + MARK_GAP + 5.0
-    items += scale_bar(x, bar_y, ctx.lang, 50.0, note=False)
+    compact = paper.height - bottom < FULL_BAR_BELOW
+    bar_y = bottom + MARK_GAP + (4.5 if compact else 5.0)
+    items += scale_bar(x, bar_y, ctx.lang, 50.0, note=False, compact=compact)
     items.append(
         Text(
             paper.width - HARD_MARGIN - 2.0,

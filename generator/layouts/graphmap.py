@@ -1,7 +1,9 @@
 """Graph maps: numbered nodes and their links over generated island art.
 
 The island or sea background is a Voronoi diagram (scipy.spatial.Voronoi, a
-wrapper of Qhull) of the node centres plus jittered points. Every random choice
+wrapper of Qhull) of the node centres plus jittered points; the cells of each
+band (shallow sea, beach, lowland, upland, highland) are merged and their
+outlines drawn as smooth B-spline curves, so the coast has no cell corners. Every random choice
 comes from one `random.Random(seed)`, points are laid out in a fixed order and
 coordinates are rounded, so the same seed gives the same map bit for bit, and
 another seed gives another coastline. The art only decorates: nodes and links
@@ -265,26 +267,88 @@ def island_art(spec: MapSpec, centres: dict[str, Point], width: float, height: f
     land_depth = _depth(land, neighbours, True)
     sea_depth = _depth(land, neighbours, False)
 
-    bands: dict[str, list[tuple]] = {SEA_DEEP: [], SEA_SHALLOW: [], BEACH: [], LOWLAND: [], UPLAND: [], HIGHLAND: []}
-    for i in range(real):
-        polygon = _clip(_region(vor, i), width, height)
-        if len(polygon) < 3:
-            continue
-        if land[i]:
-            depth = land_depth[i]
-            colour = BEACH if depth <= 1 else LOWLAND if depth == 2 else UPLAND if depth <= 4 else HIGHLAND
-        else:
-            colour = SEA_SHALLOW if sea_depth[i] <= 1 else SEA_DEEP
-        ops = bands[colour]
-        ops.append(("M", *polygon[0]))
-        ops.extend(("L", *p) for p in polygon[1:])
-        ops.append(("Z",))
-    items: list[Item] = [Rect(0, 0, width, height, style=Style(fill=SEA_DEEP), role="sea")]
-    for colour, ops in bands.items():
+    bands = (
+        (SEA_SHALLOW, [land[i] or sea_depth[i] <= 1 for i in range(real)]),
+        (BEACH, land),
+        (LOWLAND, [land[i] and land_depth[i] >= 2 for i in range(real)]),
+        (UPLAND, [land[i] and land_depth[i] >= 3 for i in range(real)]),
+        (HIGHLAND, [land[i] and land_depth[i] >= 5 for i in range(real)]),
+    )
+    bound = (-step, -step, width + step, height + step)
+    art: list[Item] = [Rect(0, 0, width, height, style=Style(fill=SEA_DEEP), role="sea")]
+    coast: tuple[tuple, ...] = ()
+    for colour, inside in bands:
+        ops = smooth_outline(region_outlines(vor, inside, real, sites), bound)
+        if colour == BEACH:
+            coast = ops
         if ops:
-            items.append(Path(tuple(ops), style=Style(fill=colour, stroke=colour, width=0.3), role="island-art"))
-    items.append(_coastline(vor, land, real, width, height))
-    return items
+            art.append(Path(ops, style=Style(fill=colour), role="island-art"))
+    art.append(Path(coast, style=Style(stroke=COAST, width=0.35), role="coastline"))
+    return [Group(tuple(art), clip=Rect(0, 0, width, height), role="island-background")]
+
+
+# ---------------------------------------------------------------- smooth outlines
+
+
+def region_outlines(vor, inside: Sequence[bool], real: int, sites: Sequence[Point]) -> list[list[Point]]:
+    """The closed outlines of the union of the cells marked `inside`, each turned so the region lies on its
+    left: outer coasts run one way and lakes the other, so any fill rule fills the land and leaves the lakes."""
+    step: dict[int, list[int]] = {}
+    for (p, q), (v, w) in zip(vor.ridge_points.tolist(), vor.ridge_vertices):
+        p_in = p < real and inside[p]
+        q_in = q < real and inside[q]
+        if p_in == q_in or v < 0 or w < 0:
+            continue
+        own = p if p_in else q
+        (ax, ay), (bx, by) = vor.vertices[v], vor.vertices[w]
+        sx, sy = sites[own]
+        if (bx - ax) * (sy - ay) - (by - ay) * (sx - ax) < 0:  # the cell must be on the left of v → w
+            v, w = w, v
+        step.setdefault(v, []).append(w)
+    for targets in step.values():
+        targets.sort()
+    loops: list[list[Point]] = []
+    for start in sorted(step):
+        while step[start]:
+            loop = [start]
+            at = step[start].pop(0)
+            while at != start and step.get(at):
+                loop.append(at)
+                at = step[at].pop(0)
+            if len(loop) >= 3:
+                loops.append([(float(vor.vertices[k][0]), float(vor.vertices[k][1])) for k in loop])
+    return loops
+
+
+def smooth_outline(loops: Sequence[Sequence[Point]], bound: tuple[float, float, float, float]) -> tuple[tuple, ...]:
+    """Closed loops as one path of cubic Béziers: the uniform quadratic B-spline of each loop (the limit of
+    Chaikin's corner cutting), so the coast passes through every edge's midpoint with no corner at all, and
+    never strays more than a quarter of an edge from the Voronoi outline. Points beyond `bound` (cells reaching
+    off the page) are pulled onto it first; the caller clips to the page."""
+    x0, y0, x1, y1 = bound
+    ops: list[tuple] = []
+    for loop in loops:
+        points = [(min(max(x, x0), x1), min(max(y, y0), y1)) for x, y in loop]
+        n = len(points)
+        mids = [
+            ((points[i][0] + points[(i + 1) % n][0]) / 2, (points[i][1] + points[(i + 1) % n][1]) / 2) for i in range(n)
+        ]
+        ops.append(("M", _r(mids[0][0]), _r(mids[0][1])))
+        for i in range(n):
+            (ax, ay), (cx, cy), (bx, by) = mids[i], points[(i + 1) % n], mids[(i + 1) % n]
+            ops.append(
+                (
+                    "C",
+                    _r(ax + 2 * (cx - ax) / 3),
+                    _r(ay + 2 * (cy - ay) / 3),
+                    _r(bx + 2 * (cx - bx) / 3),
+                    _r(by + 2 * (cy - by) / 3),
+                    _r(bx),
+                    _r(by),
+                )
+            )
+        ops.append(("Z",))
+    return tuple(ops)
 
 
 def _noise(rng: random.Random, scale: float) -> Callable[[float, float], float]:
@@ -319,7 +383,8 @@ def _classify(
     width: float,
     height: float,
 ) -> list[bool]:
-    """Land where a site is near a node or along a link, give or take a smooth wobble; then smoothed, with a few islets."""
+    """Land where a site is near a node or along a link, give or take a smooth wobble; then smoothed, with a few
+    islets; and always land right round a node, so no node disc hangs over water."""
     import numpy as np
 
     reach = spec.node_size * 1.0 * spec.land
@@ -365,6 +430,10 @@ def _classify(
         far_inside = edge * 1.5 < x < width - edge * 1.5 and edge * 1.5 < y < height - edge * 1.5
         if rng.random() < 0.03 and far_inside and sea_depth[i] >= 3:
             smoothed[i] = True  # an islet far out at sea
+    keep = spec.node_size / 2 + spec.detail
+    for i in range(count, len(sites)):
+        if near_node[i - count] < keep:
+            smoothed[i] = True  # a node's disc stands on land, never half in a lake
     return smoothed
 
 
@@ -384,74 +453,6 @@ def _depth(land: list[bool], neighbours: list[list[int]], of_land: bool) -> list
                     nxt.append(j)
         frontier = nxt
     return depth
-
-
-def _region(vor, index: int) -> list[Point]:
-    region = vor.regions[vor.point_region[index]]
-    if not region or -1 in region:
-        return []
-    points = [tuple(vor.vertices[v]) for v in region]
-    cx = sum(p[0] for p in points) / len(points)
-    cy = sum(p[1] for p in points) / len(points)
-    return sorted(points, key=lambda p: math.atan2(p[1] - cy, p[0] - cx))
-
-
-def _clip(polygon: list[Point], width: float, height: float) -> list[Point]:
-    """Sutherland–Hodgman against the map rectangle; coordinates rounded for stable output."""
-    edges = (
-        (lambda p: p[0] >= 0, lambda p, q: _cross_x(p, q, 0.0)),
-        (lambda p: p[0] <= width, lambda p, q: _cross_x(p, q, width)),
-        (lambda p: p[1] >= 0, lambda p, q: _cross_y(p, q, 0.0)),
-        (lambda p: p[1] <= height, lambda p, q: _cross_y(p, q, height)),
-    )
-    points = polygon
-    if not all(0 <= x <= width and 0 <= y <= height for x, y in points):
-        for inside, cross in edges:
-            points = _clip_edge(points, inside, cross)
-    rounded: list[Point] = []
-    for x, y in points:
-        point = (_r(x), _r(y))
-        if not rounded or rounded[-1] != point:
-            rounded.append(point)
-    return rounded
-
-
-def _clip_edge(
-    points: list[Point], inside: Callable[[Point], bool], cross: Callable[[Point, Point], Point]
-) -> list[Point]:
-    """One Sutherland–Hodgman pass: the part of the polygon on the inner side of one edge."""
-    out: list[Point] = []
-    for k, current in enumerate(points):
-        previous = points[k - 1]
-        if inside(current):
-            if not inside(previous):
-                out.append(cross(previous, current))
-            out.append(current)
-        elif inside(previous):
-            out.append(cross(previous, current))
-    return out
-
-
-def _cross_x(p: Point, q: Point, x: float) -> Point:
-    u = (x - p[0]) / (q[0] - p[0])
-    return x, p[1] + u * (q[1] - p[1])
-
-
-def _cross_y(p: Point, q: Point, y: float) -> Point:
-    u = (y - p[1]) / (q[1] - p[1])
-    return p[0] + u * (q[0] - p[0]), y
-
-
-def _coastline(vor, land: list[bool], real: int, width: float, height: float) -> Path:
-    ops: list[tuple] = []
-    for (p, q), (v, w) in zip(vor.ridge_points.tolist(), vor.ridge_vertices):
-        if p >= real or q >= real or land[p] == land[q] or v < 0 or w < 0:
-            continue
-        a, b = vor.vertices[v], vor.vertices[w]
-        if not all(0 <= c[0] <= width and 0 <= c[1] <= height for c in (a, b)):
-            continue
-        ops += [("M", _r(a[0]), _r(a[1])), ("L", _r(b[0]), _r(b[1]))]
-    return Path(tuple(ops), style=Style(stroke=COAST, width=0.35), role="coastline")
 
 
 # ---------------------------------------------------------------- pages
@@ -583,6 +584,8 @@ __all__ = [
     "fit_scale",
     "island_art",
     "map_pages",
+    "region_outlines",
     "seam_candidates",
+    "smooth_outline",
     "spec_of",
 ]

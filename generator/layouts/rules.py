@@ -1,9 +1,12 @@
 """Rule summaries: headings, paragraphs, steps, bullets, tables and a game's own diagrams.
 
-Two layouts share these blocks. `rule_pages` flows the sections into two
-columns over as many A4 pages as they need. `summary_page` sets a whole summary
-on one page: runs of text sections side by side in two balanced columns,
-tables and diagrams across the page, the body shrinking until everything fits.
+Two layouts share these blocks and one way of breaking them into columns, set as a good rulebook is:
+a heading never ends a column (it keeps with its first block, a table's header with its first two
+rows), a column that opens inside a section repeats its heading marked continued (and a table's header
+row), the two columns of a page are balanced, and the body is as large as the room allows (up to 9 pt).
+`rule_pages` flows the sections over as many A4 pages as they need at the smallest body; `summary_page`
+sets a whole summary on one page: runs of text sections in two balanced columns, tables and diagrams
+across the page.
 """
 
 from __future__ import annotations
@@ -20,7 +23,12 @@ from ..text import TextBox, fit
 from .common import FLOOR_JAPANESE, INK, LayoutContext, TextProblem, floor_pt, footer, page_title, readable
 from .templates import inline_text, marked
 
-BODY = 8.0
+BODY = 9.0
+"""The body a summary is set at when it has the room; the search for the largest size that fits starts here."""
+FLOW_FLOOR = 7.25
+"""The smallest body a multi-page summary is set at to save a page; below it, it takes another page."""
+TABLE_FLOOR = 6.75
+"""The smallest a table's text is set so that a long word fits a narrow cell (Japanese is raised to its floor)."""
 MIN_BODY = 6.5
 """The smallest body a one-page summary shrinks to (7 pt, the Japanese floor, when the summary is Japanese,
 since tables set half a point smaller would fall under it); below it the overflow is a finding."""
@@ -28,6 +36,8 @@ SHRINK_STEP = 0.25
 HEADING = 10.0
 GAP = 2.0
 COLUMN_GAP = 6.0
+CONTINUED = {"ja": "（続き）", "en": " (cont.)"}
+"""Marks a heading repeated at the top of a column that continues its section."""
 
 
 @dataclass(frozen=True)
@@ -86,66 +96,6 @@ class Section:
     diagram: Diagram | None = None
 
 
-def _top(ctx: LayoutContext) -> float:
-    return ctx.margin + 13.0
-
-
-def _bottom(ctx: LayoutContext) -> float:
-    return ctx.paper.height - ctx.margin - 6.0
-
-
-@dataclass
-class _Flow:
-    """Places blocks top to bottom in columns, starting a new column or page when one is full."""
-
-    ctx: LayoutContext
-    title: str
-    subtitle: str
-    columns: int = 2
-    pages: list[list[Item]] = field(default_factory=list)
-    column: int = 0
-    y: float = 0.0
-
-    def __post_init__(self) -> None:
-        self.new_page()
-
-    @property
-    def top(self) -> float:
-        return _top(self.ctx)
-
-    @property
-    def bottom(self) -> float:
-        return _bottom(self.ctx)
-
-    @property
-    def width(self) -> float:
-        return (self.ctx.paper.width - 2 * self.ctx.margin - (self.columns - 1) * COLUMN_GAP) / self.columns
-
-    @property
-    def x(self) -> float:
-        return self.ctx.margin + self.column * (self.width + COLUMN_GAP)
-
-    def new_page(self) -> None:
-        self.pages.append(page_title(self.ctx, self.title, self.subtitle))
-        self.column = 0
-        self.y = self.top
-
-    def make_room(self, height: float) -> None:
-        if self.y + height <= self.bottom or self.y == self.top:
-            return
-        if self.column + 1 < self.columns:
-            self.column += 1
-            self.y = self.top
-        else:
-            self.new_page()
-
-    def add(self, items: list[Item], height: float) -> None:
-        """`items` are drawn relative to (0, 0) of the block; they are shifted here."""
-        self.make_room(height)
-        self.pages[-1].append(Group(tuple(items), dx=self.x, dy=self.y))
-        self.y += height
-
-
 def _paragraph(
     setting: Setting,
     text: str,
@@ -159,16 +109,112 @@ def _paragraph(
     return items, height + 0.6
 
 
+def _top(ctx: LayoutContext) -> float:
+    return ctx.margin + 13.0
+
+
+def _bottom(ctx: LayoutContext) -> float:
+    return ctx.paper.height - ctx.margin - 6.0
+
+
+def _sizes(largest: float, least: float) -> list[float]:
+    """Body sizes in quarter points, largest first."""
+    return [largest - k * SHRINK_STEP for k in range(round((largest - least) / SHRINK_STEP) + 1)]
+
+
 @dataclass(frozen=True)
 class _Block:
+    """One piece of a summary that never breaks across columns, drawn from (0, 0)."""
+
     items: tuple[Item, ...]
     height: float
-    header: _Block | None = None  # a table row repeats its header at the top of a new column
+    role: str
+    """What it is, for readers of the scene: rule-heading, rule-text, rule-step, rule-bullet, rule-diagram,
+    rule-table-header or rule-table-row."""
+    keep_with_next: bool = False
+    """No column ends right after it: a heading, a table's header and first row, a table's last row but one."""
+    space_before: float = 0.0
+    """Space above it, dropped at the top of a column."""
+    continued: _Block | None = None
+    """Its section's heading marked continued: what a column opening with this block repeats first."""
+    header: _Block | None = None
+    """A table row's header row, repeated under that heading."""
     where: tuple = ()
+    name: str = ""
 
 
-BODY_SIZES = (BODY, 7.6, 7.2)
-"""Sizes tried, largest first: a summary that spills a few lines onto another page is set smaller."""
+def _column(blocks: list[_Block], start: int, end: int) -> list[_Block]:
+    """The blocks a column from blocks[start] to blocks[end] draws: a continued section's heading
+    (and a continued table's header row) first."""
+    first = blocks[start]
+    opening = [block for block in (first.continued, first.header) if block is not None]
+    return opening + blocks[start:end]
+
+
+def _height(column: list[_Block]) -> float:
+    return sum(block.height for block in column) + sum(block.space_before for block in column[1:])
+
+
+def _breaks(blocks: list[_Block], start: int) -> list[int]:
+    """Where a column starting at blocks[start] may end: after any block that does not keep with the next."""
+    return [
+        end for end in range(start + 1, len(blocks) + 1) if end == len(blocks) or not blocks[end - 1].keep_with_next
+    ]
+
+
+def _fill(blocks: list[_Block], start: int, room: float) -> int:
+    """The end of the fullest column from blocks[start] that fits `room`.
+
+    A keep that is taller than a column gives way (any break that fits); a single block taller than a
+    column is placed alone and reported by the caller."""
+    for ends in (_breaks(blocks, start), list(range(start + 1, len(blocks) + 1))):
+        fitting = [end for end in ends if _height(_column(blocks, start, end)) <= room + 1e-6]
+        if fitting:
+            return fitting[-1]
+    return start + 1
+
+
+def _balance(blocks: list[_Block], start: int, end: int, room: float) -> list[tuple[int, int]]:
+    """Blocks[start:end] in two columns, cut where the taller column is shortest, the left one the taller on a tie.
+
+    A cut after a block that keeps with the next is taken only when no other cut fits the room."""
+
+    def cost(cut: int) -> tuple[bool, bool, float, float]:
+        left = _height(_column(blocks, start, cut))
+        right = _height(_column(blocks, cut, end)) if cut < end else 0.0
+        kept = cut < end and blocks[cut - 1].keep_with_next
+        return max(left, right) > room + 1e-6, kept, round(max(left, right), 6), right
+
+    cut = min(range(start + 1, end + 1), key=cost)
+    return [(start, cut), (cut, end)] if cut < end else [(start, end)]
+
+
+def _paginate(blocks: list[_Block], room: float) -> list[list[tuple[int, int]]]:
+    """Pages of two columns: each page takes what two full columns hold, then balances it between them."""
+    pages = []
+    start = 0
+    while start < len(blocks):
+        end = _fill(blocks, start, room)
+        if end < len(blocks):
+            end = _fill(blocks, end, room)
+        pages.append(_balance(blocks, start, end, room))
+        start = end
+    return pages
+
+
+def _place(column: list[_Block], x: float, y: float) -> tuple[list[Item], float]:
+    """A column's blocks stacked from (x, y): their groups, labelled with their role, and the column's height."""
+    items: list[Item] = []
+    top = y
+    for i, block in enumerate(column):
+        top += block.space_before if i else 0.0
+        items.append(Group(block.items, dx=x, dy=top, role=block.role, name=block.name))
+        top += block.height
+    return items, top - y
+
+
+def _column_width(ctx: LayoutContext) -> float:
+    return (ctx.paper.width - 2 * ctx.margin - COLUMN_GAP) / 2
 
 
 def rule_pages(
@@ -180,63 +226,43 @@ def rule_pages(
     *,
     icons: Mapping[str, InlineIcon] | None = None,
 ) -> list[Page]:
-    """Flow the sections into columns at the largest body size that needs the fewest pages.
+    """Flow the sections into two balanced columns on as few pages as they need at FLOW_FLOOR, at the largest
+    body size (up to BODY) that needs no more pages.
 
     `icons` are the kit's inline icons: `{name}` in rule text draws them as on its cards.
     """
     icons = icons or {}
-    trials = []
-    for body in BODY_SIZES:
+    room, width = _bottom(ctx) - _top(ctx), _column_width(ctx)
+
+    def trial(body: float) -> tuple[int, int]:
+        """Pages needed at `body`, and the words that do not fit their boxes there (a long word in a narrow cell)."""
         scratch = replace(ctx, problems=[])
-        trials.append((len(_flow_pages(scratch, title, subtitle, sections, body, icons).pages), -body))
-        if trials[-1][0] == 1:
-            break
-    _pages, best = min(trials)
-    flow = _flow_pages(ctx, title, subtitle, sections, -best, icons)
+        pages = len(_paginate(_blocks(Setting(scratch, body, icons), sections, width), room))
+        return pages, len(scratch.problems)
+
+    sizes = _sizes(BODY, FLOW_FLOOR)
+    fewest, misses = trial(sizes[-1])
+    body = next(size for size in sizes if size == sizes[-1] or _no_worse(trial(size), (fewest, misses)))
+    blocks = _blocks(Setting(ctx, body, icons), sections, width)
+    for block in blocks:
+        if block.height > room:
+            ctx.problems.append(
+                TextProblem(
+                    "PK309",
+                    block.where,
+                    f"rule text is {block.height - room:.0f} mm longer than a column",
+                    "split it into shorter steps or bullets",
+                )
+            )
+    laid = _paginate(blocks, room)
     pages = []
-    total = len(flow.pages)
-    for n, items in enumerate(flow.pages, start=1):
-        items = items + footer(ctx, footer_left, f"{n}/{total}")
+    for n, columns in enumerate(laid, start=1):
+        items = page_title(ctx, title, subtitle)
+        for c, (start, end) in enumerate(columns):
+            items += _place(_column(blocks, start, end), ctx.margin + c * (width + COLUMN_GAP), _top(ctx))[0]
+        items += footer(ctx, footer_left, f"{n}/{len(laid)}")
         pages.append(Page(ctx.paper.width, ctx.paper.height, tuple(items), title if n == 1 else f"{title} {n}"))
     return pages
-
-
-def _flow_pages(
-    ctx: LayoutContext,
-    title: str,
-    subtitle: str,
-    sections: list[Section],
-    body: float,
-    icons: Mapping[str, InlineIcon],
-) -> _Flow:
-    """One layout pass; a heading always stays with its section's first block."""
-    setting = Setting(ctx, body, icons)
-    flow = _Flow(ctx, title, subtitle)
-    width = flow.width
-    for section in sections:
-        heading = _heading(section, width)
-        blocks = _section_blocks(setting, section, width)
-        first = blocks[0].height + (blocks[0].header.height if blocks and blocks[0].header else 0.0) if blocks else 0.0
-        flow.make_room(heading.height + first)
-        flow.add(list(heading.items), heading.height)
-        for index, block in enumerate(blocks):
-            if block.height > flow.bottom - flow.top:
-                ctx.problems.append(
-                    TextProblem(
-                        "PK309",
-                        block.where,
-                        f"rule text is {block.height - (flow.bottom - flow.top):.0f} mm longer than a column",
-                        "split it into shorter steps or bullets",
-                    )
-                )
-            starts_table = block.header is not None and (index == 0 or blocks[index - 1].header is not block.header)
-            if block.header is not None and (starts_table or flow.y + block.height > flow.bottom):
-                if flow.y + block.header.height + block.height > flow.bottom:
-                    flow.make_room(block.header.height + block.height)
-                flow.add(list(block.header.items), block.header.height)
-            flow.add(list(block.items), block.height)
-        flow.y += GAP
-    return flow
 
 
 def summary_page(
@@ -249,18 +275,21 @@ def summary_page(
     *,
     icons: Mapping[str, InlineIcon] | None = None,
 ) -> Page:
-    """The whole summary on one page, at the largest body size (in quarter points) at which it fits.
+    """The whole summary on one page, at the largest body size (in quarter points, up to BODY) at which it fits.
 
     Below MIN_BODY it stops shrinking; what still overflows is a finding (PK309), never a clipped page.
     """
     icons = icons or {}
     bottom = _bottom(ctx)
     least = min_body(sections)
-    sizes = [BODY - k * SHRINK_STEP for k in range(round((BODY - least) / SHRINK_STEP) + 1)]
-    body = next(
-        (size for size in sizes if _summary(Setting(replace(ctx, problems=[]), size, icons), sections)[1] <= bottom),
-        least,
-    )
+
+    def trial(body: float) -> tuple[float, int]:
+        """Where the summary ends at `body`, and the words that do not fit their boxes there."""
+        scratch = replace(ctx, problems=[])
+        return _summary(Setting(scratch, body, icons), sections)[1], len(scratch.problems)
+
+    misses = trial(least)[1]
+    body = next((size for size in _sizes(BODY, least) if _no_worse(trial(size), (bottom, misses))), least)
     items, end = _summary(Setting(ctx, body, icons), sections)
     if end > bottom:
         ctx.problems.append(
@@ -275,6 +304,11 @@ def summary_page(
     return Page(ctx.paper.width, ctx.paper.height, tuple(items), title)
 
 
+def _no_worse(trial: tuple[float, int], limit: tuple[float, int]) -> bool:
+    """A trial (pages or length, words that miss their boxes) within both limits."""
+    return trial[0] <= limit[0] + 1e-6 and trial[1] <= limit[1]
+
+
 def min_body(sections: list[Section]) -> float:
     """MIN_BODY, or the Japanese floor for a Japanese summary (its headings are Japanese).
 
@@ -285,18 +319,18 @@ def min_body(sections: list[Section]) -> float:
 
 
 def _summary(setting: Setting, sections: list[Section]) -> tuple[list[Item], float]:
-    """One layout pass of a one-page summary: its items, and where the last block ends."""
+    """One layout pass of a one-page summary: its items, and where the last block ends (GAP included)."""
     ctx = setting.ctx
     x, width = ctx.margin, ctx.paper.width - 2 * ctx.margin
     y = _top(ctx)
     items: list[Item] = []
     for run in _runs(sections):
         if len(run) == 1:
-            got, height = _placed(_stack(setting, run[0], width), x, y)
+            got, height = _place(_blocks(setting, run, width), x, y)
         else:
-            got, height = _columns(setting, run, x, y, width)
+            got, height = _columns(setting, run, x, y)
         items += got
-        y += height
+        y += height + GAP
     return items, y
 
 
@@ -316,81 +350,76 @@ def _runs(sections: list[Section]) -> list[list[Section]]:
     return runs
 
 
-def _columns(setting: Setting, run: list[Section], x: float, y: float, width: float) -> tuple[list[Item], float]:
-    """Text sections in two columns, in order, cut where the taller column is shortest."""
-    column = (width - COLUMN_GAP) / 2
-    stacks = [_stack(setting, section, column) for section in run]
-    heights = [sum(block.height for block in stack) + GAP for stack in stacks]
-    cut = min(
-        range(len(run) + 1),
-        key=lambda k: (max(sum(heights[:k]), sum(heights[k:])), sum(heights[:k]) < sum(heights[k:])),
-    )
+def _columns(setting: Setting, run: list[Section], x: float, y: float) -> tuple[list[Item], float]:
+    """Text sections in two balanced columns, in order: their items and the taller column's height."""
+    width = _column_width(setting.ctx)
+    blocks = _blocks(setting, run, width)
     items: list[Item] = []
-    for left, part in ((x, stacks[:cut]), (x + column + COLUMN_GAP, stacks[cut:])):
-        top = y
-        for stack in part:
-            got, height = _placed(stack, left, top)
-            items += got
-            top += height
-    return items, max(sum(heights[:cut]), sum(heights[cut:]))
+    tallest = 0.0
+    for c, (start, end) in enumerate(_balance(blocks, 0, len(blocks), float("inf"))):
+        got, height = _place(_column(blocks, start, end), x + c * (width + COLUMN_GAP), y)
+        items += got
+        tallest = max(tallest, height)
+    return items, tallest
 
 
-def _stack(setting: Setting, section: Section, width: float) -> list[_Block]:
-    """A section's blocks top to bottom: its heading, then its content, each table's header before its rows."""
-    blocks = [_heading(section, width)]
-    for block in _section_blocks(setting, section, width):
-        if block.header is not None and blocks[-1].header is not block.header:
-            blocks.append(block.header)
-        blocks.append(block)
-    return blocks
-
-
-def _placed(blocks: list[_Block], x: float, y: float) -> tuple[list[Item], float]:
-    """Blocks stacked from (x, y); the height includes the gap after them."""
-    items: list[Item] = []
-    top = y
-    for block in blocks:
-        items.append(Group(block.items, dx=x, dy=top))
-        top += block.height
-    return items, top - y + GAP
-
-
-def _heading(section: Section, width: float) -> _Block:
+def _heading(title: str, width: float, *, name: str = "") -> _Block:
     return _Block(
         (
             Rect(0, 0, width, 6.0, style=Style(fill="#2c2f45")),
-            Text(2.0, 4.4, plain(section.title), HEADING, colour=WHITE, bold=True),
+            Text(2.0, 4.4, plain(title), HEADING, colour=WHITE, bold=True),
         ),
         8.0,
+        "rule-heading",
+        keep_with_next=True,
+        space_before=GAP,
+        name=name,
     )
+
+
+def _blocks(setting: Setting, sections: list[Section], width: float) -> list[_Block]:
+    """Every section's blocks in reading order: its heading, then its content, a table's header before its rows."""
+    marker = CONTINUED.get(setting.ctx.lang, CONTINUED["en"])
+    blocks: list[_Block] = []
+    for section in sections:
+        continued = _heading(section.title + marker, width, name="continued")
+        blocks.append(_heading(section.title, width))
+        blocks += [replace(block, continued=continued) for block in _section_blocks(setting, section, width)]
+    return blocks
 
 
 def _section_blocks(setting: Setting, section: Section, width: float) -> list[_Block]:
     body = setting.body
     blocks: list[_Block] = []
     if section.text:
-        items, h = _paragraph(setting, section.text, width, section.where + ("text",))
-        blocks.append(_Block(tuple(items), h + 0.8, where=section.where + ("text",)))
-    for i, step in enumerate(section.steps, start=1):
-        items, h = _paragraph(setting, step, width, section.where + ("steps", i - 1), indent=5.0)
-        items.append(Text(0.5, body * 0.3528 * 0.88, f"{i}.", body, colour=INK, bold=True))
-        blocks.append(_Block(tuple(items), h + 0.4, where=section.where + ("steps", i - 1)))
+        where = section.where + ("text",)
+        items, h = _paragraph(setting, section.text, width, where)
+        blocks.append(_Block(tuple(items), h + 0.8, "rule-text", where=where))
+    for i, step in enumerate(section.steps):
+        where = section.where + ("steps", i)
+        items, h = _paragraph(setting, step, width, where, indent=5.0)
+        items.append(Text(0.5, body * 0.3528 * 0.88, f"{i + 1}.", body, colour=INK, bold=True))
+        blocks.append(_Block(tuple(items), h + 0.4, "rule-step", where=where))
     for j, bullet in enumerate(section.bullets):
-        items, h = _paragraph(setting, bullet, width, section.where + ("bullets", j), indent=4.0)
+        where = section.where + ("bullets", j)
+        items, h = _paragraph(setting, bullet, width, where, indent=4.0)
         items.append(Rect(1.0, body * 0.125, 1.4, 1.4, style=Style(fill=INK)))
-        blocks.append(_Block(tuple(items), h + 0.4, where=section.where + ("bullets", j)))
+        blocks.append(_Block(tuple(items), h + 0.4, "rule-bullet", where=where))
     if section.table is not None:
         blocks += _table_blocks(setting, section.table, width, section.where, body - 0.5)
     if section.diagram is not None:
         items, h = section.diagram(setting, width)
-        blocks.append(_Block(tuple(items), h, where=section.where))
+        blocks.append(_Block(tuple(items), h, "rule-diagram", where=section.where))
     return blocks
 
 
 def _table_blocks(setting: Setting, table: Table, width: float, where: tuple, size: float) -> list[_Block]:
+    """The header row, then a block per row, at `size` or as much smaller (down to TABLE_FLOOR) as a long word
+    needs to fit its cell. The header keeps with the first two rows and the last two rows
+    keep together, so a split leaves at least two rows on each side; each row knows its header to repeat it."""
     widths = [w * width for w in table.widths]
 
-    def row_block(cells: tuple[str, ...], header: bool) -> tuple[list[Item], float]:
+    def row_block(cells: tuple[str, ...], header: bool) -> tuple[tuple[Item, ...], float]:
         blocks, height = [], 0.0
         x = 0.0
         for text, w in zip(cells, widths):
@@ -408,15 +437,38 @@ def _table_blocks(setting: Setting, table: Table, width: float, where: tuple, si
         for w in widths[:-1]:
             x += w
             out.append(Line(x, 0, x, height, style=Style(stroke="#9a9a9a", width=0.15)))
-        return out, height
+        return tuple(out), height
 
-    header_items, header_h = row_block(table.columns, True)
-    header = _Block(tuple(header_items), header_h)
+    def misses(at: float) -> int:
+        """How many cells do not fit at `at` points (a word wider than its cell)."""
+        scratch = replace(setting, ctx=replace(setting.ctx, problems=[]))
+        for cells in (table.columns, *table.rows):
+            for text, w in zip(cells, widths):
+                scratch.paragraph(text, 0.0, 0.0, w - 2.0, where, size=at)
+        return len(scratch.ctx.problems)
+
+    if misses(size):  # rare: only then are smaller sizes tried
+        sizes = _sizes(size, min(size, TABLE_FLOOR))
+        least = misses(sizes[-1])
+        size = next((at for at in sizes[1:] if misses(at) <= least), size)
+    header = _Block(*row_block(table.columns, True), "rule-table-header", keep_with_next=True, where=where)
     rows = []
-    for row in table.rows:
+    last = len(table.rows) - 1
+    for i, row in enumerate(table.rows):
         items, h = row_block(row, False)
-        rows.append(_Block(tuple(items), h, header))
-    return rows
+        keep = i == 0 or (i == last - 1 and last >= 2)
+        rows.append(
+            _Block(
+                items,
+                h,
+                "rule-table-row",
+                keep_with_next=keep,
+                header=header,
+                where=where,
+                name=f"row {i + 1}/{last + 1}",
+            )
+        )
+    return [header, *rows]
 
 
 __all__ = ["Diagram", "Section", "Setting", "Table", "rule_pages", "summary_page"]

@@ -10,10 +10,16 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from .. import fonts
+from ..i18n import tr
 from ..scene import Circle, Group, Item, Page, Rect, Style, Text
+from ..units import MM_PER_PT
 from .common import INK, MUTED, LayoutContext, TextProblem, page_title, readable, scale_bar
+
+if TYPE_CHECKING:
+    from pnpkit.validator.components.tokens import Marker
 
 TOKENS_TOP = 16.0
 """From the top margin to the first heading, below the page title."""
@@ -40,6 +46,23 @@ class TokenSpec:
     mark: str = ""  # a short text printed on the token
     where: tuple = ()
     """The kind in the kit, for findings: its `name` (in the page's language) and `mark` are checked under it."""
+    icon: str = ""
+    """A marker icon drawn on the token in place of the mark (generator/icons/markers.py)."""
+    countdown: int = 0
+    """Numbers countdown…1 round the token, for a state that lasts: it is turned so the count left is on top."""
+
+
+def marker_spec(marker: Marker, label: str, mark: str = "", where: tuple = ()) -> TokenSpec:
+    """The token a marker of the kit prints: its icon and countdown, else `mark` (each game picks its mark)."""
+    return TokenSpec(
+        label,
+        marker.colour,
+        marker.count,
+        "" if marker.icon else mark,
+        where,
+        icon=marker.icon or "",
+        countdown=marker.countdown or 0,
+    )
 
 
 @dataclass(frozen=True)
@@ -61,14 +84,48 @@ TOKEN_ROLES = frozenset({"token", "player-piece", "marker", "life"})
 """Roles of the Groups that are one cut-out piece each (exports find pieces by them)."""
 
 
-def token(cx: float, cy: float, r: float, colour: str, mark: str, role: str, name: str = "") -> Group:
+def token(
+    cx: float,
+    cy: float,
+    r: float,
+    colour: str,
+    mark: str,
+    role: str,
+    name: str = "",
+    icon: str = "",
+    countdown: int = 0,
+) -> Group:
+    """One round token: a white ring inside its edge, and a mark, an icon, or an icon with a countdown round it."""
     items: list[Item] = [
         Circle(cx, cy, r, style=Style(fill=colour, stroke=INK, width=0.25)),
         Circle(cx, cy, r * RING, style=Style(stroke="#ffffff", width=0.5)),
     ]
-    if mark:
+    if icon:
+        from ..icons.markers import marker_icon
+
+        items.append(marker_icon(icon, cx, cy, r * (0.36 if countdown else 0.55), "#ffffff", outline=colour))
+    elif mark:
         items.append(Text(cx, cy + r * 0.3, mark, mark_size(r, mark), colour="#ffffff", anchor="middle", bold=True))
+    items += _countdown(cx, cy, r, countdown)
     return Group(tuple(items), role=role, name=name)
+
+
+COUNTDOWN_SIZE = 7.0
+"""The countdown's digits: bold, at the floor's size for Latin and above it."""
+
+
+def _countdown(cx: float, cy: float, r: float, count: int) -> list[Item]:
+    """The numbers count…1 spaced round the icon, each upright when the token is turned to bring it to the top."""
+    items: list[Item] = []
+    reach = r * 0.6
+    for k in range(count):
+        angle = 360.0 * k / count
+        baseline = COUNTDOWN_SIZE * 0.36 * MM_PER_PT  # half a digit's height below its centre
+        digit = Text(0.0, baseline, str(count - k), COUNTDOWN_SIZE, colour="#ffffff", anchor="middle", bold=True)
+        x = cx + reach * math.sin(math.radians(angle))
+        y = cy - reach * math.cos(math.radians(angle))
+        items.append(Group((digit,), dx=x, dy=y, rotate=angle, role="countdown"))
+    return items
 
 
 def mark_size(r: float, mark: str = "") -> float:
@@ -124,13 +181,17 @@ def token_sheet(
         items.append(Text(margin, y, heading, HEADING_SIZE, colour=INK, bold=True))
         y += HEADING_H
         for spec in specs:
-            items.append(Text(margin, y + 3.0, f"{spec.label} × {spec.count}", LABEL_SIZE, colour=MUTED))
+            items.append(Text(margin, y + 3.0, spec_label(ctx, spec), LABEL_SIZE, colour=MUTED))
             y += LABEL_H
             for i in range(spec.count):
                 row, col = divmod(i, per_row)
                 cx = margin + r + col * (diameter + TOKEN_GAP)
                 cy = y + r + row * (diameter + TOKEN_GAP)
-                items.append(token(cx, cy, r, spec.colour, spec.mark, role="token", name=spec.label))
+                items.append(
+                    token(
+                        cx, cy, r, spec.colour, spec.mark, "token", spec.label, icon=spec.icon, countdown=spec.countdown
+                    )
+                )
                 items.append(Circle(cx, cy, r + 0.6, style=CUT, role="cut"))
             rows = math.ceil(spec.count / per_row)
             y += rows * (diameter + TOKEN_GAP) + AFTER_SPEC
@@ -226,11 +287,17 @@ def token_pages(
     ]
 
 
+def spec_label(ctx: LayoutContext, spec: TokenSpec) -> str:
+    """The line above a kind's tokens: its name and count, and how to read a countdown."""
+    note = f" · {tr('countdown_note', ctx.lang)}" if spec.countdown else ""
+    return f"{spec.label} × {spec.count}{note}"
+
+
 def _check_texts(ctx: LayoutContext, groups: list[TokenGroup], diameter: float, track: TrackSpec | None) -> None:
     room = ctx.paper.width - 2 * ctx.margin
     for _heading, specs in groups:
         for spec in specs:
-            label = f"{spec.label} × {spec.count}"
+            label = spec_label(ctx, spec)
             check_line(ctx, label, LABEL_SIZE, room, spec.where + ("name", ctx.lang), "token name")
             if spec.mark:
                 mark_room = diameter * RING

@@ -288,23 +288,29 @@ def _tiled(
     seams_x = text_free_seams(list(content), 0.0, width, 0, clearance) if cols > 1 else []
     seams_y = text_free_seams(list(content), 0.0, height, 1, clearance) if rows > 1 else []
     tiles = tile_pages(ctx, title, content, width, height, seams_x, seams_y)
-    return [_overview(ctx, title, subtitle, content, width, height, cols, rows, len(tiles), legend, look)] + tiles
+    # The overview shows the board the way it lies on the table (its card slots upright), however the sheets print it.
+    upright = (tuple(art), geometry.width, geometry.height)
+    overview = _overview(ctx, title, subtitle, upright, cols, rows, len(tiles), legend, look, turned=turn)
+    return [overview] + tiles
 
 
 def _overview(
     ctx: LayoutContext,
     title: str,
     subtitle: str,
-    content: tuple[Item, ...],
-    width: float,
-    height: float,
+    board: tuple[tuple[Item, ...], float, float],
     cols: int,
     rows: int,
     count: int,
     legend: Legend,
     look: BoardLook,
+    turned: bool = False,
 ) -> Page:
-    """The assembled board shrunk onto one sheet, what its parts mean, and how to put it together."""
+    """The assembled board shrunk onto one sheet, upright, what its parts mean, and how to put it together.
+
+    When the sheets print the board `turned` (fewer sheets that way), the sheet diagram is turned back with it, so
+    A1, B1… show where each sheet goes on the upright board, and the steps say to turn it once joined."""
+    content, width, height = board
     margin = ctx.margin
     top = margin + 14.0
     room_w = ctx.paper.width - 2 * margin
@@ -331,9 +337,13 @@ def _overview(
         y += 3.0
     items.append(Text(margin, y + 3.0, tr("assembly", ctx.lang), 10, colour=INK, bold=True))
     y += 6.0
-    items += assembly_diagram(ctx.paper.width - margin - 30.0, y, 30.0, 20.0, cols, rows, None)
+    if turned:  # the sheets' grid turned a quarter clockwise, like the board it prints
+        grid = assembly_diagram(0.0, 0.0, 30.0, 20.0, cols, rows, None)
+        items.append(Group(tuple(grid), dx=ctx.paper.width - margin, dy=y, rotate=90, role="assembly-turned"))
+    else:
+        items += assembly_diagram(ctx.paper.width - margin - 30.0, y, 30.0, 20.0, cols, rows, None)
     steps = tr(
-        "assembly_steps",
+        "assembly_steps_turned" if turned else "assembly_steps",
         ctx.lang,
         count=count,
         cols=cols,

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, ClassVar
 
 from pydantic import Field, StringConstraints, model_validator
 
 from ..types import Count, Ident, KitFile, Lang, LocalText, StrictModel
 from .cards import Deck
-from .play import GlossaryEntry, Play
+from .play import GlossaryEntry, Play, State
 from .printing import PrintSettings
 from .rules import EndCondition, Erratum, RuleSummary
+from .table import Need
 
 if TYPE_CHECKING:
     from ..checks import CheckContext
@@ -141,6 +142,9 @@ class KitBase(StrictModel):
     effects, choices, length): each piece turns on its checks. See validator/components/play.py."""
     glossary: list[GlossaryEntry] = Field(default_factory=list, max_length=500)
     """Preferred terms and the variants that should not be printed: [{term: 魔力, variants: [魔カ]}]."""
+    also_need: list[Need] = Field(default_factory=list, max_length=20)
+    """What players bring that the kit does not print (dice, pencils, erasers): the contents page's "you also need"
+    line. The rule model adds what its rules imply."""
     as_written: bool = False
     """True for a kit that encodes a rulebook exactly as written: defaults that pick a reading are then findings
     (PK341), since the rulebook did not choose them."""
@@ -157,6 +161,43 @@ class KitBase(StrictModel):
     def placeholder_values(self) -> dict[str, int | float]:
         """Numbers rule text may name as `{placeholders}`."""
         return {"players_min": self.players.min, "players_max": self.players.max}
+
+    def table_needs(self) -> list[Need]:
+        """`also_need:` and what the rules imply beyond it; a rule model extends `implied_needs`."""
+        own = {need.key() for need in self.also_need if need.item}
+        return [*self.also_need, *(need for need in self.implied_needs() if need.key() not in own)]
+
+    def implied_needs(self) -> list[Need]:
+        """What the rule model's own rules make players bring (dice its parameters roll, pencils for its sheets)."""
+        return []
+
+    def table_states(self) -> list[tuple[State, tuple]]:
+        """Every state the rules create, with where it is written: `play.states` and lasting `play.effects`, and
+        what a rule model derives from its own effects (`derived_states`)."""
+        found: list[tuple[State, tuple]] = []
+        if self.play is not None:
+            found += [(state, ("play", "states", i)) for i, state in enumerate(self.play.states)]
+            for i, effect in enumerate(self.play.effects):
+                if effect.duration is not None and effect.duration.count > 0:
+                    state = State(
+                        id=effect.id, name=effect.name, on="board", lasts=effect.duration, shown_by=effect.shown_by
+                    )
+                    found.append((state, ("play", "effects", i)))
+        return found + self.derived_states()
+
+    def derived_states(self) -> list[tuple[State, tuple]]:
+        """States a rule model's own effects create (a crater, a waiting defence), with where each is written."""
+        return []
+
+    SHOW_STATE_HINT: ClassVar[str] = (
+        "add a marker {{id: {id}, …}} to tokens: markers, or name the component in shown_by"
+    )
+    """How a kit of this game adds a component that shows a state (PK343's hint)."""
+
+    def component_ids(self) -> dict[str, tuple[object, tuple]]:
+        """Components a state may be shown by, by id, with where each is written: the decks here; rule models add
+        their markers, sheets and boards."""
+        return {deck.id: (deck, ("decks", i)) for i, deck in enumerate(self.decks)}
 
     def more_names(self, lang: str) -> list[str]:
         """Names text may quote beyond the kit's `name:` and `title:` fields (a rule model adds its icons and

@@ -22,6 +22,9 @@ guessing: it is a warning (PK340) and a line in the kit book's open questions, n
       scoring:
         categories: [{id: points, name: {ja: 得点, en: Points}}, {id: bids, name: {ja: 宣言, en: Bids}}]
         tie_break: [points, bids]
+      states:
+        - {id: frozen, name: {ja: 凍結, en: Frozen}, on: card, most: 2, per: player,
+           lasts: {count: 2, unit: round, scope: self}}     # shown by the marker `frozen`, counting 2 down
 """
 
 from __future__ import annotations
@@ -210,6 +213,29 @@ class Effect(StrictModel):
     """How long it lasts, when it lasts."""
     timing: Timing | None = None
     """When it fires, when it fires on a schedule."""
+    shown_by: Ident | None = None
+    """The component that shows it while it lasts (a marker's id, a deck, a sheet): a lasting effect needs one
+    (PK343)."""
+
+
+class State(StrictModel):
+    """A state the rules create on the table (a destroyed cell, a defence waiting for the next attack, a second
+    position on another board): players must be able to see it, so a component shows it (PK343)."""
+
+    id: Ident
+    """The state's id, unique in the kit; a marker with the same id shows it unless `shown_by` names another."""
+    name: LocalText
+    """The state's name, as rule text writes it."""
+    on: Literal["cell", "space", "card", "player", "zone", "board"] = "cell"
+    """What carries it: a board cell or track space, a card, a player, a zone of the play area, the whole board."""
+    most: PositiveAmount | None = None
+    """The most that can be in play at once (per player when `per: player`): its markers must be at least as many."""
+    per: Literal["player", "shared"] = "shared"
+    """Whether each player can have `most` of it, or all players together."""
+    lasts: Duration | None = None
+    """How long it lasts, when it ends by itself: a marker that shows a countdown of more than one must count it."""
+    shown_by: Ident | None = None
+    """The component that shows it: a marker's id, a deck, a sheet or a board."""
 
 
 class Choice(StrictModel):
@@ -248,6 +274,8 @@ class Play(StrictModel):
     """Effects of cards, events and spaces."""
     choices: list[Choice] = Field(default_factory=list, max_length=500)
     """Choices the rules offer a player."""
+    states: list[State] = Field(default_factory=list, max_length=200)
+    """States the rules create on the table, each with the component that shows it."""
 
     @model_validator(mode="after")
     def _known_kinds(self) -> Play:

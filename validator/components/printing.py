@@ -42,6 +42,16 @@ BleedMM = Annotated[
     Field(ge=0, le=10, description="Bleed around every card, in mm: from '0mm' to '10mm', e.g. '3mm'."),
     written_as(r"^\s*\+?[0-9]+(?:\.[0-9]+)?\s*mm\s*$", "3mm"),
 ]
+GutterMM = Annotated[
+    float,
+    BeforeValidator(_signed_mm),
+    Field(ge=0, le=10, description="Space between cards on home sheets, in mm: from '0mm' to '10mm', e.g. '2mm'."),
+    written_as(r"^\s*\+?[0-9]+(?:\.[0-9]+)?\s*mm\s*$", "2mm"),
+]
+HOME_GUTTER = 2.0
+"""The default gap between cards on home sheets: each card's colour fills its half (1 mm), so a cut up to
+1 mm off shows only that card's colour, never its neighbour's; the most that keeps poker cards 9-up on A4
+with cut guides beside the grid and the notes above and below it."""
 
 
 PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -62,6 +72,10 @@ class PrintSettings(StrictModel):
     """The paper size: a4 or letter."""
     bleed: BleedMM = 0.0
     """Bleed around every card for a print shop's cutting, e.g. '3mm'; '0mm' (none) at home."""
+    gutter: GutterMM = HOME_GUTTER
+    """Space between cards on home sheets (without bleed), e.g. '2mm': each card's own colour fills the half
+    next to it, so a slightly missed cut shows that card's colour, not its neighbour's; '0mm' puts the cards
+    edge to edge. With bleed every card has its own bleed instead, and the gutter is not used."""
     duplex: Literal["long", "short", "none"] | None = Field(None, description="Default: long for n-up sheets.")
     back_offset: list[SignedMM] = Field(default_factory=lambda: [0.0, 0.0], min_length=2, max_length=2)
     """[x, y] shift of the backs only, to correct a printer's duplex misalignment, e.g. ['0.5mm', '-1mm']."""
@@ -87,7 +101,7 @@ class PrintSettings(StrictModel):
                 raise ValueError("gutterfold has no separately printed backs to offset; drop back_offset")
         if self.bleed and self.marks == "guides":
             raise ValueError(
-                "cut guides run along shared edges, but with bleed the cards no longer share edges; use crop marks"
+                "cut guides are for home sheets; a print shop trims a run with bleed at crop marks: use crop marks"
             )
         if self.duplex == "none" and any(self.back_offset):
             raise ValueError("back_offset moves duplex backs, but duplex is none")
@@ -98,6 +112,11 @@ class PrintSettings(StrictModel):
         if self.duplex is not None:
             return self.duplex
         return "none" if self.layout == "gutterfold" else "long"
+
+    @property
+    def card_bleed(self) -> float:
+        """How far each card's colour runs past its trim: the print shop's bleed, or at home half the gutter."""
+        return self.bleed if self.bleed else self.gutter / 2
 
     @property
     def marks_mode(self) -> str:

@@ -46,6 +46,8 @@ class Table(StrictModel):
 
 
 class RuleSection(StrictModel):
+    id: Ident | None = None
+    """The section's id, unique in the summary: an erratum's `section:` names it."""
     title: LocalText
     """The section's heading."""
     text: RuleText | None = None
@@ -81,6 +83,18 @@ class Erratum(StrictModel):
     """What the rulebook says, contradiction included."""
     resolution: LocalText
     """The reading this edition chose."""
+    section: Ident | None = None
+    """The id of the rule section that states this ruling in play: a player reads the rule there, not only in the
+    errata. Leave it out for a correction of the kit's data alone (a card's name, a count) that the cards show."""
+    ruling: RuleText | None = None
+    """With `section:`, the words of the ruling as that section states them (its text, a step, a bullet, a table
+    cell, or for `generated: end-conditions` the end conditions), placeholders and all; checked (PK344)."""
+
+    @model_validator(mode="after")
+    def _ruling_names_its_section(self) -> Erratum:
+        if (self.section is None) != (self.ruling is None):
+            raise ValueError("`section:` and `ruling:` go together: the section that states the ruling, in its words")
+        return self
 
 
 class EndCondition(StrictModel):

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Annotated, Literal
+
 from pydantic import Field
 
 from ..types import Colour, Count, Ident, Length, LocalText, StrictModel
+
+MarkerIcon = Literal["crater", "rubble", "mud-wall", "lava-barrier", "wind-shield", "sandstorm", "timer", "pawn"]
+"""The vector icons a marker token may show (generator/icons/markers.py draws them)."""
 
 
 class PlayerColour(StrictModel):
@@ -23,6 +28,27 @@ class Marker(StrictModel):
     """How many to print."""
     colour: Colour = "#222222"
     """The token's colour."""
+    icon: MarkerIcon | None = None
+    """A drawn icon on the token, in place of the first letter of its name."""
+    countdown: int | None = Field(None, ge=2, le=9)
+    """For a state that lasts: the numbers countdown…1 round the rim; turn the token so the turns or cycles left
+    point up."""
+
+
+class PlayerPiece(StrictModel):
+    """A piece each player colour gets, for one state the rules give every player (a position on the board, a
+    place on a score or order sheet)."""
+
+    id: Ident
+    """The piece's id."""
+    name: LocalText
+    """The piece's name, printed in the kit book's checklist."""
+    shows: Ident
+    """The state it shows: one the rule model names (e.g. board-position, mana-order)."""
+    shape: Literal["standee", "disc"] = "standee"
+    """A fold-over standee, or a round disc to cut out."""
+    per_player: Annotated[int, Field(ge=1, le=20)] = 1
+    """How many each player gets."""
 
 
 class Track(StrictModel):
@@ -44,3 +70,7 @@ class TokenSheet(StrictModel):
     """Marker tokens: what they are, how many and their colour."""
     track: Track | None = None
     """A numbered track printed with the tokens (a score or cycle track)."""
+
+    def marker_components(self, at: tuple) -> dict[str, tuple[object, tuple]]:
+        """The markers by id, with where each is written (`at` is where the sheet is), for the states they show."""
+        return {marker.id: (marker, (*at, "markers", i)) for i, marker in enumerate(self.markers)}

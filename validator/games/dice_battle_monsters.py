@@ -31,6 +31,7 @@ from ..checks import (
 )
 from ..components.cards import Deck, Design, deck_designs
 from ..components.kit import KitBase
+from ..components.play import State
 from ..components.templates import (
     EffectFill,
     ResolvedTemplate,
@@ -100,6 +101,10 @@ GENERATED = ("phase-flow", "resolution-order", "end-conditions", "errata")
 
 UNIT_REGIONS = {"title": "text", "unit_level": "number", "unit_class": "label", "unit_effect": "effect"}
 NONUNIT_REGIONS = {"nonunit_level": "number", "nonunit_class": "label", "nonunit_effect": "effect"}
+
+
+SEVERAL = 2
+"""The fewest cards a zone the rules fill "with as many as fit the roll" must show spaces for."""
 
 
 class Parameters(StrictModel):
@@ -229,6 +234,26 @@ class DiceBattleKit(KitBase):
     """The card designs: each fills its template's regions by name."""
     example: ResolutionExample | None = None
     """The rulebook's worked example of resolving effects; the validator recomputes its order."""
+
+    # ------------------------------------------------------------ the table
+
+    def derived_states(self) -> list[tuple[State, tuple]]:
+        """Each player's main zone and magic circle hold several cards (units whose levels add up to the roll, and
+        the magic that fits the same roll), the stock zone up to `stock_slots`; the rulebook's example is a floor."""
+        sides = [self.example.first, self.example.second] if self.example else []
+        most = {
+            "main": max([SEVERAL, *(len(side.main) for side in sides)]),
+            "magic-circle": max([SEVERAL, *(len(side.magic_circle) for side in sides)]),
+            "stock": max([self.parameters.stock_slots, *(len(side.stock) for side in sides)]),
+        }
+        return [
+            (State(id=zone.id, name=zone.name, on="zone", most=most[zone.id]), ("zones", i))
+            for i, zone in enumerate(self.zones)
+            if zone.id in most
+        ]
+
+    def component_ids(self) -> dict[str, tuple[object, tuple]]:
+        return super().component_ids() | {zone.id: (zone, ("zones", i)) for i, zone in enumerate(self.zones)}
 
     # ------------------------------------------------------------ values
 

@@ -22,9 +22,10 @@ from ..checks import (
     check_unique_names,
     item_names,
 )
-from ..components.cards import Deck
+from ..components.cards import Deck, deck_designs
 from ..components.hexboard import HexBoard, connected, is_centre
 from ..components.kit import KitBase
+from ..components.play import State
 from ..components.rules import Duration
 from ..components.tokens import TokenSheet
 from ..findings import Severity
@@ -135,6 +136,9 @@ class Effect(StrictModel):
     """For a defence: what it does to the player whose attack it stopped."""
     text: RuleText
     """The effect's text on the card; numbers come from `{placeholders}`."""
+    shown_by: Ident | None = None
+    """The component that shows what it leaves on the table (a crater, a waiting defence): by default the marker
+    with its combo's or event's id (PK343)."""
 
 
 class Combo(StrictModel):
@@ -153,15 +157,39 @@ class Combo(StrictModel):
     )
 
 
+ShiftIcon = Literal["volcano", "fog", "upheaval", "storm", "rampage", "blessing", "depletion"]
+"""The pictures a shift card can show (the generator draws one for each name)."""
+
+ACTION_ICONS: dict[str, ShiftIcon] = {
+    "destroy": "volcano",
+    "block-attacks": "fog",
+    "swap": "upheaval",
+    "limit": "storm",
+    "reshuffle": "rampage",
+    "draw-more": "blessing",
+    "draw-less": "depletion",
+    "nullify": "storm",
+    "steal": "upheaval",
+    "shield": "fog",
+}
+"""The picture an event without an `icon` shows, from what its effect does."""
+
+
 class ShiftEvent(StrictModel):
     id: Ident
     """The event's id."""
     name: LocalText
     """The event's name."""
+    icon: ShiftIcon | None = Field(None, description="The card's picture; by default, one for the effect's action.")
     effect: Effect
     """What the event does."""
     examples: list[RuleText] = Field(default_factory=list)
     """Worked examples; their numbers are checked against the effect."""
+
+    @property
+    def picture(self) -> ShiftIcon:
+        """The picture its card shows: its `icon`, or the one for its effect's action."""
+        return self.icon or ACTION_ICONS[self.effect.action]
 
 
 VALID_TARGETS = {
@@ -223,6 +251,47 @@ class ElementShiftKit(KitBase):
         values["total_element_cards"] = self.parameters.cards_per_element * len(self.elements)
         values["board_cells"] = len(self.board.placed_cells())
         return values
+
+    # ------------------------------------------------------------ the table
+
+    def derived_states(self) -> list[tuple[State, tuple]]:
+        """What combos and events leave on the table: a destroyed cell (a crater that blocks its neighbours for a
+        while), and a defence waiting for the next attack on its player."""
+        found: list[tuple[State, tuple]] = []
+        owners: list[tuple[str, int, Combo | ShiftEvent, int | None]] = [
+            ("combos", i, c, None) for i, c in enumerate(self.combos)
+        ]
+        owners += [("events", i, e, self._copies(e.id) * e.effect.cells) for i, e in enumerate(self.events)]
+        for field, i, owner, most in owners:
+            effect = owner.effect
+            if effect.action == "destroy":
+                state = State(
+                    id=owner.id,
+                    name=owner.name,
+                    on="cell",
+                    most=most or None,
+                    lasts=effect.duration,
+                    shown_by=effect.shown_by,
+                )
+            elif effect.action == "shield":
+                state = State(id=owner.id, name=owner.name, on="player", per="player", most=1, shown_by=effect.shown_by)
+            else:
+                continue
+            found.append((state, (field, i, "effect")))
+        return found
+
+    def _copies(self, event_id: str) -> int:
+        """How many cards of an event the decks hold."""
+        return sum(
+            design.count
+            for deck in self.decks
+            if deck.template == "event"
+            for design in deck_designs(deck, self.events)
+            if design.item.id == event_id
+        )
+
+    def component_ids(self) -> dict[str, tuple[object, tuple]]:
+        return super().component_ids() | self.tokens.marker_components(("tokens",))
 
     def model_lists(self) -> dict[str, set[str]]:
         return {

@@ -59,6 +59,7 @@ from ..components.cards import Deck, Design
 from ..components.kit import KitBase
 from ..components.printing import card_fits
 from ..components.sheets import Sheet, regions
+from ..components.table import Need
 from ..components.templates import (
     CardTemplate,
     FillValue,
@@ -282,6 +283,18 @@ class GenericKit(KitBase):
         return kit
 
     # ------------------------------------------------------------ values
+
+    def component_ids(self) -> dict[str, tuple[object, tuple]]:
+        found = super().component_ids()
+        found |= {sheet.id: (sheet, ("sheets", i)) for i, sheet in enumerate(self.sheets)}
+        return found | (self.tokens.marker_components(("tokens",)) if self.tokens else {})
+
+    def implied_needs(self) -> list[Need]:
+        """Sheets are filled in with a pencil, and mistakes rubbed out."""
+        if not self.sheets:
+            return []
+        per: Literal["player", "shared"] = "player" if any(sheet.per_player for sheet in self.sheets) else "shared"
+        return [Need(item="pencil", per=per), Need(item="eraser", per=per)]
 
     def placeholder_values(self) -> dict[str, Any]:
         """The players, the parameters, `{cards_<deck>}` for each deck's card count, and the inline icons."""

@@ -17,6 +17,7 @@ from ..checks import check_decks, check_lookalikes, check_unique_ids, check_uniq
 from ..components.cards import Deck, Design, deck_designs
 from ..components.graphmap import GraphCodes, GraphMap, check_graph
 from ..components.kit import KitBase
+from ..components.table import Need
 from ..components.tokens import TokenSheet
 from ..findings import Severity
 from ..types import Colour, Count, Ident, LocalText, NonNegative, RuleText, StrictModel
@@ -48,7 +49,11 @@ CODES = {
     "SG019": (W, "activated abilities have no limit per turn"),
     "SG020": (E, "main deck too small for the opening draft"),
     "SG021": (W, "a placement roll can name an occupied node and no rule covers it"),
+    "SG022": (W, "a piece does not fit on a node with room to spare"),
 }
+
+PIECE_ROOM = 2.0
+"""Millimetres a node must be wider than a piece (token diameter), so the node's rim shows round it."""
 
 COLOURLESS = "colourless"
 """The cost key for mana of no colour (無色)."""
@@ -87,6 +92,34 @@ TEMPLATE_PILES: dict[Template, Pile] = {
 """The pile each template's cards are shuffled into."""
 
 Cost = dict[str, Count]
+
+CardIcon = Literal[
+    "flame-wall",
+    "blazing-swords",
+    "fog",
+    "gale",
+    "fountain",
+    "sprout",
+    "evil-eye",
+    "radiant-shield",
+    "fortress",
+    "tent",
+    "market-stall",
+    "mage-tower",
+    "salamander",
+    "dragon",
+    "sprite",
+    "wave-trident",
+    "treant",
+    "stag",
+    "assassin",
+    "skull",
+    "helm",
+    "pegasus",
+    "golem",
+    "spyglass",
+]
+"""The card art a spell, building or creature can name (generator/icons/shogi.py draws each)."""
 
 
 class Parameters(StrictModel):
@@ -173,6 +206,7 @@ class Creature(StrictModel):
     lore: LocalText | None = Field(None, description="Flavour only; printed in grey.")
     amount: int | None = None
     """A number its text names as `{amount}`."""
+    icon: CardIcon | None = Field(None, description="The card's art (see CardIcon); none draws the plain shogi piece.")
 
 
 class Ability(StrictModel):
@@ -195,6 +229,7 @@ class Spell(StrictModel):
     """What the spell does."""
     amount: int | None = None
     """A number its text names as `{amount}`."""
+    icon: CardIcon | None = Field(None, description="The card's art (see CardIcon); none draws the plain sparkle.")
 
 
 class Building(StrictModel):
@@ -212,6 +247,7 @@ class Building(StrictModel):
     """What the building does."""
     amount: int | None = None
     """A number its text names as `{amount}`."""
+    icon: CardIcon | None = Field(None, description="The card's art (see CardIcon); none draws the plain tower.")
 
 
 class Relic(StrictModel):
@@ -263,6 +299,13 @@ class ShogiTcgKit(KitBase):
     """The decks: each template draws its cards from its model list and joins a pile."""
 
     # ------------------------------------------------------------ derived values
+
+    def implied_needs(self) -> list[Need]:
+        """A player's start node is rolled on the placement dice."""
+        return [Need(item="dice", count=self.placement.dice, sides=self.placement.faces)]
+
+    def component_ids(self) -> dict[str, tuple[object, tuple]]:
+        return super().component_ids() | self.tokens.marker_components(("tokens",))
 
     def placeholder_values(self) -> dict[str, int | float]:
         values = super().placeholder_values()
@@ -344,6 +387,19 @@ class ShogiTcgKit(KitBase):
         self._check_numbers(ctx)
         self._check_costs(ctx)
         self._check_map(ctx)
+        self._check_pieces(ctx)
+
+    def _check_pieces(self, ctx: CheckContext) -> None:
+        """A piece stands on a node: the token diameter (the player piece's height too) must leave room."""
+        piece, node = self.tokens.diameter, self.map.node_size
+        if piece + PIECE_ROOM > node:
+            ctx.add(
+                "SG022",
+                ("tokens", "diameter"),
+                f"pieces are {piece:g} mm across but a node is {node:g} mm: a piece needs a node at least "
+                f"{PIECE_ROOM:g} mm wider, so the node's rim shows round the piece",
+                f"set tokens.diameter to {node - PIECE_ROOM:g}mm or less, or map.node_size to {piece + PIECE_ROOM:g}mm or more",
+            )
 
     def _check_decks(self, ctx: CheckContext) -> None:
         for d, deck in enumerate(self.decks):

@@ -18,6 +18,7 @@ from pydantic import Field, model_validator
 from ..checks import check_permutation, check_unique_ids, check_unique_names
 from ..components.kit import KitBase
 from ..components.sheets import Gate, Letter, PadRegion, Sheet, check_sheets, regions
+from ..components.table import Need
 from ..findings import Severity
 from ..types import Colour, Count, LocalText, NonNegative, RuleText, StrictModel
 
@@ -299,6 +300,14 @@ class UnlockTowerKit(KitBase):
 
     def phase(self, number: int) -> Phase | None:
         return next((p for p in self.round if p.phase == number), None)
+
+    def implied_needs(self) -> list[Need]:
+        """Each player hides a die turned to a face, and fills in a sheet in pencil."""
+        return [
+            Need(item="dice", sides=self.parameters.die_faces, per="player"),
+            Need(item="pencil", per="player"),
+            Need(item="eraser", per="player"),
+        ]
 
     def placeholder_values(self) -> dict[str, int | float | str]:  # type: ignore[override]
         values: dict[str, int | float | str] = {**super().placeholder_values(), **self.parameters.model_dump()}

@@ -26,13 +26,16 @@ import unicodedata
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pydantic import Field
 
 from ..checks import check_decks, check_lookalikes, check_unique_ids, item_names, normalise_name, walk_texts
 from ..components.cards import Deck, Design, deck_designs
 from ..components.kit import KitBase
+from ..components.play import State
+from ..components.table import Need
+from ..components.tokens import PlayerPiece
 from ..components.tracks import TrackBoard, check_track, track_geometry
 from ..findings import Severity
 from ..placeholders import fill
@@ -177,6 +180,9 @@ class Reference(StrictModel):
     """A worked scoring example: a card and how many are held."""
 
 
+BOARD_POSITION = LocalText(ja="盤面上の位置", en="Position on the board")
+MANA_ORDER = LocalText(ja="魔力シート上の位置（行動順）", en="Place on the mana sheet (turn order)")
+
 TEMPLATE_SOURCES: dict[str, str] = {"element": "elements"}
 """The model list each card template draws from: the one place the generator learns it."""
 
@@ -204,6 +210,29 @@ class WizardsElementCollectionKit(KitBase):
     """The 魔力 sheet and the action-order slots."""
     reference: Reference
     """The scoring reference card."""
+    pieces: list[PlayerPiece] = Field(default_factory=list, max_length=10)
+    """The pieces each player colour gets, each showing one state: the rules need a position on the board and a
+    place on the 魔力 sheet at the same time (PK343)."""
+
+    # ------------------------------------------------------------ the table
+
+    def derived_states(self) -> list[tuple[State, tuple]]:
+        """Every player stands on the board and sits on the 魔力 sheet at once: the collect phase and the next move
+        read the board position while the sheet holds the order."""
+        return [
+            (State(id="board-position", name=BOARD_POSITION, on="space", per="player", most=1), ("board", "players")),
+            (State(id="mana-order", name=MANA_ORDER, on="player", per="player", most=1), ("order_sheet",)),
+        ]
+
+    SHOW_STATE_HINT: ClassVar[str] = "add a piece {{id: …, shows: {id}, name: …, shape: disc}} to pieces:"
+
+    def component_ids(self) -> dict[str, tuple[object, tuple]]:
+        found = super().component_ids()
+        return found | {piece.shows: (piece, ("pieces", i)) for i, piece in enumerate(self.pieces)}
+
+    def implied_needs(self) -> list[Need]:
+        """The move phase rolls the dice the parameters name."""
+        return [Need(item="dice", count=self.parameters.dice, sides=self.parameters.dice_sides)]
 
     # ------------------------------------------------------------ values
 

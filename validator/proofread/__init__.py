@@ -6,7 +6,9 @@
   exist, caps that never bind, effects that fire after the game has ended;
 - `prose`: rule, card and example text against the model: quoted names and phase words name something
   defined, and numbers stated about an effect agree with it;
-- `terms`: look-alike characters in any text, the kit's glossary, and near-duplicate terms.
+- `terms`: look-alike characters in any text, the kit's glossary, and near-duplicate terms;
+- `errata`: a ruling the errata states also stands in its rule section;
+- `components`: every state the rules create has a component on the table to show it.
 
 Each check adds findings to the context and never raises. A game's rule model adds what is particular
 to its game; these are called for every kit by validator.kit.
@@ -16,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import flow, prose, terms, vocabulary
+from . import components, errata, flow, prose, terms, vocabulary
 
 if TYPE_CHECKING:
     from ..checks import CheckContext
@@ -33,3 +35,5 @@ def proofread(ctx: CheckContext, kit: KitBase) -> None:
     prose.check_names_in_text(ctx, kit, texts)
     prose.check_effect_numbers(ctx, kit, numbers)
     terms.check_terms(ctx, kit, texts)
+    errata.check_errata(ctx, kit)
+    components.check_components(ctx, kit, numbers)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from .scene import Group, Item, Path, Polygon, Style
+from ..scene import Group, Item, Path, Polygon, Style
 
 
 def _drop() -> tuple[tuple, ...]:
