@@ -208,15 +208,16 @@ def test_tts_kit_json_holds_the_deck_and_counted_tokens(tts):
     kinds = [o["Name"] for o in objects]
     assert kinds.count("DeckCustom") == 1
     tokens = [o for o in objects if o["Name"] == "Custom_Token"]
-    assert len(tokens) == 62, "one object per printed token: 4 colours × 9, shift and cycle markers, 2 craters, 6 ruins, 4 × 4 defences"
+    # one object per printed token: 4 colours × 9, shift and cycle markers, 2 craters, 6 ruins, 4 × 4 defences
+    assert len(tokens) == 62
     urls = {o["CustomImage"]["ImageURL"] for o in tokens}
-    assert len(urls) == 6
+    assert len(urls) == 12  # an image per kind: 4 player colours, 8 markers
     for url in urls:
         with Image.open(local(url)) as image:
             assert image.mode == "RGBA" and image.getpixel((0, 0))[3] == 0, "transparent round the token"
     assert {o["Nickname"] for o in tokens} >= {"Shift marker", "Cycle marker"}
     boards = [o for o in objects if o["Name"] == "Custom_Board"]
-    assert [o["CustomImage"]["ImageURL"].rsplit("/", 1)[1] for o in boards] == ["tokens-01.png"]
+    assert [o["CustomImage"]["ImageURL"].rsplit("/", 1)[1] for o in boards] == ["tokens-01.png", "tokens-02.png"]
     guids = [o["GUID"] for o in objects]
     assert len(set(guids)) == len(guids)
 

@@ -385,10 +385,10 @@ EXPLANATIONS: dict[str, Explanation] = {
         "    as_written: {ja: 彗星が二枚出たときの勝ち負けがない。, en: Nothing says which of two Comets wins.}\n"
         "    resolution: {ja: 先に出した彗星が勝つ。, en: The first Comet played wins.}\n"
         "    section: tricks\n"
-        "    ruling: {ja: 彗星どうしなら先に出した方が勝つ, en: \"Between Comets, the first played wins\"}\n",
+        '    ruling: {ja: 彗星どうしなら先に出した方が勝つ, en: "Between Comets, the first played wins"}\n',
         "Add the ruling to the section `section:` names, in the words `ruling:` quotes (every language, same "
-        "placeholders), e.g. the bullet {ja: 彗星は切り札。彗星どうしなら先に出した方が勝つ。, en: \"Comets are trumps. "
-        "Between Comets, the first played wins.\"}; or change `ruling:` to quote the words the section already uses.",
+        'placeholders), e.g. the bullet {ja: 彗星は切り札。彗星どうしなら先に出した方が勝つ。, en: "Comets are trumps. '
+        'Between Comets, the first played wins."}; or change `ruling:` to quote the words the section already uses.',
     ),
     "PK345": Explanation(
         "A credit whose name is the game's own title (\"Rules: WIZARD'S ELEMENT COLLECTION\") credits nobody: the "
