@@ -52,6 +52,14 @@ def make_parser() -> argparse.ArgumentParser:
     validate.add_argument(
         "--no-layout", action="store_true", help="check the data only; skip laying out pages (text fit, missing glyphs)"
     )
+    validate.add_argument(
+        "--simulate",
+        type=_games,
+        default=0,
+        metavar="N",
+        help="also play N games of a game that has an engine, and report what play shows (decks that run dry, "
+        "frequent ties with no tie rule, games that do not end, unbalanced seats) as warnings at the rule",
+    )
     add_jobs_option(validate)
 
     build = commands.add_parser(
@@ -92,6 +100,17 @@ def make_parser() -> argparse.ArgumentParser:
         module.add_arguments(sub)
         sub.set_defaults(run=module.run)
     return parser
+
+
+SIMULATE_MOST = 100_000
+"""The most games `validate --simulate` plays."""
+
+
+def _games(text: str) -> int:
+    """`--simulate N`: a whole number of games, bounded before anything is played."""
+    if not text.isdigit() or not 1 <= int(text) <= SIMULATE_MOST:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of games from 1 to {SIMULATE_MOST}")
+    return int(text)
 
 
 def _jobs(text: str) -> int:
@@ -270,6 +289,10 @@ def _validate(args: argparse.Namespace) -> int:
         report.extend(loaded.report.findings)
         if loaded.ok and not args.no_layout:
             report.extend(layout_findings(loaded, args.jobs or default_jobs()))
+        if loaded.ok and args.simulate:
+            from pnpkit.validator.playtest.findings import play_findings
+
+            report.extend(play_findings(loaded, args.simulate, args.jobs or default_jobs()))
     findings = report.sorted()
     _print_findings(findings, args.format)
     if args.format == "text" and not findings:

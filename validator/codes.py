@@ -68,6 +68,8 @@ CODES: dict[str, tuple[Severity, str]] = {
     "PK344": (W, "a ruling stated only in the errata, not in its section"),
     "PK345": (W, "the credits name the game, not the person who designed it"),
     "PK331": (E, "an ignore: entry without a reason, or for a code that cannot be silenced"),
+    # PK35x: what play shows (validate --simulate; validator/playtest/findings.py)
+    # PK36x: sizes the content sets, bounded before the work (hostile input)
     # images on cards (validator/images.py)
     "PK501": (E, "image resolution below 150 ppi"),
     "PK502": (E, "image file damaged or unreadable"),
