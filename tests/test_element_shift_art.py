@@ -200,7 +200,17 @@ def test_each_shift_picture_draws_inside_its_box(name):
 
 
 def test_marker_icons_are_the_names_the_lead_asked_for():
-    assert MARKER_ICONS == ("crater", "rubble", "mud-wall", "lava-barrier", "wind-shield", "sandstorm", "timer", "pawn")
+    assert MARKER_ICONS == (
+        "crater",
+        "rubble",
+        "mud-wall",
+        "lava-barrier",
+        "wind-shield",
+        "sandstorm",
+        "timer",
+        "pawn",
+        "flame",
+    )
 
 
 @pytest.mark.parametrize("name", MARKER_ICONS)

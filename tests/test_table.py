@@ -74,7 +74,7 @@ def test_the_seed_kits_need_what_the_issue_names(kits):
         "cold-wind-shield",
         "sandstorm-guard",
     }
-    assert ids["wizards-element-collection"] == {"board-position", "mana-order"}
+    assert ids["wizards-element-collection"] == {"board-position", "mana-order", "flame"}
     assert ids["dice-battle-monsters"] == {"main", "magic-circle", "stock"}
 
 
@@ -150,3 +150,12 @@ def test_the_cover_credits_a_person_not_the_title(kits, name):
     assert not [f for f in kits.loaded(name).report.findings if f.code == "PK345"]
     for lang in kit.languages:
         assert kit.title.get(lang).casefold() not in kit.credits(lang).casefold(), (name, lang)
+
+
+def test_the_marker_icons_a_kit_may_name_are_the_ones_drawn():
+    from typing import get_args
+
+    from pnpkit.generator.icons.markers import MARKER_ICONS
+    from pnpkit.validator.components.tokens import MarkerIcon
+
+    assert set(get_args(MarkerIcon)) == set(MARKER_ICONS)

@@ -69,6 +69,14 @@ CODES: dict[str, tuple[Severity, str]] = {
     "PK345": (W, "the credits name the game, not the person who designed it"),
     "PK331": (E, "an ignore: entry without a reason, or for a code that cannot be silenced"),
     # PK35x: what play shows (validate --simulate; validator/playtest/findings.py)
+    "PK350": (W, "in play, a deck runs dry before the game can end"),
+    "PK351": (W, "in play, a supply runs out"),
+    "PK352": (W, "in play, ties are frequent and no tie rule decides them"),
+    "PK353": (W, "in play, games do not end"),
+    "PK354": (W, "in play, the seats' win rates differ beyond the tolerance"),
+    "PK355": (W, "in play, effects come after the game has ended"),
+    "PK356": (W, "a reading the kit declares that the engine cannot play"),
+    "PK357": (W, "the game has no playtest engine: nothing was played"),
     # PK36x: sizes the content sets, bounded before the work (hostile input)
     # images on cards (validator/images.py)
     "PK501": (E, "image resolution below 150 ppi"),

@@ -8,7 +8,16 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints, WithJsonSchema
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    WithJsonSchema,
+    model_validator,
+)
 
 LANGUAGES = ("ja", "en")
 Lang = Literal["ja", "en"]
@@ -158,10 +167,53 @@ def _bare_unspecified(value: Any) -> Any:
     return {"unspecified": ""} if value == "unspecified" else value
 
 
+class ReadingChoice(StrictModel):
+    """One way to play an unclear rule: `{id: reshuffle, name: {ja: 捨て札を切り直す, en: Reshuffle the discards}}`."""
+
+    id: Ident
+    """The choice's id, as `pnpkit simulate --reading READING=CHOICE` names it."""
+    name: LocalText
+    """What the choice means at the table."""
+
+
+class KitReading(StrictModel):
+    """A rule the rulebook leaves open or states twice, its readings, and the one this edition plays.
+
+        readings:
+          - id: deck-exhaustion
+            choices:
+              - {id: no-reshuffle, name: {ja: 引けない分は失われる, en: Draws from an empty deck are lost}}
+              - {id: reshuffle, name: {ja: 捨て札を切り直して山札にする, en: Shuffle the discards into a new deck}}
+            default: reshuffle
+
+    A playtest engine plays the reading ids it knows (`pnpkit simulate --reading`, `--all-readings`)."""
+
+    id: Ident
+    """The reading's id, unique in the kit: the engine's name for the open question."""
+    question: LocalText | None = None
+    """What is open, when the enclosing erratum or `unspecified` note does not say it already."""
+    choices: list[ReadingChoice] = Field(min_length=2, max_length=20)
+    """The ways to play it, the reading as written (or the literal one) first."""
+    default: Ident
+    """The choice this edition plays."""
+
+    @model_validator(mode="after")
+    def _default_is_a_choice(self) -> KitReading:
+        ids = [c.id for c in self.choices]
+        if len(set(ids)) != len(ids):
+            raise ValueError(f"reading {self.id!r} lists a choice twice: {', '.join(ids)}")
+        if self.default not in ids:
+            raise ValueError(f"reading {self.id!r}: default {self.default!r} is not one of {', '.join(ids)}")
+        return self
+
+
 class Unspecified(StrictModel):
-    """The rulebook says nothing here: `unspecified`, or `{unspecified: "what is open"}` with a note."""
+    """The rulebook says nothing here: `unspecified`, or `{unspecified: "what is open"}` with a note, and
+    optionally the readings a playtest may try (`readings:`, see KitReading)."""
 
     unspecified: str = Field(max_length=500, description="What the rulebook leaves open, for the open-questions list.")
+    readings: list[KitReading] = Field(default_factory=list, max_length=20)
+    """The ways this open rule can be played, and the one this kit's playtests play."""
 
 
 Open = Annotated[Unspecified, BeforeValidator(_bare_unspecified)]

@@ -26,6 +26,7 @@ from ..layouts.backs import deck_back
 from ..layouts.cards import CardFace, card_sheets
 from ..layouts.common import FLOOR_LATIN, MUTED, LayoutContext, TextProblem, floor_pt, page_title, readable, scale_bar
 from ..layouts.rules import Table, rule_pages
+from ..layouts.tokens import token
 from ..layouts.tracks import BoardLook, Legend, SpaceLook, track_art, track_pages
 from ..scene import Circle, Group, Item, Line, Page, Path, Polygon, Rect, Style, Text
 from ..text import TextBox, fit
@@ -110,8 +111,9 @@ def components(kit: WizardsElementCollectionKit, ctx: LayoutContext) -> list[Com
 
 
 def piece_checklist(kit: WizardsElementCollectionKit, lang: str) -> list[tuple[str, int]]:
-    """Every piece of the model, in every player colour."""
-    return [(text(piece.name, lang), piece.per_player * kit.players.max) for piece in kit.pieces]
+    """Every piece of the model in every player colour, and the markers."""
+    pieces = [(text(piece.name, lang), piece.per_player * kit.players.max) for piece in kit.pieces]
+    return pieces + [(text(marker.name, lang), marker.count) for marker in kit.markers]
 
 
 def card_checklist(kit: WizardsElementCollectionKit, lang: str) -> list[tuple[str, int]]:
@@ -833,6 +835,7 @@ def _pieces(kit: WizardsElementCollectionKit, ctx: LayoutContext, y: float) -> l
     y += 7.0
     x = margin + 2.0
     players = kit.board.players[: kit.players.max]
+    below = (x, y + 5.0 + 2 * STANDEE_HALF + 6.0)  # where the markers go: under the last row of discs, else under all
     for p, piece in enumerate(kit.pieces):
         draw = _standee if piece.shape == "standee" else _disc
         label = line(
@@ -845,7 +848,24 @@ def _pieces(kit: WizardsElementCollectionKit, ctx: LayoutContext, y: float) -> l
                 drawn, used = draw(ctx, px, y + 5.0, player.colour, text(player.name, lang), ("board", "players", k))
                 items += drawn
                 px += used + 5.0
+        if piece.shape == "disc":
+            below = (x, y + 5.0 + DISC_D + 6.0)
         x = px + 6.0
+    return items + _markers(kit, ctx, *below)
+
+
+def _markers(kit: WizardsElementCollectionKit, ctx: LayoutContext, x: float, y: float) -> list[Item]:
+    """The markers for states cards leave on a player, as round tokens in a row from (x, y)."""
+    items: list[Item] = []
+    r = DISC_D / 2
+    for m, marker in enumerate(kit.markers):
+        name = text(marker.name, ctx.lang)
+        items += line(ctx, f"{name} × {marker.count}", x, y + 3.0, 80.0, 8, INK, bold=True, where=("markers", m))
+        for k in range(marker.count):
+            cx, cy = x + r + k * (DISC_D + 5.0), y + 5.0 + r
+            items.append(token(cx, cy, r, marker.colour, "", "token", name, icon=marker.icon or ""))
+            items.append(Circle(cx, cy, r + 0.8, style=Style(stroke=INK, width=0.25, dash=(1.2, 0.8)), role="cut"))
+        x += max(marker.count * (DISC_D + 5.0), 60.0) + 6.0
     return items
 
 

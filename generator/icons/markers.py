@@ -180,6 +180,13 @@ def _pawn(colour: str, outline: str) -> list[Item]:
 
 
 Drawing = Callable[[str, str], list[Item]]
+
+
+def _flame(colour: str, outline: str) -> list[Item]:
+    """A flame: the element icon's, for a state a fire card leaves (a player who cannot act)."""
+    return list(element_icon("flame", 0.0, 0.0, 1.0, colour, outline).items)
+
+
 DRAWINGS: dict[str, Drawing] = {
     "crater": _crater,
     "rubble": _rubble,
@@ -189,6 +196,7 @@ DRAWINGS: dict[str, Drawing] = {
     "sandstorm": _sandstorm,
     "timer": _timer,
     "pawn": _pawn,
+    "flame": _flame,
 }
 MARKER_ICONS = tuple(DRAWINGS)
 """Every marker icon's name."""

@@ -276,6 +276,9 @@ class Play(StrictModel):
     """Choices the rules offer a player."""
     states: list[State] = Field(default_factory=list, max_length=200)
     """States the rules create on the table, each with the component that shows it."""
+    seat_tolerance: Annotated[int, Field(ge=1, le=100)] | None = None
+    """The most points between the best and the worst seat's win rates the design accepts: `validate --simulate`
+    warns (PK354) when played games put the gap beyond it, the intervals included. Default 10 points."""
 
     @model_validator(mode="after")
     def _known_kinds(self) -> Play:

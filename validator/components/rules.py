@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
-from ..types import Count, Ident, LocalText, Open, RuleText, StrictModel
+from ..types import Count, Ident, KitReading, LocalText, Open, RuleText, StrictModel
 
 
 class Duration(StrictModel):
@@ -89,6 +89,9 @@ class Erratum(StrictModel):
     ruling: RuleText | None = None
     """With `section:`, the words of the ruling as that section states them (its text, a step, a bullet, a table
     cell, or for `generated: end-conditions` the end conditions), placeholders and all; checked (PK344)."""
+    readings: list[KitReading] = Field(default_factory=list, max_length=20)
+    """The ways the contradiction can be played, with `default:` the one `resolution` chose: a playtest
+    (`pnpkit simulate --reading`, `--all-readings`) can try the others."""
 
     @model_validator(mode="after")
     def _ruling_names_its_section(self) -> Erratum:

@@ -8,7 +8,9 @@ from pydantic import Field
 
 from ..types import Colour, Count, Ident, Length, LocalText, StrictModel
 
-MarkerIcon = Literal["crater", "rubble", "mud-wall", "lava-barrier", "wind-shield", "sandstorm", "timer", "pawn"]
+MarkerIcon = Literal[
+    "crater", "rubble", "mud-wall", "lava-barrier", "wind-shield", "sandstorm", "timer", "pawn", "flame"
+]
 """The vector icons a marker token may show (generator/icons/markers.py draws them)."""
 
 

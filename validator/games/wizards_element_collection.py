@@ -35,7 +35,8 @@ from ..components.cards import Deck, Design, deck_designs
 from ..components.kit import KitBase
 from ..components.play import State
 from ..components.table import Need
-from ..components.tokens import PlayerPiece
+from ..components.rules import Duration
+from ..components.tokens import Marker, PlayerPiece
 from ..components.tracks import TrackBoard, check_track, track_geometry
 from ..findings import Severity
 from ..placeholders import fill
@@ -120,6 +121,9 @@ class Effect(StrictModel):
     """Cards it acts on, for `{cards}` in the text."""
     times: NonNegative | None = None
     """How many times, for `{times}` in the text."""
+    lasts: Duration | None = None
+    """How long what it does to a player lasts, when it outlasts the summon (a named player frozen next turn): the
+    state it leaves needs a marker (PK343)."""
 
 
 class Element(StrictModel):
@@ -180,6 +184,11 @@ class Reference(StrictModel):
     """A worked scoring example: a card and how many are held."""
 
 
+def _effect_of(name: LocalText) -> LocalText:
+    """What a card leaves on a player, named after the card: 「炎の効果」, "Flame's effect"."""
+    return LocalText(ja=f"{name.get('ja')}の効果", en=f"{name.get('en')}'s effect")
+
+
 BOARD_POSITION = LocalText(ja="盤面上の位置", en="Position on the board")
 MANA_ORDER = LocalText(ja="魔力シート上の位置（行動順）", en="Place on the mana sheet (turn order)")
 
@@ -210,6 +219,8 @@ class WizardsElementCollectionKit(KitBase):
     """The 魔力 sheet and the action-order slots."""
     reference: Reference
     """The scoring reference card."""
+    markers: list[Marker] = Field(default_factory=list, max_length=20)
+    """Markers for the states cards leave on a player (a marker's id is the card's): printed with the pieces."""
     pieces: list[PlayerPiece] = Field(default_factory=list, max_length=10)
     """The pieces each player colour gets, each showing one state: the rules need a position on the board and a
     place on the 魔力 sheet at the same time (PK343)."""
@@ -217,17 +228,34 @@ class WizardsElementCollectionKit(KitBase):
     # ------------------------------------------------------------ the table
 
     def derived_states(self) -> list[tuple[State, tuple]]:
-        """Every player stands on the board and sits on the 魔力 sheet at once: the collect phase and the next move
-        read the board position while the sheet holds the order."""
+        """Every player stands on the board and sits on the 魔力 sheet at once (the collect phase and the next move
+        read the board position while the sheet holds the order), and a card whose effect `lasts` leaves a state
+        on the player it names (a Flame: that player cannot act next turn)."""
+        lasting = [
+            (
+                State(
+                    id=card.id,
+                    name=_effect_of(card.name),
+                    on="player",
+                    most=self.players.max - 1,
+                    lasts=card.effect.lasts,
+                ),
+                ("elements", i, "effect", "lasts"),
+            )
+            for i, card in enumerate(self.elements)
+            if card.effect.lasts is not None
+        ]
         return [
             (State(id="board-position", name=BOARD_POSITION, on="space", per="player", most=1), ("board", "players")),
             (State(id="mana-order", name=MANA_ORDER, on="player", per="player", most=1), ("order_sheet",)),
+            *lasting,
         ]
 
     SHOW_STATE_HINT: ClassVar[str] = "add a piece {{id: …, shows: {id}, name: …, shape: disc}} to pieces:"
 
     def component_ids(self) -> dict[str, tuple[object, tuple]]:
         found = super().component_ids()
+        found |= {marker.id: (marker, ("markers", i)) for i, marker in enumerate(self.markers)}
         return found | {piece.shows: (piece, ("pieces", i)) for i, piece in enumerate(self.pieces)}
 
     def implied_needs(self) -> list[Need]:

@@ -1,15 +1,25 @@
 """Readings: where a rulebook is silent or says two things, the choices an engine can play.
 
-Each engine lists its readings in `READINGS`. A reading's default is the one the
-kit chose: the corrected reading when the kit's errata name the reading's
-`erratum`, and the reading as written (the first choice) otherwise.
+Each engine lists in `READINGS` the readings it can play: its vocabulary. The kit
+decides which of them exist for it and which choice it plays: an erratum or an
+`unspecified` value declares `readings:` (validator.types.KitReading), each with its
+choices and a `default:`. `for_kit` joins the two: a declared reading the engine
+knows can be fixed (`--reading`) and compared (`--all-readings`); one it does not
+know is a finding (PK356); an engine reading the kit does not declare is played
+at the engine's own default (the corrected choice when the kit's errata name the
+reading's `erratum`, else the reading as written, the first choice).
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel
+
+from ..types import KitReading
 
 ALL_READINGS_LIMIT = 16
 """`--all-readings` plays at most this many combinations."""
@@ -85,3 +95,102 @@ def combinations(
         for rid in readings
     ]
     return [dict(zip(readings, combo, strict=True)) for combo in itertools.product(*options)]
+
+
+# ---------------------------------------------------------------- the kit's readings
+
+
+@dataclass(frozen=True)
+class Declared:
+    """A reading the kit declares, and where: the model path of its entry in `readings:`."""
+
+    reading: KitReading
+    path: tuple
+
+
+def declared_readings(model: Any, path: tuple = ()) -> Iterator[Declared]:
+    """Every `readings:` entry in a kit model (on errata and `unspecified` values), in file order."""
+    if isinstance(model, KitReading):
+        yield Declared(model, path)
+    elif isinstance(model, BaseModel):
+        for name in type(model).model_fields:
+            yield from declared_readings(getattr(model, name), path + (name,))
+    elif isinstance(model, (list, tuple)):
+        for i, item in enumerate(model):
+            yield from declared_readings(item, path + (i,))
+    elif isinstance(model, dict):
+        for key, item in model.items():
+            yield from declared_readings(item, path + (key,))
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A declared reading the engine cannot play as written: the path it concerns and why (PK356)."""
+
+    path: tuple
+    message: str
+    hint: str
+
+
+@dataclass(frozen=True)
+class KitReadings:
+    """The readings one kit plays with one engine."""
+
+    vocabulary: Mapping[str, Reading]
+    """The engine's readings: what it can play."""
+    playable: Mapping[str, Reading]
+    """The kit's readings the engine knows, each with the choices both know, in the kit's order."""
+    defaults: Mapping[str, str]
+    """Every engine reading's choice when none is fixed: the kit's `default:`, else the engine's own."""
+    declared: Mapping[str, Declared] = field(default_factory=dict)
+    problems: tuple[Problem, ...] = ()
+
+    def parse(self, text: str) -> tuple[str, str]:
+        return parse_reading(text, self.playable)
+
+    def resolve(self, fixed: Mapping[str, str] | None = None) -> dict[str, str]:
+        """Every engine reading's choice: the fixed ones as given, the rest the defaults; in the engine's order."""
+        fixed = fixed or {}
+        return {rid: fixed.get(rid, self.defaults[rid]) for rid in self.vocabulary}
+
+    def combinations(self, fixed: Mapping[str, str] | None = None) -> list[dict[str, str]]:
+        """Every combination of the kit's readings not fixed, the defaults first (at most ALL_READINGS_LIMIT)."""
+        fixed = fixed or {}
+        free = {rid: r for rid, r in self.playable.items() if rid not in fixed}
+        base = self.resolve(fixed)
+        defaults = {rid: base[rid] for rid in free}
+        return [base | combo for combo in combinations(free, [], defaults | {})] if free else [base]
+
+
+def for_kit(vocabulary: Mapping[str, Reading], kit: Any) -> KitReadings:
+    """The readings a kit plays with an engine whose vocabulary is `vocabulary`, and what the engine cannot play."""
+    errata = [e.id for e in getattr(kit, "errata", [])]
+    playable: dict[str, Reading] = {}
+    defaults = {rid: r.default(errata) for rid, r in vocabulary.items()}
+    seen: dict[str, Declared] = {}
+    problems: list[Problem] = []
+    for found in declared_readings(kit):
+        reading, path = found.reading, found.path
+        if reading.id in seen:
+            problems.append(Problem(path + ("id",), f"reading {reading.id!r} is declared twice; the first is played",
+                                    "declare each reading once, where the rule is"))
+            continue
+        seen[reading.id] = found
+        known = vocabulary.get(reading.id)
+        if known is None:
+            problems.append(Problem(path + ("id",), f"the playtest engine has no reading {reading.id!r}; it plays "
+                                    f"{', '.join(vocabulary) or 'none'}", "use one of its ids, or drop the reading"))
+            continue
+        ids = [c.id for c in reading.choices]
+        unknown = [c for c in ids if c not in known.choices]
+        if unknown:
+            problems.append(Problem(path + ("choices",), f"reading {reading.id!r}: the engine cannot play "
+                                    f"{', '.join(unknown)}; it plays {', '.join(known.choices)}",
+                                    "use the engine's choice ids"))
+        choices = tuple(c for c in ids if c in known.choices)
+        if reading.default in known.choices:
+            defaults[reading.id] = reading.default
+        if choices:
+            meaning = tuple(known.meaning[known.choices.index(c)] for c in choices)
+            playable[reading.id] = Reading(reading.id, known.question, choices, meaning)
+    return KitReadings(vocabulary, playable, defaults, seen, tuple(problems))
