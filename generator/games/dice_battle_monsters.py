@@ -729,9 +729,9 @@ def zone_items(
         )
     body_top = y + 15.0
     body_h = y + h - 2.0 - body_top
-    items += ZONE_ART[zone_id](kit, ctx, x, body_top, w, body_h, colour)
-    if zone.slots > 1 and zone_id in CASCADED:
+    if zone.slots > 1 and zone_id in CASCADED:  # the card spaces under the zone's faint art, so both show
         items += _cascade(ctx, x, body_top, w, body_h, colour, zone.slots)
+    items += ZONE_ART[zone_id](kit, ctx, x, body_top, w, body_h, colour)
     return items
 
 
