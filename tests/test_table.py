@@ -159,3 +159,11 @@ def test_the_marker_icons_a_kit_may_name_are_the_ones_drawn():
     from pnpkit.validator.components.tokens import MarkerIcon
 
     assert set(get_args(MarkerIcon)) == set(MARKER_ICONS)
+
+
+def test_a_card_whose_effect_leaves_a_marker_shows_that_marker(kits):
+    """Element Shift's combo and shift cards carry the token their effect leaves, so card and token match."""
+    kit = kits.loaded("element-shift").kit
+    for lang, parts in kits.layouts("element-shift").items():
+        chips = {group.name for group in _groups(parts["cards"].pages, "marker-chip")}
+        assert chips == {state.shown_by or state.id for state, _ in kit.table_states()}, lang

@@ -26,7 +26,7 @@ from ..layouts.cards import CardFace, card_sheets
 from ..layouts.common import LayoutContext, floor_pt, is_japanese, readable
 from ..layouts.hexboard import BoardCell, TerrainStyle, board_pages
 from ..layouts.rules import Table, rule_pages
-from ..layouts.tokens import TokenSpec, TrackSpec, marker_spec, token_pages
+from ..layouts.tokens import TokenSpec, TrackSpec, marker_spec, token, token_pages
 from ..scene import Box, Item, Page, Rect, Style, Text
 from ..text import TextBox, fit
 from .base import Component, rule_sections, text
@@ -273,6 +273,7 @@ def event_face(kit: ElementShiftKit, ctx: LayoutContext, event: ShiftEvent, inde
     items.append(Rect(art.x, art.y, art.w, art.h, style=Style(fill=colours.ground), radius=2.5, role="art"))
     items.append(shift_icon(event.picture, w / 2, art.y + art.h / 2 - 1.0, art.h / 2 - 3.0))  # clear of the badge
     items += _duration_badge(ctx, w / 2, art.y + art.h, event.effect.duration, EVENT_COLOUR)
+    items += _marker_chip(kit, event.id, event.effect, art.x + art.w - CHIP_RADIUS - 1.5, art.y + CHIP_RADIUS + 1.5)
     top = art.y + art.h + BADGE_HEIGHT / 2 + 2.0
     items += _effect_paragraph(
         ctx,
@@ -352,7 +353,20 @@ def combo_face(kit: ElementShiftKit, ctx: LayoutContext, combo: Combo, index: in
         f"combo {combo.id} effect",
     )
     items += _duration_badge(ctx, w / 2, h - 9.5, combo.effect.duration, colour)
+    items += _marker_chip(kit, combo.id, combo.effect, w - 7.5, 9.5)  # in the band, clear of the badge
     return CardFace(combo.id, tuple(items), colour)
+
+
+def _marker_chip(kit: ElementShiftKit, owner: str, effect: Effect, cx: float, cy: float) -> list[Item]:
+    """The marker token the effect leaves on the table, drawn small on its card, so card and token match."""
+    marker = next((m for m in kit.tokens.markers if m.id == (effect.shown_by or owner)), None)
+    if marker is None:
+        return []
+    return [token(cx, cy, CHIP_RADIUS, marker.colour, "", "marker-chip", marker.id, icon=marker.icon or "")]
+
+
+CHIP_RADIUS = 4.2
+"""A marker drawn on a card (mm): large enough to recognise the token, small beside the card's text."""
 
 
 # ---------------------------------------------------------------- tokens and rules
