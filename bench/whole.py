@@ -17,6 +17,8 @@ slows both alike.
 - The five seed kits in both languages with `--jobs 1` and with the default
   (every core): wall time, CPU/wall, and whether the outputs are identical.
 - `pnpkit validate` of the 10,000-card kit.
+- `pnpkit simulate content/element-shift` of 10,000 four-player games, `--jobs 1` and the default:
+  wall time, games per second, CPU/wall, and whether the two JSON reports are identical.
 """
 
 from __future__ import annotations
@@ -46,6 +48,8 @@ BIG_MEMORY_TARGET_MIB = 300
 BIG_TIME_FACTOR = 12  # 10,000 cards within 12x the 1,000-card time
 CPU_WALL_TARGET = 1.5  # five kits on 2 cores keep both busy
 VALIDATE_TARGET_S = 3.0
+SIMULATE_GAMES = 10_000
+SIMULATE_TARGET_S, SIMULATE_AIM_S = 60.0, 10.0  # 10,000 four-player Element Shift games (issue 17)
 
 WORDS = [
     "draw",
@@ -106,13 +110,15 @@ def run(command: list[str], cwd: Path = ROOT) -> Run:
     return Run(wall, usage.ru_utime + usage.ru_stime, peak_kib / 1024)
 
 
-def run_tree(command: list[str], cwd: Path = ROOT) -> Run:
-    """Like `run`, but CPU time counts the worker processes too (they are grandchildren of this script)."""
+def run_tree(command: list[str], cwd: Path = ROOT, stdout: Path | None = None) -> Run:
+    """Like `run`, but CPU time counts the worker processes too (they are grandchildren of this script);
+    the standard output goes to `stdout` when given."""
     import resource
 
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
-    done = subprocess.run(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    with open(stdout or os.devnull, "wb") as out:
+        done = subprocess.run(command, cwd=cwd, stdout=out, stderr=subprocess.PIPE)
     wall = time.perf_counter() - started
     if done.returncode != 0:
         raise SystemExit(f"failed ({done.returncode}): {' '.join(command)}\n{done.stderr.decode()[-2000:]}")
@@ -243,7 +249,9 @@ def main() -> int:
         "--baseline-content", type=Path, help="the seed kits for the baseline (its own content/; default: ours)"
     )
     parser.add_argument(
-        "--tasks", default="w1,big,seeds,validate,watch", help="a subset of w1,big,seeds,validate,watch"
+        "--tasks",
+        default="w1,big,seeds,validate,watch,simulate",
+        help="a subset of w1,big,seeds,validate,watch,simulate",
     )
     args = parser.parse_args()
     tasks = set(args.tasks.split(","))
@@ -356,12 +364,36 @@ def main() -> int:
                     f"{verdict(pdf <= WATCH_AIM_S)}); kit.pdf {book:5.2f} s"
                 )
 
+        if "simulate" in tasks:
+            simulate(work, other_runs)
+
     finally:
         if args.keep:
             print(f"\nkept {work}")
         else:
             shutil.rmtree(work, ignore_errors=True)
     return 0
+
+
+def simulate(work: Path, runs: int) -> None:
+    """10,000 four-player Element Shift games, one process against every core: games per second, same JSON."""
+    args = [*PNPKIT, "simulate", str(ROOT / "content" / "element-shift"), "--games", str(SIMULATE_GAMES)]
+    args += ["--players", "4", "--seed", "1", "--format", "json"]
+    timed: dict[str, list[Run]] = {"1": [], "default": []}
+    for k in range(runs):
+        for jobs in timed:
+            extra = ["--jobs", "1"] if jobs == "1" else []
+            timed[jobs].append(run_tree([*args, *extra], stdout=work / f"simulate-{jobs}-{k}.json"))
+    identical = filecmp.cmp(work / "simulate-1-0.json", work / "simulate-default-0.json", shallow=False)
+    print(f"\npnpkit simulate, {SIMULATE_GAMES:,} four-player Element Shift games (median of {runs}, alternating)")
+    for jobs, found in timed.items():
+        best = median(found)
+        print(
+            f"  --jobs {jobs:<8} {best.wall:6.2f} s  {SIMULATE_GAMES / best.wall:7.0f} games/s  "
+            f"CPU/wall {best.cpu / best.wall:4.2f}  {verdict(best.wall < SIMULATE_TARGET_S)} < {SIMULATE_TARGET_S:g} s, "
+            f"aim {SIMULATE_AIM_S:g} s: {verdict(best.wall <= SIMULATE_AIM_S)}"
+        )
+    print(f"  --jobs 1 and the default give identical JSON: {identical}  {verdict(identical)}")
 
 
 if __name__ == "__main__":

@@ -2,17 +2,15 @@
 
 Layout happens in memory first, so a text that does not fit stops the build
 before anything touches the output directory. Files are written into a
-temporary directory and moved into place only when every one is complete.
+staging directory and moved into place only when every one is complete
+(generator/outdir.py: staging, locks, and the user's own files, which are kept).
 """
 
 from __future__ import annotations
 
 import glob
 import itertools
-import os
 import re
-import shutil
-import tempfile
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -26,6 +24,7 @@ from pnpkit.validator.source import format_path
 
 from . import fonts
 from .cardmap import deck_starts
+from .entry import deferred
 from .games import Component, components, layout_module
 from .i18n import needs_line, tr
 from .index import NAME as INDEX
@@ -34,18 +33,24 @@ from .inksaver import ink_saver
 from .jobs import ordered_map
 from .layouts.book import ContentsEntry, contents, cover
 from .layouts.common import LayoutContext, text_floor
+from .outdir import MARKER as MARKER  # the CLI and the exports import these two from here
+from .outdir import OutputError as OutputError
+from .outdir import (
+    check_usable,
+    index_names,
+    link_or_copy,
+    listed_names,
+    make_staging,
+    remove_staging,
+    swap,
+    users_entries,
+)
 from .progress import Progress
 from .scene import Bookmark, Box, Document, Group, Page
 from .units import PAPERS
 
-MARKER = ".pnpkit-output"
-"""Present in every directory pnpkit made, so it only ever replaces its own output."""
-EDITION_NOTE = "made by pnpkit; this directory is replaced on every build\n"
-FONTS_NOTE = "made by pnpkit: the font the SVGs use, with its licence\n"
-
-
-class OutputError(Exception):
-    """The output directory cannot be used (a usage problem, not a content problem)."""
+EDITION_NOTE = "made by pnpkit; each build replaces the files listed below and keeps any other file put here\n"
+FONTS_NOTE = "made by pnpkit: the fonts the SVGs use, with their licences; the files listed below are replaced\n"
 
 
 class SettingsError(ValueError):
@@ -62,6 +67,8 @@ class BuildOptions:
     """Worker processes; 1 lays out and renders in this process."""
     only: tuple[str, ...] = ()
     """Build just these components (by component or deck id) and keep the rest of the output; () builds all."""
+    playtest: int = 0
+    """Games to play for a playtest report page at the end of the kit book (`--playtest N`); 0: none."""
 
 
 def print_settings(kit: KitBase, overrides: dict) -> PrintSettings:
@@ -93,16 +100,36 @@ class BuildResult:
 
 
 def layout_kit(
-    loaded: LoadedKit, lang: str, settings: PrintSettings | None = None
+    loaded: LoadedKit, lang: str, settings: PrintSettings | None = None, playtest: dict | None = None
 ) -> tuple[list[Component], list[Finding]]:
-    """Every component's pages for one language, and the text problems met on the way."""
+    """Every component's pages for one language, and the text problems met on the way; with a `playtest` report
+    (`pnpkit simulate`'s JSON), its page comes last."""
     kit = loaded.model
     settings = settings or kit.print
     ctx = LayoutContext(lang, PAPERS[settings.paper], settings=settings)
     fontset, font_problems = fonts.for_kit(kit, loaded.root, lang)
-    with fonts.using(fontset):
+    with fonts.using(fontset):  # the page checks measure in the edition's fonts, as it was laid out
         parts = [_finish(part, settings) for part in components(kit, ctx)]
-    return parts, _findings(loaded, [*font_problems, *ctx.problems, *text_floor(parts)])
+        if playtest is not None:
+            from .layouts.playtest import report_component
+
+            parts.append(_finish(report_component(ctx, kit, playtest), settings))
+        floor = _not_told_twice(text_floor(parts), ctx.problems)
+    return parts, _findings(loaded, [*font_problems, *ctx.problems, *floor])
+
+
+def _not_told_twice(page_problems: list, told: list) -> list:
+    """The page check's problems, less a character the layout already reported where it was written (an icon's
+    text, a card's field): the page check is the net for text no layout checked, not a second report."""
+    reported = {code for problem in told if problem.code == "PK307" for code in CODEPOINT.findall(problem.message)}
+    return [
+        problem
+        for problem in page_problems
+        if problem.code != "PK307" or not set(CODEPOINT.findall(problem.message)) <= reported
+    ]
+
+
+CODEPOINT = re.compile(r"U\+[0-9A-F]{4,6}")
 
 
 def _findings(loaded: LoadedKit, problems: list) -> list[Finding]:
@@ -250,6 +277,8 @@ class Edition:
     only: tuple[str, ...] = ()
     published: Path | None = None
     """The language directory a previous build published; a partial build keeps what it does not rebuild."""
+    playtest: dict | None = None
+    """A playtest report (played once, in the parent, for every edition) whose page the kit book ends with."""
 
 
 @dataclass(frozen=True)
@@ -272,11 +301,19 @@ def plan(loaded: LoadedKit, options: BuildOptions) -> KitRun:
     languages = options.languages or tuple(kit.languages)
     target = options.out_dir / kit.id
     check_writable(target, languages)
-    staging = Path(tempfile.mkdtemp(prefix=".pnpkit-", dir=_ensure_dir(options.out_dir)))
+    report = _playtest(loaded, options.playtest) if options.playtest else None
+    staging = make_staging(options.out_dir)
     editions = tuple(
-        Edition(loaded, lang, settings, options.svg, staging, options.only, target / lang) for lang in languages
+        Edition(loaded, lang, settings, options.svg, staging, options.only, target / lang, report) for lang in languages
     )
     return KitRun(loaded, editions, staging, target)
+
+
+def _playtest(loaded: LoadedKit, games: int) -> dict:
+    """`pnpkit simulate KIT --games N` at the kit's defaults (most players, seed 1, random play), played once."""
+    from .commands.simulate import playtest_report
+
+    return playtest_report(loaded.root, ("--games", str(games)))
 
 
 def make_edition(edition: Edition) -> list[Finding]:
@@ -286,7 +323,7 @@ def make_edition(edition: Edition) -> list[Finding]:
     publishes the kit only when every edition of every kit is clean.
     """
     loaded, lang = edition.loaded, edition.lang
-    parts, problems = layout_kit(loaded, lang, edition.settings)
+    parts, problems = layout_kit(loaded, lang, edition.settings, edition.playtest)
     if edition.only:
         chosen = select(parts, edition.only)
         if not any(f.is_error for f in problems):
@@ -368,10 +405,11 @@ def _render_partial(edition: Edition, parts: list[Component]) -> None:
         lang_dir.mkdir()
         (lang_dir / MARKER).write_text(EDITION_NOTE)
         previous = edition.published if edition.published and (edition.published / MARKER).is_file() else None
-        if previous is not None:
+        if previous is not None:  # pnpkit's files; the user's are carried over when the directory is swapped in
+            ours = (listed_names(previous) or set()) | index_names(previous) | {"kit.pdf"}
             for old in sorted(previous.iterdir()):
-                if old.is_file() and old.name != MARKER:
-                    _link_or_copy(old, lang_dir / old.name)
+                if old.is_file() and not old.is_symlink() and old.name in ours - {MARKER, INDEX}:
+                    link_or_copy(old, lang_dir / old.name)
         for part in parts:
             for stale in lang_dir.glob(f"{glob.escape(part.slug)}*"):  # SVGs of pages a shorter component lost
                 if re.fullmatch(rf"{re.escape(part.slug)}(-\d\d)?\.svg", stale.name):
@@ -389,14 +427,6 @@ def _write_new(path: Path, data: bytes) -> None:
     """A new file at `path`: a link to the published file there is removed first, never written through."""
     path.unlink(missing_ok=True)
     path.write_bytes(data)
-
-
-def _link_or_copy(source: Path, target: Path) -> None:
-    """A hard link where the file system allows (new files are written beside it, never through it)."""
-    try:
-        os.link(source, target)
-    except OSError:
-        shutil.copy2(source, target)
 
 
 def _render_edition(edition: Edition, parts: list[Component], book_document: Document) -> None:
@@ -444,7 +474,7 @@ def _write_fonts(run: KitRun) -> None:
         font_dir.mkdir()
         (font_dir / MARKER).write_text(FONTS_NOTE)
         for source, name in font_files(run.loaded, languages):
-            shutil.copyfile(source, font_dir / name)
+            (font_dir / name).write_bytes(source.read_bytes())
     except OSError as exc:
         raise OutputError(f"cannot write to {run.staging.parent}: {exc.strerror or exc}") from None
 
@@ -475,11 +505,14 @@ def build_all(runs: list[KitRun], jobs: int = 1, progress: Progress | None = Non
             for run in runs:
                 if any(edition.svg for edition in run.editions):
                     _write_fonts(run)
-            for run in runs:
-                result.files += publish(run.staging, run.target)
+            for run in runs:  # every kit's check first: a refusal publishes no kit
+                check_users_files(run.staging, run.target)
+            with deferred(stop_after=False):  # a stop request waits until every kit is in place, then the build ends
+                for run in runs:
+                    result.files += publish(run.staging, run.target)
     finally:
         for run in runs:
-            shutil.rmtree(run.staging, ignore_errors=True)
+            remove_staging(run.staging)
     return result
 
 
@@ -529,9 +562,19 @@ def publish(staging: Path, kit_dir: Path) -> list[Path]:
     try:
         return _publish(staging, kit_dir)
     except OSError as exc:
-        raise OutputError(f"cannot write to {kit_dir}: {exc.strerror or exc}") from None
+        raise OutputError(f"cannot write to {exc.filename or kit_dir}: {exc.strerror or exc}") from None
     finally:
-        shutil.rmtree(staging, ignore_errors=True)
+        remove_staging(staging)
+
+
+def check_users_files(staging: Path, kit_dir: Path) -> None:
+    """OutputError when a file the user saved in the output has the name of a file this build writes."""
+    for built in sorted(p for p in staging.iterdir() if p.is_dir()):
+        try:
+            if (kit_dir / built.name).is_dir():
+                users_entries(kit_dir / built.name, built)
+        except OSError as exc:
+            raise OutputError(f"cannot read {exc.filename or kit_dir}: {exc.strerror or exc}") from None
 
 
 def build(loaded: LoadedKit, options: BuildOptions, progress: Progress | None = None) -> BuildResult:
@@ -539,20 +582,14 @@ def build(loaded: LoadedKit, options: BuildOptions, progress: Progress | None = 
     return build_all([plan(loaded, options)], options.jobs, progress)
 
 
-def _ensure_dir(path: Path) -> Path:
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise OutputError(f"cannot create output directory {path}: {exc.strerror}") from None
-    return path
-
-
 def check_writable(kit_dir: Path, languages: tuple[str, ...]) -> None:
-    """Refuse to replace a directory pnpkit did not make: it may hold the user's own files."""
+    """Refuse to replace a directory pnpkit did not make (it may hold the user's own files), and
+    one pnpkit cannot write to: every directory the build will swap must be usable before it starts."""
+    targets = [kit_dir / name for name in (*languages, "fonts")]
+    check_usable(kit_dir.parent, kit_dir, *targets)
     if kit_dir.exists() and not kit_dir.is_dir():
         raise OutputError(f"{kit_dir} exists and is not a directory; choose another output directory with -o")
-    for name in (*languages, "fonts"):
-        target = kit_dir / name
+    for target in targets:
         if target.exists() and not (target / MARKER).exists():
             raise OutputError(f"{target} exists and was not made by pnpkit; choose another output directory with -o")
 
@@ -560,16 +597,15 @@ def check_writable(kit_dir: Path, languages: tuple[str, ...]) -> None:
 def _publish(staging: Path, kit_dir: Path) -> list[Path]:
     """Swap each finished directory into place; the old one is removed only after the swap.
 
-    Returns the files that are new: a partial build links the files it kept, and those are not counted.
+    Returns the files that are new: a partial build links the files it kept, and those are not counted,
+    nor are the user's files carried over.
     """
     kit_dir.mkdir(parents=True, exist_ok=True)
     written = []
     for built in sorted(p for p in staging.iterdir() if p.is_dir()):
         target = kit_dir / built.name
         kept = {p.stat().st_ino for p in built.iterdir() if p.is_file() and p.stat().st_nlink > 1}
-        if target.exists():
-            os.replace(target, staging / f"old-{built.name}")
-        os.replace(built, target)
-        files = sorted(p for p in target.iterdir() if p.is_file() and p.name != MARKER)
+        carried = swap(built, target, staging / f"old-{built.name}")
+        files = sorted(p for p in target.iterdir() if p.is_file() and p.name not in (MARKER, *carried))
         written += [p for p in files if p.stat().st_ino not in kept]
     return written

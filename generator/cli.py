@@ -6,13 +6,14 @@ Exit status: 0 clean (warnings allowed), 1 content errors, 2 usage errors.
 from __future__ import annotations
 
 import argparse
+import io
 import shutil
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from pnpkit.validator import __version__
-from pnpkit.validator.findings import Finding, Report, render_json, render_sarif, render_text
+from pnpkit.validator.findings import Finding, Report, render_json, render_sarif, render_text, visible
 
 if TYPE_CHECKING:
     from pnpkit.validator.kit import LoadedKit
@@ -27,7 +28,7 @@ class UsageError(Exception):
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:  # usage, then one line naming the problem; exit 2
         self.print_usage(sys.stderr)
-        print(f"pnpkit: error: {message}", file=sys.stderr)
+        print(f"pnpkit: error: {visible(message)}", file=sys.stderr)  # it can quote an argument as typed
         raise SystemExit(EXIT_USAGE)
 
 
@@ -76,6 +77,13 @@ def make_parser() -> argparse.ArgumentParser:
         help="which edition to build (default: all the kit declares)",
     )
     build.add_argument("--no-svg", action="store_true", help="write PDFs only")
+    build.add_argument(
+        "--playtest",
+        type=_games,
+        default=0,
+        metavar="N",
+        help="play N games (pnpkit simulate at the kit's defaults) and end the kit book with the playtest report page",
+    )
     add_only_option(build)
     add_jobs_option(build)
     add_print_options(build)
@@ -211,9 +219,33 @@ def _join_negative_values(argv: list[str]) -> list[str]:
     return out
 
 
+DATA_FORMATS = ("json", "sarif")
+
+
+def _prepare_output(args: argparse.Namespace | None = None) -> None:
+    """Output never fails on the console's encoding (cp932 on Japanese Windows, ASCII in a bare pipe).
+
+    Text goes out in the console's encoding, a character it lacks replaced by '?'; JSON and SARIF are data
+    whose format says UTF-8, so they go out as UTF-8 bytes whatever the console is.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+            stream.reconfigure(errors="replace")
+    if args is None:
+        return
+    data = getattr(args, "format", "text") in DATA_FORMATS or (
+        args.command == "schema" and getattr(args, "output", None) is None
+    )
+    stdout = sys.stdout
+    if data and isinstance(stdout, io.TextIOWrapper) and (stdout.encoding or "").lower().replace("-", "") != "utf8":
+        stdout.reconfigure(encoding="utf-8", errors="strict")
+
+
 def main(argv: list[str] | None = None) -> int:
+    _prepare_output()
     parser = make_parser()
     args = parser.parse_args(_join_negative_values(sys.argv[1:] if argv is None else list(argv)))
+    _prepare_output(args)
     if args.command is None:
         parser.print_help()
         return EXIT_USAGE
@@ -225,8 +257,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "watch":
             return _watch(args)
         return args.run(args)
-    except UsageError as exc:
-        print(f"pnpkit: error: {exc}", file=sys.stderr)
+    except UsageError as exc:  # it names paths and ids as the user gave them
+        print(f"pnpkit: error: {visible(str(exc))}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("pnpkit: interrupted; nothing was written", file=sys.stderr)
@@ -289,7 +321,7 @@ def _validate(args: argparse.Namespace) -> int:
         report.extend(loaded.report.findings)
         if loaded.ok and not args.no_layout:
             report.extend(layout_findings(loaded, args.jobs or default_jobs()))
-        if loaded.ok and args.simulate:
+        if loaded.kit is not None and args.simulate:  # an as-written kit with errors still plays
             from pnpkit.validator.playtest.findings import play_findings
 
             report.extend(play_findings(loaded, args.simulate, args.jobs or default_jobs()))
@@ -321,6 +353,7 @@ def _build(args: argparse.Namespace) -> int:
                 overrides=print_overrides(args),
                 svg=not args.no_svg,
                 only=args.only,
+                playtest=args.playtest,
             )
             runs.append(plan(loaded, options))
         with Progress() as progress:
@@ -339,7 +372,7 @@ def _build(args: argparse.Namespace) -> int:
         print("pnpkit: nothing was written; fix the errors above", file=sys.stderr)
         return EXIT_CONTENT
     if args.format == "text":
-        print(f"wrote {written} files to {args.output}")
+        print(f"wrote {written} files to {visible(str(args.output))}")
         if args.only:
             print("kit.pdf was left as it was; a build without --only brings it up to date")
     return EXIT_OK

@@ -23,7 +23,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pnpkit.validator.images import sniff
+from pnpkit.validator.images import header_pixels_problem, pixels_problem, sniff
 
 if TYPE_CHECKING:
     import svgwrite
@@ -44,12 +44,22 @@ def fit_ppi(size: tuple[int, int], box_w: float, box_h: float) -> tuple[float, f
 
 def decode_problem(path: Path) -> str | None:
     """Why the image cannot be decoded, or None: a truncated file must fail here, not mid-build."""
+    import warnings
+
     from PIL import Image as PILImage  # reportlab depends on Pillow
 
+    too_large = header_pixels_problem(path)
+    if too_large is not None:
+        return too_large.message
     try:
-        with PILImage.open(path) as image:
-            image.load()
-    except (OSError, SyntaxError, ValueError) as exc:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", PILImage.DecompressionBombWarning)
+            with PILImage.open(path) as image:  # the header only: its size is bounded before any pixel is decoded
+                too_large = pixels_problem(image.size)
+                if too_large is not None:
+                    return too_large.message
+                image.load()
+    except (OSError, SyntaxError, ValueError, PILImage.DecompressionBombError) as exc:
         return str(exc) or type(exc).__name__
     return None
 

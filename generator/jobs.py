@@ -3,14 +3,22 @@
 Builds split into editions (one kit in one language); each is laid out and
 rendered by one worker. Results come back in the order the tasks were given,
 so findings print, and files are written, the same whatever `--jobs` is.
+
+Workers leave stop requests to the parent: they ignore Ctrl-C (the terminal
+sends it to every process of the command), die quietly on SIGTERM, and die
+with the parent even when it is killed outright. When the parent stops, or a
+task fails, the workers are ended at once rather than left to finish.
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
+import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -31,6 +39,68 @@ def default_jobs() -> int:
 def _install(fn: Callable[[Any], Any] | None, tasks: Sequence[Any]) -> None:
     global _task_fn, _tasks
     _task_fn, _tasks = fn, tasks
+
+
+def _worker_start() -> None:
+    """A new worker: the parent handles stop requests and ends its workers itself."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
+    if sys.platform == "linux":
+        _die_with_parent()
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
+
+
+def _worker_start_with(fn: Callable[[Any], Any], tasks: Sequence[Any]) -> None:
+    _worker_start()
+    _install(fn, tasks)
+
+
+def _die_with_parent() -> None:
+    """Linux: SIGTERM this worker when the parent dies, even by SIGKILL, so no worker is orphaned."""
+    import ctypes
+
+    pr_set_pdeathsig = 1
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(pr_set_pdeathsig, signal.SIGTERM, 0, 0, 0)
+    except (OSError, AttributeError):
+        return
+    if os.getppid() == 1:  # the parent died before the request was made
+        os._exit(1)
+
+
+_STOP_SIGNALS = {getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)}
+
+
+@contextmanager
+def _signals_blocked():
+    """Workers are born with stop signals blocked, so none arrives before `_worker_start` set them up;
+    the parent receives what arrived meanwhile as soon as they are unblocked."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """End the workers now: nothing they would still produce is wanted."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    for process in processes:
+        process.join(timeout=5)
+        if process.is_alive():
+            process.kill()
+            process.join(timeout=5)
 
 
 def _run(index: int) -> Any:
@@ -60,16 +130,23 @@ def ordered_map(
     workers = min(jobs, len(tasks))
     if context.get_start_method() == "fork":
         _install(fn, tasks)
-        pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+        pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_worker_start)
     else:
-        pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_install, initargs=(fn, tasks))
+        pool = ProcessPoolExecutor(
+            max_workers=workers, mp_context=context, initializer=_worker_start_with, initargs=(fn, tasks)
+        )
     try:
-        with pool:
-            results = []
-            for result in pool.map(_run, range(len(tasks))):
-                results.append(result)
-                if done is not None:
-                    done(len(results))
-            return results
+        with _signals_blocked():  # the workers start while the tasks are handed out
+            answers = pool.map(_run, range(len(tasks)))
+        results = []
+        for result in answers:
+            results.append(result)
+            if done is not None:
+                done(len(results))
+        pool.shutdown()
+        return results
+    except BaseException:  # a stop request, or a task that failed: the other tasks' work is not wanted
+        _stop(pool)
+        raise
     finally:
         _install(None, ())  # drop the references; the caller keeps its own

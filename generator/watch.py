@@ -44,6 +44,7 @@ from .build import (
 from .games import Component
 from .index import NAME as INDEX
 from .index import dumps, edition_index
+from .outdir import PARTIAL, listed_names, write_marker
 
 MAX_ASSET_FILES = 5_000
 """Files looked at for changed pictures and fonts; a kit directory with more is fingerprinted by its first ones."""
@@ -85,6 +86,8 @@ class Watcher:
             self._rebuild(result)
         except (OutputError, SettingsError) as exc:
             result.problem = str(exc)
+        except OSError as exc:  # the output directory changed under the watch (removed, made read-only)
+            result.problem = f"cannot use {exc.filename or self.options.out_dir}: {exc.strerror or exc}"
         result.seconds = time.perf_counter() - started
         return result
 
@@ -133,10 +136,29 @@ class Watcher:
         if self.options.svg and not self.fonts_written:
             result.written += _write_fonts(loaded, target, languages)
             self.fonts_written = True
+        if result.written:
+            self._record(target, languages)
 
     def _changed(self, lang: str, parts: list[Component]) -> list[Component]:
         before = self.written.get(lang, {})
         return [part for part in parts if before.get(part.slug) != part]
+
+    def _record(self, target: Path, languages: tuple[str, ...]) -> None:
+        """Each language directory's MARKER lists the files written so far (the next build keeps any other)."""
+        for lang in languages:
+            lang_dir = target / lang
+            if not (lang_dir / MARKER).is_file():
+                continue
+            names = {entry.name for entry in lang_dir.iterdir()}
+            listed = listed_names(lang_dir) or set()
+            mine = {
+                name for part in self.written.get(lang, {}).values() for name in component_files(part, self.options.svg)
+            }
+            ours = {INDEX, "kit.pdf", *mine, *listed} & names
+            try:
+                write_marker(lang_dir, EDITION_NOTE, sorted(ours))
+            except OSError as exc:
+                raise OutputError(f"cannot write to {lang_dir}: {exc.strerror or exc}") from None
 
     def _write_pdf(self, loaded: LoadedKit, lang_dir: Path, lang: str, part: Component) -> list[Path]:
         _ensure_ours(lang_dir)
@@ -187,33 +209,38 @@ def _ensure_ours(lang_dir: Path) -> None:
     """The language directory exists and carries pnpkit's marker (check_writable refused any other)."""
     try:
         lang_dir.mkdir(parents=True, exist_ok=True)
-        marker = lang_dir / MARKER
-        if not marker.exists():
-            marker.write_text(EDITION_NOTE)
+        if not (lang_dir / MARKER).exists():
+            write_marker(lang_dir, EDITION_NOTE)
+        for stale in lang_dir.glob(f".*{PARTIAL}"):  # left by a watch that was killed outright
+            stale.unlink(missing_ok=True)
     except OSError as exc:
         raise OutputError(f"cannot write to {lang_dir}: {exc.strerror or exc}") from None
 
 
 def _replace(path: Path, data: bytes) -> Path:
     """Write beside the file, then rename over it: a reader sees the old file or the new one, never half."""
-    partial = path.with_name(f".{path.name}.pnpkit-partial")
+    partial = path.with_name(f".{path.name}{PARTIAL}")
     try:
         partial.write_bytes(data)
         os.replace(partial, path)
     except OSError as exc:
         partial.unlink(missing_ok=True)
         raise OutputError(f"cannot write {path}: {exc.strerror or exc}") from None
+    except BaseException:  # a stop request: the old file stays whole, the half-written one goes
+        partial.unlink(missing_ok=True)
+        raise
     return path
 
 
 def _write_fonts(loaded: LoadedKit, target: Path, languages: tuple[str, ...]) -> list[Path]:
     font_dir = target / "fonts"
+    files = font_files(loaded, languages)
     try:
         font_dir.mkdir(parents=True, exist_ok=True)
-        (font_dir / MARKER).write_text(FONTS_NOTE)
+        write_marker(font_dir, FONTS_NOTE, sorted((listed_names(font_dir) or set()) | {name for _, name in files}))
     except OSError as exc:
         raise OutputError(f"cannot write to {font_dir}: {exc.strerror or exc}") from None
-    return [_replace(font_dir / name, source.read_bytes()) for source, name in font_files(loaded, languages)]
+    return [_replace(font_dir / name, source.read_bytes()) for source, name in files]
 
 
 # ---------------------------------------------------------------- the loop
@@ -269,18 +296,18 @@ def watch(root: Path, options: BuildOptions, stream: TextIO = sys.stdout) -> int
 
     watcher = Watcher(root, options)
     screen = Screen(stream, root)
-    first = watcher.rebuild()
-    if first.problem and not watcher.written:
-        raise OutputError(first.problem)
-    screen.show(first)
-    out_dir = options.out_dir.resolve()
-    watch_filter = watchfiles.DefaultFilter(ignore_paths=[out_dir])
-    stream.write(f"watching {root} for changes (Ctrl-C to stop)\n")
-    stream.flush()
     try:
-        for _changes in watchfiles.watch(root, watch_filter=watch_filter, step=30, raise_interrupt=False):
+        first = watcher.rebuild()
+        if first.problem and not watcher.written:
+            raise OutputError(first.problem)
+        screen.show(first)
+        out_dir = options.out_dir.resolve()
+        watch_filter = watchfiles.DefaultFilter(ignore_paths=[out_dir])
+        stream.write(f"watching {root} for changes (Ctrl-C to stop)\n")
+        stream.flush()
+        for _changes in watchfiles.watch(root, watch_filter=watch_filter, step=30):
             screen.show(watcher.rebuild())
-    except KeyboardInterrupt:  # during a rebuild: every file written so far was written whole
+    except KeyboardInterrupt:  # Ctrl-C, SIGTERM or SIGHUP: every file written so far was written whole
         pass
     stream.write("stopped watching\n")
     return 0

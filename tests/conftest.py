@@ -61,9 +61,10 @@ def start_cli(
     stdin: bool = False,
     stdout=subprocess.PIPE,
 ) -> subprocess.Popen:
-    """`python -m pnpkit.generator.cli ARGS` in a fresh interpreter, started and not waited for."""
+    """`python -m pnpkit.generator.entry ARGS` (what the `pnpkit` script runs) in a fresh interpreter, started and
+    not waited for."""
     return subprocess.Popen(
-        [sys.executable, "-m", "pnpkit.generator.cli", *map(str, args)],
+        [sys.executable, "-m", "pnpkit.generator.entry", *map(str, args)],
         cwd=cwd,
         env=_env(env),
         stdin=subprocess.PIPE if stdin else subprocess.DEVNULL,
@@ -86,7 +87,7 @@ def run_cli(
     stdin: str | None = None,
     timeout: float = 180,
 ) -> subprocess.CompletedProcess:
-    """`python -m pnpkit.generator.cli ARGS` in a fresh interpreter, as a user would run pnpkit."""
+    """`python -m pnpkit.generator.entry ARGS` in a fresh interpreter, as a user would run pnpkit."""
     return finish(start_cli(*args, cwd=cwd, env=env, stdin=stdin is not None), timeout, stdin)
 
 

@@ -440,7 +440,7 @@ APPLIED = {  # codes whose bad example is whole top-level fields of the kit name
             "PK101 PK102 PK104 PK105 PK107 PK108 PK111 PK201 PK202 PK203 PK204 PK301 PK302 PK303 PK304 PK305 PK311 "
             "PK312 PK313 PK314 PK315 PK316 PK317 PK318 PK319 PK321 PK324 PK325 PK330 PK331 PK401 PK402 PK403 PK404 PK405 PK406 PK407 PK408 PK409 "
             "PK410 PK413 PK420 PK520 PK521 PK523 PK544 PK332 PK333 PK334 PK335 PK336 PK337 PK338 PK339 PK340 PK341 "
-            "PK342 PK343 PK344 PK345",
+            "PK342 PK343 PK344 PK345 PK360 PK362",
         ),
         MT,
     ),
@@ -450,6 +450,12 @@ APPLIED = {  # codes whose bad example is whole top-level fields of the kit name
 LAID_OUT = {"PK307": MT, "PK412": MT}
 """Examples whose code is found when the kit is laid out (`pnpkit validate`)."""
 NOT_APPLIED = {
+    "PK361": "a value of over 20,000 characters",
+    "PK363": "more than 200 schema errors",
+    **dict.fromkeys(
+        ("PK350", "PK351", "PK352", "PK353", "PK354", "PK355", "PK356", "PK357"),
+        "raised by play (validate --simulate), not by loading",
+    ),
     "PK103": "a file over 8 MB",
     "PK106": "bytes that are not UTF-8",
     "PK109": "a whole file that is a list",

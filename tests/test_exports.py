@@ -309,10 +309,16 @@ def test_a_directory_pnpkit_did_not_make_is_never_replaced(tmp_path):
 
 
 def test_export_replaces_its_own_output_and_leaves_no_staging(tmp_path):
+    """A file pnpkit wrote (listed in its marker) is replaced; a file the user saved there is kept."""
     first = export(tmp_path, "png")
-    (first / "png" / "stale.png").write_bytes(b"old")
+    gone = next((first / "png").rglob("*.png")).with_name("stale.png")
+    gone.write_bytes(b"old")
+    marker = first / "png" / MARKER
+    marker.write_text(marker.read_text() + gone.relative_to(first / "png").as_posix() + "\n")
+    (first / "png" / "notes.txt").write_text("mine")
     export(tmp_path, "png")
-    assert not (first / "png" / "stale.png").exists()
+    assert not gone.exists()
+    assert (first / "png" / "notes.txt").read_text() == "mine"
     assert (first / "png" / MARKER).exists() and (first / MARKER).exists()
     assert [p.name for p in tmp_path.iterdir()] == [KIT_ID], "the staging directory is gone"
 

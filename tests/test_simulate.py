@@ -19,7 +19,7 @@ KIT = KITS["element-shift"]
 
 def _rules(players: int = 4, root: Path = KIT, **fixed: str) -> es.Rules:
     kit = load_kit(root).model
-    choices = readings.resolve(es.READINGS, [e.id for e in kit.errata], fixed)
+    choices = readings.for_kit(es.READINGS, kit).resolve(fixed)
     return es.prepare(kit, players, choices)  # type: ignore[arg-type]
 
 
@@ -109,22 +109,25 @@ def test_same_seed_same_json_whatever_the_jobs() -> None:
 
 def test_four_player_deck_runs_dry_long_before_the_end() -> None:
     """The issue's example: 40 cards, 2 draws a turn, 4 players: empty after cycle 5 of 20."""
-    game = _json(KIT, "--games", "200", "--players", "4", "--jobs", "1")["runs"][0]["game"]
-    deck = game["deck"]
+    args = ("--games", "200", "--players", "4", "--jobs", "1", "--reading", "deck-exhaustion=no-reshuffle")
+    deck = _json(KIT, *args)["runs"][0]["game"]["deck"]
     assert (deck["cards"], deck["draws_per_turn"], deck["max_cycles"]) == (40, 2, 20)
     assert deck["empty_cycle"]["p50"] == 40 // (2 * 4)
     assert deck["dry_before_end"]["rate"] > 0.9
     assert deck["short_draws_per_game"] > 0
+    assert deck["draw_lost"]["rate"] > 0.9 and deck["draw_lost_cycle"]["p50"] == 40 // (2 * 4) + 1
     text = cli("simulate", KIT, "--games", "50", "--jobs", "1").stdout
     assert "empty at cycle    median 5" in text
 
 
-def test_reshuffle_reading_keeps_the_deck_alive() -> None:
-    data = _json(KIT, "--games", "100", "--reading", "deck-exhaustion=reshuffle", "--jobs", "1")
+def test_the_kits_reshuffle_keeps_the_deck_alive() -> None:
+    """The corrected kit's erratum `deck` plays deck-exhaustion=reshuffle by default."""
+    data = _json(KIT, "--games", "100", "--jobs", "1")
     run = data["runs"][0]
     assert run["readings"]["deck-exhaustion"] == "reshuffle"
+    assert "errata.yaml:" in data["readings"]["deck-exhaustion"]["declared"]
     assert run["game"]["deck"]["reshuffles_per_game"] > 0
-    assert run["game"]["deck"]["short_draws_per_game"] < 5
+    assert run["game"]["deck"]["draw_lost"]["rate"] < 0.05
 
 
 @pytest.mark.parametrize(
@@ -139,7 +142,7 @@ def test_the_kit_numbers_drive_the_games(tmp_path: Path, file: str, old: str, ne
     if "max_cycles" in old:  # the cycle track must agree (ES016)
         edits.append(("tokens.yaml", "last: 20", "last: 10"))
     changed = make_bad_kit(tmp_path, edits)
-    args = ("--games", "100", "--players", "4", "--jobs", "1")
+    args = ("--games", "100", "--players", "4", "--jobs", "1", "--reading", "deck-exhaustion=no-reshuffle")
     base, other = _json(KIT, *args), _json(changed, *args)
     assert base["runs"][0]["metrics"] != other["runs"][0]["metrics"]
     deck_base, deck_other = base["runs"][0]["game"]["deck"], other["runs"][0]["game"]["deck"]
@@ -158,17 +161,19 @@ def test_tokens_and_deck_come_from_the_kit(tmp_path: Path) -> None:
 
 
 def test_all_readings_compare_against_the_kit() -> None:
-    data = _json(KIT, "--games", "60", "--all-readings", "--reading", "tie=share", "--jobs", "2")
+    args = ("--games", "60", "--all-readings", "--reading", "tie=share", "--reading", "last-shift=drawn")
+    data = _json(KIT, *args, "--jobs", "2")
     assert len(data["runs"]) == 8
     assert all(run["readings"]["tie"] == "share" for run in data["runs"])
     assert data["runs"][0]["readings"]["next-turn"] == "cycle"  # the kit's errata choose it
     assert len(data["comparison"]) == 7
     defaults = {rid: r["default"] for rid, r in data["readings"].items()}
     assert defaults == {
-        "deck-exhaustion": "no-reshuffle",
+        "deck-exhaustion": "reshuffle",
         "shift-copies": "as-deck",
         "next-turn": "cycle",
         "tie": "hand-then-share",
+        "last-shift": "skipped",
     }
 
 
@@ -178,6 +183,7 @@ def test_as_written_readings_are_the_default_without_errata() -> None:
         "shift-copies": "as-deck",
         "next-turn": "turn",
         "tie": "share",
+        "last-shift": "drawn",
     }
 
 

@@ -50,7 +50,7 @@ CARD_FILE_SUFFIXES = YAML_SUFFIXES + TABLE_SUFFIXES
 NOT_CARDS = "PK544"
 FILE_ENTRY_KEYS = ("file", "sheet")
 _NAME_PART = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
-_WHOLE = re.compile(r"^[+-]?[0-9]+$")
+_WHOLE = re.compile(r"^[+-]?[0-9]{1,15}$")  # longer: no count, and past Python's int limit
 
 
 @dataclass(frozen=True)
@@ -58,7 +58,7 @@ class CardFileLimits:
     """How many card files a kit may name, and how many cards they may hold together."""
 
     max_files: int = 200
-    max_cards: int = 50_000
+    max_cards: int = 5_000  # a kit prints at most 3,000 (components.kit.MAX_CARDS); rows with count 0 are read too
 
 
 def is_file_entry(entry: Any) -> bool:
@@ -464,6 +464,7 @@ class _Reader:
         self.findings += problems
         if part is None:
             return None
+        self.limits = self.limits.left_after(part)  # the kit's files share one budget of values
         read, reason = yaml_cards(part)
         if read is None:
             self.findings.append(codes.make("PK109", reason, part.locate(())))

@@ -142,6 +142,81 @@ def check_texts(ctx: CheckContext, kit: KitBase, parameters: dict[str, Any]) -> 
                     )
 
     check_fonts(ctx, kit)
+    check_characters(ctx, kit)
+
+
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""Marks that reorder the text around them (U+202E, right-to-left override): what prints would not read as
+typed, and a viewer may show it differently again."""
+
+
+def unprintable(ch: str) -> str:
+    """Why `ch` cannot be printed as text at all ("" when it can): a control character (ESC, NUL; a new line
+    and a tab are text), a bidi control, a line separator, a lone surrogate or a noncharacter. No font draws
+    these; some would also make the SVGs unreadable as XML, or reorder what is printed around them."""
+    if ch in "\n\t":
+        return ""
+    category = unicodedata.category(ch)
+    if category == "Cc":
+        return "a control character"
+    if ch in BIDI_CONTROLS:
+        return "a bidi control that reorders the text around it"
+    if category in ("Zl", "Zp"):
+        return "a line separator"
+    if category == "Cs":
+        return "half of a surrogate pair, not a character"
+    if 0xFDD0 <= ord(ch) <= 0xFDEF or ord(ch) & 0xFFFE == 0xFFFE:
+        return "a noncharacter"
+    return ""
+
+
+def walk_strings(model: Any, path: tuple = ()) -> Iterator[tuple[tuple, str, bool]]:
+    """Every string in a model tree, keys of mappings included: (path, text, whether it is a key)."""
+    if isinstance(model, str):
+        yield path, model, False
+    elif isinstance(model, BaseModel):
+        for name in _fields(type(model)):
+            yield from walk_strings(getattr(model, name), path + (name,))
+    elif isinstance(model, (list, tuple)):
+        for i, item in enumerate(model):
+            yield from walk_strings(item, path + (i,))
+    elif isinstance(model, dict):
+        for key, item in model.items():
+            if isinstance(key, str):
+                yield path + (key,), key, True
+            yield from walk_strings(item, path + (key,))
+
+
+def check_characters(ctx: CheckContext, kit: KitBase) -> None:
+    """PK307 before anything is drawn, at the character, for every string of the kit that holds characters
+    no printing can show (`unprintable`): the message names them as U+ code points, never raw."""
+    for path, text, is_key in walk_strings(kit):
+        if text.isprintable():  # the common case, at C speed
+            continue
+        bad = [(i, ch, unprintable(ch)) for i, ch in enumerate(text) if not ch.isprintable()]
+        bad = [found for found in bad if found[2]]
+        if not bad:
+            continue
+        first, _ch, why = bad[0]
+        named = ", ".join(dict.fromkeys(f"U+{ord(ch):04X}" for _i, ch, _why in bad))
+        others = {reason for _i, _ch, reason in bad} - {why}
+        also = f" (and {', '.join(sorted(others))})" if others else ""
+        ctx.add(
+            "PK307",
+            path,
+            f"{'key' if is_key else 'text'} holds {named}: {why}{also}, which no font can draw",
+            "delete it, or retype the text if it was pasted",
+            key=is_key,
+            col_offset=first if _points_inside(ctx, path, text, is_key) else 0,
+        )
+
+
+def _points_inside(ctx: CheckContext, path: tuple, text: str, is_key: bool) -> bool:
+    """Whether a column inside the text is the character's own: a plain, one-line scalar of a YAML file (a
+    quoted one may hold escapes such as \\x1b, which take more columns than the character they stand for)."""
+    if is_key or "\n" in text or tuple(path) in ctx.source.quoted:
+        return False
+    return ctx.source.locate(path).file.lower().endswith((".yaml", ".yml"))
 
 
 MARKUP_CODES = {"unbalanced": "PK520", "unknown": "PK521"}

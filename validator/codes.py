@@ -78,6 +78,10 @@ CODES: dict[str, tuple[Severity, str]] = {
     "PK356": (W, "a reading the kit declares that the engine cannot play"),
     "PK357": (W, "the game has no playtest engine: nothing was played"),
     # PK36x: sizes the content sets, bounded before the work (hostile input)
+    "PK360": (E, "a number too large to read"),
+    "PK361": (E, "a text longer than pnpkit reads"),
+    "PK362": (E, "more of something than one kit may hold"),
+    "PK363": (E, "too many errors of one kind; the rest are counted, not listed"),
     # images on cards (validator/images.py)
     "PK501": (E, "image resolution below 150 ppi"),
     "PK502": (E, "image file damaged or unreadable"),

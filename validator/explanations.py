@@ -37,8 +37,8 @@ EXPLANATIONS: dict[str, Explanation] = {
         "Keep one of the two; the message names the line of the first.",
     ),
     "PK103": Explanation(
-        "A YAML file over 8 MB, or a table over its size limit: pnpkit refuses it rather than spend the "
-        "machine's memory on it.",
+        "A YAML file over 8 MB or with more than 250,000 values (400,000 in a whole kit), or a table over its size "
+        "limit: pnpkit refuses it rather than spend the machine's memory on it.",
         "# decks.yaml: 9 MB of cards, or a cards.csv far over the limit\n",
         "Split the cards over several files (`cards: [{file: a.csv}, {file: b.csv}]`), or remove what the "
         "kit does not print.",
@@ -154,15 +154,19 @@ EXPLANATIONS: dict[str, Explanation] = {
         "Use one of the names the hint lists, or define the missing one.",
     ),
     "PK307": Explanation(
-        "Text holds a character the chosen font cannot draw: it would print as an empty box. Found when the "
-        "kit is laid out (`pnpkit validate`, `pnpkit build`).",
+        "Text holds a character no font can print: one the chosen font lacks (an emoji prints as an empty box), or a "
+        "control, bidi or separator character (NUL, ESC, U+202E, U+2028) that would print as nothing, reorder the "
+        "text or break the SVG. Control characters are found when the kit is read; missing glyphs when it is laid "
+        "out, on cards, the cover, footers and titles alike.",
         "rules:\n  sections:\n    - title: {ja: 準備, en: Setup}\n"
         "      text: {ja: 🌙のトークンを配る。, en: Deal the 🌙 tokens.}\n",
-        "Replace the character, draw it as an icon (`{moon}`), or choose a font that has it.",
+        "Replace the character (retype text that was pasted), draw it as an icon (`{moon}`), or choose a font that "
+        "has it.",
     ),
     "PK309": Explanation(
-        "Text does not fit its box even at the smallest size allowed: it would be cut off. Found when the kit "
-        "is laid out; the message gives the overflow in mm.",
+        "Text does not fit its box even at the smallest size allowed, or a line set at a fixed place (the cover's "
+        "title, subtitle, version and credits, a page title, a footer) is wider than its room: it would be cut off. "
+        "Found when the kit is laid out; the message gives the overflow in mm.",
         "        - {name: title, kind: text, box: [14.5mm, 4mm, 44.5mm, 8mm], size: 10, min_size: 7, lines: 1}\n"
         "      # and a card: title: {en: The Very Long-Named Comet of the Moonlit Night}\n",
         "Shorten the text, give the region a larger box or more `lines:`, or a smaller `min_size` "
@@ -395,6 +399,81 @@ EXPLANATIONS: dict[str, Explanation] = {
         "cover should name the person who designed the game.",
         "title: {ja: 月夜のトリック, en: Moonlit Tricks}\nauthor: 'Rules: Moonlit Tricks · kit: pnpkit'\n",
         "Name the designer. If the rulebook does not, say so: 'Rules: the rulebook's designer (not named in it)'.",
+    ),
+    "PK350": Explanation(
+        "Played out, draws find the deck empty before the game can end: players lose cards the rules assume they get.",
+        "errata:\n  - id: deck\n    topic: {ja: 山札, en: Deck}\n    as_written: {ja: 記載なし, en: Nothing said}\n"
+        "    resolution: {ja: 引けない, en: Draws are lost}\n    readings:\n      - id: deck-exhaustion\n"
+        "        choices: [{id: no-reshuffle, name: {ja: 引けない, en: Lost}}, {id: reshuffle, name: {ja: 再構築, en: Reshuffle}}]\n"
+        "        default: no-reshuffle\n",
+        "Say what happens when the deck runs out (shuffle the discards into a new deck), add cards, or draw fewer.",
+    ),
+    "PK351": Explanation(
+        "In play a player needs more of a supply than exists, so a legal move cannot be made with the pieces in the box.",
+        "parameters: {tokens_per_player: 5}\n",
+        "Put more in the supply, or say what happens when it runs out.",
+    ),
+    "PK352": Explanation(
+        "Many played games end level at the top, and the end condition does not say who wins then.",
+        "end_conditions:\n  - {id: last-round, when: …, winner: …, tie_break: unspecified}\n",
+        "Give the end condition a tie_break: who wins, or that the tied players share the win.",
+    ),
+    "PK353": Explanation(
+        "Played games do not reach an end within the move cap: the end conditions can fail to come.",
+        "parameters: {territories_to_win: 99, max_cycles: 1000}\n",
+        "Give the game a last round or turn that always comes.",
+    ),
+    "PK354": Explanation(
+        "Seats win at rates further apart than the design accepts, and the 95 % intervals rule out chance.",
+        "play: {seat_tolerance: 1}\n",
+        "Even the seats out (compensation for later seats, a different start), or state the tolerance the design "
+        "accepts in play.seat_tolerance (points between the best and the worst seat).",
+    ),
+    "PK355": Explanation(
+        "An effect is drawn or fires when no turn follows, so what it does never happens.",
+        "errata:\n  - id: last-shift\n    topic: …\n    as_written: …\n    resolution: …\n    readings:\n"
+        "      - {id: last-shift, choices: [{id: drawn, name: …}, {id: skipped, name: …}], default: drawn}\n",
+        "Say the effect does not fire after the last round, or end the game before it.",
+    ),
+    "PK356": Explanation(
+        "A reading the kit declares has an id or a choice the game's playtest engine cannot play, so simulate ignores "
+        "it.",
+        "errata:\n  - id: x\n    topic: …\n    as_written: …\n    resolution: …\n    readings:\n"
+        "      - {id: weather, choices: [{id: rain, name: …}, {id: sun, name: …}], default: rain}\n",
+        "Use the engine's reading and choice ids (pnpkit simulate --format json lists them), or drop the reading.",
+    ),
+    "PK357": Explanation(
+        "--simulate was asked for, but this game has no playtest engine, so nothing was played.",
+        "game: generic\n",
+        "Drop --simulate for this kit, or write an engine for its game (validator/playtest).",
+    ),
+    "PK360": Explanation(
+        "A whole number of more than 15 digits. No count or size needs one, and Python cannot even read one of over "
+        "4,300 digits, so pnpkit refuses it where it is written.",
+        "parameters:\n  hand_size: 40000000000000000000   # a slip on the 0 key\n",
+        "Write the number you meant; counts and sizes have smaller limits of their own (a count is at most 1000).",
+    ),
+    "PK361": Explanation(
+        "One value longer than 20,000 characters (ten pages of prose), usually a pasted file or a quote left open. "
+        "It is refused while reading, before anything measures or wraps it.",
+        'rules:\n  sections:\n    - title: {ja: 準備, en: Setup}\n      text: {en: "… 20,001 characters …"}\n',
+        "Shorten it, or split it over several paragraphs or sections.",
+    ),
+    "PK362": Explanation(
+        "More of something than one kit may hold: cards in all decks (3,000), tokens on a sheet (1,000), track spaces "
+        "(200), hex-board cells (2,000), a board or map over 1,500 mm a side, map nodes (300), island-art points "
+        "(10,000), sheet-grid cells (2,500) or score-pad rows (200). Counted before layout, so a typo's extra zeros "
+        "cost a finding, not minutes and gigabytes.",
+        "tokens:\n  diameter: 16mm\n  per_player: 400   # meant 4\n  players:\n"
+        '    - {name: {ja: 赤, en: Red}, colour: "#c0392b"}\n    - {name: {ja: 青, en: Blue}, colour: "#2e6da4"}\n'
+        '    - {name: {ja: 緑, en: Green}, colour: "#2f8f4e"}\n',
+        "Check the counts and sizes for a typo; split a larger game into several kits.",
+    ),
+    "PK363": Explanation(
+        "More than 200 schema errors: the first 200 are listed and the rest counted, so a wrong or generated file is "
+        "reported in a moment.",
+        "# a file of 20,000 misspelt fields\n",
+        "Fix the errors listed (often one mistake repeated), then validate again.",
     ),
     "PK401": Explanation(
         "A card template that extends itself, directly or through others: it has no regions to start from.",

@@ -6,6 +6,7 @@ A finding is data, never an exception, so one run can gather all of them.
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from enum import Enum
@@ -67,9 +68,11 @@ class Finding:
         return (self.location, self.code, self.path, self.message)
 
     def text(self) -> str:
+        """The finding on one line, every user string in it made visible (`visible`): nothing in a key, a
+        text or a file name can start a second line, move the cursor or reorder what the terminal shows."""
         where = f" {self.path}:" if self.path else ""
         hint = f" ({self.hint})" if self.hint else ""
-        return f"{self.location}: {self.severity.value} {self.code}{where} {self.message}{hint}"
+        return visible(f"{self.location}: {self.severity.value} {self.code}{where} {self.message}{hint}")
 
     def as_dict(self) -> dict:
         data = asdict(self)
@@ -81,6 +84,61 @@ class Finding:
             entry = _place(self.suppressed.location)
             data["suppressed"] = {"kind": "inSource", "justification": self.suppressed.justification, "location": entry}
         return data
+
+
+HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+"""Unicode categories a terminal acts on or shows as nothing: controls (newline, ESC, the C1 block, NUL),
+formats (the bidi overrides such as U+202E, zero-width characters), surrogates, private-use and unassigned
+code points, and the line and paragraph separators."""
+
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def is_hidden(ch: str) -> bool:
+    """Whether printing `ch` raw could hide, move or forge what a reader sees."""
+    return unicodedata.category(ch) in HIDDEN_CATEGORIES
+
+
+def _escape(ch: str) -> str:
+    """`ch` as Python writes it in a string literal: \\n, \\x1b, \\u202e, \\U000f0000."""
+    code = ord(ch)
+    if ch in _NAMED:
+        return _NAMED[ch]
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    return f"\\U{code:08x}"
+
+
+def visible(text: str) -> str:
+    """`text` safe to print on a terminal, on one line: every hidden character (`is_hidden`) written as its
+    Python escape, the rest as it is (kana, kanji, emoji and ideographic spaces stay readable).
+
+    >>> visible("bad\\nkit.yaml:1:1: error"), visible("\\x1b]0;title\\x07"), visible("a\\u202eb 魔力")
+    ('bad\\\\nkit.yaml:1:1: error', '\\\\x1b]0;title\\\\x07', 'a\\\\u202eb 魔力')
+    """
+    if text.isprintable():  # the common case, at C speed
+        return text
+    return "".join(_escape(ch) if is_hidden(ch) else ch for ch in text)
+
+
+def _json_escape(ch: str) -> str:
+    """`ch` as a JSON \\u escape; beyond the BMP, a surrogate pair, as JSON writes it."""
+    code = ord(ch)
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    code -= 0x10000
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+
+
+def dump_json(data: object) -> str:
+    """JSON with readable text (kana and kanji as they are) but every hidden character (`is_hidden`) as a
+    \\u escape: a parser reads back the exact string, a terminal shows nothing raw."""
+    text = json.dumps(data, ensure_ascii=False, indent=2)
+    if all(line.isprintable() for line in text.split("\n")):  # the common case, at C speed
+        return text
+    return "".join(_json_escape(ch) if ch != "\n" and is_hidden(ch) else ch for ch in text)
 
 
 def _place(location: Location) -> dict:
@@ -124,7 +182,7 @@ class Report:
 def render_text(findings: list[Finding]) -> str:
     """One line per finding, then the count; findings an `ignore:` entry silences are only counted."""
     shown = [f for f in findings if f.suppressed is None]
-    lines = [f.text() for f in shown]
+    lines = [f.text() for f in shown]  # each on one line: Finding.text makes every user string visible
     errors = sum(f.is_error for f in shown)
     lines.append(f"{errors} error(s), {len(shown) - errors} warning(s)")
     silenced = len(findings) - len(shown)
@@ -135,7 +193,7 @@ def render_text(findings: list[Finding]) -> str:
 
 def render_json(findings: list[Finding]) -> str:
     """A list of findings; a silenced one carries `suppressed: {kind, justification, location}` (its entry's place)."""
-    return json.dumps([f.as_dict() for f in findings], ensure_ascii=False, indent=2)
+    return dump_json([f.as_dict() for f in findings])
 
 
 def render_sarif(findings: list[Finding], version: str) -> str:
@@ -174,7 +232,7 @@ def render_sarif(findings: list[Finding], version: str) -> str:
             }
         ],
     }
-    return json.dumps(sarif, ensure_ascii=False, indent=2)
+    return dump_json(sarif)
 
 
 def _physical(location: Location) -> dict:

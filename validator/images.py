@@ -276,14 +276,9 @@ def _inspect_raster(path: Path, kind: Literal["png", "jpeg"]) -> tuple[ImageInfo
         if size is None:
             return None, [FileProblem("PK502", f"is not a readable {label} file (no size in its header)")]
         width, height = size
-        if width * height > MAX_PIXELS:
-            return None, [
-                FileProblem(
-                    "PK503",
-                    f"is {width} × {height} px ({width * height / 1e6:.0f} megapixels); pnpkit decodes at most {MAX_PIXELS / 1e6:.0f} megapixels",
-                    "scale it down: 600 ppi at its printed size is plenty",
-                )
-            ]
+        too_large = pixels_problem(size)
+        if too_large is not None:
+            return None, [too_large]
         assert image is not None
         problems = _colour_problems(image, label)
         try:
@@ -304,6 +299,28 @@ def _inspect_raster(path: Path, kind: Literal["png", "jpeg"]) -> tuple[ImageInfo
     finally:
         if image is not None:
             image.close()
+
+
+def pixels_problem(size: tuple[int, int] | None) -> FileProblem | None:
+    """PK503 for a picture of more than MAX_PIXELS pixels: the one bound every raster path checks (card art, icons,
+    the cover) before a pixel is decoded, so a small file that unpacks to gigabytes is a finding, not a crash."""
+    if size is None or size[0] * size[1] <= MAX_PIXELS:
+        return None
+    width, height = size
+    return FileProblem(
+        "PK503",
+        f"is {width} × {height} px ({width * height / 1e6:.0f} megapixels); pnpkit decodes at most "
+        f"{MAX_PIXELS / 1e6:.0f} megapixels",
+        "scale it down: 600 ppi at its printed size is plenty",
+    )
+
+
+def header_pixels_problem(path: Path) -> FileProblem | None:
+    """`pixels_problem` of a PNG or JPEG file, from its header alone (None when the header gives no size)."""
+    try:
+        return pixels_problem(header_size(path))
+    except OSError:
+        return None  # unreadable: the caller's own read reports it
 
 
 def _reason(exc: BaseException) -> str:
@@ -682,9 +699,11 @@ __all__ = [
     "check_images",
     "check_resolution",
     "find_images",
+    "header_pixels_problem",
     "header_size",
     "inspect",
     "looks_like_path",
+    "pixels_problem",
     "placed_size",
     "print_ppi",
     "sniff",

@@ -64,6 +64,10 @@ def safe_kit_path(root: Path, name: Any, where: Location, field_path: str) -> tu
     """A file named by the kit must stay inside the kit directory, symlinks included."""
     if not isinstance(name, str) or not name.strip():
         return None, codes.make("PK203", "a file name must be text", where, field_path)
+    if "\0" in name:
+        return None, codes.make(
+            "PK203", f"{name!r} holds a NUL character, which no file name can", where, field_path, "remove it"
+        )
     candidate = Path(name)
     if candidate.is_absolute() or ".." in candidate.parts:
         return None, codes.make(
@@ -80,7 +84,7 @@ def safe_kit_path(root: Path, name: Any, where: Location, field_path: str) -> tu
         return None, codes.make(
             "PK107", f"file {name!r} does not exist", where, field_path, f"create it in {display_path(root)}"
         )
-    if not resolved.is_relative_to(root.resolve()):
+    if not resolved.is_relative_to(root.resolve()):  # kit.yaml itself too: load_kit checks it here
         return None, codes.make(
             "PK108",
             f"{name!r} leads outside the kit directory through a link",
@@ -116,7 +120,26 @@ def _load_kit(root: Path, limits: Limits) -> LoadedKit:
     loaded = LoadedKit(root=root)
     report = loaded.report
     kit_path = root / KIT_FILE
-    if not kit_path.is_file():
+    try:
+        exists = kit_path.is_file()
+    except OSError as exc:  # a directory that cannot be searched (mode 000) says so when asked for a file in it
+        report.extend(
+            [
+                codes.make(
+                    "PK107",
+                    f"cannot read the kit directory {display_path(root)}: {exc.strerror or type(exc).__name__}",
+                    Location(display_path(kit_path)),
+                    hint="check that the directory exists and that you may read it",
+                )
+            ]
+        )
+        return loaded
+    if exists:
+        _path, problem = safe_kit_path(root, KIT_FILE, Location(display_path(kit_path), 1, 1), "")
+        if problem is not None and problem.code == "PK108":
+            report.extend([problem])
+            return loaded
+    if not exists:
         report.extend(
             [
                 codes.make(
@@ -141,7 +164,7 @@ def _load_kit(root: Path, limits: Limits) -> LoadedKit:
     includes = data.get("include", [])
     if isinstance(includes, list):
         for i, name in enumerate(includes):
-            _merge_include(root, name, i, data, main, combined, report, limits)
+            _merge_include(root, name, i, data, main, combined, report, limits.left_after(combined))
     combined.data = data
     loaded.source = combined
 
@@ -160,7 +183,7 @@ def _load_kit(root: Path, limits: Limits) -> LoadedKit:
         )
         return loaded
     if isinstance(game, str):  # decks may name files that hold their cards: read them in, with their positions
-        report.extend(expand_card_files(root, data, combined, kit_model(game), limits))
+        report.extend(expand_card_files(root, data, combined, kit_model(game), limits.left_after(combined)))
     if report.has_errors:
         return loaded
     try:
@@ -170,6 +193,9 @@ def _load_kit(root: Path, limits: Limits) -> LoadedKit:
         report.extend(findings_from(exc, data, combined))
         return loaded
     ctx = CheckContext(combined, tuple(kit.languages))
+    if not kit.within_bounds(ctx):  # the checks below count and lay out what the kit holds: not past its bounds
+        report.extend(ctx.findings)
+        return loaded
     check_texts(ctx, kit, kit.placeholder_values())
     check_end_conditions(ctx, kit)
     check_credits(ctx, kit)
@@ -278,12 +304,14 @@ def _is_kit_file(annotation: Any) -> bool:
 
 def check_kit_files(ctx: CheckContext, kit: KitBase, root: Path) -> None:
     """Files the kit names exist, stay inside the kit directory, and are images pnpkit can place."""
-    from .images import check_images
+    from .images import check_images, header_pixels_problem
 
     for path, name in _kit_file_fields(kit):
-        _full, problem = safe_kit_path(root, name, ctx.source.locate(path), format_path(path))
+        full, problem = safe_kit_path(root, name, ctx.source.locate(path), format_path(path))
         if problem is not None:
             ctx.findings.append(problem)
         elif not name.lower().endswith(IMAGE_SUFFIXES):
             ctx.add("PK321", path, f"{name!r} is not a PNG or JPEG image", "convert it to PNG")
+        elif full is not None and (too_large := header_pixels_problem(full)) is not None:
+            ctx.add(too_large.code, path, f"{name!r} {too_large.message}", too_large.hint)
     check_images(ctx, kit, root, safe_kit_path)  # pictures on cards: every file checked once, before any is drawn

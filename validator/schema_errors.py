@@ -12,15 +12,28 @@ from . import codes
 from .findings import Finding
 from .source import Source, format_path
 
+MAX_LISTED = 200
+"""Schema errors listed one by one; a file of 200,000 unknown keys gets these and a count of the rest."""
+MAX_SUGGESTED = 50
+"""Unknown fields that get a "did you mean": each costs a fuzzy match against every field name."""
+
+BOUND_ERRORS = {"pk362"}
+"""Custom pydantic error types that carry their own pnpkit code (a total over its bound, raised by a model)."""
+
 
 def findings_from(error: ValidationError, data: Any, source: Source) -> list[Finding]:
     out = []
-    for item in error.errors(include_url=False):
+    suggested = 0
+    items = _without_spare_branches(error.errors(include_url=False))
+    for item in items[:MAX_LISTED]:
         path, leftover = _real_path(data, item["loc"])
         kind = item["type"]
         if kind == "extra_forbidden":
             name = path[-1]
-            close = difflib.get_close_matches(str(name), [n for n in _field_names() if n != name], n=1)
+            close = []
+            if suggested < MAX_SUGGESTED:
+                suggested += 1
+                close = difflib.get_close_matches(str(name), [n for n in _field_names() if n != name], n=1)
             hint = f"did you mean {close[0]!r}?" if close else "remove it, or check the spelling"
             out.append(
                 codes.make("PK201", f"unknown field {name!r}", source.locate(path, key=True), format_path(path), hint)
@@ -34,14 +47,51 @@ def findings_from(error: ValidationError, data: Any, source: Source) -> list[Fin
                     "PK202", f"missing field {name!r}", source.locate(parent), format_path(full), f"add `{name}:` here"
                 )
             )
+        elif kind in BOUND_ERRORS:
+            out.append(codes.make(kind.upper(), item["msg"], source.locate(path), format_path(path), _hint_for(kind)))
         else:
             message = item["msg"].removeprefix("Value error, ").removeprefix("Assertion failed, ")
             value = item.get("input")
-            shown = "" if isinstance(value, (dict, list)) else f" (got {value!r})"
+            shown = "" if isinstance(value, (dict, list)) else f" (got {_short(value)})"
+            if kind == "less_than_equal" and isinstance(value, str):  # a length: say the limit in its unit
+                message, shown = f"{value.strip()} is over the limit of {item['ctx']['le']:g} mm", ""
             out.append(
                 codes.make("PK203", f"{message}{shown}", source.locate(path), format_path(path), _hint_for(kind))
             )
+    if len(items) > MAX_LISTED:
+        last = out[-1]
+        out.append(
+            codes.make(
+                "PK363",
+                f"{len(items) - MAX_LISTED:,} more errors like those above are not listed",
+                last.location,
+                hint="fix the errors listed, then validate again",
+            )
+        )
     return out
+
+
+def _short(value: Any, limit: int = 60) -> str:
+    """A value as a message quotes it: a pasted page or a 5,000-digit number is cut, not echoed whole."""
+    text = repr(value)
+    return text if len(text) <= limit else f"{text[: limit - 1]}… ({len(text):,} characters)"
+
+
+def _without_spare_branches(items: list) -> list:
+    """`hex_size: 4000mm` fails both branches of `Length | 'auto'`; "should be 'auto'" only hides the real problem,
+    so a union's literal branch is dropped when another branch failed at the same place."""
+    near_miss = {  # places where another branch took the value's type and failed only on its value
+        item["loc"][:-1] for item in items if item["loc"] and not item["type"].endswith(("_type", "literal_error"))
+    }
+    return [
+        item
+        for item in items
+        if not (
+            item["type"] == "literal_error"
+            and str(item["loc"][-1]).startswith("literal[")
+            and item["loc"][:-1] in near_miss
+        )
+    ]
 
 
 def _real_path(data: Any, loc: tuple) -> tuple[tuple, tuple]:
@@ -80,6 +130,10 @@ def _hint_for(kind: str) -> str:
         return "use one of the listed values"
     if kind in ("greater_than_equal", "greater_than"):
         return "use a larger number"
+    if kind in ("less_than_equal", "less_than"):
+        return "use a smaller number: a limit that keeps a typo from printing thousands of pages"
+    if kind in BOUND_ERRORS:
+        return "check for a typo; split a larger game into several kits"
     if kind.startswith("list") or kind.startswith("too_"):
         return "check the list"
     if kind == "union_tag_invalid":

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +45,9 @@ _CORE_RESOLVERS = [
 for _tag, _pattern, _first in _CORE_RESOLVERS:
     _StrictLoader.add_implicit_resolver(_tag, re.compile(_pattern), _first)
 
+_UNPRINTABLE = re.compile("[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+"""What YAML refuses to hold (the reader's own set): found first, so the finding is at its line and column."""
+
 _STR, _INT, _FLOAT = "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float"
 _BOOL, _NULL = "tag:yaml.org,2002:bool", "tag:yaml.org,2002:null"
 _MAP, _SEQ = "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"
@@ -57,6 +60,21 @@ class Limits:
     max_bytes: int = 8 * 1024 * 1024
     max_depth: int = 64
     max_alias_nodes: int = 100_000
+    max_digits: int = 15
+    """Integers of more digits are refused as read: no count or size needs them, and Python cannot turn one of
+    over 4,300 digits into a number at all (nor use one of 20 as an index)."""
+    max_text: int = 20_000
+    """The most characters one value may hold: ten pages of rule prose."""
+    max_values: int = 250_000
+    """The most values (scalars, mappings, lists) one file may hold: each costs about a kilobyte while it is read,
+    so a file of tiny values within `max_bytes` could otherwise take gigabytes."""
+    max_kit_values: int = 400_000
+    """The most values all the files of one kit may hold together (kit.py hands each file what is left)."""
+
+    def left_after(self, source: Source) -> Limits:
+        """These limits for the next file of a kit, once `source` has taken its share of `max_kit_values`."""
+        left = max(1, self.max_kit_values - len(source.values))
+        return replace(self, max_kit_values=left, max_values=min(self.max_values, left))
 
 
 class SourceError(Exception):
@@ -158,6 +176,19 @@ def load_file(path: Path, display: str, limits: Limits = Limits()) -> tuple[Sour
 
 def load_text(text: str, display: str, limits: Limits = Limits()) -> Source:
     """Parse YAML text; raises SourceError with the first syntax problem."""
+    unprintable = _UNPRINTABLE.search(text)
+    if unprintable:
+        at = unprintable.start()
+        line = text.count("\n", 0, at) + 1
+        col = at - (text.rfind("\n", 0, at) + 1) + 1
+        raise SourceError(
+            codes.make(
+                "PK101",
+                f"control character U+{ord(unprintable.group(0)):04X} is not allowed in YAML",
+                Location(display, line, col),
+                hint="delete it: editors show it as a box, as ^@ or not at all",
+            )
+        )
     depth, line = (0, 1) if surely_shallow(text, limits.max_depth) else nesting_depth(text)
     if depth > limits.max_depth:
         raise SourceError(
@@ -168,6 +199,8 @@ def load_text(text: str, display: str, limits: Limits = Limits()) -> Source:
                 hint="flatten the structure",
             )
         )
+    if len(text) > limits.max_values:  # a value takes at least a character: shorter texts cannot hold too many
+        count_values(text, display, limits.max_values)
     loader = _StrictLoader(text)
     try:
         node = loader.get_single_node()
@@ -194,6 +227,36 @@ def load_text(text: str, display: str, limits: Limits = Limits()) -> Source:
     walker = _Walker(display, limits, source)
     source.data = walker.build(node, (), 0)
     return source
+
+
+_VALUE_EVENTS = (yaml.ScalarEvent, yaml.MappingStartEvent, yaml.SequenceStartEvent, yaml.AliasEvent)
+
+
+def count_values(text: str, display: str, limit: int) -> None:
+    """Raise PK103 at the value past `limit`, counted from the parser's events: constant memory, before the node
+    graph (a kilobyte a value) is built. Syntax errors are left to the parse that follows."""
+    loader = _StrictLoader(text)
+    count = 0
+    try:
+        while loader.check_event():
+            event = loader.get_event()
+            if isinstance(event, _VALUE_EVENTS):
+                count += 1
+                if count > limit:
+                    mark = event.start_mark
+                    raise SourceError(
+                        codes.make(
+                            "PK103",
+                            f"the file holds more than {limit:,} values",
+                            Location(display, mark.line + 1, mark.column + 1),
+                            hint="look for a generated or pasted block; a kit's files hold at most "
+                            f"{Limits.max_kit_values:,} values together",
+                        )
+                    )
+    except yaml.YAMLError:
+        pass
+    finally:
+        loader.dispose()
 
 
 _SPECIAL = re.compile(r"[\[\]{}\"'#]")
@@ -362,6 +425,16 @@ class _Walker:
         value, tag = node.value, node.tag
         if node.style in ("'", '"') and not is_key:
             self.source.quoted.add(path)
+        if len(value) > self.limits.max_text:
+            raise SourceError(
+                codes.make(
+                    "PK361",
+                    f"this value is {len(value):,} characters long; the limit is {self.limits.max_text:,}",
+                    self.loc(node),
+                    format_path(path),
+                    "shorten it, or split it over several values",
+                )
+            )
         if tag == _STR:
             return value
         if tag == _NULL:
@@ -369,6 +442,17 @@ class _Walker:
         if tag == _BOOL:
             return value.lower() == "true"
         if tag == _INT:
+            digits = len(value.lstrip("+-").removeprefix("0x").removeprefix("0o").lstrip("0"))
+            if digits > self.limits.max_digits:
+                raise SourceError(
+                    codes.make(
+                        "PK360",
+                        f"a number of {digits:,} digits; pnpkit reads numbers of up to {self.limits.max_digits}",
+                        self.loc(node),
+                        format_path(path),
+                        "check for a typo: no count or size in a kit needs so many digits",
+                    )
+                )
             if value.startswith("0o"):
                 return int(value[2:], 8)
             return int(value, 0) if value.startswith("0x") else int(value)

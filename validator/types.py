@@ -34,8 +34,15 @@ Ident = Annotated[
     StringConstraints(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=64),
     Field(description="A lower-case id: letters, digits, '-' and '_'."),
 ]
-Count = Annotated[int, Field(ge=1, description="A whole number of 1 or more.")]
-NonNegative = Annotated[int, Field(ge=0)]
+MAX_COUNT = 1000
+"""The most any one count may say (copies of a card, tokens, boxes, rungs, rows): a typo's extra zeros are
+caught where they are written, before anything is laid out. Totals have their own bounds, checked before layout
+(KitBase.within_bounds, and the validators of boards, token sheets and sheet regions)."""
+MAX_LENGTH_MM = 1000.0
+"""The longest length a kit may give (a metre): no card, token, hex or sheet measure comes near it."""
+
+Count = Annotated[int, Field(ge=1, le=MAX_COUNT, description=f"A whole number from 1 to {MAX_COUNT}.")]
+NonNegative = Annotated[int, Field(ge=0, le=MAX_COUNT, description=f"A whole number from 0 to {MAX_COUNT}.")]
 
 MM_PER_INCH = 25.4
 MM_PER_PT = MM_PER_INCH / 72
@@ -74,7 +81,7 @@ def parse_length(value: Any) -> Any:
 Length = Annotated[
     float,
     BeforeValidator(parse_length),
-    Field(gt=0, description="A length with its unit: mm, cm, in or pt, e.g. '63mm' or '2.5in'."),
+    Field(gt=0, le=MAX_LENGTH_MM, description="A length with its unit: mm, cm, in or pt, e.g. '63mm' or '2.5in'."),
     written_as(POSITIVE_LENGTH_PATTERN, "63mm", "2.5in"),
 ]
 

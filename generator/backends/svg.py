@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import svgwrite
 
 from .. import fonts, images
@@ -34,7 +36,34 @@ def render(page: Page, title: str, font_dir: str | None = None) -> str:
     context = _Context(drawing)
     for item in page.items:
         drawing.add(_element(context, item))
-    return drawing.tostring()
+    return xml_safe(drawing.tostring())
+
+
+NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+"""Characters XML 1.0 forbids anywhere in a document: the C0 controls but tab and the line ends, lone surrogate
+halves, U+FFFE and U+FFFF."""
+
+
+_CHAR_REFERENCE = re.compile(r"&#(?:([0-9]+)|x([0-9a-fA-F]+));")
+
+
+def _allowed_reference(match: re.Match[str]) -> str:
+    """A character reference kept when it names a character XML allows (the serialiser writes a lone surrogate
+    half as one, `&#55296;`, which no parser accepts)."""
+    decimal, hexadecimal = match.groups()
+    code = int(decimal) if decimal else int(hexadecimal, 16)
+    return match.group() if code <= 0x10FFFF and not NOT_XML.match(chr(code)) else ""
+
+
+def xml_safe(document: str) -> str:
+    r"""The SVG with every character XML forbids dropped, wherever it stands (text, titles, attributes, ids,
+    the font CSS): the file always parses. The validator reports such characters before anything is drawn
+    (PK307, validator.checks.check_characters); this only keeps one that slipped past from breaking the file.
+
+    >>> xml_safe('<text>a\x00b\x1b\ufffe&#55296;&#233;</text>')
+    '<text>ab&#233;</text>'
+    """
+    return _CHAR_REFERENCE.sub(_allowed_reference, NOT_XML.sub("", document))
 
 
 class _Context:

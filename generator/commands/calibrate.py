@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import tempfile
 from pathlib import Path
+
+from pnpkit.validator.findings import visible
+
+from ..outdir import write_whole
 
 NAME = "calibrate"
 HELP = "write a duplex calibration sheet to find your printer's back offset"
@@ -44,17 +46,11 @@ def run(args: argparse.Namespace) -> int:
         (Bookmark(pages[0].label, 0),),
     )
     target = args.output
-    if target.is_dir():
-        print(f"pnpkit: error: {target} is a directory; give a file name such as calibration.pdf", file=sys.stderr)
-        return 2
+    data = pdf.render(document)
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        handle, temp = tempfile.mkstemp(prefix=".pnpkit-", suffix=".pdf", dir=target.parent)
-        with os.fdopen(handle, "wb") as out:
-            out.write(pdf.render(document))
-        os.replace(temp, target)
+        write_whole(target, data)
     except OSError as exc:
-        print(f"pnpkit: error: cannot write {target}: {exc.strerror}", file=sys.stderr)
+        print(visible(f"pnpkit: error: cannot write {target}: {exc.strerror or exc}"), file=sys.stderr)
         return 2
     print(
         f"wrote {target}: print both pages double-sided ({args.duplex} edge) at 100 %, then follow the steps on the sheet"

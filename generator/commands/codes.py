@@ -4,11 +4,15 @@ a bad example and the fix."""
 from __future__ import annotations
 
 import argparse
+import re
+import sys
 import textwrap
 
 NAME = "codes"
 HELP = "list the finding codes, or explain one: `pnpkit codes PK3`, `pnpkit codes PK303`"
 WIDTH = 88
+WHOLE_CODE = re.compile(r"[A-Z]+[0-9]{3}")
+"""What a whole code looks like (PK303, ES001): one that is not in the catalogue is "no such code"."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -23,14 +27,20 @@ def run(args: argparse.Namespace) -> int:
 
     for tag in GAMES:
         GAMES[tag]  # importing a game registers its codes
+    from pnpkit.validator.findings import visible
+
     wanted = args.prefix.strip().upper()
     if wanted in codes.CODES:
         print(explanation(wanted))
         return 0
-    for code in sorted(codes.CODES):
-        if code.startswith(wanted):
-            severity, title = codes.CODES[code]
-            print(f"{code}  {severity.value:<7}  {title}")
+    found = [code for code in sorted(codes.CODES) if code.startswith(wanted)]
+    if not found:  # a typo must not look like an empty catalogue: exit 2, as for any usage error
+        what = "no such code" if WHOLE_CODE.fullmatch(wanted) else "no code starts with"
+        print(f"pnpkit: error: {what} '{visible(args.prefix)}'; `pnpkit codes` lists them all", file=sys.stderr)
+        return 2
+    for code in found:
+        severity, title = codes.CODES[code]
+        print(f"{code}  {severity.value:<7}  {title}")
     return 0
 
 

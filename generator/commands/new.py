@@ -116,6 +116,13 @@ def parse_languages(text: str) -> tuple[str, ...]:
 
 def check_target(target: Path) -> None:
     """DIR is new, or an empty directory."""
+    try:
+        _check_target(target)
+    except OSError as exc:  # a parent directory pnpkit may not look into
+        raise NewError(f"cannot use {str(target)!r}: {exc.strerror or exc}") from None
+
+
+def _check_target(target: Path) -> None:
     if os.path.lexists(target) and not target.exists():
         raise NewError(f"{str(target)!r} is a link to nothing; give a new directory name")
     if not target.exists():

@@ -157,15 +157,14 @@ def _resolve(kit: WizardsElementCollectionKit, index: dict[str, str], name: obje
 
 
 def read_yaml_hands(path: Path, kit: WizardsElementCollectionKit) -> dict[str, Hand]:
-    from pnpkit.validator.source import SourceError, decode, load_text
+    from pnpkit.validator.source import load_file
 
     display = str(path)
-    try:
-        text = decode(path.read_bytes(), display)
-        source = load_text(text, display)
-    except SourceError as exc:
-        finding = exc.finding
-        raise InputError(f"{finding.location}: {finding.message}") from None
+    source, problems = load_file(path, display)  # bounded and strict, as kit files are; an unreadable file is a finding
+    if source is None:
+        finding = problems[0]
+        where = finding.location if finding.location.line else f"{display}:1:1"
+        raise InputError(f"{where}: {finding.message}")
     data = source.data
     if not isinstance(data, dict) or not data:
         raise InputError(f"{display}:1:1: write each player's cards as `player: [card, card, …]`")
@@ -204,6 +203,7 @@ def read_yaml_hands(path: Path, kit: WizardsElementCollectionKit) -> dict[str, H
 
 
 _TOKEN = re.compile(r"[^\s,、，]+")
+MAX_COUNT_DIGITS = 6
 _COUNT = re.compile(r"^(.+?)(?:[×xX*＊](\d+))$")
 
 
@@ -230,6 +230,10 @@ def read_typed_hands(stream: TextIO, kit: WizardsElementCollectionKit) -> dict[s
             token, col = match.group(0), match.start() + 1
             at = f"{STDIN}:{number}:{col}"
             counted = _COUNT.match(token)
+            if counted and len(counted.group(2)) > MAX_COUNT_DIGITS:  # no box holds so many; and int() would refuse
+                raise InputError(
+                    f"{at}: {counted.group(1)} counted with {len(counted.group(2))} digits; no game has so many"
+                )
             name, count = (counted.group(1), int(counted.group(2))) if counted else (token, 1)
             card_id = _resolve(kit, index, name, at)
             hand.counts[card_id] += count

@@ -5,23 +5,33 @@ deck runs dry, tokens needed against the supply, combos and events played, shift
 after the game was decided).
 
 Every number comes from the kit's rule model: change `draws_per_turn` and the games change with it.
-Where the rulebook is silent or says two things, the engine plays a named reading; the kit's errata
-choose the default. Fix one with --reading ID=CHOICE; compare them all with --all-readings.
+Where the rulebook is silent or says two things, the engine plays a named reading. The kit declares
+which readings it has and the one it plays (`readings:` on an erratum or an `unspecified` value);
+readings the kit does not declare are played as the engine's default. Fix one of the kit's readings
+with --reading ID=CHOICE; compare them all with --all-readings.
 
     pnpkit simulate content/element-shift --games 1000 --players 4
     pnpkit simulate content/element-shift --all-readings --games 500 --format json
 
-The same seed gives the same report, whatever --jobs is.
+The same seed gives the same report, whatever --jobs or --executor is: game i always plays from
+seed "S:i". --executor dask:ADDRESS runs the games on a Dask cluster (dask:local starts one on this
+machine; both need `pip install 'pnpkit[cluster]'`). --report FILE.pdf (or .svg) also writes a one-page
+playtest report in the kit's language (--lang): win rate per seat with error bars, game length, the
+game's own measures and the reading comparison.
+
+    pnpkit simulate content/element-shift --games 10000 --report playtest.pdf --lang ja
 Exit status: 0 played, 1 the kit has content errors, 2 usage errors (or a game with no engine).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+
+from pnpkit.validator.findings import dump_json, visible
 
 from ..cli import EXIT_CONTENT, EXIT_OK, UsageError, _kit_dirs, _print_findings, add_jobs_option
 
@@ -61,6 +71,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--format", choices=("text", "json"), default="text", help="how to print (default: text)")
     add_jobs_option(parser)
+    parser.add_argument(
+        "--executor",
+        default="local",
+        metavar="WHERE",
+        help="where the games run: local (default), dask:ADDRESS or dask:local (needs pnpkit[cluster])",
+    )
+    parser.add_argument(
+        "--report",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="also write a one-page playtest report, FILE.pdf or FILE.svg",
+    )
+    parser.add_argument(
+        "--lang", choices=("ja", "en"), default=None, help="the report's language (default: the kit's first)"
+    )
 
 
 def _whole(text: str | None, name: str, low: int, high: int) -> int:
@@ -74,6 +100,38 @@ def _whole(text: str | None, name: str, low: int, high: int) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    played = play(args)
+    if isinstance(played, int):
+        return played
+    loaded, report = played
+    if args.format == "json":
+        print(dump_json(report))
+    else:
+        print(render(report))
+    if args.report is not None:
+        return _write_report(loaded, report, _report_lang(args, loaded.model), args.report)
+    return EXIT_OK
+
+
+def playtest_report(root: Path, options: Sequence[str] = ()) -> dict:
+    """The report `pnpkit simulate ROOT OPTIONS --format json` prints, for a caller such as the kit book
+    (`layouts.playtest.report_component` draws it). Play it once, not in each edition's worker.
+    Raises UsageError for bad options and for a kit with errors."""
+    parser = argparse.ArgumentParser(prog="pnpkit simulate", exit_on_error=False)
+    add_arguments(parser)
+    try:
+        args = parser.parse_args([str(root), *options])
+    except argparse.ArgumentError as exc:
+        raise UsageError(f"playtest report: {exc}") from None
+    played = play(args)
+    if isinstance(played, int):
+        raise UsageError(f"{root}: the kit has errors; nothing was played")
+    return played[1]
+
+
+def play(args: argparse.Namespace) -> tuple[Any, dict] | int:
+    """Play the games the options ask for: the loaded kit and the report, or the exit status when the kit
+    has errors (they are printed)."""
     from pnpkit.validator.kit import load_kit
     from pnpkit.validator.playtest import ENGINES, engine, readings, runner
 
@@ -99,27 +157,29 @@ def run(args: argparse.Namespace) -> int:
         kit.players.min,
         kit.players.max,
     )
-    errata = [e.id for e in kit.errata]
+    kit_readings = readings.for_kit(module.READINGS, kit)
     try:
-        fixed = dict(readings.parse_reading(text, module.READINGS) for text in args.reading)
-        plans = readings.combinations(module.READINGS, errata, fixed) if args.all_readings else []
+        fixed = dict(kit_readings.parse(text) for text in args.reading)
+        plans = kit_readings.combinations(fixed) if args.all_readings else [kit_readings.resolve(fixed)]
     except readings.ReadingError as exc:
         raise UsageError(str(exc)) from None
-    if not plans:
-        plans = [readings.resolve(module.READINGS, errata, fixed)]
     first_rules = module.prepare(kit, players, plans[0])
     cap_default = module.default_move_cap(first_rules)
     move_cap = _whole(args.move_cap, "--move-cap", 1, MAX_MOVE_CAP) if args.move_cap is not None else cap_default
-    jobs = args.jobs or default_jobs()
+    _report_lang(args, kit)  # a bad --report name is refused before any game is played
 
-    def mapper(fn: Any, tasks: Any, jobs: int) -> list:
+    def local(fn: Any, tasks: Any, jobs: int) -> list:
         return ordered_map(fn, tasks, jobs)
 
     runs = []
-    for choices in plans:
-        rules = first_rules if choices == plans[0] else module.prepare(kit, players, choices)
-        result = runner.simulate(kit.game, rules, players, games, seed, args.policy, move_cap, jobs, mapper)
-        runs.append({"readings": choices, **result})
+    try:
+        with runner.executor(args.executor, args.jobs, local, default_jobs()) as (mapper, jobs):
+            for choices in plans:
+                rules = first_rules if choices == plans[0] else module.prepare(kit, players, choices)
+                result = runner.simulate(kit.game, rules, players, games, seed, args.policy, move_cap, jobs, mapper)
+                runs.append({"readings": choices, **result})
+    except runner.ExecutorError as exc:
+        raise UsageError(str(exc)) from None
     report: dict[str, Any] = {
         "kit": kit.id,
         "game": kit.game,
@@ -128,15 +188,8 @@ def run(args: argparse.Namespace) -> int:
         "seed": seed,
         "policy": args.policy,
         "move_cap": move_cap,
-        "readings": {
-            rid: {
-                "question": r.question,
-                "choices": {c: m for c, m in zip(r.choices, r.meaning, strict=True)},
-                "default": r.default(errata),
-                "erratum": r.erratum,
-            }
-            for rid, r in module.READINGS.items()
-        },
+        "readings": {rid: _reading(rid, r, kit_readings, loaded.source.locate) for rid, r in module.READINGS.items()},
+        "reading_problems": [f"{loaded.source.locate(p.path)}: {p.message}" for p in kit_readings.problems],
         "runs": runs,
     }
     if len(runs) > 1:
@@ -148,11 +201,65 @@ def run(args: argparse.Namespace) -> int:
             }
             for run in runs[1:]
         ]
-    if args.format == "json":
-        print(json.dumps(report, ensure_ascii=False, indent=2))
-    else:
-        print(render(report))
+    return loaded, report
+
+
+def _report_lang(args: argparse.Namespace, kit: Any) -> str:
+    """The report's language, checked with its file name before any game is played."""
+    if args.report is not None:
+        if args.report.suffix.lower() not in (".pdf", ".svg"):
+            raise UsageError(f"--report {args.report}: give a file name ending in .pdf or .svg")
+        if args.report.is_dir():
+            raise UsageError(f"--report {args.report} is a directory; give a file name such as report.pdf")
+    if args.lang is not None and args.lang not in kit.languages:
+        raise UsageError(f"--lang {args.lang}: the kit ships {', '.join(kit.languages)}")
+    return args.lang or kit.languages[0]
+
+
+def _write_report(loaded: Any, report: dict, lang: str, target: Path) -> int:
+    """The one-page playtest report in the kit's fonts, through the build's PDF or the SVG backend; written whole
+    or not at all. A label that cannot fit prints as a warning (the page is still written)."""
+    from .. import fonts
+    from ..backends import svg
+    from ..build import component_pdf
+    from ..layouts.common import small_text
+    from ..layouts.playtest import report_component, report_context
+    from ..outdir import write_whole
+
+    kit = loaded.model
+    ctx = report_context(kit, lang)
+    with fonts.using(fonts.for_kit(kit, loaded.root, lang)[0]):
+        part = report_component(ctx, kit, report)
+        if target.suffix.lower() == ".svg":
+            data = svg.render(part.pages[0], part.title).encode("utf-8")
+        else:
+            data = component_pdf(kit, lang, part)
+    for problem in [*ctx.problems, *small_text(part.pages, (part.slug,))]:
+        print(visible(f"warning {problem.code} {target}: {problem.message}"), file=sys.stderr)
+    try:
+        write_whole(target, data)
+    except OSError as exc:
+        print(visible(f"pnpkit: error: cannot write {target}: {exc.strerror or exc}"), file=sys.stderr)
+        return 2
+    print(visible(f"wrote {target}"), file=sys.stderr)
     return EXIT_OK
+
+
+def _reading(rid: str, engine_reading: Any, kit_readings: Any, locate: Any) -> dict:
+    """One engine reading as the report shows it: whether the kit declares it (and where), its choices and the
+    default played."""
+    declared = kit_readings.declared.get(rid)
+    playable = kit_readings.playable.get(rid)
+    shown = playable or engine_reading
+    return {
+        "question": shown.question,
+        "choices": {c: m for c, m in zip(shown.choices, shown.meaning, strict=True)},
+        "default": kit_readings.defaults[rid],
+        "declared": str(locate(declared.path)) if declared is not None and playable is not None else None,
+        "names": {c.id: c.name.model_dump(exclude_none=True) for c in declared.reading.choices}
+        if declared is not None
+        else {},
+    }
 
 
 def _moved(base: dict, other: dict) -> list[dict]:
@@ -162,6 +269,29 @@ def _moved(base: dict, other: dict) -> list[dict]:
 
 
 # ---------------------------------------------------------------- text report
+
+
+def _render_measures(measures: dict, depth: int = 1) -> list[str]:
+    """Any engine's own measures, one per line: a rate with its interval, a distribution by its median and
+    spread, a number as it is, and a group of them indented under its name."""
+    lines: list[str] = []
+    pad = "  " * depth
+    width = max(1, 22 - len(pad))
+    for key, value in measures.items():
+        label = (key.replace("_", " ") + " ").ljust(width)
+        if isinstance(value, dict) and {"rate", "low", "high"} <= value.keys():
+            lines.append(f"{pad}{label}{_pct(value)}")
+        elif isinstance(value, dict) and "p50" in value:
+            lines.append(f"{pad}{label}{_dist(value)}")
+        elif isinstance(value, dict) and value and all(isinstance(v, (int, float)) for v in value.values()):
+            lines.append(f"{pad}{label}" + ", ".join(f"{k} {v:g}" for k, v in value.items()))
+        elif isinstance(value, dict):
+            lines.append(f"{pad}{label.rstrip()}")
+            lines += _render_measures(value, depth + 1)
+        else:
+            shown = f"{value:g}" if isinstance(value, float) else str(value)
+            lines.append(f"{pad}{label}{shown}")
+    return lines
 
 
 def _pct(value: dict) -> str:
@@ -179,6 +309,14 @@ def render(report: dict) -> str:
         f"{report['kit']}: {report['games']} games, {report['players']} players, policy {report['policy']}, "
         f"seed {report['seed']}, move cap {report['move_cap']}",
     ]
+    for problem in report["reading_problems"]:
+        lines.append(f"warning PK356 {problem}")
+    undeclared = [rid for rid, r in report["readings"].items() if r["declared"] is None]
+    if undeclared:
+        lines.append(
+            "not declared by the kit, played as the engine's default: "
+            + ", ".join(f"{rid}={report['readings'][rid]['default']}" for rid in undeclared)
+        )
     for run in report["runs"]:
         lines += [""] + _render_run(run, report)
     if "comparison" in report:
@@ -224,15 +362,16 @@ def _render_run(run: dict, report: dict) -> list[str]:
 
 def _render_game(g: dict) -> list[str]:
     if "deck" not in g:
-        return [f"  {k}: {json.dumps(v, ensure_ascii=False)}" for k, v in g.items()]
+        return _render_measures(g)
     d, tok, late = g["deck"], g["tokens"], g["late_effects"]
     lines = [
         f"  deck                {d['cards']} cards, {d['draws_per_turn']} a turn, {d['players']} players, "
         f"{d['max_cycles']} cycles",
         f"    empty at cycle    {_dist(d['empty_cycle'])}",
-        f"    a draw fails at   {_dist(d['dry_cycle'])}",
-        f"    dry before end    {_pct(d['dry_before_end'])}  ({d['short_draws_per_game']} draws lost, "
-        f"{d['reshuffles_per_game']} reshuffles a game)",
+        f"    found empty at    {_dist(d['dry_cycle'])}",
+        f"    found empty       {_pct(d['dry_before_end'])}  before the end ({d['reshuffles_per_game']} reshuffles a game)",
+        f"    a draw is lost    {_pct(d['draw_lost'])}  ({d['short_draws_per_game']} draws lost a game)",
+        f"    first lost at     {_dist(d['draw_lost_cycle'])}",
         f"  tokens              most needed {tok['most_needed']} of {tok['supply']}; games at the supply "
         f"{_pct(tok['games_at_supply'])}; claims refused {tok['claims_refused_for_supply']}",
         "  combos a game       "

@@ -10,7 +10,6 @@ Ctrl-C leaves nothing partial behind.
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,7 +19,9 @@ from pnpkit.validator.kit import LoadedKit
 
 from .. import fonts
 from ..build import OutputError
+from ..entry import deferred
 from ..jobs import ordered_map
+from ..outdir import remove_staging
 from . import png, pod, staging, tts
 from .cards import decks
 from .plan import (
@@ -53,7 +54,7 @@ class Prepared:
         return not any(f.is_error for f in self.findings)
 
     def discard(self) -> None:
-        shutil.rmtree(self.staging, ignore_errors=True)
+        remove_staging(self.staging)
 
 
 def prepare(kits: list[LoadedKit], options: ExportOptions, progress: Progress = lambda _m: None) -> Prepared:
@@ -131,11 +132,16 @@ def execute(prepared: Prepared, jobs: int = 1, progress: Progress = lambda _m: N
                 with fonts.using(fontset):
                     plan.finish([image for batch in mine for image in batch])
         written: list[Path] = []
-        for plan in prepared.plans:
-            edition = plan.edition
-            written += staging.publish(
-                prepared.staging, prepared.options.out_dir, edition.loaded.model.id, edition.lang, prepared.options.path
-            )
+        with deferred(stop_after=False):  # every kind is published, or the stop came before any was
+            for plan in prepared.plans:
+                edition = plan.edition
+                written += staging.publish(
+                    prepared.staging,
+                    prepared.options.out_dir,
+                    edition.loaded.model.id,
+                    edition.lang,
+                    prepared.options.path,
+                )
         return written
     except OSError as exc:
         raise OutputError(f"cannot write to {prepared.options.out_dir}: {exc.strerror or exc}") from None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -11,8 +12,8 @@ from pnpkit.validator.markup import plain
 from ..i18n import tr
 from ..images import decode_problem, fit_ppi
 from ..scene import Image, Item, Line, Page, Rect, Style, Text
-from ..text import TextBox
-from .common import INK, MUTED, LayoutContext, TextProblem, footer, small_text
+from ..text import TextBox, item_width
+from .common import GAP, INK, MUTED, LayoutContext, TextProblem, footer, page_text
 
 ACCENT = "#2c2f45"
 
@@ -33,14 +34,30 @@ COVER_IMAGE_BOX = (150.0, 95.0)
 """Where a cover image goes (mm); it is scaled to fit and must reach 300 ppi there."""
 
 
+CoverLine = str | tuple[str, tuple]
+"""A line under the cover's band: its text, or its text and the field it comes from (("version",)), so a line
+that cannot print is reported at that field."""
+
+
 def cover(
-    ctx: LayoutContext, title: str, subtitle: str, lines: list[str], image: Path | None = None, where: tuple = ()
+    ctx: LayoutContext,
+    title: str,
+    subtitle: str,
+    lines: Sequence[CoverLine],
+    image: Path | None = None,
+    where: tuple = (),
 ) -> Page:
+    """The kit book's first page. Every line on it is held to the checks fitted text gets
+    (`LayoutContext.one_line`): the title and subtitle at `title` and `subtitle`, each line at its field."""
     w, h = ctx.paper.width, ctx.paper.height
     m = ctx.margin
+    band = w - 2 * m - 2 * GAP  # inside the title band, clear of its rounded ends
+    heading = Text(
+        w / 2, m + h * 0.2, plain(title), 30, colour="#ffffff", anchor="middle", bold=True, role="cover-title"
+    )
     items: list[Item] = [
         Rect(m, m, w - 2 * m, h * 0.42, style=Style(fill=ACCENT), radius=4),
-        Text(w / 2, m + h * 0.2, plain(title), 30, colour="#ffffff", anchor="middle", bold=True, role="cover-title"),
+        ctx.one_line(heading, band, where=("title", ctx.lang), label="cover title", least=16),
     ]
     if image is not None:
         size = header_size(image)
@@ -65,17 +82,21 @@ def cover(
                 )
             items.append(Image(w / 2 - iw / 2, h - m - 20 - ih, iw, ih, str(image), role="cover-image"))
     if subtitle:
-        items.append(Text(w / 2, m + h * 0.2 + 13, plain(subtitle), 13, colour="#ffffff", anchor="middle"))
+        line = Text(w / 2, m + h * 0.2 + 13, plain(subtitle), 13, colour="#ffffff", anchor="middle")
+        items.append(ctx.one_line(line, band, where=("subtitle", ctx.lang), label="cover subtitle", least=9))
     items.append(Text(w / 2, m + h * 0.42 - 8, tr("pnp_kit", ctx.lang), 10, colour="#c9cbe0", anchor="middle"))
     y = m + h * 0.42 + 18
-    for line in lines:
-        items.append(Text(w / 2, y, line, 11, colour=INK, anchor="middle"))
+    for entry in lines:
+        text, field = entry if isinstance(entry, tuple) else (entry, ())
+        items.append(
+            ctx.one_line(Text(w / 2, y, text, 11, colour=INK, anchor="middle"), w - 2 * m, where=field, label="cover")
+        )
         y += 8
     items.append(
         Text(w / 2, h - m - 4, tr("print_note", ctx.lang), 8, colour=MUTED, anchor="middle", role="print-note")
     )
     page = Page(w, h, tuple(items), title)
-    ctx.problems += small_text([page], ("cover",))
+    ctx.problems += page_text([page], ("cover",))
     return page
 
 
@@ -161,8 +182,10 @@ def contents(
         x = m + col * width / 2
         yy = y + row * 5.2
         items.append(Rect(x, yy + 0.6, 3.5, 3.5, style=Style(stroke=INK, width=0.25), role="checkbox"))
-        items.append(Text(x + 6, yy + 3.6, name, 8.5, colour=INK))
-        items.append(Text(x + width / 2 - 8, yy + 3.6, f"× {count}", 8.5, colour=INK, anchor="end", bold=True))
+        tally = Text(x + width / 2 - 8, yy + 3.6, f"× {count}", 8.5, colour=INK, anchor="end", bold=True)
+        room = width / 2 - 14 - item_width(tally) - GAP
+        items.append(ctx.one_line(Text(x + 6, yy + 3.6, name, 8.5, colour=INK), room, label="contents checklist"))
+        items.append(tally)
     if needs:
         y += per_col * 5.2 + 3
         items.append(Line(m, y, w - m, y, style=Style(stroke="#bbbbbb", width=0.15)))
@@ -173,9 +196,9 @@ def contents(
             7,
             label="contents needs",
         )
-    items += footer(ctx, title, "")
+    items += footer(ctx, title, "", where=("title", ctx.lang))
     page = Page(w, h, tuple(items), tr("contents", ctx.lang))
-    ctx.problems += small_text([page], ("contents",))
+    ctx.problems += page_text([page], ("contents",))
     return page
 
 

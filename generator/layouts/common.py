@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
@@ -9,9 +10,10 @@ from pnpkit.validator.components.printing import PrintSettings
 from pnpkit.validator.markup import has_markup, parse, plain
 
 from .. import fonts
+from ..geometry import ink_bounds
 from ..i18n import tr
-from ..scene import Group, Item, Line, Page, Rect, Style, Text
-from ..text import TextBox, balanced, fit, fit_plain, latin_quotes, plain_face
+from ..scene import IDENTITY, Group, Item, Line, Matrix, Page, Rect, Style, Text, apply, group_matrix
+from ..text import TextBox, balanced, fit, fit_plain, item_width, latin_quotes, plain_face
 from ..units import HARD_MARGIN, Paper
 
 INK = "#222222"
@@ -122,6 +124,37 @@ class LayoutContext:
                 text = text.replace(ch, "")
         return text
 
+    def one_line(
+        self, line: Text, room: float, *, where: tuple = (), label: str = "", least: float | None = None
+    ) -> Text:
+        """A line set at a fixed place and size (a cover line, a title, a footer), held to the checks a fitted
+        box gets: PK307 for characters its face lacks (dropped), PK309 when it is wider than `room` mm (it is
+        then cut to the room with an ellipsis, so the page check does not report it again; nothing is
+        written while an error stands). With `least`, a line too wide first shrinks, down to that size (never
+        below the readable floor), as a long title on a cover should."""
+        face = fonts.in_use().drawn(line.font, line.bold, line.italic).face
+        chars = face.missing(line.text)
+        if chars:
+            line = replace(line, text=self._cannot_draw(line.text, {face.label: chars}, where, label))
+        width = item_width(line)
+        if width > room + 1e-6 and least is not None:
+            smaller = max(least, floor_pt(line.text), math.floor(line.size * room / width * 4) / 4)
+            if smaller < line.size:
+                line = replace(line, size=smaller)
+                width = item_width(line)
+        if width > room + 1e-6:
+            self.problems.append(
+                TextProblem(
+                    "PK309",
+                    where,
+                    f"{label}: {quoted(line.text)} is {_mm(width - room)} too wide for its {room:.1f} mm line "
+                    f"at {line.size:g} pt",
+                    "shorten the text",
+                )
+            )
+            line = replace(line, text=_cut(line, room))
+        return line
+
 
 def readable(text: str, size: float) -> float:
     """`size`, or the floor for `text`'s script when that is larger: for text set at a fixed size."""
@@ -156,8 +189,115 @@ def small_text(pages: Iterable[Page], where: tuple = ()) -> list[TextProblem]:
 
 
 def text_floor(parts: Iterable) -> list[TextProblem]:
-    """`small_text` over every component (anything with a `slug` and `pages`): the page check the build runs."""
-    return [problem for part in parts for problem in small_text(part.pages, (part.slug,))]
+    """`page_text` over every component (anything with a `slug` and `pages`): the page check the build runs.
+
+    Faces and widths are the edition's: run outside one (`fonts.OUTSIDE` in use), it checks the floor alone,
+    which needs no font, rather than guess at glyphs and widths in a font the edition does not print in."""
+    if fonts.in_use() is fonts.OUTSIDE:
+        return [problem for part in parts for problem in small_text(part.pages, (part.slug,))]
+    return [problem for part in parts for problem in page_text(part.pages, (part.slug,))]
+
+
+def page_text(pages: Iterable[Page], where: tuple = ()) -> list[TextProblem]:
+    """Every line of text on the pages, whatever laid it out, held to the same checks: below the readable
+    floor (PK326, `small_text`), characters the face it prints in cannot draw (PK307), and ink outside the
+    printable area, 5 mm inside the paper's edge (PK309). A fitted box or `LayoutContext.one_line` has
+    reported and removed its own; this catches text any layout sets by hand. Paths as `small_text` gives
+    them; a problem repeated in the same place on later pages is told once. Run it with the edition's fonts
+    in use (`fonts.using`): faces and widths are theirs."""
+    problems = small_text(pages, where)
+    seen: set[tuple] = set()
+    for number, page in enumerate(pages, start=1):
+        area = (HARD_MARGIN, HARD_MARGIN, page.width - HARD_MARGIN, page.height - HARD_MARGIN)
+        for problem in _page_lines(page.items, IDENTITY, (), area, None):
+            if (problem.path, problem.message) not in seen:
+                seen.add((problem.path, problem.message))
+                problems.append(replace(problem, path=(*where, f"page {number}", *problem.path)))
+    return problems
+
+
+Box = tuple[float, float, float, float]
+
+
+def _page_lines(
+    items: tuple[Item, ...], matrix: Matrix, path: tuple, area: Box, clip: Box | None
+) -> Iterable[TextProblem]:
+    """`page_text`'s walk: `clip` is the page-space box enclosing groups cut their children to (a board drawn
+    whole and clipped to one tile prints only that tile's part here)."""
+    fontset = fonts.in_use()
+    for item in items:
+        if isinstance(item, Group):
+            inner = group_matrix(item, matrix)
+            cut = clip
+            if item.clip is not None:
+                c = item.clip
+                corners = [apply(inner, x, y) for x in (c.x, c.x + c.w) for y in (c.y, c.y + c.h)]
+                box = (
+                    min(p[0] for p in corners),
+                    min(p[1] for p in corners),
+                    max(p[0] for p in corners),
+                    max(p[1] for p in corners),
+                )
+                cut = (
+                    box
+                    if cut is None
+                    else (max(cut[0], box[0]), max(cut[1], box[1]), min(cut[2], box[2]), min(cut[3], box[3]))
+                )
+            yield from _page_lines(item.items, inner, (*path, item.name) if item.name else path, area, cut)
+            continue
+        if not isinstance(item, Text) or not item.text.strip():
+            continue
+        face = fontset.drawn(item.font, item.bold, item.italic).face
+        chars = face.missing(item.text)
+        if chars:
+            shown = " ".join(f"U+{ord(ch):04X} {ch}" for ch in chars)
+            yield TextProblem(
+                "PK307",
+                path,
+                f"{quoted(item.text)}: {face.label} cannot draw {shown}",
+                "replace or remove these characters",
+            )
+        ink = ink_bounds(item, matrix)
+        if ink is not None and clip is not None:
+            ink = (max(ink[0], clip[0]), max(ink[1], clip[1]), min(ink[2], clip[2]), min(ink[3], clip[3]))
+        if ink is None or ink[0] >= ink[2] or ink[1] >= ink[3]:  # draws nothing here
+            continue
+        over = max(area[0] - ink[0], area[1] - ink[1], ink[2] - area[2], ink[3] - area[3])
+        if over > 0.05:
+            yield TextProblem(
+                "PK309",
+                path,
+                f"{quoted(item.text)} runs {_mm(over)} past the printable area (5 mm inside the paper's edge)",
+                "shorten the text",
+            )
+
+
+QUOTE_MOST = 40
+"""The most characters of a text a message quotes."""
+
+
+def quoted(text: str) -> str:
+    """A text for a message: quoted, and cut after `QUOTE_MOST` characters with how long it is.
+
+    >>> quoted("Moonlit Tricks"), quoted("9" * 2000)
+    ("'Moonlit Tricks'", "'9999999999999999999999999999999999999999…' (2000 characters)")
+    """
+    if len(text) <= QUOTE_MOST:
+        return repr(text)
+    return f"{text[:QUOTE_MOST]!r}"[:-1] + f"…' ({len(text)} characters)"
+
+
+def _cut(line: Text, room: float) -> str:
+    """The longest start of the line that fits `room` mm with an ellipsis after it."""
+    text = line.text
+    low, high = 0, len(text)
+    while low < high:  # the longest prefix that fits, by halving: a 2,000-character line is measured ~11 times
+        mid = (low + high + 1) // 2
+        if item_width(replace(line, text=text[:mid] + "…")) <= room:
+            low = mid
+        else:
+            high = mid - 1
+    return text[:low] + "…"
 
 
 def _small(items: tuple[Item, ...], scale: float, path: tuple, out: list[TextProblem]) -> None:
@@ -198,15 +338,30 @@ def missing_glyphs(text: str, box: TextBox) -> dict[str, list[str]]:
     return {label: sorted(chars) for label, chars in out.items() if chars}
 
 
-def page_title(ctx: LayoutContext, title: str, subtitle: str = "") -> list[Item]:
-    """The heading at the top of a sheet, inside the printable area."""
+def page_title(ctx: LayoutContext, title: str, subtitle: str = "", *, where: tuple = ()) -> list[Item]:
+    """The heading at the top of a sheet, inside the printable area: the title on the left, the subtitle on the
+    right, each held to `LayoutContext.one_line` (the title gets what the subtitle leaves, less a gap)."""
     x = ctx.margin
     y = ctx.margin
-    items: list[Item] = [Text(x, y + 5.5, plain(title), 15, colour=INK, bold=True, role="title")]
+    room = ctx.paper.width - 2 * ctx.margin
+    items: list[Item] = []
     if subtitle:
-        items.append(Text(ctx.paper.width - ctx.margin, y + 5.5, plain(subtitle), 9, colour=MUTED, anchor="end"))
+        right = ctx.one_line(
+            Text(ctx.paper.width - ctx.margin, y + 5.5, plain(subtitle), 9, colour=MUTED, anchor="end"),
+            room,
+            where=where,
+            label="page title",
+        )
+        items.append(right)
+        room -= item_width(right) + GAP
+    heading = Text(x, y + 5.5, plain(title), 15, colour=INK, bold=True, role="title")
+    items.insert(0, ctx.one_line(heading, room, where=where, label="page title", least=10))
     items.append(Line(x, y + 8.0, ctx.paper.width - ctx.margin, y + 8.0, style=Style(stroke=INK, width=0.3)))
     return items
+
+
+GAP = 4.0
+"""The least space (mm) between two texts that share a line: a title and its subtitle, a footer's two ends."""
 
 
 SHORT_PRINT_NOTES = {
@@ -252,12 +407,21 @@ def scale_bar(
     return items
 
 
-def footer(ctx: LayoutContext, left: str, right: str) -> list[Item]:
+def footer(ctx: LayoutContext, left: str, right: str, *, where: tuple = ()) -> list[Item]:
+    """The line at the foot of a page: `left` (the game and its version) gets what `right` (a page number)
+    leaves, less a gap; both held to `LayoutContext.one_line`."""
     y = ctx.paper.height - ctx.margin
-    return [
-        Text(ctx.margin, y, plain(left), 7, colour=MUTED),
+    room = ctx.paper.width - 2 * ctx.margin
+    end = ctx.one_line(
         Text(ctx.paper.width - ctx.margin, y, plain(right), 7, colour=MUTED, anchor="end"),
-    ]
+        room,
+        where=where,
+        label="footer",
+    )
+    if right:
+        room -= item_width(end) + GAP
+    start = ctx.one_line(Text(ctx.margin, y, plain(left), 7, colour=MUTED), room, where=where, label="footer")
+    return [start, end]
 
 
 def _mm(length: float) -> str:

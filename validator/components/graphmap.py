@@ -25,7 +25,8 @@ from collections import deque
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
+from pydantic_core import PydanticCustomError
 
 from ..types import Colour, Ident, Length, LocalText, StrictModel
 
@@ -57,13 +58,26 @@ class NodeKind(StrictModel):
 Link = Annotated[list[NodeId], Field(min_length=2, max_length=2, description="The two nodes a link joins: [a, b].")]
 
 
+MAX_NODES = 300
+"""The most nodes a map may have: far past any board game's, and the island art weighs each against every point."""
+MAX_MAP_MM = 1500.0
+"""The widest and tallest a map may print at a fixed scale (tiled over sheets): a larger one is a typo in scale."""
+MAX_ART_POINTS = 10_000
+"""The most Voronoi points the island art may scatter (each is weighed against every node, then traced): eight
+times a one-sheet map at the default 7 mm detail; a 1.5 m map takes a detail of 15 mm or more."""
+ONE_SHEET_MM = (200.0, 290.0)
+"""About the area a map drawn at `scale: auto` fills: one sheet."""
+
+
 class Background(StrictModel):
     """Island art: a Voronoi diagram of the nodes plus jittered points, all drawn from `seed`."""
 
     style: Literal["islands", "plain"] = "islands"
     """islands: generated island art around the nodes; plain: none."""
     seed: int = Field(description="The same seed always gives the same map; change it for another coastline.")
-    detail: Length = Field(7.0, description="Typical size of one Voronoi cell on paper.")
+    detail: Length = Field(
+        7.0, ge=2.0, description="Typical size of one Voronoi cell on paper; 2 mm or more, else the art never ends."
+    )
     land: float = Field(1.0, gt=0, le=3, description="How far land reaches around nodes and links (1 = default).")
 
 
@@ -82,6 +96,34 @@ class GraphMap(StrictModel):
     """The nodes: an id and a position each."""
     links: list[Link] = Field(default_factory=list)
     """The links, each a pair of node ids: [a, b]."""
+
+    @model_validator(mode="after")
+    def _bounded(self) -> GraphMap:
+        """The nodes, the printed size and the island art's points, counted before any is drawn."""
+        if len(self.nodes) > MAX_NODES:
+            raise PydanticCustomError(
+                "pk362", f"the map has {len(self.nodes):,} nodes; pnpkit draws at most {MAX_NODES}"
+            )
+        width, height = ONE_SHEET_MM
+        if isinstance(self.scale, float):
+            xs, ys = [n.x for n in self.nodes], [n.y for n in self.nodes]
+            width, height = (max(xs) - min(xs)) * self.scale, (max(ys) - min(ys)) * self.scale
+            if max(width, height) > MAX_MAP_MM:
+                raise PydanticCustomError(
+                    "pk362",
+                    f"at scale {self.scale:g} mm the map prints {width:,.0f} × {height:,.0f} mm; pnpkit prints maps of "
+                    f"up to {MAX_MAP_MM:,.0f} mm a side",
+                )
+        if self.background is not None and self.background.style == "islands":
+            detail = self.background.detail
+            points = math.ceil(width / detail + 2) * math.ceil(height / detail + 2)
+            if points > MAX_ART_POINTS:
+                raise PydanticCustomError(
+                    "pk362",
+                    f"island art of {detail:g} mm detail over {width:,.0f} × {height:,.0f} mm scatters {points:,} points; "
+                    f"pnpkit draws at most {MAX_ART_POINTS:,}",
+                )
+        return self
 
     def node(self, node_id: NodeId) -> MapNode | None:
         return next((n for n in self.nodes if n.id == node_id), None)

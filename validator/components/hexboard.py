@@ -8,11 +8,16 @@ from dataclasses import dataclass
 from typing import Literal
 
 from pydantic import Field, model_validator
+from pydantic_core import PydanticCustomError
 
 from ..types import Ident, Length, StrictModel
 
 SQRT3 = math.sqrt(3)
 AXIAL_NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
+MAX_CELLS = 2000
+"""The most cells a board may have: a radius-25 hexagon. Ten times the largest board a table game uses."""
+MAX_BOARD_MM = 1500.0
+"""The widest and tallest a board may print (about 6 × 6 A4 sheets, tiled): a larger one is a typo in hex_size."""
 
 
 class HexCell(StrictModel):
@@ -58,7 +63,26 @@ class HexBoard(StrictModel):
     def _one_shape(self) -> HexBoard:
         if bool(self.rows) == bool(self.cells):
             raise ValueError("give the board either `rows` (with `key`) or `cells`, not both or neither")
+        cells = len(self.cells) + sum(len(row.split()) for row in self.rows)
+        if cells > MAX_CELLS:
+            raise PydanticCustomError("pk362", f"the board has {cells:,} cells; pnpkit prints at most {MAX_CELLS:,}")
+        if isinstance(self.hex_size, float):
+            width, height = self.printed_size(self.hex_size)
+            if max(width, height) > MAX_BOARD_MM:
+                raise PydanticCustomError(
+                    "pk362",
+                    f"with hex_size {self.hex_size:g} mm the board prints {width:,.0f} × {height:,.0f} mm; pnpkit "
+                    f"prints boards of up to {MAX_BOARD_MM:,.0f} mm a side",
+                )
         return self
+
+    def printed_size(self, across_flats: float) -> tuple[float, float]:
+        """The board's width and height on paper with hexes `across_flats` wide (outer corners included)."""
+        centres = [hex_centre(cell.q, cell.r, across_flats) for cell in self.placed_cells()]
+        if not centres:
+            return 0.0, 0.0
+        xs, ys = zip(*centres)
+        return max(xs) - min(xs) + across_flats, max(ys) - min(ys) + 2 * across_flats / SQRT3
 
     def placed_cells(self) -> list[PlacedCell]:
         if self.cells:

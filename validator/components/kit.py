@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Annotated, ClassVar
 
 from pydantic import Field, StringConstraints, model_validator
@@ -95,6 +96,10 @@ class Ignore(StrictModel):
     when lines move. It also silences the fields below it (both languages of a text)."""
     why: str | None = None
     """Required: why the finding is wrong here, or accepted. Kept with the silenced finding in JSON and SARIF."""
+
+
+MAX_CARDS = 3000
+"""The most cards one kit may print, all decks together: about 330 pages of poker cards."""
 
 
 class KitBase(StrictModel):
@@ -203,6 +208,39 @@ class KitBase(StrictModel):
         """Names text may quote beyond the kit's `name:` and `title:` fields (a rule model adds its icons and
         the parts of a card's name)."""
         return []
+
+    def card_copies(self) -> Iterator[tuple[tuple, int]]:
+        """(where it is written, copies) of every card entry of every deck; a deck without `cards:` counts its
+        source list's items."""
+        for d, deck in enumerate(self.decks):
+            if deck.cards:
+                for c, entry in enumerate(deck.cards):
+                    yield ("decks", d, "cards", c, "count"), getattr(entry, "count", 1)
+            elif deck.source:
+                items = getattr(self, deck.source, None)
+                if isinstance(items, list):
+                    yield ("decks", d, "source"), sum(self.copies_of(item) for item in items)
+
+    def copies_of(self, item: object) -> int:
+        """Copies a deck without `cards:` prints of one item of its source list."""
+        copies = getattr(item, "copies", 1)
+        return copies if isinstance(copies, int) else 1
+
+    def within_bounds(self, ctx: CheckContext) -> bool:
+        """The kit's totals are within what pnpkit lays out (PK362), counted before any check or layout does the
+        work; False when one is not."""
+        total = 0
+        for path, copies in self.card_copies():
+            total += copies
+            if total > MAX_CARDS:
+                ctx.add(
+                    "PK362",
+                    path,
+                    f"with this entry the decks hold {total:,} cards; pnpkit prints at most {MAX_CARDS:,} in one kit",
+                    "check the counts for a typo; split a larger game into several kits",
+                )
+                return False
+        return True
 
     def check(self, ctx: CheckContext) -> None:
         """Game-specific checks beyond the schema; rule models override this."""

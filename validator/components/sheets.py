@@ -33,6 +33,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Field, StringConstraints, model_validator
+from pydantic_core import PydanticCustomError
 
 from ..checks import check_unique_ids
 from ..types import (
@@ -185,6 +186,16 @@ class GridMark(StrictModel):
     """The icon printed in the cell."""
 
 
+MAX_GRID_CELLS = 2500
+"""The most cells one grid may print: 50 × 50, already 4 mm cells on a whole A4 page."""
+MAX_PAD_ROWS = 200
+"""The most rows (rows × games) one score pad may print."""
+
+
+def _over(what: str, count: int, limit: int) -> PydanticCustomError:
+    return PydanticCustomError("pk362", f"{what} {count:,}; pnpkit prints at most {limit:,}")
+
+
 class GridRegion(RegionBase):
     kind: Literal["grid"]
     """grid: rows × columns of cells to fill in."""
@@ -195,6 +206,12 @@ class GridRegion(RegionBase):
     marks: list[GridMark] = Field(default_factory=list)
     """Icons printed in some cells: {row, col, mark} each."""
     numbered: bool = Field(False, description="Print row and column numbers beside the grid.")
+
+    @model_validator(mode="after")
+    def _bounded(self) -> GridRegion:
+        if self.rows * self.cols > MAX_GRID_CELLS:
+            raise _over(f"a grid of {self.rows} × {self.cols} cells is", self.rows * self.cols, MAX_GRID_CELLS)
+        return self
 
     @model_validator(mode="after")
     def _marks_inside(self) -> GridRegion:
@@ -306,6 +323,12 @@ class PadRegion(Sourced):
     rows: Count = Field(description="Rows per game: one per player.")
     games: Count = 1
     """How many games the pad has room for."""
+
+    @model_validator(mode="after")
+    def _bounded(self) -> PadRegion:
+        if self.rows * self.games > MAX_PAD_ROWS:
+            raise _over(f"{self.rows} rows for each of {self.games} games are", self.rows * self.games, MAX_PAD_ROWS)
+        return self
 
     def inline(self) -> bool:
         return bool(self.columns)

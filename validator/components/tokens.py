@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
+from pydantic_core import PydanticCustomError
 
 from ..types import Colour, Count, Ident, Length, LocalText, StrictModel
 
@@ -12,6 +13,12 @@ MarkerIcon = Literal[
     "crater", "rubble", "mud-wall", "lava-barrier", "wind-shield", "sandstorm", "timer", "pawn", "flame"
 ]
 """The vector icons a marker token may show (generator/icons/markers.py draws them)."""
+
+
+MAX_TRACK_SPACES = 200
+"""The most spaces a printed track may have: a score track to 200 is already several strips."""
+MAX_TOKENS = 1000
+"""The most round tokens one sheet may print (about 14 pages of 18 mm tokens)."""
 
 
 class PlayerColour(StrictModel):
@@ -62,6 +69,17 @@ class Track(StrictModel):
     """The number on the last space."""
     highlight_every: int | None = Field(None, ge=1, description="Mark every n-th space, e.g. shift cycles.")
 
+    @model_validator(mode="after")
+    def _bounded(self) -> Track:
+        spaces = abs(self.last - self.first) + 1
+        if spaces > MAX_TRACK_SPACES:
+            raise PydanticCustomError(
+                "pk362",
+                f"a track from {self.first} to {self.last} has {spaces:,} spaces; pnpkit prints at most "
+                f"{MAX_TRACK_SPACES}",
+            )
+        return self
+
 
 class TokenSheet(StrictModel):
     diameter: Length = 18.0
@@ -72,6 +90,15 @@ class TokenSheet(StrictModel):
     """Marker tokens: what they are, how many and their colour."""
     track: Track | None = None
     """A numbered track printed with the tokens (a score or cycle track)."""
+
+    @model_validator(mode="after")
+    def _bounded(self) -> TokenSheet:
+        tokens = len(self.players) * getattr(self, "per_player", 1) + sum(marker.count for marker in self.markers)
+        if tokens > MAX_TOKENS:
+            raise PydanticCustomError(
+                "pk362", f"the sheet holds {tokens:,} tokens; pnpkit prints at most {MAX_TOKENS:,} on one sheet"
+            )
+        return self
 
     def marker_components(self, at: tuple) -> dict[str, tuple[object, tuple]]:
         """The markers by id, with where each is written (`at` is where the sheet is), for the states they show."""

@@ -274,6 +274,9 @@ class DiceBattleKit(KitBase):
     def main_deck_index(self) -> int | None:
         return next((d for d, deck in enumerate(self.decks) if deck.source == "cards"), None)
 
+    def copies_of(self, item: object) -> int:
+        return self.parameters.copies_per_design
+
     def designs(self, deck: Deck) -> list[Design[TemplateCard]]:
         """A deck's card designs in deck order; a deck that lists no cards holds every design, each copies_per_design times.
 

@@ -34,8 +34,8 @@ from ..checks import check_decks, check_lookalikes, check_unique_ids, item_names
 from ..components.cards import Deck, Design, deck_designs
 from ..components.kit import KitBase
 from ..components.play import State
-from ..components.table import Need
 from ..components.rules import Duration
+from ..components.table import Need
 from ..components.tokens import Marker, PlayerPiece
 from ..components.tracks import TrackBoard, check_track, track_geometry
 from ..findings import Severity

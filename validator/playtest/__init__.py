@@ -27,6 +27,7 @@ from types import ModuleType
 
 ENGINES: dict[str, str] = {
     "element-shift": "element_shift",
+    "wizards-element-collection": "wizards_element_collection",
 }
 """Every game that can be played out: its `game:` tag and the module of its engine."""
 

@@ -85,10 +85,19 @@ READINGS: dict[str, Reading] = {
             erratum="tie",
             corrected="hand-then-share",
         ),
+        Reading(
+            "last-shift",
+            "Is a shift card drawn after the last cycle? Shifts come after every n-th cycle, and the last cycle is one.",
+            ("drawn", "skipped"),
+            (
+                "a shift card is drawn at the end of the last cycle, before the final check; what lasts never acts",
+                "no shift card is drawn after the last cycle: the final check comes at once",
+            ),
+        ),
     )
 }
 
-MEASURES = ("deck.dry_before_end", "late_effects.shift_when_decided", "late_effects.changed_result")
+MEASURES = ("deck.dry_before_end", "deck.draw_lost", "late_effects.shift_when_decided", "late_effects.changed_result")
 """This game's rate measures, compared across readings."""
 
 # cell owners
@@ -169,6 +178,8 @@ class Rules:
     """next-turn=cycle"""
     tie_by_hand: bool
     """tie=hand-then-share"""
+    skip_last_shift: bool = False
+    """last-shift=skipped"""
 
     @property
     def total_cards(self) -> int:
@@ -225,6 +236,7 @@ def prepare(kit: ElementShiftKit, players: int, choices: dict[str, str]) -> Rule
         replacement=choices["shift-copies"] == "with-replacement",
         next_turn_cycle=choices["next-turn"] == "cycle",
         tie_by_hand=choices["tie"] == "hand-then-share",
+        skip_last_shift=choices.get("last-shift") == "skipped",
     )
 
 
@@ -334,6 +346,7 @@ class State:
             "dry_cycle": None,
             "empty_cycle": None,
             "short_draws": 0,
+            "short_cycle": None,
             "reshuffles": 0,
             "max_tokens": 0,
             "supply_blocked": 0,
@@ -394,6 +407,8 @@ def _active(state: State, action: str) -> list[int]:
 
 def _expand_limit(state: State) -> int:
     limit = state.rules.expand_per_turn
+    if not state.lasting:  # the common case, asked at every decision
+        return limit
     for cells in _active(state, "limit"):
         limit = min(limit, cells)
     return limit
@@ -406,22 +421,19 @@ def _cell_cap(state: State, cells: int) -> int:
 
 
 def _frontier(state: State, seat: int) -> list[int]:
-    rules, owner = state.rules, state.owner
+    """The free cells next to the seat's, in cell order (a hot path: one pass over the board, a set)."""
+    neighbours, owner = state.rules.neighbours, state.owner
     seen: set[int] = set()
-    out = []
-    blocked: set[int] = set()
+    for c, o in enumerate(owner):
+        if o == seat:
+            for n in neighbours[c]:
+                if owner[n] == FREE:
+                    seen.add(n)
     t = state.turn
     for cell, last in state.craters:
         if t <= last:
-            blocked.update(rules.neighbours[cell])
-    for c, o in enumerate(owner):
-        if o == seat:
-            for n in rules.neighbours[c]:
-                if owner[n] == FREE and n not in seen and n not in blocked:
-                    seen.add(n)
-                    out.append(n)
-    out.sort()
-    return out
+            seen.difference_update(neighbours[cell])
+    return sorted(seen)
 
 
 def _expansions(state: State, seat: int) -> list[tuple]:
@@ -443,11 +455,6 @@ def _expansions(state: State, seat: int) -> list[tuple]:
     return out
 
 
-def _can_pay(hand: list[int], combo: ComboRule) -> bool:
-    k = combo.cost
-    return all(hand[e] >= k for e in combo.elements)
-
-
 def legal_actions(state: State) -> list[tuple]:
     phase = state.phase
     if phase == PLACING:
@@ -463,22 +470,34 @@ def legal_actions(state: State) -> list[tuple]:
         state.stats["supply_blocked"] += 1  # an expansion that only the token supply stops
     if not state.banned:
         hand = state.hands[seat]
-        fog = bool(_active(state, "block-attacks"))
+        fog = bool(state.lasting) and bool(_active(state, "block-attacks"))
         has_free = FREE in state.owner
         for ci, combo in enumerate(rules.combos):
-            if not _can_pay(hand, combo):
-                continue
-            if not combo.attack:
-                actions.append((DEFEND, ci))
-                continue
-            if fog:
-                continue
-            for victim in range(rules.players):
-                if victim != seat and state.held[victim]:
-                    actions.append((ATTACK, ci, victim))
-            if combo.any_cell and has_free:
-                actions.append((ATTACK, ci, FREE_TARGET))
+            cost = combo.cost  # can the seat pay? Inlined: this loop runs at every decision of every game
+            for e in combo.elements:
+                if hand[e] < cost:
+                    break
+            else:
+                _combo_actions(actions, state, seat, ci, combo, fog, has_free)
     return actions or [(PASS,)]
+
+
+def _combo_actions(
+    actions: list[tuple], state: State, seat: int, ci: int, combo: ComboRule, fog: bool, has_free: bool
+) -> None:
+    """The actions of one combo the seat can pay for: a defence, or an attack on each rival holding land
+    (and on a free cell when the combo may strike any), none under a fog that blocks attacks."""
+    if not combo.attack:
+        actions.append((DEFEND, ci))
+        return
+    if fog:
+        return
+    held = state.held
+    for victim in range(state.rules.players):
+        if victim != seat and held[victim]:
+            actions.append((ATTACK, ci, victim))
+    if combo.any_cell and has_free:
+        actions.append((ATTACK, ci, FREE_TARGET))
 
 
 def _pick_cells(state: State) -> list[int]:
@@ -654,10 +673,11 @@ def _start_turn(state: State, seat: int, rng: random.Random) -> None:
     state.turn += 1
     state.expanded = 0
     draws = rules.draws
-    for cards in _active(state, "draw-more"):
-        draws += cards
-    for cards in _active(state, "draw-less"):
-        draws -= cards
+    if state.lasting:
+        for cards in _active(state, "draw-more"):
+            draws += cards
+        for cards in _active(state, "draw-less"):
+            draws -= cards
     banned = False
     kept = []
     for penalty in state.penalties[seat]:
@@ -686,6 +706,8 @@ def _draw(state: State, seat: int, n: int, rng: random.Random) -> None:
                 stats["reshuffles"] += 1
             else:
                 stats["short_draws"] += 1
+                if stats["short_cycle"] is None:
+                    stats["short_cycle"] = state.cycle
                 continue
         hand[deck.pop()] += 1
     if not deck and stats["empty_cycle"] is None:
@@ -695,7 +717,8 @@ def _draw(state: State, seat: int, n: int, rng: random.Random) -> None:
 def _end_cycle(state: State, rng: random.Random) -> None:
     rules = state.rules
     state.due = None
-    if state.cycle % rules.shift_every == 0:
+    last = rules.skip_last_shift and state.cycle >= rules.max_cycles
+    if state.cycle % rules.shift_every == 0 and not last:
         state.due = _decision(state)
         drawer = state.shifts % rules.players
         state.shifts += 1
@@ -861,6 +884,7 @@ def record(state: State, timed_out: bool) -> dict:
         "dry_cycle": stats["dry_cycle"],
         "empty_cycle": stats["empty_cycle"],
         "short_draws": stats["short_draws"],
+        "short_cycle": stats["short_cycle"],
         "reshuffles": stats["reshuffles"],
         "max_tokens": stats["max_tokens"],
         "supply_blocked": stats["supply_blocked"],
@@ -877,6 +901,7 @@ def summarise(records: Sequence[dict], rules: Rules) -> dict:
     played, and shift effects that came when the game was already decided."""
     n = len(records)
     dry = [r["dry_cycle"] for r in records if r["dry_cycle"] is not None]
+    short = [r["short_cycle"] for r in records if r["short_cycle"] is not None]
     empty = [r["empty_cycle"] for r in records if r["empty_cycle"] is not None]
     dry_before_end = sum(
         1 for r in records if r["dry_cycle"] is not None and (r["dry_cycle"] < r["cycles"] or r["end"] == "timeout")
@@ -904,6 +929,8 @@ def summarise(records: Sequence[dict], rules: Rules) -> dict:
             "max_cycles": rules.max_cycles,
             "dry_before_end": metrics.rate(dry_before_end, n),
             "dry_cycle": metrics.percentiles(dry),
+            "draw_lost": metrics.rate(len(short), n),
+            "draw_lost_cycle": metrics.percentiles(short),
             "empty_cycle": metrics.percentiles(empty),
             "games_empty": len(empty),
             "short_draws_per_game": round(sum(r["short_draws"] for r in records) / per_game, 3),
@@ -914,6 +941,7 @@ def summarise(records: Sequence[dict], rules: Rules) -> dict:
             "most_needed": most_tokens,
             "needed": metrics.histogram([r["max_tokens"] for r in records]),
             "claims_refused_for_supply": sum(r["supply_blocked"] for r in records),
+            "games_refused": metrics.rate(sum(1 for r in records if r["supply_blocked"]), n),
             "games_at_supply": metrics.rate(sum(1 for r in records if r["max_tokens"] >= rules.tokens), n),
         },
         "combos": {
@@ -931,5 +959,48 @@ def summarise(records: Sequence[dict], rules: Rules) -> dict:
             "changed_by_event": dict(sorted(late_by_event.items())),
             "shifts_at_last_cycle": at_last,
             "never_took_effect": dict(sorted(unresolved.items())),
+            "unplayed_after_last_cycle": metrics.rate(
+                sum(1 for r in records if r["unresolved"] and r["cycles"] >= rules.max_cycles), n
+            ),
         },
     }
+
+
+def observations(game: dict, rules: Rules, kit: ElementShiftKit) -> list[metrics.Observation]:
+    """What this game's own measures say about the rules, for `validate --simulate` (validator.playtest.findings):
+    each at the place in the kit that states the rule concerned."""
+    play = kit.play
+    deck, tokens, late = game["deck"], game["tokens"], game["late_effects"]
+    pile = ("play", "piles", 0) if play is not None and play.piles else ("parameters", "draws_per_turn")
+    supply = ("play", "supplies", 0) if play is not None and play.supplies else ("parameters", "tokens_per_player")
+    timed = [i for i, e in enumerate(play.effects) if e.timing is not None] if play is not None else []
+    shift = ("play", "effects", timed[0], "timing") if timed else ("parameters", "shift_every")
+    when = deck["draw_lost_cycle"]
+    unplayed = ", ".join(f"{k} {v}" for k, v in late["never_took_effect"].items())
+    return [
+        metrics.Observation(
+            "deck-dry",
+            deck["draw_lost"],
+            pile,
+            f"the element deck ({deck['cards']} cards, {deck['draws_per_turn']} a turn) runs dry before the game "
+            "can end: draws find no card"
+            + (f" from cycle {when['p50']} of {deck['max_cycles']} (median)" if when else "")
+            + f", {deck['short_draws_per_game']:.1f} draws lost a game",
+            "say what happens when the deck runs out (shuffle the discards into a new deck), add cards or draw fewer",
+        ),
+        metrics.Observation(
+            "supply",
+            tokens["games_refused"],
+            supply,
+            f"a player needs more than the {tokens['supply']} tokens of the supply "
+            f"({tokens['claims_refused_for_supply']} claims refused in all)",
+            "give each player more tokens, or say what happens when they run out",
+        ),
+        metrics.Observation(
+            "after-end",
+            late["unplayed_after_last_cycle"],
+            shift,
+            f"a shift event drawn at the end of the last cycle lasts into turns that never come ({unplayed})",
+            "say that no shift is drawn after the last cycle, or end the game before it",
+        ),
+    ]

@@ -16,8 +16,22 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True)
+class Observation:
+    """Something a game's own measures show about its rules, as a rate of games, for `validate --simulate`:
+    `kind` is one of validator.playtest.findings.KINDS ("deck-dry", "supply", "after-end"); `path` the place
+    in the kit model that states the rule concerned; `what` says what happens, without the rate."""
+
+    kind: str
+    rate: dict
+    path: tuple
+    what: str
+    hint: str = ""
 
 
 def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
@@ -101,6 +115,7 @@ def summarise(records: Sequence[dict], players: int) -> dict:
         "ties": {
             "at_top": rate(len(ties), n),
             "decided_by": dict(sorted(Counter(r["tie"] for r in ties).items())),
+            "by_end": dict(sorted(Counter(r["end"] for r in ties).items())),
             "shared_wins": rate(sum(1 for r in records if len(r["winners"]) > 1), n),
         },
         "ends": dict(sorted(ends.items())),

@@ -56,7 +56,8 @@ def parse_reading(text: str, readings: Mapping[str, Reading]) -> tuple[str, str]
     if not sep or not rid or not choice:
         raise ReadingError(f"--reading {text!r}: write ID=CHOICE, e.g. {_example(readings)}")
     if rid not in readings:
-        raise ReadingError(f"no reading {rid!r}; readings: {', '.join(sorted(readings))}")
+        known = ", ".join(sorted(readings)) or "none (the kit declares no readings the engine plays)"
+        raise ReadingError(f"no reading {rid!r}; the kit's readings: {known}")
     if choice not in readings[rid].choices:
         raise ReadingError(f"reading {rid!r} has no choice {choice!r}; choose {' or '.join(readings[rid].choices)}")
     return rid, choice
@@ -82,7 +83,11 @@ def combinations(
     """Every combination of the readings not fixed, the kit's defaults first. Raises ReadingError when
     there are more than ALL_READINGS_LIMIT."""
     base = resolve(readings, errata_ids, fixed)
-    free = [rid for rid in readings if rid not in (fixed or {})]
+    return _product(base, readings, [rid for rid in readings if rid not in (fixed or {})])
+
+
+def _product(base: dict[str, str], readings: Mapping[str, Reading], free: list[str]) -> list[dict[str, str]]:
+    """`base` with every combination of the `free` readings' choices, base's own first."""
     total = 1
     for rid in free:
         total *= len(readings[rid].choices)
@@ -90,11 +95,8 @@ def combinations(
         raise ReadingError(
             f"--all-readings would play {total} combinations (at most {ALL_READINGS_LIMIT}); fix some with --reading"
         )
-    options = [
-        [base[rid]] + [c for c in readings[rid].choices if c != base[rid]] if rid in free else [base[rid]]
-        for rid in readings
-    ]
-    return [dict(zip(readings, combo, strict=True)) for combo in itertools.product(*options)]
+    options = [[base[rid]] + [c for c in readings[rid].choices if c != base[rid]] for rid in free]
+    return [base | dict(zip(free, combo, strict=True)) for combo in itertools.product(*options)]
 
 
 # ---------------------------------------------------------------- the kit's readings
@@ -156,10 +158,7 @@ class KitReadings:
     def combinations(self, fixed: Mapping[str, str] | None = None) -> list[dict[str, str]]:
         """Every combination of the kit's readings not fixed, the defaults first (at most ALL_READINGS_LIMIT)."""
         fixed = fixed or {}
-        free = {rid: r for rid, r in self.playable.items() if rid not in fixed}
-        base = self.resolve(fixed)
-        defaults = {rid: base[rid] for rid in free}
-        return [base | combo for combo in combinations(free, [], defaults | {})] if free else [base]
+        return _product(self.resolve(fixed), self.playable, [rid for rid in self.playable if rid not in fixed])
 
 
 def for_kit(vocabulary: Mapping[str, Reading], kit: Any) -> KitReadings:
@@ -172,21 +171,36 @@ def for_kit(vocabulary: Mapping[str, Reading], kit: Any) -> KitReadings:
     for found in declared_readings(kit):
         reading, path = found.reading, found.path
         if reading.id in seen:
-            problems.append(Problem(path + ("id",), f"reading {reading.id!r} is declared twice; the first is played",
-                                    "declare each reading once, where the rule is"))
+            problems.append(
+                Problem(
+                    path + ("id",),
+                    f"reading {reading.id!r} is declared twice; the first is played",
+                    "declare each reading once, where the rule is",
+                )
+            )
             continue
         seen[reading.id] = found
         known = vocabulary.get(reading.id)
         if known is None:
-            problems.append(Problem(path + ("id",), f"the playtest engine has no reading {reading.id!r}; it plays "
-                                    f"{', '.join(vocabulary) or 'none'}", "use one of its ids, or drop the reading"))
+            problems.append(
+                Problem(
+                    path + ("id",),
+                    f"the playtest engine has no reading {reading.id!r}; it plays {', '.join(vocabulary) or 'none'}",
+                    "use one of its ids, or drop the reading",
+                )
+            )
             continue
         ids = [c.id for c in reading.choices]
         unknown = [c for c in ids if c not in known.choices]
         if unknown:
-            problems.append(Problem(path + ("choices",), f"reading {reading.id!r}: the engine cannot play "
-                                    f"{', '.join(unknown)}; it plays {', '.join(known.choices)}",
-                                    "use the engine's choice ids"))
+            problems.append(
+                Problem(
+                    path + ("choices",),
+                    f"reading {reading.id!r}: the engine cannot play "
+                    f"{', '.join(unknown)}; it plays {', '.join(known.choices)}",
+                    "use the engine's choice ids",
+                )
+            )
         choices = tuple(c for c in ids if c in known.choices)
         if reading.default in known.choices:
             defaults[reading.id] = reading.default

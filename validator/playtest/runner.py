@@ -8,7 +8,8 @@ from them, are the same whatever the chunking or the number of workers.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
@@ -70,6 +71,71 @@ Mapper = Callable[[Callable[[Task], list[dict]], Sequence[Task], int], list[list
 
 def _serial(fn: Callable[[Task], list[dict]], tasks: Sequence[Task], jobs: int) -> list[list[dict]]:
     return [fn(task) for task in tasks]
+
+
+# ---------------------------------------------------------------- executors
+
+EXECUTOR_HELP = "local (a process pool on this machine), dask:ADDRESS (a running Dask scheduler) or dask:local"
+CLUSTER_EXTRA = "pip install 'pnpkit[cluster]'"
+CONNECT_SECONDS = 20
+"""How long a Dask client waits for its scheduler before giving up."""
+
+
+class ExecutorError(ValueError):
+    """An executor that cannot be used: a wrong name, a missing extra, a scheduler out of reach."""
+
+
+@contextmanager
+def executor(spec: str, jobs: int | None, local: Mapper, local_jobs: int) -> Iterator[tuple[Mapper, int]]:
+    """The map that runs the chunks, and the workers it has, open for the `with` block.
+
+    `local` is this machine's process pool, `local_jobs` its default size. `dask:ADDRESS` connects to a
+    running scheduler (its threads are the default jobs); `dask:local` starts a LocalCluster on
+    127.0.0.1 with one single-threaded worker process per job. Results do not depend on the choice:
+    games are seeded by their index, so the chunks can run anywhere, in any order.
+    """
+    if spec == "local":
+        yield local, jobs or local_jobs
+        return
+    kind, _, address = spec.partition(":")
+    if kind != "dask" or not address:
+        raise ExecutorError(f"--executor {spec!r}: use {EXECUTOR_HELP}")
+    try:
+        import distributed
+    except ImportError:
+        raise ExecutorError(f"--executor {spec}: Dask's distributed is not installed; {CLUSTER_EXTRA}") from None
+    cluster = None
+    try:
+        if address == "local":
+            cluster = distributed.LocalCluster(
+                n_workers=jobs or local_jobs,
+                threads_per_worker=1,
+                host="127.0.0.1",
+                dashboard_address=None,
+                silence_logs=40,
+            )
+            client = distributed.Client(cluster, timeout=CONNECT_SECONDS)
+        else:
+            client = distributed.Client(address, timeout=CONNECT_SECONDS)
+    except (OSError, TimeoutError, ValueError) as exc:
+        if cluster is not None:
+            cluster.close()
+        raise ExecutorError(f"--executor {spec}: cannot reach the Dask scheduler ({exc})") from None
+    try:
+        workers = jobs or max(1, sum(client.nthreads().values()))
+        yield _dask_map(client), workers
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def _dask_map(client: Any) -> Mapper:
+    def mapper(fn: Callable[[Task], list[dict]], tasks: Sequence[Task], jobs: int) -> list[list[dict]]:
+        futures = client.map(fn, list(tasks), pure=False)
+        return client.gather(futures)  # in the order of the tasks, whichever worker ran them
+
+    return mapper
 
 
 def simulate(

@@ -1,0 +1,294 @@
+"""The output directory: staging directories, their locks and sweep, and the files the user keeps there.
+
+Builds and exports write into a staging directory beside their output and swap finished directories
+into place. A staging directory holds a lock file, locked for as long as the process that made it
+lives (and its workers, which inherit it): a build that was killed outright leaves its staging
+directory unlocked, and the next build or export into the same directory removes it. A live one,
+even another process's, is never touched.
+
+Every directory pnpkit publishes carries MARKER, which lists the files pnpkit wrote there. Anything
+else in it (a `print-notes.txt` the user saved beside the PDFs) is the user's: each build carries it
+into the directory that replaces the old one, and refuses to overwrite it with a file of its own.
+A file named as a component's file (`cards.pdf`, `cards-07.svg`, by the components of index.json) is
+pnpkit's whatever the list says: a page that a shorter component lost goes with the rest.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import tempfile
+import time
+from pathlib import Path
+from typing import IO
+
+from .entry import deferred
+
+try:
+    import fcntl
+except ImportError:  # Windows: no advisory locks, so a staging directory with a lock file is never swept
+    fcntl = None  # type: ignore[assignment]
+
+MARKER = ".pnpkit-output"
+"""Present in every directory pnpkit made, so it only ever replaces its own output; lists the files it wrote."""
+LOCK = ".pnpkit-lock"
+STAGING = re.compile(r"\.pnpkit-(?:export-)?[a-z0-9_]{8}")
+"""The names of staging directories (tempfile.mkdtemp's eight characters after pnpkit's prefixes)."""
+PARTIAL = ".pnpkit-partial"
+"""The suffix of a file `watch` writes beside its target before renaming it over the target."""
+UNLOCKED_GRACE = 3600.0
+"""Seconds after which a staging directory with no lock file (an older pnpkit's) is taken as abandoned."""
+PNPKIT_NAMES = frozenset({MARKER, "index.json", "kit.pdf"})
+
+_held: dict[Path, IO[str]] = {}
+"""This process's staging directories and their locked files."""
+
+
+class OutputError(Exception):
+    """The output directory cannot be used (a usage problem, not a content problem)."""
+
+
+# ---------------------------------------------------------------- staging
+
+
+def make_staging(out_dir: Path, prefix: str = ".pnpkit-") -> Path:
+    """A new staging directory in `out_dir` (made if missing), locked by this process; abandoned ones are swept."""
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(f"cannot create output directory {out_dir}: {exc.strerror or exc}") from None
+    sweep(out_dir)
+    try:
+        with deferred():  # made and locked together, or not at all
+            staging = Path(tempfile.mkdtemp(prefix=prefix, dir=out_dir))
+            _held[staging] = _lock(staging)
+    except OSError as exc:
+        raise OutputError(f"cannot write to {out_dir}: {exc.strerror or exc}") from None
+    return staging
+
+
+def _lock(staging: Path) -> IO[str]:
+    """Lock a file, then give it its name: a lock file that exists is locked from its first instant."""
+    partial = staging / f"{LOCK}{PARTIAL}"
+    handle = partial.open("w", encoding="utf-8")
+    if fcntl is not None:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    handle.write(f"pnpkit process {os.getpid()} is writing here; removed when it ends\n")
+    handle.flush()
+    os.replace(partial, staging / LOCK)
+    return handle
+
+
+def remove_staging(staging: Path) -> None:
+    """Remove a staging directory (its lock file last, so a half-removed one still reads as locked)."""
+    with deferred():
+        if staging.is_dir():
+            for entry in staging.iterdir():
+                if entry.name != LOCK:
+                    _remove(entry)
+            (staging / LOCK).unlink(missing_ok=True)
+            _remove(staging)
+        handle = _held.pop(staging, None)
+        if handle is not None:
+            handle.close()
+
+
+def sweep(out_dir: Path) -> list[Path]:
+    """Remove the staging directories in `out_dir` that no live pnpkit process holds; returns them."""
+    swept: list[Path] = []
+    try:
+        entries = sorted(out_dir.iterdir())
+    except OSError:
+        return swept
+    for path in entries:
+        if not STAGING.fullmatch(path.name) or path in _held or path.is_symlink() or not path.is_dir():
+            continue
+        try:
+            _remove_if_abandoned(path)
+        except OSError:
+            continue  # another process's, or not ours to remove: left alone
+        if not path.exists():
+            swept.append(path)
+    return swept
+
+
+def _remove_if_abandoned(path: Path) -> None:
+    try:
+        handle = (path / LOCK).open("r", encoding="utf-8")
+    except FileNotFoundError:
+        if time.time() - path.stat().st_mtime > UNLOCKED_GRACE:
+            _remove(path)
+        return
+    with handle:
+        if fcntl is None:
+            return
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return  # a live build's
+        _remove(path)
+
+
+def _remove(path: Path) -> None:
+    if path.is_dir() and not path.is_symlink():
+        shutil.rmtree(path, ignore_errors=True)
+    else:
+        path.unlink(missing_ok=True)
+
+
+# ---------------------------------------------------------------- usable directories
+
+
+def write_whole(target: Path, data: bytes) -> None:
+    """Write one file beside its target and rename it over it, so a reader, a failure or a stop never leaves half a
+    file; the temporary file is gone whatever happens. OSError for a target that cannot be written (a directory, no
+    permission)."""
+    if target.is_dir():
+        raise IsADirectoryError(21, "is a directory; give a file name", str(target))
+    temp: str | None = None
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        handle, temp = tempfile.mkstemp(prefix=".pnpkit-", suffix=target.suffix, dir=target.parent)
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        os.replace(temp, target)
+        temp = None
+    finally:
+        if temp is not None:
+            Path(temp).unlink(missing_ok=True)
+
+
+def check_usable(*paths: Path) -> None:
+    """OutputError naming the first existing directory pnpkit cannot list, write and enter.
+
+    Checked before anything is written, so a read-only output directory stops the build at once.
+    """
+    for path in paths:
+        try:
+            exists = path.is_dir()
+        except OSError as exc:
+            raise OutputError(f"cannot use {path}: {exc.strerror or exc}") from None
+        if exists and not os.access(path, os.R_OK | os.W_OK | os.X_OK):
+            raise OutputError(
+                f"cannot write to {path}: permission denied; make it writable or choose another output directory with -o"
+            )
+
+
+# ---------------------------------------------------------------- the user's files
+
+
+def write_marker(directory: Path, note: str, names: list[str] | None = None) -> None:
+    """MARKER in `directory`: `note`, then the files pnpkit wrote there, one a line."""
+    listed = "".join(f"{name}\n" for name in sorted(names or ()))
+    (directory / MARKER).write_text(note + listed, encoding="utf-8")
+
+
+def listed_names(directory: Path) -> set[str] | None:
+    """The files MARKER says pnpkit wrote, or None for a marker without a list (an older pnpkit's)."""
+    try:
+        lines = (directory / MARKER).read_text(encoding="utf-8").splitlines()
+    except FileNotFoundError:
+        return None
+    return set(lines[1:]) if len(lines) > 1 else None
+
+
+def index_names(directory: Path) -> set[str]:
+    """The files an `index.json` says its components were written as."""
+    names: set[str] = set()
+    for slug, pages in _index_components(directory):
+        names |= {f"{slug}.pdf", f"{slug}.svg", *(f"{slug}-{n:02d}.svg" for n in range(1, pages + 1))}
+    return names
+
+
+def _index_components(directory: Path) -> list[tuple[str, int]]:
+    """(slug, pages) of each component in a directory's `index.json`."""
+    from .index import read_index
+
+    found = []
+    for entry in (read_index(directory) or {}).get("components", []):
+        pdf, pages = entry.get("file"), entry.get("pages")
+        if isinstance(pdf, str) and pdf.endswith(".pdf") and isinstance(pages, int):
+            found.append((pdf.removesuffix(".pdf"), pages))
+    return found
+
+
+def _component_file(name: str, slugs: set[str]) -> bool:
+    """A component's file by its name: `cards.pdf`, `cards.svg`, `cards-07.svg` for a component pnpkit makes."""
+    match = re.fullmatch(r"(.+?)(?:-\d\d)?\.svg|(.+)\.pdf", name)
+    return match is not None and (match[1] or match[2]) in slugs
+
+
+def users_entries(published: Path, built: Path) -> list[str]:
+    """The paths (relative, with /) in a published directory that pnpkit did not write, to carry into `built`.
+
+    Looks into the folders pnpkit wrote (an export's `cards/<deck>/`); a folder of the user's goes whole.
+    OutputError when `built` has a file of the same path: the build would replace the user's file.
+    A directory an older pnpkit made has no list; there the paths this build writes are taken as pnpkit's.
+    """
+    listed = listed_names(published)
+    ours = PNPKIT_NAMES | index_names(published) | (listed or set())
+    folders = {parent.as_posix() for path in ours for parent in Path(path).parents}  # folders pnpkit wrote into
+    slugs = {slug for folder in (published, built) for slug, _pages in _index_components(folder)}
+    new = {path.relative_to(built).as_posix() for path in built.rglob("*")}
+    kept: list[str] = []
+
+    def look(folder: Path, prefix: str) -> None:
+        for entry in sorted(folder.iterdir()):
+            path = prefix + entry.name
+            if path in ours or entry.name.endswith(PARTIAL):
+                continue
+            if entry.is_dir() and not entry.is_symlink() and (path in folders or (listed is None and path in new)):
+                look(entry, path + "/")
+                continue
+            if listed is None and path in new:
+                continue
+            if not prefix and entry.is_file() and _component_file(path, slugs):  # a page of a component
+                continue
+            if path in new:
+                raise OutputError(
+                    f"{entry} was not written by pnpkit, and this build writes a file of that name there;"
+                    " move or rename your file"
+                )
+            kept.append(path)
+
+    look(published, "")
+    return kept
+
+
+def carry(published: Path, built: Path, paths: list[str]) -> None:
+    """Hard links (copies where links are impossible) of the user's entries, so they live on in `built`."""
+    for path in paths:
+        source, target = published / path, built / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if source.is_symlink():
+            os.symlink(os.readlink(source), target)
+        elif source.is_dir():
+            shutil.copytree(source, target, symlinks=True, copy_function=link_or_copy)
+        else:
+            link_or_copy(source, target)
+
+
+def link_or_copy(source: Path | str, target: Path | str) -> None:
+    """A hard link where the file system allows (new files are written beside it, never through it)."""
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copy2(source, target)
+
+
+def swap(built: Path, target: Path, old: Path) -> list[str]:
+    """Put `built` at `target`; the directory that was there goes to `old` (inside the staging directory).
+
+    The user's entries are linked into `built` first (their paths are returned); MARKER lists every other file.
+    """
+    note = (built / MARKER).read_text(encoding="utf-8").splitlines(keepends=True)[0]
+    kept = users_entries(target, built) if target.is_dir() else []
+    written = [path.relative_to(built).as_posix() for path in built.rglob("*") if not path.is_dir()]
+    write_marker(built, note, [path for path in written if path != MARKER])
+    carry(target, built, kept)
+    with deferred():
+        if target.exists():
+            os.replace(target, old)
+        os.replace(built, target)
+    return kept
