@@ -208,42 +208,51 @@ def _run(args: list[str], encoding: str, stdin: bytes = b"") -> subprocess.Compl
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONHASHSEED", "PYTHONUTF8")}
     env["PYTHONIOENCODING"] = encoding
     return subprocess.run(
-        [sys.executable, "-m", "pnpkit.generator.cli", *args], cwd=REPO, env=env, input=stdin, capture_output=True
+        [sys.executable, "-m", "pnpkit.generator.entry", *args], cwd=REPO, env=env, input=stdin, capture_output=True
     )
 
 
-def test_no_command_crashes_on_the_consoles_encoding(tmp_path):
+COMMANDS = {
+    "validate": (["validate", "{moonlit}"], 0, None),
+    "validate-finding": (["validate", "{emoji}"], 1, None),
+    "validate-json": (["validate", "{emoji}", "--format", "json"], 1, "json"),
+    "validate-sarif": (["validate", "{emoji}", "--format", "sarif"], 1, "json"),
+    "build": (["build", "{moonlit}", "-o", "{tmp}/out", "--lang", "ja", "--no-svg"], 0, None),
+    "codes": (["codes"], 0, None),
+    "codes-one": (["codes", "PK307"], 0, None),
+    "schema": (["schema"], 0, "json"),
+    "new": (["new", "{tmp}/fresh"], 0, None),
+    "simulate": (["simulate", "{element_shift}", "--games", "2"], 0, None),
+    "simulate-json": (["simulate", "{element_shift}", "--games", "2", "--format", "json"], 0, "json"),
+    "score": (["score", "{wizards}", "{tmp}/hands.yaml"], 0, None),
+    "score-json": (["score", "{wizards}", "{tmp}/hands.yaml", "--format", "json"], 0, "json"),
+}
+"""Every command that prints: (its arguments, the exit status, "json" when its output is UTF-8 JSON)."""
+
+
+@pytest.mark.parametrize("encoding", ["cp932", "ascii"])
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_no_command_crashes_on_the_consoles_encoding(tmp_path, command, encoding):
     """cp932 (Japanese Windows, output redirected) and ASCII: text in the console's encoding with '?' for what it
     lacks; JSON and SARIF as UTF-8 whatever the console is."""
-    moonlit = str(KITS[MOONLIT])
     emoji = _moonlit(tmp_path, [("kit.yaml", SUBTITLE, SUBTITLE.replace("12-card", "🎲 12-card"))], "emoji")
-    cards = tmp_path / "hands.yaml"
-    cards.write_text("赤: [草, 草, 心]\n青: {光: 2, 邪: 3}\n", encoding="utf-8")
-    runs = [
-        (["validate", moonlit], 0, None),
-        (["validate", str(emoji)], 1, None),
-        (["validate", str(emoji), "--format", "json"], 1, "json"),
-        (["validate", str(emoji), "--format", "sarif"], 1, "json"),
-        (["build", moonlit, "-o", str(tmp_path / "out"), "--lang", "ja", "--no-svg"], 0, None),
-        (["codes"], 0, None),
-        (["codes", "PK307"], 0, None),
-        (["schema"], 0, "json"),
-        (["new", str(tmp_path / "fresh")], 0, None),
-        (["simulate", str(KITS["element-shift"]), "--games", "2"], 0, None),
-        (["simulate", str(KITS["element-shift"]), "--games", "2", "--format", "json"], 0, "json"),
-        (["score", str(KITS["wizards-element-collection"]), str(cards)], 0, None),
-        (["score", str(KITS["wizards-element-collection"]), str(cards), "--format", "json"], 0, "json"),
-    ]
-    for encoding in ("cp932", "ascii"):
-        for args, status, data in runs:
-            shutil.rmtree(tmp_path / "fresh", ignore_errors=True)
-            result = _run(args, encoding)
-            assert b"Traceback" not in result.stderr, (encoding, args, result.stderr.decode("utf-8", "replace"))
-            assert result.returncode == status, (encoding, args, result.stderr.decode("utf-8", "replace"))
-            if data:
-                json.loads(result.stdout.decode("utf-8"))  # UTF-8, whatever the console
-            else:
-                result.stdout.decode(encoding)  # the console's own encoding
+    (tmp_path / "hands.yaml").write_text("赤: [草, 草, 心]\n青: {光: 2, 邪: 3}\n", encoding="utf-8")
+    places = {
+        "moonlit": str(KITS[MOONLIT]),
+        "emoji": str(emoji),
+        "tmp": str(tmp_path),
+        "element_shift": str(KITS["element-shift"]),
+        "wizards": str(KITS["wizards-element-collection"]),
+    }
+    template, status, data = COMMANDS[command]
+    args = [arg.format(**places) for arg in template]
+    result = _run(args, encoding)
+    assert b"Traceback" not in result.stderr, result.stderr.decode("utf-8", "replace")
+    assert result.returncode == status, result.stderr.decode("utf-8", "replace")
+    if data:
+        json.loads(result.stdout.decode("utf-8"))  # UTF-8, whatever the console
+    else:
+        result.stdout.decode(encoding)  # the console's own encoding
 
 
 def test_text_output_to_a_cp932_console_replaces_what_it_cannot_encode(tmp_path):

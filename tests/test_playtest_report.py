@@ -164,3 +164,22 @@ def test_every_engine_gets_a_clean_page(game):
         part = report_component(ctx, loaded.model, report)
     assert ctx.problems == [] and small_text(part.pages) == []
     assert all(bounds(i, m) is None or bounds(i, m)[3] <= 297 - HARD_MARGIN for i, m in walk(part.pages[0].items))
+
+
+def test_build_playtest_ends_the_kit_book_with_the_report(tmp_path):
+    """`pnpkit build KIT --playtest N` plays once and every edition's kit book ends with the page."""
+    result = cli("build", KITS["element-shift"], "-o", tmp_path, "--playtest", "40", "--no-svg", "--jobs", "1")
+    assert result.returncode == 0, result.stderr
+    for lang, title in (("en", "Playtest report"), ("ja", "テストプレイ報告")):
+        edition = tmp_path / "element-shift" / lang
+        book = PdfReader(edition / "kit.pdf")
+        assert title in book.pages[-1].extract_text()
+        assert title in book.pages[1].extract_text()  # the contents page lists it
+        assert (edition / "playtest-report.pdf").is_file()
+
+
+def test_build_playtest_of_a_game_with_no_engine_is_a_usage_error(tmp_path):
+    result = cli("build", KITS["moonlit-tricks"], "-o", tmp_path, "--playtest", "10")
+    assert result.returncode == 2
+    assert "no playtest engine" in result.stderr and "Traceback" not in result.stderr
+    assert not any(tmp_path.iterdir()), "nothing written"
