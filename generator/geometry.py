@@ -58,6 +58,14 @@ def visible_items(
     items: tuple[Item, ...], matrix: Matrix = IDENTITY, clip: Box | None = None
 ) -> Iterator[tuple[Item, Box]]:
     """(item, page-space ink box) for every primitive, cut to the clip rectangles of enclosing groups."""
+    for item, ink, _names in visible_named(items, matrix, clip):
+        yield item, ink
+
+
+def visible_named(
+    items: tuple[Item, ...], matrix: Matrix = IDENTITY, clip: Box | None = None, names: tuple = ()
+) -> Iterator[tuple[Item, Box, tuple]]:
+    """`visible_items`, with the names of the groups down to each primitive (for a finding's path)."""
     for item in items:
         if isinstance(item, Group):
             inner = group_matrix(item, matrix)
@@ -70,7 +78,7 @@ def visible_items(
                     if box is None
                     else (max(box[0], cb[0]), max(box[1], cb[1]), min(box[2], cb[2]), min(box[3], cb[3]))
                 )
-            yield from visible_items(item.items, inner, box)
+            yield from visible_named(item.items, inner, box, (*names, item.name) if item.name else names)
             continue
         ink = ink_bounds(item, matrix)
         if ink is None:
@@ -79,4 +87,4 @@ def visible_items(
             ink = (max(ink[0], clip[0]), max(ink[1], clip[1]), min(ink[2], clip[2]), min(ink[3], clip[3]))
             if ink[0] >= ink[2] or ink[1] >= ink[3]:
                 continue
-        yield item, ink
+        yield item, ink, names

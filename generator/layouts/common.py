@@ -10,9 +10,9 @@ from pnpkit.validator.components.printing import PrintSettings
 from pnpkit.validator.markup import has_markup, parse, plain
 
 from .. import fonts
-from ..geometry import ink_bounds
+from ..geometry import visible_named
 from ..i18n import tr
-from ..scene import IDENTITY, Group, Item, Line, Matrix, Page, Rect, Style, Text, apply, group_matrix
+from ..scene import Group, Item, Line, Page, Rect, Style, Text
 from ..text import TextBox, balanced, fit, fit_plain, item_width, latin_quotes, plain_face
 from ..units import HARD_MARGIN, Paper
 
@@ -209,7 +209,7 @@ def page_text(pages: Iterable[Page], where: tuple = ()) -> list[TextProblem]:
     seen: set[tuple] = set()
     for number, page in enumerate(pages, start=1):
         area = (HARD_MARGIN, HARD_MARGIN, page.width - HARD_MARGIN, page.height - HARD_MARGIN)
-        for problem in _page_lines(page.items, IDENTITY, (), area, None):
+        for problem in _page_lines(page.items, area):
             if (problem.path, problem.message) not in seen:
                 seen.add((problem.path, problem.message))
                 problems.append(replace(problem, path=(*where, f"page {number}", *problem.path)))
@@ -219,32 +219,11 @@ def page_text(pages: Iterable[Page], where: tuple = ()) -> list[TextProblem]:
 Box = tuple[float, float, float, float]
 
 
-def _page_lines(
-    items: tuple[Item, ...], matrix: Matrix, path: tuple, area: Box, clip: Box | None
-) -> Iterable[TextProblem]:
-    """`page_text`'s walk: `clip` is the page-space box enclosing groups cut their children to (a board drawn
-    whole and clipped to one tile prints only that tile's part here)."""
+def _page_lines(items: tuple[Item, ...], area: Box) -> Iterable[TextProblem]:
+    """`page_text`'s walk over what each text prints (a board drawn whole and clipped to one tile prints only
+    that tile's part here): glyphs its face lacks, and ink past the printable `area`."""
     fontset = fonts.in_use()
-    for item in items:
-        if isinstance(item, Group):
-            inner = group_matrix(item, matrix)
-            cut = clip
-            if item.clip is not None:
-                c = item.clip
-                corners = [apply(inner, x, y) for x in (c.x, c.x + c.w) for y in (c.y, c.y + c.h)]
-                box = (
-                    min(p[0] for p in corners),
-                    min(p[1] for p in corners),
-                    max(p[0] for p in corners),
-                    max(p[1] for p in corners),
-                )
-                cut = (
-                    box
-                    if cut is None
-                    else (max(cut[0], box[0]), max(cut[1], box[1]), min(cut[2], box[2]), min(cut[3], box[3]))
-                )
-            yield from _page_lines(item.items, inner, (*path, item.name) if item.name else path, area, cut)
-            continue
+    for item, ink, path in visible_named(items):
         if not isinstance(item, Text) or not item.text.strip():
             continue
         face = fontset.drawn(item.font, item.bold, item.italic).face
@@ -257,11 +236,6 @@ def _page_lines(
                 f"{quoted(item.text)}: {face.label} cannot draw {shown}",
                 "replace or remove these characters",
             )
-        ink = ink_bounds(item, matrix)
-        if ink is not None and clip is not None:
-            ink = (max(ink[0], clip[0]), max(ink[1], clip[1]), min(ink[2], clip[2]), min(ink[3], clip[3]))
-        if ink is None or ink[0] >= ink[2] or ink[1] >= ink[3]:  # draws nothing here
-            continue
         over = max(area[0] - ink[0], area[1] - ink[1], ink[2] - area[2], ink[3] - area[3])
         if over > 0.05:
             yield TextProblem(
