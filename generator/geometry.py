@@ -63,9 +63,14 @@ def visible_items(
 
 
 def visible_named(
-    items: tuple[Item, ...], matrix: Matrix = IDENTITY, clip: Box | None = None, names: tuple = ()
+    items: tuple[Item, ...],
+    matrix: Matrix = IDENTITY,
+    clip: Box | None = None,
+    names: tuple = (),
+    kind: type | tuple[type, ...] = object,
 ) -> Iterator[tuple[Item, Box, tuple]]:
-    """`visible_items`, with the names of the groups down to each primitive (for a finding's path)."""
+    """`visible_items`, with the names of the groups down to each primitive (for a finding's path); with `kind`,
+    only primitives of that type are measured and yielded (the page check reads texts, not a card's art)."""
     for item in items:
         if isinstance(item, Group):
             inner = group_matrix(item, matrix)
@@ -78,7 +83,9 @@ def visible_named(
                     if box is None
                     else (max(box[0], cb[0]), max(box[1], cb[1]), min(box[2], cb[2]), min(box[3], cb[3]))
                 )
-            yield from visible_named(item.items, inner, box, (*names, item.name) if item.name else names)
+            yield from visible_named(item.items, inner, box, (*names, item.name) if item.name else names, kind)
+            continue
+        if not isinstance(item, kind):
             continue
         ink = ink_bounds(item, matrix)
         if ink is None:

@@ -99,17 +99,32 @@ def test_a_parameter_of_5000_digits(tmp_path):
 # ---------------------------------------------------------------- totals
 
 
+COUNTED = ("sun-1", "sun-2", "sun-3", "moon-1", "moon-2", "moon-3", "star-1", "star-2", "star-3")
+"""Moonlit Tricks' cards that print once (comet prints 3): the limits test gives them counts."""
+COMET = "      - id: comet\n        count: 3\n"
+
+
 def _sun_counts(total: int) -> list[tuple[str, str, str]]:
-    """sun-1..sun-3 counted so that the deck holds `total` cards (the other cards keep their counts)."""
+    """Counts so that the deck holds `total` cards, none over a count's own bound (1,000): the cards in COUNTED and
+    the comet, and for what is left a second comet design."""
     from pnpkit.validator.kit import load_kit
 
-    others = sum(copies for _path, copies in load_kit(GENERIC / MOONLIT).model.card_copies()) - 3
-    first = total - others - 2 * 1000
-    return [
-        ("decks.yaml", "      - id: sun-1\n", f"      - id: sun-1\n        count: {first}\n"),
-        ("decks.yaml", "      - id: sun-2\n", "      - id: sun-2\n        count: 1000\n"),
-        ("decks.yaml", "      - id: sun-3\n", "      - id: sun-3\n        count: 1000\n"),
+    others = sum(copies for _path, copies in load_kit(GENERIC / MOONLIT).model.card_copies()) - len(COUNTED) - 3
+    left = total - others
+    counts = [max(0, min(1000, left - 1000 * k)) for k in range(len(COUNTED) + 2)]
+    assert sum(counts) == left, "the deck cannot hold that many"
+    *cards, comet, second = counts
+    edits = [
+        ("decks.yaml", f"      - id: {card}\n", f"      - id: {card}\n        count: {count}\n")
+        for card, count in zip(COUNTED, cards)
     ]
+    comets = f"      - id: comet\n        count: {comet}\n"
+    if second:  # the same design again under another id: 1,000 more at most
+        comets = (
+            f"      - id: comet-2\n        count: {second}\n        fill: {{title: {{ja: 彗星, en: Comet}}, rank: 4, suit: comet}}\n"
+            + comets
+        )
+    return [*edits, ("decks.yaml", COMET, comets)]
 
 
 def test_cards_of_the_whole_kit(tmp_path):
@@ -117,7 +132,8 @@ def test_cards_of_the_whole_kit(tmp_path):
 
     clean_of(_moonlit(tmp_path, _sun_counts(MAX_CARDS), "under"), "PK362")
     kit = _moonlit(tmp_path, _sun_counts(MAX_CARDS + 1), "over")
-    text = expect(kit, "PK362", "decks.yaml", line_of(kit / "decks.yaml", "count: 3"))  # the last card crosses it
+    comet_count = line_of(kit / "decks.yaml", "      - id: comet\n") + 1
+    text = expect(kit, "PK362", "decks.yaml", comet_count)  # the last card crosses it
     assert f"{MAX_CARDS + 1:,} cards" in text and f"at most {MAX_CARDS:,}" in text
 
 

@@ -58,7 +58,7 @@ class CardFileLimits:
     """How many card files a kit may name, and how many cards they may hold together."""
 
     max_files: int = 200
-    max_cards: int = 5_000  # a kit prints at most 3,000 (components.kit.MAX_CARDS); rows with count 0 are read too
+    max_cards: int = 12_000  # a kit prints at most 10,000 (components.kit.MAX_CARDS); rows with count 0 are read too
 
 
 def is_file_entry(entry: Any) -> bool:

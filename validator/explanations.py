@@ -460,7 +460,7 @@ EXPLANATIONS: dict[str, Explanation] = {
         "Shorten it, or split it over several paragraphs or sections.",
     ),
     "PK362": Explanation(
-        "More of something than one kit may hold: cards in all decks (3,000), tokens on a sheet (1,000), track spaces "
+        "More of something than one kit may hold: cards in all decks (10,000), tokens on a sheet (1,000), track spaces "
         "(200), hex-board cells (2,000), a board or map over 1,500 mm a side, map nodes (300), island-art points "
         "(10,000), sheet-grid cells (2,500) or score-pad rows (200). Counted before layout, so a typo's extra zeros "
         "cost a finding, not minutes and gigabytes.",

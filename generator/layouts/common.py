@@ -223,7 +223,7 @@ def _page_lines(items: tuple[Item, ...], area: Box) -> Iterable[TextProblem]:
     """`page_text`'s walk over what each text prints (a board drawn whole and clipped to one tile prints only
     that tile's part here): glyphs its face lacks, and ink past the printable `area`."""
     fontset = fonts.in_use()
-    for item, ink, path in visible_named(items):
+    for item, ink, path in visible_named(items, kind=Text):
         if not isinstance(item, Text) or not item.text.strip():
             continue
         face = fontset.drawn(item.font, item.bold, item.italic).face

@@ -98,8 +98,8 @@ class Ignore(StrictModel):
     """Required: why the finding is wrong here, or accepted. Kept with the silenced finding in JSON and SARIF."""
 
 
-MAX_CARDS = 3000
-"""The most cards one kit may print, all decks together: about 330 pages of poker cards."""
+MAX_CARDS = 10_000
+"""The most cards one kit may print, all decks together: about 1,100 sheets of poker cards."""
 
 
 class KitBase(StrictModel):
