@@ -7,7 +7,7 @@ import math
 from ..scene import Group, Item, Path, Polygon, Style
 
 
-def _drop() -> tuple[tuple, ...]:
+def drop_path() -> tuple[tuple, ...]:
     return (
         ("M", 0.0, -1.0),
         ("C", 0.3, -0.5, 0.72, -0.1, 0.72, 0.32),
@@ -18,7 +18,7 @@ def _drop() -> tuple[tuple, ...]:
     )
 
 
-def _flame() -> tuple[tuple, ...]:
+def flame_path() -> tuple[tuple, ...]:
     return (
         ("M", 0.05, -1.0),
         ("C", 0.3, -0.6, 0.8, -0.35, 0.74, 0.3),
@@ -31,7 +31,7 @@ def _flame() -> tuple[tuple, ...]:
     )
 
 
-def _flame_core() -> tuple[tuple, ...]:
+def flame_core_path() -> tuple[tuple, ...]:
     return (
         ("M", 0.0, -0.1),
         ("C", 0.15, 0.15, 0.4, 0.3, 0.38, 0.58),
@@ -85,7 +85,7 @@ def icon(name: str, cx: float, cy: float, radius: float, colour: str, outline: s
     body: list[Item] = []
     if name == "drop":
         body = [
-            Path(_drop(), style=Style(fill=colour, stroke=outline, width=line)),
+            Path(drop_path(), style=Style(fill=colour, stroke=outline, width=line)),
             Path(
                 (("M", -0.38, 0.3), ("C", -0.38, 0.55, -0.22, 0.7, -0.05, 0.72)),
                 style=Style(stroke=outline, width=line),
@@ -93,8 +93,8 @@ def icon(name: str, cx: float, cy: float, radius: float, colour: str, outline: s
         ]
     elif name == "flame":
         body = [
-            Path(_flame(), style=Style(fill=colour, stroke=outline, width=line)),
-            Path(_flame_core(), style=Style(fill=outline, opacity=0.85)),
+            Path(flame_path(), style=Style(fill=colour, stroke=outline, width=line)),
+            Path(flame_core_path(), style=Style(fill=outline, opacity=0.85)),
         ]
     elif name == "mountain":
         body = [

@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from ..colour import blend
 from ..scene import Circle, Group, Item, Line, Path, Polygon, Rect, Style
-from .elements import _drop, _flame, _flame_core
+from .elements import drop_path, flame_core_path, flame_path
 from .paths import Ops, ellipse
 
 HEAVY = 0.15
@@ -114,8 +114,8 @@ def flame_wall(ink: str, detail: str) -> list[Item]:
     """A brick wall with flames rising from it (a node no one may enter)."""
     items: list[Item] = []
     for cx, cy, sx, sy in ((-0.56, -0.2, 0.3, 0.38), (0.56, -0.2, 0.3, 0.38), (0.0, -0.4, 0.42, 0.56)):
-        items.append(Path(_placed(_flame(), cx, cy, sx, sy), style=_fill(ink)))
-        items.append(Path(_placed(_flame_core(), cx, cy, sx, sy), style=_fill(detail)))
+        items.append(Path(_placed(flame_path(), cx, cy, sx, sy), style=_fill(ink)))
+        items.append(Path(_placed(flame_core_path(), cx, cy, sx, sy), style=_fill(detail)))
     items.append(Rect(-0.92, 0.14, 1.84, 0.82, style=_fill(ink), radius=0.06))
     bricks = _pen(detail, FINE)
     for y in (0.41, 0.68):
@@ -128,7 +128,7 @@ def flame_wall(ink: str, detail: str) -> list[Item]:
 def blazing_swords(ink: str, detail: str) -> list[Item]:
     """Two crossed swords over a flame (attack up)."""
     items: list[Item] = [
-        Path(_placed(_flame(), 0.0, -0.05, 0.95, 0.95), style=_fill(ink, 0.45)),
+        Path(_placed(flame_path(), 0.0, -0.05, 0.95, 0.95), style=_fill(ink, 0.45)),
     ]
     for turn in (-38.0, 38.0):
         items.append(Group(tuple(_sword(ink, detail)), dy=0.08, rotate=turn, scale=0.86))
@@ -187,7 +187,7 @@ def fountain(ink: str, detail: str) -> list[Item]:
     for side in (-1, 1):
         arc = (("M", 0.0, -0.3), ("C", side * 0.5, -0.5, side * 0.82, -0.3, side * 0.84, 0.02))
         items.append(Path(arc, style=_pen(ink, MEDIUM)))
-        items.append(Path(_placed(_drop(), side * 0.62, -0.12, 0.08, 0.12), style=_fill(ink)))
+        items.append(Path(_placed(drop_path(), side * 0.62, -0.12, 0.08, 0.12), style=_fill(ink)))
     items += _limb(((0.0, 0.12), (0.0, -0.36)), ink)
     items += [
         Path(_heart(0.0, -0.66, 0.34), style=_fill(ink)),
@@ -425,8 +425,8 @@ def salamander(ink: str, detail: str) -> list[Item]:
         Path(tail, style=_fill(ink)),
         Path(ellipse(0.0, -0.1, 0.24, 0.46), style=_fill(ink)),
         Path(ellipse(0.0, -0.68, 0.2, 0.27), style=_fill(ink)),
-        Path(_placed(_flame(), 0.72, 0.3, 0.16, 0.2), style=_fill(ink)),
-        Path(_placed(_flame_core(), 0.72, 0.3, 0.16, 0.2), style=_fill(detail)),
+        Path(_placed(flame_path(), 0.72, 0.3, 0.16, 0.2), style=_fill(ink)),
+        Path(_placed(flame_core_path(), 0.72, 0.3, 0.16, 0.2), style=_fill(detail)),
     ]
     items += [Circle(x, -0.74, 0.05, style=_fill(detail)) for x in (-0.09, 0.09)]
     items += [Circle(0.0, y, r, style=_fill(detail)) for y, r in ((-0.3, 0.06), (-0.08, 0.07), (0.14, 0.06))]
@@ -479,12 +479,12 @@ def sprite(ink: str, detail: str) -> list[Item]:
     for side in (-1, 1):
         items.append(Path(ellipse(side * 0.45, -0.34, 0.42, 0.2, side * -32.0), style=_fill(ink, 0.5)))
         items.append(Path(ellipse(side * 0.4, 0.16, 0.32, 0.15, side * 28.0), style=_fill(ink, 0.5)))
-        items.append(Path(_placed(_drop(), side * 0.78, 0.68, 0.11, 0.15), style=_fill(ink)))
+        items.append(Path(_placed(drop_path(), side * 0.78, 0.68, 0.11, 0.15), style=_fill(ink)))
     items += [
-        Path(_placed(_drop(), 0.0, 0.18, 0.36, 0.58), style=_fill(ink)),
+        Path(_placed(drop_path(), 0.0, 0.18, 0.36, 0.58), style=_fill(ink)),
         Circle(0.0, -0.6, 0.19, style=_fill(ink)),
         Path((("M", -0.2, 0.5), ("C", -0.2, 0.62, -0.1, 0.7, 0.02, 0.72)), style=_pen(detail, FINE)),
-        Path(_placed(_drop(), 0.0, -0.92, 0.06, 0.08), style=_fill(ink)),
+        Path(_placed(drop_path(), 0.0, -0.92, 0.06, 0.08), style=_fill(ink)),
     ]
     return items
 
