@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
@@ -32,7 +33,11 @@ def is_japanese(text: str) -> bool:
     >>> is_japanese("ATT"), is_japanese("攻撃 3"), is_japanese("×2 ★")
     (False, True, False)
     """
-    return any(ord(ch) >= 0x3000 for ch in text)
+    return WIDE.search(text) is not None
+
+
+WIDE = re.compile("[\u3000-\U0010ffff]")
+"""Any character from U+3000 up: searched at C speed, as every printed text is asked this."""
 
 
 def floor_pt(text: str) -> float:
