@@ -279,6 +279,7 @@ def card_sheets(
     off_x, off_y = settings.back_offset
     pages: list[Page] = []
     front_marks = _marks(ctx, grid)  # the same on every sheet: worked out once
+    bled: dict[int, tuple[Item, ...]] = {}
     back_marks = _marks(ctx, grid, off_x, off_y)
     sheets = max(1, math.ceil(len(fronts) / grid.per_page))
     for sheet in range(sheets):
@@ -289,7 +290,7 @@ def card_sheets(
         back_items: list[Item] = []
         for index, face in enumerate(chunk):
             x, y = grid.slot(index)
-            front_items.append(_placed(face, x, y, width, height, grid, "card-front", symbols))
+            front_items.append(_placed(face, x, y, width, height, grid, "card-front", symbols, bled=bled))
             bx, by = grid.slot(index, mirror_cols=duplex == "long", mirror_rows=duplex == "short")
             back_items.append(
                 _placed(
@@ -302,6 +303,7 @@ def card_sheets(
                     "card-back",
                     symbols,
                     name=face.name,
+                    bled=bled,
                 )
             )
         trim, bleed = _boxes(grid)
@@ -368,12 +370,21 @@ def _placed(
     symbols: dict[int, str],
     name: str = "",
     rotate: float | None = None,
+    bled: dict[int, tuple[Item, ...]] | None = None,
 ) -> Group:
-    """A face at trim position (x, y); its background runs into the bleed and the art is clipped there."""
+    """A face at trim position (x, y); its background runs into the bleed and the art is clipped there.
+
+    `bled` keeps each face's items with its bleed once, by face, for every copy the sheets place (the faces
+    outlive the call that passes it, so their ids stay theirs)."""
     b = grid.bleed
     items: tuple[Item, ...] = face.items
     if face.background and b:
-        items = (Rect(-b, -b, w + 2 * b, h + 2 * b, style=Style(fill=face.background)),) + items
+        known = bled.get(id(face)) if bled is not None else None
+        if known is None:
+            known = (Rect(-b, -b, w + 2 * b, h + 2 * b, style=Style(fill=face.background)),) + items
+            if bled is not None:
+                bled[id(face)] = known
+        items = known
     clip = Rect(-b, -b, w + 2 * b, h + 2 * b)
     angle = (90.0 if grid.turned else 0.0) if rotate is None else rotate
     symbol = symbols.get(id(face), "")
