@@ -6,6 +6,7 @@ Exit status: 0 clean (warnings allowed), 1 content errors, 2 usage errors.
 from __future__ import annotations
 
 import argparse
+import gc
 import io
 import shutil
 import sys
@@ -23,6 +24,23 @@ EXIT_OK, EXIT_CONTENT, EXIT_USAGE = 0, 1, 2
 
 class UsageError(Exception):
     pass
+
+
+YOUNG_COLLECTION = 20_000
+"""Allocations between young collections. A build makes millions of short-lived objects and few cycles;
+at Python's default (700) the collector ran a thousand times a build and took a tenth of its time."""
+
+
+_own_process = False
+"""True when this command is the whole process (`pnpkit ...`), not a call from other code (tests, a library)."""
+
+
+def keep_for_the_run() -> None:
+    """What exists now (modules, the loaded kits) lives until the command ends: the collector stops
+    walking it again at every full collection, and workers forked later share those pages untouched.
+    Only in a process of its own: a caller's heap is the caller's business."""
+    if _own_process:
+        gc.freeze()
 
 
 class _Parser(argparse.ArgumentParser):
@@ -241,7 +259,12 @@ def _prepare_output(args: argparse.Namespace | None = None) -> None:
         stdout.reconfigure(encoding="utf-8", errors="strict")
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, *, own_process: bool = False) -> int:
+    """The command; `own_process` (the `pnpkit` script) lets it tune the collector for a run that then ends."""
+    global _own_process
+    _own_process = own_process
+    if own_process:
+        gc.set_threshold(YOUNG_COLLECTION, *gc.get_threshold()[1:])
     _prepare_output()
     parser = make_parser()
     args = parser.parse_args(_join_negative_values(sys.argv[1:] if argv is None else list(argv)))
@@ -318,6 +341,7 @@ def _validate(args: argparse.Namespace) -> int:
     report = Report()
     for path in _kit_dirs(args.paths):
         loaded = load_kit(path)
+        keep_for_the_run()
         report.extend(loaded.report.findings)
         if loaded.ok and not args.no_layout:
             report.extend(layout_findings(loaded, args.jobs or default_jobs()))
@@ -339,6 +363,7 @@ def _build(args: argparse.Namespace) -> int:
     from .progress import Progress
 
     loaded_kits, report = load_kits(args.paths, args.lang)
+    keep_for_the_run()
     if report.has_errors:
         _print_findings(report.sorted(), args.format)
         print("pnpkit: nothing was built; fix the errors above", file=sys.stderr)

@@ -116,7 +116,7 @@ def main() -> int:
 
             from .cli import main as cli_main
 
-            status = cli_main()
+            status = cli_main(own_process=True)
         finally:
             _settle()
     except KeyboardInterrupt as exc:  # before cli.main's own handling began (imports, argument parsing)

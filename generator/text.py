@@ -591,7 +591,8 @@ def text_bounds(item: Text) -> tuple[float, float, float, float]:
     """The box a line of text covers, from its metrics; a slanted line leans out by its shear."""
     width = item_width(item)
     em = item.size * MM_PER_PT
-    x0 = {"start": item.x, "middle": item.x - width / 2, "end": item.x - width}[item.anchor]
+    anchor = item.anchor
+    x0 = item.x if anchor == "start" else item.x - width / 2 if anchor == "middle" else item.x - width
     x1 = x0 + width
     if item.italic:
         slant = fonts.in_use().drawn(item.font, item.bold, item.italic).slant

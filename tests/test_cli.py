@@ -12,6 +12,7 @@ import pytest
 from bad_cases import write
 from conftest import (
     CONTENT,
+    GENERIC,
     REPO,
     cli,
     cli_with_jobs,
@@ -230,3 +231,22 @@ def test_missing_kit_yaml_is_a_finding_not_a_crash(tmp_path):
     assert result.returncode == 1
     assert "Traceback" not in result.stderr
     assert "PK107" in result.stderr
+
+
+@pytest.mark.parametrize("own_process", [False, True])
+def test_the_collector_is_tuned_only_in_a_process_of_its_own(own_process):
+    """`pnpkit` (the script) raises the young-collection threshold and freezes the loaded kit, since the
+    process ends with the command; called from other code, it leaves the caller's collector alone."""
+    code = (
+        "import gc, sys\n"
+        "from pnpkit.generator import cli\n"
+        "before = gc.get_threshold(), gc.get_freeze_count()\n"
+        f"status = cli.main(['validate', sys.argv[1]], own_process={own_process})\n"
+        "print(status, gc.get_threshold() == before[0], gc.get_freeze_count() > before[1])\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(GENERIC / "moonlit-tricks")], capture_output=True, text=True, check=True
+    )
+    status, kept, frozen = done.stdout.split()[-3:]
+    assert status == "0"
+    assert (kept, frozen) == (("False", "True") if own_process else ("True", "False"))

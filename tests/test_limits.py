@@ -246,6 +246,26 @@ def test_200000_unknown_keys(tmp_path):
     assert f"more than {Limits().max_values:,} values" in text
 
 
+@pytest.mark.parametrize("item", ["!!int 1", "*one"], ids=["tags", "aliases"])
+def test_values_the_composer_does_not_count(tmp_path, item):
+    """Tagged values and aliases are not counted while the file is composed (the composer asks for no
+    resolution); such a file is counted from its events first, and still refused at the value past the bound."""
+    from pnpkit.validator.source import Limits, load_file
+
+    kit = _moonlit(tmp_path, [])
+    path = kit / "parameters.yaml"
+    own, _ = load_file(path, "parameters.yaml")
+    assert own is not None
+    before = len(own.values) + len(own.keys)
+    lines = path.read_text(encoding="utf-8").count("\n")
+    with open(path, "a", encoding="utf-8") as out:
+        out.write("junk: &one 1\nmore:\n")  # four values: two keys, the anchored 1 and the list
+        out.writelines(f"  - {item}\n" for _ in range(Limits().max_values))
+    past = Limits().max_values + 1 - before - 4  # the list item that passes the bound
+    text = expect(kit, "PK103", "parameters.yaml", lines + 2 + past)
+    assert f"more than {Limits().max_values:,} values" in text
+
+
 def test_values_of_all_files_together(tmp_path):
     """Each file within its bound, the kit's files together past theirs."""
     from pnpkit.validator.source import Limits

@@ -284,3 +284,30 @@ def test_scale_bar_is_true_to_size(layouts, lang):
         boxes = [bounds(Rect(i.x, i.y, i.w, i.h), m) for i, m in segments]
         length = max(b[2] for b in boxes) - min(b[0] for b in boxes)
         assert length in (pytest.approx(40.0), pytest.approx(50.0))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])  # Letter sets its cards sideways: turned symbols
+def test_symbols_measured_once_land_where_each_is_drawn(kits, paper):
+    """The page check measures a symbol group (a back on every card) once and moves its boxes to each
+    placement; the boxes and group names must be those of measuring every placement afresh."""
+    from pnpkit.generator.build import layout_kit, print_settings
+    from pnpkit.generator.fonts import for_kit, using
+    from pnpkit.generator.geometry import visible_named
+
+    loaded = kits.loaded(KIT_ID)
+    parts, _problems = layout_kit(loaded, "en", print_settings(loaded.model, {"paper": paper}))
+    placed = turned = 0
+    with using(for_kit(loaded.model, loaded.root, "en")[0]):
+        shared: dict = {}
+        for part in parts:
+            for page in part.pages:
+                fresh = visible_named(page.items, kind=Text)
+                moved = visible_named(page.items, kind=Text, shared=shared)
+                assert [(item, names) for item, _box, names in moved] == [(item, names) for item, _box, names in fresh]
+                for (_item, a, _n), (_same, b, _m) in zip(moved, fresh):
+                    assert a == pytest.approx(b, abs=1e-9)
+                symbols = [item for item, _m in walk(page.items) if isinstance(item, Group) and item.symbol]
+                placed += len(symbols)
+                turned += sum(1 for item in symbols if item.rotate % 180)
+    assert placed > 20 and shared  # there were symbols, and their texts were measured once
+    assert (turned > 0) == (paper == "letter")

@@ -33,6 +33,13 @@ class CheckContext:
     source: Source
     languages: tuple[str, ...]
     findings: list[Finding] = field(default_factory=list)
+    _walked: tuple[Any, Walk] | None = field(default=None, init=False, repr=False, compare=False)
+
+    def walk(self, kit: Any) -> Walk:
+        """The kit's texts and strings, read once for every check that needs them: checks never change the model."""
+        if self._walked is None or self._walked[0] is not kit:
+            self._walked = (kit, walk(kit))
+        return self._walked[1]
 
     def add(
         self, code: str, path: tuple, message: str, hint: str = "", *, key: bool = False, col_offset: int = 0
@@ -50,19 +57,56 @@ def _fields(cls: type[BaseModel]) -> tuple[str, ...]:
     return tuple(cls.model_fields)
 
 
-def walk_texts(model: Any, path: tuple = (), owners: tuple = ()) -> Iterator[tuple[tuple, LocalText, tuple]]:
-    """Every LocalText in a model tree, with its path and the models that enclose it."""
-    if isinstance(model, LocalText):
-        yield path, model, owners
+@dataclass
+class Walk:
+    """A model tree read once: its texts, as `walk_texts` gives them, and its strings, as `walk_strings` does."""
+
+    texts: list[tuple[tuple, LocalText, tuple]] = field(default_factory=list)
+    strings: list[tuple[tuple, str, bool]] = field(default_factory=list)
+
+
+_NOTHING_INSIDE = frozenset({int, float, bool, type(None)})
+"""Values that hold no string: most fields of a card, skipped without a call."""
+
+
+def walk(model: Any, path: tuple = (), owners: tuple = ()) -> Walk:
+    """Every LocalText and every string of a model tree in one pass; a 10,000-card kit has 400,000 values."""
+    found = Walk()
+    _walk(model, path, owners, found.texts, found.strings)
+    return found
+
+
+def _walk(model: Any, path: tuple, owners: tuple, texts: list | None, strings: list) -> None:
+    """`texts` is None inside a text: its strings count, but a text is never looked for inside another."""
+    if isinstance(model, str):
+        strings.append((path, model, False))
     elif isinstance(model, BaseModel):
+        if texts is not None and isinstance(model, LocalText):
+            texts.append((path, model, owners))
+            texts = None
+        owners += (model,)
         for name in _fields(type(model)):
-            yield from walk_texts(getattr(model, name), path + (name,), owners + (model,))
+            value = getattr(model, name)
+            kind = type(value)
+            if kind is str:
+                strings.append((path + (name,), value, False))
+            elif kind not in _NOTHING_INSIDE:
+                _walk(value, path + (name,), owners, texts, strings)
     elif isinstance(model, (list, tuple)):
         for i, item in enumerate(model):
-            yield from walk_texts(item, path + (i,), owners)
+            if type(item) not in _NOTHING_INSIDE:
+                _walk(item, path + (i,), owners, texts, strings)
     elif isinstance(model, dict):
         for key, item in model.items():
-            yield from walk_texts(item, path + (key,), owners)
+            if isinstance(key, str):
+                strings.append((path + (key,), key, True))
+            if type(item) not in _NOTHING_INSIDE:
+                _walk(item, path + (key,), owners, texts, strings)
+
+
+def walk_texts(model: Any, path: tuple = (), owners: tuple = ()) -> Iterator[tuple[tuple, LocalText, tuple]]:
+    """Every LocalText in a model tree, with its path and the models that enclose it."""
+    return iter(walk(model, path, owners).texts)
 
 
 def _is_number(value: Any) -> bool:
@@ -110,17 +154,22 @@ def check_texts(ctx: CheckContext, kit: KitBase, parameters: dict[str, Any]) -> 
     markup is balanced and font families exist."""
     known_by_owners: dict[tuple[int, ...], dict[str, Any]] = {}  # texts of one effect share their numbers
     numbers_by_owner: dict[int, tuple[dict, dict]] = {}
-    for path, text, owners in walk_texts(kit):
-        for lang in text.missing(ctx.languages):
-            ctx.add("PK301", path, f"no {lang!r} text", f"add `{lang}:` next to the other languages")
+    names_of: dict[str, list[str]] = {}  # a deck repeats its texts: each is read once
+    claims_of: dict[str, list[str]] = {}
+    for path, text, owners in ctx.walk(kit).texts:
+        values = [(lang, getattr(text, lang, None)) for lang in ctx.languages]
+        for lang, value in values:
+            if value is None:
+                ctx.add("PK301", path, f"no {lang!r} text", f"add `{lang}:` next to the other languages")
         known: dict[str, Any] | None = None
-        for lang in ctx.languages:
-            value = getattr(text, lang, None)
+        for lang, value in values:
             if value is None:
                 continue
             if has_markup(value):
                 check_markup(ctx, path + (lang,), value)
-            names = names_in(value)
+            names = names_of.get(value)
+            if names is None:
+                names = names_of[value] = names_in(value)
             if names and known is None:
                 key = tuple(map(id, owners))
                 known = known_by_owners.get(key)
@@ -133,7 +182,10 @@ def check_texts(ctx: CheckContext, kit: KitBase, parameters: dict[str, Any]) -> 
             if isinstance(text, RuleText):
                 # the words as printed: a colour such as <#2f5f9e> is markup, not a number in the rules;
                 # dates, versions, ordinals and list numbering are not claims (placeholders.claimed_numbers)
-                for number in claimed_numbers(plain(value) if has_markup(value) else value):
+                claims = claims_of.get(value)
+                if claims is None:
+                    claims = claims_of[value] = claimed_numbers(plain(value) if has_markup(value) else value)
+                for number in claims:
                     ctx.add(
                         "PK303",
                         path + (lang,),
@@ -172,25 +224,13 @@ def unprintable(ch: str) -> str:
 
 def walk_strings(model: Any, path: tuple = ()) -> Iterator[tuple[tuple, str, bool]]:
     """Every string in a model tree, keys of mappings included: (path, text, whether it is a key)."""
-    if isinstance(model, str):
-        yield path, model, False
-    elif isinstance(model, BaseModel):
-        for name in _fields(type(model)):
-            yield from walk_strings(getattr(model, name), path + (name,))
-    elif isinstance(model, (list, tuple)):
-        for i, item in enumerate(model):
-            yield from walk_strings(item, path + (i,))
-    elif isinstance(model, dict):
-        for key, item in model.items():
-            if isinstance(key, str):
-                yield path + (key,), key, True
-            yield from walk_strings(item, path + (key,))
+    return iter(walk(model, path).strings)
 
 
 def check_characters(ctx: CheckContext, kit: KitBase) -> None:
     """PK307 before anything is drawn, at the character, for every string of the kit that holds characters
     no printing can show (`unprintable`): the message names them as U+ code points, never raw."""
-    for path, text, is_key in walk_strings(kit):
+    for path, text, is_key in ctx.walk(kit).strings:
         if text.isprintable():  # the common case, at C speed
             continue
         bad = [(i, ch, unprintable(ch)) for i, ch in enumerate(text) if not ch.isprintable()]

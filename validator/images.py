@@ -130,7 +130,10 @@ def _collect(model: Any, path: tuple, found: list[tuple[tuple, ImageFill]]) -> N
         found.append((path, model))
     elif isinstance(model, BaseModel):
         for name in _image_fields(type(model)):
-            _collect(getattr(model, name), path + (name,), found)
+            value = getattr(model, name)
+            if value is None or (isinstance(value, (list, tuple, dict)) and not value):
+                continue  # most cards have no picture: no call for their empty `fill:` and unset `back:`
+            _collect(value, path + (name,), found)
     elif isinstance(model, (list, tuple, dict)):
         for key, item in model.items() if isinstance(model, dict) else enumerate(model):
             if not isinstance(item, _LEAVES) and (not isinstance(item, BaseModel) or _image_fields(type(item))):

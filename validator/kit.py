@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, cast, get_args
 
 from pydantic import BaseModel, ValidationError
 
@@ -276,8 +276,40 @@ IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")
 
 @cache
 def _file_names(cls: type[BaseModel]) -> tuple[tuple[str, bool], ...]:
-    """(field name, is a KitFile) per model class, worked out once."""
-    return tuple((name, _is_kit_file(info.annotation)) for name, info in cls.model_fields.items())
+    """(field name, is a KitFile) per model class, worked out once; only the fields that are a KitFile or may hold a
+    model with one, so the walk never enters a deck's 10,000 cards to find none."""
+    holders = _file_holders(cls)
+    return tuple(
+        (name, is_file)
+        for name, info in cls.model_fields.items()
+        if (is_file := _is_kit_file(info.annotation)) or _models_in(info.annotation) & holders
+    )
+
+
+@cache
+def _file_holders(root: type[BaseModel]) -> frozenset[Any]:
+    """The model classes under `root` with a KitFile field, or a field that may hold one of them (Any may hold
+    anything, so it counts as one)."""
+    held: dict[type[BaseModel], set[Any]] = {}
+    todo: list[Any] = [root]
+    while todo:
+        cls = todo.pop()
+        if cls is not Any and cls not in held:
+            held[cls] = set().union(*(_models_in(info.annotation) for info in cls.model_fields.values()))
+            todo += held[cls]
+    holders = {Any} | {cls for cls in held if any(_is_kit_file(info.annotation) for info in cls.model_fields.values())}
+    while grown := {cls for cls, inner in held.items() if cls not in holders and inner & holders}:
+        holders |= grown
+    return frozenset(holders)
+
+
+def _models_in(annotation: Any) -> set[Any]:
+    """The model classes a field's type may hold, through unions, containers and Annotated; Any stands for any."""
+    if annotation is Any:
+        return {Any}
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return {annotation}
+    return set().union(*(_models_in(arg) for arg in get_args(annotation)))
 
 
 def _kit_file_fields(model: Any, path: tuple = ()):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import re
+import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -23,14 +24,41 @@ from .findings import Finding, Location
 
 Path_ = tuple[Any, ...]
 
+_STR, _INT, _FLOAT = "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float"
+_BOOL, _NULL = "tag:yaml.org,2002:bool", "tag:yaml.org,2002:null"
+_MAP, _SEQ = "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"
+
 _BaseLoader = getattr(yaml, "CSafeLoader", None) or yaml.SafeLoader
 
 
 class _StrictLoader(_BaseLoader):  # type: ignore[misc, valid-type]
-    """Resolves only YAML 1.2 core scalars: no yes/no booleans, no dates."""
+    """Resolves only YAML 1.2 core scalars: no yes/no booleans, no dates.
+
+    It also counts the nodes it resolves: the composer asks for every untagged scalar, mapping and list,
+    so a file past `allowed` values stops being built as soon as it passes, at no cost per event."""
+
+    allowed = sys.maxsize
+    """The most nodes to compose."""
+    resolved = 0
+
+    def resolve(self, kind: type, value: Any, implicit: tuple[bool, bool]) -> str:
+        """PyYAML's own resolution for our fixed core resolvers (no path resolvers), with the count."""
+        self.resolved += 1
+        if self.resolved > self.allowed:
+            raise _TooManyValues
+        if kind is yaml.ScalarNode:
+            if implicit[0]:
+                for tag, pattern in _RESOLVERS.get(value[:1], ()):
+                    if pattern.match(value):
+                        return tag
+            return _STR
+        return _SEQ if kind is yaml.SequenceNode else _MAP
 
 
-_StrictLoader.yaml_implicit_resolvers = {}
+class _TooManyValues(Exception):
+    """The composer passed `_StrictLoader.allowed`: count_values finds where, for the finding."""
+
+
 _CORE_RESOLVERS = [
     ("tag:yaml.org,2002:null", r"^(?:~|null|Null|NULL|)$", list("~nN") + [""]),
     ("tag:yaml.org,2002:bool", r"^(?:true|True|TRUE|false|False|FALSE)$", list("tTfF")),
@@ -42,15 +70,14 @@ _CORE_RESOLVERS = [
         list("-+0123456789."),
     ),
 ]
+_RESOLVERS: dict[str, list[tuple[str, re.Pattern]]] = {}
+"""The core resolvers by the first character they can match ("" for the empty value)."""
 for _tag, _pattern, _first in _CORE_RESOLVERS:
-    _StrictLoader.add_implicit_resolver(_tag, re.compile(_pattern), _first)
+    for _char in _first:
+        _RESOLVERS.setdefault(_char, []).append((_tag, re.compile(_pattern)))
 
 _UNPRINTABLE = re.compile("[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 """What YAML refuses to hold (the reader's own set): found first, so the finding is at its line and column."""
-
-_STR, _INT, _FLOAT = "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float"
-_BOOL, _NULL = "tag:yaml.org,2002:bool", "tag:yaml.org,2002:null"
-_MAP, _SEQ = "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"
 
 
 @dataclass(frozen=True)
@@ -199,11 +226,17 @@ def load_text(text: str, display: str, limits: Limits = Limits()) -> Source:
                 hint="flatten the structure",
             )
         )
-    if len(text) > limits.max_values:  # a value takes at least a character: shorter texts cannot hold too many
-        count_values(text, display, limits.max_values)
     loader = _StrictLoader(text)
+    if len(text) > limits.max_values:  # a value takes at least a character: shorter texts cannot hold too many
+        if _UNCOUNTED.search(text):  # a tag or an alias: nodes the composer's count would miss
+            count_values(text, display, limits.max_values)
+        else:
+            loader.allowed = limits.max_values
     try:
         node = loader.get_single_node()
+    except _TooManyValues:
+        count_values(text, display, limits.max_values)  # raises PK103 where the count passes the bound
+        raise AssertionError("the composer and the event count disagree") from None
     except yaml.MarkedYAMLError as exc:
         raise SourceError(_syntax_finding(exc, display, text)) from None
     except yaml.YAMLError as exc:
@@ -228,6 +261,9 @@ def load_text(text: str, display: str, limits: Limits = Limits()) -> Source:
     source.data = walker.build(node, (), 0)
     return source
 
+
+_UNCOUNTED = re.compile(r"(?:^|[\s\[{,])[!*]", re.M)
+"""Where a tag (`!x`, whose node the composer does not resolve) or an alias might start."""
 
 _VALUE_EVENTS = (yaml.ScalarEvent, yaml.MappingStartEvent, yaml.SequenceStartEvent, yaml.AliasEvent)
 
@@ -341,7 +377,8 @@ class _Walker:
         self.alias_nodes = 0
 
     def loc(self, node: yaml.Node) -> Location:
-        return Location(self.display, node.start_mark.line + 1, node.start_mark.column + 1)
+        mark = node.start_mark
+        return Location(self.display, mark.line + 1, mark.column + 1)
 
     def build(self, node: yaml.Node, path: Path_, depth: int, via_alias: bool = False) -> Any:
         if depth > self.limits.max_depth:
@@ -369,14 +406,17 @@ class _Walker:
                         "use fewer nested aliases",
                     )
                 )
-        self.source.values.setdefault(path, self.loc(node))
-        if isinstance(node, yaml.MappingNode):
+        values = self.source.values
+        if path not in values:
+            values[path] = self.loc(node)
+        kind = type(node)
+        if kind is yaml.ScalarNode:
+            return self.build_scalar(node, path)
+        if kind is yaml.MappingNode:
             return self.build_mapping(node, path, depth, via_alias)
-        if isinstance(node, yaml.SequenceNode):
-            if node.tag != _SEQ:
-                raise SourceError(self.bad_tag(node, path))
-            return [self.build(item, path + (i,), depth + 1, via_alias) for i, item in enumerate(node.value)]
-        return self.build_scalar(node, path)
+        if node.tag != _SEQ:
+            raise SourceError(self.bad_tag(node, path))
+        return [self.build(item, path + (i,), depth + 1, via_alias) for i, item in enumerate(node.value)]
 
     def build_mapping(self, node: yaml.MappingNode, path: Path_, depth: int, via_alias: bool) -> dict:
         if node.tag != _MAP:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import io
 from functools import lru_cache
 
-from pypdf import PdfReader, PdfWriter
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfdoc import PDFResourceDictionary
@@ -33,27 +32,35 @@ def excerpt(book: bytes, first: int, document: Document) -> bytes:
 
     The kit book holds every component's pages; each component's own PDF is a
     copy of its pages, so every page is drawn once. `document` gives the
-    metadata and bookmarks; its pages only say how many to take.
+    metadata and bookmarks; its pages only say how many to take. qpdf (pikepdf)
+    drops the other pages and writes only what the rest still uses, with a file
+    ID from the content, so the bytes repeat: twice as fast as copying the pages
+    into a new file, and ten times pypdf's speed.
     """
-    reader = PdfReader(io.BytesIO(book))
-    writer = PdfWriter()
-    for page in reader.pages[first : first + len(document.pages)]:
-        writer.add_page(page)
-    writer.add_metadata(
-        {
-            "/Title": plain(document.title),
-            "/Author": plain(document.author),
-            "/Subject": plain(document.subject),
-            "/Keywords": ", ".join(document.keywords),
-            "/Creator": "pnpkit",
-            "/Producer": "pnpkit (reportlab, pypdf)",
-        }
-    )
-    for bookmark in document.bookmarks:
-        writer.add_outline_item(title=plain(bookmark.title), page_number=bookmark.page)
-    buffer = io.BytesIO()
-    writer.write(buffer)
-    return buffer.getvalue()
+    import pikepdf  # loaded only when a kit book is cut into its components
+
+    with pikepdf.open(io.BytesIO(book)) as pdf:
+        del pdf.pages[first + len(document.pages) :]
+        del pdf.pages[:first]
+        for key in set(pdf.Root.keys()) - {"/Type", "/Pages"}:  # the book's outline points at pages now gone
+            del pdf.Root[key]
+        pdf.Root.PageMode = pikepdf.Name.UseOutlines
+        pdf.docinfo = pdf.make_indirect(
+            pikepdf.Dictionary(
+                Title=plain(document.title),
+                Author=plain(document.author),
+                Subject=plain(document.subject),
+                Keywords=", ".join(document.keywords),
+                Creator="pnpkit",
+                Producer="pnpkit (reportlab, pikepdf)",
+            )
+        )
+        with pdf.open_outline() as outline:
+            for bookmark in document.bookmarks:
+                outline.root.append(pikepdf.OutlineItem(plain(bookmark.title), bookmark.page))
+        buffer = io.BytesIO()
+        pdf.save(buffer, deterministic_id=True)
+        return buffer.getvalue()
 
 
 def render(document: Document) -> bytes:

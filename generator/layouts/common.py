@@ -183,9 +183,10 @@ def small_text(pages: Iterable[Page], where: tuple = ()) -> list[TextProblem]:
     """
     problems: list[TextProblem] = []
     seen: set[tuple] = set()
+    shared: dict = {}  # each symbol's small texts, found once for every page
     for number, page in enumerate(pages, start=1):
         found: list[TextProblem] = []
-        _small(page.items, 1.0, (), found)
+        _small(page.items, 1.0, (), found, shared)
         for problem in found:
             if (problem.path, problem.message) not in seen:
                 seen.add((problem.path, problem.message))
@@ -212,9 +213,10 @@ def page_text(pages: Iterable[Page], where: tuple = ()) -> list[TextProblem]:
     in use (`fonts.using`): faces and widths are theirs."""
     problems = small_text(pages, where)
     seen: set[tuple] = set()
+    shared: dict = {}  # each symbol's texts, measured once for every page
     for number, page in enumerate(pages, start=1):
         area = (HARD_MARGIN, HARD_MARGIN, page.width - HARD_MARGIN, page.height - HARD_MARGIN)
-        for problem in _page_lines(page.items, area):
+        for problem in _page_lines(page.items, area, shared):
             if (problem.path, problem.message) not in seen:
                 seen.add((problem.path, problem.message))
                 problems.append(replace(problem, path=(*where, f"page {number}", *problem.path)))
@@ -224,11 +226,11 @@ def page_text(pages: Iterable[Page], where: tuple = ()) -> list[TextProblem]:
 Box = tuple[float, float, float, float]
 
 
-def _page_lines(items: tuple[Item, ...], area: Box) -> Iterable[TextProblem]:
+def _page_lines(items: tuple[Item, ...], area: Box, shared: dict) -> Iterable[TextProblem]:
     """`page_text`'s walk over what each text prints (a board drawn whole and clipped to one tile prints only
     that tile's part here): glyphs its face lacks, and ink past the printable `area`."""
     fontset = fonts.in_use()
-    for item, ink, path in visible_named(items, kind=Text):
+    for item, ink, path in visible_named(items, kind=Text, shared=shared):
         if not isinstance(item, Text) or not item.text.strip():
             continue
         face = fontset.drawn(item.font, item.bold, item.italic).face
@@ -279,10 +281,18 @@ def _cut(line: Text, room: float) -> str:
     return text[:low] + "…"
 
 
-def _small(items: tuple[Item, ...], scale: float, path: tuple, out: list[TextProblem]) -> None:
+def _small(items: tuple[Item, ...], scale: float, path: tuple, out: list[TextProblem], shared: dict) -> None:
     for item in items:
         if isinstance(item, Group):
-            _small(item.items, scale * item.scale, (*path, item.name) if item.name else path, out)
+            inside = (*path, item.name) if item.name else path
+            if item.symbol:  # the same items at the same scale: the same problems, found once
+                key = (item.symbol, scale * item.scale)
+                if key not in shared:
+                    shared[key] = []
+                    _small(item.items, scale * item.scale, (), shared[key], shared)
+                out.extend(replace(problem, path=(*inside, *problem.path)) for problem in shared[key])
+            else:
+                _small(item.items, scale * item.scale, inside, out, shared)
         elif isinstance(item, Text) and item.size * scale < FLOOR_JAPANESE - 1e-6 and item.text.strip():
             size, floor = item.size * scale, floor_pt(item.text)  # the script is looked at only for small text
             if size < floor - 1e-6:

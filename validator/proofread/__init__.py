@@ -31,7 +31,7 @@ def proofread(ctx: CheckContext, kit: KitBase) -> None:
     vocabulary.check_play(ctx, kit, numbers)
     vocabulary.check_open(ctx, kit)
     flow.check_flow(ctx, kit, numbers)
-    texts = prose.Texts.of(kit, ctx.languages)
+    texts = prose.Texts.of(ctx, kit)
     prose.check_names_in_text(ctx, kit, texts)
     prose.check_effect_numbers(ctx, kit, numbers)
     terms.check_terms(ctx, kit, texts)

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..checks import Change as NumberChange
-from ..checks import CheckContext, check_text_numbers, normalise_name, walk_texts
+from ..checks import CheckContext, check_text_numbers, normalise_name
 from ..markup import has_markup, parse, plain
 from .vocabulary import Numbers
 
@@ -87,29 +87,32 @@ class Texts:
     """Per kind (phase, step, zone), per language: the stems text may put before the kind's word."""
 
     @classmethod
-    def of(cls, kit: KitBase, languages: tuple[str, ...]) -> Texts:
+    def of(cls, ctx: CheckContext, kit: KitBase) -> Texts:
+        languages = ctx.languages
         texts = cls()
         for lang in languages:
             texts.known[lang] = {}
         for kind in SUFFIXES:
             texts.kinds[kind] = {lang: set() for lang in languages}
-        for path, text, _owners in walk_texts(kit):
+        for path, text, _owners in ctx.walk(kit).texts:
             is_name = path[-1] in NAME_FIELDS and path[:1] not in (("ignore",),)
+            if not is_name and path[0] in NOT_PROSE:
+                continue
+            named = _kind_of(path) if is_name else None
             for lang in languages:
                 value: str = getattr(text, lang, None) or ""
                 if not value:
                     continue
                 if has_markup(value):
-                    if lang == "en" and not is_name and path[0] not in NOT_PROSE:
+                    if lang == "en" and not is_name:
                         texts.italics += [(path + (lang,), term) for term in italic_names(value)]
                     value = plain(value) or ""
                 if is_name:
                     texts.names.append((path + (lang,), lang, value))
                     texts._define(lang, value)
-                    named = _kind_of(path)
                     if named is not None:
                         texts.kinds[named][lang].add(_stem(value, named, lang))
-                elif path[0] not in NOT_PROSE:
+                else:
                     texts.prose.append((path + (lang,), lang, value))
         for lang in languages:
             for name in kit.more_names(lang):
@@ -165,22 +168,31 @@ def _stem(name: str, kind: str, lang: str) -> str:
 def check_names_in_text(ctx: CheckContext, kit: KitBase, texts: Texts) -> None:
     """Quoted names (「…」, “…”, *…*) name something the kit defines (PK333); "X phase" and "Xフェイズ" name a
     phase the game has (PK334), and so for steps and zones, once the kit declares any."""
-    quoted = [(path, lang, term) for path, lang, value in texts.prose for term in _quoted(value, lang)]
+    read: dict[tuple[str, str], tuple[list[str], list[tuple[str, str]]]] = {}  # a deck repeats its texts
+    quoted: list[tuple[tuple, str, str]] = []
+    for path, lang, value in texts.prose:
+        if (lang, value) not in read:
+            read[lang, value] = (_quoted(value, lang), _unknown_kind_words(texts, lang, value))
+        quoted += [(path, lang, term) for term in read[lang, value][0]]
     quoted += [(path, "en", term) for path, term in texts.italics]
     for path, lang, value in texts.prose:
-        _check_kind_words(ctx, texts, path, lang, value)
+        for message, hint in read[lang, value][1]:
+            ctx.add("PK334", path, message, hint)
+    hints: dict[tuple[str, str], str | None] = {}  # by the term: None when it names something
     for path, lang, term in quoted:
-        if not texts.resolves(lang, term):
-            near = texts.nearest(lang, term)
+        if (lang, term) not in hints:
+            hints[lang, term] = None if texts.resolves(lang, term) else _unknown_name_hint(texts, lang, term)
+        unknown = hints[lang, term]
+        if unknown is not None:
             shown = f"「{term}」" if lang == "ja" else f"“{term}”"
-            ctx.add(
-                "PK333",
-                path,
-                f"{shown} is quoted as a name, but nothing in the kit is called that",
-                f"did you mean {near!r}?"
-                if near
-                else "quote only names the kit defines (cards, tokens, phases…), or define it",
-            )
+            ctx.add("PK333", path, f"{shown} is quoted as a name, but nothing in the kit is called that", unknown)
+
+
+def _unknown_name_hint(texts: Texts, lang: str, term: str) -> str:
+    near = texts.nearest(lang, term)
+    return (
+        f"did you mean {near!r}?" if near else "quote only names the kit defines (cards, tokens, phases…), or define it"
+    )
 
 
 def _quoted(value: str, lang: str) -> list[str]:
@@ -222,7 +234,9 @@ def italic_names(value: str) -> list[str]:
     return found
 
 
-def _check_kind_words(ctx: CheckContext, texts: Texts, path: tuple, lang: str, value: str) -> None:
+def _unknown_kind_words(texts: Texts, lang: str, value: str) -> list[tuple[str, str]]:
+    """(message, hint) for each "X phase" in `value` that names a phase, step or zone the game does not have."""
+    found = []
     matches = _JA_KIND.finditer(value) if lang == "ja" else _EN_KIND.finditer(value)
     for match in matches:
         if lang == "ja":
@@ -238,12 +252,8 @@ def _check_kind_words(ctx: CheckContext, texts: Texts, path: tuple, lang: str, v
         if any(key.endswith(normalise_name(stem) if lang == "ja" else stem) for stem in stems if stem):
             continue
         have = ", ".join(sorted(stems))
-        ctx.add(
-            "PK334",
-            path,
-            f"{match.group(0)!r} names a {kind} the game does not have",
-            f"the {kind}s are: {have}",
-        )
+        found.append((f"{match.group(0)!r} names a {kind} the game does not have", f"the {kind}s are: {have}"))
+    return found
 
 
 def check_effect_numbers(ctx: CheckContext, kit: KitBase, numbers: Numbers) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from functools import cache
 from typing import TYPE_CHECKING
 
 from ..checks import LOOKALIKES, CheckContext, lookalike_suspects, normalise_name
@@ -24,35 +25,44 @@ def check_terms(ctx: CheckContext, kit: KitBase, texts: Texts) -> None:
     _check_near_duplicates(ctx, texts)
 
 
+_LOOKALIKE_SET = frozenset(LOOKALIKES)
+_LOOKALIKE = re.compile("[" + "".join(LOOKALIKES) + "]")
+_PAIR = re.compile("(?=(.[{0}]|[{0}].))".format("".join(LOOKALIKES)), re.DOTALL)
+"""Every two characters in a row of which one is a look-alike, overlapping: 魔カマス gives 魔カ and カマ."""
+
+
 def _check_lookalikes(ctx: CheckContext, texts: Texts) -> None:
     """A look-alike between characters of the other script (エレメント with 一), in prose (names are the rule
     model's to check); and, in any text, one that makes a pair the kit writes elsewhere with its twin
     (魔カ where the kit says 魔力)."""
-    pairs: Counter[str] = Counter()
-    for _path, lang, value in texts.prose + texts.names:
-        if lang == "ja" and any(ch in LOOKALIKES for ch in value):
-            pairs.update(
-                value[i : i + 2] for i in range(len(value) - 1) if value[i] in LOOKALIKES or value[i + 1] in LOOKALIKES
-            )
+    suspects: list[tuple[tuple, str, bool]] = []  # (path, Japanese text holding a look-alike, whether prose)
+    near: list[str] = []
     for entries, neighbours in ((texts.prose, True), (texts.names, False)):
         for path, lang, value in entries:
-            if lang != "ja" or not any(ch in LOOKALIKES for ch in value):
-                continue
-            flagged = {i for i, _found, _meant in lookalike_suspects(value)} if neighbours else set()
-            for i, ch in enumerate(value):
-                if ch not in LOOKALIKES:
+            if lang == "ja" and not _LOOKALIKE_SET.isdisjoint(value):
+                suspects.append((path, value, neighbours))
+                near += _PAIR.findall(value)
+    pairs = Counter(near)
+    says_twin: dict[tuple[str, str], bool] = {}  # by the character and its neighbours: a deck's titles share them
+    for path, value, neighbours in suspects:
+        flagged = {i for i, _found, _meant in lookalike_suspects(value)} if neighbours else set()
+        for match in _LOOKALIKE.finditer(value):
+            i, ch = match.start(), match.group()
+            meant = LOOKALIKES[ch]
+            if i not in flagged:
+                key = (value[i - 1] if i else "", value[i : i + 2])
+                twin = says_twin.get(key)
+                if twin is None:
+                    twin = says_twin[key] = _pair_says_twin(value, i, meant, pairs)
+                if not twin:
                     continue
-                meant = LOOKALIKES[ch]
-                if i not in flagged and not _pair_says_twin(value, i, meant, pairs):
-                    continue
-                fixed = value[:i] + meant + value[i + 1 :]
-                ctx.add(
-                    "PK312",
-                    path,
-                    f"{_around(value, i)!r} has {ch!r} (U+{ord(ch):04X}), which looks like {meant!r} "
-                    f"(U+{ord(meant):04X})",
-                    f"did you mean {_around(fixed, i)!r}?",
-                )
+            fixed = value[:i] + meant + value[i + 1 :]
+            ctx.add(
+                "PK312",
+                path,
+                f"{_around(value, i)!r} has {ch!r} (U+{ord(ch):04X}), which looks like {meant!r} (U+{ord(meant):04X})",
+                f"did you mean {_around(fixed, i)!r}?",
+            )
 
 
 def _pair_says_twin(value: str, i: int, meant: str, pairs: Counter[str]) -> bool:
@@ -101,22 +111,31 @@ def _check_glossary(ctx: CheckContext, kit: KitBase, texts: Texts) -> None:
 def _find(text: str, word: str, lang: str) -> bool:
     if lang == "ja" or not word.isascii():
         return word in text
-    return re.search(r"\b" + re.escape(word) + r"\b", text, re.IGNORECASE) is not None
+    return _whole_word(word).search(text) is not None
+
+
+@cache
+def _whole_word(word: str) -> re.Pattern[str]:
+    """The pattern of an English glossary variant, built once for all the kit's texts."""
+    return re.compile(r"\b" + re.escape(word) + r"\b", re.IGNORECASE)
 
 
 def _check_near_duplicates(ctx: CheckContext, texts: Texts) -> None:
     """A term used once that is one character away from a term used often (スタートプレーヤー beside スタートプレイヤー)."""
     counts: dict[str, Counter[str]] = {}
     first: dict[tuple[str, str], tuple] = {}
+    found_in: dict[tuple[str, str], list[str]] = {}  # a deck repeats its texts: each is searched once
     for path, lang, value in texts.prose + texts.names:
-        pattern = _JA_TERM if lang == "ja" else _EN_TERM
-        found = [m.group(0) for m in pattern.finditer(value)]
-        if lang != "ja":
-            found = [w.casefold() for w in found]
-        counter = counts.setdefault(lang, Counter())
-        counter.update(found)
+        counter = counts.get(lang)
+        if counter is None:
+            counter = counts[lang] = Counter()
+        found = found_in.get((lang, value))
+        if found is None:
+            found = found_in[lang, value] = _terms(value, lang)
+            for term in found:
+                first.setdefault((lang, term), path)
         for term in found:
-            first.setdefault((lang, term), path)
+            counter[term] += 1
     for lang, counter in counts.items():
         known = texts.known.get(lang, {})
         index: dict[str, list[str]] = {}
@@ -137,6 +156,13 @@ def _check_near_duplicates(ctx: CheckContext, texts: Texts) -> None:
                     f"{term!r} is written once, and {other!r}, one character away, {counter[other]} times",
                     f"if they are the same thing, write {other!r}",
                 )
+
+
+def _terms(value: str, lang: str) -> list[str]:
+    """The words of a text that may be terms, English ones case-folded."""
+    if lang == "ja":
+        return _JA_TERM.findall(value)
+    return [w.casefold() for w in _EN_TERM.findall(value)]
 
 
 def _deletions(term: str) -> set[str]:
