@@ -535,9 +535,9 @@ def _warm_fonts(loaded: LoadedKit, lang: str, render: bool = False) -> None:
     """Load the faces of an edition's default family (for drawing too when `render`), before workers fork."""
     fontset, _problems = fonts.for_kit(loaded.model, loaded.root, lang)
     for _style, face in fontset.family().faces():
-        face.width_em("あ")
         if render:
-            face.ttfont  # noqa: B018 — reportlab's parse, which only drawing needs
+            face.ttfont  # noqa: B018 — reportlab's parse, which only drawing needs; measuring then reuses it
+        face.width_em("あ")
 
 
 def layout_findings(loaded: LoadedKit, jobs: int = 1) -> list[Finding]:

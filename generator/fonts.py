@@ -96,7 +96,11 @@ class Face:
     @cached_property
     def _metrics(self) -> tuple[dict[int, float], float, frozenset[int]]:
         """Advances by code point, the default advance, the code points the face maps: read straight from the
-        file (`read_metrics`, three times faster than reportlab's full parse, which only drawing needs)."""
+        file (`read_metrics`, three times faster than reportlab's full parse, which only drawing needs), or
+        taken from that parse when drawing has made it already (the two agree: test_rich_text checks it)."""
+        if "ttfont" in self.__dict__:
+            face = self.ttfont.face
+            return dict(face.charWidths), face.defaultWidth, frozenset(face.charToGlyph)
         try:
             found = read_metrics(self.path.read_bytes())
         except (OSError, struct.error, KeyError, IndexError, ValueError):

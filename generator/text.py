@@ -99,7 +99,7 @@ def wrap(text: str, size_pt: float, width: float, measure: Measure | None = None
     mm_per_em = size_pt * MM_PER_PT
     for paragraph in text.split("\n"):
         greedy = _wrap_paragraph(paragraph, size_pt, width, measure)
-        if len(greedy) < 2 or not _is_widow(greedy[-1]) or not _has_wide(paragraph):
+        if len(greedy) < 2 or not _has_wide(paragraph) or not _is_widow(greedy[-1]):
             lines.extend(greedy)
             continue
 
@@ -456,7 +456,7 @@ def fit_plain(
         and _block_height(1, size, line_height) <= height + 1e-6
     ):
         return Fit((text.strip(),), size, line_height, True)  # the common case: one line that fits as it is
-    longest_em = max((measure(atom) for atom in atoms(text.replace("\n", " "))), default=0.0)
+    longest_em = max(map(measure, atoms(text.replace("\n", " "))), default=0.0)
     current = size
     while True:
         lines = wrap(text, current, width, measure)

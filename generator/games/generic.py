@@ -113,12 +113,14 @@ def deck_component(
 ) -> Component:
     w, h = kit.deck_size(d, resolved)
     templates: dict[str, ResolvedTemplate] = {}
+    shared: dict = {}  # what the deck's cards draw alike, drawn once (`template_face`)
 
     def face_of(card: TemplateCard, where: tuple) -> CardFace:
         template_id = card.template or deck.template
         if template_id not in templates:
             templates[template_id] = kit.template_for(template_id, d, resolved)
-        return template_face(ctx, kit.templates, templates[template_id], card, where, values, placeholder_art, card.id)
+        template = templates[template_id]
+        return template_face(ctx, kit.templates, template, card, where, values, placeholder_art, card.id, shared)
 
     def draw(design: Design[TemplateCard]) -> CardFace:
         return face_of(design.item, ("decks", d, "cards", design.index))

@@ -5,8 +5,9 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from .. import fonts
 from ..i18n import tr
@@ -281,6 +282,7 @@ def card_sheets(
     front_marks = _marks(ctx, grid)  # the same on every sheet: worked out once
     bled: dict[int, tuple[Item, ...]] = {}
     back_marks = _marks(ctx, grid, off_x, off_y)
+    margin_notes = _margin_notes(ctx, grid)
     sheets = max(1, math.ceil(len(fronts) / grid.per_page))
     for sheet in range(sheets):
         first = sheet * grid.per_page
@@ -307,7 +309,7 @@ def card_sheets(
                 )
             )
         trim, bleed = _boxes(grid)
-        notes = _margin_notes(ctx, grid, label)
+        notes = margin_notes(label)
         pages.append(
             Page(
                 ctx.paper.width,
@@ -325,7 +327,7 @@ def card_sheets(
         back_key = "backs" if duplex == "long" else "backs_short"
         back_label = f"{title} — {tr(back_key, ctx.lang)} {sheet + 1}/{sheets}"
         trim, bleed = _boxes(grid, off_x, off_y)
-        back_notes = _margin_notes(ctx, grid, back_label)
+        back_notes = margin_notes(back_label)
         pages.append(
             Page(
                 ctx.paper.width,
@@ -385,7 +387,7 @@ def _placed(
             if bled is not None:
                 bled[id(face)] = known
         items = known
-    clip = Rect(-b, -b, w + 2 * b, h + 2 * b)
+    clip = _bleed_clip(w, h, b)
     angle = (90.0 if grid.turned else 0.0) if rotate is None else rotate
     symbol = symbols.get(id(face), "")
     if angle == 90.0:
@@ -395,8 +397,20 @@ def _placed(
     return Group(items, dx=x, dy=y, clip=clip, role=role, name=name or face.name, symbol=symbol)
 
 
-def _margin_notes(ctx: LayoutContext, grid: Grid, label: str) -> list[Item]:
-    """Sheet label and print note at the top, scale bar at the bottom, clear of every mark."""
+SheetNotes = Callable[[str], list[Item]]
+"""A sheet's margin notes, given its label."""
+
+
+@lru_cache(maxsize=64, typed=True)
+def _bleed_clip(w: float, h: float, b: float) -> Rect:
+    """A card and its bleed, in its own coordinates: one clip for every card of the size."""
+    return Rect(-b, -b, w + 2 * b, h + 2 * b)
+
+
+def _margin_notes(ctx: LayoutContext, grid: Grid) -> SheetNotes:
+    """Sheet label and print note at the top, scale bar at the bottom, clear of every mark.
+
+    Only the label changes from sheet to sheet: the rest is laid out once for all of them."""
     marks = ctx.settings.marks_mode if ctx.settings.marks_mode != "none" else "guides"
     bands = bands_for(ctx.paper, grid, marks)
     gap = mark_gap(marks)
@@ -404,9 +418,8 @@ def _margin_notes(ctx: LayoutContext, grid: Grid, label: str) -> list[Item]:
     right = grid.x0 + grid.width - grid.bleed
     bottom = grid.y0 + grid.height + gap
     length = 50.0 if grid.width >= 120 else 40.0
-    items: list[Item] = []
     if bands.bar_band == "side":
-        return _side_notes(ctx, grid, label, length)
+        return _side_notes(ctx, grid, length)
     if bands.label_band:  # above the marks, across the whole sheet: the note takes what it needs
         span = right - left
         note_text = print_note(ctx.lang, span * 0.6, NOTE_PT)
@@ -438,16 +451,33 @@ def _margin_notes(ctx: LayoutContext, grid: Grid, label: str) -> list[Item]:
             right - 2.0 - column, top, column, bands.top, align="end", valign="middle", colour=MUTED, role="print-note"
         )
         note_text = print_note(ctx.lang, column, NOTE_PT)
-    items += ctx.fitted(label, band, 7, 6, label="sheet label")
-    items += ctx.fitted(note_text, note, NOTE_PT, NOTE_PT, label="print note")
+    note_items, note_problems = _fitted_apart(ctx, note_text, note, NOTE_PT, NOTE_PT, "print note")
     if bands.bar_band == "full":
-        items += scale_bar(left, bottom + bands.bottom + 1.0, ctx.lang, length, note=False)
+        bar = scale_bar(left, bottom + bands.bottom + 1.0, ctx.lang, length, note=False)
     else:
-        items += scale_bar(left, bottom + bands.bottom + 0.5, ctx.lang, length, note=False, compact=True)
-    return items
+        bar = scale_bar(left, bottom + bands.bottom + 0.5, ctx.lang, length, note=False, compact=True)
+
+    def notes(label: str) -> list[Item]:
+        items: list[Item] = [*ctx.fitted(label, band, 7, 6, label="sheet label"), *note_items, *bar]
+        ctx.problems.extend(note_problems)
+        return items
+
+    return notes
 
 
-def _side_notes(ctx: LayoutContext, grid: Grid, label: str, length: float) -> list[Item]:
+def _fitted_apart(
+    ctx: LayoutContext, text: str, box: TextBox, size: float, min_size: float, label: str
+) -> tuple[list[Text], list[TextProblem]]:
+    """`ctx.fitted`, its problems handed back rather than recorded: for a text every sheet prints alike,
+    laid out once and its problems told for each sheet, in the order that sheet meets them."""
+    first = len(ctx.problems)
+    items = ctx.fitted(text, box, size, min_size, label=label)
+    problems = ctx.problems[first:]
+    del ctx.problems[first:]
+    return items, problems
+
+
+def _side_notes(ctx: LayoutContext, grid: Grid, length: float) -> SheetNotes:
     """Label and print note up the left margin, the scale bar up the right one, read from the side.
 
     The marks on the trim edges run into that margin, so the label sits between the first two of them and
@@ -459,39 +489,36 @@ def _side_notes(ctx: LayoutContext, grid: Grid, label: str, length: float) -> li
     (l0, l1), (n0, n1) = gaps[0], gaps[-1]
     if len(gaps) == 1:  # no mark in the way: the label takes the lower part, the note the upper
         l1, n0 = run * 0.55, run * 0.57
-    left_band: list[Item] = []
     label_room = l1 - l0 - 1.6
-    if fonts.width_mm(label, readable(label, 6)) > label_room and " — " in label:
-        label = label.rsplit(" — ", 1)[1]  # the sheet's side and number, without the deck's name
-    left_band += ctx.fitted(
-        label,
-        TextBox(l0 + 0.8, 0.0, label_room, TEXT_BAND - 0.4, align="start", valign="middle", colour=MUTED),
-        7,
-        6,
-        label="sheet label",
-    )
+    label_box = TextBox(l0 + 0.8, 0.0, label_room, TEXT_BAND - 0.4, align="start", valign="middle", colour=MUTED)
     note_room = n1 - n0 - 1.6
-    left_band += ctx.fitted(
+    note_items, note_problems = _fitted_apart(
+        ctx,
         print_note(ctx.lang, note_room, NOTE_PT),
         TextBox(
             n0 + 0.8, 0.0, note_room, TEXT_BAND - 0.4, align="end", valign="middle", colour=MUTED, role="print-note"
         ),
         NOTE_PT,
         NOTE_PT,
-        label="print note",
+        "print note",
     )
-    right_band = scale_bar(0.0, 0.4, ctx.lang, length, note=False, compact=True)
-    # rotate −90: the text's x runs up the page from the grid's bottom edge
-    return [
-        Group(tuple(left_band), dx=HARD_MARGIN + 0.2, dy=bottom, rotate=-90, role="side-notes"),
-        Group(
-            tuple(right_band),
-            dx=ctx.paper.width - HARD_MARGIN - TEXT_BAND + 0.2,
-            dy=bottom,
-            rotate=-90,
-            role="side-notes",
-        ),
-    ]
+    right_band = Group(
+        tuple(scale_bar(0.0, 0.4, ctx.lang, length, note=False, compact=True)),
+        dx=ctx.paper.width - HARD_MARGIN - TEXT_BAND + 0.2,
+        dy=bottom,
+        rotate=-90,
+        role="side-notes",
+    )
+
+    def notes(label: str) -> list[Item]:
+        if fonts.width_mm(label, readable(label, 6)) > label_room and " — " in label:
+            label = label.rsplit(" — ", 1)[1]  # the sheet's side and number, without the deck's name
+        left_band = [*ctx.fitted(label, label_box, 7, 6, label="sheet label"), *note_items]
+        ctx.problems.extend(note_problems)
+        # rotate −90: the text's x runs up the page from the grid's bottom edge
+        return [Group(tuple(left_band), dx=HARD_MARGIN + 0.2, dy=bottom, rotate=-90, role="side-notes"), right_band]
+
+    return notes
 
 
 def _gaps(grid: Grid, run: float, bottom: float) -> list[tuple[float, float]]:

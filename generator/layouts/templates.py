@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pnpkit.validator.components.templates import (
@@ -200,14 +200,16 @@ def inline_text(
     `lines` caps the number of lines: the box is made too short for one more
     line even at `min_size`, so fitting shrinks the text instead of wrapping it.
     """
-    swapped = marked(text, icons, max(min_size, floor_pt(ICON_PATTERN.sub("", text))))
-    marker, names = swapped.marker, swapped.names
-    for name in dict.fromkeys(names):
-        check_icon_text(ctx, name, icons[name])
-    floor = floor_pt(swapped.text.replace(marker, "") if marker else swapped.text)  # a marker is no Japanese word
+    marker, names = "", tuple[str, ...]()
+    if "{" in text:  # most text has no icon: nothing to swap
+        swapped = marked(text, icons, max(min_size, floor_pt(ICON_PATTERN.sub("", text))))
+        text, marker, names = swapped.text, swapped.marker, swapped.names
+        for name in dict.fromkeys(names):
+            check_icon_text(ctx, name, icons[name])
+    floor = floor_pt(text.replace(marker, "") if marker else text)  # a marker is no Japanese word
     if lines is not None:
         box = _line_capped(box, lines, max(min_size, floor), leading)
-    placed = ctx.fitted(swapped.text, box, size, min_size, where=where, label=label, leading=leading, floor=floor)
+    placed = ctx.fitted(text, box, size, min_size, where=where, label=label, leading=leading, floor=floor)
     if not names:
         return list(placed)
     out: list[Item] = []
@@ -275,10 +277,19 @@ class FaceContext:
     where: tuple
     values: dict[str, Any]
     art: ArtPainter | None
+    shared: dict = field(default_factory=dict)
+    """What every card of the template draws alike, kept by the caller from card to card (`template_face`)."""
 
     @property
     def lang(self) -> str:
         return self.ctx.lang
+
+    def once(self, key: tuple, make: Callable[..., Any], *args: Any) -> Any:
+        """`make(*args)`, made for the first card that asks for `key` and the same objects for the rest."""
+        found = self.shared.get(key)
+        if found is None:
+            found = self.shared[key] = make(*args)
+        return found
 
     def label_colour(self, region_name: str | None) -> str | None:
         if region_name is None:
@@ -288,7 +299,8 @@ class FaceContext:
         return label.colour if label else None
 
     def text(self, value: LocalText) -> str:
-        return fill_placeholders(value.get(self.lang), self.values)
+        text = value.get(self.lang)
+        return fill_placeholders(text, self.values) if "{" in text else text
 
     def path(self, region: Region, *more: Any) -> tuple:
         return self.where + ("fill", region.name) + more
@@ -303,16 +315,37 @@ def template_face(
     values: dict[str, Any] | None = None,
     art: ArtPainter | None = None,
     name: str = "",
+    shared: dict | None = None,
 ) -> CardFace:
     """Draw `card` with `template`: the frame, then every region in template order.
 
     `where` is the card's YAML path (e.g. ("cards", 3)), so text problems point at its values.
+    `shared`, a dict the caller keeps for the cards of one deck, holds what cards of the same template draw
+    alike (the frame and each panel in each colour, each text region's box, a text a region shows on several
+    cards): a deck draws them once.
     """
-    face = FaceContext(ctx, tset, template, card, where, values or {}, art)
-    w, h = template.width, template.height
-    frame = template.frame
-    edge = face.label_colour(frame.colour_from) or frame.colour
-    items: list[Item] = [
+    alike = {} if shared is None else shared.setdefault(template.id, {})
+    face = FaceContext(ctx, tset, template, card, where, values or {}, art, alike)
+    edge = face.label_colour(template.frame.colour_from) or template.frame.colour
+    items: list[Item] = list(face.once(("frame", edge), _frame, template, edge))
+    for region in template.regions:
+        value = card.value(region.name)
+        if region.kind == "panel":  # a panel shows no value: the same on every card of its colour
+            colour = _fill_colour(face, region)
+            items.append(face.once(("panel", region.name, colour), _panel_region, face, region))
+            continue
+        if value is None and region.kind == "image":
+            value = region.image  # the picture every card shows, unless the card names its own
+        if value is None:
+            continue
+        items.append(_region(DRAWERS[region.kind](face, region, value), region))
+    return CardFace(name or card.id, tuple(items), edge)
+
+
+def _frame(template: ResolvedTemplate, edge: str) -> tuple[Item, ...]:
+    """The card's edge colour and its face inside the border."""
+    w, h, frame = template.width, template.height, template.frame
+    return (
         Rect(0, 0, w, h, style=Style(fill=edge), role="card-edge"),
         Rect(
             frame.border,
@@ -323,16 +356,15 @@ def template_face(
             radius=frame.radius,
             role="card-face",
         ),
-    ]
-    for region in template.regions:
-        value = card.value(region.name)
-        if value is None and region.kind == "image":
-            value = region.image  # the picture every card shows, unless the card names its own
-        if region.kind != "panel" and value is None:
-            continue
-        draw = DRAWERS[region.kind]
-        items.append(Group(tuple(draw(face, region, value)), role=f"region-{region.kind}", name=region.name))
-    return CardFace(name or card.id, tuple(items), edge)
+    )
+
+
+def _region(items: list[Item], region: Region) -> Group:
+    return Group(tuple(items), role=f"region-{region.kind}", name=region.name)
+
+
+def _panel_region(face: FaceContext, region: Region) -> Group:
+    return _region(draw_panel(face, region, None), region)
 
 
 def _box(region: Region) -> tuple[float, float, float, float]:
@@ -373,7 +405,7 @@ def _backdrop(face: FaceContext, region: Region) -> tuple[list[Item], float]:
 def draw_text(face: FaceContext, region: Region, value: Any) -> list[Item]:
     x, y, w, h = _box(region)
     items, pad = _backdrop(face, region)
-    box = _text_box(region, x, y, w, h, pad)
+    box = face.once(("text box", region.name, pad), _text_box, region, x, y, w, h, pad)
     items += _region_text(face, region, face.text(value), box, face.path(region, face.lang), lines=region.lines)
     return items
 
@@ -502,7 +534,7 @@ def draw_effect(face: FaceContext, region: Region, value: EffectFill) -> list[It
         items += _effect_header(face, region, value, x, y, w, hh, right=False)
         y, h = y + hh + 1.0, h - hh - 1.0
     back, pad = _backdrop(face, region)
-    box = _text_box(region, x, y, w, h, pad)
+    box = face.once(("text box", region.name, pad), _text_box, region, x, y, w, h, pad)
     items = back + items
     items += _region_text(face, region, face.text(value.text), box, face.path(region, "text", face.lang))
     return items
@@ -710,8 +742,16 @@ def _text_box(region: Region, x: float, y: float, w: float, h: float, pad: float
 def _region_text(
     face: FaceContext, region: Region, text: str, box: TextBox, where: tuple, lines: int | None = None
 ) -> list[Item]:
-    """A region's text fitted into `box` at the region's sizes, with the card's inline icons."""
-    return inline_text(
+    """A region's text fitted into `box` at the region's sizes, with the card's inline icons.
+
+    The same text in the same region prints as the same lines on every card: laid out once. A text that
+    had a problem is laid out again on each card, so each card reports it at its own place."""
+    key = ("text", region.name, box.x, box.y, box.width, box.height, text)
+    known = face.shared.get(key)
+    if known is not None:
+        return list(known)
+    told = len(face.ctx.problems)
+    items = inline_text(
         face.ctx,
         text,
         box,
@@ -722,3 +762,6 @@ def _region_text(
         label=f"card {face.card.id} {region.name}",
         lines=lines,
     )
+    if len(face.ctx.problems) == told:
+        face.shared[key] = tuple(items)
+    return items
