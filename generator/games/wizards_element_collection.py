@@ -22,6 +22,8 @@ from pnpkit.validator.games.wizards_element_collection import (
 
 from ..colour import INK, WHITE, blend, ink_on, is_light, shade
 from ..i18n import joined, players_line
+from ..icons.elements import mountain_points, snowcap_points, swirl_path
+from ..icons.paths import arc, star
 from ..layouts.backs import deck_back
 from ..layouts.cards import CardFace, card_sheets
 from ..layouts.common import FLOOR_LATIN, MUTED, LayoutContext, TextProblem, floor_pt, page_title, readable, scale_bar
@@ -133,16 +135,6 @@ def _values(kit: WizardsElementCollectionKit, *owners: object) -> dict[str, int 
 # ---------------------------------------------------------------- vector art
 
 
-def _circle_ops(
-    cx: float, cy: float, r: float, start: float = 0.0, stop: float = 360.0, steps: int = 48
-) -> list[tuple]:
-    ops: list[tuple] = []
-    for i in range(steps + 1):
-        a = math.radians(start + (stop - start) * i / steps)
-        ops.append(("M" if i == 0 else "L", cx + r * math.cos(a), cy + r * math.sin(a)))
-    return ops
-
-
 def emblem(name: str, cx: float, cy: float, radius: float, colour: str, paper: str = PANEL) -> Group:
     """An element's emblem, centred at (cx, cy), `radius` mm from centre to the edge of its box."""
     fill = Style(fill=colour)
@@ -167,27 +159,12 @@ def emblem(name: str, cx: float, cy: float, radius: float, colour: str, paper: s
             ),
         ]
     elif name == "wind":
-        strokes = (
-            ("M", -0.95, -0.35),
-            ("L", 0.3, -0.35),
-            ("C", 0.72, -0.35, 0.78, -0.9, 0.4, -0.9),
-            ("C", 0.16, -0.9, 0.08, -0.66, 0.2, -0.56),
-            ("M", -0.95, 0.08),
-            ("L", 0.55, 0.08),
-            ("C", 0.98, 0.08, 0.98, 0.66, 0.62, 0.66),
-            ("C", 0.38, 0.66, 0.32, 0.42, 0.46, 0.34),
-            ("M", -0.7, 0.5),
-            ("L", 0.0, 0.5),
-            ("C", 0.3, 0.5, 0.34, 0.9, 0.08, 0.92),
-        )
-        body = [Path(strokes, style=Style(stroke=colour, width=0.17))]
+        body = [Path(swirl_path(), style=Style(stroke=colour, width=0.17))]
     elif name == "earth":
         body = [
-            Polygon(((-1.0, 0.78), (-0.42, -0.38), (-0.12, 0.06), (0.34, -0.8), (1.0, 0.78)), style=fill),
-            Polygon(
-                ((0.34, -0.8), (0.56, -0.38), (0.42, -0.46), (0.33, -0.33), (0.22, -0.46), (0.12, -0.38)), style=light
-            ),
-            Polygon(((-0.42, -0.38), (-0.27, -0.16), (-0.42, -0.22), (-0.55, -0.12)), style=light),
+            Polygon(mountain_points(), style=fill),
+            Polygon(snowcap_points(), style=light),
+            Polygon(((-0.35, -0.45), (-0.2, -0.23), (-0.35, -0.29), (-0.48, -0.19)), style=light),  # the left peak's
         ]
     elif name == "grass":
         body = [
@@ -236,12 +213,12 @@ def emblem(name: str, cx: float, cy: float, radius: float, colour: str, paper: s
         body = [
             Circle(0.0, 0.05, 0.82, style=fill),
             Circle(0.36, -0.2, 0.68, style=Style(fill=paper)),
-            Polygon(_star(0.55, 0.38, 0.2, 0.08), style=fill),
-            Polygon(_star(0.75, -0.62, 0.12, 0.05), style=fill),
+            Polygon(star(0.55, 0.38, 0.2, 0.08, 4), style=fill),
+            Polygon(star(0.75, -0.62, 0.12, 0.05, 4), style=fill),
         ]
     elif name == "void":
         body = [
-            Path(tuple(_circle_ops(0, 0, 0.78, 55, 355)), style=Style(stroke=colour, width=0.2)),
+            Path(arc(0, 0, 0.78, 55, 355), style=Style(stroke=colour, width=0.2)),
             Circle(0.78 * math.cos(math.radians(55)), 0.78 * math.sin(math.radians(55)), 0.1, style=fill),
         ]
     elif name == "evil":
@@ -343,15 +320,6 @@ def emblem(name: str, cx: float, cy: float, radius: float, colour: str, paper: s
     return Group(tuple(body), dx=cx, dy=cy, scale=radius, role="emblem", name=name)
 
 
-def _star(cx: float, cy: float, r: float, inner: float) -> tuple[tuple[float, float], ...]:
-    points = []
-    for i in range(8):
-        radius = r if i % 2 == 0 else inner
-        a = math.radians(-90 + i * 45)
-        points.append((cx + radius * math.cos(a), cy + radius * math.sin(a)))
-    return tuple(points)
-
-
 def action_icon(name: str, cx: float, cy: float, radius: float, active: bool = True) -> Group:
     """A round badge with the action's glyph: Move (an arrow), Call (a target), Self (a figure in a loop), Reflect (a shield)."""
     bg = ICON_COLOURS[name] if active else GHOST
@@ -378,7 +346,7 @@ def action_icon(name: str, cx: float, cy: float, radius: float, active: bool = T
         body += [
             Circle(0, -0.2, 0.2, style=Style(fill=ink)),
             Path((("M", -0.34, 0.42), ("C", -0.34, 0.0, 0.34, 0.0, 0.34, 0.42), ("Z",)), style=Style(fill=ink)),
-            Path(tuple(_circle_ops(0, 0.0, 0.68, 200, 480, 36)), style=Style(stroke=ink, width=0.1)),
+            Path(arc(0, 0.0, 0.68, 200, 480), style=Style(stroke=ink, width=0.1)),
         ]
         # the loop ends at 120° with an arrowhead
         ex, ey = 0.68 * math.cos(math.radians(120)), 0.68 * math.sin(math.radians(120))
@@ -625,9 +593,9 @@ def magic_circle(x: float, y: float, w: float, h: float, fill: str) -> list[Item
         items.append(Circle(cx + stud * math.cos(a), cy + stud * math.sin(a), 0.6, style=Style(fill=GOLD)))
     for sx in (x + 2.2, x + w - 2.2):
         for sy in (y + 2.2, y + h - 2.2):
-            items.append(Polygon(_star(sx, sy, 2.2, 0.8), style=Style(fill=GOLD, opacity=0.8)))
+            items.append(Polygon(star(sx, sy, 2.2, 0.8, 4), style=Style(fill=GOLD, opacity=0.8)))
     items.append(Circle(cx, cy, r * 0.48, style=Style(fill=fill, stroke=GOLD, width=0.4)))
-    items.append(Polygon(_star(cx, cy, r * 0.3, r * 0.11), style=Style(fill=GOLD)))
+    items.append(Polygon(star(cx, cy, r * 0.3, r * 0.11, 4), style=Style(fill=GOLD)))
     return items
 
 
@@ -926,7 +894,7 @@ def _hat(cx: float, cy: float, colour: str, ink: str, scale: float = 7.0) -> Gro
             ),
             style=Style(fill=ink, opacity=0.9),
         ),
-        Polygon(_star(0.05, -0.05, 0.16, 0.07), style=Style(fill=colour)),
+        Polygon(star(0.05, -0.05, 0.16, 0.07, 4), style=Style(fill=colour)),
     ]
     return Group(tuple(body), dx=cx, dy=cy, scale=scale, role="hat")
 

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import math
-
 from ..scene import Group, Item, Path, Polygon, Style
+from .paths import star
 
 
 def drop_path() -> tuple[tuple, ...]:
@@ -42,15 +41,15 @@ def flame_core_path() -> tuple[tuple, ...]:
     )
 
 
-def _mountain() -> tuple[tuple[float, float], ...]:
+def mountain_points() -> tuple[tuple[float, float], ...]:
     return ((-1.0, 0.8), (-0.35, -0.45), (-0.05, 0.0), (0.35, -0.8), (1.0, 0.8))
 
 
-def _snowcap() -> tuple[tuple[float, float], ...]:
+def snowcap_points() -> tuple[tuple[float, float], ...]:
     return ((0.35, -0.8), (0.57, -0.38), (0.42, -0.45), (0.33, -0.33), (0.22, -0.45), (0.12, -0.38))
 
 
-def _swirl() -> tuple[tuple, ...]:
+def swirl_path() -> tuple[tuple, ...]:
     """Three wind strokes ending in curls."""
     return (
         ("M", -0.95, -0.35),
@@ -65,15 +64,6 @@ def _swirl() -> tuple[tuple, ...]:
         ("L", 0.05, 0.45),
         ("C", 0.35, 0.45, 0.38, 0.85, 0.12, 0.88),
     )
-
-
-def _star() -> tuple[tuple[float, float], ...]:
-    points = []
-    for i in range(10):
-        radius = 1.0 if i % 2 == 0 else 0.42
-        angle = math.radians(-90 + i * 36)
-        points.append((radius * math.cos(angle), radius * math.sin(angle) + 0.08))
-    return tuple(points)
 
 
 ICON_NAMES = ("flame", "drop", "swirl", "mountain", "star")
@@ -98,14 +88,14 @@ def icon(name: str, cx: float, cy: float, radius: float, colour: str, outline: s
         ]
     elif name == "mountain":
         body = [
-            Polygon(_mountain(), style=Style(fill=colour, stroke=outline, width=line)),
-            Polygon(_snowcap(), style=Style(fill=outline)),
+            Polygon(mountain_points(), style=Style(fill=colour, stroke=outline, width=line)),
+            Polygon(snowcap_points(), style=Style(fill=outline)),
         ]
     elif name == "swirl":
         body = [
-            Path(_swirl(), style=Style(stroke=outline, width=0.34)),
-            Path(_swirl(), style=Style(stroke=colour, width=0.2)),
+            Path(swirl_path(), style=Style(stroke=outline, width=0.34)),
+            Path(swirl_path(), style=Style(stroke=colour, width=0.2)),
         ]
     elif name == "star":
-        body = [Polygon(_star(), style=Style(fill=colour, stroke=outline, width=line))]
+        body = [Polygon(star(0.0, 0.08, 1.0, 0.42, 5), style=Style(fill=colour, stroke=outline, width=line))]
     return Group(tuple(body), dx=cx, dy=cy, scale=radius, role="icon", name=name)

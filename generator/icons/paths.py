@@ -63,3 +63,13 @@ def arrowhead(x: float, y: float, angle: float, size: float) -> tuple[tuple[floa
     back_x, back_y = x - size * math.cos(a), y - size * math.sin(a)
     side_x, side_y = -math.sin(a) * size * 0.6, math.cos(a) * size * 0.6
     return ((x, y), (back_x + side_x, back_y + side_y), (back_x - side_x, back_y - side_y))
+
+
+def star(cx: float, cy: float, outer: float, inner: float, points: int) -> tuple[tuple[float, float], ...]:
+    """A star of `points` tips, the first straight up, its notches `inner` from the centre."""
+    corners = []
+    for i in range(2 * points):
+        radius = outer if i % 2 == 0 else inner
+        angle = math.radians(-90 + i * 180 / points)
+        corners.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
+    return tuple(corners)

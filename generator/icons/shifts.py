@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ..scene import Circle, Group, Item, Line, Path, Polygon, Rect, Style
 from .elements import icon as element_icon
-from .paths import arc, arrowhead
+from .paths import arc, arrowhead, star
 
 
 @dataclass(frozen=True)
@@ -52,11 +52,7 @@ def _sun(cx: float, cy: float, r: float, colour: str) -> list[Item]:
 
 def _volcano(colour: str, outline: str, accent: str) -> list[Item]:
     """A mountain blowing its top: a burst of fire, flying lava bombs and two lava flows."""
-    burst = []
-    for i in range(16):
-        radius = 0.4 if i % 2 == 0 else 0.2
-        angle = math.radians(-90 + i * 22.5)
-        burst.append((radius * math.cos(angle), -0.6 + radius * math.sin(angle) * 0.85))
+    burst = [(x, -0.6 + y * 0.85) for x, y in star(0.0, 0.0, 0.4, 0.2, 8)]  # squat: the blast spreads sideways
     bombs = ((-0.62, -0.78, 0.08), (0.58, -0.86, 0.07), (0.74, -0.52, 0.06), (-0.8, -0.46, 0.06))
     return [
         Polygon(tuple(burst), style=Style(fill=accent)),
@@ -149,12 +145,7 @@ def _rampage(colour: str, outline: str, accent: str) -> list[Item]:
     for i, name in enumerate(("flame", "swirl", "drop", "mountain")):
         a = math.radians(-90 + 90 * i)
         items.append(element_icon(name, ring * math.cos(a), ring * math.sin(a), 0.28, colour, outline))
-    star = []
-    for i in range(16):
-        radius = 0.36 if i % 2 == 0 else 0.16
-        angle = math.radians(-90 + i * 22.5)
-        star.append((radius * math.cos(angle), radius * math.sin(angle)))
-    items.append(Polygon(tuple(star), style=Style(fill=accent)))
+    items.append(Polygon(star(0.0, 0.0, 0.36, 0.16, 8), style=Style(fill=accent)))
     return items
 
 

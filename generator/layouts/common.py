@@ -230,7 +230,6 @@ def _page_lines(items: tuple[Item, ...], area: Box, shared: dict) -> Iterable[Te
     """`page_text`'s walk over what each text prints (a board drawn whole and clipped to one tile prints only
     that tile's part here): glyphs its face lacks, and ink past the printable `area`."""
     fontset = fonts.in_use()
-    left, top, right, bottom = area
     for item, ink, path in visible_named(items, kind=Text, shared=shared):
         if not isinstance(item, Text) or not item.text.strip():
             continue
@@ -244,10 +243,7 @@ def _page_lines(items: tuple[Item, ...], area: Box, shared: dict) -> Iterable[Te
                 f"{quoted(item.text)}: {face.label} cannot draw {shown}",
                 "replace or remove these characters",
             )
-        x0, y0, x1, y1 = ink
-        if left - x0 <= 0.05 and top - y0 <= 0.05 and x1 - right <= 0.05 and y1 - bottom <= 0.05:
-            continue  # inside, as nearly every text is: no overrun to work out
-        over = max(left - x0, top - y0, x1 - right, y1 - bottom)
+        over = max(area[0] - ink[0], area[1] - ink[1], ink[2] - area[2], ink[3] - area[3])
         if over > 0.05:
             yield TextProblem(
                 "PK309",

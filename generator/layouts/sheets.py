@@ -40,6 +40,7 @@ from pnpkit.validator.components.sheets import (
 
 from .. import fonts
 from ..colour import tint
+from ..icons.paths import star
 from ..scene import Circle, Group, Item, Line, Page, Path, Polygon, Rect, Style
 from ..text import TextBox
 from ..units import PT_PER_MM
@@ -228,12 +229,8 @@ def _bracket(cx: float, cy: float, r: float, colour: str = INK) -> Group:
 
 
 def _star(cx: float, cy: float, r: float, colour: str) -> Group:
-    points = []
-    for i in range(10):
-        radius = 1.0 if i % 2 == 0 else 0.45
-        angle = math.radians(-90 + i * 36)
-        points.append((radius * math.cos(angle), radius * math.sin(angle) + 0.06))
-    return Group((Polygon(tuple(points), style=Style(fill=colour)),), dx=cx, dy=cy, scale=r, role="icon", name="star")
+    shape = Polygon(star(0.0, 0.06, 1.0, 0.45, 5), style=Style(fill=colour))
+    return Group((shape,), dx=cx, dy=cy, scale=r, role="icon", name="star")
 
 
 def mark_icon(name: str, cx: float, cy: float, r: float) -> Group:

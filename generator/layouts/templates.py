@@ -744,7 +744,8 @@ def _region_text(
 ) -> list[Item]:
     """A region's text fitted into `box` at the region's sizes, with the card's inline icons.
 
-    The same text in the same region prints as the same lines on every card: laid out once. A text that
+    The same text in the same region prints as the same lines on every card: laid out once. (A region's
+    box comes from its template alone, never from the card, so its place and size name it.) A text that
     had a problem is laid out again on each card, so each card reports it at its own place."""
     key = ("text", region.name, box.x, box.y, box.width, box.height, text)
     known = face.shared.get(key)
