@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: kits test lint typecheck validate bench clean
+.PHONY: kits test quick fuzz lint typecheck validate bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -20,8 +20,18 @@ kits: $(STAMP)
 validate: $(STAMP)
 	$(BIN)/pnpkit validate content/*
 
+# every test, on every core (pytest-xdist); the kits the tests build are built once and shared by the workers
 test: lint typecheck
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
+
+# the daily loop: every test but the long end-to-end ones (marked slow); make test runs them all
+quick: $(STAMP)
+	$(BIN)/python -m pytest -n auto -m "not slow"
+
+# a long fuzzing campaign on every core; each failing case is kept in tests/fuzz_cases/ as a regression test
+FUZZ_EXAMPLES ?= 400
+fuzz: $(STAMP)
+	PNPKIT_FUZZ=campaign PNPKIT_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest -n auto tests/test_fuzz.py -k promises --hypothesis-show-statistics
 
 lint: $(STAMP)
 	$(BIN)/ruff format --check --quiet .

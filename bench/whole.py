@@ -259,8 +259,8 @@ def main() -> int:
     )
     parser.add_argument(
         "--tasks",
-        default="w1,big,seeds,validate,watch,simulate",
-        help="a subset of w1,big,seeds,validate,watch,simulate",
+        default="w1,big,seeds,validate,watch,startup,simulate",
+        help="a subset of w1,big,seeds,validate,watch,startup,simulate",
     )
     args = parser.parse_args()
     tasks = set(args.tasks.split(","))
@@ -376,6 +376,9 @@ def main() -> int:
                     f"{verdict(pdf <= WATCH_AIM_S)}); kit.pdf {book:5.2f} s"
                 )
 
+        if "startup" in tasks:
+            startup(work, commands, 5 if args.quick else 15)
+
         if "simulate" in tasks:
             simulate(work, other_runs)
 
@@ -385,6 +388,34 @@ def main() -> int:
         else:
             shutil.rmtree(work, ignore_errors=True)
     return 0
+
+
+STARTUP_VERSION_TARGET = 2.0  # `pnpkit --version` within 2x `python -c "import reportlab"`
+STARTUP_BUILD_TARGET = 0.5  # a one-card build within 0.5 s
+
+
+def startup(work: Path, commands: dict[str, list[str]], runs: int) -> None:
+    """What every command pays before its work: `pnpkit --version` and a one-card build, against the floor of
+    Python importing reportlab, each a whole process, alternating."""
+    write_kit(work / "one", 1)
+    timed: dict[str, list[Run]] = {"import reportlab": []}
+    for k in range(runs):
+        timed["import reportlab"].append(run([sys.executable, "-c", "import reportlab.pdfgen.canvas"]))
+        for label, command in commands.items():
+            timed.setdefault(f"{label} --version", []).append(run([*command, "--version"]))
+            one = ["build", str(work / "one"), "--lang", "en", "--no-svg", "-o", str(work / f"one-{label}-{k}")]
+            timed.setdefault(f"{label} build, 1 card", []).append(run([*command, *one]))
+    floor = median(timed.pop("import reportlab"))
+    print(f"\nstart-up (median of {runs}, alternating)")
+    print(f"  {'python -c import reportlab':<28} {floor.wall:6.3f} s  {floor.peak_mib:5.0f} MiB")
+    for label, found in timed.items():
+        best = median(found)
+        ratio = best.wall / floor.wall
+        if label.endswith("--version"):
+            note = f"{ratio:4.2f} x the floor ({verdict(ratio <= STARTUP_VERSION_TARGET)} ≤ {STARTUP_VERSION_TARGET})"
+        else:
+            note = f"{ratio:4.2f} x the floor ({verdict(best.wall <= STARTUP_BUILD_TARGET)} ≤ {STARTUP_BUILD_TARGET} s)"
+        print(f"  {label:<28} {best.wall:6.3f} s  {best.peak_mib:5.0f} MiB  {note}")
 
 
 def simulate(work: Path, runs: int) -> None:

@@ -33,18 +33,22 @@ from .inksaver import ink_saver
 from .jobs import ordered_map
 from .layouts.book import ContentsEntry, contents, cover
 from .layouts.common import LayoutContext, text_floor
-from .outdir import MARKER as MARKER  # the CLI and the exports import these two from here
-from .outdir import OutputError as OutputError
+from .outdir import MARKER as MARKER  # and the two errors below: the CLI and the exports import them from here
 from .outdir import (
+    NO_SPACE,
+    Publication,
     check_usable,
     index_names,
     link_or_copy,
     listed_names,
     make_staging,
+    prepare_swap,
     remove_staging,
-    swap,
     users_entries,
+    write_error,
 )
+from .outdir import DiskFullError as DiskFullError
+from .outdir import OutputError as OutputError
 from .progress import Progress
 from .scene import Bookmark, Box, Document, Group, Page
 from .units import PAPERS
@@ -115,7 +119,46 @@ def layout_kit(
 
             parts.append(_finish(report_component(ctx, kit, playtest), settings))
         floor = _not_told_twice(text_floor(parts), ctx.problems)
-    return parts, _findings(loaded, [*font_problems, *ctx.problems, *floor])
+    empty = [part for part in parts if not part.pages]
+    found = _findings(loaded, [*font_problems, *ctx.problems, *floor]) + _nothing_to_print(loaded, empty)
+    return [part for part in parts if part.pages], found
+
+
+def _nothing_to_print(loaded: LoadedKit, empty: list[Component]) -> list[Finding]:
+    """A PK327 for each component with no pages: it is left out, so no PDF is ever page-less (when the finding is
+    silenced, the kit prints without it)."""
+    found = []
+    for part in empty:
+        path = _declared_at(loaded, part.slug)
+        found.append(
+            codes.make(
+                "PK327",
+                f"{part.slug}.pdf would have no pages: the kit gives it nothing to print",
+                loaded.source.locate(path, key=True),
+                format_path(path),
+                "give it something to print, or list the file that declares it under `include:` in kit.yaml",
+            )
+        )
+    return suppress.silence(found, loaded.suppressions)
+
+
+def _declared_at(loaded: LoadedKit, slug: str) -> tuple:
+    """Where a component comes from: the field it is named after (`decks` for cards, `sheets` for a sheet) when the
+    kit has it, else kit.yaml's `include:` list, where the file declaring it is missing."""
+    known = loaded.source.values
+    name = slug.removeprefix("cards-").removeprefix("sheet-")
+    for field_name, prefix in (("decks", "cards"), ("sheets", "sheet-")):
+        entries = getattr(loaded.model, field_name, None) or []
+        if slug.startswith(prefix):
+            at = next((i for i, entry in enumerate(entries) if getattr(entry, "id", None) == name), None)
+            if at is not None and (field_name, at) in known:
+                return (field_name, at)
+            if (field_name,) in known:
+                return (field_name,)
+    for path in ((slug,), (name,), ("include",)):
+        if path in known:
+            return path
+    return ()
 
 
 def _not_told_twice(page_problems: list, told: list) -> list:
@@ -325,10 +368,11 @@ def make_edition(edition: Edition) -> list[Finding]:
     loaded, lang = edition.loaded, edition.lang
     parts, problems = layout_kit(loaded, lang, edition.settings, edition.playtest)
     if edition.only:
+        if any(f.is_error for f in problems):  # before the ids: a component the errors left out answers to none
+            return problems
         chosen = select(parts, edition.only)
-        if not any(f.is_error for f in problems):
-            with fonts.using(fonts.for_kit(loaded.model, loaded.root, lang)[0]):
-                _render_partial(edition, chosen)
+        with fonts.using(fonts.for_kit(loaded.model, loaded.root, lang)[0]):
+            _render_partial(edition, chosen)
         return problems
     book_document, cover_problems = layout_book(loaded, lang, parts, edition.settings)
     findings = problems + cover_problems
@@ -420,7 +464,7 @@ def _render_partial(edition: Edition, parts: list[Component]) -> None:
         index = edition_index(kit.id, edition.lang, parts, [None] * len(parts), previous_index)
         _write_new(lang_dir / INDEX, dumps(index).encode("utf-8"))
     except OSError as exc:
-        raise OutputError(f"cannot write to {edition.staging.parent}: {exc.strerror or exc}") from None
+        raise write_error(exc, edition.staging.parent) from None
 
 
 def _write_new(path: Path, data: bytes) -> None:
@@ -452,7 +496,7 @@ def _render_edition(edition: Edition, parts: list[Component], book_document: Doc
             for name, page in zip(svg_names, part.pages):
                 (lang_dir / name).write_text(svg.render(page, part.title, "../fonts"), encoding="utf-8")
     except OSError as exc:
-        raise OutputError(f"cannot write to {edition.staging.parent}: {exc.strerror or exc}") from None
+        raise write_error(exc, edition.staging.parent) from None
 
 
 def font_files(loaded: LoadedKit, languages: tuple[str, ...]) -> list[tuple[Path, str]]:
@@ -476,7 +520,7 @@ def _write_fonts(run: KitRun) -> None:
         for source, name in font_files(run.loaded, languages):
             (font_dir / name).write_bytes(source.read_bytes())
     except OSError as exc:
-        raise OutputError(f"cannot write to {run.staging.parent}: {exc.strerror or exc}") from None
+        raise write_error(exc, run.staging.parent) from None
 
 
 def build_all(runs: list[KitRun], jobs: int = 1, progress: Progress | None = None) -> BuildResult:
@@ -508,8 +552,7 @@ def build_all(runs: list[KitRun], jobs: int = 1, progress: Progress | None = Non
             for run in runs:  # every kit's check first: a refusal publishes no kit
                 check_users_files(run.staging, run.target)
             with deferred(stop_after=False):  # a stop request waits until every kit is in place, then the build ends
-                for run in runs:
-                    result.files += publish(run.staging, run.target)
+                result.files += publish([(run.staging, run.target) for run in runs])
     finally:
         for run in runs:
             remove_staging(run.staging)
@@ -557,14 +600,17 @@ def _edition_findings(task: tuple[LoadedKit, str]) -> list[Finding]:
     return problems + cover_problems
 
 
-def publish(staging: Path, kit_dir: Path) -> list[Path]:
-    """Move a finished staging directory into place and remove what is left of it."""
+def publish(kits: list[tuple[Path, Path]]) -> list[Path]:
+    """Move finished staging directories into their kits' directories, (staging, kit directory) each: every kit
+    or, after a failure, none. What is left of the staging directories is removed."""
     try:
-        return _publish(staging, kit_dir)
+        return _publish(kits)
     except OSError as exc:
-        raise OutputError(f"cannot write to {exc.filename or kit_dir}: {exc.strerror or exc}") from None
+        out_dir = kits[0][0].parent
+        raise write_error(exc, out_dir if exc.errno in NO_SPACE else (exc.filename or out_dir)) from None
     finally:
-        remove_staging(staging)
+        for staging, _kit_dir in kits:
+            remove_staging(staging)
 
 
 def check_users_files(staging: Path, kit_dir: Path) -> None:
@@ -594,18 +640,27 @@ def check_writable(kit_dir: Path, languages: tuple[str, ...]) -> None:
             raise OutputError(f"{target} exists and was not made by pnpkit; choose another output directory with -o")
 
 
-def _publish(staging: Path, kit_dir: Path) -> list[Path]:
-    """Swap each finished directory into place; the old one is removed only after the swap.
+def _publish(kits: list[tuple[Path, Path]]) -> list[Path]:
+    """Swap every finished directory into place, all or none; the old ones are removed only after the swaps.
 
+    Everything that takes space is written in the staging directories first (the user's files linked in, the
+    markers), so a full disk stops the build before the output changes.
     Returns the files that are new: a partial build links the files it kept, and those are not counted,
     nor are the user's files carried over.
     """
-    kit_dir.mkdir(parents=True, exist_ok=True)
+    ready = []
+    for staging, kit_dir in kits:
+        for built in sorted(p for p in staging.iterdir() if p.is_dir()):
+            kept = {p.stat().st_ino for p in built.iterdir() if p.is_file() and p.stat().st_nlink > 1}
+            target = kit_dir / built.name
+            ready.append((built, target, staging / f"old-{built.name}", kept, prepare_swap(built, target)))
+    with Publication() as publication:
+        for _staging, kit_dir in kits:
+            publication.make_dir(kit_dir)
+        for built, target, old, _kept, _carried in ready:
+            publication.swap(built, target, old)
     written = []
-    for built in sorted(p for p in staging.iterdir() if p.is_dir()):
-        target = kit_dir / built.name
-        kept = {p.stat().st_ino for p in built.iterdir() if p.is_file() and p.stat().st_nlink > 1}
-        carried = swap(built, target, staging / f"old-{built.name}")
+    for _built, target, _old, kept, carried in ready:
         files = sorted(p for p in target.iterdir() if p.is_file() and p.name not in (MARKER, *carried))
         written += [p for p in files if p.stat().st_ino not in kept]
     return written

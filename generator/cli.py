@@ -6,17 +6,20 @@ Exit status: 0 clean (warnings allowed), 1 content errors, 2 usage errors.
 from __future__ import annotations
 
 import argparse
+import errno
 import gc
 import io
-import shutil
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from pnpkit.validator import __version__
-from pnpkit.validator.findings import Finding, Report, render_json, render_sarif, render_text, visible
+
+from .commands import COMMANDS
 
 if TYPE_CHECKING:
+    from pnpkit.validator.findings import Finding, Report
     from pnpkit.validator.kit import LoadedKit
 
 EXIT_OK, EXIT_CONTENT, EXIT_USAGE = 0, 1, 2
@@ -45,12 +48,16 @@ def keep_for_the_run() -> None:
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:  # usage, then one line naming the problem; exit 2
+        from pnpkit.validator.findings import visible
+
         self.print_usage(sys.stderr)
         print(f"pnpkit: error: {visible(message)}", file=sys.stderr)  # it can quote an argument as typed
         raise SystemExit(EXIT_USAGE)
 
 
-def make_parser() -> argparse.ArgumentParser:
+def make_parser(loaded: Iterable[str] = COMMANDS) -> argparse.ArgumentParser:
+    """The `pnpkit` parser. Every command is listed, but only the commands in `loaded` (names from
+    commands.COMMANDS) have their modules imported for their arguments: `main` loads the one it runs."""
     parser = _Parser(
         prog="pnpkit",
         description="Check tabletop game kits written in YAML and build print-ready A4 PDFs and SVGs.",
@@ -119,13 +126,24 @@ def make_parser() -> argparse.ArgumentParser:
     watch.add_argument("--no-svg", action="store_true", help="write PDFs only")
     add_print_options(watch)
 
-    from .commands import discover
+    from .commands import load
 
-    for module in discover():
-        sub = commands.add_parser(module.NAME, help=module.HELP, description=module.__doc__)
+    for name, line in COMMANDS.items():
+        if name not in loaded:
+            commands.add_parser(name, help=line)  # for `pnpkit --help`; never parses
+            continue
+        module = load(name)
+        sub = commands.add_parser(name, help=line, description=module.__doc__)
         module.add_arguments(sub)
         sub.set_defaults(run=module.run)
     return parser
+
+
+def _named_command(argv: list[str]) -> tuple[str, ...]:
+    """The extra command the command line runs, if any: the first argument that is no option, since the
+    options before a command (--help, --version) take no value."""
+    name = next((arg for arg in argv if not arg.startswith("-")), None)
+    return (name,) if name in COMMANDS else ()
 
 
 SIMULATE_MOST = 100_000
@@ -266,8 +284,9 @@ def main(argv: list[str] | None = None, *, own_process: bool = False) -> int:
     if own_process:
         gc.set_threshold(YOUNG_COLLECTION, *gc.get_threshold()[1:])
     _prepare_output()
-    parser = make_parser()
-    args = parser.parse_args(_join_negative_values(sys.argv[1:] if argv is None else list(argv)))
+    argv = _join_negative_values(sys.argv[1:] if argv is None else list(argv))
+    parser = make_parser(_named_command(argv))
+    args = parser.parse_args(argv)
     _prepare_output(args)
     if args.command is None:
         parser.print_help()
@@ -281,6 +300,8 @@ def main(argv: list[str] | None = None, *, own_process: bool = False) -> int:
             return _watch(args)
         return args.run(args)
     except UsageError as exc:  # it names paths and ids as the user gave them
+        from pnpkit.validator.findings import visible
+
         print(f"pnpkit: error: {visible(str(exc))}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
@@ -289,6 +310,26 @@ def main(argv: list[str] | None = None, *, own_process: bool = False) -> int:
     except BrokenPipeError:  # `pnpkit schema | head`: the reader left; that is not an error
         sys.stderr.close()
         return EXIT_OK
+    except _disk_full() as exc:  # looked up only when an error gets this far: the module is not loaded otherwise
+        if isinstance(exc, OSError) and exc.errno not in (errno.ENOSPC, errno.EDQUOT):
+            raise
+        from pnpkit.validator.findings import visible
+
+        print(f"pnpkit: error: {visible(_full_disk_line(exc))}", file=sys.stderr)
+        return EXIT_CONTENT
+
+
+def _disk_full() -> tuple[type[Exception], ...]:
+    """The errors a full disk raises: the output's own (generator/outdir.py), and any other write's OSError."""
+    from .outdir import DiskFullError
+
+    return (DiskFullError, OSError)
+
+
+def _full_disk_line(exc: Exception) -> str:
+    from .outdir import write_error
+
+    return str(write_error(exc, exc.filename or "a file") if isinstance(exc, OSError) else exc)
 
 
 def _kit_dirs(paths: list[Path]) -> list[Path]:
@@ -303,6 +344,7 @@ def _kit_dirs(paths: list[Path]) -> list[Path]:
 def load_kits(paths: list[Path], lang: str) -> tuple[list[LoadedKit], Report]:
     """Kits about to write output, with their findings; when they have no errors, their ids must differ
     (each writes OUTPUT/<id>/) and each must have the edition `lang` asks for ("all": any)."""
+    from pnpkit.validator.findings import Report
     from pnpkit.validator.kit import load_kit
 
     report = Report()
@@ -324,6 +366,8 @@ def load_kits(paths: list[Path], lang: str) -> tuple[list[LoadedKit], Report]:
 
 
 def _print_findings(findings: list[Finding], fmt: str) -> None:
+    from pnpkit.validator.findings import render_json, render_sarif, render_text
+
     if fmt == "json":
         print(render_json(findings))
     elif fmt == "sarif":
@@ -333,9 +377,9 @@ def _print_findings(findings: list[Finding], fmt: str) -> None:
 
 
 def _validate(args: argparse.Namespace) -> int:
+    from pnpkit.validator.findings import Report
     from pnpkit.validator.kit import load_kit
 
-    from .build import layout_findings
     from .jobs import default_jobs
 
     report = Report()
@@ -344,6 +388,8 @@ def _validate(args: argparse.Namespace) -> int:
         keep_for_the_run()
         report.extend(loaded.report.findings)
         if loaded.ok and not args.no_layout:
+            from .build import layout_findings  # the layouts, fonts and games: only when pages are laid out
+
             report.extend(layout_findings(loaded, args.jobs or default_jobs()))
         if loaded.kit is not None and args.simulate:  # an as-written kit with errors still plays
             from pnpkit.validator.playtest.findings import play_findings
@@ -357,6 +403,9 @@ def _validate(args: argparse.Namespace) -> int:
 
 
 def _build(args: argparse.Namespace) -> int:
+    import shutil
+
+    from pnpkit.validator.findings import visible
 
     from .build import BuildOptions, KitRun, OutputError, SettingsError, build_all, plan
     from .jobs import default_jobs

@@ -11,15 +11,21 @@ else in it (a `print-notes.txt` the user saved beside the PDFs) is the user's: e
 into the directory that replaces the old one, and refuses to overwrite it with a file of its own.
 A file named as a component's file (`cards.pdf`, `cards-07.svg`, by the components of index.json) is
 pnpkit's whatever the list says: a page that a shorter component lost goes with the rest.
+
+Whatever stops a command (a full disk, an error, a stop request), the output is left as it was before it: every
+file is written in the staging directory first, the directories are swapped in together or not at all
+(`Publication`), and the staging directory goes. A full disk is `DiskFullError`, one line naming the output.
 """
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import shutil
 import tempfile
 import time
+from contextlib import ExitStack, suppress
 from pathlib import Path
 from typing import IO
 
@@ -49,6 +55,27 @@ class OutputError(Exception):
     """The output directory cannot be used (a usage problem, not a content problem)."""
 
 
+class DiskFullError(Exception):
+    """The disk (or the user's quota) filled up while writing: neither a usage nor a content problem, so not an
+    OutputError. The output was left as it was before the command."""
+
+
+NO_SPACE = frozenset({errno.ENOSPC, errno.EDQUOT})
+
+
+def write_error(
+    exc: OSError, where: Path | str, left: str = "the output was left as it was"
+) -> DiskFullError | OutputError:
+    """The one-line error for an OSError met writing the output `where`: DiskFullError, saying what was `left`,
+    when the disk is full."""
+    if exc.errno in NO_SPACE:
+        return DiskFullError(
+            f"cannot write to {where}: the disk is full ({os.strerror(exc.errno or errno.ENOSPC)});"
+            f" {left}; free some space and run again"
+        )
+    return OutputError(f"cannot write to {where}: {exc.strerror or exc}")
+
+
 # ---------------------------------------------------------------- staging
 
 
@@ -57,14 +84,20 @@ def make_staging(out_dir: Path, prefix: str = ".pnpkit-") -> Path:
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
+        if exc.errno in NO_SPACE:
+            raise write_error(exc, out_dir) from None
         raise OutputError(f"cannot create output directory {out_dir}: {exc.strerror or exc}") from None
     sweep(out_dir)
     try:
         with deferred():  # made and locked together, or not at all
             staging = Path(tempfile.mkdtemp(prefix=prefix, dir=out_dir))
-            _held[staging] = _lock(staging)
+            try:
+                _held[staging] = _lock(staging)
+            except BaseException:
+                _remove(staging)
+                raise
     except OSError as exc:
-        raise OutputError(f"cannot write to {out_dir}: {exc.strerror or exc}") from None
+        raise write_error(exc, out_dir) from None
     return staging
 
 
@@ -72,11 +105,15 @@ def _lock(staging: Path) -> IO[str]:
     """Lock a file, then give it its name: a lock file that exists is locked from its first instant."""
     partial = staging / f"{LOCK}{PARTIAL}"
     handle = partial.open("w", encoding="utf-8")
-    if fcntl is not None:
-        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    handle.write(f"pnpkit process {os.getpid()} is writing here; removed when it ends\n")
-    handle.flush()
-    os.replace(partial, staging / LOCK)
+    try:
+        if fcntl is not None:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        handle.write(f"pnpkit process {os.getpid()} is writing here; removed when it ends\n")
+        handle.flush()
+        os.replace(partial, staging / LOCK)
+    except BaseException:
+        handle.close()
+        raise
     return handle
 
 
@@ -114,8 +151,10 @@ def sweep(out_dir: Path) -> list[Path]:
 
 
 def _remove_if_abandoned(path: Path) -> None:
+    """Remove a staging directory whose lock file no process holds: its lock file, or the lock file it was
+    killed before naming (locked from its first instant as well)."""
     try:
-        handle = (path / LOCK).open("r", encoding="utf-8")
+        handle = _open_lock(path)
     except FileNotFoundError:
         if time.time() - path.stat().st_mtime > UNLOCKED_GRACE:
             _remove(path)
@@ -128,6 +167,13 @@ def _remove_if_abandoned(path: Path) -> None:
         except BlockingIOError:
             return  # a live build's
         _remove(path)
+
+
+def _open_lock(path: Path) -> IO[str]:
+    try:
+        return (path / LOCK).open("r", encoding="utf-8")
+    except FileNotFoundError:
+        return (path / f"{LOCK}{PARTIAL}").open("r", encoding="utf-8")
 
 
 def _remove(path: Path) -> None:
@@ -277,18 +323,70 @@ def link_or_copy(source: Path | str, target: Path | str) -> None:
         shutil.copy2(source, target)
 
 
-def swap(built: Path, target: Path, old: Path) -> list[str]:
-    """Put `built` at `target`; the directory that was there goes to `old` (inside the staging directory).
-
-    The user's entries are linked into `built` first (their paths are returned); MARKER lists every other file.
-    """
+def prepare_swap(built: Path, target: Path) -> list[str]:
+    """Make `built` ready to replace `target`: the user's entries are linked into it (their paths are returned) and
+    MARKER lists every other file. Writes only inside `built`, so a full disk here leaves the output untouched."""
     note = (built / MARKER).read_text(encoding="utf-8").splitlines(keepends=True)[0]
     kept = users_entries(target, built) if target.is_dir() else []
     written = [path.relative_to(built).as_posix() for path in built.rglob("*") if not path.is_dir()]
     write_marker(built, note, [path for path in written if path != MARKER])
     carry(target, built, kept)
-    with deferred():
-        if target.exists():
-            os.replace(target, old)
-        os.replace(built, target)
     return kept
+
+
+class Publication:
+    """Directories put in place together: every one, or none. On an error or a stop before the end, the swaps
+    done so far are undone in reverse order and the directories made on the way removed, so the output is as it
+    was. Used as `with Publication() as p: p.swap(...)`; stop requests wait until the block ends."""
+
+    def __init__(self) -> None:
+        self.undo: list[tuple[Path, Path, Path | None]] = []
+        """(built, target, old or None when nothing was at the target), in the order they were swapped."""
+        self.made: list[Path] = []
+
+    def __enter__(self) -> Publication:
+        self._stops = ExitStack()
+        self._stops.enter_context(deferred())
+        return self
+
+    def __exit__(self, kind, value, traceback) -> None:
+        try:
+            if kind is not None:
+                self.roll_back()
+        finally:
+            self._stops.close()
+
+    def make_dir(self, path: Path, note: str | None = None) -> None:
+        """`path` and any missing parent; each made one gets a MARKER saying `note` (none when None)."""
+        missing = []
+        while not path.exists():
+            missing.append(path)
+            path = path.parent
+        for folder in reversed(missing):
+            folder.mkdir()
+            self.made.append(folder)
+            if note is not None:
+                write_marker(folder, note)
+
+    def swap(self, built: Path, target: Path, old: Path) -> None:
+        """`built` to `target`, the directory there (if any) to `old`."""
+        had = target.exists()
+        if had:
+            os.replace(target, old)
+        self.undo.append((built, target, old if had else None))
+        os.replace(built, target)
+
+    def roll_back(self) -> None:
+        """Put every old directory back and take the new ones back into staging; remove the folders made."""
+        for built, target, old in reversed(self.undo):
+            with suppress(OSError):  # undoing does what it can
+                if not built.exists() and target.exists():
+                    os.replace(target, built)
+                if old is not None and old.exists() and not target.exists():
+                    os.replace(old, target)
+        self.undo.clear()
+        for folder in reversed(self.made):  # holding only their markers again; anything else keeps them
+            with suppress(OSError):
+                (folder / MARKER).unlink(missing_ok=True)
+                folder.rmdir()
+        self.made.clear()

@@ -44,8 +44,10 @@ from .build import (
 from .games import Component
 from .index import NAME as INDEX
 from .index import dumps, edition_index
-from .outdir import PARTIAL, listed_names, write_marker
+from .outdir import PARTIAL, DiskFullError, listed_names, write_error, write_marker
 
+WHOLE = "every file is whole, the last good one or the new one"
+"""What a full disk leaves: a watch replaces file by file, each written beside its target and renamed over it."""
 MAX_ASSET_FILES = 5_000
 """Files looked at for changed pictures and fonts; a kit directory with more is fingerprinted by its first ones."""
 YAML_SUFFIXES = (".yaml", ".yml")
@@ -60,6 +62,8 @@ class Rebuild:
     seconds: float = 0.0
     problem: str = ""
     """A one-line problem that stopped the rebuild before findings (output directory, print settings)."""
+    disk_full: bool = False
+    """The problem is a full disk (the first rebuild then ends the watch with exit status 1, as a build does)."""
 
     @property
     def ok(self) -> bool:
@@ -84,8 +88,9 @@ class Watcher:
         result = Rebuild()
         try:
             self._rebuild(result)
-        except (OutputError, SettingsError) as exc:
+        except (OutputError, SettingsError, DiskFullError) as exc:
             result.problem = str(exc)
+            result.disk_full = isinstance(exc, DiskFullError)
         except OSError as exc:  # the output directory changed under the watch (removed, made read-only)
             result.problem = f"cannot use {exc.filename or self.options.out_dir}: {exc.strerror or exc}"
         result.seconds = time.perf_counter() - started
@@ -158,7 +163,7 @@ class Watcher:
             try:
                 write_marker(lang_dir, EDITION_NOTE, sorted(ours))
             except OSError as exc:
-                raise OutputError(f"cannot write to {lang_dir}: {exc.strerror or exc}") from None
+                raise write_error(exc, lang_dir, WHOLE) from None
 
     def _write_pdf(self, loaded: LoadedKit, lang_dir: Path, lang: str, part: Component) -> list[Path]:
         _ensure_ours(lang_dir)
@@ -211,10 +216,15 @@ def _ensure_ours(lang_dir: Path) -> None:
         lang_dir.mkdir(parents=True, exist_ok=True)
         if not (lang_dir / MARKER).exists():
             write_marker(lang_dir, EDITION_NOTE)
-        for stale in lang_dir.glob(f".*{PARTIAL}"):  # left by a watch that was killed outright
-            stale.unlink(missing_ok=True)
+        _sweep_partials(lang_dir)
     except OSError as exc:
-        raise OutputError(f"cannot write to {lang_dir}: {exc.strerror or exc}") from None
+        raise write_error(exc, lang_dir, WHOLE) from None
+
+
+def _sweep_partials(folder: Path) -> None:
+    """The half-written files a watch that was killed outright left beside their targets."""
+    for stale in folder.glob(f".*{PARTIAL}"):
+        stale.unlink(missing_ok=True)
 
 
 def _replace(path: Path, data: bytes) -> Path:
@@ -225,7 +235,7 @@ def _replace(path: Path, data: bytes) -> Path:
         os.replace(partial, path)
     except OSError as exc:
         partial.unlink(missing_ok=True)
-        raise OutputError(f"cannot write {path}: {exc.strerror or exc}") from None
+        raise write_error(exc, path, WHOLE) from None
     except BaseException:  # a stop request: the old file stays whole, the half-written one goes
         partial.unlink(missing_ok=True)
         raise
@@ -238,8 +248,9 @@ def _write_fonts(loaded: LoadedKit, target: Path, languages: tuple[str, ...]) ->
     try:
         font_dir.mkdir(parents=True, exist_ok=True)
         write_marker(font_dir, FONTS_NOTE, sorted((listed_names(font_dir) or set()) | {name for _, name in files}))
+        _sweep_partials(font_dir)
     except OSError as exc:
-        raise OutputError(f"cannot write to {font_dir}: {exc.strerror or exc}") from None
+        raise write_error(exc, font_dir, WHOLE) from None
     return [_replace(font_dir / name, source.read_bytes()) for source, name in files]
 
 
@@ -299,7 +310,7 @@ def watch(root: Path, options: BuildOptions, stream: TextIO = sys.stdout) -> int
     try:
         first = watcher.rebuild()
         if first.problem and not watcher.written:
-            raise OutputError(first.problem)
+            raise (DiskFullError if first.disk_full else OutputError)(first.problem)
         screen.show(first)
         out_dir = options.out_dir.resolve()
         watch_filter = watchfiles.DefaultFilter(ignore_paths=[out_dir])

@@ -7,9 +7,11 @@ import io
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
-from contextlib import redirect_stderr, redirect_stdout
+from collections.abc import Iterator
+from contextlib import contextmanager, redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -42,6 +44,23 @@ class Shown:
     severity: str
     code: str
     text: str
+
+
+def pytest_configure(config) -> None:
+    """pytest-xdist's workers ignore Ctrl-C (their controller handles it), and a process started with a signal
+    ignored keeps it ignored; pnpkit's stop tests need what a user's terminal gives, Ctrl-C not ignored."""
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        _one_core_per_worker()
+
+
+def _one_core_per_worker() -> None:
+    """Under pytest-xdist the test workers already keep every core busy, so pnpkit called in a worker's own
+    process (`cli`) runs its editions in that process instead of forking the worker into a pool of its own.
+    A test that means a pool says `--jobs N`; a pnpkit run in a fresh interpreter still sees every core."""
+    from pnpkit.generator import jobs
+
+    jobs.default_jobs = lambda: 1
 
 
 # ---------------------------------------------------------------- running pnpkit
@@ -89,6 +108,35 @@ def run_cli(
 ) -> subprocess.CompletedProcess:
     """`python -m pnpkit.generator.entry ARGS` in a fresh interpreter, as a user would run pnpkit."""
     return finish(start_cli(*args, cwd=cwd, env=env, stdin=stdin is not None), timeout, stdin)
+
+
+def run_capped(
+    *args: str | os.PathLike,
+    memory: int,
+    timeout: float,
+    cwd: Path = REPO,
+    stdin: str | None = None,
+    env: dict | None = None,
+) -> subprocess.CompletedProcess:
+    """`pnpkit ARGS` in a fresh interpreter whose address space is capped at `memory` bytes (Linux), ended after
+    `timeout` seconds: a guard against a blow-up or a hang, not a timing assertion."""
+    import resource
+
+    def cap() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+
+    return subprocess.run(
+        [sys.executable, "-m", "pnpkit.generator.entry", *map(str, args)],
+        cwd=cwd,
+        env=_env(env),
+        input=stdin,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        errors="replace",
+        timeout=timeout,
+        preexec_fn=cap,
+    )
 
 
 def run_python(code: str, cwd: Path = REPO, timeout: float = 120) -> subprocess.CompletedProcess:
@@ -270,20 +318,47 @@ class Kits:
         hash seed; both OUT/<kit id> directories (test_every_kit checks they are byte-identical)."""
         if name not in self._builds:
             first, second = self.root / name / "out", self.root / name / "again"
-            seed = "4243" if os.environ.get("PYTHONHASHSEED") == "4242" else "4242"  # not this process's seed
-            other = start_cli("build", KITS[name], "-o", second, "--lang", "all", env={"PYTHONHASHSEED": seed})
-            try:
-                here = cli("build", KITS[name], "-o", first, "--lang", "all")
-            finally:
-                there = finish(other)
-            assert here.returncode == 0, here.stdout + here.stderr
-            assert there.returncode == 0, there.stdout + there.stderr
-            assert "Traceback" not in there.stderr
+            with _exclusive(self.root / f"{name}.lock"):  # test workers share the builds: the first one makes them
+                done = self.root / name / "built"
+                if not done.exists():
+                    shutil.rmtree(self.root / name, ignore_errors=True)  # a worker that failed half-way
+                    self._build_twice(name, first, second)
+                    done.write_text("", encoding="utf-8")
             kit_id = self.loaded(name).kit.id
             self._builds[name] = (first / kit_id, second / kit_id)
         return self._builds[name]
 
+    def _build_twice(self, name: str, first: Path, second: Path) -> None:
+        seed = "4243" if os.environ.get("PYTHONHASHSEED") == "4242" else "4242"  # not this process's seed
+        other = start_cli("build", KITS[name], "-o", second, "--lang", "all", env={"PYTHONHASHSEED": seed})
+        try:
+            here = cli("build", KITS[name], "-o", first, "--lang", "all")
+        finally:
+            there = finish(other)
+        assert here.returncode == 0, here.stdout + here.stderr
+        assert there.returncode == 0, there.stdout + there.stderr
+        assert "Traceback" not in there.stderr
+
+
+@contextmanager
+def _exclusive(lock: Path) -> Iterator[None]:
+    """Hold `lock` (a file) against every other test process for the block."""
+    import fcntl
+
+    with open(lock, "a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
 
 @pytest.fixture(scope="session")
 def kits(tmp_path_factory) -> Kits:
+    """Every kit once per session; under pytest-xdist the workers share one directory of builds (the base
+    temporary directory's parent is common to all of them)."""
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = tmp_path_factory.getbasetemp().parent / "kits"
+        shared.mkdir(exist_ok=True)
+        return Kits(shared)
     return Kits(tmp_path_factory.mktemp("kits"))

@@ -86,6 +86,7 @@ def all_at_once(tmp_path_factory):
     return kits, finish(validate), finish(build), out
 
 
+@pytest.mark.slow
 def test_validate_of_every_bad_kit_at_once_reports_every_finding_sorted(all_at_once):
     kits, result, _build, _out = all_at_once
     assert result.returncode == 1
@@ -98,6 +99,7 @@ def test_validate_of_every_bad_kit_at_once_reports_every_finding_sorted(all_at_o
     assert keys == sorted(keys)
 
 
+@pytest.mark.slow
 def test_build_of_every_bad_kit_at_once_writes_nothing(all_at_once):
     _kits, _validate, result, out = all_at_once
     assert result.returncode == 1

@@ -12,6 +12,7 @@ import pypdf
 import pytest
 from bad_cases import write
 from conftest import COMPONENTS, CONTENT, KIT_ID, KITS, LANGS, cli, cli_with_jobs, files_under, make_bad_kit
+from pdftext import page_texts, pdf_text
 
 
 @pytest.fixture(scope="module")
@@ -28,34 +29,30 @@ def page_count(path: Path) -> int:
     return len(pypdf.PdfReader(path).pages)
 
 
-def text_of(path: Path) -> str:
-    return "\n".join(page.extract_text() or "" for page in pypdf.PdfReader(path).pages)
-
-
 def test_every_component_is_built(kits):
     for lang in LANGS:
         assert tuple(kits.layouts(KIT_ID)[lang]) == COMPONENTS
 
 
 def test_rules_text_is_extractable(built_kit):
-    ja = text_of(built_kit / "ja" / "rules.pdf")
+    ja = pdf_text(built_kit / "ja" / "rules.pdf")
     assert "蒸気爆発" in ja and "ファイアストーム" in ja
-    en = text_of(built_kit / "en" / "rules.pdf")
+    en = pdf_text(built_kit / "en" / "rules.pdf")
     assert "Steam Explosion" in en
     assert "蒸気爆発" not in en
 
 
 def test_rules_fill_placeholders_from_the_model(built_kit, loaded_kit):
     params = loaded_kit.kit.parameters
-    en = " ".join(text_of(built_kit / "en" / "rules.pdf").split())
+    en = " ".join(pdf_text(built_kit / "en" / "rules.pdf").split())
     assert f"takes {params.tokens_per_player} tokens" in en
     assert "{" not in en and "}" not in en
 
 
 def test_cards_carry_every_combo_name(built_kit, loaded_kit):
     for lang in LANGS:
-        fronts = pypdf.PdfReader(built_kit / lang / "cards.pdf").pages[0::2]  # backs carry no names
-        text = "".join(page.extract_text() or "" for page in fronts).replace("\n", "")
+        fronts = page_texts(built_kit / lang / "cards.pdf", slice(0, None, 2))  # backs carry no names
+        text = "".join(fronts).replace("\n", "")
         for combo in loaded_kit.kit.combos:
             assert combo.name.get(lang) in text, (lang, combo.id)
 

@@ -9,11 +9,12 @@ import re
 import shutil
 import signal
 import time
+from contextlib import ExitStack
 from pathlib import Path
 
-import pypdf
 import pytest
 from conftest import KITS, cli, finish, start_cli
+from pdftext import opened, page_text, page_texts, text_of_page
 
 STARLIT = KITS["starlit-bazaar"]
 ES = KITS["element-shift"]
@@ -26,7 +27,7 @@ def _copy(kit: Path, tmp_path: Path) -> Path:
 
 
 def _text(pdf: Path, page: int) -> str:
-    return pypdf.PdfReader(pdf).pages[page - 1].extract_text()
+    return page_text(pdf, page - 1)
 
 
 def _inodes(directory: Path) -> dict[str, int]:
@@ -54,13 +55,16 @@ def test_index_says_where_every_card_is(kits, name):
             if getattr(i, "role", "") == "card-front"
         ]
         assert len(fronts) == len(groups) > 0
-        book = pypdf.PdfReader(lang_dir / "kit.pdf")
-        readers: dict[str, pypdf.PdfReader] = {}
-        for place in fronts[:: max(1, len(fronts) // 12)]:  # a dozen spread over the kit, each read from both PDFs
-            reader = readers.setdefault(place["file"], pypdf.PdfReader(lang_dir / place["file"]))
-            assert 1 <= place["page"] <= len(reader.pages)
-            page_text = reader.pages[place["page"] - 1].extract_text()
-            assert page_text and page_text == book.pages[place["kit_pdf_page"] - 1].extract_text()
+        with ExitStack() as stack:
+            book = stack.enter_context(opened(lang_dir / "kit.pdf"))
+            documents = {}
+            for place in fronts[:: max(1, len(fronts) // 12)]:  # a dozen spread over the kit, each read from both PDFs
+                if place["file"] not in documents:
+                    documents[place["file"]] = stack.enter_context(opened(lang_dir / place["file"]))
+                document = documents[place["file"]]
+                assert 1 <= place["page"] <= len(document)
+                text = text_of_page(document, place["page"] - 1)
+                assert text and text == text_of_page(book, place["kit_pdf_page"] - 1)
         for place in fronts:  # a slot's trim lies on the paper and no two cards on a page overlap
             x, y, w, h = place["trim_mm"]
             assert x > 0 and x + w < 216 and y > 0 and y + h < 297
@@ -190,9 +194,8 @@ def test_watch_writes_only_what_a_change_touches(tmp_path):
     built = cli("build", kit, "-o", tmp_path / "built", "--lang", "en")  # watch writes what build writes
     assert built.returncode == 0
     for name in ("cards-goods.pdf", "kit.pdf"):
-        ours = pypdf.PdfReader(lang_dir / name)
-        theirs = pypdf.PdfReader(tmp_path / "built" / "starlit-bazaar" / "en" / name)
-        assert [p.extract_text() for p in ours.pages] == [p.extract_text() for p in theirs.pages]
+        ours, theirs = lang_dir / name, tmp_path / "built" / "starlit-bazaar" / "en" / name
+        assert page_texts(ours) == page_texts(theirs)
     for name in ("index.json", *svgs):
         assert (lang_dir / name).read_bytes() == (tmp_path / "built" / "starlit-bazaar" / "en" / name).read_bytes()
 

@@ -230,6 +230,7 @@ COMMANDS = {
 """Every command that prints: (its arguments, the exit status, "json" when its output is UTF-8 JSON)."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("encoding", ["cp932", "ascii"])
 @pytest.mark.parametrize("command", sorted(COMMANDS))
 def test_no_command_crashes_on_the_consoles_encoding(tmp_path, command, encoding):

@@ -25,7 +25,10 @@ from pathlib import Path
 import pytest
 from conftest import CONTENT_KITS, REPO
 
-pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="signals, /proc and process groups as on Linux")
+pytestmark = [
+    pytest.mark.skipif(sys.platform != "linux", reason="signals, /proc and process groups as on Linux"),
+    pytest.mark.slow,
+]
 
 KIT = CONTENT_KITS["element-shift"]
 BIG = sorted(CONTENT_KITS.values())

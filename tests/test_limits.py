@@ -4,16 +4,14 @@ just over it the finding names the limit at the line. Each hostile case runs in 
 
 from __future__ import annotations
 
-import resource
 import struct
 import subprocess
-import sys
 import zlib
 from functools import cache
 from pathlib import Path
 
 import pytest
-from conftest import GENERIC, REPO, cli, line_of, make_bad_kit, parse_findings
+from conftest import GENERIC, REPO, cli, line_of, make_bad_kit, parse_findings, run_capped
 
 KITS_DIR = REPO / "content"
 
@@ -22,20 +20,9 @@ HANG = 60  # seconds: only a guard against a hang, not a timing assertion
 MOONLIT = "moonlit-tricks"
 
 
-def _cap() -> None:
-    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
-
-
-def capped(*args: str | Path) -> subprocess.CompletedProcess:
+def capped(*args: str | Path, stdin: str | None = None) -> subprocess.CompletedProcess:
     """`pnpkit ARGS` in a fresh interpreter under the memory cap."""
-    return subprocess.run(
-        [sys.executable, "-m", "pnpkit.generator.cli", *map(str, args)],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=HANG,
-        preexec_fn=_cap,
-    )
+    return run_capped(*args, memory=MEMORY_CAP, timeout=HANG, stdin=stdin)
 
 
 def expect(kit: Path, code: str, file: str, line: int, *command: str) -> str:
@@ -231,6 +218,7 @@ def _junk_keys(kit: Path, count: int) -> None:
         out.writelines(f"junk_field_{i}: 1\n" for i in range(count))
 
 
+@pytest.mark.slow
 def test_200000_unknown_keys(tmp_path):
     """Past the values one file may hold: refused while counting, before the file is built in memory."""
     from pnpkit.validator.source import Limits, load_file
@@ -266,6 +254,7 @@ def test_values_the_composer_does_not_count(tmp_path, item):
     assert f"more than {Limits().max_values:,} values" in text
 
 
+@pytest.mark.slow
 def test_values_of_all_files_together(tmp_path):
     """Each file within its bound, the kit's files together past theirs."""
     from pnpkit.validator.source import Limits
@@ -360,14 +349,7 @@ def test_score_with_numbers_python_cannot_hold(tmp_path):
     result = capped("score", REPO / "content" / "wizards-element-collection", hands)
     assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
     assert result.stderr.startswith(f"{hands}:1:"), result.stderr
-    typed = subprocess.run(
-        [sys.executable, "-m", "pnpkit.generator.cli", "score", REPO / "content" / "wizards-element-collection"],
-        input="alice: fire×" + "9" * 5000 + "\n",
-        capture_output=True,
-        text=True,
-        timeout=HANG,
-        preexec_fn=_cap,
-    )
+    typed = capped("score", REPO / "content" / "wizards-element-collection", stdin="alice: fire×" + "9" * 5000 + "\n")
     assert typed.returncode == 1 and "Traceback" not in typed.stderr, typed.stderr
     assert typed.stderr.startswith("<stdin>:1:"), typed.stderr
 
@@ -389,6 +371,7 @@ def _grey_png(width: int, height: int) -> bytes:
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", body) + chunk(b"IEND", b"")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("side", [30000, 12000])
 def test_cover_with_too_many_pixels(tmp_path, side):
     kit = _moonlit(tmp_path, [])

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from conftest import KITS, cli
+from pdftext import opened, page_texts, text_of_page
 from pypdf import PdfReader
 
 from pnpkit.generator import fonts
@@ -41,7 +42,7 @@ def _simulate(tmp_path: Path, name: str, *extra: str) -> tuple[Path, dict]:
 
 
 def _text(path: Path) -> str:
-    return " ".join((page.extract_text() or "").replace("\n", " ") for page in PdfReader(path).pages)
+    return " ".join(text.replace("\n", " ") for text in page_texts(path))
 
 
 @pytest.mark.parametrize(
@@ -172,9 +173,9 @@ def test_build_playtest_ends_the_kit_book_with_the_report(tmp_path):
     assert result.returncode == 0, result.stderr
     for lang, title in (("en", "Playtest report"), ("ja", "テストプレイ報告")):
         edition = tmp_path / "element-shift" / lang
-        book = PdfReader(edition / "kit.pdf")
-        assert title in book.pages[-1].extract_text()
-        assert title in book.pages[1].extract_text()  # the contents page lists it
+        with opened(edition / "kit.pdf") as book:
+            assert title in text_of_page(book, -1)
+            assert title in text_of_page(book, 1)  # the contents page lists it
         assert (edition / "playtest-report.pdf").is_file()
 
 

@@ -19,9 +19,10 @@ if TYPE_CHECKING:
     from .components.kit import KitBase
 
 from . import codes
-from .findings import Finding
+from .findings import Finding, Location
 from .markup import has_markup, parse, plain
 from .placeholders import claimed_numbers, names_in
+from .repeats import PLACES_NAMED, places_text, repeated, times
 from .source import Source, format_path
 from .types import LocalText, RuleText
 
@@ -33,6 +34,8 @@ class CheckContext:
     source: Source
     languages: tuple[str, ...]
     findings: list[Finding] = field(default_factory=list)
+    compared: set[tuple] = field(default_factory=set)
+    """Lists whose ids a check has compared (`check_unique_ids`): `check_every_id` leaves them to it."""
     _walked: tuple[Any, Walk] | None = field(default=None, init=False, repr=False, compare=False)
 
     def walk(self, kit: Any) -> Walk:
@@ -44,11 +47,16 @@ class CheckContext:
     def add(
         self, code: str, path: tuple, message: str, hint: str = "", *, key: bool = False, col_offset: int = 0
     ) -> None:
+        location = self.locate(path, key=key, col_offset=col_offset)
+        self.findings.append(codes.make(code, message, location, format_path(path), hint))
+
+    def locate(self, path: tuple, *, key: bool = False, col_offset: int = 0) -> Location:
+        """Where `path` is written; `col_offset` characters into its text when given."""
         location = self.source.locate(path, key=key)
         if col_offset:  # a position inside a scalar's text; a quote before it shifts it one column
             col_offset += 1 if tuple(path) in self.source.quoted else 0
             location = type(location)(location.file, location.line, location.col + col_offset)
-        self.findings.append(codes.make(code, message, location, format_path(path), hint))
+        return location
 
 
 @cache
@@ -155,6 +163,7 @@ def check_texts(ctx: CheckContext, kit: KitBase, parameters: dict[str, Any]) -> 
     known_by_owners: dict[tuple[int, ...], dict[str, Any]] = {}  # texts of one effect share their numbers
     numbers_by_owner: dict[int, tuple[dict, dict]] = {}
     names_of: dict[str, list[str]] = {}  # a deck repeats its texts: each is read once
+    close_of: dict[int, str] = {}  # the placeholders a hint names, sorted once per set of them (kept alive above)
     claims_of: dict[str, list[str]] = {}
     for path, text, owners in ctx.walk(kit).texts:
         values = [(lang, getattr(text, lang, None)) for lang in ctx.languages]
@@ -177,7 +186,9 @@ def check_texts(ctx: CheckContext, kit: KitBase, parameters: dict[str, Any]) -> 
                     known = known_by_owners[key] = parameters | local_numbers(owners, numbers_by_owner)
             for name in names:
                 if known is not None and name not in known:
-                    close = ", ".join(sorted(known)[:12])
+                    close = close_of.get(id(known))
+                    if close is None:
+                        close = close_of[id(known)] = ", ".join(sorted(known)[:12])
                     ctx.add("PK302", path + (lang,), f"unknown placeholder {{{name}}}", f"known: {close}")
             if isinstance(text, RuleText):
                 # the words as printed: a colour such as <#2f5f9e> is markup, not a number in the rules;
@@ -311,36 +322,81 @@ def normalise_name(name: str) -> str:
 
 
 def check_unique_ids(ctx: CheckContext, items: Iterable[Any], path: tuple, what: str) -> set[str]:
-    """Ids are unique within a list; returns the set of ids for reference checks."""
-    ids: set[str] = set()
-    for i, item in enumerate(items):
-        item_id = getattr(item, "id", None)
-        if item_id is None:
+    """Ids are unique within a list (PK304, once per id given twice or more); returns the set of ids for
+    reference checks."""
+    ctx.compared.add(tuple(path))
+    ids = [
+        (item_id, path + (i, "id"))
+        for i, item in enumerate(items)
+        if (item_id := getattr(item, "id", None)) is not None
+    ]
+    for group in repeated(ids):
+        ctx.add(
+            "PK304",
+            group.places[1],
+            f"{what} id {group.key!r} is used {group.times} ({group.where(ctx.source)})",
+            "give each one its own id",
+        )
+    return {item_id for item_id, _path in ids}
+
+
+def check_every_id(ctx: CheckContext, kit: Any) -> None:
+    """PK304 for every other list whose items have an `id` (errata, their readings, rule vocabulary, score
+    categories, anything): ids name things, so two alike make a reference a guess. The ids come from the walk
+    the text checks made, so this costs one pass over the kit's strings."""
+    lists: dict[tuple, list[tuple[str, tuple]]] = {}
+    for path, value, is_key in ctx.walk(kit).strings:
+        if path and path[-1] == "id" and not is_key and len(path) >= 3 and type(path[-2]) is int:
+            lists.setdefault(path[:-2], []).append((value, path))
+    for base, ids in lists.items():
+        if base in ctx.compared or not _holds_models(kit, base):
             continue
-        if item_id in ids:
-            ctx.add("PK304", path + (i, "id"), f"{what} id {item_id!r} is used twice", "give each one its own id")
-        ids.add(item_id)
-    return ids
+        for group in repeated(ids):
+            ctx.add(
+                "PK304",
+                group.places[1],
+                f"id {group.key!r} is used {group.times} in {format_path(base)} ({group.where(ctx.source)})",
+                "give each one its own id",
+            )
+
+
+def _holds_models(kit: Any, path: tuple) -> bool:
+    """Whether `path` leads to a list of models with an `id` field (not a mapping a designer fills freely)."""
+    node = kit
+    for part in path:
+        if isinstance(node, BaseModel) and isinstance(part, str):
+            node = getattr(node, part, None)
+        elif isinstance(node, (list, tuple)) and isinstance(part, int) and 0 <= part < len(node):
+            node = node[part]
+        else:
+            return False
+    return isinstance(node, list) and bool(node) and isinstance(node[0], BaseModel) and "id" in _fields(type(node[0]))
 
 
 def check_unique_names(ctx: CheckContext, items: Iterable[Any], path: tuple, what: str) -> None:
-    """Two items whose names normalise to the same text confuse players, in any language."""
+    """Two items whose names normalise to the same text confuse players, in any language (PK313, once per
+    name however often it is given)."""
+    items = list(items)
     for lang in ctx.languages:
-        first: dict[str, int] = {}
+        names = []
         for i, item in enumerate(items):
             name = item.name.get(lang) if getattr(item, "name", None) else ""
-            if not name:
-                continue
-            norm = normalise_name(name)
-            if norm in first:
-                ctx.add(
-                    "PK313",
-                    path + (i, "name", lang),
-                    f"{what} name {name!r} reads the same as item {first[norm]}",
-                    "rename one of them",
-                )
-            else:
-                first[norm] = i
+            if name:
+                names.append((normalise_name(name), path + (i, "name", lang)))
+        for group in repeated(names):
+            first, again = group.places[0][len(path)], group.places[1][len(path)]
+            name = items[again].name.get(lang)
+            ctx.add(
+                "PK313",
+                group.places[1],
+                f"{what} name {name!r} reads the same as item {first}"
+                + (
+                    f" ({group.count:,} items: {group.where(ctx.source)})"
+                    if group.count > 2
+                    else f" ({group.where(ctx.source)})"
+                ),
+                "rename one of them",
+            )
 
 
 def check_decks(ctx: CheckContext, kit: KitBase, lists: dict[str, set[str]]) -> None:
@@ -367,6 +423,7 @@ def check_decks(ctx: CheckContext, kit: KitBase, lists: dict[str, set[str]]) -> 
             continue
         if not deck.cards and deck.source is None:
             ctx.add("PK311", path, f"deck {deck.id!r} has no cards", "add `cards:` or a `source:` list")
+        hint = ""  # the list's ids, sorted once for the deck however many cards name none of them
         for c, card in enumerate(deck.cards):
             if card.ref is None:
                 if deck.source is not None:
@@ -380,12 +437,8 @@ def check_decks(ctx: CheckContext, kit: KitBase, lists: dict[str, set[str]]) -> 
             if deck.source is None:
                 ctx.add("PK305", path + ("cards", c, "ref"), "`ref` needs the deck to name a `source:` list")
             elif card.ref not in lists[deck.source]:
-                ctx.add(
-                    "PK305",
-                    path + ("cards", c, "ref"),
-                    f"{card.ref!r} is not in {deck.source}",
-                    f"use one of {', '.join(sorted(lists[deck.source]))}",
-                )
+                hint = hint or f"use one of {', '.join(sorted(lists[deck.source]))}"
+                ctx.add("PK305", path + ("cards", c, "ref"), f"{card.ref!r} is not in {deck.source}", hint)
 
 
 # ---------------------------------------------------------------- the proofreader's library
@@ -471,41 +524,67 @@ def check_recipes(
     same_code: str = "PK317",
 ) -> None:
     """Recipes (sets of inputs) are unordered and unique: within a category an equal set is an error,
-    across categories a warning (the player must say which one they mean)."""
-    seen: dict[frozenset, list[tuple[str, str]]] = {}
+    across categories a warning (the player must say which one they mean).
+
+    Each category's recipes on one set of inputs are one error, at the second; the first recipe of each further
+    category on those inputs is warned against the recipes of other categories before it, at most PLACES_NAMED
+    of them: n copies of a recipe are never n² findings."""
+    by_inputs: dict[frozenset, list[tuple[tuple, str, str]]] = {}
     for path, inputs, category, name in recipes:
-        for other_category, other_name in seen.get(inputs, []):
-            if other_category == category:
+        by_inputs.setdefault(inputs, []).append((path, category, name))
+    for inputs, group in by_inputs.items():
+        if len(group) < 2:
+            continue
+        shown = " + ".join(sorted(inputs))
+        by_category: dict[str, list[int]] = {}
+        for k, (_path, category, _name) in enumerate(group):
+            by_category.setdefault(category, []).append(k)
+        for members in by_category.values():
+            if len(members) > 1:
+                (_p, _c, first), (path, _category, name) = group[members[0]], group[members[1]]
+                located = [ctx.source.locate(group[k][0]) for k in members[: PLACES_NAMED + 2]]
+                more = f"; {len(members):,} recipes: {places_text(located, len(members))}" if len(members) > 2 else ""
                 ctx.add(
                     same_code,
                     path,
-                    f"{name!r} uses the same inputs as {other_name!r} ({' + '.join(sorted(inputs))})",
+                    f"{name!r} uses the same inputs as {first!r} ({shown}){more}",
                     "inputs are compared as unordered sets; change one",
                 )
-            else:
+            path, category, name = group[members[0]]
+            earlier = [group[k] for k in range(members[0]) if group[k][1] != category]
+            for _other_path, other_category, other_name in earlier[:PLACES_NAMED]:
                 ctx.add(
                     shared_code,
                     path,
-                    f"{category} {name!r} and {other_category} {other_name!r} use the same inputs ({' + '.join(sorted(inputs))})",
+                    f"{category} {name!r} and {other_category} {other_name!r} use the same inputs ({shown})",
                     "say in the rules how a player declares which one they play",
                 )
-        seen.setdefault(inputs, []).append((category, name))
 
 
 def check_permutation(ctx: CheckContext, path: tuple, items: list[str], known: Iterable[str], what: str) -> None:
-    """An ordered list must hold every known entry exactly once (tie-breakers, phase orders)."""
+    """An ordered list must hold every known entry exactly once (tie-breakers, phase orders).
+
+    Each place of an order is its own mistake, so a repeat is reported where it stands; but at most
+    PLACES_NAMED times for one entry, and an unknown entry once, so a long list costs one pass."""
     known = list(known)
+    allowed, listed = set(known), ", ".join(known)
     counts = Counter(items)
+    reported: Counter[str] = Counter()
     for i, item in enumerate(items):
-        if item not in known:
+        reported[item] += 1
+        if item not in allowed:
+            if reported[item] == 1:
+                often = f" ({times(counts[item])})" if counts[item] > 1 else ""
+                ctx.add(
+                    "PK314",
+                    path + (i,),
+                    f"{what} lists {item!r}{often}, which is not one of {listed}",
+                    "use only the known entries",
+                )
+        elif 1 < reported[item] <= PLACES_NAMED + 1:
             ctx.add(
-                "PK314",
-                path + (i,),
-                f"{what} lists {item!r}, which is not one of {', '.join(known)}",
-                "use only the known entries",
+                "PK314", path + (i,), f"{what} lists {item!r} {times(counts[item])}", "each entry appears exactly once"
             )
-        elif counts[item] > 1 and items.index(item) != i:
-            ctx.add("PK314", path + (i,), f"{what} lists {item!r} twice", "each entry appears exactly once")
     missing = [k for k in known if k not in counts]
     if missing:
         ctx.add("PK314", path, f"{what} leaves out {', '.join(missing)}", "add the missing entries in order")
@@ -684,6 +763,45 @@ def _role(normal: str, start: int, end: int, previous_end: int) -> str:
     if _BASE_BEFORE.search(normal, max(sentence, previous_end), start):
         return "base"
     return "result"
+
+
+class NameIndex:
+    """Many names, to find which of them a text holds in one pass over the text (a tree of the names' characters),
+    not one search of the text per name: 2,000 combos' texts checked against 4,000 names are 2,000 passes, not
+    8 million searches. The text is read as `check_text_numbers` reads it (NFKC)."""
+
+    _END = ""  # no character is the empty string, so it marks where a name ends
+
+    def __init__(self, names: Iterable[str]):
+        self.order: dict[str, int] = {}
+        self.tree: dict[str, Any] = {}
+        for name in names:
+            if not name or name in self.order:
+                continue
+            self.order[name] = len(self.order)
+            node = self.tree
+            for ch in name:
+                node = node.setdefault(ch, {})
+            node[self._END] = name
+
+    def within(self, text: str) -> list[str]:
+        """The names that occur in `text` (as `str.find` finds them, overlaps and names inside names too), in the
+        order they were given."""
+        normal = unicodedata.normalize("NFKC", text)
+        found: set[str] = set()
+        tree, end, size = self.tree, self._END, len(normal)
+        for i, ch in enumerate(normal):
+            node = tree.get(ch)
+            j = i + 1
+            while node is not None:
+                name = node.get(end)
+                if name is not None:
+                    found.add(name)
+                if j == size:
+                    break
+                node = node.get(normal[j])
+                j += 1
+        return sorted(found, key=self.order.__getitem__)
 
 
 def check_text_numbers(

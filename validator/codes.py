@@ -23,6 +23,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "PK109": (E, "top level of a file must be a mapping"),
     "PK110": (E, "key defined in two kit files"),
     "PK111": (E, "unsupported YAML tag"),
+    "PK112": (E, "a file included more than once"),
     # PK2xx: the schema
     "PK201": (E, "unknown field"),
     "PK202": (E, "missing field"),
@@ -52,6 +53,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "PK324": (E, "card does not fit on the paper"),
     "PK325": (E, "table row does not match its columns"),
     "PK326": (E, "printed text below the readable floor (6 pt Latin, 7 pt Japanese)"),
+    "PK327": (E, "a component with nothing to print"),
     "PK330": (W, "an ignore: entry that silences nothing"),
     "PK332": (E, "a supply smaller than the most the rules can need"),
     "PK333": (E, "a quoted name in text names nothing in the kit"),

@@ -29,7 +29,7 @@ from __future__ import annotations
 import ast
 import inspect
 import json
-import textwrap
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -326,14 +326,34 @@ def attribute_docstrings(cls: type) -> tuple[dict[str, str], dict[str, str]]:
     return {name: doc for name, doc in own.items() if doc is not None}, inherited
 
 
+_CLASSES: dict[str, dict[str, ast.ClassDef]] = {}
+"""Each module's class definitions by qualified name, its source parsed once (`inspect.getsource` of a class
+parses the whole module again for every class)."""
+
+
+def _class_definition(klass: type) -> ast.ClassDef | None:
+    if klass.__module__ not in _CLASSES:
+        found: dict[str, ast.ClassDef] = {}
+        try:
+            tree = ast.parse(inspect.getsource(sys.modules[klass.__module__]))
+        except (KeyError, OSError, TypeError, SyntaxError):
+            tree = ast.Module(body=[], type_ignores=[])
+        pending: list[tuple[str, list[ast.stmt]]] = [("", tree.body)]
+        while pending:
+            prefix, body = pending.pop()
+            for node in body:
+                if isinstance(node, ast.ClassDef):
+                    found[prefix + node.name] = node
+                    pending.append((f"{prefix}{node.name}.", node.body))
+        _CLASSES[klass.__module__] = found
+    return _CLASSES[klass.__module__].get(klass.__qualname__)
+
+
 def _class_docstrings(klass: type) -> list[tuple[str, str | None]]:
     if klass is object or not klass.__module__.startswith(__name__.rsplit(".", 1)[0]):
         return []
-    try:
-        tree = ast.parse(textwrap.dedent(inspect.getsource(klass)))
-    except (OSError, TypeError, SyntaxError):
-        return []
-    body = tree.body[0].body if tree.body and isinstance(tree.body[0], ast.ClassDef) else []
+    definition = _class_definition(klass)
+    body = definition.body if definition is not None else []
     out: list[tuple[str, str | None]] = []
     for i, node in enumerate(body):
         if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):

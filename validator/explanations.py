@@ -94,6 +94,12 @@ EXPLANATIONS: dict[str, Explanation] = {
         "players: !custom {min: 2, max: 3}\n",
         "Remove the tag and write the plain value.",
     ),
+    "PK112": Explanation(
+        "A file named twice in kit.yaml's `include:` list (or kit.yaml naming itself): its fields would be "
+        "defined twice over. pnpkit reads each file once and points at the first entry.",
+        "include:\n  - rules.yaml\n  - decks.yaml\n  - rules.yaml\n",
+        "List each file once.",
+    ),
     # ------------------------------------------------------------ PK2xx: the schema
     "PK201": Explanation(
         "A field the model does not have, usually a typo; it would be ignored, so pnpkit refuses it and "
@@ -280,6 +286,14 @@ EXPLANATIONS: dict[str, Explanation] = {
         "scaled down scales its text too). Found when the kit is laid out.",
         "        - {name: flavour, kind: text, box: [5mm, 77mm, 53mm, 7mm], size: 5, min_size: 4}\n",
         "Make the text larger, shorter, or give it more room.",
+    ),
+    "PK327": Explanation(
+        "A component the kit asks for has no pages: its PDF would be empty, which printers and viewers refuse, and "
+        "the kit book would list a part that is not there. Usually the file that declares it is missing from "
+        "kit.yaml's `include:` list, or its list is empty. Found when the kit is laid out.",
+        "decks: []   # or decks.yaml left out of kit.yaml's include: list\n",
+        "Give the component something to print (a deck with cards, a sheet, a token), or list the file that "
+        "declares it under `include:`.",
     ),
     "PK330": Explanation(
         "An `ignore:` entry that silences nothing: the finding it was written for has gone or moved, and a "

@@ -30,7 +30,6 @@ import math
 import re
 import struct
 import warnings
-import xml.etree.ElementTree as ElementTree
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -40,10 +39,11 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, get_args
 from pydantic import BaseModel, BeforeValidator, Field, PrivateAttr, StringConstraints
 
 from .findings import Finding, Location
-from .source import format_path
 from .types import StrictModel
 
 if TYPE_CHECKING:
+    from xml.etree import ElementTree
+
     from .checks import CheckContext
 
 MAX_FILE_BYTES = 50 * 1024 * 1024
@@ -177,6 +177,8 @@ SafePath = Callable[[Path, Any, Location, str], tuple[Path | None, Finding | Non
 
 def check_images(ctx: CheckContext, kit: BaseModel, root: Path, safe_kit_path: SafePath) -> None:
     """Check every picture the kit names, once per file, and stamp those that pass on their ImageFill."""
+    from .source import format_path  # the YAML reader: the generator's image drawing needs none of it
+
     inspected: dict[Path, tuple[ImageInfo | None, list[FileProblem]]] = {}
     for path, fill in find_images(kit):
         where = value_path(ctx, path)
@@ -509,6 +511,8 @@ _LENGTH = re.compile(r"^\s*([0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)\s*([a-z]*)\s*$"
 
 
 def _inspect_svg(path: Path) -> tuple[ImageInfo | None, list[FileProblem]]:
+    from xml.etree import ElementTree  # a kit without SVG art does not load the XML parser
+
     if path.stat().st_size > MAX_SVG_BYTES:
         return None, [
             FileProblem(
@@ -607,6 +611,7 @@ def _local(tag: str) -> str:
 def svg_size(root: ElementTree.Element) -> tuple[float, float] | None:
     """The drawing's width and height as a renderer sizes it: width/height, else the viewBox.
 
+    >>> from xml.etree import ElementTree
     >>> [round(v, 2) for v in svg_size(ElementTree.fromstring('<svg viewBox="0 0 40 20" width="4cm"/>'))]
     [151.18, 75.59]
     """

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import os
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from functools import cache
@@ -14,7 +15,15 @@ from pydantic import BaseModel, ValidationError
 
 from . import codes, suppress
 from .cardfiles import expand_card_files
-from .checks import CheckContext, check_credits, check_end_conditions, check_rule_tables, check_texts
+from .checks import (
+    CheckContext,
+    check_credits,
+    check_end_conditions,
+    check_every_id,
+    check_rule_tables,
+    check_texts,
+    repeated,
+)
 from .components.kit import KitBase
 from .findings import Finding, Location, Report
 from .games import GAMES, AnyKitModel, kit_adapter, kit_model
@@ -163,8 +172,8 @@ def _load_kit(root: Path, limits: Limits) -> LoadedKit:
     combined.merge(main)
     includes = data.get("include", [])
     if isinstance(includes, list):
-        for i, name in enumerate(includes):
-            _merge_include(root, name, i, data, main, combined, report, limits.left_after(combined))
+        for _i, name, path in _each_file_once(root, kit_path, includes, main, report):
+            _merge_include(name, path, data, combined, report, limits.left_after(combined))
     combined.data = data
     loaded.source = combined
 
@@ -203,6 +212,7 @@ def _load_kit(root: Path, limits: Limits) -> LoadedKit:
     check_kit_files(ctx, kit, root)
     kit.check(ctx)
     proofread(ctx, kit)
+    check_every_id(ctx, kit)
     report.extend(ctx.findings)
     _silence(loaded, kit, combined, root)
     loaded.kit = cast("AnyKitModel", kit)  # the model `game:` names, so one member of the union
@@ -220,28 +230,75 @@ def _silence(loaded: LoadedKit, kit: KitBase, source: Source, root: Path) -> Non
     loaded.suppressions = replace(rules, used=frozenset(f.suppressed.location for f in silenced if f.suppressed))
 
 
-def _merge_include(
-    root: Path, name: Any, index: int, data: dict, main: Source, combined: Source, report: Report, limits: Limits
-) -> None:
-    # a table holds the cards of one deck, so the deck names it (`cards: cards.csv`), not `include:`
-    if isinstance(name, str) and name.lower().endswith(TABLE_SUFFIXES):
+def _each_file_once(
+    root: Path, kit_path: Path, includes: list, main: Source, report: Report
+) -> Iterator[tuple[int, Any, Path]]:
+    """(index, name, path) of each file `include:` lists, once, in order. A file listed again, under any
+    spelling that leads to it, is a PK112 at the first repeat, once per file (and kit.yaml itself at its entry):
+    5,000 copies of an entry are one finding and one read, not 5,000 reads that each clash with the first."""
+    kit_file = kit_path.resolve()
+    checked: dict[str, tuple[Path | None, Path | None, Finding | None]] = {}  # a name listed again: resolved once
+    files: list[tuple[Path, int, Any, Path]] = []
+    for i, name in enumerate(includes):
+        where = main.locate(("include", i))
+        # a table holds the cards of one deck, so the deck names it (`cards: cards.csv`), not `include:`
+        if isinstance(name, str) and name.lower().endswith(TABLE_SUFFIXES):
+            report.extend(
+                [
+                    codes.make(
+                        "PK544",
+                        f"{name!r} is a table of cards, not a component file",
+                        where,
+                        f"include[{i}]",
+                        f"name it in its deck instead: `cards: {name}`",
+                    )
+                ]
+            )
+            continue
+        if isinstance(name, str) and name in checked:
+            path, file, problem = checked[name]
+            problem = problem and replace(problem, location=where, path=f"include[{i}]")
+        else:
+            path, problem = safe_kit_path(root, name, where, f"include[{i}]")
+            file = path.resolve() if path is not None else None
+            if isinstance(name, str):
+                checked[name] = (path, file, problem)
+        if problem:
+            report.extend([problem])
+        elif file == kit_file:
+            report.extend(
+                [
+                    codes.make(
+                        "PK112",
+                        f"{name!r} is kit.yaml itself, which is read first",
+                        where,
+                        f"include[{i}]",
+                        "remove it from `include:`",
+                    )
+                ]
+            )
+        elif path is not None and file is not None:
+            files.append((file, i, name, path))
+    for group in repeated((file, ("include", i)) for file, i, _name, _path in files):
+        i = group.places[1][1]
         report.extend(
             [
                 codes.make(
-                    "PK544",
-                    f"{name!r} is a table of cards, not a component file",
-                    main.locate(("include", index)),
-                    f"include[{index}]",
-                    f"name it in its deck instead: `cards: {name}`",
+                    "PK112",
+                    f"{includes[i]!r} is included {group.times} ({group.where(main)}); it is read once",
+                    main.locate(group.places[1]),
+                    f"include[{i}]",
+                    "list each file once",
                 )
             ]
         )
-        return
-    path, problem = safe_kit_path(root, name, main.locate(("include", index)), f"include[{index}]")
-    if problem:
-        report.extend([problem])
-        return
-    assert path is not None
+    first: dict[Path, int] = {}
+    for file, i, name, path in files:
+        if first.setdefault(file, i) == i:
+            yield i, name, path
+
+
+def _merge_include(name: Any, path: Path, data: dict, combined: Source, report: Report, limits: Limits) -> None:
     part, problems = load_file(path, display_path(path), limits)
     report.extend(problems)
     if part is None:

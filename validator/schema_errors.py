@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from functools import lru_cache
 from typing import Any
 
@@ -33,6 +32,8 @@ def findings_from(error: ValidationError, data: Any, source: Source) -> list[Fin
             close = []
             if suggested < MAX_SUGGESTED:
                 suggested += 1
+                import difflib  # only for a misspelt field
+
                 close = difflib.get_close_matches(str(name), [n for n in _field_names() if n != name], n=1)
             hint = f"did you mean {close[0]!r}?" if close else "remove it, or check the spelling"
             out.append(

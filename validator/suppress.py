@@ -33,10 +33,10 @@ from typing import TYPE_CHECKING, Literal
 
 from . import codes
 from .findings import Finding, Location, Suppression
-from .source import Source, format_path
 
 if TYPE_CHECKING:
     from .components.kit import Ignore
+    from .source import Source
 
 NEVER_SILENCED_PREFIXES = ("PK1", "PK2")
 """Reading (PK1xx) and schema (PK2xx) errors: a kit with one of them did not load as written."""
@@ -46,6 +46,7 @@ NEVER_SILENCED = frozenset(
         "PK305",  # a reference to nothing
         "PK321",  # a picture pnpkit cannot read
         "PK324",  # a card larger than the paper
+        "PK327",  # a component with nothing to print: silenced, the kit book would list a part that is not there
         "PK330",  # the suppression checks themselves
         "PK331",
         "PK401",  # a template that extends itself
@@ -151,6 +152,8 @@ class Suppressions:
 
 def read(entries: Sequence[Ignore], source: Source, root: Path) -> tuple[Suppressions, list[Finding]]:
     """The usable entries of a kit's `ignore:` list, and a PK331 for each that is not."""
+    from .source import format_path  # the YAML reader: `pnpkit codes` asks only `can_silence`
+
     rules: list[Rule] = []
     problems: list[Finding] = []
     for i, entry in enumerate(entries):

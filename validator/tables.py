@@ -23,12 +23,10 @@ length of a cell.
 
 from __future__ import annotations
 
-import csv
 import datetime
 import io
 import math
 import re
-import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -245,6 +243,8 @@ def _unexpected(ch: str) -> bool:
 
 
 def _read_csv(raw: bytes, display: str, limits: TableLimits) -> tuple[Table, list[Finding]]:
+    import csv  # a kit without a CSV card file does not load it
+
     text, encoding = decode_csv(raw, display)
     reader = csv.reader(io.StringIO(text, newline=""), strict=True)
     table = Table(display, encoding=encoding)
@@ -421,6 +421,8 @@ def _read_workbook(
 
 def _check_archive(path: Path, display: str, limits: TableLimits) -> None:
     """xlsx and ods files are zip archives: what they unpack to is bounded before they are opened."""
+    import zipfile  # a kit without a workbook does not load it
+
     try:
         with zipfile.ZipFile(path) as archive:
             unpacked = sum(member.file_size for member in archive.infolist())

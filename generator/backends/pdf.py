@@ -39,6 +39,7 @@ def excerpt(book: bytes, first: int, document: Document) -> bytes:
     """
     import pikepdf  # loaded only when a kit book is cut into its components
 
+    _check_pages(document)
     with pikepdf.open(io.BytesIO(book)) as pdf:
         del pdf.pages[first + len(document.pages) :]
         del pdf.pages[:first]
@@ -63,8 +64,21 @@ def excerpt(book: bytes, first: int, document: Document) -> bytes:
         return buffer.getvalue()
 
 
+def _check_pages(document: Document) -> None:
+    """A PDF has at least one page, and each bookmark points at one (readers refuse a file without pages).
+
+    The build leaves out a component with no pages and reports it (PK327), so this only catches a caller's bug.
+    """
+    if not document.pages:
+        raise ValueError(f"{plain(document.title)!r}: a PDF needs at least one page")
+    for bookmark in document.bookmarks:
+        if not 0 <= bookmark.page < len(document.pages):
+            raise ValueError(f"{plain(document.title)!r}: bookmark {plain(bookmark.title)!r} points past the last page")
+
+
 def render(document: Document) -> bytes:
     """The document as PDF bytes, in the fonts in use (`fonts.using`): each face it uses subset and embedded."""
+    _check_pages(document)
     default = fonts.in_use().regular
     default.ttfont  # noqa: B018 — registered with reportlab before the canvas names it
     buffer = io.BytesIO()

@@ -1,20 +1,49 @@
 """Extra `pnpkit` subcommands, one module each.
 
-A module here defines `NAME`, `HELP`, `add_arguments(parser)` and
-`run(args) -> int` (an exit status); the CLI finds it by itself.
+A command is named once, in `COMMANDS`, with the line `pnpkit --help` shows for it; its module (of the
+same name) defines `add_arguments(parser)` and `run(args) -> int` (an exit status): the `Command`
+contract. The parser lists every command from `COMMANDS` alone, and imports a command's module only
+when the command line names it, so `pnpkit --version` or `pnpkit validate` loads none of them.
 """
 
 from __future__ import annotations
 
 import importlib
-import pkgutil
-from types import ModuleType
+from typing import TYPE_CHECKING, Protocol, cast
+
+if TYPE_CHECKING:
+    import argparse
+
+COMMANDS: dict[str, str] = {
+    "calibrate": "write a duplex calibration sheet to find your printer's back offset",
+    "codes": "list the finding codes, or explain one: `pnpkit codes PK3`, `pnpkit codes PK303`",
+    "export": "write PNG images, print-on-demand files or Tabletop Simulator decks",
+    "new": "start a new kit: a sample generic game to make your own",
+    "schema": "print or write the JSON Schemas of kit.yaml and its component files, for editors",
+    "score": "score players' cards at the end of a game (Wizard's Element Collection)",
+    "simulate": "play the kit's game many times and report balance, length, ties and rule problems",
+}
+"""Every command here: its name (its module's name) and its one-line help."""
 
 
-def discover() -> list[ModuleType]:
-    modules = []
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-        module = importlib.import_module(f"{__name__}.{info.name}")
-        if all(hasattr(module, attr) for attr in ("NAME", "HELP", "add_arguments", "run")):
-            modules.append(module)
-    return modules
+class Command(Protocol):
+    """What a command's module defines; its docstring is the command's `--help` description."""
+
+    def add_arguments(self, parser: argparse.ArgumentParser) -> None:
+        """The command's arguments and options; a module-level import here is paid by the command's `--help`."""
+
+    def run(self, args: argparse.Namespace) -> int:
+        """Do the work and return the exit status; import what only the work needs inside it."""
+
+
+if TYPE_CHECKING:  # the type checker holds every module to the contract
+    from . import calibrate, codes, export, new, schema, score, simulate
+
+    _CHECKED: tuple[Command, ...] = (calibrate, codes, export, new, schema, score, simulate)
+
+
+def load(name: str) -> Command:
+    """The module of the command `name` (a key of `COMMANDS`), imported now."""
+    if name not in COMMANDS:
+        raise KeyError(name)
+    return cast(Command, importlib.import_module(f"{__name__}.{name}"))

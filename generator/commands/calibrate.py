@@ -6,13 +6,6 @@ import argparse
 import sys
 from pathlib import Path
 
-from pnpkit.validator.findings import visible
-
-from ..outdir import write_whole
-
-NAME = "calibrate"
-HELP = "write a duplex calibration sheet to find your printer's back offset"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
@@ -27,10 +20,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from pnpkit.validator.components.printing import PrintSettings
+    from pnpkit.validator.findings import visible
 
     from ..backends import pdf
     from ..layouts.calibration import calibration_pages
     from ..layouts.common import LayoutContext
+    from ..outdir import write_whole
     from ..scene import Bookmark, Document
     from ..units import PAPERS
 

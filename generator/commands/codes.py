@@ -8,8 +8,6 @@ import re
 import sys
 import textwrap
 
-NAME = "codes"
-HELP = "list the finding codes, or explain one: `pnpkit codes PK3`, `pnpkit codes PK303`"
 WIDTH = 88
 WHOLE_CODE = re.compile(r"[A-Z]+[0-9]{3}")
 """What a whole code looks like (PK303, ES001): one that is not in the catalogue is "no such code"."""
@@ -23,13 +21,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from pnpkit.validator import codes
-    from pnpkit.validator.games import GAMES
-
-    for tag in GAMES:
-        GAMES[tag]  # importing a game registers its codes
     from pnpkit.validator.findings import visible
 
     wanted = args.prefix.strip().upper()
+    if wanted not in codes.CODES:  # a prefix, or a game's own code (a game adds codes, never changes one)
+        from pnpkit.validator.games import GAMES
+
+        for tag in GAMES:
+            GAMES[tag]  # importing a game registers its codes
     if wanted in codes.CODES:
         print(explanation(wanted))
         return 0

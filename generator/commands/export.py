@@ -15,9 +15,6 @@ import argparse
 import sys
 from pathlib import Path
 
-NAME = "export"
-HELP = "write PNG images, print-on-demand files or Tabletop Simulator decks"
-
 
 def _dpi(text: str) -> int:
     try:

@@ -22,9 +22,6 @@ import sys
 import unicodedata
 from pathlib import Path
 
-NAME = "new"
-HELP = "start a new kit: a sample generic game to make your own"
-
 SCAFFOLD = Path(__file__).resolve().parent.parent / "assets" / "scaffold"
 """The kit's files, as package data (pnpkit.generator.assets.scaffold), in both languages."""
 

@@ -11,9 +11,6 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-NAME = "schema"
-HELP = "print or write the JSON Schemas of kit.yaml and its component files, for editors"
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", help="one game's schemas (default: any game; kit.yaml chooses by its game:)")

@@ -20,14 +20,12 @@ Exit status: 0 scored, 1 bad input (one line, file:line:col), 2 usage errors.
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import sys
 import unicodedata
 from collections import Counter
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, NamedTuple, TextIO
 
 if TYPE_CHECKING:
     from pnpkit.validator.games.wizards_element_collection import (
@@ -36,9 +34,6 @@ if TYPE_CHECKING:
         WizardsElementCollectionKit,
     )
 
-NAME = "score"
-HELP = "score players' cards at the end of a game (Wizard's Element Collection)"
-
 GAME = "wizards-element-collection"
 STDIN = "<stdin>"
 
@@ -46,8 +41,7 @@ STDIN = "<stdin>"
 def tr(key: str, lang: str) -> str:
     """The game's word for `key`, from the table its printed pages use.
 
-    Imported on first use: every command module loads when the command line
-    is read, and the game's layouts are too heavy for that.
+    Imported on first use: the game's layouts are too heavy for `pnpkit score --help`.
     """
     from ..games.wizards_words import tr as words
 
@@ -110,6 +104,8 @@ def run(args: argparse.Namespace) -> int:
         return 1
     scores = kit.score({player: dict(hand.counts) for player, hand in hands.items()})
     if args.format == "json":
+        import json
+
         print(json.dumps(as_json(scores), ensure_ascii=False, indent=2))
     else:
         print(render(kit, scores, lang))
@@ -124,8 +120,7 @@ def _usage(message: str) -> int:
 # ---------------------------------------------------------------- reading cards
 
 
-@dataclass
-class Hand:
+class Hand(NamedTuple):  # not a dataclass: `pnpkit score --help` need not load that module
     counts: Counter
     where: dict[str, str]  # card id → the place it was last named, for messages
 

@@ -31,12 +31,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from pnpkit.validator.findings import dump_json, visible
-
 from ..cli import EXIT_CONTENT, EXIT_OK, UsageError, _kit_dirs, _print_findings, add_jobs_option
-
-NAME = "simulate"
-HELP = "play the kit's game many times and report balance, length, ties and rule problems"
 
 MAX_GAMES = 100_000
 MAX_MOVE_CAP = 1_000_000
@@ -100,6 +95,8 @@ def _whole(text: str | None, name: str, low: int, high: int) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    from pnpkit.validator.findings import dump_json
+
     played = play(args)
     if isinstance(played, int):
         return played
@@ -219,6 +216,8 @@ def _report_lang(args: argparse.Namespace, kit: Any) -> str:
 def _write_report(loaded: Any, report: dict, lang: str, target: Path) -> int:
     """The one-page playtest report in the kit's fonts, through the build's PDF or the SVG backend; written whole
     or not at all. A label that cannot fit prints as a warning (the page is still written)."""
+    from pnpkit.validator.findings import visible
+
     from .. import fonts
     from ..backends import svg
     from ..build import component_pdf

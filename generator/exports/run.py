@@ -18,10 +18,9 @@ from pnpkit.validator.findings import Finding
 from pnpkit.validator.kit import LoadedKit
 
 from .. import fonts
-from ..build import OutputError
 from ..entry import deferred
 from ..jobs import ordered_map
-from ..outdir import remove_staging
+from ..outdir import remove_staging, write_error
 from . import png, pod, staging, tts
 from .cards import decks
 from .plan import (
@@ -131,20 +130,11 @@ def execute(prepared: Prepared, jobs: int = 1, progress: Progress = lambda _m: N
                 fontset = fonts.for_kit(plan.edition.loaded.model, plan.edition.loaded.root, plan.edition.lang)[0]
                 with fonts.using(fontset):
                     plan.finish([image for batch in mine for image in batch])
-        written: list[Path] = []
+        editions = [(plan.edition.loaded.model.id, plan.edition.lang) for plan in prepared.plans]
         with deferred(stop_after=False):  # every kind is published, or the stop came before any was
-            for plan in prepared.plans:
-                edition = plan.edition
-                written += staging.publish(
-                    prepared.staging,
-                    prepared.options.out_dir,
-                    edition.loaded.model.id,
-                    edition.lang,
-                    prepared.options.path,
-                )
-        return written
+            return staging.publish(prepared.staging, prepared.options.out_dir, editions, prepared.options.path)
     except OSError as exc:
-        raise OutputError(f"cannot write to {prepared.options.out_dir}: {exc.strerror or exc}") from None
+        raise write_error(exc, prepared.options.out_dir) from None
     finally:
         prepared.discard()
 

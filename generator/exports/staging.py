@@ -15,7 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .. import outdir
-from ..outdir import MARKER, OutputError, check_usable, swap
+from ..outdir import MARKER, OutputError, Publication, check_usable, prepare_swap, write_error
 
 KIND_NOTE = "made by pnpkit export; each export of this kind replaces the files listed below and keeps any other\n"
 DIR_NOTE = "made by pnpkit for its exports; pnpkit may replace this directory\n"
@@ -56,23 +56,35 @@ def make_staging(out_dir: Path) -> Path:
 def kind_dir(staging: Path, kit_id: str, lang: str, kind: tuple[str, ...]) -> Path:
     """The staged directory of one kind for one kit and language, made with its MARKER."""
     path = staging.joinpath(kit_id, lang, *kind)
-    path.mkdir(parents=True, exist_ok=True)
-    (path / MARKER).write_text(KIND_NOTE)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        (path / MARKER).write_text(KIND_NOTE)
+    except OSError as exc:
+        raise write_error(exc, staging.parent) from None
     return path
 
 
-def publish(staging: Path, out_dir: Path, kit_id: str, lang: str, kind: tuple[str, ...]) -> list[Path]:
-    """Swap the staged directory into DIR/<kit>/<lang>/<kind...>; the old one goes only after the swap."""
-    built = staging.joinpath(kit_id, lang, *kind)
-    target = out_dir.joinpath(kit_id, lang, *kind)
+def publish(staging: Path, out_dir: Path, editions: list[tuple[str, str]], kind: tuple[str, ...]) -> list[Path]:
+    """Swap the staged directory of each (kit, language) into DIR/<kit>/<lang>/<kind...>, all or none; the old
+    ones go only after the swaps. What takes space is written in the staging directory first, so a full disk
+    leaves the output as it was."""
     try:
-        _make_parents(out_dir / kit_id, (lang, *kind[:-1]))
-        carried = swap(built, target, staging / f"old-{kit_id}-{lang}-{'-'.join(kind)}")
+        ready = []
+        for kit_id, lang in editions:
+            built, target = staging.joinpath(kit_id, lang, *kind), out_dir.joinpath(kit_id, lang, *kind)
+            ready.append((kit_id, lang, built, target, prepare_swap(built, target)))
+        with Publication() as publication:
+            for kit_id, lang, built, target, _carried in ready:
+                _make_parents(publication, out_dir / kit_id, (lang, *kind[:-1]))
+                publication.swap(built, target, staging / f"old-{kit_id}-{lang}-{'-'.join(kind)}")
         return sorted(
-            p for p in target.rglob("*") if p.is_file() and p.name != MARKER and not _under(p, target, carried)
+            p
+            for _kit, _lang, _built, target, carried in ready
+            for p in target.rglob("*")
+            if p.is_file() and p.name != MARKER and not _under(p, target, carried)
         )
     except OSError as exc:
-        raise OutputError(f"cannot write to {exc.filename or target}: {exc.strerror or exc}") from None
+        raise write_error(exc, out_dir if exc.errno in outdir.NO_SPACE else (exc.filename or out_dir)) from None
 
 
 def _under(path: Path, folder: Path, carried: list[str]) -> bool:
@@ -81,11 +93,10 @@ def _under(path: Path, folder: Path, carried: list[str]) -> bool:
     return any(relative == kept or relative.startswith(f"{kept}/") for kept in carried)
 
 
-def _make_parents(base: Path, parts: tuple[str, ...]) -> None:
-    base.mkdir(parents=True, exist_ok=True)
+def _make_parents(publication: Publication, base: Path, parts: tuple[str, ...]) -> None:
+    """`base` (DIR/<kit>), then each of `parts` below it with a MARKER; undone with the publication."""
+    publication.make_dir(base)
     path = base
     for part in parts:
         path = path / part
-        if not path.exists():
-            path.mkdir()
-            (path / MARKER).write_text(DIR_NOTE)
+        publication.make_dir(path, DIR_NOTE)

@@ -35,9 +35,11 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
+from urllib.parse import quote, urlsplit, urlunsplit
 
 from ..cardmap import placed_cards
 from ..scene import Page
@@ -179,17 +181,45 @@ def _capped(width: float, height: float, dpi: int) -> tuple[int, int]:
 
 
 class Urls:
-    """Where TTS finds each written image: its file:/// path, or --base-url plus its path under tts/."""
+    """Where TTS finds each written image: its file:/// path, or --base-url plus its path under tts/.
+
+    Both are percent-encoded (a space is %20, ä is %C3%A4): TTS reads the URL as written.
+    """
 
     def __init__(self, options: ExportOptions, kit_id: str, lang: str):
         if options.base_url:
-            self.prefix = options.base_url.rstrip("/")
+            self.prefix = encode_url(options.base_url.rstrip("/"))
         else:
-            final = Path(options.out_dir).resolve().joinpath(kit_id, lang, *options.path).as_posix()
-            self.prefix = "file://" + (final if final.startswith("/") else "/" + final)
+            self.prefix = Path(options.out_dir).resolve().joinpath(kit_id, lang, *options.path).as_uri()
 
     def __call__(self, relative: str) -> str:
-        return f"{self.prefix}/{relative}"
+        return f"{self.prefix}/{quote(relative)}"
+
+
+_ESCAPED = re.compile(r"(%[0-9A-Fa-f]{2})")
+_SAFE = "/:@!$&'()*+,;=~"  # RFC 3986's sub-delims, ':', '@' and '/', kept as they are in a path
+
+
+def encode_url(url: str) -> str:
+    """`url` with its path, query and fragment percent-encoded as UTF-8; the scheme and host stay as written, and
+    an escape already there (`%20`) is kept, so an encoded URL comes back unchanged.
+
+    >>> encode_url("https://example.com/My Games/Bäume?v=1 2")
+    'https://example.com/My%20Games/B%C3%A4ume?v=1%202'
+    >>> encode_url("https://example.com/My%20Games/100%")
+    'https://example.com/My%20Games/100%25'
+    """
+    parts = urlsplit(url)
+    path, query, fragment = (
+        _encode_part(part, extra) for part, extra in ((parts.path, ""), (parts.query, "?"), (parts.fragment, "?"))
+    )
+    return urlunsplit((parts.scheme, parts.netloc, path, query, fragment))
+
+
+def _encode_part(text: str, safe: str) -> str:
+    return "".join(
+        piece if _ESCAPED.fullmatch(piece) else quote(piece, safe=_SAFE + safe) for piece in _ESCAPED.split(text)
+    )
 
 
 class Guids:

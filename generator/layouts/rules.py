@@ -155,49 +155,110 @@ def _height(column: list[_Block]) -> float:
     return sum(block.height for block in column) + sum(block.space_before for block in column[1:])
 
 
-def _breaks(blocks: list[_Block], start: int) -> list[int]:
-    """Where a column starting at blocks[start] may end: after any block that does not keep with the next."""
-    return [
-        end for end in range(start + 1, len(blocks) + 1) if end == len(blocks) or not blocks[end - 1].keep_with_next
-    ]
+class _Heights:
+    """The height of any column of `blocks` in constant time, from running sums, exactly as `_height` gives it.
+
+    A running sum can differ from `_height`'s own sum in the last bits, and a column's fate (fits, or the
+    cut that balances a page) can turn on the last bits. So a running height is trusted only when it is
+    further than `slack` (a bound on that rounding, from the number and size of the heights) from what it is
+    compared with; closer, the column is measured as `_height` measures it. Breaking stays linear in the
+    blocks, and the pages are the very pages summing every candidate column gives."""
+
+    def __init__(self, blocks: list[_Block]):
+        self.blocks = blocks
+        heights, spaces = [0.0], [0.0]
+        for block in blocks:
+            heights.append(heights[-1] + block.height)
+            spaces.append(spaces[-1] + block.space_before)
+        self.heights, self.spaces = heights, spaces
+        self.opening = [_opening(block) for block in blocks]
+        largest = heights[-1] + spaces[-1] + max((h for h, _open in self.opening), default=0.0)
+        self.slack = 8 * (len(blocks) + 8) * 2.0**-52 * (largest + 1.0)
+
+    def about(self, start: int, end: int) -> float:
+        """The height of the column blocks[start:end], to within `slack`."""
+        opened, is_open = self.opening[start]
+        spaces = self.spaces[end] - self.spaces[start if is_open else min(start + 1, end)]
+        return opened + (self.heights[end] - self.heights[start]) + spaces
+
+    def exact(self, start: int, end: int) -> float:
+        return _height(_column(self.blocks, start, end))
+
+    def fits(self, start: int, end: int, room: float) -> bool:
+        """Whether the column blocks[start:end] fits `room` (with `_fill`'s tolerance), as `_height` says."""
+        about, limit = self.about(start, end), room + 1e-6
+        if abs(about - limit) > self.slack:
+            return about <= limit
+        return self.exact(start, end) <= limit
 
 
-def _fill(blocks: list[_Block], start: int, room: float) -> int:
+def _opening(block: _Block) -> tuple[float, bool]:
+    """The height a column opening at `block` gives its repeated heading and header row, and whether it has any."""
+    opening = [b for b in (block.continued, block.header) if b is not None]
+    return (_height(opening) if opening else 0.0), bool(opening)
+
+
+def _fill(blocks: list[_Block], start: int, room: float, heights: _Heights | None = None) -> int:
     """The end of the fullest column from blocks[start] that fits `room`.
 
     A keep that is taller than a column gives way (any break that fits); a single block taller than a
-    column is placed alone and reported by the caller."""
-    for ends in (_breaks(blocks, start), list(range(start + 1, len(blocks) + 1))):
-        fitting = [end for end in ends if _height(_column(blocks, start, end)) <= room + 1e-6]
-        if fitting:
-            return fitting[-1]
-    return start + 1
+    column is placed alone and reported by the caller. A column only grows as it takes more blocks, so the
+    search stops at the first end that does not fit."""
+    heights = heights or _Heights(blocks)
+    last_break = last_any = None
+    for end in range(start + 1, len(blocks) + 1):
+        if not heights.fits(start, end, room):
+            break
+        last_any = end
+        if end == len(blocks) or not blocks[end - 1].keep_with_next:
+            last_break = end
+    return last_break or last_any or start + 1
 
 
-def _balance(blocks: list[_Block], start: int, end: int, room: float) -> list[tuple[int, int]]:
+def _balance(
+    blocks: list[_Block], start: int, end: int, room: float, heights: _Heights | None = None
+) -> list[tuple[int, int]]:
     """Blocks[start:end] in two columns, cut where the taller column is shortest, the left one the taller on a tie.
 
-    A cut after a block that keeps with the next is taken only when no other cut fits the room."""
+    A cut after a block that keeps with the next is taken only when no other cut fits the room. Every cut is
+    weighed from running sums; the few that could be the best are then weighed exactly, as `_height` sums."""
+    heights = heights or _Heights(blocks)
+    limit, slack = room + 1e-6, heights.slack
+
+    def over(cut: int, taller: float) -> bool:
+        if abs(taller - limit) > slack:
+            return taller > limit
+        return max(heights.exact(start, cut), heights.exact(cut, end) if cut < end else 0.0) > limit
 
     def cost(cut: int) -> tuple[bool, bool, float, float]:
-        left = _height(_column(blocks, start, cut))
-        right = _height(_column(blocks, cut, end)) if cut < end else 0.0
+        left = heights.exact(start, cut)
+        right = heights.exact(cut, end) if cut < end else 0.0
         kept = cut < end and blocks[cut - 1].keep_with_next
-        return max(left, right) > room + 1e-6, kept, round(max(left, right), 6), right
+        return max(left, right) > limit, kept, round(max(left, right), 6), right
 
-    cut = min(range(start + 1, end + 1), key=cost)
+    cuts = range(start + 1, end + 1)
+    taller = {cut: max(heights.about(start, cut), heights.about(cut, end) if cut < end else 0.0) for cut in cuts}
+    rank = {cut: (over(cut, taller[cut]), cut < end and blocks[cut - 1].keep_with_next) for cut in cuts}
+    best = min(rank.values())
+    ranked = [cut for cut in cuts if rank[cut] == best]
+    # round(·, 6) joins heights within a millionth: a cut further than that (and the slack) above the least
+    # taller column cannot be the best
+    least = min(taller[cut] for cut in ranked)
+    near = [cut for cut in ranked if taller[cut] <= least + 2e-6 + 2 * slack]
+    cut = min(near, key=cost)
     return [(start, cut), (cut, end)] if cut < end else [(start, end)]
 
 
 def _paginate(blocks: list[_Block], room: float) -> list[list[tuple[int, int]]]:
     """Pages of two columns: each page takes what two full columns hold, then balances it between them."""
+    heights = _Heights(blocks)
     pages = []
     start = 0
     while start < len(blocks):
-        end = _fill(blocks, start, room)
+        end = _fill(blocks, start, room, heights)
         if end < len(blocks):
-            end = _fill(blocks, end, room)
-        pages.append(_balance(blocks, start, end, room))
+            end = _fill(blocks, end, room, heights)
+        pages.append(_balance(blocks, start, end, room, heights))
         start = end
     return pages
 

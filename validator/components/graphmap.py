@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 from pydantic import Field, model_validator
 from pydantic_core import PydanticCustomError
 
+from ..repeats import repeated
 from ..types import Colour, Ident, Length, LocalText, StrictModel
 
 if TYPE_CHECKING:
@@ -219,18 +220,19 @@ class GraphCodes:
 
 
 def check_graph(ctx: CheckContext, graph: GraphMap, path: tuple, codes: GraphCodes) -> None:
-    """Every link joins two existing, different nodes once; every node can reach every other."""
+    """Every link joins two existing, different nodes once; every node can reach every other. A node or a link
+    given more than once is one finding, at its first repeat."""
+    ctx.compared.add(path + ("nodes",))
     ids: dict[NodeId, int] = {}
     for i, node in enumerate(graph.nodes):
-        if node.id in ids:
-            ctx.add(
-                codes.duplicate_node,
-                path + ("nodes", i, "id"),
-                f"node {node.id} is defined twice (first as node {ids[node.id] + 1})",
-                "give each node its own id",
-            )
-        else:
-            ids[node.id] = i
+        ids.setdefault(node.id, i)
+    for group in repeated((node.id, path + ("nodes", i, "id")) for i, node in enumerate(graph.nodes)):
+        ctx.add(
+            codes.duplicate_node,
+            group.places[1],
+            f"node {group.key} is defined {group.times} (first as node {ids[group.key] + 1}: {group.where(ctx.source)})",
+            "give each node its own id",
+        )
     kinds = {k.id for k in graph.kinds}
     for i, node in enumerate(graph.nodes):
         if node.kind is not None and node.kind not in kinds:
@@ -241,7 +243,7 @@ def check_graph(ctx: CheckContext, graph: GraphMap, path: tuple, codes: GraphCod
                 f"unknown node kind {node.kind!r}",
                 f"map kinds: {known}",
             )
-    seen: dict[frozenset, int] = {}
+    joined: list[tuple[frozenset, tuple]] = []
     for j, (a, b) in enumerate(graph.links):
         where = path + ("links", j)
         missing = [(k, end) for k, end in enumerate((a, b)) if end not in ids]
@@ -259,17 +261,17 @@ def check_graph(ctx: CheckContext, graph: GraphMap, path: tuple, codes: GraphCod
             continue
         if missing:
             continue
-        key = frozenset((a, b))
-        if key in seen:
-            first = graph.links[seen[key]]
-            ctx.add(
-                codes.duplicate_link,
-                where,
-                f"link {a}–{b} repeats link {seen[key] + 1} ({first[0]}–{first[1]}); links have no direction",
-                "remove one of them",
-            )
-        else:
-            seen[key] = j
+        joined.append((frozenset((a, b)), where))
+    for link in repeated(joined):
+        first, again = link.places[0][-1], link.places[1][-1]
+        (a, b), (c, d) = graph.links[again], graph.links[first]
+        more = f", {link.times} in all: {link.where(ctx.source)}" if link.count > 2 else ""
+        ctx.add(
+            codes.duplicate_link,
+            link.places[1],
+            f"link {a}–{b} repeats link {first + 1} ({c}–{d}){more}; links have no direction",
+            "remove one of them",
+        )
     groups = parts(graph)
     if len(groups) > 1:
         main = set(groups[0])
@@ -286,22 +288,35 @@ def check_graph(ctx: CheckContext, graph: GraphMap, path: tuple, codes: GraphCod
 
 
 def _check_crossings(ctx: CheckContext, graph: GraphMap, path: tuple, code: str) -> None:
-    """Links that cross on paper look like junctions; players will read them as one."""
+    """Links that cross on paper look like junctions; players will read them as one. One finding per link that
+    crosses links before it, naming the first and counting the rest: never one per two links.
+
+    Every pair of links is weighed, but a map has at most MAX_NODES nodes, and more links than a drawing without
+    crossings can hold (3 × nodes − 6, Euler) is said at once, without weighing them."""
     at = {n.id: (n.x, n.y) for n in graph.nodes}
     index = {frozenset(link): j for j, link in reversed(list(enumerate(graph.links)))}
     edges = graph.edges()
-    for i, (a, b) in enumerate(edges):
-        for c, d in edges[i + 1 :]:
-            if len({a, b, c, d}) < 4:
-                continue
-            if segments_cross(at[a], at[b], at[c], at[d]):
-                j = index[frozenset((c, d))]
-                ctx.add(
-                    code,
-                    path + ("links", j),
-                    f"link {c}–{d} crosses link {a}–{b} on the map",
-                    "move a node so the links do not cross",
-                )
+    planar = 3 * len(at) - 6
+    if len(at) >= 3 and len(edges) > planar:
+        ctx.add(
+            code,
+            path + ("links",),
+            f"{len(edges):,} links join {len(at)} nodes: at most {planar:,} can be drawn without crossing",
+            "remove links, or join the nodes through others",
+        )
+        return
+    for k, (c, d) in enumerate(edges):
+        crossed = [
+            (a, b) for a, b in edges[:k] if len({a, b, c, d}) == 4 and segments_cross(at[a], at[b], at[c], at[d])
+        ]
+        if crossed:
+            (a, b), more = crossed[0], len(crossed) - 1
+            ctx.add(
+                code,
+                path + ("links", index[frozenset((c, d))]),
+                f"link {c}–{d} crosses link {a}–{b} on the map" + (f" and {more:,} more before it" if more else ""),
+                "move a node so the links do not cross",
+            )
 
 
 def segments_cross(

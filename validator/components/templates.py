@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import (
@@ -48,6 +49,7 @@ from pydantic import (
 from pydantic.json_schema import JsonSchemaValue
 
 from ..images import ImageFill, ImageValue, check_resolution, looks_like_path
+from ..repeats import PLACES_NAMED, repeated
 from ..types import (
     LENGTH_PATTERN,
     POSITIVE_LENGTH_PATTERN,
@@ -375,7 +377,15 @@ class ResolvedTemplate:
     chain: tuple[str, ...] = ()
 
     def region(self, name: str) -> Region | None:
-        return next((r for r in self.regions if r.name == name), None)
+        return self._by_name.get(name)
+
+    @cached_property
+    def _by_name(self) -> dict[str, Region]:
+        """Each region by its name (the first of a name), so a card's every fill finds its region at once."""
+        by_name: dict[str, Region] = {}
+        for region in self.regions:
+            by_name.setdefault(region.name, region)
+        return by_name
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -470,47 +480,58 @@ def _apply(
     regions: list[Region] = list(parent.regions) if parent else []
     paths: dict[str, tuple] = dict(parent.paths) if parent else {}
     inherited = {r.name for r in regions}
-    for name in template.remove:
+    removed: set[str] = set()
+    known = ""  # the hint naming every region, written once however many names are missing
+    for k, name in enumerate(template.remove):
+        if name in removed:
+            continue
+        removed.add(name)
         if name not in inherited:
+            known = known or _one_of(inherited)
             problems.append(
                 Problem(
                     "missing_region",
-                    path + ("remove", template.remove.index(name)),
+                    path + ("remove", k),
                     f"cannot remove {name!r}: {_whose(parent)} has no such region",
-                    _one_of(inherited),
+                    known,
                 )
             )
-    regions = [r for r in regions if r.name not in template.remove]
+    regions = [r for r in regions if r.name not in removed]
+    at = {r.name: i for i, r in enumerate(regions)}  # where each region stands: found at once, not by a search
+    known = ""
     for name, change in template.change.items():
-        position = next((i for i, r in enumerate(regions) if r.name == name), None)
+        position = at.get(name)
         if position is None:
+            known = known or _one_of(at)
             problems.append(
                 Problem(
                     "missing_region",
                     path + ("change", name),
                     f"cannot change {name!r}: {_whose(parent)} has no such region",
-                    _one_of({r.name for r in regions}),
+                    known,
                     key=True,
                 )
             )
             continue
         regions[position] = regions[position].model_copy(update=change.model_dump(exclude_unset=True))
         paths[name] = path + ("change", name)
+    for group in repeated((region.name, path + ("regions", i, "name")) for i, region in enumerate(template.regions)):
+        problems.append(
+            Problem(
+                "duplicate",
+                group.places[1],
+                f"region {group.key!r} is defined {group.times} in this template",
+                "give each region its own name",
+            )
+        )
     seen: set[str] = set()
     for i, region in enumerate(template.regions):
         if region.name in seen:
-            problems.append(
-                Problem(
-                    "duplicate",
-                    path + ("regions", i, "name"),
-                    f"region {region.name!r} is defined twice in this template",
-                    "give each region its own name",
-                )
-            )
-            continue
+            continue  # a region given twice: reported above, once
         seen.add(region.name)
-        position = next((k for k, r in enumerate(regions) if r.name == region.name), None)
+        position = at.get(region.name)
         if position is None:
+            at[region.name] = len(regions)
             regions.append(region)
         else:
             regions[position] = region
@@ -557,16 +578,14 @@ def check_templates(
     ctx: CheckContext, tset: TemplateSet, codes: TemplateCodes, base: tuple = ("card_templates",)
 ) -> dict[str, ResolvedTemplate]:
     """Extends chains, region references, colours from labels, geometry. Returns the resolved templates."""
-    ids: set[str] = set()
-    for i, written in enumerate(tset.templates):
-        if written.id in ids:
-            ctx.add(
-                codes.duplicate,
-                base + ("templates", i, "id"),
-                f"template id {written.id!r} is used twice",
-                "give each template its own id",
-            )
-        ids.add(written.id)
+    ctx.compared.add(base + ("templates",))
+    for group in repeated((written.id, base + ("templates", i, "id")) for i, written in enumerate(tset.templates)):
+        ctx.add(
+            codes.duplicate,
+            group.places[1],
+            f"template id {group.key!r} is used {group.times} ({group.where(ctx.source)})",
+            "give each template its own id",
+        )
     resolved, problems = resolve_templates(tset, base + ("templates",))
     for problem in problems:
         ctx.add(getattr(codes, problem.kind), problem.path, problem.message, problem.hint, key=problem.key)
@@ -699,16 +718,23 @@ def _check_geometry(ctx: CheckContext, template: ResolvedTemplate, codes: Templa
                 )
             if region.kind == "panel":
                 continue
+            overlapped: list[str] = []  # one finding per box, naming the first few it overlaps: never one per pair
             for other, (ox, oy, ow, oh) in placed:
-                if other == region.name:
+                if other == region.name or other in overlapped:
                     continue
                 if x < ox + ow - 1e-6 and ox < x + w - 1e-6 and y < oy + oh - 1e-6 and oy < y + h - 1e-6:
-                    ctx.add(
-                        codes.geometry,
-                        path,
-                        f"template {template.id!r}: region {region.name!r} overlaps {other!r}",
-                        "move one of the two boxes",
-                    )
+                    overlapped.append(other)
+                    if len(overlapped) > PLACES_NAMED:
+                        break
+            if overlapped:
+                named = ", ".join(map(repr, overlapped[:PLACES_NAMED]))
+                more = " and more" if len(overlapped) > PLACES_NAMED else ""
+                ctx.add(
+                    codes.geometry,
+                    path,
+                    f"template {template.id!r}: region {region.name!r} overlaps {named}{more}",
+                    "move one of the two boxes" if len(overlapped) == 1 else "move the boxes apart",
+                )
             placed.append((region.name, (x, y, w, h)))
 
 

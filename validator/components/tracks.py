@@ -27,6 +27,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, StringConstraints, model_validator
 
+from ..repeats import repeated
 from ..types import Colour, Count, Ident, Length, LocalText, NonNegative, StrictModel
 from .cards import CardSize, CardSizeField
 
@@ -590,18 +591,15 @@ def check_track(board: TrackBoard, geometry: TrackGeometry | None = None) -> lis
     geometry = geometry or track_geometry(board)
     problems = list(geometry.problems)
     known = board.player_ids()
-    seen: dict[str, int] = {}
-    for p, player in enumerate(board.players):
-        if player.id in seen:
-            problems.append(
-                TrackProblem(
-                    "player",
-                    ("board", "players", p, "id"),
-                    f"player {player.id!r} is listed twice",
-                    "give each player one entry",
-                )
+    for group in repeated((player.id, ("board", "players", p, "id")) for p, player in enumerate(board.players)):
+        problems.append(
+            TrackProblem(
+                "player",
+                group.places[1],
+                f"player {group.key!r} is listed {group.times} (first as player {group.places[0][2] + 1})",
+                "give each player one entry",
             )
-        seen[player.id] = p
+        )
     for index, space in enumerate(board.spaces):
         if space.kind == "player" and space.player not in known:
             close = ", ".join(sorted(known)) or "none listed"

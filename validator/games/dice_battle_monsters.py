@@ -28,6 +28,7 @@ from ..checks import (
     check_unique_ids,
     check_unique_names,
     normalise_name,
+    repeated,
 )
 from ..components.cards import Deck, Design, deck_designs
 from ..components.kit import KitBase
@@ -335,21 +336,20 @@ class DiceBattleKit(KitBase):
     def _check_names(self, ctx: CheckContext) -> None:
         """Card titles read differently from each other, in every language."""
         for lang in ctx.languages:
-            first: dict[str, int] = {}
+            titles = []
             for c, card in enumerate(self.cards):
                 title = card.value("title")
-                if not isinstance(title, LocalText) or not title.get(lang):
-                    continue
-                norm = normalise_name(title.get(lang))
-                if norm in first:
-                    ctx.add(
-                        "PK313",
-                        ("cards", c, "fill", "title", lang),
-                        f"card name {title.get(lang)!r} reads the same as card {self.cards[first[norm]].id!r}",
-                        "rename one of them",
-                    )
-                else:
-                    first[norm] = c
+                if isinstance(title, LocalText) and title.get(lang):
+                    titles.append((normalise_name(title.get(lang)), ("cards", c, "fill", "title", lang)))
+            for group in repeated(titles):
+                first, again = self.cards[group.places[0][1]], self.cards[group.places[1][1]]
+                more = f"; {group.count:,} cards: {group.where(ctx.source)}" if group.count > 2 else ""
+                ctx.add(
+                    "PK313",
+                    group.places[1],
+                    f"card name {again.value('title').get(lang)!r} reads the same as card {first.id!r}{more}",
+                    "rename one of them",
+                )
 
     def _names(self) -> list[tuple[tuple, str]]:
         out: list[tuple[tuple, str]] = []
@@ -368,7 +368,16 @@ class DiceBattleKit(KitBase):
         return out
 
     def _check_kinds(self, ctx: CheckContext) -> None:
-        units: dict[str, int] = {}
+        paired = ((kind.unit, ("kinds", k, "unit")) for k, kind in enumerate(self.kinds) if kind.unit in UNIT_CLASSES)
+        for group in repeated(paired):
+            first = self.kinds[group.places[0][1]]
+            more = f"; {group.where(ctx.source)}" if group.count > 2 else ""
+            ctx.add(
+                "DB001",
+                group.places[1],
+                f"unit class {group.key!r} is paired {group.times} (also in kind {first.id!r}){more}",
+                "each unit class pairs with one non-unit class",
+            )
         for k, kind in enumerate(self.kinds):
             if kind.unit not in UNIT_CLASSES:
                 ctx.add(
@@ -377,14 +386,6 @@ class DiceBattleKit(KitBase):
                     f"unknown unit class {kind.unit!r}",
                     f"units are {', '.join(UNIT_CLASSES)}",
                 )
-            elif kind.unit in units:
-                ctx.add(
-                    "DB001",
-                    ("kinds", k, "unit"),
-                    f"unit class {kind.unit!r} is paired twice (also in kind {self.kinds[units[kind.unit]].id!r})",
-                    "each unit class pairs with one non-unit class",
-                )
-            units.setdefault(kind.unit, k)
             if kind.nonunit is not None and kind.nonunit not in NONUNIT_CLASSES:
                 ctx.add(
                     "DB007",
@@ -394,6 +395,7 @@ class DiceBattleKit(KitBase):
                 )
             if kind.unit == "token" and kind.nonunit is not None:
                 ctx.add("DB001", ("kinds", k, "nonunit"), "a token has no non-unit side", "remove `nonunit:`")
+        units = {kind.unit for kind in self.kinds}
         for unit in UNIT_CLASSES:
             if unit not in units:
                 ctx.add(
@@ -694,12 +696,15 @@ class DiceBattleKit(KitBase):
         assert example is not None
         p = self.parameters
         ok = True
+        by_id: dict[str, TemplateCard] = {}  # the first card of each id, as `card` finds it, without a search each
+        for design in self.cards:
+            by_id.setdefault(design.id, design)
         for side_name in ("first", "second"):
             side = getattr(example, side_name)
             for zone in ("main", "magic_circle", "stock"):
                 for i, card_id in enumerate(getattr(side, zone)):
                     where = ("example", side_name, zone, i)
-                    card = self.card(card_id)
+                    card = by_id.get(card_id)
                     if card is None:
                         ctx.add("PK305", where, f"no card named {card_id!r}", "name a card id")
                         ok = False
@@ -713,8 +718,8 @@ class DiceBattleKit(KitBase):
                             f"only {want} cards go there",
                         )
                         ok = False
-            units = [self.card(c) for c in side.main if self.card(c) is not None]
-            classes = {u.value("unit_class") for u in units}  # type: ignore[union-attr]
+            units = [by_id[c] for c in side.main if c in by_id]
+            classes = {u.value("unit_class") for u in units}
             if len(units) > 1 and classes & {"human", "token"}:
                 ctx.add(
                     "DB018",
@@ -729,8 +734,8 @@ class DiceBattleKit(KitBase):
                     "magic goes to the magic circle only when the unit is a human",
                     "put a human in the main zone",
                 )
-            cost = sum(_level(self.card(c), "unit") for c in side.main) + sum(
-                _level(self.card(c), "nonunit") for c in side.magic_circle
+            cost = sum(_level(by_id.get(c), "unit") for c in side.main) + sum(
+                _level(by_id.get(c), "nonunit") for c in side.magic_circle
             )
             if cost > p.die_faces + p.blessing_bonus:
                 ctx.add(

@@ -14,6 +14,7 @@ from pydantic import Field
 
 from ..checks import (
     Change,
+    NameIndex,
     check_decks,
     check_lookalikes,
     check_supply,
@@ -21,6 +22,8 @@ from ..checks import (
     check_unique_ids,
     check_unique_names,
     item_names,
+    places_text,
+    repeated,
 )
 from ..components.cards import Deck, deck_designs
 from ..components.hexboard import HexBoard, connected, is_centre
@@ -261,7 +264,8 @@ class ElementShiftKit(KitBase):
         owners: list[tuple[str, int, Combo | ShiftEvent, int | None]] = [
             ("combos", i, c, None) for i, c in enumerate(self.combos)
         ]
-        owners += [("events", i, e, self._copies(e.id) * e.effect.cells) for i, e in enumerate(self.events)]
+        copies = self._copies()
+        owners += [("events", i, e, copies[e.id] * e.effect.cells) for i, e in enumerate(self.events)]
         for field, i, owner, most in owners:
             effect = owner.effect
             if effect.action == "destroy":
@@ -280,15 +284,14 @@ class ElementShiftKit(KitBase):
             found.append((state, (field, i, "effect")))
         return found
 
-    def _copies(self, event_id: str) -> int:
-        """How many cards of an event the decks hold."""
-        return sum(
-            design.count
-            for deck in self.decks
-            if deck.template == "event"
-            for design in deck_designs(deck, self.events)
-            if design.item.id == event_id
-        )
+    def _copies(self) -> Counter[str]:
+        """How many cards of each event the decks hold, counted in one pass over the event decks."""
+        copies: Counter[str] = Counter()
+        for deck in self.decks:
+            if deck.template == "event":
+                for design in deck_designs(deck, self.events):
+                    copies[design.item.id] += design.count
+        return copies
 
     def component_ids(self) -> dict[str, tuple[object, tuple]]:
         return super().component_ids() | self.tokens.marker_components(("tokens",))
@@ -321,11 +324,11 @@ class ElementShiftKit(KitBase):
         check_lookalikes(ctx, item_names(self, ("elements", "terrains", "combos", "events")))
         self._check_effects(ctx)
         self._check_stated_numbers(ctx)
+        hint = ""  # the element ids, sorted once however many terrains name none of them
         for t, terrain in enumerate(self.terrains):
             if terrain.element is not None and terrain.element not in element_ids:
-                ctx.add(
-                    "ES001", ("terrains", t, "element"), f"unknown element {terrain.element!r}", _one_of(element_ids)
-                )
+                hint = hint or _one_of(element_ids)
+                ctx.add("ES001", ("terrains", t, "element"), f"unknown element {terrain.element!r}", hint)
         check_decks(ctx, self, self.model_lists())
         for d, deck in enumerate(self.decks):
             wanted = TEMPLATE_SOURCES[deck.template]
@@ -375,25 +378,25 @@ class ElementShiftKit(KitBase):
         cells = board.placed_cells()
         positions: dict[tuple[int, int], int] = {}
         counts: Counter = Counter()
+        known = [(i, cell) for i, cell in enumerate(cells) if cell.terrain in terrain_ids]
+        for group in repeated(((cell.q, cell.r), i) for i, cell in known):
+            located = [ctx.locate(cells[i].path, col_offset=cells[i].offset) for i in group.places]
+            cell = cells[group.places[1]]
+            ctx.add(
+                "ES012",
+                cell.path,
+                f"cell ({cell.q}, {cell.r}) is given {group.times} ({places_text(located, group.count)})",
+                "remove one",
+                col_offset=cell.offset,
+            )
+        hint = ""
         for i, cell in enumerate(cells):
             if cell.terrain not in terrain_ids:
-                ctx.add(
-                    "ES002",
-                    cell.path,
-                    f"unknown territory type {cell.terrain!r}",
-                    _one_of(terrain_ids | set(board.key)),
-                    col_offset=cell.offset,
-                )
+                hint = hint or _one_of(terrain_ids | set(board.key))
+                ctx.add("ES002", cell.path, f"unknown territory type {cell.terrain!r}", hint, col_offset=cell.offset)
                 continue
             if (cell.q, cell.r) in positions:
-                ctx.add(
-                    "ES012",
-                    cell.path,
-                    f"cell ({cell.q}, {cell.r}) is given twice",
-                    "remove one",
-                    col_offset=cell.offset,
-                )
-                continue
+                continue  # a cell given twice: reported above, once
             positions[(cell.q, cell.r)] = i
             counts[cell.terrain] += 1
         want = self.parameters.cells_per_territory
@@ -412,7 +415,8 @@ class ElementShiftKit(KitBase):
             ctx.add(
                 "ES005", ("board",), "the board falls apart into separate islands", "join every cell to its neighbours"
             )
-        blocked = [pos for pos in positions if self._terrain(cells[positions[pos]].terrain).blocked]
+        blocked_ids = {t.id for t in self.terrains if t.blocked}
+        blocked = [pos for pos in positions if cells[positions[pos]].terrain in blocked_ids]
         if len(blocked) == 1 and not is_centre(blocked[0], set(positions)):
             cell = cells[positions[blocked[0]]]
             ctx.add(
@@ -434,6 +438,7 @@ class ElementShiftKit(KitBase):
                     name = getattr(item.name, lang)
                     if name:
                         named[name] = ("cells", item.effect.cells, item.id)
+        index = NameIndex(named)  # each text is searched for the names it holds, not for every name
         lists: tuple[tuple[str, Sequence[Combo | ShiftEvent]], ...] = (("combos", self.combos), ("events", self.events))
         for list_name, items in lists:
             for i, item in enumerate(items):
@@ -457,7 +462,7 @@ class ElementShiftKit(KitBase):
                         value = getattr(text, lang)
                         if value:
                             path = (list_name, i) + sub + (lang,)
-                            others = {n: v for n, v in named.items() if v[2] != item.id}
+                            others = {n: named[n] for n in index.within(value) if named[n][2] != item.id}
                             check_text_numbers(ctx, path, value, expected, f"{item.id!r}", others, changes)
         for s, section in enumerate(self.rules.sections if self.rules else []):
             for field_name in ("steps", "bullets"):
@@ -465,9 +470,9 @@ class ElementShiftKit(KitBase):
                     for lang in ("ja", "en"):
                         value = getattr(text, lang)
                         if value:
-                            check_text_numbers(
-                                ctx, ("rules", "sections", s, field_name, k, lang), value, {}, "the rules", named
-                            )
+                            held = {n: named[n] for n in index.within(value)}
+                            where = ("rules", "sections", s, field_name, k, lang)
+                            check_text_numbers(ctx, where, value, {}, "the rules", held)
 
     def _check_effects(self, ctx: CheckContext) -> None:
         """Every effect acts on something it can act on, and says how much."""
@@ -488,15 +493,14 @@ class ElementShiftKit(KitBase):
             if effect.action in NEEDS_CELLS and effect.cells < 1:
                 ctx.add("PK320", path, f"a {effect.action} effect must name how many cells (cells ≥ 1)", "add `cells:`")
 
-    def _terrain(self, terrain_id: str) -> Terrain:
-        return next(t for t in self.terrains if t.id == terrain_id)
-
     def _check_combos(self, ctx: CheckContext, element_ids: set[str]) -> None:
         by_pair: dict[frozenset, list[int]] = {}
+        hint = ""
         for c, combo in enumerate(self.combos):
             for e, element in enumerate(combo.elements):
                 if element not in element_ids:
-                    ctx.add("ES001", ("combos", c, "elements", e), f"unknown element {element!r}", _one_of(element_ids))
+                    hint = hint or _one_of(element_ids)
+                    ctx.add("ES001", ("combos", c, "elements", e), f"unknown element {element!r}", hint)
             pair = frozenset(combo.elements)
             if len(pair) != 2:
                 ctx.add(
@@ -506,23 +510,34 @@ class ElementShiftKit(KitBase):
                     "name two different elements",
                 )
                 continue
-            for other in by_pair.get(pair, []):
-                first = self.combos[other]
-                if first.kind == combo.kind:
-                    ctx.add(
-                        "ES008",
-                        ("combos", c, "elements"),
-                        f"{combo.kind} combos {first.id!r} and {combo.id!r} use the same pair",
-                        "pairs are unordered; change one of them",
-                    )
-                elif not self.parameters.declare_shared_pairs:
-                    ctx.add(
-                        "ES009",
-                        ("combos", c, "elements"),
-                        f"{first.kind} {first.id!r} and {combo.kind} {combo.id!r} both use {' + '.join(sorted(pair))}",
-                        "set parameters.declare_shared_pairs and say in the rules that players declare which one they play",
-                    )
             by_pair.setdefault(pair, []).append(c)
+        for pair, members in by_pair.items():
+            if len(members) > 1:
+                self._check_pair(ctx, pair, members)
+
+    def _check_pair(self, ctx: CheckContext, pair: frozenset, members: list[int]) -> None:
+        """Combos on one pair: of one kind, one ES008 at the second, counting them all; of both kinds, one ES009
+        at the first of the kind that comes second. Never one per two combos: n copies are not n² findings."""
+        kinds = repeated((self.combos[c].kind, ("combos", c, "elements")) for c in members)
+        for group in kinds:
+            first, combo = self.combos[group.places[0][1]], self.combos[group.places[1][1]]
+            more = f" ({group.count:,} {combo.kind} combos: {group.where(ctx.source)})" if group.count > 2 else ""
+            ctx.add(
+                "ES008",
+                group.places[1],
+                f"{combo.kind} combos {first.id!r} and {combo.id!r} use the same pair{more}",
+                "pairs are unordered; change one of them",
+            )
+        first = self.combos[members[0]]
+        other = next((c for c in members if self.combos[c].kind != first.kind), None)
+        if other is not None and not self.parameters.declare_shared_pairs:
+            combo = self.combos[other]
+            ctx.add(
+                "ES009",
+                ("combos", other, "elements"),
+                f"{first.kind} {first.id!r} and {combo.kind} {combo.id!r} both use {' + '.join(sorted(pair))}",
+                "set parameters.declare_shared_pairs and say in the rules that players declare which one they play",
+            )
 
     def _check_counts(self, ctx: CheckContext) -> None:
         p = self.parameters

@@ -54,6 +54,7 @@ from ..checks import (
     check_lookalikes,
     check_unique_ids,
     check_unique_names,
+    repeated,
 )
 from ..components.cards import Deck, Design
 from ..components.kit import KitBase
@@ -443,10 +444,11 @@ class GenericKit(KitBase):
                 update={"templates": [*self.templates.templates, CardTemplate.model_construct(id=BUILTIN_TEMPLATE)]}
             )
         )
-        card_ids: set[str] = set()
+        card_ids: list[tuple[str, tuple]] = []  # card ids are unique across the decks: compared once, after
         used: set[str] = set()
         for d, deck in enumerate(self.decks):
             path = ("decks", d)
+            ctx.compared.add(path + ("cards",))
             if deck.source is not None:
                 ctx.add(
                     "PK407",
@@ -520,6 +522,13 @@ class GenericKit(KitBase):
             self._check_titles(ctx, d, titles)
             self._check_counts(ctx, d)
             self._check_backs(ctx, d, size, known, resolved, checking, deck_resolved, used)
+        for group in repeated(card_ids):
+            ctx.add(
+                "PK304",
+                group.places[1],
+                f"card id {group.key!r} is used {group.times} ({group.where(ctx.source)})",
+                "give each card its own id",
+            )
         return used
 
     def _check_counts(self, ctx: CheckContext, d: int) -> None:
@@ -619,15 +628,13 @@ class GenericKit(KitBase):
         size: tuple[float, float],
         known: set[str],
         resolved: dict[str, ResolvedTemplate],
-        card_ids: set[str],
+        card_ids: list[tuple[str, tuple]],
         used: set[str],
     ) -> TemplateCard:
         where = ("decks", d, "cards", c)
         view = self.filled_card(d, c)
         if card.id is not None:
-            if card.id in card_ids:
-                ctx.add("PK304", where + ("id",), f"card id {card.id!r} is used twice", "give each card its own id")
-            card_ids.add(card.id)
+            card_ids.append((card.id, where + ("id",)))
         for name in SHORTHAND:
             if getattr(card, name) is not None and name in card.fill:
                 ctx.add(

@@ -20,6 +20,7 @@ from ..components.kit import KitBase
 from ..components.sheets import Gate, Letter, PadRegion, Sheet, check_sheets, regions
 from ..components.table import Need
 from ..findings import Severity
+from ..repeats import repeated
 from ..types import Colour, Count, LocalText, NonNegative, RuleText, StrictModel
 
 if TYPE_CHECKING:
@@ -388,15 +389,18 @@ class UnlockTowerKit(KitBase):
                 f"{len(self.towers)} towers listed, but parameters.towers is {p.towers}",
                 "list one tower per die face",
             )
+        numbers = repeated((tower.number, ("towers", t, "number")) for t, tower in enumerate(self.towers))
+        for group in numbers:
+            ctx.add(
+                "UT011",
+                group.places[1],
+                f"tower {group.key} is listed {group.times} ({group.where(ctx.source)})",
+                "number the towers 1, 2, 3, ... once each",
+            )
         seen: set[int] = set()
         for t, tower in enumerate(self.towers):
             if tower.number in seen:
-                ctx.add(
-                    "UT011",
-                    ("towers", t, "number"),
-                    f"tower {tower.number} is listed twice",
-                    "number the towers 1, 2, 3, ... once each",
-                )
+                pass  # a number given again: reported above, once
             elif tower.number != t + 1:
                 ctx.add(
                     "UT011",

@@ -30,7 +30,15 @@ from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pydantic import Field
 
-from ..checks import check_decks, check_lookalikes, check_unique_ids, item_names, normalise_name, walk_texts
+from ..checks import (
+    check_decks,
+    check_lookalikes,
+    check_unique_ids,
+    item_names,
+    normalise_name,
+    repeated,
+    walk_texts,
+)
 from ..components.cards import Deck, Design, deck_designs
 from ..components.kit import KitBase
 from ..components.play import State
@@ -333,26 +341,24 @@ class WizardsElementCollectionKit(KitBase):
         self._check_track(ctx)
 
     def _check_names(self, ctx: CheckContext) -> None:
+        """Two cards of one name (WE001): once per name, at its second card, however many share it."""
         for lang in ctx.languages:
-            first: dict[str, int] = {}
-            for i, element in enumerate(self.elements):
-                name = element.name.get(lang)
-                key = card_key(name)
-                if key in first:
-                    other = self.elements[first[key]]
-                    worth = (
-                        f"{other.points} and {element.points} points"
-                        if other.points != element.points
-                        else f"{element.points} points each"
-                    )
-                    ctx.add(
-                        "WE001",
-                        ("elements", i, "name", lang),
-                        f"card name {name!r} is also card {first[key]} ({other.id}); {worth}",
-                        "give each card its own name, and record the choice in `errata`",
-                    )
-                else:
-                    first[key] = i
+            names = ((card_key(e.name.get(lang)), ("elements", i, "name", lang)) for i, e in enumerate(self.elements))
+            for group in repeated(names):
+                first, again = group.places[0][1], group.places[1][1]
+                other, element = self.elements[first], self.elements[again]
+                worth = (
+                    f"{other.points} and {element.points} points"
+                    if other.points != element.points
+                    else f"{element.points} points each"
+                )
+                more = f"; {group.count:,} cards: {group.where(ctx.source)}" if group.count > 2 else ""
+                ctx.add(
+                    "WE001",
+                    group.places[1],
+                    f"card name {element.name.get(lang)!r} is also card {first} ({other.id}); {worth}{more}",
+                    "give each card its own name, and record the choice in `errata`",
+                )
 
     def _texts(self) -> list[tuple[tuple, LocalText, tuple]]:
         """Texts that describe this edition: everything but the errata, which quote the rulebook as written."""
@@ -454,6 +460,9 @@ class WizardsElementCollectionKit(KitBase):
                 ctx.add("WE005", where + ("icons",), f"{element.id} lists an icon twice")
 
     def _check_scoring(self, ctx: CheckContext, ids: set[str]) -> None:
+        by_id: dict[str, Element] = {}  # the first card of each id, as `element` finds it, without a search each
+        for element in self.elements:
+            by_id.setdefault(element.id, element)
         for i, element in enumerate(self.elements):
             where = ("elements", i)
             s = element.scoring
@@ -499,7 +508,7 @@ class WizardsElementCollectionKit(KitBase):
                         f"use one of {', '.join(sorted(ids))}",
                     )
                 else:
-                    target = self.element(element.wild_as)
+                    target = by_id.get(element.wild_as)
                     if target is not None and target.scoring == "wild":
                         ctx.add("WE010", where + ("wild_as",), "a wild card cannot count as another wild card")
 
@@ -606,6 +615,7 @@ class WizardsElementCollectionKit(KitBase):
     def _check_track(self, ctx: CheckContext) -> None:
         board = self.board
         geometry = track_geometry(board)
+        ctx.compared.add(("board", "players"))  # check_track compares the players' ids
         for problem in check_track(board, geometry):
             code = "WE008" if problem.kind == "player" else "WE009"
             ctx.add(code, problem.path, problem.message, problem.hint)

@@ -9,9 +9,7 @@ and the number of games; a kind found at both player counts is reported once, wh
 
 from __future__ import annotations
 
-import multiprocessing
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 from .. import codes, suppress
@@ -185,6 +183,9 @@ def _pool(fn: Callable[[runner.Task], list[dict]], tasks: Sequence[runner.Task],
     """The chunks in order, over up to `jobs` processes (forked where the platform can)."""
     if jobs <= 1 or len(tasks) <= 1:
         return [fn(task) for task in tasks]
+    import multiprocessing  # loaded only for a pool, as generator/jobs.py does
+    from concurrent.futures import ProcessPoolExecutor
+
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
     with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=context) as pool:

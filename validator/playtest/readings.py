@@ -19,6 +19,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from ..repeats import repeated
 from ..types import KitReading
 
 ALL_READINGS_LIMIT = 16
@@ -168,17 +169,19 @@ def for_kit(vocabulary: Mapping[str, Reading], kit: Any) -> KitReadings:
     defaults = {rid: r.default(errata) for rid, r in vocabulary.items()}
     seen: dict[str, Declared] = {}
     problems: list[Problem] = []
-    for found in declared_readings(kit):
+    declared = list(declared_readings(kit))
+    for group in repeated((found.reading.id, found.path + ("id",)) for found in declared):
+        problems.append(
+            Problem(
+                group.places[1],
+                f"reading {group.key!r} is declared {group.times}; the first is played",
+                "declare each reading once, where the rule is",
+            )
+        )
+    for found in declared:
         reading, path = found.reading, found.path
         if reading.id in seen:
-            problems.append(
-                Problem(
-                    path + ("id",),
-                    f"reading {reading.id!r} is declared twice; the first is played",
-                    "declare each reading once, where the rule is",
-                )
-            )
-            continue
+            continue  # declared again: reported above, once
         seen[reading.id] = found
         known = vocabulary.get(reading.id)
         if known is None:

@@ -27,6 +27,7 @@ def check_components(ctx: CheckContext, kit: KitBase, numbers: Numbers) -> None:
     if not states:
         return
     components = kit.component_ids()
+    known = ", ".join(sorted(components)[:10]) or "none"  # written once, not sorted again for every state
     lang = ctx.languages[0] if ctx.languages else "en"
     for state, where in states:
         name = state.name.get(lang)
@@ -38,7 +39,7 @@ def check_components(ctx: CheckContext, kit: KitBase, numbers: Numbers) -> None:
                 "PK343",
                 at,
                 f"the rules create {name!r}, {_what(state)}, but no component shows it",
-                kit.SHOW_STATE_HINT.format(id=shown) + f" (known: {', '.join(sorted(components)[:10]) or 'none'})",
+                kit.SHOW_STATE_HINT.format(id=shown) + f" (known: {known})",
             )
             continue
         component, component_at = found

@@ -32,6 +32,7 @@ def check_errata(ctx: CheckContext, kit: KitBase) -> None:
     check_unique_ids(ctx, sections, ("rules", "sections"), "rule section")
     by_id = {section.id: section for section in sections if section.id is not None}
     values = kit.placeholder_values()
+    said: dict[tuple[str, str], tuple[str, str]] = {}  # a section's words, read once however many errata name it
     for e, erratum in enumerate(kit.errata):
         if erratum.section is None or erratum.ruling is None:
             continue  # a correction of the kit's data alone, which the cards show
@@ -51,11 +52,16 @@ def check_errata(ctx: CheckContext, kit: KitBase) -> None:
             )
             continue
         for lang in ctx.languages:
-            raw, stated = erratum.ruling.get(lang), list(_stated(kit, section, lang))
+            raw = erratum.ruling.get(lang)
+            words = said.get((erratum.section, lang))
+            if words is None:
+                stated = list(_stated(kit, section, lang))
+                words = _normal(" ".join(fill(text, values) for text in stated)), _skeleton(" ".join(stated))
+                said[erratum.section, lang] = words
             filled = _normal(fill(raw, values)).strip(ENDS + " ")
-            if filled in _normal(" ".join(fill(text, values) for text in stated)):
+            if filled in words[0]:
                 continue
-            if _skeleton(raw) in _skeleton(" ".join(stated)):
+            if _skeleton(raw) in words[1]:
                 continue  # the same words around a placeholder the section misspells: that is PK302's finding
             ctx.add(
                 "PK344",

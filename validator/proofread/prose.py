@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -136,6 +135,8 @@ class Texts:
         return False
 
     def nearest(self, lang: str, term: str) -> str | None:
+        import difflib  # asked only for a term the kit does not define
+
         known = self.known.get(lang, {})
         norm = normalise_name(term)
         short = lang == "ja" and len(norm) <= 3
