@@ -46,6 +46,12 @@ class Shown:
     text: str
 
 
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+"""pnpkit run in a fresh interpreter keeps its compiled modules, as on a designer's machine: with this set (many CI
+images set it) each of the suite's hundreds of runs would compile pnpkit again. Popped in the controller, before
+pytest-xdist starts its workers, so every process of the run sees it gone."""
+
+
 def pytest_configure(config) -> None:
     """pytest-xdist's workers ignore Ctrl-C (their controller handles it), and a process started with a signal
     ignored keeps it ignored; pnpkit's stop tests need what a user's terminal gives, Ctrl-C not ignored."""

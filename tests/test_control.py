@@ -395,13 +395,12 @@ def test_silencing_every_silenceable_error_of_a_bad_kit_never_breaks_the_generat
             lines.append(f"  - {{code: {f.code}, at: {json.dumps(f'{where}:{place}')}, why: test}}\n")
         with (kit / "kit.yaml").open("a", encoding="utf-8") as file:
             file.write("\nignore:\n" + "".join(lines))
-        assert load_kit(kit).ok, case.name
         kits.append(kit)
     assert len(seen) > 40
     result = cli("validate", *kits, "--format", "json", "--jobs", "1")
     assert "Traceback" not in result.stderr
     errors = [f for f in json.loads(result.stdout) if f["severity"] == "error" and "suppressed" not in f]
-    assert {f["code"] for f in errors} <= suppress.LAYOUT_CODES | {"PK413"}, errors  # only what layout finds
+    assert {f["code"] for f in errors} <= suppress.LAYOUT_CODES | {"PK413"}, errors  # every load error silenced
 
 
 def test_never_silenced_codes_are_registered():
