@@ -18,7 +18,7 @@ from pathlib import Path
 import pikepdf
 import pypdf
 import pytest
-from conftest import KITS, files_under, run_cli
+from conftest import KITS, files_under
 from pdftext import pdf_text
 
 from pnpkit.generator import fonts as font_files
@@ -57,11 +57,6 @@ def test_validates_with_no_findings_at_all(kits, name):
     loaded = kits.loaded(name)
     assert [f.text() for f in loaded.report.sorted()] == []
     assert set(kits.book(name)) == set(loaded.kit.languages) == {"ja", "en"}  # laid out with no problem
-
-
-def test_validate_of_every_kit_at_once_in_a_fresh_interpreter():
-    result = run_cli("validate", *KITS.values())
-    assert (result.returncode, result.stdout, result.stderr) == (0, f"{len(KITS)} kit(s) OK\n", "")
 
 
 @every_kit

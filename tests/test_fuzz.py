@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis.control import current_build_context
 
 settings.register_profile(
-    "ci", max_examples=10, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck), database=None
+    "ci", max_examples=8, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck), database=None
 )
 settings.register_profile(
     "campaign",

@@ -20,7 +20,7 @@ def _stray(modules) -> list[str]:
 
 def test_no_top_level_validator_or_generator_module_is_ever_imported(tmp_path):
     """A fresh interpreter in the repo root, where a stray `import validator` would succeed, runs the CLI:
-    `validate` of every kit (which lays out every page of every game), a `build`, and `codes`."""
+    `validate` of every kit at once (which lays out every page of every game: all clean), a `build`, and `codes`."""
     code = (
         "import sys\n"
         "from pnpkit.generator.cli import main\n"
@@ -31,6 +31,7 @@ def test_no_top_level_validator_or_generator_module_is_ever_imported(tmp_path):
     )
     result = run_python(code)
     assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith(f"{len(KITS)} kit(s) OK\n"), result.stdout[:2000]
     modules = result.stdout.rsplit("MODULES ", 1)[1].strip()
     loaded = ast.literal_eval(modules)
     assert "pnpkit.validator.kit" in loaded and "pnpkit.generator.build" in loaded
