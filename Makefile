@@ -26,14 +26,14 @@ validate: $(STAMP)
 test: lint
 	mkdir -p build
 	$(MAKE) --no-print-directory typecheck > build/typecheck.log 2>&1 & checker=$$!; \
-	$(BIN)/python -m pytest -n auto; tests=$$?; \
+	$(BIN)/python -m pytest -n auto --dist worksteal; tests=$$?; \
 	wait $$checker; types=$$?; \
 	cat build/typecheck.log; \
 	test $$tests -eq 0 && test $$types -eq 0
 
 # the daily loop: every test but the long end-to-end ones (marked slow); make test runs them all
 quick: $(STAMP)
-	$(BIN)/python -m pytest -n auto -m "not slow"
+	$(BIN)/python -m pytest -n auto --dist worksteal -m "not slow"
 
 # a long fuzzing campaign on every core; each failing case is kept in tests/fuzz_cases/ as a regression test
 FUZZ_EXAMPLES ?= 400

@@ -371,14 +371,21 @@ def test_layout_codes_cover_every_silenceable_code_the_generator_raises():
     assert sorted(c for c in found if suppress.can_silence(c) and c not in suppress.LAYOUT_CODES) == []
 
 
+BAD_KIT_GAMES = sorted({case.kit for case in CASES})
+
+
 @pytest.mark.slow
-def test_silencing_every_silenceable_error_of_a_bad_kit_never_breaks_the_generator(tmp_path):
+@pytest.mark.parametrize("game", BAD_KIT_GAMES)
+def test_silencing_every_silenceable_error_of_a_bad_kit_never_breaks_the_generator(tmp_path, game):
     """The codes an entry may silence are judgements, not broken kits: each bad kit of tests/bad_cases.py whose
     errors may all be silenced validates, laid out, with them silenced, and no traceback. Each code is silenced
-    in every game whose bad kits raise it; a kit that silences no new (game, code) pair adds nothing."""
+    in every game whose bad kits raise it; a kit that silences no new (game, code) pair adds nothing.
+    One game a case, so the test workers share the work."""
     kits = []
     seen: set[tuple[str, str]] = set()
     for case in CASES:
+        if case.kit != game:
+            continue
         kit = make_bad_kit(tmp_path, case.edits, case.name, case.kit)
         loaded = load_kit(kit)
         errors = loaded.report.errors
@@ -396,7 +403,7 @@ def test_silencing_every_silenceable_error_of_a_bad_kit_never_breaks_the_generat
         with (kit / "kit.yaml").open("a", encoding="utf-8") as file:
             file.write("\nignore:\n" + "".join(lines))
         kits.append(kit)
-    assert len(seen) > 40
+    assert kits, f"no bad kit of {game} has only errors an entry may silence"
     result = cli("validate", *kits, "--format", "json", "--jobs", "1")
     assert "Traceback" not in result.stderr
     errors = [f for f in json.loads(result.stdout) if f["severity"] == "error" and "suppressed" not in f]
