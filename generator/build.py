@@ -34,8 +34,9 @@ from .jobs import ordered_map
 from .layouts.book import ContentsEntry, contents, cover
 from .layouts.common import LayoutContext, text_floor
 from .outdir import MARKER as MARKER  # and the two errors below: the CLI and the exports import them from here
+from .outdir import DiskFullError as DiskFullError
+from .outdir import OutputError as OutputError
 from .outdir import (
-    NO_SPACE,
     Publication,
     check_usable,
     index_names,
@@ -43,12 +44,11 @@ from .outdir import (
     listed_names,
     make_staging,
     prepare_swap,
+    publish_error,
     remove_staging,
     users_entries,
     write_error,
 )
-from .outdir import DiskFullError as DiskFullError
-from .outdir import OutputError as OutputError
 from .progress import Progress
 from .scene import Bookmark, Box, Document, Group, Page
 from .units import PAPERS
@@ -607,7 +607,7 @@ def publish(kits: list[tuple[Path, Path]]) -> list[Path]:
         return _publish(kits)
     except OSError as exc:
         out_dir = kits[0][0].parent
-        raise write_error(exc, out_dir if exc.errno in NO_SPACE else (exc.filename or out_dir)) from None
+        raise publish_error(exc, out_dir) from None
     finally:
         for staging, _kit_dir in kits:
             remove_staging(staging)

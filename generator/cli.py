@@ -6,7 +6,6 @@ Exit status: 0 clean (warnings allowed), 1 content errors, 2 usage errors.
 from __future__ import annotations
 
 import argparse
-import errno
 import gc
 import io
 import sys
@@ -311,11 +310,12 @@ def main(argv: list[str] | None = None, *, own_process: bool = False) -> int:
         sys.stderr.close()
         return EXIT_OK
     except _disk_full() as exc:  # looked up only when an error gets this far: the module is not loaded otherwise
-        if isinstance(exc, OSError) and exc.errno not in (errno.ENOSPC, errno.EDQUOT):
+        line = _full_disk_line(exc)
+        if line is None:
             raise
         from pnpkit.validator.findings import visible
 
-        print(f"pnpkit: error: {visible(_full_disk_line(exc))}", file=sys.stderr)
+        print(f"pnpkit: error: {visible(line)}", file=sys.stderr)
         return EXIT_CONTENT
 
 
@@ -326,13 +326,17 @@ def _disk_full() -> tuple[type[Exception], ...]:
     return (DiskFullError, OSError)
 
 
-def _full_disk_line(exc: Exception) -> str:
-    from .outdir import write_error
+def _full_disk_line(exc: Exception) -> str | None:
+    """The one line for a full disk; None for any other OSError, which is no disk-full problem."""
+    from .outdir import NO_SPACE, write_error
 
-    return str(write_error(exc, exc.filename or "a file") if isinstance(exc, OSError) else exc)
+    if not isinstance(exc, OSError):
+        return str(exc)
+    return str(write_error(exc, exc.filename or "a file")) if exc.errno in NO_SPACE else None
 
 
-def _kit_dirs(paths: list[Path]) -> list[Path]:
+def kit_dirs(paths: list[Path]) -> list[Path]:
+    """The kit directories given on the command line, each checked to be one (a usage error if not)."""
     for path in paths:
         if not path.exists():
             raise UsageError(f"{path} does not exist")
@@ -349,7 +353,7 @@ def load_kits(paths: list[Path], lang: str) -> tuple[list[LoadedKit], Report]:
 
     report = Report()
     kits = []
-    for path in _kit_dirs(paths):
+    for path in kit_dirs(paths):
         loaded = load_kit(path)
         report.extend(loaded.report.findings)
         kits.append(loaded)
@@ -365,7 +369,8 @@ def load_kits(paths: list[Path], lang: str) -> tuple[list[LoadedKit], Report]:
     return kits, report
 
 
-def _print_findings(findings: list[Finding], fmt: str) -> None:
+def print_findings(findings: list[Finding], fmt: str) -> None:
+    """Findings as text (on stderr when any is an error), JSON or SARIF, for every command that checks a kit."""
     from pnpkit.validator.findings import render_json, render_sarif, render_text
 
     if fmt == "json":
@@ -383,7 +388,7 @@ def _validate(args: argparse.Namespace) -> int:
     from .jobs import default_jobs
 
     report = Report()
-    for path in _kit_dirs(args.paths):
+    for path in kit_dirs(args.paths):
         loaded = load_kit(path)
         keep_for_the_run()
         report.extend(loaded.report.findings)
@@ -396,7 +401,7 @@ def _validate(args: argparse.Namespace) -> int:
 
             report.extend(play_findings(loaded, args.simulate, args.jobs or default_jobs()))
     findings = report.sorted()
-    _print_findings(findings, args.format)
+    print_findings(findings, args.format)
     if args.format == "text" and not findings:
         print(f"{len(args.paths)} kit(s) OK")
     return EXIT_CONTENT if report.has_errors else EXIT_OK
@@ -414,7 +419,7 @@ def _build(args: argparse.Namespace) -> int:
     loaded_kits, report = load_kits(args.paths, args.lang)
     keep_for_the_run()
     if report.has_errors:
-        _print_findings(report.sorted(), args.format)
+        print_findings(report.sorted(), args.format)
         print("pnpkit: nothing was built; fix the errors above", file=sys.stderr)
         return EXIT_CONTENT
     runs: list[KitRun] = []
@@ -441,7 +446,7 @@ def _build(args: argparse.Namespace) -> int:
             shutil.rmtree(run.staging, ignore_errors=True)
     report.extend(result.findings)
     written = len(result.files)
-    _print_findings(report.sorted(), args.format)
+    print_findings(report.sorted(), args.format)
     if report.has_errors:
         print("pnpkit: nothing was written; fix the errors above", file=sys.stderr)
         return EXIT_CONTENT
@@ -456,7 +461,7 @@ def _watch(args: argparse.Namespace) -> int:
     from .build import BuildOptions, OutputError, SettingsError
     from .watch import watch
 
-    (root,) = _kit_dirs([args.path])
+    (root,) = kit_dirs([args.path])
     if not (root / "kit.yaml").is_file():
         raise UsageError(f"{root} has no kit.yaml; give the kit directory (`pnpkit new DIR` makes one)")
     languages = None if args.lang == "all" else (args.lang,)

@@ -76,6 +76,12 @@ def write_error(
     return OutputError(f"cannot write to {where}: {exc.strerror or exc}")
 
 
+def publish_error(exc: OSError, out_dir: Path) -> DiskFullError | OutputError:
+    """The one-line error for an OSError met moving finished files into `out_dir`: a full disk names the
+    directory, anything else the file it happened to."""
+    return write_error(exc, out_dir if exc.errno in NO_SPACE else (exc.filename or out_dir))
+
+
 # ---------------------------------------------------------------- staging
 
 

@@ -65,7 +65,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..build import OutputError
-    from ..cli import EXIT_CONTENT, EXIT_OK, UsageError, _print_findings, load_kits
+    from ..cli import EXIT_CONTENT, EXIT_OK, UsageError, load_kits, print_findings
     from ..exports.plan import ExportUsageError
     from ..exports.run import execute, prepare
     from ..jobs import default_jobs
@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     kits, report = load_kits(args.paths, args.lang)
     if report.has_errors:
-        _print_findings(report.sorted(), "text")
+        print_findings(report.sorted(), "text")
         print("pnpkit: nothing was exported; fix the errors above", file=sys.stderr)
         return EXIT_CONTENT
     with Progress() as progress:
@@ -88,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
         report.extend(prepared.findings)
         if not prepared.ok:
             prepared.discard()
-            _print_findings(report.sorted(), "text")
+            print_findings(report.sorted(), "text")
             print("pnpkit: nothing was exported; fix the errors above", file=sys.stderr)
             return EXIT_CONTENT
         for note in prepared.notes:
@@ -97,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
             written = execute(prepared, args.jobs or default_jobs(), progress)
         except OutputError as exc:
             raise UsageError(str(exc)) from None
-    _print_findings(report.sorted(), "text")
+    print_findings(report.sorted(), "text")
     print(f"wrote {len(written)} files to {args.output}")
     return EXIT_OK
 

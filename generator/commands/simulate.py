@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ..cli import EXIT_CONTENT, EXIT_OK, UsageError, _kit_dirs, _print_findings, add_jobs_option
+from ..cli import EXIT_CONTENT, EXIT_OK, UsageError, add_jobs_option, kit_dirs, print_findings
 
 MAX_GAMES = 100_000
 MAX_MOVE_CAP = 1_000_000
@@ -136,12 +136,12 @@ def play(args: argparse.Namespace) -> tuple[Any, dict] | int:
 
     games = _whole(args.games, "--games", 1, MAX_GAMES)
     seed = _whole(args.seed, "--seed", 0, MAX_SEED)
-    (root,) = _kit_dirs([args.kit])
+    (root,) = kit_dirs([args.kit])
     if not (root / "kit.yaml").is_file():
         raise UsageError(f"{root} has no kit.yaml; give the kit directory")
     loaded = load_kit(root)
     if not loaded.ok:
-        _print_findings(loaded.report.sorted(), "text")
+        print_findings(loaded.report.sorted(), "text")
         print("pnpkit: nothing was played; fix the errors above", file=sys.stderr)
         return EXIT_CONTENT
     kit: Any = loaded.model

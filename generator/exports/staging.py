@@ -84,7 +84,7 @@ def publish(staging: Path, out_dir: Path, editions: list[tuple[str, str]], kind:
             if p.is_file() and p.name != MARKER and not _under(p, target, carried)
         )
     except OSError as exc:
-        raise write_error(exc, out_dir if exc.errno in outdir.NO_SPACE else (exc.filename or out_dir)) from None
+        raise outdir.publish_error(exc, out_dir) from None
 
 
 def _under(path: Path, folder: Path, carried: list[str]) -> bool:
