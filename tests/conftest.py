@@ -188,22 +188,25 @@ def cli_with_jobs(root: Path, *args: str | os.PathLike) -> tuple[subprocess.Comp
     return tuple(results)
 
 
+GROUPED = re.compile(r" \[(?P<n>\d+) times; also at (?P<places>.+?)(?: and \d+ more)?\]$")
+"""The tail of a line that stands for several identical findings (validator.findings.grouped_lines)."""
+PLACE = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+)$")
+
+
 def parse_findings(output: str, cwd: Path = REPO) -> list[Shown]:
-    """Every `file:line:col: severity CODE ...` line, with the file resolved against `cwd`."""
+    """Every `file:line:col: severity CODE ...` line, with the file resolved against `cwd`; a grouped line gives
+    one finding for each place it names."""
     found = []
     for raw in output.splitlines():
         match = FINDING.match(raw)
         if match:
-            found.append(
-                Shown(
-                    (cwd / match["file"]).resolve(),
-                    int(match["line"]),
-                    int(match["col"]),
-                    match["severity"],
-                    match["code"],
-                    raw,
-                )
-            )
+            places = [(match["file"], match["line"], match["col"])]
+            grouped = GROUPED.search(raw)
+            if grouped:
+                more = (PLACE.match(p) for p in grouped["places"].split(", "))
+                places += [(m["file"], m["line"], m["col"]) for m in more if m]
+            for file, line, col in places:
+                found.append(Shown((cwd / file).resolve(), int(line), int(col), match["severity"], match["code"], raw))
     return found
 
 

@@ -95,7 +95,8 @@ def test_validate_of_every_bad_kit_at_once_reports_every_finding_sorted(all_at_o
     for case in CASES:
         for want, line, col in located(case, kits[case.name]):
             assert _printed(shown, want, kits[case.name], line, col), (case.name, want, line, col)
-    keys = [(str(f.file), f.line, f.col) for f in shown]
+    firsts = {f.text: f for f in reversed(shown)}  # a grouped line's first place: the order lines are printed in
+    keys = [(str(f.file), f.line, f.col) for f in reversed(firsts.values())]
     assert keys == sorted(keys)
 
 

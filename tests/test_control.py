@@ -1,5 +1,5 @@
 """Issue 15's controls: a finding silenced at one place with its reason (`ignore:`, validator/suppress.py),
-`pnpkit codes CODE` (validator/explanations.py), numbers in rule text that are claims (PK303) and numbers
+`pnpkit codes CODE` (validator/explanations.py), numbers in rule text that are claims (PK346) and numbers
 stated against a usual value and its change (PK323). Every kit here is a real one edited in tmp_path."""
 
 from __future__ import annotations
@@ -18,114 +18,64 @@ from pnpkit.validator.explanations import EXPLANATIONS, explain
 from pnpkit.validator.findings import Location
 from pnpkit.validator.games import GAMES
 from pnpkit.validator.kit import load_kit
-from pnpkit.validator.placeholders import claimed_numbers
 
 for _game in GAMES:
     GAMES[_game]  # importing a game registers its codes
 
-# ---------------------------------------------------------------- PK303: which numbers are claims
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "2024-11-05",
-        "2024/11/5",
-        "2024年11月5日改訂",
-        "11月5日",
-        "令和6年版",
-        "Nov 5, 2024",
-        "5 November 2024",
-        "rules of 2024.",
-        "© 2024 pnpkit",
-        "12:30",
-        "15時に始める",
-        "v1.2",
-        "Ver. 2",
-        "version 1.2.3",
-        "1. Draw a card.",
-        "1) Draw a card.",
-        "(1) Draw a card.",
-        "① カードを引く。",
-        "１．カードを引く。",
-        "Draw. 2. Play.",
-        "第1ラウンド",
-        "3番目のプレイヤー",
-        "2人目",
-        "1位のプレイヤー",
-        "the 2nd player",
-        "the 1st trick",
-        "Step 2",
-        "手順3",
-        "{hand_size}枚配る",
-    ],
+CLAIM = (
+    "rules.yaml",
+    "en: The winner of a trick leads the next one.",
+    "en: The winner of a trick leads the next one, in a game for 2-5 players.",
 )
-def test_numbers_that_are_not_claims_are_never_flagged(text):
-    assert claimed_numbers(text) == []
+"""An edit that makes the prose contradict the model: 2–5 players in a kit for 2–3 (PK346, a warning)."""
 
-
-@pytest.mark.parametrize(
-    "text, numbers",
-    [
-        ("draw 3 cards", ["3"]),
-        ("カードを３枚引く。", ["３"]),
-        ("3時間", ["3"]),  # hours: a length of time, not a time of day
-        ("reach 2000 points", ["2000"]),
-        ("2000点", ["2000"]),
-        ("You may 2 cards", ["2"]),  # 'may' is a month only when capitalised
-        ("Step 2: draw 4 cards", ["4"]),
-        ("1. Draw 3 cards.", ["3"]),
-        ("the 2nd player draws 3 cards on 2024-11-05", ["3"]),
-        ("1位のプレイヤーが3点", ["3"]),
-        ("Round 3 ends the game", ["3"]),
-        ("Hand limit: 7.", ["7"]),  # a number after a colon is no list number
-        ("手札上限：7。", ["7"]),
-    ],
-)
-def test_numbers_that_are_claims_are_flagged(text, numbers):
-    assert claimed_numbers(text) == numbers
+# ---------------------------------------------------------------- PK346: a number in prose against the kit
 
 
 def _findings(kit: Path, code: str) -> list:
     return [f for f in load_kit(kit).report.findings if f.code == code]
 
 
-def test_pk303_fires_on_a_claim_in_rule_text_at_its_line(tmp_path):
-    kit = make_bad_kit(
-        tmp_path,
-        [("rules.yaml", "en: Look at your hand", "en: Draw 2 cards, then look at your hand")],
-        "claim",
-        MT,
+def test_pk346_names_both_places_when_prose_contradicts_the_model(tmp_path):
+    kit = make_bad_kit(tmp_path, [CLAIM], "claim", MT)
+    (found,) = _findings(kit, "PK346")
+    assert (Path(found.location.file).name, found.location.line) == ("rules.yaml", line_of(kit / "rules.yaml", "2-5"))
+    players = line_of(kit / "kit.yaml", "players:")
+    assert found.message.startswith(
+        f"the text says at most 5 players, but the model says at most 3 players at kit.yaml:{players}:"
     )
-    (found,) = _findings(kit, "PK303")
-    assert (Path(found.location.file).name, found.location.line) == (
-        "rules.yaml",
-        line_of(kit / "rules.yaml", "Draw 2"),
-    )
-    assert found.message == "the number 2 is written into the text"
+    assert found.severity.value == "warning"
 
 
-def test_pk303_is_silent_on_dates_versions_ordinals_and_numbering(tmp_path):
+@pytest.mark.parametrize(
+    "words",
+    [
+        "The winner of a trick leads the next one, in a game for 2-3 players.",  # agrees with the model
+        "The winner of a trick leads the next one (rules of 2024-11-05, v1.2).",  # dates and versions
+        "The winner of a trick leads the next 2 tricks.",  # a number nothing else states
+        "The winner of a trick leads the next one; the 2nd player deals.",
+    ],
+)
+def test_numbers_that_agree_or_that_nothing_else_states_are_silent(tmp_path, words):
+    kit = make_bad_kit(tmp_path, [("rules.yaml", CLAIM[1], f"en: {words}")], "silent", MT)
+    loaded = load_kit(kit)
+    assert loaded.ok and loaded.report.findings == [], [f.text() for f in loaded.report.findings]
+
+
+def test_pk346_finds_two_prose_statements_that_disagree(tmp_path):
+    """No model hand limit: the rules say 6 in one place and 5 in another."""
     kit = make_bad_kit(
         tmp_path,
         [
-            (
-                "rules.yaml",
-                "en: Look at your hand",
-                'en: "Revised 2024-11-05 (v1.2). 1) The 2nd player looks at the hand',
-            ),
-            (
-                "rules.yaml",
-                "on your sheet how many tricks you will win this round.",
-                'on your sheet, from the 1st round on."',
-            ),
-            ("rules.yaml", "ja: 手札を見て", "ja: 2024年11月5日改訂。①第1ラウンドから、手札を見て"),
+            ("rules.yaml", CLAIM[1], "en: The winner of a trick leads the next one. Your hand limit is 6."),
+            ("rules.yaml", "en: Look at your hand", "en: Your hand limit is 5. Look at your hand"),
         ],
-        "no-claims",
+        "two",
         MT,
     )
-    loaded = load_kit(kit)
-    assert loaded.ok and loaded.report.findings == [], [f.text() for f in loaded.report.findings]
+    (found,) = _findings(kit, "PK346")
+    assert found.location.line == line_of(kit / "rules.yaml", "limit is 6")
+    assert f"a hand limit of 5 at rules.yaml:{line_of(kit / 'rules.yaml', 'limit is 5')}" in found.message
 
 
 # ---------------------------------------------------------------- PK323: the usual number, its change, and the result
@@ -191,12 +141,6 @@ def test_the_as_written_blessing_and_depletion_are_each_wrong_twice():
 
 # ---------------------------------------------------------------- ignore: entries
 
-CLAIM = (
-    "rules.yaml",
-    "en: The winner of a trick leads the next one.",
-    "en: The winner of a trick leads the next 2 tricks.",
-)
-
 
 def _kit_with_ignore(
     tmp_path: Path, entries: str, *edits: tuple[str, str, str], kit: str = MT, name: str = "kit"
@@ -207,57 +151,55 @@ def _kit_with_ignore(
 
 def test_an_entry_silences_one_finding_counted_but_not_reported(tmp_path):
     kit = make_bad_kit(tmp_path, [CLAIM], "probe", MT)
-    line = line_of(kit / "rules.yaml", "next 2 tricks")
-    kit = _kit_with_ignore(
-        tmp_path, f'  - {{code: PK303, at: rules.yaml:{line}, why: "two tricks is the rule"}}\n', CLAIM
-    )
+    line = line_of(kit / "rules.yaml", "2-5 players")
+    kit = _kit_with_ignore(tmp_path, f'  - {{code: PK346, at: rules.yaml:{line}, why: "the solo variant"}}\n', CLAIM)
     loaded = load_kit(kit)
     assert loaded.ok and loaded.report.warnings == [] and loaded.report.errors == []
     (silenced,) = loaded.report.silenced
-    assert (silenced.code, silenced.location.line) == ("PK303", line)
-    assert silenced.suppressed.justification == "two tricks is the rule"
+    assert (silenced.code, silenced.location.line) == ("PK346", line)
+    assert silenced.suppressed.justification == "the solo variant"
     entry = silenced.suppressed.location
-    assert (Path(entry.file).name, entry.line) == ("kit.yaml", line_of(kit / "kit.yaml", "{code: PK303"))
+    assert (Path(entry.file).name, entry.line) == ("kit.yaml", line_of(kit / "kit.yaml", "{code: PK346"))
 
     text = cli("validate", kit, "--no-layout")
     assert text.returncode == 0
-    assert "PK303" not in text.stdout + text.stderr
+    assert "PK346" not in text.stdout + text.stderr
     assert "1 finding(s) silenced by ignore:" in text.stdout
 
     (item,) = json.loads(cli("validate", kit, "--no-layout", "--format", "json").stdout)
-    assert item["code"] == "PK303" and item["location"]["line"] == line
+    assert item["code"] == "PK346" and item["location"]["line"] == line
     assert item["suppressed"]["kind"] == "inSource"
-    assert item["suppressed"]["justification"] == "two tricks is the rule"
+    assert item["suppressed"]["justification"] == "the solo variant"
     assert item["suppressed"]["location"]["line"] == entry.line
 
     sarif = json.loads(cli("validate", kit, "--no-layout", "--format", "sarif").stdout)
     (result,) = sarif["runs"][0]["results"]
     (suppression,) = result["suppressions"]
-    assert suppression["kind"] == "inSource" and suppression["justification"] == "two tricks is the rule"
+    assert suppression["kind"] == "inSource" and suppression["justification"] == "the solo variant"
     assert suppression["location"]["physicalLocation"]["region"]["startLine"] == entry.line
 
 
 def test_an_entry_with_a_column_must_name_the_finding_s_column(tmp_path):
     probe = make_bad_kit(tmp_path, [CLAIM], "probe", MT)
-    line = line_of(probe / "rules.yaml", "next 2 tricks")
-    (finding,) = _findings(probe, "PK303")
-    right = f"  - {{code: PK303, at: rules.yaml:{line}:{finding.location.col}, why: the rule}}\n"
-    wrong = f"  - {{code: PK303, at: rules.yaml:{line}:{finding.location.col + 1}, why: the rule}}\n"
+    line = line_of(probe / "rules.yaml", "2-5 players")
+    (finding,) = _findings(probe, "PK346")
+    right = f"  - {{code: PK346, at: rules.yaml:{line}:{finding.location.col}, why: the rule}}\n"
+    wrong = f"  - {{code: PK346, at: rules.yaml:{line}:{finding.location.col + 1}, why: the rule}}\n"
     assert load_kit(_kit_with_ignore(tmp_path, right, CLAIM, name="right")).report.findings[0].suppressed
     loaded = load_kit(_kit_with_ignore(tmp_path, wrong, CLAIM, name="wrong"))
-    assert sorted(f.code for f in loaded.report.warnings) == ["PK303", "PK330"]
+    assert sorted(f.code for f in loaded.report.warnings) == ["PK330", "PK346"]
 
 
 def test_a_path_entry_silences_the_fields_below_it_in_every_language(tmp_path):
     both = (
         "rules.yaml",
         "- ja: トリックに勝った人が次のトリックをリードする。\n          en: The winner of a trick leads the next one.",
-        "- ja: トリックに勝った人が次の2トリックをリードする。\n          en: The winner of a trick leads the next 2 tricks.",
+        "- ja: トリックに勝った人が次のトリックをリードする（2〜5人用）。\n          en: The winner of a trick leads the next one, in a game for 2-5 players.",
     )
     probe = make_bad_kit(tmp_path, [both], "probe", MT)
-    paths = sorted(f.path for f in _findings(probe, "PK303"))
+    paths = sorted(f.path for f in _findings(probe, "PK346"))
     assert paths == ["rules.sections[3].bullets[2].en", "rules.sections[3].bullets[2].ja"]
-    kit = _kit_with_ignore(tmp_path, '  - {code: PK303, path: "rules.sections[3].bullets[2]", why: the rule}\n', both)
+    kit = _kit_with_ignore(tmp_path, '  - {code: PK346, path: "rules.sections[3].bullets[2]", why: the rule}\n', both)
     loaded = load_kit(kit)
     assert len(loaded.report.silenced) == 2 and loaded.report.warnings == []
     # a path names whole fields: sections[3] does not reach sections[30]
@@ -272,35 +214,31 @@ def test_an_entry_may_live_in_an_included_file_and_silence_an_error(tmp_path):
         BLESSING_JA,
         "ja: 次のターン、全プレイヤーは通常の{draws_per_turn}枚ではなく4枚引く。",
     )
-    entries = (
-        "ignore:\n"
-        '  - {code: PK323, path: "events[5].effect.text", why: "the playtest edition draws 4"}\n'
-        '  - {code: PK303, path: "events[5].effect.text.ja", why: "the playtest edition draws 4"}\n'
-    )
+    entries = 'ignore:\n  - {code: PK323, path: "events[5].effect.text", why: "the playtest edition draws 4"}\n'
     kit = make_bad_kit(tmp_path, [wrong, ("rules.yaml", "rules:\n", entries + "rules:\n")], "silenced", ES)
     loaded = load_kit(kit)
     assert loaded.ok, [f.text() for f in loaded.report.findings]
-    assert sorted(f.code for f in loaded.report.silenced) == ["PK303", "PK323"]
+    assert sorted(f.code for f in loaded.report.silenced) == ["PK323"]
     assert all(Path(f.suppressed.location.file).name == "rules.yaml" for f in loaded.report.silenced)
     result = cli("validate", kit)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "2 finding(s) silenced by ignore:" in result.stdout
+    assert "1 finding(s) silenced by ignore:" in result.stdout
 
 
 @pytest.mark.parametrize(
     "entry, message, col_at",
     [
-        ("{code: PK303, at: rules.yaml:24}", "gives no reason", "{code"),
-        ('{code: PK303, at: rules.yaml:24, why: "  "}', "gives no reason", '"  "'),
+        ("{code: PK346, at: rules.yaml:24}", "gives no reason", "{code"),
+        ('{code: PK346, at: rules.yaml:24, why: "  "}', "gives no reason", '"  "'),
         ("{code: PK030, at: rules.yaml:24, why: typo}", "no finding code 'PK030'", "PK030"),
-        ("{code: pk303, at: rules.yaml:24, why: lower case}", "did you mean PK303", "pk303"),
+        ("{code: pk346, at: rules.yaml:24, why: lower case}", "did you mean PK346", "pk346"),
         ("{code: PK101, at: rules.yaml:24, why: broken}", "cannot be silenced", "PK101"),
         ("{code: PK202, at: rules.yaml:24, why: missing}", "cannot be silenced", "PK202"),
         ("{code: PK305, at: rules.yaml:24, why: dangling}", "cannot be silenced", "PK305"),
         ("{code: PK331, at: rules.yaml:24, why: circular}", "cannot be silenced", "PK331"),
-        ("{code: PK303, why: somewhere}", "names no place", "{code"),
-        ("{code: PK303, at: rules.yaml, why: no line}", "is not a place", "rules.yaml,"),
-        ("{code: PK303, at: ../rules.yaml:24, why: outside}", "is not a place", "../"),
+        ("{code: PK346, why: somewhere}", "names no place", "{code"),
+        ("{code: PK346, at: rules.yaml, why: no line}", "is not a place", "rules.yaml,"),
+        ("{code: PK346, at: ../rules.yaml:24, why: outside}", "is not a place", "../"),
     ],
 )
 def test_an_entry_that_cannot_be_used_is_pk331_at_its_place(tmp_path, entry, message, col_at):
@@ -312,16 +250,18 @@ def test_an_entry_that_cannot_be_used_is_pk331_at_its_place(tmp_path, entry, mes
     assert (Path(refused.location.file).name, refused.location.line, refused.location.col) == ("kit.yaml", line, col)
     assert message in refused.message + " " + refused.hint
     assert refused.is_error and not loaded.ok
-    assert [f.code for f in loaded.report.warnings] == ["PK303"]  # the refused entry silenced nothing
+    assert [f.code for f in loaded.report.warnings] == ["PK346"]  # the refused entry silenced nothing
 
 
 def test_an_unused_entry_is_pk330_at_its_place(tmp_path):
-    kit = _kit_with_ignore(tmp_path, '  - {code: PK303, path: "rules.sections[0]", why: a year}\n')
+    kit = _kit_with_ignore(tmp_path, '  - {code: PK346, path: "rules.sections[0]", why: a year}\n')
     loaded = load_kit(kit)
     (unused,) = loaded.report.findings
     assert (unused.code, unused.severity.value) == ("PK330", "warning")
-    assert unused.location.line == line_of(kit / "kit.yaml", "{code: PK303")
-    assert unused.message == "this ignore: entry silences nothing: no PK303 under rules.sections[0]"
+    assert unused.location.line == line_of(kit / "kit.yaml", "{code: PK346")
+    assert unused.message == (
+        "this ignore: entry silences nothing: no PK346 under rules.sections[0]; it was meant for: a year"
+    )
     assert loaded.ok
 
 
@@ -413,7 +353,7 @@ def test_silencing_every_silenceable_error_of_a_bad_kit_never_breaks_the_generat
 def test_never_silenced_codes_are_registered():
     assert set(codes.CODES) >= suppress.NEVER_SILENCED
     assert not suppress.can_silence("PK101") and not suppress.can_silence("PK203")
-    assert suppress.can_silence("PK303") and suppress.can_silence("PK309") and suppress.can_silence("PK323")
+    assert suppress.can_silence("PK346") and suppress.can_silence("PK309") and suppress.can_silence("PK323")
 
 
 def test_at_names_a_file_and_a_line_a_column_or_a_cell():
@@ -446,10 +386,10 @@ APPLIED = {  # codes whose bad example is whole top-level fields of the kit name
     **dict.fromkeys(
         re.findall(
             r"PK\d{3}",
-            "PK101 PK102 PK104 PK105 PK107 PK108 PK111 PK112 PK201 PK202 PK203 PK204 PK301 PK302 PK303 PK304 PK305 PK311 "
+            "PK101 PK102 PK104 PK105 PK107 PK108 PK111 PK112 PK201 PK202 PK203 PK204 PK301 PK302 PK346 PK304 PK305 PK311 "
             "PK312 PK313 PK314 PK315 PK316 PK317 PK318 PK319 PK321 PK324 PK325 PK330 PK331 PK401 PK402 PK403 PK404 PK405 PK406 PK407 PK408 PK409 "
             "PK410 PK413 PK420 PK520 PK521 PK523 PK544 PK332 PK333 PK334 PK335 PK336 PK337 PK338 PK339 PK340 PK341 "
-            "PK342 PK343 PK344 PK345 PK360 PK362",
+            "PK342 PK343 PK344 PK345 PK347 PK348 PK349 PK358 PK359 PK360 PK362",
         ),
         MT,
     ),
@@ -537,20 +477,42 @@ def test_a_bad_example_found_in_layout_raises_its_code(tmp_path):
 
 
 def test_pnpkit_codes_explains_a_whole_code():
-    result = cli("codes", "PK303")
+    result = cli("codes", "PK346")
     assert result.returncode == 0
     out = result.stdout
-    assert out.startswith("PK303  warning  literal number in rule text\n")
-    assert "For example:\n    rules:\n" in out and "Deal 4 cards to each player." in out
-    assert "Fix: Name the number as a parameter" in out
-    assert "{code: PK303, at: FILE:LINE, why: ...}" in out
+    assert out.startswith("PK346  warning  a number in prose contradicts what the kit states elsewhere\n")
+    assert "For example:\n    players: {min: 2, max: 4}\n" in out and "Discard down to 5." in out
+    assert "Fix: Make them one number" in out
+    assert "{code: PK346, at: FILE:LINE, why: ...}" in out
     assert "cannot silence it" in cli("codes", "pk101").stdout  # any case
     assert "correct or remove the entry" in cli("codes", "PK330").stdout
 
 
+def test_a_retired_code_is_explained_and_an_entry_for_it_is_pk330(tmp_path):
+    """PK303 (a number in rule text) is no longer raised: `pnpkit codes` says so, and an old entry is a warning."""
+    result = cli("codes", "PK303")
+    assert result.returncode == 0 and result.stdout.startswith("PK303  retired  ") and "PK346" in result.stdout
+    kit = _kit_with_ignore(tmp_path, '  - {code: PK303, at: rules.yaml:24, why: "a year"}\n')
+    loaded = load_kit(kit)
+    (old,) = loaded.report.findings
+    assert (old.code, old.location.line) == ("PK330", line_of(kit / "kit.yaml", "{code: PK303"))
+    assert "no longer raises" in old.message and loaded.ok
+
+
 def test_pnpkit_codes_still_lists_by_prefix():
     lines = cli("codes", "PK34").stdout.splitlines()
-    assert [line.split()[0] for line in lines] == ["PK340", "PK341", "PK342", "PK343", "PK344", "PK345"]
+    assert [line.split()[0] for line in lines] == [
+        "PK340",
+        "PK341",
+        "PK342",
+        "PK343",
+        "PK344",
+        "PK345",
+        "PK346",
+        "PK347",
+        "PK348",
+        "PK349",
+    ]
     assert lines[0] == "PK340  warning  the rulebook leaves this unspecified"
     assert len(cli("codes").stdout.splitlines()) == len(codes.CODES)
 

@@ -69,7 +69,7 @@ LIGHT = [
     (["export", "png", "--help"], "export"),
     (["simulate", "--help"], "simulate"),
     (["score", "--help"], "score"),
-    (["codes", "PK303"], "codes"),
+    (["codes", "PK346"], "codes"),
 ]
 """Commands that read no kit, and the one module of generator/commands/ each may import."""
 

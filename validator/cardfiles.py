@@ -44,6 +44,7 @@ from . import codes
 from .findings import Finding, Location
 from .source import Limits, Source, format_path, load_file
 from .tables import LANGUAGE_PARTS, TABLE_SUFFIXES, WORKBOOK_SUFFIXES, Table, TableLimits, read_table
+from .types import Unspecified
 
 YAML_SUFFIXES = (".yaml", ".yml")
 CARD_FILE_SUFFIXES = YAML_SUFFIXES + TABLE_SUFFIXES
@@ -144,7 +145,7 @@ def column_target(name: str, model: type[BaseModel] | None) -> Target | str:
             path.append(part)
             annotation = owner.model_fields[part].annotation
             kinds = _base_types(annotation)
-            found = _models(annotation)
+            found = [m for m in _models(annotation) if m is not Unspecified]  # `unspecified` is a value, not fields
             models = found or None
             numbers = not found and (int in kinds or str not in kinds)
             if not found and k + 1 < len(parts) and not (dict in kinds or object in kinds):

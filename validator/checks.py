@@ -20,11 +20,11 @@ if TYPE_CHECKING:
 
 from . import codes
 from .findings import Finding, Location
-from .markup import has_markup, parse, plain
-from .placeholders import claimed_numbers, names_in
+from .markup import has_markup, parse
+from .placeholders import names_in
 from .repeats import PLACES_NAMED, places_text, repeated, times
 from .source import Source, format_path
-from .types import LocalText, RuleText
+from .types import LocalText
 
 
 @dataclass
@@ -164,7 +164,6 @@ def check_texts(ctx: CheckContext, kit: KitBase, parameters: dict[str, Any]) -> 
     numbers_by_owner: dict[int, tuple[dict, dict]] = {}
     names_of: dict[str, list[str]] = {}  # a deck repeats its texts: each is read once
     close_of: dict[int, str] = {}  # the placeholders a hint names, sorted once per set of them (kept alive above)
-    claims_of: dict[str, list[str]] = {}
     for path, text, owners in ctx.walk(kit).texts:
         values = [(lang, getattr(text, lang, None)) for lang in ctx.languages]
         for lang, value in values:
@@ -190,19 +189,6 @@ def check_texts(ctx: CheckContext, kit: KitBase, parameters: dict[str, Any]) -> 
                     if close is None:
                         close = close_of[id(known)] = ", ".join(sorted(known)[:12])
                     ctx.add("PK302", path + (lang,), f"unknown placeholder {{{name}}}", f"known: {close}")
-            if isinstance(text, RuleText):
-                # the words as printed: a colour such as <#2f5f9e> is markup, not a number in the rules;
-                # dates, versions, ordinals and list numbering are not claims (placeholders.claimed_numbers)
-                claims = claims_of.get(value)
-                if claims is None:
-                    claims = claims_of[value] = claimed_numbers(plain(value) if has_markup(value) else value)
-                for number in claims:
-                    ctx.add(
-                        "PK303",
-                        path + (lang,),
-                        f"the number {number} is written into the text",
-                        "use a {placeholder} for the model parameter so text and rules agree",
-                    )
 
     check_fonts(ctx, kit)
     check_characters(ctx, kit)

@@ -32,7 +32,6 @@ CODES: dict[str, tuple[Severity, str]] = {
     # PK3xx: generic checks shared by every game
     "PK301": (E, "missing translation"),
     "PK302": (E, "unknown placeholder"),
-    "PK303": (W, "literal number in rule text"),
     "PK304": (E, "duplicate id"),
     "PK305": (E, "reference to nothing"),
     "PK307": (E, "character the font cannot draw"),
@@ -56,7 +55,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "PK327": (E, "a component with nothing to print"),
     "PK330": (W, "an ignore: entry that silences nothing"),
     "PK332": (E, "a supply smaller than the most the rules can need"),
-    "PK333": (E, "a quoted name in text names nothing in the kit"),
+    "PK333": (W, "a quoted name in text names nothing in the kit"),
     "PK334": (E, "text names a phase, step or zone the game does not have"),
     "PK335": (W, "a glossary variant written instead of its term"),
     "PK336": (W, "a term used once, one character away from a term used often"),
@@ -69,6 +68,12 @@ CODES: dict[str, tuple[Severity, str]] = {
     "PK343": (E, "a state the rules create has no component to show it"),
     "PK344": (W, "a ruling stated only in the errata, not in its section"),
     "PK345": (W, "the credits name the game, not the person who designed it"),
+    "PK346": (W, "a number in prose contradicts what the kit states elsewhere"),
+    "PK347": (W, "a comparison with no rule for a tie"),
+    "PK348": (W, "prose claims what the model contradicts"),
+    "PK349": (W, "a time word that disagrees with the effect's duration"),
+    "PK358": (W, "a rule that can never apply"),
+    "PK359": (W, "two rules, or two words of one rule, disagree on whom or how it applies"),
     "PK331": (E, "an ignore: entry without a reason, or for a code that cannot be silenced"),
     # PK35x: what play shows (validate --simulate; validator/playtest/findings.py)
     "PK350": (W, "in play, a deck runs dry before the game can end"),
@@ -102,6 +107,12 @@ CODES: dict[str, tuple[Severity, str]] = {
     "PK522": (E, "font file pnpkit cannot use"),
     "PK523": (E, "unknown font family"),
 }
+
+RETIRED: dict[str, str] = {
+    "PK303": "a number in rule text was a warning for being a number; now only one that contradicts what the kit "
+    "states elsewhere is a finding (PK346)",
+}
+"""Codes no longer raised, and why: never reused, and an `ignore:` entry for one is PK330."""
 
 
 def register(more: dict[str, tuple[Severity, str]]) -> None:

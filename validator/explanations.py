@@ -136,14 +136,6 @@ EXPLANATIONS: dict[str, Explanation] = {
         "Use a name the hint lists (`parameters:`, `{players_min}`, `{players_max}`, `{cards_<deck>}`), or "
         "add the parameter.",
     ),
-    "PK303": Explanation(
-        "A number written as digits into rule text: when the rule changes, the text would not. Numbers that "
-        "are not claims are never flagged: dates, years, times of day, versions (v1.2), ordinals (1st, 第1, "
-        "3番目) and list numbering (1. / 1) / ①).",
-        "rules:\n  sections:\n    - title: {ja: 準備, en: Setup}\n"
-        "      text: {ja: 各プレイヤーに4枚配る。, en: Deal 4 cards to each player.}\n",
-        "Name the number as a parameter and write `{hand_size}`, so text and rules agree.",
-    ),
     "PK304": Explanation(
         "Two things of one kind share an id (or a parameter takes a name the kit already uses): a "
         "reference to it would be a guess.",
@@ -298,15 +290,15 @@ EXPLANATIONS: dict[str, Explanation] = {
     "PK330": Explanation(
         "An `ignore:` entry that silences nothing: the finding it was written for has gone or moved, and a "
         "stale entry could one day silence something else.",
-        'ignore:\n  - {code: PK303, at: rules.yaml:40, why: "the 12 is the number of cards in the box"}\n',
+        'ignore:\n  - {code: PK333, id: comet, why: "a line of dialogue"}   # the card comet is gone\n',
         "Remove the entry, or correct its place: `pnpkit validate` prints each finding's file:line:col and "
-        "path (a `path:` entry does not move when lines do).",
+        "path; name it by `id:`, a `path:` with ids or `text:`, which do not move when cards do.",
     ),
     "PK331": Explanation(
         "An `ignore:` entry that cannot be used: it gives no reason (`why:`), names no place or one pnpkit "
         "cannot read, an unknown code, or a code that may never be silenced (reading and schema errors, and "
         "the few others that mean the kit cannot be printed).",
-        "ignore:\n  - {code: PK303, at: rules.yaml:12}                  # no why:\n"
+        "ignore:\n  - {code: PK346, at: rules.yaml:12}                  # no why:\n"
         '  - {code: PK201, at: kit.yaml:3, why: "an old field"}   # schema errors cannot be silenced\n',
         "Say why the finding is wrong here or accepted; fix the findings that cannot be silenced.",
     ),
@@ -407,6 +399,58 @@ EXPLANATIONS: dict[str, Explanation] = {
         "Add the ruling to the section `section:` names, in the words `ruling:` quotes (every language, same "
         'placeholders), e.g. the bullet {ja: 彗星は切り札。彗星どうしなら先に出した方が勝つ。, en: "Comets are trumps. '
         'Between Comets, the first played wins."}; or change `ruling:` to quote the words the section already uses.',
+    ),
+    "PK346": Explanation(
+        "The prose states a fact the kit states elsewhere with another number: a hand limit, the number to "
+        "discard down to, the players, the cards dealt to each player, the rounds, what wins. Players read one "
+        "and the other decides. A number that agrees, or that nothing else states, is never a finding.",
+        "players: {min: 2, max: 4}\nplay:\n  hand_limit: {limit: 6, discard_to: 6}\nrules:\n  sections:\n"
+        "    - title: {ja: 手番, en: A turn}\n"
+        "      text: {ja: 手札が6枚を超えたら5枚になるまで捨てる。, en: Over 6 cards? Discard down to 5.}\n",
+        "Make them one number and write it once: as a parameter, `{hand_limit}` in the text.",
+    ),
+    "PK347": Explanation(
+        "The rules decide something by comparing (a battle's strengths, the most points, the first to a goal) "
+        "and never say what equal values do. At the table, players then argue or guess. A declared comparison "
+        "in `play.comparisons` needs a `tie:`, and a rule section that decides by comparing needs tie wording "
+        "somewhere in it.",
+        "play:\n  comparisons:\n    - {id: battle, name: {ja: 戦闘, en: Battle}, kind: battle}\n",
+        "Say what a tie does: `tie: {ja: 両方の駒を破壊する。, en: Both pieces are destroyed.}`, or "
+        "`tie: unspecified` while the rulebook is silent (an open question in the kit book).",
+    ),
+    "PK348": Explanation(
+        'Rule prose claims what the model contradicts: "both players" in a game for three or more, or an effect '
+        "the text says destroys while its kind is a freeze. Players follow the words; the model, the simulator "
+        "and the other texts follow the data.",
+        "players: {min: 2, max: 4}\nrules:\n  sections:\n    - title: {ja: 手番, en: A turn}\n"
+        "      text: {ja: 両プレイヤーはカードを1枚引く。, en: Both players draw a card.}\n",
+        "Name the players meant (every player, the attacker and the defender), or correct the model.",
+    ),
+    "PK349": Explanation(
+        'An effect\'s words and its duration count time differently: "until your next turn" on an effect that '
+        "lasts a round (a round is everyone's turn), words that make it last with no `duration:`, or a "
+        "turn-long effect that fires at the end of a cycle, when whose turn it binds is not said.",
+        "play:\n  effect_kinds: [freeze]\n  effects:\n    - id: frost\n      name: {ja: 霜, en: Frost}\n"
+        "      kind: freeze\n      text: {ja: 次のターンまで動けない。, en: It cannot move until the end of the next turn.}\n"
+        "      duration: {count: 1, unit: round, scope: opponent}\n      shown_by: frost\n",
+        "Make the text's time word and the duration's unit the same, and give every lasting effect a `duration:`.",
+    ),
+    "PK358": Explanation(
+        "A rule that can never apply: a win at more of a supply than a player can gain before the game's "
+        "length runs out, or than exist. The game always ends another way, so the rule only misleads.",
+        "play:\n  length: {unit: round, max: 3}\n  supplies:\n"
+        "    - {id: stars, name: {ja: 星, en: Stars}, count: 20, per: player, win: 10, most_per_turn: 2}\n",
+        "Lower the win, let players gain more a turn, lengthen the game, or make more of the supply.",
+    ),
+    "PK359": Explanation(
+        "Two rules, or two words of one rule, disagree on whom or how it applies: an effect whose text says "
+        'everyone while its target leaves some out; a draw "at random" the player chooses; "a random '
+        'position" and "any position" in one rule. Each reader takes the half that suits them.',
+        "rules:\n  sections:\n    - title: {ja: 敗北, en: Defeat}\n"
+        "      text:\n        ja: 負けた駒はランダムな位置へ置き、その後任意の位置へ移動する。\n"
+        "        en: The defeated piece goes to a random node, then moves to any node you like.\n",
+        "Say which: decided by chance (how: dice, a shuffled deck) or chosen (by whom); make an effect's target "
+        "and its words name the same players.",
     ),
     "PK345": Explanation(
         "A credit whose name is the game's own title (\"Rules: WIZARD'S ELEMENT COLLECTION\") credits nobody: the "

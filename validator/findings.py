@@ -182,13 +182,37 @@ class Report:
 def render_text(findings: list[Finding]) -> str:
     """One line per finding, then the count; findings an `ignore:` entry silences are only counted."""
     shown = [f for f in findings if f.suppressed is None]
-    lines = [f.text() for f in shown]  # each on one line: Finding.text makes every user string visible
+    lines = grouped_lines(shown)
     errors = sum(f.is_error for f in shown)
     lines.append(f"{errors} error(s), {len(shown) - errors} warning(s)")
     silenced = len(findings) - len(shown)
     if silenced:
         lines.append(f"{silenced} finding(s) silenced by ignore: entries (--format json lists them)")
     return "\n".join(lines)
+
+
+PLACES_SHOWN = 5
+"""The further places a grouped line names; the rest are counted."""
+
+
+def grouped_lines(findings: list[Finding]) -> list[str]:
+    """One line per finding, but identical findings (one code, message and hint at several places, as a deck's
+    repeated text gives) on one line at the first place, with the count and the next few places. Each line is
+    made visible (Finding.text): nothing in it can start a second line."""
+    groups: dict[tuple, list[Finding]] = {}
+    for finding in findings:
+        groups.setdefault((finding.code, finding.severity, finding.message, finding.hint), []).append(finding)
+    lines = []
+    for group in groups.values():
+        first, more = group[0], group[1:]
+        if not more:
+            lines.append(first.text())
+            continue
+        places = ", ".join(str(f.location) for f in more[:PLACES_SHOWN])
+        rest = len(more) - PLACES_SHOWN
+        tail = f" and {rest} more" if rest > 0 else ""
+        lines.append(first.text() + visible(f" [{len(group)} times; also at {places}{tail}]"))
+    return lines
 
 
 def render_json(findings: list[Finding]) -> str:

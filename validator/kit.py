@@ -224,7 +224,7 @@ def _silence(loaded: LoadedKit, kit: KitBase, source: Source, root: Path) -> Non
     used, a PK330 for each that silenced nothing (but for layout codes, which the generator settles)."""
     if not kit.ignore:
         return
-    rules, problems = suppress.read(kit.ignore, source, root)
+    rules, problems = suppress.read(kit.ignore, source, root, kit)
     kept, silenced, unused = suppress.apply(loaded.report.findings, rules, "load")
     loaded.report.findings = kept + silenced + unused + problems
     loaded.suppressions = replace(rules, used=frozenset(f.suppressed.location for f in silenced if f.suppressed))

@@ -84,6 +84,7 @@ def _without_spare_branches(items: list) -> list:
     near_miss = {  # places where another branch took the value's type and failed only on its value
         item["loc"][:-1] for item in items if item["loc"] and not item["type"].endswith(("_type", "literal_error"))
     }
+    failed_at = {item["loc"][:-1] for item in items if item["loc"] and not _is_open_branch(item)}
     return [
         item
         for item in items
@@ -92,7 +93,14 @@ def _without_spare_branches(items: list) -> list:
             and str(item["loc"][-1]).startswith("literal[")
             and item["loc"][:-1] in near_miss
         )
+        and not (_is_open_branch(item) and item["loc"][:-1] in failed_at)
     ]
+
+
+def _is_open_branch(item: dict) -> bool:
+    """The `unspecified` branch of `X | Open`: "should be a dictionary or Unspecified" says nothing to a designer
+    when the value was meant as an X, so it is dropped where the other branch failed too."""
+    return bool(item["loc"]) and "Unspecified" in str(item["loc"][-1])
 
 
 def _real_path(data: Any, loc: tuple) -> tuple[tuple, tuple]:

@@ -2,13 +2,17 @@
 
 ```yaml
 ignore:
-  - {code: PK303, at: rules.yaml:12, why: "the 3 is the year of the edition"}
-  - {code: PK309, path: "rules.sections[2].text.en", why: "checked in print; the descender may overhang"}
+  - {code: PK333, id: hedge-fund, why: "「問題は解決した」 is a line of dialogue"}
+  - {code: PK333, text: 問題は解決した, why: "a line of dialogue, on whichever card it is"}
+  - {code: PK309, path: "decks.corp.cards.hedge-fund.flavour", why: "checked in print"}
+  - {code: PK309, at: rules.yaml:12, why: "checked in print; the descender may overhang"}
 ```
 
-An entry names a code and a place: `at` (FILE:LINE or FILE:LINE:COL relative to the kit directory; a
-table cell as findings print it), `path` (a finding's field path, which also covers the fields below it
-and does not move when lines do), or both. A finding that matches is silenced: it is kept, marked
+An entry names a code and a place, by what does not move when cards are added, removed or sorted: `id`
+(an id the finding's path passes through, a card's or a deck's), `path` (a finding's field path, with ids
+for list positions or as findings print it; it also covers the fields below it), `text` (words the
+finding's message quotes); or by `at` (FILE:LINE or FILE:LINE:COL relative to the kit directory; a table
+cell as findings print it), which moves when lines do. Several may be given: all must match. A finding that matches is silenced: it is kept, marked
 `suppressed` with the entry's reason and place (`Finding.suppressed`), so it is counted and JSON and SARIF
 output show it, but it is neither printed as text nor an error that fails anything.
 
@@ -29,7 +33,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from . import codes
 from .findings import Finding, Location, Suppression
@@ -101,16 +105,25 @@ class Rule:
     cell: str | None = None
     """`at`'s place when it is no LINE[:COL]: a table cell as findings name it ('5:count', 'Cards!C14')."""
     path: str | None = None
+    ident: str | None = None
+    """An id the finding's path passes through, once list positions are read as ids."""
+    text: str | None = None
+    """Words the finding's message quotes."""
 
     @property
     def suppression(self) -> Suppression:
         return Suppression(self.why, self.where)
 
-    def matches(self, finding: Finding, file: str | None) -> bool:
-        """Whether the rule silences `finding`, whose file relative to the kit directory is `file`."""
+    def matches(self, finding: Finding, file: str | None, stable: str) -> bool:
+        """Whether the rule silences `finding`, whose file relative to the kit directory is `file` and whose path
+        with ids in place of list positions is `stable`."""
         if finding.code != self.code:
             return False
-        if self.path is not None and not _within(finding.path, self.path):
+        if self.path is not None and not (_within(finding.path, self.path) or _within(stable, self.path)):
+            return False
+        if self.ident is not None and self.ident not in stable.split("."):
+            return False
+        if self.text is not None and self.text not in finding.message:
             return False
         if self.file is None:
             return True
@@ -129,6 +142,10 @@ class Rule:
             parts.append(f"at {self.file}:{place}")
         if self.path is not None:
             parts.append(f"under {self.path}")
+        if self.ident is not None:
+            parts.append(f"for id {self.ident!r}")
+        if self.text is not None:
+            parts.append(f"quoting {self.text!r}")
         return " and ".join(parts)
 
 
@@ -145,18 +162,71 @@ class Suppressions:
     rules: tuple[Rule, ...] = ()
     used: frozenset[Location] = field(default_factory=frozenset)
     """The places of the entries that silenced a finding when the kit loaded."""
+    ids: dict[str, str] = field(default_factory=dict)
+    """A listed thing's path as findings print it ('decks[1].cards[11]') mapped to its path with ids
+    ('decks.corp.cards.hedge-fund'), for each one that has an id: what `id:` and stable `path:` entries match."""
+
+    def stable(self, path: str) -> str:
+        """`path` with each list position that has an id written as the id: 'decks.corp.cards.hedge-fund.flavour'."""
+        end = path.rfind("]")
+        while end != -1:
+            known = self.ids.get(path[: end + 1])
+            if known is not None:
+                return known + path[end + 1 :]
+            end = path.rfind("]", 0, end)
+        return path
 
     def __bool__(self) -> bool:
         return bool(self.rules)
 
 
-def read(entries: Sequence[Ignore], source: Source, root: Path) -> tuple[Suppressions, list[Finding]]:
+def stable_ids(kit: Any) -> dict[str, str]:
+    """Every listed thing with an id, by its path as findings print it, mapped to its path with ids."""
+    from pydantic import BaseModel  # `pnpkit codes` asks only `can_silence`: no models then
+
+    found: dict[str, str] = {}
+
+    def visit(model: Any, printed: str, stable: str) -> None:
+        if isinstance(model, BaseModel):
+            for name in type(model).model_fields:
+                value = getattr(model, name)
+                if isinstance(value, (BaseModel, list, dict)):
+                    visit(value, f"{printed}.{name}" if printed else name, f"{stable}.{name}" if stable else name)
+        elif isinstance(model, list):
+            for i, item in enumerate(model):
+                ident = getattr(item, "id", None)
+                item_printed = f"{printed}[{i}]"
+                item_stable = f"{stable}.{ident}" if isinstance(ident, str) else f"{stable}[{i}]"
+                if isinstance(ident, str):
+                    found[item_printed] = item_stable
+                if isinstance(item, (BaseModel, list, dict)):
+                    visit(item, item_printed, item_stable)
+        elif isinstance(model, dict):
+            for key, value in model.items():
+                if isinstance(value, (BaseModel, list, dict)):
+                    visit(value, f"{printed}.{key}", f"{stable}.{key}")
+
+    visit(kit, "", "")
+    return found
+
+
+def read(entries: Sequence[Ignore], source: Source, root: Path, kit: Any = None) -> tuple[Suppressions, list[Finding]]:
     """The usable entries of a kit's `ignore:` list, and a PK331 for each that is not."""
     from .source import format_path  # the YAML reader: `pnpkit codes` asks only `can_silence`
 
     rules: list[Rule] = []
     problems: list[Finding] = []
     for i, entry in enumerate(entries):
+        if entry.code in codes.RETIRED:
+            message = (
+                f"this ignore: entry is for {entry.code}, which pnpkit no longer raises: {codes.RETIRED[entry.code]}"
+            )
+            problems.append(
+                codes.make(
+                    "PK330", message, source.locate(("ignore", i, "code")), f"ignore[{i}].code", "remove the entry"
+                )
+            )
+            continue
         place = _parse_at(entry.at) if entry.at is not None else {}
         refused = _refusal(entry, place)
         if refused is not None:
@@ -166,8 +236,20 @@ def read(entries: Sequence[Ignore], source: Source, root: Path) -> tuple[Suppres
             continue
         assert entry.why is not None and place is not None
         within = entry.path.strip() if entry.path is not None else None
-        rules.append(Rule(entry.code, entry.why.strip(), source.locate(("ignore", i)), path=within, **place))
-    return Suppressions(root, tuple(rules)), problems
+        rules.append(
+            Rule(
+                entry.code,
+                entry.why.strip(),
+                source.locate(("ignore", i)),
+                path=within,
+                ident=entry.id.strip() if entry.id is not None else None,
+                text=entry.text.strip() if entry.text is not None else None,
+                **place,
+            )
+        )
+    stable = any(r.ident is not None or (r.path is not None and "[" not in r.path) for r in rules)
+    ids = stable_ids(kit) if stable and kit is not None else {}
+    return Suppressions(root, tuple(rules), ids=ids), problems
 
 
 def _refusal(entry: Ignore, place: dict | None) -> tuple[str | None, str, str] | None:
@@ -193,8 +275,12 @@ def _refusal(entry: Ignore, place: dict | None) -> tuple[str | None, str, str] |
             f"{entry.code} ({codes.CODES[entry.code][1]}) cannot be silenced",
             f"it means the kit cannot be read or printed as written: fix it; `pnpkit codes {entry.code}` says how",
         )
-    if entry.at is None and entry.path is None:
-        return None, f"the ignore: entry for {entry.code} names no place", "add `at: FILE:LINE` or `path:`"
+    if entry.at is None and entry.path is None and entry.id is None and entry.text is None:
+        return (
+            None,
+            f"the ignore: entry for {entry.code} names no place",
+            "add `id:` (a card's id), `path:`, `text:` (words the finding quotes) or `at: FILE:LINE`",
+        )
     if place is None:
         return (
             "at",
@@ -228,7 +314,8 @@ def silence(findings: Iterable[Finding], suppressions: Suppressions) -> list[Fin
     out = []
     for finding in findings:
         if finding.code in named and finding.suppressed is None and can_silence(finding.code):
-            rule = next((r for r in suppressions.rules if r.matches(finding, files.relative(finding))), None)
+            file, stable = files.relative(finding), suppressions.stable(finding.path)
+            rule = next((r for r in suppressions.rules if r.matches(finding, file, stable)), None)
             if rule is not None:
                 finding = replace(finding, suppressed=rule.suppression)
         out.append(finding)
@@ -249,7 +336,7 @@ def unused(suppressions: Suppressions, findings: Iterable[Finding], stage: Liter
         out.append(
             codes.make(
                 "PK330",
-                f"this ignore: entry silences nothing: no {rule.code} {rule.describe()}",
+                f"this ignore: entry silences nothing: no {rule.code} {rule.describe()}; it was meant for: {rule.why}",
                 rule.where,
                 hint="remove the entry, or correct its place: `pnpkit validate` prints each finding's file:line:col and path",
             )

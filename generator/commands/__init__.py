@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 COMMANDS: dict[str, str] = {
     "calibrate": "write a duplex calibration sheet to find your printer's back offset",
-    "codes": "list the finding codes, or explain one: `pnpkit codes PK3`, `pnpkit codes PK303`",
+    "codes": "list the finding codes, or explain one: `pnpkit codes PK3`, `pnpkit codes PK333`",
     "export": "write PNG images, print-on-demand files or Tabletop Simulator decks",
     "new": "start a new kit: a sample generic game to make your own",
     "schema": "print or write the JSON Schemas of kit.yaml and its component files, for editors",

@@ -10,7 +10,7 @@ import textwrap
 
 WIDTH = 88
 WHOLE_CODE = re.compile(r"[A-Z]+[0-9]{3}")
-"""What a whole code looks like (PK303, ES001): one that is not in the catalogue is "no such code"."""
+"""What a whole code looks like (PK333, ES001): one that is not in the catalogue is "no such code"."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -31,6 +31,9 @@ def run(args: argparse.Namespace) -> int:
             GAMES[tag]  # importing a game registers its codes
     if wanted in codes.CODES:
         print(explanation(wanted))
+        return 0
+    if wanted in codes.RETIRED:
+        print(f"{wanted}  retired  {codes.RETIRED[wanted]}")
         return 0
     found = [code for code in sorted(codes.CODES) if code.startswith(wanted)]
     if not found:  # a typo must not look like an empty catalogue: exit 2, as for any usage error

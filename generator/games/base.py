@@ -45,7 +45,11 @@ def text(value: LocalText | None, lang: str, values: dict[str, Any] | None = Non
 def errata_table(kit: KitBase, lang: str) -> Table:
     from ..i18n import tr
 
-    rows = tuple((text(e.topic, lang), text(e.as_written, lang), text(e.resolution, lang)) for e in kit.errata)
+    values = kit.placeholder_values()
+    rows = tuple(
+        (text(e.topic, lang, values), text(e.as_written, lang, values), text(e.resolution, lang, values))
+        for e in kit.errata
+    )
     return Table((tr("topic", lang), tr("as_written", lang), tr("resolution", lang)), rows, (0.22, 0.39, 0.39))
 
 
@@ -102,7 +106,7 @@ def rule_sections(ctx: LayoutContext, kit: KitBase, generated: Mapping[str, Tabl
                     f"use one of {known}",
                 )
             )
-        made = generated.get(section.generated) if section.generated else _table(section.table, lang)
+        made = generated.get(section.generated) if section.generated else _table(section.table, lang, values)
         sections.append(
             Section(
                 title=text(section.title, lang),
@@ -120,12 +124,13 @@ def rule_sections(ctx: LayoutContext, kit: KitBase, generated: Mapping[str, Tabl
     return sections
 
 
-def _table(table: TableModel | None, lang: str) -> Table | None:
+def _table(table: TableModel | None, lang: str, values: dict[str, Any]) -> Table | None:
+    """A rule section's own table, its `{placeholders}` filled as in the section's text."""
     if table is None:
         return None
     n = len(table.columns)
     return Table(
-        tuple(text(c, lang) for c in table.columns),
-        tuple(tuple(text(c, lang) for c in row) for row in table.rows),
+        tuple(text(c, lang, values) for c in table.columns),
+        tuple(tuple(text(c, lang, values) for c in row) for row in table.rows),
         tuple(1 / n for _ in range(n)),
     )

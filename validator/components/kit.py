@@ -77,9 +77,10 @@ class Fonts(StrictModel):
 
 
 class Ignore(StrictModel):
-    """One finding silenced at one place, with the reason: `{code: PK303, at: rules.yaml:12, why: "a date"}`.
+    """One finding silenced at one place, with the reason: `{code: PK333, id: hedge-fund, why: "a line of dialogue"}`.
 
-    Name the place with `at`, with `path`, or with both (then both must match). A silenced finding is not
+    Name the place with `id`, `path`, `text` or `at` (FILE:LINE), or several (then all must match). `id`, a
+    `path` with ids and `text` survive editing; `at` and a `path` with list positions move when cards do. A silenced finding is not
     printed and fails nothing, but `pnpkit validate` counts it, and JSON and SARIF output keep it, marked
     suppressed, with its reason. An entry that silences nothing is PK330; one without a reason, with a place
     pnpkit cannot read, or for a code that may not be silenced (the PK1xx reading and PK2xx schema errors, and
@@ -87,13 +88,18 @@ class Ignore(StrictModel):
     """
 
     code: str
-    """The finding's code, e.g. PK303."""
+    """The finding's code, e.g. PK333."""
     at: str | None = None
     """Where the finding is, relative to the kit directory: FILE:LINE or FILE:LINE:COL, e.g. 'rules.yaml:12'; in a
     table, FILE:ROW or the cell as findings name it, e.g. 'cards.csv:5:count'."""
     path: str | None = None
-    """The finding's field path, as findings print it, e.g. 'rules.sections[2].steps[0]': the entry then stays right
-    when lines move. It also silences the fields below it (both languages of a text)."""
+    """The finding's field path, as findings print it ('rules.sections[2].steps[0]'), or with ids in place of list
+    positions ('decks.corp.cards.hedge-fund.flavour'), which stays right when cards are added, removed or sorted.
+    It also silences the fields below it (both languages of a text)."""
+    id: Annotated[str, StringConstraints(min_length=1, max_length=64)] | None = None
+    """The id of the card, deck or other listed thing the finding is about, or is inside: 'hedge-fund'."""
+    text: Annotated[str, StringConstraints(min_length=1, max_length=200)] | None = None
+    """Words the finding's message quotes, e.g. '問題は解決した': the entry follows the text wherever it moves."""
     why: str | None = None
     """Required: why the finding is wrong here, or accepted. Kept with the silenced finding in JSON and SARIF."""
 
@@ -141,7 +147,7 @@ class KitBase(StrictModel):
         default_factory=PrintSettings, description="How the kit is printed; the command line can override it."
     )
     ignore: list[Ignore] = Field(default_factory=list)
-    """Findings silenced at one place each, with the reason: [{code: PK303, at: rules.yaml:12, why: ...}]."""
+    """Findings silenced at one place each, with the reason: [{code: PK333, id: hedge-fund, why: ...}]."""
     play: Play | None = None
     """How the game plays, in the shared rule vocabulary (phases, piles, hand limit, supplies, recipes, scoring,
     effects, choices, length): each piece turns on its checks. See validator/components/play.py."""
@@ -215,7 +221,7 @@ class KitBase(StrictModel):
         for d, deck in enumerate(self.decks):
             if deck.cards:
                 for c, entry in enumerate(deck.cards):
-                    yield ("decks", d, "cards", c, "count"), getattr(entry, "count", 1)
+                    yield ("decks", d, "cards", c, "count"), getattr(entry, "copies", getattr(entry, "count", 1))
             elif deck.source:
                 items = getattr(self, deck.source, None)
                 if isinstance(items, list):

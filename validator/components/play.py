@@ -167,6 +167,33 @@ class Scoring(StrictModel):
     categories: list[Category] = Field(min_length=1, max_length=50)
     """The categories points come from."""
     tie_break: list[Ident] | Open = Field(default_factory=list, description="Category ids, most important first.")
+    formula: RuleText | Open | None = None
+    """How a score is worked out, in words ("2 points a set, 1 a pair"), or `unspecified`."""
+
+
+class Comparison(StrictModel):
+    """Something the rules decide by comparing (a battle's strengths, scores, a race to a goal): it needs a rule for
+    a tie, or `unspecified` (PK347 when it has neither)."""
+
+    id: Ident
+    """The comparison's id, unique in the kit."""
+    name: LocalText
+    """What is compared, as rule text names it ("戦闘", "Battle")."""
+    kind: Literal["battle", "scoring", "race", "bid", "other"] = "other"
+    """What the comparison decides."""
+    tie: RuleText | Open | None = None
+    """What happens on equal values: "both cards are destroyed", "the defender wins", or `unspecified`."""
+
+
+class Limits(StrictModel):
+    """What a player may do each turn, where the rules set a number; `unspecified` where they are silent."""
+
+    moves_per_turn: PositiveAmount | Open | None = None
+    """The most moves a player makes on a turn."""
+    attacks_per_turn: PositiveAmount | Open | None = None
+    """The most attacks a player makes on a turn."""
+    plays_per_turn: PositiveAmount | Open | None = None
+    """The most cards a player plays on a turn."""
 
 
 class Timing(StrictModel):
@@ -276,6 +303,12 @@ class Play(StrictModel):
     """Choices the rules offer a player."""
     states: list[State] = Field(default_factory=list, max_length=200)
     """States the rules create on the table, each with the component that shows it."""
+    comparisons: list[Comparison] = Field(default_factory=list, max_length=100)
+    """What the rules decide by comparing, each with its tie rule."""
+    first_player: RuleText | Open | None = None
+    """Who plays first ("the youngest player", "the dealer's left"), or `unspecified`."""
+    limits: Limits | None = None
+    """What a player may do each turn."""
     seat_tolerance: Annotated[int, Field(ge=1, le=100)] | None = None
     """The most points between the best and the worst seat's win rates the design accepts: `validate --simulate`
     warns (PK354) when played games put the gap beyond it, the intervals included. Default 10 points."""

@@ -77,7 +77,7 @@ from ..components.templates import (
 from ..components.tokens import Marker, PlayerColour, TokenSheet
 from ..findings import Severity
 from ..images import ImageFill, ImageValue, check_resolution
-from ..types import Count, Ident, LocalText, NonNegative, RuleText, StrictModel
+from ..types import Count, Ident, LocalText, NonNegative, Open, RuleText, StrictModel, Unspecified
 
 E, W = Severity.ERROR, Severity.WARNING
 
@@ -200,9 +200,19 @@ class GenericCard(StrictModel):
 
     id: Ident | None = Field(None, description="Names the card in messages and in the scene; optional.")
     template: Ident | None = Field(None, description="Defaults to the deck's template.")
-    count: NonNegative = Field(1, description="How many to print; 0 switches the card off (it is still checked).")
+    count: NonNegative | Open = Field(
+        1,
+        description="How many to print; 0 switches the card off (it is still checked); `unspecified` where the "
+        "rulebook does not say (one is printed, and it is an open question).",
+    )
     title: LocalText | None = None
     """The card's title: shorthand for filling the `title` region."""
+
+    @property
+    def copies(self) -> int:
+        """How many copies print: `count`, or one while the rulebook leaves it open."""
+        return 1 if isinstance(self.count, Unspecified) else self.count
+
     body: RuleText | None = None
     """The card's text: shorthand for filling the `body` region; numbers come from `{placeholders}`."""
     fill: dict[Ident, FillValue] = Field(
@@ -301,7 +311,7 @@ class GenericKit(KitBase):
         """The players, the parameters, `{cards_<deck>}` for each deck's card count, and the inline icons."""
         values: dict[str, Any] = super().placeholder_values()
         for deck in self.decks:
-            values[f"cards_{deck.id.replace('-', '_')}"] = sum(card.count for card in deck.cards)
+            values[f"cards_{deck.id.replace('-', '_')}"] = sum(card.copies for card in deck.cards)
         values |= self.parameters
         # An inline icon `{moon}` stands for itself: the card layout draws it.
         values.update({name: "{" + name + "}" for name in self.templates.icons})
@@ -341,7 +351,7 @@ class GenericKit(KitBase):
         """Deck `d`'s card entries as the printer sees them: each filled card with its count (cards switched
         off with `count: 0` are left out)."""
         return [
-            Design(c, self.filled_card(d, c), card.count) for c, card in enumerate(self.decks[d].cards) if card.count
+            Design(c, self.filled_card(d, c), card.copies) for c, card in enumerate(self.decks[d].cards) if card.copies
         ]
 
     def filled_card(self, d: int, c: int) -> TemplateCard:
@@ -534,7 +544,7 @@ class GenericKit(KitBase):
     def _check_counts(self, ctx: CheckContext, d: int) -> None:
         """`count: 0` switches a card off, with a warning; a deck whose cards are all switched off prints nothing."""
         deck = self.decks[d]
-        off = [c for c, card in enumerate(deck.cards) if card.count == 0]
+        off = [c for c, card in enumerate(deck.cards) if card.copies == 0]
         for c in off:
             name = deck.cards[c].id or f"{deck.id} #{c + 1}"
             ctx.add(

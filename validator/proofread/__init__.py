@@ -6,6 +6,10 @@
   exist, caps that never bind, effects that fire after the game has ended;
 - `prose`: rule, card and example text against the model: quoted names and phase words name something
   defined, and numbers stated about an effect agree with it;
+- `facts`: facts the prose states (a hand limit, the players, the cards dealt, a win) against each other and
+  the model;
+- `claims`: comparisons with no tie rule, claims the model contradicts, time words against durations, scope
+  conflicts;
 - `terms`: look-alike characters in any text, the kit's glossary, and near-duplicate terms;
 - `errata`: a ruling the errata states also stands in its rule section;
 - `components`: every state the rules create has a component on the table to show it.
@@ -18,7 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import components, errata, flow, prose, terms, vocabulary
+from . import claims, components, errata, facts, flow, prose, terms, vocabulary, words
 
 if TYPE_CHECKING:
     from ..checks import CheckContext
@@ -27,6 +31,13 @@ if TYPE_CHECKING:
 
 def proofread(ctx: CheckContext, kit: KitBase) -> None:
     """Every shared check of the game, on any kit."""
+    try:
+        _proofread(ctx, kit)
+    finally:
+        words.release()
+
+
+def _proofread(ctx: CheckContext, kit: KitBase) -> None:
     numbers = vocabulary.Numbers(ctx, kit.placeholder_values())
     vocabulary.check_play(ctx, kit, numbers)
     vocabulary.check_open(ctx, kit)
@@ -34,6 +45,8 @@ def proofread(ctx: CheckContext, kit: KitBase) -> None:
     texts = prose.Texts.of(ctx, kit)
     prose.check_names_in_text(ctx, kit, texts)
     prose.check_effect_numbers(ctx, kit, numbers)
+    facts.check_prose_facts(ctx, kit, texts, numbers)
+    claims.check_claims(ctx, kit, texts)
     terms.check_terms(ctx, kit, texts)
     errata.check_errata(ctx, kit)
     components.check_components(ctx, kit, numbers)

@@ -17,7 +17,7 @@ def deck_cards(kit: KitBase, deck_id: str) -> int | None:
     """How many cards deck `deck_id` prints, or None when its cards come from a model list."""
     for deck in kit.decks:
         if deck.id == deck_id:
-            return sum(card.count for card in deck.cards) if deck.source is None else None
+            return sum(getattr(card, "copies", card.count) for card in deck.cards) if deck.source is None else None
     return None
 
 
@@ -31,6 +31,33 @@ def check_flow(ctx: CheckContext, kit: KitBase, numbers: Numbers) -> None:
     if len(play.piles) == 1:  # with one pile, what a hand can reach is known
         _check_hand_limit_binds(ctx, kit, play.piles[0], turns, numbers)
     _check_effect_timing(ctx, kit, numbers)
+    _check_wins_reachable(ctx, kit, numbers)
+
+
+def _check_wins_reachable(ctx: CheckContext, kit: KitBase, numbers: Numbers) -> None:
+    """A win that needs more than a player can gain over the longest game never happens: the game always ends on
+    its length first (PK358)."""
+    play = kit.play
+    length = play.length if play else None
+    if play is None or length is None:
+        return
+    most = numbers(("play", "length", "max"), length.max)
+    if most is None:
+        return
+    turns = -(-most // kit.players.min) if length.unit == "turn" else most  # a player's turns, at the fewest players
+    for s, supply in enumerate(play.supplies):
+        win = numbers(("play", "supplies", s, "win"), supply.win)
+        per_turn = numbers(("play", "supplies", s, "most_per_turn"), supply.most_per_turn)
+        if win is None or per_turn is None or win <= per_turn * turns:
+            continue
+        ctx.add(
+            "PK358",
+            ("play", "supplies", s, "win"),
+            f"a win at {win} {supply.name.get(ctx.languages[0])} can never happen: a player has at most {turns} "
+            f"turn(s) in the longest game ({most} {length.unit}s) and gains at most {per_turn} a turn, "
+            f"{per_turn * turns} in all, so the game always ends on its length first",
+            "lower the win, let players gain more a turn, or lengthen the game",
+        )
 
 
 def _turns_per_player(kit: KitBase, numbers: Numbers) -> tuple[int, int] | None:

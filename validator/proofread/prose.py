@@ -64,6 +64,27 @@ _EN_DETERMINERS = frozenset(
 )
 _JA_QUOTE = re.compile(r"[「『]([^「」『』]{1,40})[」』]")
 _EN_QUOTE = re.compile(r"[“\"]([^“”\"]{1,60})[”\"]")
+FLAVOUR_WORDS = ("flavour", "flavor", "quote", "lore", "story", "caption", "dialogue", "speech")
+"""A field or region whose name holds one of these is flavour: what it quotes is said, not a name claimed."""
+_JA_SAID_AFTER = re.compile(
+    r"(?:[「『][^「」『』]{1,40}[」』]\s*[、・,]?\s*)*(?:\s*(?:と|って|という|といった|との|など|等|のような|になる|になり|が成立)|[^。]{0,12}?(?:宣言|言う|言っ|叫|唱え|コール))"
+)
+"""「Call」と宣言する, 「勝負」と言う, 「Call」「Self」のいずれかを宣言: words said, not a name claimed; 「8切り」「階段」など
+(examples of things outside the kit) and 「革命返し」になる (a term introduced where it happens) are no claims either."""
+_EN_LIST_BEFORE = re.compile(r"(?:[“\"][^“”\"]{1,60}[”\"]\s*(?:,|or|and)?\s*)+$")
+_EN_SAID_BEFORE = re.compile(
+    r"\b(?:say|says|said|saying|call|calls|called|calling|declare|declares|declared|announce|announces|announced|"
+    r"shout|shouts|shouted|cry|cries|cried|reply|replies|replied|ask|asks|asked|answer|answers|word|words|"
+    r"known as|named|termed|such as(?: the| a| an)?|like the|book|novel|poem|song|film)\s*[,:]?\s*$",
+    re.IGNORECASE,
+)
+_EN_SAID_AFTER = re.compile(r"\s*,?\s*(?:he|she|they|it|I|we|you)\s+(?:say|says|said|ask|asks|asked|cr(?:y|ies|ied))\b")
+_JA_DEFINED = re.compile(r"(?:^|[\s。・])[「『【]([^」』】]{1,20})[」』】]\s*(?:[:：]|とは|は、?次の|を指す)")
+"""A term the prose defines where it is introduced: 「水平実績」：横一列…, 「こいこい」とは…"""
+_JA_HEAD = re.compile(r"^\s*[【■●◆・]?\s*([^\s:：、。「」【】]{1,20})[】]?\s*[:：]")
+_EN_DEFINED = re.compile(r"(?:^|[\s.])(?:\*\*|[“\"*])([^“”\"*:]{1,40})(?:\*\*|[”\"*])\s*(?::|means\b|is when\b|—)")
+"""“Revolution”: four of a kind…; **Koi-Koi**: call it to play on."""
+_EN_HEAD = re.compile(r"^\s*([A-Z][\w'-]*(?: [\w'-]+){0,3})\s*:\s")
 _NOT_A_NAME = re.compile(r"[\s、。,.!?！？:;：；{}]")
 _EN_NOT_A_NAME = re.compile(r"[,.!?:;{}]")
 NAME_SUFFIXES = ("フェイズ", "フェーズ", "ステップ", "ゾーン", "カード", "トークン", "マーカー", "マス", "エリア")
@@ -117,6 +138,12 @@ class Texts:
             for name in kit.more_names(lang):
                 texts._define(lang, name)
             texts._define(lang, kit.title.get(lang))
+        for entry in kit.glossary:
+            for lang in languages:
+                texts._define(lang, entry.term)
+        for _path, lang, value in texts.prose:
+            for term in defined_in(value, lang):
+                texts._define(lang, term)
         return texts
 
     def _define(self, lang: str, name: str) -> None:
@@ -174,8 +201,9 @@ def check_names_in_text(ctx: CheckContext, kit: KitBase, texts: Texts) -> None:
     for path, lang, value in texts.prose:
         if (lang, value) not in read:
             read[lang, value] = (_quoted(value, lang), _unknown_kind_words(texts, lang, value))
-        quoted += [(path, lang, term) for term in read[lang, value][0]]
-    quoted += [(path, "en", term) for path, term in texts.italics]
+        if not is_flavour(path):
+            quoted += [(path, lang, term) for term in read[lang, value][0]]
+    quoted += [(path, "en", term) for path, term in texts.italics if not is_flavour(path)]
     for path, lang, value in texts.prose:
         for message, hint in read[lang, value][1]:
             ctx.add("PK334", path, message, hint)
@@ -196,19 +224,54 @@ def _unknown_name_hint(texts: Texts, lang: str, term: str) -> str:
     )
 
 
+def is_flavour(path: tuple) -> bool:
+    """Whether a text is flavour (`fill.flavour`, a `quote` region): what it quotes is said, never a name."""
+    return any(isinstance(part, str) and any(word in part.casefold() for word in FLAVOUR_WORDS) for part in path)
+
+
+def defined_in(value: str, lang: str) -> list[str]:
+    """The terms a text defines where it introduces them: 「水平実績」：…, 「こいこい」とは…, “Revolution”: …, and a
+    bullet that opens with "Term:"."""
+    if lang == "ja":
+        found = [m.group(1) for m in _JA_DEFINED.finditer(value)]
+        head = _JA_HEAD.match(value)
+    else:
+        found = [m.group(1).strip() for m in _EN_DEFINED.finditer(value)]
+        head = _EN_HEAD.match(value)
+    return found + ([head.group(1).strip()] if head else [])
+
+
 def _quoted(value: str, lang: str) -> list[str]:
+    """The quoted terms of a text that are used as names: not words said (「勝負」と言う, say “Stop”), not dialogue
+    or a sentence (「問題は解決した」)."""
     found = []
     if lang == "ja":
         for match in _JA_QUOTE.finditer(value):
             term = match.group(1)
-            if not _NOT_A_NAME.search(term) and not term.isdigit() and len(term) <= 16:
-                found.append(term)
+            if _NOT_A_NAME.search(term) or term.isdigit() or len(term) > 16:
+                continue
+            if _JA_SAID_AFTER.match(value, match.end()) or _is_sentence(term):
+                continue
+            found.append(term)
     else:
         for match in _EN_QUOTE.finditer(value):
             term = match.group(1).strip()
-            if _looks_like_english_name(term):
-                found.append(term)
+            if not _looks_like_english_name(term):
+                continue
+            before = _EN_LIST_BEFORE.sub("", value[: match.start()])
+            if _EN_SAID_BEFORE.search(before) or _EN_SAID_AFTER.match(value, match.end()):
+                continue
+            found.append(term)
     return found
+
+
+def _is_sentence(term: str) -> bool:
+    """Whether quoted Japanese reads as a sentence (a verb, an auxiliary or a closing particle in it), not a name."""
+    if not any("\u3041" <= c <= "\u3096" for c in term):  # a name in kanji or katakana alone: no grammar to read
+        return False
+    from .words import japanese  # only a quote with kana in it is read
+
+    return japanese(term).is_sentence
 
 
 def _looks_like_english_name(term: str) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from functools import cache
 from typing import TYPE_CHECKING
@@ -43,6 +44,7 @@ def _check_lookalikes(ctx: CheckContext, texts: Texts) -> None:
                 suspects.append((path, value, neighbours))
                 near += _PAIR.findall(value)
     pairs = Counter(near)
+    kit_words = _KitWords(texts)
     says_twin: dict[tuple[str, str], bool] = {}  # by the character and its neighbours: a deck's titles share them
     for path, value, neighbours in suspects:
         flagged = {i for i, _found, _meant in lookalike_suspects(value)} if neighbours else set()
@@ -50,10 +52,12 @@ def _check_lookalikes(ctx: CheckContext, texts: Texts) -> None:
             i, ch = match.start(), match.group()
             meant = LOOKALIKES[ch]
             if i not in flagged:
-                key = (value[i - 1] if i else "", value[i : i + 2])
+                key = (value[max(0, i - WINDOW) : i], value[i : i + WINDOW + 1])
                 twin = says_twin.get(key)
                 if twin is None:
-                    twin = says_twin[key] = _pair_says_twin(value, i, meant, pairs)
+                    twin = says_twin[key] = (
+                        _pair_says_twin(value, i, meant, pairs) or _reads_as_twin(value, i, meant, kit_words)
+                    ) and not _reads_better_as_is(value, i, meant)
                 if not twin:
                     continue
             fixed = value[:i] + meant + value[i + 1 :]
@@ -78,6 +82,71 @@ def _pair_says_twin(value: str, i: int, meant: str, pairs: Counter[str]) -> bool
         and all(pairs[twin] >= 2 and pairs[twin] > pairs[pair] for pair, twin in sides)
         and not all(_same_script(pair) for pair, _twin in sides)
     )
+
+
+WINDOW = 4
+"""Characters read on each side of a look-alike: enough for the word it sits in."""
+_JAPANESE_RUN = re.compile(r"[ぁ-ゖァ-ヺー一-龯々〆]+")
+
+
+class _KitWords:
+    """How often the kit writes a word, counted over all its Japanese text when first asked."""
+
+    def __init__(self, texts: Texts):
+        self.texts = texts
+        self.joined: str | None = None
+        self.counts: dict[str, int] = {}
+
+    def count(self, word: str) -> int:
+        if self.joined is None:
+            self.joined = "\n".join(v for _p, lang, v in self.texts.prose + self.texts.names if lang == "ja")
+        if word not in self.counts:
+            self.counts[word] = self.joined.count(word)
+        return self.counts[word]
+
+
+def _window(value: str, i: int, meant: str) -> tuple[str, str, int] | None:
+    """The run of Japanese round character `i`, cut to WINDOW a side, as written and with the twin: (as written,
+    fixed, where the character is in them); None outside Japanese, or where NFKC would move the characters."""
+    run = next((m for m in _JAPANESE_RUN.finditer(value) if m.start() <= i < m.end()), None)
+    if run is None:
+        return None
+    start, end = max(run.start(), i - WINDOW), min(run.end(), i + WINDOW + 1)
+    window = value[start:end]
+    at = i - start
+    fixed = window[:at] + meant + window[at + 1 :]
+    if unicodedata.normalize("NFKC", window) != window or unicodedata.normalize("NFKC", fixed) != fixed:
+        return None
+    return window, fixed, at
+
+
+def _reads_better_as_is(value: str, i: int, meant: str) -> bool:
+    """True when the dictionary reads the text as written at least as naturally as with the twin: 魔力マス stays,
+    however often the kit writes 魔カマス. The majority never makes a typo the recommendation."""
+    found = _window(value, i, meant)
+    if found is None:
+        return False
+    window, fixed, at = found
+    from .words import japanese
+
+    as_is, twin = japanese(window), japanese(fixed)
+    return len(as_is.word_at(window, at)) >= 2 and not as_is.unknown and as_is.cost <= twin.cost
+
+
+def _reads_as_twin(value: str, i: int, meant: str, kit_words: _KitWords) -> bool:
+    """True when the dictionary reads the twin into a word the kit writes often, and the character itself into one
+    it does not: 魔カマス reads 魔 + カマス (a fish), 魔力マス reads 魔力 + マス, and the kit says 魔力 elsewhere."""
+    found = _window(value, i, meant)
+    if found is None:
+        return False
+    window, fixed, at = found
+    from .words import japanese  # loaded only for a look-alike the simple rules leave open
+
+    twin_word = japanese(fixed).word_at(fixed, at)
+    own_word = japanese(window).word_at(window, at)
+    if len(twin_word) < 2 or twin_word == meant:
+        return False
+    return kit_words.count(twin_word) >= FREQUENT and kit_words.count(own_word) < kit_words.count(twin_word)
 
 
 def _same_script(pair: str) -> bool:
@@ -144,18 +213,51 @@ def _check_near_duplicates(ctx: CheckContext, texts: Texts) -> None:
                 for key in _deletions(term):
                     index.setdefault(key, []).append(term)
         for term, n in counter.items():
-            if n != 1 or normalise_name(term) in known:
+            if n != 1:
                 continue
             matches = {other for key in _deletions(term) for other in index.get(key, ()) if other != term}
             matches = {m for m in matches if _one_apart(term, m, lang)}
-            if matches:
-                other = max(sorted(matches), key=lambda m: counter[m])
+            for other in sorted(matches, key=lambda m: (-counter[m], m)):
+                verdict = _which_is_meant(term, other, lang, known)
+                if verdict is None:
+                    continue
+                meant, suspect = verdict
+                place = first[(lang, suspect)]
                 ctx.add(
                     "PK336",
-                    first[(lang, term)],
+                    place,
                     f"{term!r} is written once, and {other!r}, one character away, {counter[other]} times",
-                    f"if they are the same thing, write {other!r}",
+                    f"write {meant!r} in both places"
+                    if meant == other
+                    else f"{suspect!r} looks like the typo: write {meant!r}",
                 )
+                break
+
+
+def _which_is_meant(rare: str, often: str, lang: str, known: dict[str, str]) -> tuple[str, str] | None:
+    """(the spelling to write, the suspect one) for two terms one character apart, or None when both are words.
+
+    The suspect is never recommended: a spelling that names something the kit defines wins, then a dictionary
+    word over a non-word, then, for one word spelled two ways (プレイヤー, プレーヤー), the kit's usual spelling.
+    Two different real words (ラウンド数, ラウンド目; "hunted", "hunter") are no typo: None."""
+    from . import words  # the dictionaries load only for a pair to judge
+
+    for meant, suspect in ((often, rare), (rare, often)):
+        if normalise_name(meant) in known and normalise_name(suspect) not in known:
+            return meant, suspect
+    if lang not in ("ja", "en"):
+        return None
+    rare_word, often_word = words.is_word(rare, lang), words.is_word(often, lang)
+    if rare_word != often_word:
+        return (rare, often) if rare_word else (often, rare)
+    if rare_word and words.same_word(rare, often, lang):
+        return often, rare
+    if lang == "ja" and len(rare) == len(often):
+        diff = [(a, b) for a, b in zip(rare, often, strict=True) if a != b]
+        if len(diff) == 1 and LOOKALIKES.get(diff[0][0]) == diff[0][1]:  # 魔カマス / 魔力マス: a look-alike, not a word
+            rare_cost, often_cost = words.japanese(rare).cost, words.japanese(often).cost
+            return (rare, often) if rare_cost < often_cost else (often, rare)
+    return None
 
 
 def _terms(value: str, lang: str) -> list[str]:

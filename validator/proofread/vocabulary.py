@@ -177,11 +177,24 @@ def open_questions(kit: KitBase) -> list[tuple[tuple, BaseModel, str, str]]:
     """(path, owner, field, note) for every `unspecified` in the kit: the kit book lists them. `unspecified` is
     taken where the rule vocabulary (`play:`) and end conditions allow it, so only those are read."""
     found = []
-    for path, model in (*walk_models(kit.play, ("play",)), *walk_models(kit.end_conditions, ("end_conditions",))):
+    for path, model in (
+        *walk_models(kit.play, ("play",)),
+        *walk_models(kit.end_conditions, ("end_conditions",)),
+        *_open_counts(kit),
+    ):
         if isinstance(model, Unspecified):
             owner = _owner(kit, path[:-1])
             found.append((path, owner, str(path[-1]), model.unspecified))
     return found
+
+
+def _open_counts(kit: KitBase) -> Iterator[tuple[tuple, BaseModel]]:
+    """A card's copies left `unspecified`: how many of a card the rulebook does not say."""
+    for d, deck in enumerate(kit.decks):
+        for c, card in enumerate(deck.cards):
+            count = getattr(card, "count", None)
+            if isinstance(count, Unspecified):
+                yield ("decks", d, "cards", c, "count"), count
 
 
 def _owner(kit: KitBase, path: tuple) -> BaseModel:

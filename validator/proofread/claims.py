@@ -1,0 +1,351 @@
+"""What rule prose claims, against the model and against itself: comparisons with no rule for a tie (PK347), claims
+the model contradicts (PK348), time words against an effect's duration (PK349), and scope conflicts (PK359).
+
+Each reads prose, so each is a warning: a heuristic reading of prose is never an error. Each stays silent unless
+the words are unambiguous and the kit states the other side.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import TYPE_CHECKING
+
+from ..checks import CheckContext
+from ..markup import has_markup, plain
+from .prose import Texts
+
+if TYPE_CHECKING:
+    from ..components.kit import KitBase
+    from ..components.play import Effect
+
+COMPARE = {
+    "ja": re.compile(
+        r"より(?:も)?(?:多|高|大き|強|上)|(?:多い|高い|大きい|強い)(?:方|ほう|側|プレイヤー)|上回|(?:最も|一番)(?:多|高|大き|強)"
+    ),
+    "en": re.compile(
+        r"\b(?:more|most|higher|highest|greater|greatest|stronger|strongest|larger|largest|bigger|biggest|exceeds?)\b",
+        re.I,
+    ),
+}
+"""Words that compare two values."""
+GAME_WIN = {
+    "ja": re.compile(r"勝ち|勝利|勝つ|勝者"),
+    "en": re.compile(r"\b(?:wins?|winner|won)\b", re.I),
+}
+"""Words that decide the game's winner: an end condition's `tie_break` says what a tie does there."""
+DECIDE = {
+    "ja": re.compile(r"勝ち|勝利|勝つ|勝者|破壊|倒す|倒され|負け|敗北|獲得"),
+    "en": re.compile(r"\b(?:wins?|winner|won|destroys?|destroyed|defeats?|defeated|loses?|lost)\b", re.I),
+}
+"""Words that say what the comparison decides."""
+TIE = {
+    "ja": re.compile(r"同じ|同点|同数|同値|引き分け|等しい|タイ|並んだ|同率|同時"),
+    "en": re.compile(r"\b(?:ties?|tied|tying|equal|equally|same|draw|drawn|share|shared|neither)\b", re.I),
+}
+"""Words that say what happens on equal values."""
+
+BOTH = {"ja": re.compile(r"両プレイヤー|両者|双方のプレイヤー|お互い"), "en": re.compile(r"\bboth players\b", re.I)}
+TWO_ONLY = {"ja": re.compile(r"2人|二人|２人"), "en": re.compile(r"\b(?:2|two)[- ]players?\b", re.I)}
+"""A sentence about the two-player game may say "both players" in a game for more."""
+
+KIND_WORDS: dict[str, dict[str, re.Pattern[str]]] = {
+    "destroy": {"ja": re.compile(r"破壊"), "en": re.compile(r"\bdestroy", re.I)},
+    "draw": {"ja": re.compile(r"(?:枚|カードを)引"), "en": re.compile(r"\bdraws?\b", re.I)},
+    "discard": {"ja": re.compile(r"捨て"), "en": re.compile(r"\bdiscard", re.I)},
+    "move": {"ja": re.compile(r"移動"), "en": re.compile(r"\bmoves?\b", re.I)},
+    "heal": {"ja": re.compile(r"回復"), "en": re.compile(r"\bheals?\b", re.I)},
+    "freeze": {"ja": re.compile(r"凍結|凍ら"), "en": re.compile(r"\bfreez", re.I)},
+    "shield": {"ja": re.compile(r"防[ぐ御]|守る"), "en": re.compile(r"\b(?:shields?|protects?|blocks?)\b", re.I)},
+}
+"""Verbs that say what an effect does, by the effect kind they claim."""
+
+UNIT_WORDS = {
+    "ja": re.compile(r"(?:次の|この|その|同じ|次回の)(ターン|ラウンド|サイクル|手番)"),
+    "en": re.compile(
+        r"\b(?:this|next|that|the same|the following|the end of the|the end of (?:your|their|its)) (turn|round|cycle)\b",
+        re.I,
+    ),
+}
+UNITS = {"ターン": "turn", "手番": "turn", "ラウンド": "round", "サイクル": "cycle"}
+LASTS = {
+    "ja": re.compile(
+        r"(?:ターン|ラウンド|サイクル|手番)(?:の)?(?:終わり|終了時?)?まで|(?:ターン|ラウンド|サイクル)の間"
+    ),
+    "en": re.compile(
+        r"\b(?:until the (?:end|start) of|for the rest of|for (?:the )?(?:next )?\w+ (?:turns|rounds|cycles))\b", re.I
+    ),
+}
+"""Words that give an effect a duration."""
+
+EVERYONE = {
+    "ja": re.compile(r"全員|(?:すべて|全て)のプレイヤー|各プレイヤー"),
+    "en": re.compile(r"\b(?:all players|every player|each player|everyone)\b", re.I),
+}
+EXCEPT = {
+    "ja": re.compile(r"以外|を除く|を除いた|相手"),
+    "en": re.compile(r"\b(?:except|other than|opponents?|other players)\b", re.I),
+}
+EVERYONE_TARGETS = frozenset({"all", "everyone", "all-players", "each-player", "every-player", "players"})
+NOT_EVERYONE_TARGETS = frozenset({"opponent", "opponents", "others", "each-opponent", "other-players", "self", "owner"})
+RANDOM = {"ja": re.compile(r"ランダム|無作為"), "en": re.compile(r"\brandom(?:ly)?\b", re.I)}
+CHOSEN = {
+    "ja": re.compile(r"好きな|任意の|選んでよい|選んでも(?:よい|良い|いい)"),
+    "en": re.compile(
+        r"\b(?:of (?:your|their|his|her) choice|(?:you|they) (?:like|want|wish)|may choose|choose any)\b", re.I
+    ),
+}
+"""A draw "at random" that the player picks is a choice, not chance."""
+RANDOM_NOUN = {
+    "ja": re.compile(r"(?:ランダムな|無作為な|ランダムに選んだ|無作為に選んだ)([ァ-ヺー一-龯]{1,6})"),
+    "en": re.compile(r"\b(?:a|an|the) random ([a-z]+)", re.I),
+}
+CHOSEN_NOUN = {
+    "ja": re.compile(r"(?:好きな|任意の)([ァ-ヺー一-龯]{1,6})"),
+    "en": re.compile(
+        r"\b(?:any|a) ([a-z]+) (?:of (?:your|their|his|her) choice|(?:you|they) (?:like|want|choose))", re.I
+    ),
+}
+""""A random position" and, in the same rule, "any position you like": which is it?"""
+_SENTENCE = re.compile(r"(?<=[。．！？!?])|(?<=[.;]\s)")
+
+
+def _words(value: str) -> str:
+    return unicodedata.normalize("NFKC", plain(value) if has_markup(value) else value)
+
+
+def sentences(value: str) -> list[str]:
+    return [s for s in _SENTENCE.split(value) if s.strip()]
+
+
+def check_claims(ctx: CheckContext, kit: KitBase, texts: Texts) -> None:
+    _check_ties(ctx, kit, texts)
+    _check_both_players(ctx, kit, texts)
+    _check_random_choices(ctx, texts)
+    play = kit.play
+    if play is None:
+        return
+    for e, effect in enumerate(play.effects):
+        if effect.text is None:
+            continue
+        for lang in ctx.languages:
+            value = getattr(effect.text, lang, None)
+            if value:
+                path = ("play", "effects", e, "text", lang)
+                words = _words(value)
+                _check_time_words(ctx, path, lang, words, effect)
+                _check_scope(ctx, path, lang, words, effect)
+    _check_effect_kinds(ctx, kit, texts)
+
+
+def _check_ties(ctx: CheckContext, kit: KitBase, texts: Texts) -> None:
+    """A declared comparison says what a tie does (or `unspecified`); a rule section that decides by comparing
+    says somewhere what equal values do (PK347)."""
+    play = kit.play
+    if play is not None:
+        for c, comparison in enumerate(play.comparisons):
+            if comparison.tie is None:
+                ctx.add(
+                    "PK347",
+                    ("play", "comparisons", c),
+                    f"{comparison.name.get(ctx.languages[0])!r} is decided by comparing, and nothing says what a tie does",
+                    "add `tie:` with the rule for equal values, or `tie: unspecified` where the rulebook is silent",
+                )
+    sections: dict[tuple, list[tuple[tuple, str, str]]] = {}
+    for path, lang, value in texts.prose:
+        if path[:2] == ("rules", "sections") and len(path) > 3:
+            sections.setdefault(path[:3] + (lang,), []).append((path, lang, _words(value)))
+    tie_rules = [c for c in (play.comparisons if play else []) if c.tie is not None]
+    game_ties = any(end.tie_break is not None for end in kit.end_conditions) or bool(
+        play is not None and play.scoring is not None and play.scoring.tie_break
+    )
+    for (*_section, lang), entries in sections.items():
+        if lang not in TIE or any(TIE[lang].search(words) for _p, _l, words in entries):
+            continue
+        for path, _lang, words in entries:
+            said = next(
+                (
+                    s
+                    for s in sentences(words)
+                    if COMPARE[lang].search(s)
+                    and any(
+                        not (game_ties and GAME_WIN[lang].fullmatch(decides.group(0)))
+                        for decides in DECIDE[lang].finditer(s)
+                    )
+                ),
+                None,
+            )
+            if said is None or any(c.name.get(lang) and c.name.get(lang) in said for c in tie_rules):
+                continue
+            ctx.add(
+                "PK347",
+                path,
+                f"{said.strip()!r} decides by comparing, but the section never says what equal values do",
+                "say what a tie does in the section (both lose, the defender wins, compare again…), or declare it "
+                "in play.comparisons with `tie:` (`unspecified` if the rulebook is silent)",
+            )
+            break
+
+
+def _check_both_players(ctx: CheckContext, kit: KitBase, texts: Texts) -> None:
+    """ "Both players" in a game for more than two (PK348)."""
+    if kit.players.max <= 2:
+        return
+    for path, lang, value in texts.prose:
+        if lang not in BOTH:
+            continue
+        for said in sentences(_words(value)):
+            match = BOTH[lang].search(said)
+            if match and not TWO_ONLY[lang].search(said):
+                ctx.add(
+                    "PK348",
+                    path,
+                    f"{match.group(0)!r} in a game for {kit.players.min}–{kit.players.max} players: with three or "
+                    "more, which players are meant?",
+                    "name them (the attacker and the defender, every player, the two neighbours), or say it is "
+                    "the two-player rule",
+                )
+                break
+
+
+def _check_random_choices(ctx: CheckContext, texts: Texts) -> None:
+    """ "At random" in a sentence that lets the player pick: the draw is a choice, not chance (PK359)."""
+    for path, lang, value in texts.prose:
+        if lang not in RANDOM or not RANDOM[lang].search(value):
+            continue
+        words = _words(value)
+        random_nouns = {m.group(1).casefold(): m.group(0) for m in RANDOM_NOUN[lang].finditer(words)}
+        chosen = next((m for m in CHOSEN_NOUN[lang].finditer(words) if m.group(1).casefold() in random_nouns), None)
+        if chosen is not None:
+            ctx.add(
+                "PK359",
+                path,
+                f"the rule says {random_nouns[chosen.group(1).casefold()]!r} and also {chosen.group(0)!r}: is it "
+                "chance or the player's choice?",
+                "say which: decided by chance (how: dice, a shuffled deck), or chosen (by whom)",
+            )
+            continue
+        for said in sentences(words):
+            if RANDOM[lang].search(said) and CHOSEN[lang].search(said):
+                ctx.add(
+                    "PK359",
+                    path,
+                    f"{said.strip()!r} says both random and chosen: the player picks, so it is not random",
+                    "say which: shuffle and take unseen, or choose",
+                )
+                break
+
+
+def _check_time_words(ctx: CheckContext, path: tuple, lang: str, words: str, effect: Effect) -> None:
+    """ "Next turn" on an effect that lasts a round, an effect the text makes last with no duration in the model,
+    and a turn-long effect that fires at the end of a cycle or round (PK349)."""
+    if lang not in UNIT_WORDS:
+        return
+    duration, timing = effect.duration, effect.timing
+    said = {UNITS.get(m.group(1), m.group(1).casefold()) for m in UNIT_WORDS[lang].finditer(words)}
+    if duration is not None and duration.unit in ("turn", "round", "cycle") and said and duration.unit not in said:
+        ctx.add(
+            "PK349",
+            path,
+            f"the text counts in {'/'.join(sorted(said))}s, but effect {effect.id!r} lasts {duration.count} "
+            f"{duration.unit}(s)",
+            "make the text's time word and the duration's unit the same (a turn is one player's, a round everyone's)",
+        )
+    elif duration is None and LASTS[lang].search(words):
+        ctx.add(
+            "PK349",
+            path,
+            f"the text makes effect {effect.id!r} last, but it has no `duration:`, so nothing says when it ends",
+            "add `duration: {count: 1, unit: turn, scope: self}` (or what the text says)",
+        )
+    if duration is not None and timing is not None and duration.unit == "turn" and timing.unit != "turn":
+        ctx.add(
+            "PK349",
+            path,
+            f"effect {effect.id!r} fires at the {timing.at} of a {timing.unit} but lasts {duration.count} turn(s): "
+            "whose turn is not said",
+            "make it last a round or cycle, or say whose turn it binds",
+        )
+
+
+def _check_scope(ctx: CheckContext, path: tuple, lang: str, words: str, effect: Effect) -> None:
+    """An effect whose text says everyone while its target excludes some, or the reverse (PK359)."""
+    if effect.target is None or lang not in EVERYONE:
+        return
+    everyone, excluding = EVERYONE[lang].search(words), EXCEPT[lang].search(words)
+    if effect.target in EVERYONE_TARGETS and excluding and not everyone:
+        ctx.add(
+            "PK359",
+            path,
+            f"the text says {excluding.group(0)!r}, but effect {effect.id!r} targets {effect.target!r}: everyone",
+            "make the target and the text agree on who is included",
+        )
+    elif effect.target in NOT_EVERYONE_TARGETS and everyone and not excluding:
+        ctx.add(
+            "PK359",
+            path,
+            f"the text says {everyone.group(0)!r}, but effect {effect.id!r} targets {effect.target!r}",
+            "make the target and the text agree on who is included",
+        )
+
+
+def _check_effect_kinds(ctx: CheckContext, kit: KitBase, texts: Texts) -> None:
+    """Prose that names an effect and says it does what another declared kind does: "「凍結」は破壊する" where the
+    effect is a freeze (PK348)."""
+    play = kit.play
+    if play is None:
+        return
+    declared = set(play.effect_kinds) & set(KIND_WORDS)
+    by_name: dict[str, dict[str, Effect]] = {}
+    for effect in play.effects:
+        for lang in ctx.languages:
+            name = effect.name.get(lang) or ""
+            if effect.kind in KIND_WORDS and name:
+                by_name.setdefault(lang, {}).setdefault(name, effect)
+    if not by_name or not declared:
+        return
+    finders = {
+        lang: re.compile("|".join(_name_pattern(n) for n in sorted(names, key=len, reverse=True)))
+        for lang, names in by_name.items()
+    }
+    read: dict[tuple[str, str], list[tuple[str, str, str]]] = {}  # a deck repeats its texts: each is read once
+    for path, lang, value in texts.prose:
+        finder = finders.get(lang)
+        if finder is None:
+            continue
+        if (lang, value) not in read:
+            read[lang, value] = _kind_claims(lang, _words(value), finder, by_name[lang], declared)
+        for name, kind, own in read[lang, value]:
+            ctx.add(
+                "PK348",
+                path,
+                f"the text says {name!r} does what a {kind} effect does, but effect {by_name[lang][name].id!r} is a {own}",
+                "correct the text or the effect's kind",
+            )
+
+
+def _name_pattern(name: str) -> str:
+    """A name as prose uses it; a one-character name (霜, 炎) only standing alone: quoted, or before は/が, never
+    inside a longer word (霜柱)."""
+    if len(name) > 1:
+        return re.escape(name)
+    return rf"(?<=「){re.escape(name)}(?=」)|(?<![一-龯ぁ-んァ-ヺ]){re.escape(name)}(?=[はが])"
+
+
+def _kind_claims(
+    lang: str, words: str, finder: re.Pattern[str], effects: dict[str, Effect], declared: set[str]
+) -> list[tuple[str, str, str]]:
+    """(effect name, the kind the words claim, the effect's kind) for each sentence that names an effect and then,
+    within a few words, uses another kind's verb and none of its own."""
+    found = []
+    for said in sentences(words):
+        for match in finder.finditer(said):
+            effect = effects[match.group(0)]
+            after = said[match.end() : match.end() + 20]
+            if KIND_WORDS[effect.kind][lang].search(said):
+                continue
+            kind = next((k for k in sorted(declared - {effect.kind}) if KIND_WORDS[k][lang].search(after)), None)
+            if kind is not None:
+                found.append((match.group(0), kind, effect.kind))
+                break
+    return found

@@ -1,0 +1,252 @@
+"""Facts a rulebook states in prose (a hand limit, a discard target, the player count, the cards dealt, a win, the
+game's length), read from the text and checked against each other and the model as if declared in `play:`.
+
+A number in prose is a finding only where it contradicts something the kit states (PK346), and the finding names
+both places. A number that agrees, or that nothing else states, is silent: prose may repeat the model.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..checks import CheckContext, normalise_name
+from ..findings import Location
+from ..placeholders import fill
+from .prose import Texts
+from .vocabulary import Numbers
+
+if TYPE_CHECKING:
+    from ..components.kit import KitBase
+
+_WORDS = [
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+]
+NUMBER_WORDS = {word: n for n, word in enumerate(_WORDS, start=1)}
+_N = r"(\d{1,4}|" + "|".join(_WORDS) + r")"
+"""A number, in digits or (English) as a word up to sixteen."""
+
+KINDS = {
+    "hand-limit": "a hand limit of {n}",
+    "discard-to": "discarding down to {n}",
+    "players-min": "at least {n} players",
+    "players-max": "at most {n} players",
+    "deal": "{n} cards dealt to each player",
+    "rounds": "a game of {n} rounds",
+    "win": "a win at {n} {what}",
+}
+"""What each kind of fact says, for the message."""
+
+PATTERNS: dict[str, list[tuple[str, re.Pattern[str]]]] = {
+    "en": [
+        ("hand-limit", re.compile(rf"\bhand limit (?:is |of )?{_N}\b", re.I)),
+        (
+            "hand-limit",
+            re.compile(rf"\b(?:no more than|at most|up to) {_N} cards in (?:your|their|his|her|a) hand", re.I),
+        ),
+        ("discard-to", re.compile(rf"\bdiscards? (?:cards )?(?:down )?to {_N}\b", re.I)),
+        ("players", re.compile(rf"\b{_N}\s*(?:-|–|—|to)\s*{_N} players\b", re.I)),
+        ("deal", re.compile(rf"\bdeals? {_N} cards? (?:to|for) each player", re.I)),
+        ("deal", re.compile(rf"\beach player (?:draws|takes|is dealt|gets) {_N} cards?\b", re.I)),
+        ("rounds", re.compile(rf"\b(?:lasts?|play|after|game of) {_N} rounds\b", re.I)),
+        (
+            "win",
+            re.compile(
+                rf"\b(?:first to|who first) (?:collects?|gathers?|reach(?:es)?|holds?|has|gets?) {_N} ([a-z]+)",
+                re.I,
+            ),
+        ),
+    ],
+    "ja": [
+        ("hand-limit", re.compile(r"手札(?:の)?上限(?:枚数)?(?:は|を|が|：|:)?\s*(\d{1,4})\s*枚")),
+        ("hand-limit", re.compile(r"手札は(\d{1,4})枚まで")),
+        ("discard-to", re.compile(r"(\d{1,4})枚になるまで(?:手札を|カードを)?(?:選んで)?捨て")),
+        ("players", re.compile(r"(\d{1,2})\s*[〜~～\-－–]\s*(\d{1,2})\s*人")),
+        ("deal", re.compile(r"(\d{1,4})枚ずつ配")),
+        ("rounds", re.compile(r"全\s*(\d{1,4})\s*(?:ラウンド|回戦)")),
+        ("rounds", re.compile(r"(\d{1,4})\s*(?:ラウンド|回戦)(?:を?行う|で終了|が終わ)")),
+        (
+            "win",
+            re.compile(
+                r"([ァ-ヺー一-龯々]{1,10})を(\d{1,4})(?:個|枚|つ)(?:以上)?(?:集め|獲得し|獲得す|そろえ|揃え)[^。]{0,12}勝"
+            ),
+        ),
+    ],
+}
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One fact: its kind, its number, where it is stated, and what it counts (a win's supply)."""
+
+    kind: str
+    value: int
+    path: tuple
+    what: str = ""
+
+    def said(self) -> str:
+        return KINDS[self.kind].format(n=self.value, what=self.what)
+
+
+def thing(name: str) -> str:
+    """A supply's name as facts compare it: normalised, an English plural made singular ("Stars" → "star")."""
+    norm = normalise_name(name)
+    return norm[:-1] if norm.endswith("s") and norm.isascii() else norm
+
+
+def _number(word: str) -> int:
+    return int(word) if word.isdigit() else NUMBER_WORDS[word.casefold()]
+
+
+def read_facts(path: tuple, lang: str, text: str) -> Iterator[Fact]:
+    """The facts one text states, its `{placeholders}` already filled in."""
+    normal = unicodedata.normalize("NFKC", text)
+    if lang == "ja" and not any(c.isdigit() for c in normal):
+        return
+    for kind, pattern in PATTERNS.get(lang, ()):
+        for match in pattern.finditer(normal):
+            groups = match.groups()
+            if kind == "players":
+                low, high = _number(groups[0]), _number(groups[1])
+                if low <= high:
+                    yield Fact("players-min", low, path)
+                    yield Fact("players-max", high, path)
+            elif kind == "win":
+                what, n = (groups[0], groups[1]) if lang == "ja" else (groups[1], groups[0])
+                yield Fact("win", _number(n), path, what)
+            else:
+                yield Fact(kind, _number(groups[0]), path)
+
+
+def model_facts(kit: KitBase, numbers: Numbers) -> list[Fact]:
+    """What the model states of the same kinds."""
+    found = [
+        Fact("players-min", kit.players.min, ("players", "min")),
+        Fact("players-max", kit.players.max, ("players", "max")),
+    ]
+    play = kit.play
+    if play is None:
+        return found
+    limit = play.hand_limit
+    if limit is not None:
+        value = numbers(("play", "hand_limit", "limit"), limit.limit)
+        if value is not None:
+            found.append(Fact("hand-limit", value, ("play", "hand_limit", "limit")))
+        target = numbers(("play", "hand_limit", "discard_to"), limit.discard_to)
+        if target is not None:
+            found.append(Fact("discard-to", target, ("play", "hand_limit", "discard_to")))
+    dealt = [(p, pile) for p, pile in enumerate(play.piles) if pile.setup.per_player]
+    if len(dealt) == 1:
+        p, pile = dealt[0]
+        value = numbers(("play", "piles", p, "setup", "per_player"), pile.setup.per_player)
+        if value:
+            found.append(Fact("deal", value, ("play", "piles", p, "setup", "per_player")))
+    if play.length is not None and play.length.unit == "round":
+        value = numbers(("play", "length", "max"), play.length.max)
+        if value is not None:
+            found.append(Fact("rounds", value, ("play", "length", "max")))
+    for s, supply in enumerate(play.supplies):
+        value = numbers(("play", "supplies", s, "win"), supply.win)
+        if value is not None:
+            for lang in ("ja", "en"):
+                name = getattr(supply.name, lang, None)
+                if name:
+                    found.append(Fact("win", value, ("play", "supplies", s, "win"), thing(name)))
+    return found
+
+
+def check_prose_facts(ctx: CheckContext, kit: KitBase, texts: Texts, numbers: Numbers) -> None:
+    """A fact the prose states against the same fact in the model, or stated with another number elsewhere in the
+    prose; and a discard target below the hand limit (PK346)."""
+    values = {k: v for k, v in kit.placeholder_values().items() if isinstance(v, (int, float))}
+    stated: list[Fact] = []
+    seen: dict[tuple[str, str], list[tuple[str, int, str]]] = {}  # a deck repeats its texts: each read once
+    for path, lang, value in texts.prose:
+        key = (lang, value)
+        if key not in seen:
+            filled = fill(value, values) if "{" in value else value
+            seen[key] = [(f.kind, f.value, f.what) for f in read_facts((), lang, filled)]
+        stated += [Fact(kind, n, path, what) for kind, n, what in seen[key]]
+    if not stated:
+        return
+    model = model_facts(kit, numbers)
+    first: dict[tuple[str, str], Fact] = {}
+    for fact in model:
+        first.setdefault((fact.kind, thing(fact.what)), fact)
+    reported: set[tuple] = set()
+    for fact in stated:
+        key = (fact.kind, thing(fact.what))
+        earlier = first.setdefault(key, fact)
+        if earlier.value != fact.value and (fact.path, earlier.path) not in reported:
+            reported.add((fact.path, earlier.path))
+            where = _place(ctx.locate(earlier.path))
+            source = "the model says" if earlier in model else "the rules say"
+            ctx.add(
+                "PK346",
+                fact.path,
+                f"the text says {fact.said()}, but {source} {earlier.said()} at {where}",
+                "make them one number: write it as a {placeholder} of the kit's parameters",
+            )
+    _check_wins_against_supplies(ctx, kit, [f for f in stated if f.kind == "win"], numbers)
+    limits = [f for f in model + stated if f.kind == "hand-limit"]
+    for fact in stated:
+        if fact.kind == "discard-to" and limits and fact.value < limits[0].value:
+            where = _place(ctx.locate(limits[0].path))
+            ctx.add(
+                "PK346",
+                fact.path,
+                f"the text has a player over the limit discard down to {fact.value}, below the hand limit of "
+                f"{limits[0].value} at {where}: one with {limits[0].value} cards keeps them, one with "
+                f"{limits[0].value + 1} drops to {fact.value}",
+                "discard down to the hand limit itself, or make the limit and the target one number",
+            )
+
+
+def _check_wins_against_supplies(ctx: CheckContext, kit: KitBase, wins: list[Fact], numbers: Numbers) -> None:
+    """A win the prose states at more of a supply than a player can ever hold can never happen (PK358)."""
+    if not wins or kit.play is None:
+        return
+    supplies = {}
+    for s, supply in enumerate(kit.play.supplies):
+        count = numbers(("play", "supplies", s, "count"), supply.count)
+        if count is not None:
+            for lang in ("ja", "en"):
+                name = getattr(supply.name, lang, None)
+                if name:
+                    supplies[thing(name)] = (count, s)
+    for fact in wins:
+        found = supplies.get(thing(fact.what))
+        if found is not None and fact.value > found[0]:
+            count, s = found
+            ctx.add(
+                "PK358",
+                fact.path,
+                f"the text says {fact.said()}, but a player can hold at most {count} "
+                f"(play.supplies at {_place(ctx.locate(('play', 'supplies', s, 'count')))}): it can never happen",
+                "lower the win, or make more of the supply",
+            )
+
+
+def _place(location: Location) -> str:
+    """`rules.yaml:12:9`: the file's name only, so a message stays one readable line."""
+    from pathlib import PurePath
+
+    return str(type(location)(PurePath(location.file).name, location.line, location.col, location.cell))
