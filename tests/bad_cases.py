@@ -383,7 +383,14 @@ CASES: list[Case] = [
         "model.yaml",
         "強化しなければ、空いている一番下の行動順に確定する。",
         "全員が強化しないを選んだらコレクマスフェーズへ移る。",
-        Want("PK334", "model.yaml", "コレクマスフェーズへ移る", "魔力が", message="'コレクマスフェーズ'"),
+        Want(
+            "PK334",
+            "model.yaml",
+            "コレクマスフェーズへ移る",
+            "魔力が",
+            message="'コレクマスフェーズ'",
+            severity="warning",
+        ),
     ),
     one(
         "we-unknown-phase-id",
@@ -497,7 +504,7 @@ CASES: list[Case] = [
             Want("WE001", "cards.yaml", "name: {ja: 氷, en: Ice}\n    points: 50", "Ice", message="is also card 5"),
             Want("WE002", "cards.yaml", "闇のエレメント[100点]", "自分", message="闇 [100], but no card has that name"),
             Want("WE002", "cards.yaml", "nor Dark [{dark_points}]", "Return", message="Dark [100]"),  # in English too
-            Want("PK334", "model.yaml", "コレクマスフェーズ", "魔力が", message="コレクマス"),
+            Want("PK334", "model.yaml", "コレクマスフェーズ", "魔力が", message="コレクマス", severity="warning"),
         ],
     ),
     # ------------------------------------------------------------ Unlock Tower
@@ -1306,7 +1313,7 @@ _CONTROL_CASES: list[Case] = [
         "events.yaml",
         "ja: 次のターン、全プレイヤーはエレメントカードを{cards}枚多く引く。",
         "ja: 次のターン、全プレイヤーは通常の{draws_per_turn}枚ではなく4枚引く。",
-        Want("PK323", "events.yaml", "ではなく4枚引く", "次のターン", message="makes it 2 + 1 = 3"),
+        Want("PK323", "events.yaml", "ではなく4枚引く", "次のターン", message="makes it 2 + 1 = 3", severity="warning"),
     ),
     Case(  # "normally 2, now 3" and "1 card instead of the usual 2": base ± change, in both events
         "es-event-usual-and-now-agree",
@@ -1394,7 +1401,14 @@ _VOCABULARY_CASES: list[Case] = [
         "rules.yaml",
         "        ja: 手札を見て、このラウンドで",
         "        ja: エンドフェイズまでに手札を見て、このラウンドで",
-        Want("PK334", "rules.yaml", "ja: エンドフェイズまでに", "エンド", message="'エンドフェイズ' names a phase"),
+        Want(
+            "PK334",
+            "rules.yaml",
+            "ja: エンドフェイズまでに",
+            "エンド",
+            message="'エンドフェイズ' names a phase",
+            severity="warning",
+        ),
     ),
     one(
         "mt-undefined-phase-en",
@@ -1402,7 +1416,15 @@ _VOCABULARY_CASES: list[Case] = [
         "rules.yaml",
         "        en: Look at your hand and tick",
         "        en: In the Draw phase, look at your hand and tick",
-        Want("PK334", "rules.yaml", "In the Draw phase", "In the", message="'Draw phase'", hint="bidding"),
+        Want(
+            "PK334",
+            "rules.yaml",
+            "In the Draw phase",
+            "In the",
+            message="'Draw phase'",
+            hint="bidding",
+            severity="warning",
+        ),
     ),
     one(
         "mt-undefined-quoted-name",
@@ -1479,7 +1501,7 @@ _VOCABULARY_CASES: list[Case] = [
                 "  choices:",
             ),
         ],
-        [Want("PK323", "play.yaml", "ではなく6枚配る", '"通常', message="makes it 4 + 1 = 5")],
+        [Want("PK323", "play.yaml", "ではなく6枚配る", '"通常', message="makes it 4 + 1 = 5", severity="warning")],
     ),
     one(
         "mt-lookalike-in-rule-text",
@@ -1502,7 +1524,7 @@ _VOCABULARY_CASES: list[Case] = [
         "play.yaml",
         "      target: trick\n  choices:",
         "      target: trick\n      timing: {every: 3, unit: round, at: end}\n  choices:",
-        Want("PK342", "play.yaml", "timing: {every: 3", "{every", message="at the end of round 3"),
+        Want("PK342", "play.yaml", "timing: {every: 3", "{every", message="at the end of round 3", severity="warning"),
     ),
     one(
         "mt-unspecified",

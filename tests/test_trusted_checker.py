@@ -327,6 +327,10 @@ def test_an_entry_for_a_card_that_is_gone_is_pk330_naming_the_id(tmp_path):
         ("「Call」「Self」のいずれかを宣言する。", "Declare “Call”, “Self” or “Reflect”."),
         ("「8切り」「階段」などのローカルルールは使わない。", "House rules such as the “Eight Stop” are not used."),
         ("「星の市」：夜ごとに開く市場。", "“Star Market”: the market that opens each night."),  # defined here
+        (
+            "ダメージには「ネット」「ミート」「ブレイン」の3種類がある。",
+            "Damage comes in three kinds.",
+        ),  # kinds introduced
     ],
 )
 def test_quotes_that_are_not_name_claims_are_silent(tmp_path, ja, en):
@@ -468,3 +472,48 @@ def test_unspecified_is_accepted_where_a_rulebook_can_leave_a_number_or_a_rule_o
     assert count.location.cell == "5:count"
     out = tmp_path / "out"
     assert cli("build", kit, "-o", out, "--lang", "en", "--only", "goods,rules").returncode == 0
+
+
+def test_two_entries_for_one_finding_are_both_in_use(tmp_path):
+    """The second entry matches a finding the first already silenced: not stale, so no PK330."""
+    entries = STABLE["id"] + STABLE["text"]
+    loaded = load_kit(_csv_kit(tmp_path, "twice", entries))
+    assert [f.code for f in loaded.report.silenced] == ["PK333"]
+    assert [f.code for f in loaded.report.findings if f.suppressed is None] == []
+
+
+# ---------------------------------------------------------------- what a real game needs the vocabulary to say
+
+HEARTS = "  supplies:\n    - {{id: hearts, name: {{ja: 好意, en: Tokens of affection}}, count: {count}, per: shared, win: {win}, most_per_turn: 1}}\n"
+
+
+@pytest.mark.parametrize(
+    "count, win, codes",
+    [
+        (13, "{2: 7, 3: 5, 4: 4}", []),  # Love Letter: exactly enough at every player count
+        (12, "{2: 7, 3: 5, 4: 4}", ["PK332"]),  # four players each on 3, one gaining 1: 13
+        (13, "{2: 7, 4: 4}", ["PK305"]),  # no win for three players
+        (13, "7", ["PK332"]),  # one number for all: 4 players on 6 need 25
+    ],
+)
+def test_a_win_may_depend_on_the_player_count(tmp_path, count, win, codes):
+    kit = make_bad_kit(tmp_path, [_play(HEARTS.format(count=count, win=win))], "hearts", SB)
+    assert sorted(f.code for f in load_kit(kit).report.findings) == codes
+
+
+def test_a_deck_dealt_anew_each_round_does_not_run_dry(tmp_path):
+    """Love Letter: 16 cards, a round ends when the deck does, 13 rounds at most."""
+    pile = (
+        "  length: {{unit: round, max: 13}}\n  piles:\n    - {{id: deck, name: {{ja: 山札, en: Deck}}, holds: 16, "
+        "setup: {{per_player: 1, shared: 1}}, draws_per_turn: 1, after_use: discard, reshuffle: {reshuffle}}}\n"
+    )
+    fresh = make_bad_kit(tmp_path, [_play(pile.format(reshuffle="each-round"))], "fresh", SB)
+    assert load_kit(fresh).report.findings == []
+    once = make_bad_kit(tmp_path, [_play(pile.format(reshuffle="never"))], "once", SB)
+    (dry,) = load_kit(once).report.findings
+    assert dry.code == "PK337" and "`reshuffle: each-round`" in dry.hint
+
+
+def test_the_schema_command_takes_the_game_as_a_word():
+    assert cli("schema", "generic").stdout == cli("schema", "--game", "generic").stdout
+    assert cli("schema", "generic", "--game", "element-shift").returncode == 2

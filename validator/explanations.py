@@ -369,11 +369,12 @@ EXPLANATIONS: dict[str, Explanation] = {
         "Write the value the rulebook implies, or `unspecified` with a note.",
     ),
     "PK342": Explanation(
-        "An effect fires on a schedule that puts its last firing at the end of the game's last round: the game is "
-        "already over, so the effect never matters, or the rules mean something else.",
+        "An effect fires on a schedule that puts its last firing at the end of the game's last round, just as the "
+        "game ends. Whether it still fires before the winner is decided is not said: a lasting effect would never "
+        "matter, an immediate one (a destroyed cell) could change the result.",
         "play:\n  length: {unit: round, max: 3}\n  effect_kinds: [event]\n  effects:\n"
         "    - {id: eclipse, name: {ja: 日食, en: Eclipse}, kind: event, timing: {every: 3, unit: round, at: end}}\n",
-        "Say the effect does not fire in the last round, or end the game before it.",
+        "Say whether it fires in the last round (before the final count) or not, or end the game before it.",
     ),
     "PK343": Explanation(
         "The rules create a state that players must see on the table (a frozen card, a crater that blocks its "

@@ -328,11 +328,20 @@ def unused(suppressions: Suppressions, findings: Iterable[Finding], stage: Liter
     At "load", entries for LAYOUT_CODES are left out: laying the kit out may still use them. At "layout",
     only those are considered; `findings` must then be every layout finding of the kit, all its editions.
     """
-    used = set(suppressions.used) | {f.suppressed.location for f in findings if f.suppressed is not None}
+    silenced: dict[str, list[Finding]] = {}
+    for finding in findings:
+        if finding.suppressed is not None:
+            silenced.setdefault(finding.code, []).append(finding)
+    used = set(suppressions.used) | {
+        f.suppressed.location for group in silenced.values() for f in group if f.suppressed
+    }
+    files = _KitFiles(suppressions.root)
     out = []
     for rule in suppressions.rules:
         if (rule.code in LAYOUT_CODES) != (stage == "layout") or rule.where in used:
             continue
+        if any(rule.matches(f, files.relative(f), suppressions.stable(f.path)) for f in silenced.get(rule.code, ())):
+            continue  # a second entry for a finding another entry silenced first: it is not stale
         out.append(
             codes.make(
                 "PK330",

@@ -158,7 +158,7 @@ class LocalText(StrictModel):
 
 
 class RuleText(LocalText):
-    """Rule prose: numbers in it must come from `{placeholders}` so text and model never disagree."""
+    """Rule prose: a number that contradicts the model is a finding (PK346); a `{placeholder}` keeps them one number."""
 
 
 KIT_FILE_MARK = {"kit_file": True}

@@ -14,6 +14,7 @@ from pathlib import Path
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", help="one game's schemas (default: any game; kit.yaml chooses by its game:)")
+    parser.add_argument("game_name", nargs="?", metavar="GAME", help="the same as --game: `pnpkit schema generic`")
     what = parser.add_mutually_exclusive_group()
     what.add_argument("--part", action="store_true", help="print the schema of component files, not of kit.yaml")
     what.add_argument(
@@ -31,6 +32,11 @@ def run(args: argparse.Namespace) -> int:
     from pnpkit.validator.editor_schema import dumps, kit_schema, part_schema, write_schemas
     from pnpkit.validator.games import GAME_MODULES
 
+    if args.game_name is not None:
+        if args.game is not None and args.game != args.game_name:
+            print(f"pnpkit: error: two games given, {args.game!r} and {args.game_name!r}; give one", file=sys.stderr)
+            return 2
+        args.game = args.game_name
     if args.game is not None and args.game not in GAME_MODULES:
         print(
             f"pnpkit: error: unknown game {args.game!r}; use one of {', '.join(sorted(GAME_MODULES))}", file=sys.stderr

@@ -106,8 +106,10 @@ class Pile(StrictModel):
     after_use: Literal["discard", "removed", "deck"] | Open = reading(
         "discard", "Where a used card goes: a discard pile, out of the game, or back into this pile."
     )
-    reshuffle: Literal["when-empty", "never"] | Open = reading(
-        "when-empty", "Whether the discards are shuffled into a new pile when it runs out."
+    reshuffle: Literal["when-empty", "never", "each-round"] | Open = reading(
+        "when-empty",
+        "Whether the discards are shuffled into a new pile when it runs out; `each-round`: every card is gathered "
+        "and dealt anew each round (a hand of Koi-Koi, a round of Love Letter).",
     )
 
 
@@ -133,8 +135,9 @@ class Supply(StrictModel):
     count: PositiveAmount | Open
     """How many exist: per player or in all, as `per` says."""
     per: Literal["player", "shared"] = reading("player", "Whether each player has `count`, or all share them.")
-    win: PositiveAmount | None = None
-    """How many a player needs to win, when holding them is a way to win."""
+    win: PositiveAmount | dict[Annotated[int, Field(ge=1, le=100)], PositiveAmount] | None = None
+    """How many a player needs to win, when holding them is a way to win; by player count where it depends on it:
+    `{2: 7, 3: 5, 4: 4}`."""
     most_per_turn: PositiveAmount = 1
     """The most one player can gain between two win checks."""
     cap: PositiveAmount | None = None

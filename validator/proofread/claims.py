@@ -17,7 +17,8 @@ from .prose import Texts
 
 if TYPE_CHECKING:
     from ..components.kit import KitBase
-    from ..components.play import Effect
+    from ..components.play import Effect, Timing
+    from ..components.rules import Duration
 
 COMPARE = {
     "ja": re.compile(
@@ -61,7 +62,7 @@ KIND_WORDS: dict[str, dict[str, re.Pattern[str]]] = {
 """Verbs that say what an effect does, by the effect kind they claim."""
 
 UNIT_WORDS = {
-    "ja": re.compile(r"(?:次の|この|その|同じ|次回の)(ターン|ラウンド|サイクル|手番)"),
+    "ja": re.compile(r"(?:次の?|この|その|同じ|次回の?)(ターン|ラウンド|サイクル|手番)"),
     "en": re.compile(
         r"\b(?:this|next|that|the same|the following|the end of the|the end of (?:your|their|its)) (turn|round|cycle)\b",
         re.I,
@@ -122,6 +123,7 @@ def check_claims(ctx: CheckContext, kit: KitBase, texts: Texts) -> None:
     _check_ties(ctx, kit, texts)
     _check_both_players(ctx, kit, texts)
     _check_random_choices(ctx, texts)
+    _check_model_durations(ctx, kit)
     play = kit.play
     if play is None:
         return
@@ -133,9 +135,37 @@ def check_claims(ctx: CheckContext, kit: KitBase, texts: Texts) -> None:
             if value:
                 path = ("play", "effects", e, "text", lang)
                 words = _words(value)
-                _check_time_words(ctx, path, lang, words, effect)
+                _check_time_words(ctx, path, lang, words, effect.id, effect.duration, effect.timing)
                 _check_scope(ctx, path, lang, words, effect)
     _check_effect_kinds(ctx, kit, texts)
+
+
+def _check_model_durations(ctx: CheckContext, kit: KitBase) -> None:
+    """A game model's own effects (an event's, a combo's) with a text and a duration: the time words agree."""
+    from ..components.rules import Duration
+    from .vocabulary import walk_models
+
+    for path, model in walk_models(kit):
+        if path[:1] == ("play",):
+            continue  # the vocabulary's effects: checked with their timing above
+        duration, text = getattr(model, "duration", None), getattr(model, "text", None)
+        if not isinstance(duration, Duration) or text is None:
+            continue
+        owner = _named(kit, path)
+        for lang in ctx.languages:
+            value = getattr(text, lang, None)
+            if isinstance(value, str) and value:
+                _check_time_words(ctx, path + ("text", lang), lang, _words(value), owner, duration, None)
+
+
+def _named(kit: KitBase, path: tuple) -> str:
+    """The id of the innermost listed thing `path` passes through (an event, a combo), for messages."""
+    node: object = kit
+    found = ""
+    for part in path:
+        node = node[part] if isinstance(node, (list, dict)) else getattr(node, part)
+        found = str(getattr(node, "id", "") or found)
+    return found
 
 
 def _check_ties(ctx: CheckContext, kit: KitBase, texts: Texts) -> None:
@@ -236,18 +266,25 @@ def _check_random_choices(ctx: CheckContext, texts: Texts) -> None:
                 break
 
 
-def _check_time_words(ctx: CheckContext, path: tuple, lang: str, words: str, effect: Effect) -> None:
+def _check_time_words(
+    ctx: CheckContext,
+    path: tuple,
+    lang: str,
+    words: str,
+    name: str,
+    duration: Duration | None,
+    timing: Timing | None,
+) -> None:
     """ "Next turn" on an effect that lasts a round, an effect the text makes last with no duration in the model,
     and a turn-long effect that fires at the end of a cycle or round (PK349)."""
     if lang not in UNIT_WORDS:
         return
-    duration, timing = effect.duration, effect.timing
     said = {UNITS.get(m.group(1), m.group(1).casefold()) for m in UNIT_WORDS[lang].finditer(words)}
     if duration is not None and duration.unit in ("turn", "round", "cycle") and said and duration.unit not in said:
         ctx.add(
             "PK349",
             path,
-            f"the text counts in {'/'.join(sorted(said))}s, but effect {effect.id!r} lasts {duration.count} "
+            f"the text counts in {'/'.join(sorted(said))}s, but effect {name!r} lasts {duration.count} "
             f"{duration.unit}(s)",
             "make the text's time word and the duration's unit the same (a turn is one player's, a round everyone's)",
         )
@@ -255,14 +292,14 @@ def _check_time_words(ctx: CheckContext, path: tuple, lang: str, words: str, eff
         ctx.add(
             "PK349",
             path,
-            f"the text makes effect {effect.id!r} last, but it has no `duration:`, so nothing says when it ends",
+            f"the text makes effect {name!r} last, but it has no `duration:`, so nothing says when it ends",
             "add `duration: {count: 1, unit: turn, scope: self}` (or what the text says)",
         )
     if duration is not None and timing is not None and duration.unit == "turn" and timing.unit != "turn":
         ctx.add(
             "PK349",
             path,
-            f"effect {effect.id!r} fires at the {timing.at} of a {timing.unit} but lasts {duration.count} turn(s): "
+            f"effect {name!r} fires at the {timing.at} of a {timing.unit} but lasts {duration.count} turn(s): "
             "whose turn is not said",
             "make it last a round or cycle, or say whose turn it binds",
         )

@@ -17,7 +17,7 @@ from ..checks import CheckContext, normalise_name
 from ..findings import Location
 from ..placeholders import fill
 from .prose import Texts
-from .vocabulary import Numbers
+from .vocabulary import Numbers, supply_wins
 
 if TYPE_CHECKING:
     from ..components.kit import KitBase
@@ -164,7 +164,8 @@ def model_facts(kit: KitBase, numbers: Numbers) -> list[Fact]:
         if value is not None:
             found.append(Fact("rounds", value, ("play", "length", "max")))
     for s, supply in enumerate(play.supplies):
-        value = numbers(("play", "supplies", s, "win"), supply.win)
+        wins = set(supply_wins(kit, s, supply, numbers).values())
+        value = wins.pop() if len(wins) == 1 else None  # a win that depends on the player count is no one fact
         if value is not None:
             for lang in ("ja", "en"):
                 name = getattr(supply.name, lang, None)

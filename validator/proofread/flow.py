@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from ..checks import CheckContext
 from ..types import Unspecified
-from .vocabulary import Numbers
+from .vocabulary import Numbers, supply_wins
 
 if TYPE_CHECKING:
     from ..components.kit import KitBase
@@ -46,7 +46,8 @@ def _check_wins_reachable(ctx: CheckContext, kit: KitBase, numbers: Numbers) -> 
         return
     turns = -(-most // kit.players.min) if length.unit == "turn" else most  # a player's turns, at the fewest players
     for s, supply in enumerate(play.supplies):
-        win = numbers(("play", "supplies", s, "win"), supply.win)
+        wins = supply_wins(kit, s, supply, numbers)
+        win = min(wins.values()) if wins else None  # the easiest win: if even that cannot happen, none can
         per_turn = numbers(("play", "supplies", s, "most_per_turn"), supply.most_per_turn)
         if win is None or per_turn is None or win <= per_turn * turns:
             continue
@@ -111,7 +112,11 @@ def _check_pile(
     _own_turns, all_turns = turns
     players = kit.players.max
     needed = per_player * players + shared + draws * all_turns
-    recycles = pile.after_use == "deck" or (pile.after_use == "discard" and pile.reshuffle == "when-empty")
+    recycles = (
+        pile.after_use == "deck"
+        or pile.reshuffle == "each-round"  # a fresh deal each round: setup must fit (PK338), not the whole game
+        or (pile.after_use == "discard" and pile.reshuffle == "when-empty")
+    )
     if needed > size and not recycles:
         unit = kit.play.length.unit if kit.play and kit.play.length else "round"
         why = "used cards leave the game" if pile.after_use == "removed" else "the discards are never reshuffled"
@@ -122,7 +127,8 @@ def _check_pile(
             path,
             f"{name!r} holds {size} cards, but setup and {draws} a turn over the longest game "
             f"({all_turns} turns: {players} players, the most {unit}s) take {needed}, and {why}",
-            "add cards, draw fewer, shorten the game, or reshuffle the discards",
+            "add cards, draw fewer, shorten the game, or reshuffle the discards (`reshuffle: each-round` when every "
+            "round is dealt anew)",
         )
 
 
@@ -171,6 +177,6 @@ def _check_effect_timing(ctx: CheckContext, kit: KitBase, numbers: Numbers) -> N
                 "PK342",
                 ("play", "effects", e, "timing"),
                 f"effect {effect.id!r} fires every {every} {unit}s, so its last one comes at the end of {unit} {most}, "
-                f"when the game is over",
-                f"say it does not fire in the last {unit}, or end the game before it",
+                "as the game ends: nothing says whether it fires before the winner is decided",
+                f"say whether it fires in the last {unit} (before the final count) or not, or end the game before it",
             )

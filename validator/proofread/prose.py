@@ -67,7 +67,7 @@ _EN_QUOTE = re.compile(r"[“\"]([^“”\"]{1,60})[”\"]")
 FLAVOUR_WORDS = ("flavour", "flavor", "quote", "lore", "story", "caption", "dialogue", "speech")
 """A field or region whose name holds one of these is flavour: what it quotes is said, not a name claimed."""
 _JA_SAID_AFTER = re.compile(
-    r"(?:[「『][^「」『』]{1,40}[」』]\s*[、・,]?\s*)*(?:\s*(?:と|って|という|といった|との|など|等|のような|になる|になり|が成立)|[^。]{0,12}?(?:宣言|言う|言っ|叫|唱え|コール))"
+    r"(?:[「『][^「」『』]{1,40}[」』]\s*[、・,]?\s*)*(?:\s*(?:と|って|という|といった|との|など|等|のような|になる|になり|が成立|の[^。「」]{0,4}種類)|[^。]{0,12}?(?:宣言|言う|言っ|叫|唱え|コール))"
 )
 """「Call」と宣言する, 「勝負」と言う, 「Call」「Self」のいずれかを宣言: words said, not a name claimed; 「8切り」「階段」など
 (examples of things outside the kit) and 「革命返し」になる (a term introduced where it happens) are no claims either."""
@@ -168,7 +168,7 @@ class Texts:
         norm = normalise_name(term)
         short = lang == "ja" and len(norm) <= 3
         close = difflib.get_close_matches(norm, list(known), n=3, cutoff=0.0 if short else 0.6)
-        close = [c for c in close if set(c) & set(norm)]
+        close = [c for c in close if len(set(c) & set(norm)) * 2 >= len(set(norm))]  # half its characters, at least
         return known[close[0]] if close else None
 
 

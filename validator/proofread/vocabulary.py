@@ -21,7 +21,7 @@ from ..types import LocalText, Unspecified
 
 if TYPE_CHECKING:
     from ..components.kit import KitBase
-    from ..components.play import Play
+    from ..components.play import Play, Supply
 
 
 class Numbers:
@@ -113,24 +113,49 @@ def _check_hand_limit(ctx: CheckContext, play: Play, numbers: Numbers) -> None:
         check_hand_limit(ctx, path + ("discard_to",), most, to)
 
 
+def supply_wins(kit: KitBase, s: int, supply: Supply, numbers: Numbers) -> dict[int, int]:
+    """The win of supply `s` at each player count the kit allows: one number for all, or one per count."""
+    path = ("play", "supplies", s, "win")
+    counts = range(kit.players.min, kit.players.max + 1)
+    if isinstance(supply.win, dict):
+        found = {n: numbers(path + (n,), supply.win[n]) for n in counts if n in supply.win}
+        return {n: win for n, win in found.items() if win is not None}
+    win = numbers(path, supply.win)
+    return {} if win is None else dict.fromkeys(counts, win)
+
+
 def _check_supplies(ctx: CheckContext, kit: KitBase, play: Play, numbers: Numbers) -> None:
     """A player one short of a win who gains the most one turn allows must still find tokens in the supply."""
     for s, supply in enumerate(play.supplies):
         path = ("play", "supplies", s)
         count = numbers(path + ("count",), supply.count)
-        win = numbers(path + ("win",), supply.win)
+        wins = supply_wins(kit, s, supply, numbers)
         gain = numbers(path + ("most_per_turn",), supply.most_per_turn) or 1
         cap = numbers(path + ("cap",), supply.cap)
         name = supply.name.get(ctx.languages[0])
-        if count is not None and win is not None:
-            players = 1 if supply.per == "player" else kit.players.max
-            what = f"{name}{' per player' if supply.per == 'player' else ' in all'}"
-            check_supply(ctx, path + ("count",), count, win, gain, what, players)
-        if cap is not None and win is not None and cap < win:
+        if isinstance(supply.win, dict):
+            for n in range(kit.players.min, kit.players.max + 1):
+                if n not in supply.win:
+                    ctx.add(
+                        "PK305",
+                        path + ("win",),
+                        f"the win of {name!r} gives no number for {n} players",
+                        f"give one for every player count, {kit.players.min} to {kit.players.max}",
+                    )
+        if count is not None and wins:
+            if supply.per == "player":
+                win = max(wins.values())
+                check_supply(ctx, path + ("count",), count, win, gain, f"{name} per player", 1)
+            else:  # each player count against its own win: the most tokens it can need
+                n, win = max(wins.items(), key=lambda item: (item[0] * (item[1] - 1), item[0]))
+                what = f"{name} in all" + (f" (at {n} players, a win at {win})" if isinstance(supply.win, dict) else "")
+                check_supply(ctx, path + ("count",), count, win, gain, what, n)
+        hardest = max(wins.values()) if wins else None
+        if cap is not None and hardest is not None and cap < hardest:
             ctx.add(
                 "PK332",
                 path + ("cap",),
-                f"a player may hold at most {cap} {name}, but needs {win} to win",
+                f"a player may hold at most {cap} {name}, but needs {hardest} to win",
                 "raise the cap or lower the win threshold",
             )
         if cap is not None and count is not None and supply.per == "player" and cap >= count:
