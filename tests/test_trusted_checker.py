@@ -177,6 +177,32 @@ CLASSES = {
         "kit.yaml",
         "全員が",
     ),
+    "scope-phase-ja": (
+        "PK359",
+        [
+            _section("指定された人はフェイズ2以降を行えない。", "The named player plays no further phase."),
+            _section(
+                "選んだ目に関わらず、全員がフェイズ4の効果を使う。",
+                "Everyone uses phase 4.",
+                title="{ja: 終盤, en: Late}",
+            ),
+        ],
+        "rules.yaml",
+        "選んだ目に関わらず",
+    ),
+    "scope-phase-en": (
+        "PK359",
+        [
+            _section("指定された人は残りのフェイズを行わない。", "The named player cannot play phase 2 and later."),
+            _section(
+                "全員が最後のフェイズを行う。",
+                "Regardless of the face, everyone uses phase 4.",
+                title="{ja: 終盤, en: Late}",
+            ),
+        ],
+        "rules.yaml",
+        "Regardless of the face",
+    ),
     # facts stated only in prose
     "fact-ja": (
         "PK346",
@@ -217,6 +243,14 @@ SIBLINGS = {
     "scope-ja": [_section("ランダムな品物を1枚取る。", "Take a random good.")],
     "scope-en": [_section("品物を1枚取る。", "Shuffle the market and pick a card at random.")],
     "scope-target-ja": [_effect("全員が1ターン休む。", "Everyone rests for a turn.", target="all", extra=TURN)],
+    "scope-phase-ja": [  # a general rule with its exception written elsewhere: ordinary rules writing
+        _section("指定された人はフェイズ2以降を行えない。", "The named player plays no further phase."),
+        _section("全員がフェイズ4の効果を使う。", "Everyone uses phase 4.", title="{ja: 終盤, en: Late}"),
+    ],
+    "scope-phase-en": [
+        _section("指定された人は残りのフェイズを行わない。", "The named player cannot play phase 2 and later."),
+        _section("全員が最後のフェイズを行う。", "Everyone uses phase 4.", title="{ja: 終盤, en: Late}"),
+    ],
     "fact-ja": [_section("手札の上限は6枚。超えたら6枚になるまで捨てる。", "Keep your hand small.")],
     "fact-en": [_section("品物を集める。", "A game for 2-4 players.")],
 }

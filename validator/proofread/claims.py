@@ -108,6 +108,27 @@ CHOSEN_NOUN = {
     ),
 }
 """"A random position" and, in the same rule, "any position you like": which is it?"""
+EXCLUDED = {
+    "ja": re.compile(
+        r"フェ[イー]ズ\s*(\d+)\s*(以降)?(?:を|は|の効果を)?\s*(?:行えない|行わない|できない|使用できない|使えない|飛ばす)"
+    ),
+    "en": re.compile(
+        r"\b(?:cannot|can't|may not|does not|do not|skips?)\b[^.]{0,30}?\bphases?\s*(\d+)"
+        r"(\s*(?:and later|onwards|or later|and after|on))?",
+        re.I,
+    ),
+}
+"""A rule that keeps some players out of a phase (and, with 以降 / "and later", the phases after it)."""
+EVERYONE_IN = {
+    "ja": re.compile(r"(?:関わらず|かかわらず|問わず)、?\s*(?:全員|(?:すべて|全て)のプレイヤー)が?[^。]{0,12}?フェ[イー]ズ\s*(\d+)"),
+    "en": re.compile(
+        r"\b(?:regardless of|whatever|no matter)\b[^.]{0,30}?\b(?:every player|all players|everyone)\b[^.]{0,40}?"
+        r"\bphase\s*(\d+)",
+        re.I,
+    ),
+}
+"""A rule that says every player takes part in a phase whatever else holds ("選んだ目に関わらず、全員が"): a general
+rule with an exception elsewhere is ordinary rules writing; one that overrides every exception meets them head on."""
 _SENTENCE = re.compile(r"(?<=[。．！？!?])|(?<=[.;]\s)")
 
 
@@ -123,6 +144,7 @@ def check_claims(ctx: CheckContext, kit: KitBase, texts: Texts) -> None:
     _check_ties(ctx, kit, texts)
     _check_both_players(ctx, kit, texts)
     _check_random_choices(ctx, texts)
+    _check_everyone_against_exclusions(ctx, texts)
     _check_model_durations(ctx, kit)
     play = kit.play
     if play is None:
@@ -264,6 +286,41 @@ def _check_random_choices(ctx: CheckContext, texts: Texts) -> None:
                     "say which: shuffle and take unseen, or choose",
                 )
                 break
+
+
+def _check_everyone_against_exclusions(ctx: CheckContext, texts: Texts) -> None:
+    """ "Every player uses phase 4" beside "a player who chose the named face plays no phase from 2 on": does the
+    excluded player take part or not (PK359)?"""
+    exclusions: dict[str, list[tuple[int, bool, tuple]]] = {}
+    everyone: list[tuple[tuple, str, int, str]] = []
+    for path, lang, value in texts.prose:
+        if lang not in EXCLUDED:
+            continue
+        words = _words(texts.words(path, value))
+        if "フェ" not in words and "phase" not in words.casefold():
+            continue
+        for match in EXCLUDED[lang].finditer(words):
+            exclusions.setdefault(lang, []).append((int(match.group(1)), bool(match.group(2)), path))
+        everyone += [(path, lang, int(m.group(1)), m.group(0)) for m in EVERYONE_IN[lang].finditer(words)]
+    for path, lang, phase, said in everyone:
+        clash = next(
+            (where for n, later, where in exclusions.get(lang, ()) if n == phase or (later and phase > n)), None
+        )
+        if clash is not None and clash != path:
+            ctx.add(
+                "PK359",
+                path,
+                f"{said!r} says every player takes part in phase {phase}, but the rule at "
+                f"{_place(ctx, clash)} keeps some players out of it",
+                "say whether the excluded players take part in this phase",
+            )
+
+
+def _place(ctx: CheckContext, path: tuple) -> str:
+    from pathlib import PurePath
+
+    where = ctx.locate(path)
+    return f"{PurePath(where.file).name}:{where.line}"
 
 
 def _check_time_words(

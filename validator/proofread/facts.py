@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 
 from ..checks import CheckContext, normalise_name
 from ..findings import Location
-from ..placeholders import fill
 from .prose import Texts
 from .vocabulary import Numbers, supply_wins
 
@@ -177,14 +176,13 @@ def model_facts(kit: KitBase, numbers: Numbers) -> list[Fact]:
 def check_prose_facts(ctx: CheckContext, kit: KitBase, texts: Texts, numbers: Numbers) -> None:
     """A fact the prose states against the same fact in the model, or stated with another number elsewhere in the
     prose; and a discard target below the hand limit (PK346)."""
-    values = {k: v for k, v in kit.placeholder_values().items() if isinstance(v, (int, float))}
     stated: list[Fact] = []
     seen: dict[tuple[str, str], list[tuple[str, int, str]]] = {}  # a deck repeats its texts: each read once
     for path, lang, value in texts.prose:
-        key = (lang, value)
+        words = texts.words(path, value)
+        key = (lang, words)
         if key not in seen:
-            filled = fill(value, values) if "{" in value else value
-            seen[key] = [(f.kind, f.value, f.what) for f in read_facts((), lang, filled)]
+            seen[key] = [(f.kind, f.value, f.what) for f in read_facts((), lang, words)]
         stated += [Fact(kind, n, path, what) for kind, n, what in seen[key]]
     if not stated:
         return

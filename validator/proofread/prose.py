@@ -7,8 +7,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..checks import Change as NumberChange
-from ..checks import CheckContext, check_text_numbers, normalise_name
+from ..checks import CheckContext, check_text_numbers, local_numbers, normalise_name
 from ..markup import has_markup, parse, plain
+from ..placeholders import fill
 from .vocabulary import Numbers
 
 if TYPE_CHECKING:
@@ -105,6 +106,13 @@ class Texts:
     """Per language: every name, normalised, mapped to the name as written."""
     kinds: dict[str, dict[str, set[str]]] = field(default_factory=dict)
     """Per kind (phase, step, zone), per language: the stems text may put before the kind's word."""
+    filled: dict[tuple, str] = field(default_factory=dict)
+    """For a prose path whose words hold `{placeholders}`: the words with each number filled in, the kit's and the
+    enclosing models' own (`{phase}` of a phase), as printed. The checks that read numbers read these."""
+
+    def words(self, path: tuple, value: str) -> str:
+        """The words at `path` as printed, numbers filled in."""
+        return self.filled.get(path, value)
 
     @classmethod
     def of(cls, ctx: CheckContext, kit: KitBase) -> Texts:
@@ -114,7 +122,10 @@ class Texts:
             texts.known[lang] = {}
         for kind in SUFFIXES:
             texts.kinds[kind] = {lang: set() for lang in languages}
-        for path, text, _owners in ctx.walk(kit).texts:
+        values = {k: v for k, v in kit.placeholder_values().items() if isinstance(v, (int, float))}
+        owned: dict[tuple[int, ...], dict] = {}  # the texts of one model share its numbers
+        numbers_by_owner: dict[int, tuple[dict, dict]] = {}
+        for path, text, owners in ctx.walk(kit).texts:
             is_name = path[-1] in NAME_FIELDS and path[:1] not in (("ignore",),)
             if not is_name and path[0] in NOT_PROSE:
                 continue
@@ -127,6 +138,11 @@ class Texts:
                     if lang == "en" and not is_name:
                         texts.italics += [(path + (lang,), term) for term in italic_names(value)]
                     value = plain(value) or ""
+                if "{" in value and not is_name:
+                    key = tuple(map(id, owners))
+                    if key not in owned:
+                        owned[key] = values | local_numbers(owners, numbers_by_owner)
+                    texts.filled[path + (lang,)] = fill(value, owned[key])
                 if is_name:
                     texts.names.append((path + (lang,), lang, value))
                     texts._define(lang, value)
