@@ -139,6 +139,8 @@ CLASSES = {
         "kit.yaml",
         "until the end",
     ),
+    "ends-ja": ("PK349", [_section("山札が尽きた次のターンで終了する。", "Play on.")], "rules.yaml", "次のターンで終了"),
+    "ends-en": ("PK349", [_section("続ける。", "The game ends on the next turn.")], "rules.yaml", "ends on the next turn"),
     # 4. a rule that can never apply
     "dead-ja": (
         "PK358",
@@ -237,6 +239,8 @@ SIBLINGS = {
     "time-no-end-en": [
         _effect("相手は動けない。", "Your opponent cannot act until the end of their next turn.", extra=TURN)
     ],
+    "ends-ja": [_section("山札が尽きた次のターンを終えたら終了する。", "Play on.")],
+    "ends-en": [_section("続ける。", "The game ends at the end of the next turn.")],
     "dead-ja": [_play(STARS.format(count=10)), _section("星を8個集めたプレイヤーの勝ち。", "Collect stars.")],
     "dead-en": [_play(STARS.format(count=10)), _section("星を集める。", "The first to collect 8 stars wins.")],
     "dead-length": [_play("  length: {unit: round, max: 4}\n" + STARS.format(count=10))],

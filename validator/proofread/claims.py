@@ -120,7 +120,9 @@ EXCLUDED = {
 }
 """A rule that keeps some players out of a phase (and, with 以降 / "and later", the phases after it)."""
 EVERYONE_IN = {
-    "ja": re.compile(r"(?:関わらず|かかわらず|問わず)、?\s*(?:全員|(?:すべて|全て)のプレイヤー)が?[^。]{0,12}?フェ[イー]ズ\s*(\d+)"),
+    "ja": re.compile(
+        r"(?:関わらず|かかわらず|問わず)、?\s*(?:全員|(?:すべて|全て)のプレイヤー)が?[^。]{0,12}?フェ[イー]ズ\s*(\d+)"
+    ),
     "en": re.compile(
         r"\b(?:regardless of|whatever|no matter)\b[^.]{0,30}?\b(?:every player|all players|everyone)\b[^.]{0,40}?"
         r"\bphase\s*(\d+)",
@@ -129,6 +131,17 @@ EVERYONE_IN = {
 }
 """A rule that says every player takes part in a phase whatever else holds ("選んだ目に関わらず、全員が"): a general
 rule with an exception elsewhere is ordinary rules writing; one that overrides every exception meets them head on."""
+ENDS_IN_A_TURN = {
+    "ja": re.compile(
+        r"次の(?:\d+)?\s*(?:ターン|ラウンド|サイクル|手番)(?:で|に|に入ったら)(?:ゲーム(?:は|が)?)?終(?:了|わ)"
+    ),
+    "en": re.compile(r"\bends? (?:on|in|during) (?:the next|the (?:turn|round|cycle) after)\b", re.I),
+}
+AT_ITS_EDGE = {
+    "ja": re.compile(r"開始時|終了時|始め|初め|終わり|最後|終えたら|終えた時|終えると|が終わったら"),
+    "en": re.compile(r"\b(?:start|end|beginning|finish|close)\b", re.I),
+}
+"""「次のターンで終了」: at that turn's start, or once it is played? The words that say which."""
 _SENTENCE = re.compile(r"(?<=[。．！？!?])|(?<=[.;]\s)")
 
 
@@ -145,6 +158,7 @@ def check_claims(ctx: CheckContext, kit: KitBase, texts: Texts) -> None:
     _check_both_players(ctx, kit, texts)
     _check_random_choices(ctx, texts)
     _check_everyone_against_exclusions(ctx, texts)
+    _check_when_it_ends(ctx, texts)
     _check_model_durations(ctx, kit)
     play = kit.play
     if play is None:
@@ -314,6 +328,23 @@ def _check_everyone_against_exclusions(ctx: CheckContext, texts: Texts) -> None:
                 f"{_place(ctx, clash)} keeps some players out of it",
                 "say whether the excluded players take part in this phase",
             )
+
+
+def _check_when_it_ends(ctx: CheckContext, texts: Texts) -> None:
+    """ "The game ends on the next turn": at its start, before anyone plays it, or at its end (PK349)?"""
+    for path, lang, value in texts.prose:
+        if lang not in ENDS_IN_A_TURN:
+            continue
+        for said in sentences(_words(value)):
+            match = ENDS_IN_A_TURN[lang].search(said)
+            if match and not AT_ITS_EDGE[lang].search(said.replace(match.group(0), "")):
+                ctx.add(
+                    "PK349",
+                    path,
+                    f"{match.group(0)!r}: at the start of that turn, before it is played, or at its end?",
+                    "say which: 'at the start of the next turn' or 'once the next turn is over'",
+                )
+                break
 
 
 def _place(ctx: CheckContext, path: tuple) -> str:
