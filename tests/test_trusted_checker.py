@@ -139,8 +139,18 @@ CLASSES = {
         "kit.yaml",
         "until the end",
     ),
-    "ends-ja": ("PK349", [_section("山札が尽きた次のターンで終了する。", "Play on.")], "rules.yaml", "次のターンで終了"),
-    "ends-en": ("PK349", [_section("続ける。", "The game ends on the next turn.")], "rules.yaml", "ends on the next turn"),
+    "ends-ja": (
+        "PK349",
+        [_section("山札が尽きた次のターンで終了する。", "Play on.")],
+        "rules.yaml",
+        "次のターンで終了",
+    ),
+    "ends-en": (
+        "PK349",
+        [_section("続ける。", "The game ends on the next turn.")],
+        "rules.yaml",
+        "ends on the next turn",
+    ),
     # 4. a rule that can never apply
     "dead-ja": (
         "PK358",

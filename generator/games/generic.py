@@ -319,8 +319,7 @@ def rule_summary(kit: GenericKit, ctx: LayoutContext, values: dict[str, Any]) ->
 def components_table(kit: GenericKit, lang: str, values: dict[str, Any]) -> Table:
     """What the kit holds: each deck with its card count, each sheet, each kind of token."""
     rows: list[tuple[str, str]] = [
-        (text(deck.name, lang), tr("cards_n", lang, n=sum(card.copies for card in deck.cards)))
-        for deck in kit.decks
+        (text(deck.name, lang), tr("cards_n", lang, n=sum(card.copies for card in deck.cards))) for deck in kit.decks
     ]
     rows += [
         (text(sheet.name, lang), text(sheet.copies, lang) or (tr("per_player", lang) if sheet.per_player else "1"))
