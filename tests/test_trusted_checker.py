@@ -565,3 +565,22 @@ def test_a_deck_dealt_anew_each_round_does_not_run_dry(tmp_path):
 def test_the_schema_command_takes_the_game_as_a_word():
     assert cli("schema", "generic").stdout == cli("schema", "--game", "generic").stdout
     assert cli("schema", "generic", "--game", "element-shift").returncode == 2
+
+
+@pytest.mark.parametrize(
+    "row, codes",
+    [
+        ("saffron-2,1,3,spice,art/star.svg,サフラン,Saffron,香辛料で{coin}を得る。,Gain {coin}.\n", ["PK364", "PK364"]),
+        # the same card in other art: one card to the rules
+        (
+            "saffron-2,1,2,spice,art/star.svg,サフラン,Saffron,**香辛料{set_size}枚**で{coin}{coin}を得る。,"
+            "**{set_size} spices** earn {coin}{coin}.\n",
+            [],
+        ),
+    ],
+)
+def test_two_designs_under_one_title_are_found_only_when_their_rules_differ(tmp_path, row, codes):
+    kit = make_bad_kit(tmp_path, [("goods.csv", HEADER, HEADER + row)], "titles", SB)
+    found = [f for f in load_kit(kit).report.findings if f.code == "PK364"]
+    assert [f.code for f in found] == codes
+    assert all(f.location.cell.startswith("3:title.") for f in found)  # the first saffron is row 3 now

@@ -249,3 +249,62 @@ def _place(location: Location) -> str:
     from pathlib import PurePath
 
     return str(type(location)(PurePath(location.file).name, location.line, location.col, location.cell))
+
+
+def check_card_titles(ctx: CheckContext, kit: KitBase) -> None:
+    """Two card designs of one deck printed under one title whose rules differ (PK364): a rule that names the card
+    cannot say which. Designs that differ only in art or flavour (two jokers, a month's two chaff cards) are one
+    card to the rules, and silent."""
+    from ..repeats import repeated
+
+    for d, deck in enumerate(kit.decks):
+        for lang in ctx.languages:
+            titled = []
+            for c, card in enumerate(deck.cards):
+                title = _card_title(card)
+                value = getattr(title[0], lang, None) if title else None
+                if title and value:
+                    where = ("decks", d, "cards", c) + title[1] + (lang,)
+                    titled.append(((normalise_name(value), _rules_of(card, lang)), where))
+            rules: dict[str, set[str]] = {}
+            for (name, said), _where in titled:
+                rules.setdefault(name, set()).add(said)
+            for group in repeated((name, where) for (name, _said), where in titled if len(rules[name]) > 1):
+                ctx.add(
+                    "PK364",
+                    group.places[1],
+                    f"two different cards of deck {deck.id!r} share the title {group.key!r} and differ in their "
+                    f"rules ({group.times}; {group.where(ctx.source)})",
+                    "give each design its own title, or make them one design with `count:` copies",
+                )
+
+
+def _rules_of(card: object, lang: str) -> str:
+    """What a card says to the rules, in `lang`: every value but its id, count, title, back, pictures and flavour."""
+    from pydantic import BaseModel
+
+    from .prose import is_flavour
+
+    data = card.model_dump(mode="json", exclude={"id", "count", "title", "back"}) if isinstance(card, BaseModel) else {}
+    kept = {}
+    values = {**(data.pop("fill", None) or {}), **data}
+    for key, value in sorted(values.items()):
+        if is_flavour((key,)) or key in ("picture", "image", "art") or value is None:
+            continue
+        if isinstance(value, dict) and lang in value:
+            value = value[lang]
+        if isinstance(value, dict) and ("file" in value or "image" in value):
+            continue  # a picture with its focus
+        kept[key] = value
+    return repr(kept)
+
+
+def _card_title(card: object) -> tuple[object, tuple] | None:
+    """A card's title and where it is written: `title:`, or `fill: {title: …}`."""
+    title = getattr(card, "title", None)
+    if title is not None:
+        return title, ("title",)
+    fill_value = getattr(card, "fill", None)
+    if isinstance(fill_value, dict) and hasattr(fill_value.get("title"), "get"):
+        return fill_value["title"], ("fill", "title")
+    return None
