@@ -584,3 +584,41 @@ def test_two_designs_under_one_title_are_found_only_when_their_rules_differ(tmp_
     found = [f for f in load_kit(kit).report.findings if f.code == "PK364"]
     assert [f.code for f in found] == codes
     assert all(f.location.cell.startswith("3:title.") for f in found)  # the first saffron is row 3 now
+
+
+def _table(*rows: tuple[str, str, str, str]) -> tuple[str, str, str]:
+    lines = "".join(f"          - [{{ja: {a}, en: {b}}}, {{ja: {c}, en: {d}}}]\n" for a, b, c, d in rows)
+    return (
+        "rules.yaml",
+        SECTION,
+        f"{SECTION}    - title: {{ja: 組み合わせ, en: Combinations}}\n      table:\n"
+        f"        columns: [{{ja: 組, en: Pair}}, {{ja: 効果, en: Effect}}]\n        rows:\n{lines}",
+    )
+
+
+def test_a_combination_listed_twice_in_a_rule_table_is_found_in_any_order(tmp_path):
+    kit = make_bad_kit(
+        tmp_path,
+        [
+            _table(
+                ("火と水", "Fire + Water", "蒸気", "Steam"),
+                ("風と地", "Wind + Earth", "砂", "Sand"),
+                ("水と火", "Water + Fire", "霧", "Mist"),
+            )
+        ],
+        "pairs",
+        SB,
+    )
+    found = _found(kit, "PK365")
+    assert sorted(f.path for f in found) == [
+        "rules.sections[0].table.rows[2][0].en",
+        "rules.sections[0].table.rows[2][0].ja",
+    ]
+    assert all(f.location.line == line_of(kit / "rules.yaml", "水と火") for f in found)
+    fine = make_bad_kit(
+        tmp_path,
+        [_table(("火と水", "Fire + Water", "蒸気", "Steam"), ("火と地", "Fire + Earth", "溶岩", "Lava"))],
+        "ok",
+        SB,
+    )
+    assert _found(fine, "PK365") == []

@@ -400,6 +400,15 @@ EXPLANATIONS: dict[str, Explanation] = {
         "title: {ja: 月夜のトリック, en: Moonlit Tricks}\nauthor: 'Rules: Moonlit Tricks · kit: pnpkit'\n",
         "Name the designer. If the rulebook does not, say so: 'Rules: the rulebook's designer (not named in it)'.",
     ),
+    "PK365": Explanation(
+        'A rule table lists one row twice, or one combination twice in another order ("Fire + Water" and '
+        '"Water + Fire"): a pair is a set, so the table gives it two results and players cannot tell which holds.',
+        "rules:\n  sections:\n    - title: {ja: 組み合わせ, en: Combinations}\n      table:\n"
+        "        columns: [{ja: 組み合わせ, en: Pair}, {ja: 効果, en: Effect}]\n        rows:\n"
+        "          - [{ja: 火と水, en: Fire + Water}, {ja: 蒸気, en: Steam}]\n"
+        "          - [{ja: 水と火, en: Water + Fire}, {ja: 霧, en: Mist}]\n",
+        "Keep one row for each combination, whatever the order of its inputs.",
+    ),
     "PK364": Explanation(
         "Two card designs of one deck share a title but their rules differ (a cost, a text): a rule or another card "
         "that names the card cannot say which, and players will argue. Designs that differ only in art or flavour "

@@ -47,6 +47,7 @@ def _proofread(ctx: CheckContext, kit: KitBase) -> None:
     prose.check_effect_numbers(ctx, kit, numbers)
     facts.check_prose_facts(ctx, kit, texts, numbers)
     facts.check_card_titles(ctx, kit)
+    facts.check_table_rows(ctx, kit)
     claims.check_claims(ctx, kit, texts)
     terms.check_terms(ctx, kit, texts)
     errata.check_errata(ctx, kit)

@@ -308,3 +308,35 @@ def _card_title(card: object) -> tuple[object, tuple] | None:
     if isinstance(fill_value, dict) and hasattr(fill_value.get("title"), "get"):
         return fill_value["title"], ("fill", "title")
     return None
+
+
+_PARTS = re.compile(r"\s*(?:[+＋×&]|・|\band\b|と)\s*")
+"""What joins the inputs of a combination in a table cell: "Fire + Water", 「火と水」, 「火・水」."""
+
+
+def check_table_rows(ctx: CheckContext, kit: KitBase) -> None:
+    """A rule table that lists one row twice, or one combination twice in any order ("Fire + Water" and
+    "Water + Fire"): two results for one pair (PK365)."""
+    from ..repeats import repeated
+
+    for i, section in enumerate(kit.rules.sections if kit.rules else []):
+        table = section.table
+        if table is None:
+            continue
+        for lang in ctx.languages:
+            keys = []
+            for r, row in enumerate(table.rows):
+                cells = [normalise_name(getattr(cell, lang, None) or "") for cell in row]
+                parts = [p for p in _PARTS.split(cells[0]) if p] if cells else []
+                key = ("pair", frozenset(parts)) if len(parts) >= 2 else ("row", tuple(cells))
+                keys.append((key, ("rules", "sections", i, "table", "rows", r, 0, lang)))
+            for group in repeated(keys):
+                kind, _value = group.key
+                shown = getattr(table.rows[group.places[1][5]][0], lang, "")
+                what = "the combination" if kind == "pair" else "the row"
+                ctx.add(
+                    "PK365",
+                    group.places[1],
+                    f"the table lists {what} {shown!r} {group.times} ({group.where(ctx.source)})",
+                    "keep one row for it; for a combination, the order of its inputs does not matter",
+                )
