@@ -622,3 +622,34 @@ def test_a_combination_listed_twice_in_a_rule_table_is_found_in_any_order(tmp_pa
         SB,
     )
     assert _found(fine, "PK365") == []
+
+
+SUSHI = (
+    "  length: {{unit: round, max: 3}}\n  piles:\n    - {{id: deck, name: {{ja: 山札, en: Deck}}, holds: {holds}, "
+    "setup: {{per_player: {hands}, each_round: true}}, after_use: removed, reshuffle: never}}\n"
+)
+
+
+@pytest.mark.parametrize(
+    "holds, hands, players, codes",
+    [
+        (108, "{2: 10, 3: 9, 4: 8, 5: 7}", "{min: 2, max: 5}", []),  # Sushi Go!: 5 × 7 × 3 = 105 of 108
+        (100, "{2: 10, 3: 9, 4: 8, 5: 7}", "{min: 2, max: 5}", ["PK338"]),  # five players need 105
+        (108, "{2: 10, 3: 9, 5: 7}", "{min: 2, max: 5}", ["PK305"]),  # no hand for four players
+        (100, "10", "{min: 2, max: 4}", ["PK338"]),  # one number: 4 × 10 × 3 = 120
+    ],
+)
+def test_a_deal_repeated_each_round_comes_out_of_the_pile(tmp_path, holds, hands, players, codes):
+    kit = make_bad_kit(
+        tmp_path,
+        [
+            _play(SUSHI.format(holds=holds, hands=hands)),
+            ("kit.yaml", "players: {min: 2, max: 4}", f"players: {players}"),
+        ],
+        "sushi",
+        SB,
+    )
+    found = load_kit(kit).report.findings
+    assert sorted(f.code for f in found) == codes, [f.text() for f in found]
+    if codes == ["PK338"]:
+        assert "each of 3 rounds" in found[0].message

@@ -83,11 +83,17 @@ class Length(StrictModel):
     """The most rounds, turns or cycles a game can last."""
 
 
+PlayerCount = Annotated[int, Field(ge=1, le=100)]
+
+
 class Setup(StrictModel):
-    per_player: Amount = 0
-    """Cards each player takes at setup."""
+    per_player: Amount | dict[PlayerCount, Amount] = 0
+    """Cards each player takes at setup; by player count where it depends on it: `{2: 10, 3: 9, 4: 8, 5: 7}`."""
     shared: Amount = 0
     """Cards laid out for everyone at setup (a market, a river)."""
+    each_round: bool = False
+    """Whether the deal is repeated at the start of every round, from what is left of the pile (Sushi Go!): unless
+    the pile is `reshuffle: each-round`, every round's deal must come out of it."""
 
 
 class Pile(StrictModel):
@@ -135,7 +141,7 @@ class Supply(StrictModel):
     count: PositiveAmount | Open
     """How many exist: per player or in all, as `per` says."""
     per: Literal["player", "shared"] = reading("player", "Whether each player has `count`, or all share them.")
-    win: PositiveAmount | dict[Annotated[int, Field(ge=1, le=100)], PositiveAmount] | None = None
+    win: PositiveAmount | dict[PlayerCount, PositiveAmount] | None = None
     """How many a player needs to win, when holding them is a way to win; by player count where it depends on it:
     `{2: 7, 3: 5, 4: 4}`."""
     most_per_turn: PositiveAmount = 1

@@ -153,7 +153,7 @@ def model_facts(kit: KitBase, numbers: Numbers) -> list[Fact]:
         if target is not None:
             found.append(Fact("discard-to", target, ("play", "hand_limit", "discard_to")))
     dealt = [(p, pile) for p, pile in enumerate(play.piles) if pile.setup.per_player]
-    if len(dealt) == 1:
+    if len(dealt) == 1 and not isinstance(dealt[0][1].setup.per_player, dict):  # by player count: no one fact
         p, pile = dealt[0]
         value = numbers(("play", "piles", p, "setup", "per_player"), pile.setup.per_player)
         if value:

@@ -61,6 +61,25 @@ def _check_wins_reachable(ctx: CheckContext, kit: KitBase, numbers: Numbers) -> 
         )
 
 
+def dealt_per_player(kit: KitBase, p: int, pile: Pile, numbers: Numbers) -> dict[int, int]:
+    """The cards pile `p` deals each player at setup, by player count: one number for all, or one per count."""
+    path = ("play", "piles", p, "setup", "per_player")
+    counts = range(kit.players.min, kit.players.max + 1)
+    given = pile.setup.per_player
+    if isinstance(given, dict):
+        return {n: numbers(path + (n,), given[n]) or 0 for n in counts if n in given}
+    return dict.fromkeys(counts, numbers(path, given) or 0)
+
+
+def _rounds_dealt(kit: KitBase, pile: Pile, numbers: Numbers) -> int:
+    """How many times setup's deal comes out of the pile: once, or once a round when it is dealt again each round
+    from what is left (not when the whole pile is gathered and shuffled each round)."""
+    length = kit.play.length if kit.play else None
+    if not pile.setup.each_round or pile.reshuffle == "each-round" or length is None or length.unit != "round":
+        return 1
+    return numbers(("play", "length", "max"), length.max) or 1
+
+
 def _turns_per_player(kit: KitBase, numbers: Numbers) -> tuple[int, int] | None:
     """(turns each player has, turns in all) over the longest game at the most players, or None when open."""
     length = kit.play.length if kit.play else None
@@ -90,20 +109,32 @@ def _check_pile(
             )
     else:
         size = numbers(path + ("holds",), pile.holds)
-    per_player = numbers(path + ("setup", "per_player"), pile.setup.per_player) or 0
+    hands = dealt_per_player(kit, p, pile, numbers)
+    if isinstance(pile.setup.per_player, dict):
+        for n in range(kit.players.min, kit.players.max + 1):
+            if n not in pile.setup.per_player:
+                ctx.add(
+                    "PK305",
+                    path + ("setup", "per_player"),
+                    f"the deal of {pile.name.get(ctx.languages[0])!r} gives no number for {n} players",
+                    f"give one for every player count, {kit.players.min} to {kit.players.max}",
+                )
     shared = numbers(path + ("setup", "shared"), pile.setup.shared) or 0
     draws = numbers(path + ("draws_per_turn",), pile.draws_per_turn) or 0
     if size is None:
         return
     name = pile.name.get(ctx.languages[0])
+    rounds = _rounds_dealt(kit, pile, numbers)
     for players in range(kit.players.min, kit.players.max + 1):
-        dealt = per_player * players + shared
+        per_player = hands.get(players, 0)
+        dealt = (per_player * players + shared) * rounds
         if dealt > size:
+            again = f", each of {rounds} rounds," if rounds > 1 else ""
             ctx.add(
                 "PK338",
                 path + ("setup",),
-                f"setup for {players} players deals {per_player} × {players} + {shared} = {dealt} cards from "
-                f"{name!r}, which holds {size}",
+                f"setup for {players} players deals {per_player} × {players} + {shared}{again} = {dealt} cards "
+                f"from {name!r}, which holds {size}",
                 "deal fewer cards, add cards, or narrow the player count",
             )
             return
@@ -111,7 +142,7 @@ def _check_pile(
         return
     _own_turns, all_turns = turns
     players = kit.players.max
-    needed = per_player * players + shared + draws * all_turns
+    needed = hands.get(players, 0) * players + shared + draws * all_turns
     recycles = (
         pile.after_use == "deck"
         or pile.reshuffle == "each-round"  # a fresh deal each round: setup must fit (PK338), not the whole game
@@ -139,7 +170,7 @@ def _check_hand_limit_binds(
     limit = kit.play.hand_limit if kit.play else None
     most = numbers(("play", "hand_limit", "limit"), limit.limit) if limit is not None else None
     path = ("play", "piles", 0)
-    per_player = numbers(path + ("setup", "per_player"), pile.setup.per_player) or 0
+    per_player = max(dealt_per_player(kit, 0, pile, numbers).values(), default=0)
     draws = numbers(path + ("draws_per_turn",), pile.draws_per_turn) or 0
     if most is None or (draws and turns is None):
         return
