@@ -424,7 +424,7 @@ def _load_kit_face(path: Path, size: int, label: str) -> Face | tuple[str, str, 
 
 def _inside_kit(root: Path, name: str) -> tuple[Path | None, tuple[str, str, str] | None]:
     from pnpkit.validator.findings import Location
-    from pnpkit.validator.kit import safe_kit_path
+    from pnpkit.validator.kitpaths import safe_kit_path
 
     path, finding = safe_kit_path(root, name, Location(""), "")
     if finding is not None:

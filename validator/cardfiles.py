@@ -42,6 +42,7 @@ from pydantic import BaseModel
 
 from . import codes
 from .findings import Finding, Location
+from .kitpaths import display_path, safe_kit_path
 from .source import Limits, Source, format_path, load_file
 from .tables import LANGUAGE_PARTS, TABLE_SUFFIXES, WORKBOOK_SUFFIXES, Table, TableLimits, read_table
 from .types import Unspecified
@@ -379,7 +380,6 @@ class _Reader:
         return cards
 
     def read_entry(self, entry: Any, where: tuple) -> _Cards | None:
-        from .kit import display_path, safe_kit_path  # kit.py imports this module
 
         name, sheet = entry, None
         at = self.source.locate(where)

@@ -172,7 +172,7 @@ class FileProblem:
 
 
 SafePath = Callable[[Path, Any, Location, str], tuple[Path | None, Finding | None]]
-"""kit.safe_kit_path: the kit's rule for files it names (PK107, PK108), handed in by kit.py."""
+"""kitpaths.safe_kit_path: the kit's rule for files it names (PK107, PK108), handed in by kit.py."""
 
 
 def check_images(ctx: CheckContext, kit: BaseModel, root: Path, safe_kit_path: SafePath) -> None:
