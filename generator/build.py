@@ -24,7 +24,6 @@ from pnpkit.validator.source import format_path
 
 from . import fonts
 from .cardmap import deck_starts
-from .entry import deferred
 from .games import Component, components, layout_module
 from .i18n import needs_line, tr
 from .index import NAME as INDEX
@@ -50,7 +49,9 @@ from .outdir import (
     write_error,
 )
 from .progress import Progress
+from .render import component_document, component_pdf, document
 from .scene import Bookmark, Box, Document, Group, Page
+from .stops import deferred
 from .units import PAPERS
 
 EDITION_NOTE = "made by pnpkit; each build replaces the files listed below and keeps any other file put here\n"
@@ -262,7 +263,7 @@ def book(
     for part in parts:
         marks.append(Bookmark(part.title, len(pages)))
         pages.extend(part.pages)
-    return _document(kit, lang, title, tuple(pages), tuple(marks))
+    return document(kit, lang, title, tuple(pages), tuple(marks))
 
 
 def _has_cards(part: Component) -> bool:
@@ -294,17 +295,6 @@ def _default_advice(part: Component, settings: PrintSettings, lang: str) -> tupl
     if "board" in part.slug or "map" in part.slug or "mat" in part.slug:
         return tr("stock_board", lang), (tr("steps_board", lang),)
     return tr("stock_paper", lang), ()
-
-
-def _document(kit: AnyKitModel, lang: str, title: str, pages: tuple, marks: tuple = ()) -> Document:
-    return Document(
-        pages=pages,
-        title=title,
-        author=kit.credits(lang),
-        subject=f"{kit.title.get(lang)} — print-and-play kit ({lang})",
-        keywords=("pnpkit", kit.game, kit.id, lang),
-        bookmarks=marks,
-    )
 
 
 @dataclass(frozen=True)
@@ -414,13 +404,6 @@ def component_files(part: Component, svg: bool) -> list[str]:
     return names
 
 
-def component_pdf(kit: AnyKitModel, lang: str, part: Component) -> bytes:
-    """A component's PDF rendered on its own (a full build copies it out of kit.pdf instead)."""
-    from .backends import pdf
-
-    return pdf.render(_document(kit, lang, part.title, part.pages, (Bookmark(part.title, 0),)))
-
-
 def component_svgs(part: Component, pages: set[int] | None = None) -> dict[str, bytes]:
     """A component's SVG files by name: every page, or the page numbers in `pages` (0-based)."""
     from .backends import svg
@@ -491,7 +474,7 @@ def _render_edition(edition: Edition, parts: list[Component], book_document: Doc
         (lang_dir / INDEX).write_text(dumps(edition_index(kit.id, lang, parts, firsts, None)), encoding="utf-8")
         for part, first in zip(parts, firsts):
             pdf_name, *svg_names = component_files(part, edition.svg)
-            document = _document(kit, lang, part.title, part.pages, (Bookmark(part.title, 0),))
+            document = component_document(kit, lang, part)
             (lang_dir / pdf_name).write_bytes(pdf.excerpt(book, first - 1, document))  # excerpt counts from 0
             for name, page in zip(svg_names, part.pages):
                 (lang_dir / name).write_text(svg.render(page, part.title, "../fonts"), encoding="utf-8")

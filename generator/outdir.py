@@ -29,7 +29,7 @@ from contextlib import ExitStack, suppress
 from pathlib import Path
 from typing import IO
 
-from .entry import deferred
+from .stops import deferred
 
 try:
     import fcntl

@@ -33,7 +33,6 @@ from .build import (
     SettingsError,
     check_writable,
     component_files,
-    component_pdf,
     component_svgs,
     font_files,
     kit_pdf_firsts,
@@ -45,6 +44,7 @@ from .games import Component
 from .index import NAME as INDEX
 from .index import dumps, edition_index
 from .outdir import PARTIAL, DiskFullError, listed_names, write_error, write_marker
+from .render import component_pdf
 
 WHOLE = "every file is whole, the last good one or the new one"
 """What a full disk leaves: a watch replaces file by file, each written beside its target and renamed over it."""

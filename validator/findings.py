@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import unicodedata
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from enum import Enum
 from pathlib import Path
 
@@ -38,6 +38,12 @@ class Location:
         if self.line:
             return f"{self.file}:{self.line}:{self.col}"
         return self.file
+
+    def brief(self) -> str:
+        """`rules.yaml:12:9`: the place with its file's name only, for a message that names a second place."""
+        from pathlib import PurePath
+
+        return str(replace(self, file=PurePath(self.file).name))
 
 
 @dataclass(frozen=True)

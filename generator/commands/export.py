@@ -31,7 +31,7 @@ def _mm(text: str) -> float:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from ..cli import add_jobs_option
+    from ..commandline import add_jobs_option
     from ..exports.presets import SERVICES
 
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
@@ -65,7 +65,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..build import OutputError
-    from ..cli import EXIT_CONTENT, EXIT_OK, UsageError, load_kits, print_findings
+    from ..commandline import EXIT_CONTENT, EXIT_OK, UsageError, load_kits, print_findings
     from ..exports.plan import ExportUsageError
     from ..exports.run import execute, prepare
     from ..jobs import default_jobs

@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ..cli import EXIT_CONTENT, EXIT_OK, UsageError, add_jobs_option, kit_dirs, print_findings
+from ..commandline import EXIT_CONTENT, EXIT_OK, UsageError, add_jobs_option, kit_dirs, print_findings
 
 MAX_GAMES = 100_000
 MAX_MOVE_CAP = 1_000_000
@@ -220,10 +220,10 @@ def _write_report(loaded: Any, report: dict, lang: str, target: Path) -> int:
 
     from .. import fonts
     from ..backends import svg
-    from ..build import component_pdf
     from ..layouts.common import small_text
     from ..layouts.playtest import report_component, report_context
     from ..outdir import write_whole
+    from ..render import component_pdf
 
     kit = loaded.model
     ctx = report_context(kit, lang)

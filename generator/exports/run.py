@@ -18,9 +18,9 @@ from pnpkit.validator.findings import Finding
 from pnpkit.validator.kit import LoadedKit
 
 from .. import fonts
-from ..entry import deferred
 from ..jobs import ordered_map
 from ..outdir import remove_staging, write_error
+from ..stops import deferred
 from . import png, pod, staging, tts
 from .cards import decks
 from .plan import (

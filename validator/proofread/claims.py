@@ -179,19 +179,18 @@ def check_claims(ctx: CheckContext, kit: KitBase, texts: Texts) -> None:
 def _check_model_durations(ctx: CheckContext, kit: KitBase) -> None:
     """A game model's own effects (an event's, a combo's) with a text and a duration: the time words agree."""
     from ..components.rules import Duration
-    from .vocabulary import walk_models
 
-    for path, model in walk_models(kit):
-        if path[:1] == ("play",):
+    for path, text, owners in ctx.walk(kit).texts:  # the kit's texts, read once for every check
+        if path[:1] == ("play",) or path[-1] != "text" or not owners:
             continue  # the vocabulary's effects: checked with their timing above
-        duration, text = getattr(model, "duration", None), getattr(model, "text", None)
-        if not isinstance(duration, Duration) or text is None:
+        duration = getattr(owners[-1], "duration", None)
+        if not isinstance(duration, Duration):
             continue
-        owner = _named(kit, path)
+        owner = _named(kit, path[:-1])
         for lang in ctx.languages:
             value = getattr(text, lang, None)
             if isinstance(value, str) and value:
-                _check_time_words(ctx, path + ("text", lang), lang, _words(value), owner, duration, None)
+                _check_time_words(ctx, path + (lang,), lang, _words(value), owner, duration, None)
 
 
 def _named(kit: KitBase, path: tuple) -> str:
@@ -325,7 +324,7 @@ def _check_everyone_against_exclusions(ctx: CheckContext, texts: Texts) -> None:
                 "PK359",
                 path,
                 f"{said!r} says every player takes part in phase {phase}, but the rule at "
-                f"{_place(ctx, clash)} keeps some players out of it",
+                f"{ctx.locate(clash).brief()} keeps some players out of it",
                 "say whether the excluded players take part in this phase",
             )
 
@@ -345,13 +344,6 @@ def _check_when_it_ends(ctx: CheckContext, texts: Texts) -> None:
                     "say which: 'at the start of the next turn' or 'once the next turn is over'",
                 )
                 break
-
-
-def _place(ctx: CheckContext, path: tuple) -> str:
-    from pathlib import PurePath
-
-    where = ctx.locate(path)
-    return f"{PurePath(where.file).name}:{where.line}"
 
 
 def _check_time_words(

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..checks import CheckContext, normalise_name
-from ..findings import Location
 from .prose import Texts
 from .vocabulary import Numbers, supply_wins
 
@@ -196,7 +195,7 @@ def check_prose_facts(ctx: CheckContext, kit: KitBase, texts: Texts, numbers: Nu
         earlier = first.setdefault(key, fact)
         if earlier.value != fact.value and (fact.path, earlier.path) not in reported:
             reported.add((fact.path, earlier.path))
-            where = _place(ctx.locate(earlier.path))
+            where = ctx.locate(earlier.path).brief()
             source = "the model says" if earlier in model else "the rules say"
             ctx.add(
                 "PK346",
@@ -208,7 +207,7 @@ def check_prose_facts(ctx: CheckContext, kit: KitBase, texts: Texts, numbers: Nu
     limits = [f for f in model + stated if f.kind == "hand-limit"]
     for fact in stated:
         if fact.kind == "discard-to" and limits and fact.value < limits[0].value:
-            where = _place(ctx.locate(limits[0].path))
+            where = ctx.locate(limits[0].path).brief()
             ctx.add(
                 "PK346",
                 fact.path,
@@ -239,16 +238,9 @@ def _check_wins_against_supplies(ctx: CheckContext, kit: KitBase, wins: list[Fac
                 "PK358",
                 fact.path,
                 f"the text says {fact.said()}, but a player can hold at most {count} "
-                f"(play.supplies at {_place(ctx.locate(('play', 'supplies', s, 'count')))}): it can never happen",
+                f"(play.supplies at {ctx.locate(('play', 'supplies', s, 'count')).brief()}): it can never happen",
                 "lower the win, or make more of the supply",
             )
-
-
-def _place(location: Location) -> str:
-    """`rules.yaml:12:9`: the file's name only, so a message stays one readable line."""
-    from pathlib import PurePath
-
-    return str(type(location)(PurePath(location.file).name, location.line, location.col, location.cell))
 
 
 def check_card_titles(ctx: CheckContext, kit: KitBase) -> None:
@@ -264,12 +256,13 @@ def check_card_titles(ctx: CheckContext, kit: KitBase) -> None:
                 title = _card_title(card)
                 value = getattr(title[0], lang, None) if title else None
                 if title and value:
-                    where = ("decks", d, "cards", c) + title[1] + (lang,)
-                    titled.append(((normalise_name(value), _rules_of(card, lang)), where))
-            rules: dict[str, set[str]] = {}
-            for (name, said), _where in titled:
-                rules.setdefault(name, set()).add(said)
-            for group in repeated((name, where) for (name, _said), where in titled if len(rules[name]) > 1):
+                    titled.append((normalise_name(value), c, ("decks", d, "cards", c) + title[1] + (lang,)))
+            shared = {group.key for group in repeated((name, c) for name, c, _where in titled)}
+            rules: dict[str, set[str]] = {}  # read only for the titles given twice: most decks have none
+            for name, c, _where in titled:
+                if name in shared:
+                    rules.setdefault(name, set()).add(_rules_of(deck.cards[c], lang))
+            for group in repeated((name, where) for name, _c, where in titled if len(rules.get(name, ())) > 1):
                 ctx.add(
                     "PK364",
                     group.places[1],
