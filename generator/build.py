@@ -19,6 +19,7 @@ from pnpkit.validator.components.kit import KitBase
 from pnpkit.validator.components.printing import PrintSettings
 from pnpkit.validator.findings import Finding
 from pnpkit.validator.games import AnyKitModel
+from pnpkit.validator.jobs import ordered_map
 from pnpkit.validator.kit import LoadedKit
 from pnpkit.validator.source import format_path
 
@@ -29,7 +30,6 @@ from .i18n import needs_line, tr
 from .index import NAME as INDEX
 from .index import dumps, edition_index, read_index
 from .inksaver import ink_saver
-from .jobs import ordered_map
 from .layouts.book import ContentsEntry, contents, cover
 from .layouts.common import LayoutContext, text_floor
 from .outdir import MARKER as MARKER  # and the two errors below: the CLI and the exports import them from here
@@ -59,7 +59,8 @@ FONTS_NOTE = "made by pnpkit: the fonts the SVGs use, with their licences; the f
 
 
 class SettingsError(ValueError):
-    """Print settings that cannot go together (from the kit or the command line)."""
+    """Build options that cannot be met: print settings that cannot go together (from the kit or the command
+    line), a playtest page for a game with no playtest engine."""
 
 
 @dataclass(frozen=True)
@@ -343,10 +344,15 @@ def plan(loaded: LoadedKit, options: BuildOptions) -> KitRun:
 
 
 def _playtest(loaded: LoadedKit, games: int) -> dict:
-    """`pnpkit simulate KIT --games N` at the kit's defaults (most players, seed 1, random play), played once."""
-    from .commands.simulate import playtest_report
+    """`pnpkit simulate KIT --games N` at the kit's defaults (most players, seed 1, random play), played once,
+    from the kit already loaded; a game with no engine is a SettingsError (a build option that cannot be met)."""
+    from pnpkit.validator import jobs
+    from pnpkit.validator.playtest.runner import PlaytestError, playtest
 
-    return playtest_report(loaded.root, ("--games", str(games)))
+    try:
+        return playtest(loaded, games, jobs.default_jobs(), ordered_map)
+    except PlaytestError as exc:
+        raise SettingsError(str(exc)) from None
 
 
 def make_edition(edition: Edition) -> list[Finding]:

@@ -1,9 +1,11 @@
-"""What every command shares: the exit statuses, the usage error, the kit directories given, `--jobs`, and
-findings printed as text, JSON or SARIF. cli.py and the commands in commands/ import it; it imports neither."""
+"""What the commands share: the exit statuses, the usage error, the kit directories given, `--jobs`, a number of
+games, the print settings, findings printed as text, JSON or SARIF, and what a run keeps in memory.
+cli.py and the commands in commands/ import it; it imports neither, so it loads nothing heavy."""
 
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -40,6 +42,84 @@ def add_jobs_option(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="worker processes; the output is the same for any N (default: one per CPU; 1: no workers)",
     )
+
+
+SIMULATE_MOST = 100_000
+"""The most games `validate --simulate` and `build --playtest` play."""
+
+
+def game_count(text: str) -> int:
+    """`--simulate N`, `--playtest N`: a whole number of games, bounded before anything is played."""
+    if not text.isdigit() or not 1 <= int(text) <= SIMULATE_MOST:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of games from 1 to {SIMULATE_MOST}")
+    return int(text)
+
+
+def _back_offset(text: str) -> list[float]:
+    try:
+        x, y = (float(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not X,Y in millimetres, e.g. 0.5,-1") from None
+    return [x, y]
+
+
+def add_print_options(parser: argparse.ArgumentParser) -> None:
+    """Print settings; each overrides the kit's `print:` block."""
+    group = parser.add_argument_group("print settings (override the kit's print: block)")
+    group.add_argument("--paper", choices=("a4", "letter"), help="paper size (default a4)")
+    group.add_argument(
+        "--bleed",
+        type=float,
+        metavar="MM",
+        help="print-shop mode: bleed around every card, with TrimBox and BleedBox on every page",
+    )
+    group.add_argument(
+        "--duplex",
+        choices=("long", "short", "none"),
+        help="how backs follow fronts: flip on the long or short edge, or no backs",
+    )
+    group.add_argument(
+        "--back-offset",
+        type=_back_offset,
+        metavar="X,Y",
+        help="shift the backs only, in mm (find it with `pnpkit calibrate`)",
+    )
+    group.add_argument(
+        "--layout", choices=("nup", "gutterfold"), help="n-up sheets with duplex backs, or gutterfold (fold, glue, cut)"
+    )
+    group.add_argument("--marks", choices=("crop", "guides", "none"), help="crop marks, home cut guides, or nothing")
+    group.add_argument("--ink-saver", action="store_true", default=None, help="pale fills to save ink")
+
+
+def print_overrides(args: argparse.Namespace) -> dict:
+    """The print settings given on the command line (None: the kit's own), as BuildOptions takes them."""
+    return {
+        "paper": args.paper,
+        "bleed": args.bleed,
+        "duplex": args.duplex,
+        "back_offset": args.back_offset,
+        "layout": args.layout,
+        "marks": args.marks,
+        "ink_saver": args.ink_saver,
+    }
+
+
+_own_process = False
+"""True when the command is the whole process (`pnpkit ...`), not a call from other code (tests, a library)."""
+
+
+def set_own_process(own: bool) -> None:
+    """Whether the command now running is the whole process (cli.main says so for each command it runs)."""
+    global _own_process
+    _own_process = own
+
+
+def keep_for_the_run() -> None:
+    """What exists now (modules, the loaded kits) lives until the command ends: the collector stops
+    walking it again at every full collection, and workers forked later share those pages untouched.
+    Only in a process of its own: a caller's heap is the caller's business."""
+    if _own_process:
+        gc.freeze()
 
 
 def kit_dirs(paths: list[Path]) -> list[Path]:

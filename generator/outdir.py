@@ -193,22 +193,36 @@ def _remove(path: Path) -> None:
 
 
 def write_whole(target: Path, data: bytes) -> None:
-    """Write one file beside its target and rename it over it, so a reader, a failure or a stop never leaves half a
-    file; the temporary file is gone whatever happens. OSError for a target that cannot be written (a directory, no
-    permission)."""
+    """One file written whole (`replace_whole`) under a fresh name beside it; its folder is made if missing.
+    OSError for a target that cannot be written (a directory, no permission)."""
     if target.is_dir():
         raise IsADirectoryError(21, "is a directory; give a file name", str(target))
-    temp: str | None = None
+    target.parent.mkdir(parents=True, exist_ok=True)
+    replace_whole(target, data)
+
+
+def replace_whole(target: Path, data: bytes, partial: Path | None = None) -> None:
+    """Write `data` beside `target` and rename it over it: pnpkit's one atomic write.
+
+    A reader, a failure or a stop never sees half a file, and the partial file is gone whatever happens.
+    `partial` names it (watch's `.NAME.pnpkit-partial`, which it sweeps after a kill); by default it is a fresh
+    name, so two writers of one target never share one. OSError as raised.
+    """
+    temp: Path | None = None
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        handle, temp = tempfile.mkstemp(prefix=".pnpkit-", suffix=target.suffix, dir=target.parent)
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
+        if partial is None:
+            handle, name = tempfile.mkstemp(prefix=".pnpkit-", suffix=target.suffix, dir=target.parent)
+            temp = Path(name)
+            with os.fdopen(handle, "wb") as out:
+                out.write(data)
+        else:
+            temp = partial
+            partial.write_bytes(data)
         os.replace(temp, target)
         temp = None
     finally:
         if temp is not None:
-            Path(temp).unlink(missing_ok=True)
+            temp.unlink(missing_ok=True)
 
 
 def check_usable(*paths: Path) -> None:

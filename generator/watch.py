@@ -12,7 +12,6 @@ shows its findings and keeps the last good output; the next save clears them.
 from __future__ import annotations
 
 import itertools
-import os
 import sys
 import time
 from collections.abc import Callable
@@ -43,7 +42,7 @@ from .build import (
 from .games import Component
 from .index import NAME as INDEX
 from .index import dumps, edition_index
-from .outdir import PARTIAL, DiskFullError, listed_names, write_error, write_marker
+from .outdir import PARTIAL, DiskFullError, listed_names, replace_whole, write_error, write_marker
 from .render import component_pdf
 
 WHOLE = "every file is whole, the last good one or the new one"
@@ -228,17 +227,11 @@ def _sweep_partials(folder: Path) -> None:
 
 
 def _replace(path: Path, data: bytes) -> Path:
-    """Write beside the file, then rename over it: a reader sees the old file or the new one, never half."""
-    partial = path.with_name(f".{path.name}{PARTIAL}")
+    """The file written whole under the partial name `_sweep_partials` knows; a full disk is one line."""
     try:
-        partial.write_bytes(data)
-        os.replace(partial, path)
+        replace_whole(path, data, path.with_name(f".{path.name}{PARTIAL}"))
     except OSError as exc:
-        partial.unlink(missing_ok=True)
         raise write_error(exc, path, WHOLE) from None
-    except BaseException:  # a stop request: the old file stays whole, the half-written one goes
-        partial.unlink(missing_ok=True)
-        raise
     return path
 
 

@@ -64,7 +64,7 @@ def _one_core_per_worker() -> None:
     """Under pytest-xdist the test workers already keep every core busy, so pnpkit called in a worker's own
     process (`cli`) runs its editions in that process instead of forking the worker into a pool of its own.
     A test that means a pool says `--jobs N`; a pnpkit run in a fresh interpreter still sees every core."""
-    from pnpkit.generator import jobs
+    from pnpkit.validator import jobs
 
     jobs.default_jobs = lambda: 1
 

@@ -88,12 +88,12 @@ def test_games_and_layouts_never_branch_on_the_language():
 def _game_tables() -> dict[str, object]:
     """{module: its `tr`}, each table once, for the words Wizard's Element Collection keeps apart for `pnpkit score`
     and every game's layout module (each must have a `tr`)."""
-    from pnpkit.generator.games import LAYOUTS
+    from pnpkit.validator.games import BUILTIN
 
-    names = ["wizards_words", *sorted(set(LAYOUTS.values()))]
+    names = ["pnpkit.generator.games.wizards_words", *sorted({spec.layouts for spec in BUILTIN.values()})]
     tables: dict[str, object] = {}
     for name in names:
-        tr = importlib.import_module(f"pnpkit.generator.games.{name}").tr
+        tr = importlib.import_module(name).tr
         if all(tr is not seen for seen in tables.values()):
             tables[name] = tr
     return tables

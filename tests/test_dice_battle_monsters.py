@@ -515,7 +515,8 @@ BASE = {
 def _check(tset, cards=(), defaults=None):
     import pnpkit.validator.games  # noqa: F401  (registers the DB codes)
     from pnpkit.validator.checks import CheckContext
-    from pnpkit.validator.components.templates import TemplateCard, TemplateCodes, check_cards, check_templates
+    from pnpkit.validator.components.template_checks import TemplateCodes, check_cards, check_templates
+    from pnpkit.validator.components.templates import TemplateCard
     from pnpkit.validator.source import Source
 
     ctx = CheckContext(Source(), ("ja", "en"))

@@ -520,8 +520,8 @@ def test_codes_are_registered_and_listed():
 
 def test_lookalike_prefilter_never_hides_a_suspect():
     """`may_hold_lookalike` is False only where `check_lookalikes` has nothing to say, on every short mix of scripts."""
-    from pnpkit.validator.checks import LOOKALIKES, lookalike_suspects
     from pnpkit.validator.games.generic import may_hold_lookalike
+    from pnpkit.validator.names import LOOKALIKES, lookalike_suspects
 
     alphabet = sorted(set(LOOKALIKES)) + ["ア", "ド", "魔", "法", "a", "1", "・", " "]
     for n in (1, 2, 3):

@@ -345,8 +345,8 @@ def _widows(parts, own_paragraphs: set[str]) -> list[tuple]:
 
 
 def _content_texts():
-    from pnpkit.validator.checks import walk_texts
     from pnpkit.validator.kit import load_kit
+    from pnpkit.validator.walk import walk_texts
 
     texts = []
     for name in ("element-shift", "shogi-tcg", "wizards-element-collection", "dice-battle-monsters"):

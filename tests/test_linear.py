@@ -336,7 +336,8 @@ def test_crossing_links_are_one_finding_per_link():
 
 def test_regions_on_one_box_are_one_finding_each():
     from pnpkit.validator.checks import CheckContext
-    from pnpkit.validator.components.templates import TemplateSet, check_templates
+    from pnpkit.validator.components.template_checks import check_templates
+    from pnpkit.validator.components.templates import TemplateSet
     from pnpkit.validator.games import GAMES
     from pnpkit.validator.games.generic import TEMPLATE_CODES
     from pnpkit.validator.source import Source
@@ -388,7 +389,7 @@ def test_a_text_is_searched_for_the_names_it_holds(tmp_path, monkeypatch):
 def test_the_name_index_finds_what_searching_for_each_name_finds():
     import unicodedata
 
-    from pnpkit.validator.checks import NameIndex
+    from pnpkit.validator.text_numbers import NameIndex
 
     rng = random.Random(5)
     letters = "abアカ力蒸気ｶ"

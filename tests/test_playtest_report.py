@@ -137,13 +137,14 @@ def test_a_report_name_without_pdf_or_svg_is_refused_before_playing(tmp_path, na
 
 
 def test_the_report_joins_a_kit_book_as_a_component():
-    """What the build calls to include the report: play once (`playtest_report`), draw it per edition."""
+    """What the build calls to include the report: play once (`runner.report` of the loaded kit), draw it per
+    edition."""
     from pnpkit.generator.build import book
-    from pnpkit.generator.commands.simulate import playtest_report
+    from pnpkit.validator.playtest import runner
 
-    report = playtest_report(KIT, ["--games", "40", "--players", "3", "--jobs", "1"])
-    assert report["games"] == 40 and report["players"] == 3
     loaded = load_kit(KIT)
+    report = runner.report(runner.plan(loaded, players=3), 40)
+    assert report["games"] == 40 and report["players"] == 3
     ctx, part = _page(report, "ja")
     assert part.slug == "playtest-report" and len(part.pages) == 1 and ctx.problems == []
     with fonts.using(fonts.for_kit(loaded.model, loaded.root, "ja")[0]):

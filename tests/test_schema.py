@@ -30,7 +30,7 @@ from pnpkit.validator.editor_schema import (
     part_schema,
     write_schemas,
 )
-from pnpkit.validator.games import GAME_MODULES
+from pnpkit.validator.games import SPECS
 from pnpkit.validator.kit import KIT_FILE, load_kit
 from pnpkit.validator.source import load_file
 
@@ -44,7 +44,7 @@ NOT_KIT_FILES = {
 }
 """Players' hands for `pnpkit score` and their expected scores: data about a game, not a kit's files. The rule that
 leaves them out: they sit in a directory without a kit.yaml (checked below), so no kit includes or names them."""
-GAMES = (None, *GAME_MODULES)
+GAMES = (None, *SPECS)
 """Each schema is made for any game (None) and for each game."""
 
 
@@ -339,9 +339,7 @@ def test_pnpkit_schema_writes_both_files(tmp_path):
 def test_pnpkit_schema_refuses_an_unknown_game(tmp_path):
     result = cli("schema", "--game", "chess")
     assert result.returncode == 2 and result.stdout == ""
-    assert result.stderr.splitlines() == [
-        f"pnpkit: error: unknown game 'chess'; use one of {', '.join(sorted(GAME_MODULES))}"
-    ]
+    assert result.stderr.splitlines() == [f"pnpkit: error: unknown game 'chess'; use one of {', '.join(sorted(SPECS))}"]
     assert cli("schema", "--game", "chess", "-o", tmp_path / "out").returncode == 2
     assert not (tmp_path / "out").exists()
     with pytest.raises(ValueError, match="unknown game 'chess'"):

@@ -103,7 +103,8 @@ def test_each_icon_stays_inside_its_box_and_its_art_window(layouts, loaded):
 def test_icons_draw_in_the_cards_own_colours(layouts, loaded):
     """The icon is inked in the card's colour (deepened), its cut-outs in the art window's wash."""
     from pnpkit.generator.colour import blend, tint
-    from pnpkit.generator.games.shogi_tcg import art_colours, card_colour
+    from pnpkit.generator.games.shogi_tcg import card_colour
+    from pnpkit.generator.layouts.shogi_cards import art_colours
     from pnpkit.generator.scene import walk
 
     kit = loaded.kit

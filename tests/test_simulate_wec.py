@@ -13,7 +13,7 @@ from conftest import KITS, cli, make_bad_kit
 
 from pnpkit.validator.games.wizards_element_collection import kind_points
 from pnpkit.validator.kit import load_kit
-from pnpkit.validator.playtest import engine, readings, runner
+from pnpkit.validator.playtest import engine, readings, runner, wizards_state
 from pnpkit.validator.playtest import wizards_element_collection as wec
 
 KIT = KITS["wizards-element-collection"]
@@ -241,7 +241,7 @@ def test_power_ups_stay_on_the_sheet_and_pass_a_player() -> None:
     def watch(state: wec.State, action: tuple) -> None:
         if action[0] == wec.DONE:
             seat = state.to_move
-            seen.append((state.mana[seat], state.base, wec._threshold(state, seat)))
+            seen.append((state.mana[seat], state.base, wizards_state.threshold(state, seat)))
             others = [state.mana[q] for q in range(4) if q != seat]
             assert state.mana[seat] not in others
 
@@ -259,7 +259,7 @@ def test_flame_puts_a_player_out_of_action_for_one_turn() -> None:
 
     def watch(state: wec.State, action: tuple) -> None:
         if action[0] in acting:
-            assert not wec._out(state, state.to_move), (state.round, action)
+            assert not wizards_state.out_of_action(state, state.to_move), (state.round, action)
         if action[0] == wec.CALL and rules.effect[action[1]] == "disable":
             hit.append((state.round, action[2]))
 
@@ -302,10 +302,10 @@ def test_readings_change_what_is_legal() -> None:
             if state.step == wec.OWN_SPACE:
                 offered[rules.own_warp] += sum(1 for a in wec.legal_actions(state) if a[0] == wec.WARP)
             if action[0] == wec.PUSH and rules.push_mana_only:
-                to = wec._nearest(state, state.pos[action[1]], action[2])
+                to = wizards_state.nearest_free(state, state.pos[action[1]], action[2])
                 assert rules.space_owner[to] == wec.NORMAL
             if action[0] == wec.TAKE:
-                assert rules.flame_collects or not wec._out(state, state.to_move)
+                assert rules.flame_collects or not wizards_state.out_of_action(state, state.to_move)
 
         return watch
 

@@ -60,12 +60,12 @@ def test_validate_without_layout_loads_no_rendering_library():
     assert "pnpkit.validator.kit" in modules  # it did validate
     assert of(HEAVY, modules) == []
     assert "pnpkit.generator.build" not in modules
-    assert [m for m in modules if m.startswith(COMMAND_MODULES)] == []
+    assert [m for m in modules if m.startswith(COMMAND_MODULES)] == [COMMAND_MODULES + "validate"]
 
 
 LIGHT = [
     (["--help"], None),
-    (["watch", "--help"], None),
+    (["watch", "--help"], "watch"),
     (["export", "png", "--help"], "export"),
     (["simulate", "--help"], "simulate"),
     (["score", "--help"], "score"),

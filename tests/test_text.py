@@ -50,7 +50,7 @@ def test_japanese_kinsoku_at_many_widths(size):
 
 
 def test_kit_texts_wrap_by_the_rules(kits):
-    from pnpkit.validator.checks import walk_texts
+    from pnpkit.validator.walk import walk_texts
 
     texts = [text.ja for _path, text, _owners in walk_texts(kits.loaded(KIT_ID).kit) if text.ja]
     assert len(texts) > 50

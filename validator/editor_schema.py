@@ -39,7 +39,7 @@ from pydantic_core import core_schema
 
 from .cardfiles import CARD_FILE_SUFFIXES, card_model
 from .components.cards import Deck
-from .games import GAME_MODULES, kit_model
+from .games import SPECS, kit_model
 from .types import KIT_FILE_MARK
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -120,9 +120,9 @@ def dumps(schema: dict[str, Any]) -> str:
 
 def _games(game: str | None) -> tuple[str, ...]:
     if game is None:
-        return tuple(GAME_MODULES)
-    if game not in GAME_MODULES:
-        raise ValueError(f"unknown game {game!r}; use one of {', '.join(sorted(GAME_MODULES))}")
+        return tuple(SPECS)
+    if game not in SPECS:
+        raise ValueError(f"unknown game {game!r}; use one of {', '.join(sorted(SPECS))}")
     return (game,)
 
 

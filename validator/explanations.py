@@ -629,11 +629,25 @@ EXPLANATIONS: dict[str, Explanation] = {
 """Every PK code, and Element Shift's; other games' codes fall back to their title (see `explain`)."""
 
 
+def game_explanations() -> dict[str, Explanation]:
+    """What games from other packages say about their own codes: the `EXPLANATIONS` of each rule model
+    already imported (a game's codes are registered when its model is)."""
+    import sys
+
+    from .games import SPECS
+
+    found: dict[str, Explanation] = {}
+    for tag in SPECS:
+        module = sys.modules.get(SPECS[tag].model.partition(":")[0])
+        found |= getattr(module, "EXPLANATIONS", {})
+    return found
+
+
 def explain(code: str) -> Explanation:
     """The explanation of a registered code; a game code without one gets its title and a pointer to its model."""
     from . import codes
 
-    found = EXPLANATIONS.get(code)
+    found = EXPLANATIONS.get(code) or game_explanations().get(code)
     if found is not None:
         return found
     _severity, title = codes.CODES[code]

@@ -92,6 +92,43 @@ COMPONENTS: dict[str, Explanation] = {
         '  markers:\n    - {id: lead, name: {ja: リード, en: Lead}, count: 1, colour: "#2b2b33"}\n',
         "Use a smaller diameter, or add the tokens the sheet should hold.",
     ),
+    "PK414": Explanation(
+        "A mat's card spaces are sized from the deck whose cards go there: when they need more room than their zone "
+        "has, the cards would hang over the zone's edge, or over each other.",
+        "mats:\n  - id: market\n    name: {ja: 市場, en: Market}\n    rows:\n      - zones:\n"
+        "          - {id: stalls, name: {ja: 売り場, en: Stalls}, cards: {deck: goods, count: 4}}\n",
+        "Give the zone a larger share of its row (`width:`) or of the mat (its row's `height:`), fewer spaces, or turn "
+        "the mat (`orientation: portrait`).",
+    ),
+    "PK415": Explanation(
+        "A token as wide as the cell or node it stands on hides it and its neighbours: players cannot see where it "
+        "is. A token needs 2 mm less than its space.",
+        "maps:\n  - id: roads\n    name: {ja: 航路, en: Roads}\n    node_size: 12mm\n    holds: [players]\n"
+        "    nodes: [{id: a, x: 0, y: 0}, {id: b, x: 3, y: 0}]\n    links: [[a, b]]\n",
+        "Make the nodes or cells larger (`node_size:`, `hex_size:`, `cell:`), or the tokens smaller (`tokens: diameter`).",
+    ),
+    "PK416": Explanation(
+        "A token larger than a track's spaces covers the numbers beside it. A track printed on one sheet is shrunk "
+        "to fit, so its spaces print smaller than `space_depth` says.",
+        "tracks:\n  - id: score\n    name: {ja: 得点, en: Score}\n    layout: straight\n    spaces: 12\n"
+        "    space_depth: 12mm\n    holds: [players]\n",
+        "Make the spaces larger (`space_depth:`), use fewer, print at real size (`sheet: a3-tiled`), or make the tokens "
+        "smaller.",
+    ),
+    "PK417": Explanation(
+        "A map whose nodes fall into parts no link joins: a piece can never travel from one part to the other.",
+        "maps:\n  - id: roads\n    name: {ja: 航路, en: Roads}\n"
+        "    nodes: [{id: a, x: 0, y: 0}, {id: b, x: 3, y: 0}, {id: c, x: 0, y: 3}, {id: d, x: 3, y: 3}]\n"
+        "    links: [[a, b], [c, d]]\n",
+        "Add the missing link, or split the map in two if the parts are meant to be apart.",
+    ),
+    "PK418": Explanation(
+        "Two links of a map cross where no node is: players cannot tell whether the crossing is a place.",
+        "maps:\n  - id: roads\n    name: {ja: 航路, en: Roads}\n"
+        "    nodes: [{id: a, x: 0, y: 0}, {id: b, x: 3, y: 3}, {id: c, x: 3, y: 0}, {id: d, x: 0, y: 3}]\n"
+        "    links: [[a, b], [c, d], [a, c]]\n",
+        "Move a node so the links do not cross, or add a node where they meet.",
+    ),
     "PK420": Explanation(
         "A card with `count: 0` is switched off and not printed (a warning, so it is not forgotten).",
         "decks:\n  - id: tricks\n    name: {ja: トリックカード, en: Trick cards}\n    cards:\n"

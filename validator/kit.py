@@ -8,30 +8,24 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
-from typing import Any, cast, get_args
+from typing import Any, cast
 
 from pydantic import BaseModel, ValidationError
 
 from . import codes, suppress
 from .cardfiles import expand_card_files
-from .checks import (
-    CheckContext,
-    check_credits,
-    check_end_conditions,
-    check_every_id,
-    check_rule_tables,
-    check_texts,
-    repeated,
-)
+from .checks import CheckContext, check_credits, check_end_conditions, check_every_id, check_rule_tables, check_texts
 from .components.kit import KitBase
 from .findings import Finding, Location, Report
 from .games import GAMES, AnyKitModel, kit_adapter, kit_model
 from .kitpaths import display_path, safe_kit_path
 from .proofread import proofread
+from .repeats import repeated
 from .schema_errors import findings_from
 from .source import Limits, Source, format_path, load_file
 from .tables import TABLE_SUFFIXES
 from .types import KIT_FILE_MARK
+from .walk import Walk
 
 KIT_FILE = "kit.yaml"
 
@@ -285,56 +279,19 @@ def _merge_include(name: Any, path: Path, data: dict, combined: Source, report: 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")
 
 
-@cache
-def _file_names(cls: type[BaseModel]) -> tuple[tuple[str, bool], ...]:
-    """(field name, is a KitFile) per model class, worked out once; only the fields that are a KitFile or may hold a
-    model with one, so the walk never enters a deck's 10,000 cards to find none."""
-    holders = _file_holders(cls)
-    return tuple(
-        (name, is_file)
-        for name, info in cls.model_fields.items()
-        if (is_file := _is_kit_file(info.annotation)) or _models_in(info.annotation) & holders
-    )
-
-
-@cache
-def _file_holders(root: type[BaseModel]) -> frozenset[Any]:
-    """The model classes under `root` with a KitFile field, or a field that may hold one of them (Any may hold
-    anything, so it counts as one)."""
-    held: dict[type[BaseModel], set[Any]] = {}
-    todo: list[Any] = [root]
-    while todo:
-        cls = todo.pop()
-        if cls is not Any and cls not in held:
-            held[cls] = set().union(*(_models_in(info.annotation) for info in cls.model_fields.values()))
-            todo += held[cls]
-    holders = {Any} | {cls for cls in held if any(_is_kit_file(info.annotation) for info in cls.model_fields.values())}
-    while grown := {cls for cls, inner in held.items() if cls not in holders and inner & holders}:
-        holders |= grown
-    return frozenset(holders)
-
-
-def _models_in(annotation: Any) -> set[Any]:
-    """The model classes a field's type may hold, through unions, containers and Annotated; Any stands for any."""
-    if annotation is Any:
-        return {Any}
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        return {annotation}
-    return set().union(*(_models_in(arg) for arg in get_args(annotation)))
-
-
-def _kit_file_fields(model: Any, path: tuple = ()):
-    """Every KitFile value in a model tree, with its path."""
-    if isinstance(model, BaseModel):
-        for name, is_file in _file_names(type(model)):
+def _kit_file_fields(walked: Walk) -> Iterator[tuple[tuple, str]]:
+    """Every KitFile value of a walked model tree, with its path."""
+    for path, model in walked.models:
+        for name in _file_fields(type(model)):
             value = getattr(model, name)
-            if is_file and isinstance(value, str):
+            if isinstance(value, str):
                 yield path + (name,), value
-            elif isinstance(value, (BaseModel, list, tuple)):
-                yield from _kit_file_fields(value, path + (name,))
-    elif isinstance(model, (list, tuple)):
-        for i, item in enumerate(model):
-            yield from _kit_file_fields(item, path + (i,))
+
+
+@cache
+def _file_fields(cls: type[BaseModel]) -> tuple[str, ...]:
+    """The fields of a model class that name a kit file, worked out once per class."""
+    return tuple(name for name, info in cls.model_fields.items() if _is_kit_file(info.annotation))
 
 
 def _is_kit_file(annotation: Any) -> bool:
@@ -349,7 +306,7 @@ def check_kit_files(ctx: CheckContext, kit: KitBase, root: Path) -> None:
     """Files the kit names exist, stay inside the kit directory, and are images pnpkit can place."""
     from .images import check_images, header_pixels_problem
 
-    for path, name in _kit_file_fields(kit):
+    for path, name in _kit_file_fields(ctx.walk(kit)):  # the kit's models, read once for every check
         full, problem = safe_kit_path(root, name, ctx.source.locate(path), format_path(path))
         if problem is not None:
             ctx.findings.append(problem)

@@ -1,9 +1,9 @@
-"""Extra `pnpkit` subcommands, one module each.
+"""The `pnpkit` commands, one module each.
 
 A command is named once, in `COMMANDS`, with the line `pnpkit --help` shows for it; its module (of the
 same name) defines `add_arguments(parser)` and `run(args) -> int` (an exit status): the `Command`
 contract. The parser lists every command from `COMMANDS` alone, and imports a command's module only
-when the command line names it, so `pnpkit --version` or `pnpkit validate` loads none of them.
+when the command line names it, so `pnpkit --version` loads none of them and `pnpkit validate` only its own.
 """
 
 from __future__ import annotations
@@ -15,6 +15,9 @@ if TYPE_CHECKING:
     import argparse
 
 COMMANDS: dict[str, str] = {
+    "validate": "check kits and report every problem",
+    "build": "validate, then write PDFs and SVGs",
+    "watch": "build, then rebuild on every save",
     "calibrate": "write a duplex calibration sheet to find your printer's back offset",
     "codes": "list the finding codes, or explain one: `pnpkit codes PK3`, `pnpkit codes PK333`",
     "export": "write PNG images, print-on-demand files or Tabletop Simulator decks",
@@ -23,7 +26,7 @@ COMMANDS: dict[str, str] = {
     "score": "score players' cards at the end of a game (Wizard's Element Collection)",
     "simulate": "play the kit's game many times and report balance, length, ties and rule problems",
 }
-"""Every command here: its name (its module's name) and its one-line help."""
+"""Every command: its name (its module's name) and its one-line help, in the order `pnpkit --help` lists them."""
 
 
 class Command(Protocol):
@@ -37,9 +40,9 @@ class Command(Protocol):
 
 
 if TYPE_CHECKING:  # the type checker holds every module to the contract
-    from . import calibrate, codes, export, new, schema, score, simulate
+    from . import build, calibrate, codes, export, new, schema, score, simulate, validate, watch
 
-    _CHECKED: tuple[Command, ...] = (calibrate, codes, export, new, schema, score, simulate)
+    _CHECKED: tuple[Command, ...] = (validate, build, watch, calibrate, codes, export, new, schema, score, simulate)
 
 
 def load(name: str) -> Command:

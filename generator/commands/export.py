@@ -64,11 +64,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from pnpkit.validator import jobs
+
     from ..build import OutputError
     from ..commandline import EXIT_CONTENT, EXIT_OK, UsageError, load_kits, print_findings
     from ..exports.plan import ExportUsageError
     from ..exports.run import execute, prepare
-    from ..jobs import default_jobs
     from ..progress import Progress
 
     try:
@@ -94,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
         for note in prepared.notes:
             print(f"pnpkit: note: {note}", file=sys.stderr)
         try:
-            written = execute(prepared, args.jobs or default_jobs(), progress)
+            written = execute(prepared, args.jobs or jobs.default_jobs(), progress)
         except OutputError as exc:
             raise UsageError(str(exc)) from None
     print_findings(report.sorted(), "text")

@@ -30,17 +30,15 @@ def run(args: argparse.Namespace) -> int:
     import sys
 
     from pnpkit.validator.editor_schema import dumps, kit_schema, part_schema, write_schemas
-    from pnpkit.validator.games import GAME_MODULES
+    from pnpkit.validator.games import SPECS
 
     if args.game_name is not None:
         if args.game is not None and args.game != args.game_name:
             print(f"pnpkit: error: two games given, {args.game!r} and {args.game_name!r}; give one", file=sys.stderr)
             return 2
         args.game = args.game_name
-    if args.game is not None and args.game not in GAME_MODULES:
-        print(
-            f"pnpkit: error: unknown game {args.game!r}; use one of {', '.join(sorted(GAME_MODULES))}", file=sys.stderr
-        )
+    if args.game is not None and args.game not in SPECS:
+        print(f"pnpkit: error: unknown game {args.game!r}; use one of {', '.join(sorted(SPECS))}", file=sys.stderr)
         return 2
     if args.output is not None:
         try:

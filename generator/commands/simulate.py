@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -110,29 +109,12 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def playtest_report(root: Path, options: Sequence[str] = ()) -> dict:
-    """The report `pnpkit simulate ROOT OPTIONS --format json` prints, for a caller such as the kit book
-    (`layouts.playtest.report_component` draws it). Play it once, not in each edition's worker.
-    Raises UsageError for bad options and for a kit with errors."""
-    parser = argparse.ArgumentParser(prog="pnpkit simulate", exit_on_error=False)
-    add_arguments(parser)
-    try:
-        args = parser.parse_args([str(root), *options])
-    except argparse.ArgumentError as exc:
-        raise UsageError(f"playtest report: {exc}") from None
-    played = play(args)
-    if isinstance(played, int):
-        raise UsageError(f"{root}: the kit has errors; nothing was played")
-    return played[1]
-
-
 def play(args: argparse.Namespace) -> tuple[Any, dict] | int:
     """Play the games the options ask for: the loaded kit and the report, or the exit status when the kit
-    has errors (they are printed)."""
+    has errors (they are printed). Each option is refused before any game is played."""
+    from pnpkit.validator import jobs
     from pnpkit.validator.kit import load_kit
-    from pnpkit.validator.playtest import ENGINES, engine, readings, runner
-
-    from ..jobs import default_jobs, ordered_map
+    from pnpkit.validator.playtest import readings, runner
 
     games = _whole(args.games, "--games", 1, MAX_GAMES)
     seed = _whole(args.seed, "--seed", 0, MAX_SEED)
@@ -145,59 +127,26 @@ def play(args: argparse.Namespace) -> tuple[Any, dict] | int:
         print("pnpkit: nothing was played; fix the errors above", file=sys.stderr)
         return EXIT_CONTENT
     kit: Any = loaded.model
-    if kit.game not in ENGINES:
-        raise UsageError(f"{kit.game} has no playtest engine yet; games that have one: {', '.join(sorted(ENGINES))}")
-    module = engine(kit.game)
-    players = _whole(
-        args.players if args.players is not None else str(kit.players.max),
-        "--players",
-        kit.players.min,
-        kit.players.max,
-    )
-    kit_readings = readings.for_kit(module.READINGS, kit)
     try:
-        fixed = dict(kit_readings.parse(text) for text in args.reading)
-        plans = kit_readings.combinations(fixed) if args.all_readings else [kit_readings.resolve(fixed)]
-    except readings.ReadingError as exc:
+        runner.game_engine(kit.game)
+        players = _whole(
+            args.players if args.players is not None else str(kit.players.max),
+            "--players",
+            kit.players.min,
+            kit.players.max,
+        )
+        planned = runner.plan(loaded, players, args.reading, args.all_readings)
+    except (runner.PlaytestError, readings.ReadingError) as exc:
         raise UsageError(str(exc)) from None
-    first_rules = module.prepare(kit, players, plans[0])
-    cap_default = module.default_move_cap(first_rules)
-    move_cap = _whole(args.move_cap, "--move-cap", 1, MAX_MOVE_CAP) if args.move_cap is not None else cap_default
+    move_cap = (
+        _whole(args.move_cap, "--move-cap", 1, MAX_MOVE_CAP) if args.move_cap is not None else planned.default_move_cap
+    )
     _report_lang(args, kit)  # a bad --report name is refused before any game is played
-
-    def local(fn: Any, tasks: Any, jobs: int) -> list:
-        return ordered_map(fn, tasks, jobs)
-
-    runs = []
     try:
-        with runner.executor(args.executor, args.jobs, local, default_jobs()) as (mapper, jobs):
-            for choices in plans:
-                rules = first_rules if choices == plans[0] else module.prepare(kit, players, choices)
-                result = runner.simulate(kit.game, rules, players, games, seed, args.policy, move_cap, jobs, mapper)
-                runs.append({"readings": choices, **result})
+        with runner.executor(args.executor, args.jobs, jobs.ordered_map, jobs.default_jobs()) as (mapper, workers):
+            report = runner.report(planned, games, seed, args.policy, move_cap, workers, mapper)
     except runner.ExecutorError as exc:
         raise UsageError(str(exc)) from None
-    report: dict[str, Any] = {
-        "kit": kit.id,
-        "game": kit.game,
-        "players": players,
-        "games": games,
-        "seed": seed,
-        "policy": args.policy,
-        "move_cap": move_cap,
-        "readings": {rid: _reading(rid, r, kit_readings, loaded.source.locate) for rid, r in module.READINGS.items()},
-        "reading_problems": [f"{loaded.source.locate(p.path)}: {p.message}" for p in kit_readings.problems],
-        "runs": runs,
-    }
-    if len(runs) > 1:
-        base = runner.measures(module, runs[0])
-        report["comparison"] = [
-            {
-                "readings": {k: v for k, v in run["readings"].items() if v != runs[0]["readings"][k]},
-                "moved": _moved(base, runner.measures(module, run)),
-            }
-            for run in runs[1:]
-        ]
     return loaded, report
 
 
@@ -242,29 +191,6 @@ def _write_report(loaded: Any, report: dict, lang: str, target: Path) -> int:
         return 2
     print(visible(f"wrote {target}"), file=sys.stderr)
     return EXIT_OK
-
-
-def _reading(rid: str, engine_reading: Any, kit_readings: Any, locate: Any) -> dict:
-    """One engine reading as the report shows it: whether the kit declares it (and where), its choices and the
-    default played."""
-    declared = kit_readings.declared.get(rid)
-    playable = kit_readings.playable.get(rid)
-    shown = playable or engine_reading
-    return {
-        "question": shown.question,
-        "choices": {c: m for c, m in zip(shown.choices, shown.meaning, strict=True)},
-        "default": kit_readings.defaults[rid],
-        "declared": str(locate(declared.path)) if declared is not None and playable is not None else None,
-        "names": {c.id: c.name.model_dump(exclude_none=True) for c in declared.reading.choices}
-        if declared is not None
-        else {},
-    }
-
-
-def _moved(base: dict, other: dict) -> list[dict]:
-    from pnpkit.validator.playtest.metrics import moved
-
-    return moved(base, other)
 
 
 # ---------------------------------------------------------------- text report

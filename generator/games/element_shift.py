@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from pnpkit.validator.checks import local_numbers
 from pnpkit.validator.components.cards import Design, deck_designs
-from pnpkit.validator.components.rules import Duration
 from pnpkit.validator.games.element_shift import (
     CardItem,
     Combo,
@@ -14,28 +12,27 @@ from pnpkit.validator.games.element_shift import (
     ElementShiftKit,
     ShiftEvent,
 )
+from pnpkit.validator.text_numbers import local_numbers
 
-from .. import fonts
 from ..colour import INK, WHITE
 from ..i18n import SHARED, duration_text, players_line
 from ..icons import icon
-from ..icons.markers import marker_icon
-from ..icons.shifts import palette, shift_icon
+from ..icons.markers import PLAYER_MARKS
+from ..icons.shifts import shift_panel
+from ..layouts import card_parts as parts
 from ..layouts.backs import deck_back
 from ..layouts.cards import CardFace, card_sheets
-from ..layouts.common import LayoutContext, floor_pt, is_japanese, readable
+from ..layouts.common import LayoutContext, readable
 from ..layouts.hexboard import BoardCell, TerrainStyle, board_pages
 from ..layouts.rules import Table, rule_pages
-from ..layouts.tokens import TokenSpec, TrackSpec, marker_spec, token, token_pages
+from ..layouts.tokens import TokenSpec, TrackSpec, marker_spec, token_pages
 from ..scene import Box, Item, Page, Rect, Style, Text
-from ..text import TextBox, fit
+from ..text import TextBox
 from .base import Component, rule_sections, text
 from .decks import deck_checklist, deck_faces
 
 COMBO_COLOURS = {"attack": "#b5382b", "defence": "#2d6aa8"}
 EVENT_COLOUR = "#5b2a4e"
-PANEL = "#fffaf2"
-PLAYER_MARKS = ("●", "▲", "■", "◆", "★", "✚")
 NEUTRAL_ICON = "#8d8a80"
 
 tr = SHARED.extend(
@@ -156,34 +153,13 @@ def card_face(kit: ElementShiftKit, ctx: LayoutContext, design: Design[CardItem]
             return combo_face(kit, ctx, combo, design.index, w, h)
 
 
-def _frame(w: float, h: float, colour: str) -> list[Item]:
-    return [Rect(0, 0, w, h, style=Style(fill=colour)), Rect(3, 3, w - 6, h - 6, style=Style(fill=PANEL), radius=2.5)]
-
-
-def _band(ctx: LayoutContext, w: float, colour: str, label: str, where: tuple) -> list[Item]:
-    grow = 0.4  # past the panel's edge, so no sliver of the cream panel's rounded corner shows round the band
-    items: list[Item] = [
-        Rect(3 - grow, 3 - grow, w - 6 + 2 * grow, 13 + grow, style=Style(fill=colour), radius=2.5 + grow),
-        Rect(3 - grow, 9, w - 6 + 2 * grow, 7, style=Style(fill=colour)),
-    ]
-    items += ctx.fitted(
-        label,
-        TextBox(6, 4.5, w - 12, 10, align="middle", valign="middle", colour=WHITE, bold=True),
-        14,
-        8,
-        where=where,
-        label="card title",
-    )
-    return items
-
-
 def element_face(
     kit: ElementShiftKit, ctx: LayoutContext, element: Element, index: int, w: float, h: float
 ) -> CardFace:
     lang = ctx.lang
     name = text(element.name, lang)
-    items = _frame(w, h, element.colour)
-    items += _band(ctx, w, element.colour, name, ("elements", index, "name", lang))
+    items = parts.panel_frame(w, h, element.colour)
+    items += parts.title_band(ctx, w, element.colour, name, ("elements", index, "name", lang))
     items.append(icon(element.icon, 11, 9.5, 3.6, WHITE, element.colour))
     items.append(icon(element.icon, w - 11, 9.5, 3.6, WHITE, element.colour))
     items.append(icon(element.icon, w / 2, 35, 15, element.colour, WHITE))
@@ -205,50 +181,10 @@ def _combo_line(
 ) -> list[Item]:
     """One row of an element card's combo list: the kind badge, the partner element and the combo's name."""
     partner = _elements(kit)[next((e for e in combo.elements if e != element.id), element.id)]
-    kind = tr(f"{combo.kind}_badge", ctx.lang)
-    badge: list[Item] = [
-        Rect(6, y + 0.6, 8.5, row - 1.2, style=Style(fill=COMBO_COLOURS[combo.kind]), radius=0.8),
-        *ctx.fitted(
-            kind,
-            TextBox(6.3, y + 0.6, 7.9, row - 1.2, align="middle", valign="middle", colour=WHITE, bold=True),
-            6.5,
-            6.5,
-            label=f"{element.id} card combo badge",
-        ),
-    ]
-    return [
-        *badge,
-        icon(partner.icon, 17.5, y + row / 2, 1.9, partner.colour, WHITE),
-        *ctx.fitted(
-            text(combo.name, ctx.lang),
-            TextBox(20.5, y + 0.3, w - 27, row - 0.6, align="start", valign="middle", colour=INK),
-            7,
-            5,
-            where=("combos", c, "name", ctx.lang),
-            label=f"{element.id} card combo line",
-        ),
-    ]
-
-
-EFFECT_PT = 9.5
-"""The size card effects are set at (shrunk to the floor when a text needs it)."""
-
-
-def _effect_paragraph(ctx: LayoutContext, effect: str, box: Box, where: tuple, label: str) -> list[Text]:
-    """A card's effect text, centred in `box` as far as each script's typesetting allows.
-
-    Latin text is centred with balanced lines (no lone word on the last line). Japanese is centred when it
-    takes one line; longer, it is set flush left as Japanese text is: balancing would break it inside words
-    (「ター／ン」), and its wrapping already keeps a lone character or two off the last line.
-    """
-    japanese = is_japanese(effect)
-    align = "middle"
-    if japanese and len(fit(effect, box.w, box.h, EFFECT_PT, floor_pt(effect)).lines) > 1:
-        align = "start"
-    text_box = TextBox(
-        box.x, box.y, box.w, box.h, align=align, valign="middle", colour=INK, balance=not japanese, role="effect"
-    )
-    return ctx.fitted(effect, text_box, EFFECT_PT, floor_pt(effect), where=where, label=label)
+    tag = (tr(f"{combo.kind}_badge", ctx.lang), COMBO_COLOURS[combo.kind])
+    mark = icon(partner.icon, 17.5, y + row / 2, 1.9, partner.colour, WHITE)
+    where = ("combos", c, "name", ctx.lang)
+    return parts.tagged_row(ctx, y, row, w, tag, mark, text(combo.name, ctx.lang), where, f"{element.id} card combo")
 
 
 def _effect_text(kit: ElementShiftKit, effect: Effect, lang: str) -> str:
@@ -258,8 +194,8 @@ def _effect_text(kit: ElementShiftKit, effect: Effect, lang: str) -> str:
 def event_face(kit: ElementShiftKit, ctx: LayoutContext, event: ShiftEvent, index: int, w: float, h: float) -> CardFace:
     """A shift card: its name, its picture large in an art panel, how long it lasts on a badge, then its effect."""
     lang = ctx.lang
-    items = _frame(w, h, EVENT_COLOUR)
-    items += _band(ctx, w, EVENT_COLOUR, tr("shift_event", lang), ())
+    items = parts.panel_frame(w, h, EVENT_COLOUR)
+    items += parts.title_band(ctx, w, EVENT_COLOUR, tr("shift_event", lang), ())
     items += ctx.fitted(
         text(event.name, lang),
         TextBox(6, 17.5, w - 12, 9.5, align="middle", valign="middle", colour=EVENT_COLOUR, bold=True, balance=True),
@@ -269,13 +205,13 @@ def event_face(kit: ElementShiftKit, ctx: LayoutContext, event: ShiftEvent, inde
         label=f"event {event.id} name",
     )
     art = Box(ART_INSET, ART_TOP, w - 2 * ART_INSET, ART_HEIGHT)
-    colours = palette(event.picture)
-    items.append(Rect(art.x, art.y, art.w, art.h, style=Style(fill=colours.ground), radius=2.5, role="art"))
-    items.append(shift_icon(event.picture, w / 2, art.y + art.h / 2 - 1.0, art.h / 2 - 3.0))  # clear of the badge
-    items += _duration_badge(ctx, w / 2, art.y + art.h, event.effect.duration, EVENT_COLOUR)
-    items += _marker_chip(kit, event.id, event.effect, art.x + art.w - CHIP_RADIUS - 1.5, art.y + CHIP_RADIUS + 1.5)
-    top = art.y + art.h + BADGE_HEIGHT / 2 + 2.0
-    items += _effect_paragraph(
+    items += shift_panel(event.picture, art, w / 2)
+    items += parts.duration_badge(ctx, w / 2, art.y + art.h, event.effect.duration, EVENT_COLOUR)
+    items += _marker_chip(
+        kit, event.id, event.effect, art.x + art.w - parts.CHIP_RADIUS - 1.5, art.y + parts.CHIP_RADIUS + 1.5
+    )
+    top = art.y + art.h + parts.BADGE_HEIGHT / 2 + 2.0
+    items += parts.effect_paragraph(
         ctx,
         _effect_text(kit, event.effect, lang),
         Box(art.x, top, art.w, h - 6 - top),
@@ -288,48 +224,13 @@ def event_face(kit: ElementShiftKit, ctx: LayoutContext, event: ShiftEvent, inde
 ART_INSET, ART_TOP, ART_HEIGHT = 7.0, 28.0, 30.0
 """A shift card's art panel (mm): inset from the card's sides, its top and its height; the duration badge
 sits on its lower edge."""
-BADGE_HEIGHT = 6.0
-
-
-def _duration_badge(ctx: LayoutContext, cx: float, cy: float, duration: Duration | None, colour: str) -> list[Item]:
-    """A pill centred at (cx, cy): an hourglass and how long the effect lasts, or "at once"."""
-    lang = ctx.lang
-    label = tr("instant", lang) if duration is None else f"{tr('duration', lang)}: {duration_text(duration, lang)}"
-    size = readable(label, 7.5)
-    glass = 0.0 if duration is None else 4.0
-    width = fonts.width_mm(label, size, bold=True) + glass + 6.0
-    x = cx - width / 2
-    items: list[Item] = [
-        Rect(
-            x,
-            cy - BADGE_HEIGHT / 2,
-            width,
-            BADGE_HEIGHT,
-            style=Style(fill=colour, stroke=WHITE, width=0.4),
-            radius=BADGE_HEIGHT / 2,
-        )
-    ]
-    if duration is not None:
-        items.append(marker_icon("timer", x + 3.0 + 1.4, cy, 1.7, WHITE, colour))
-    box = TextBox(
-        x + 3.0 + glass,
-        cy - BADGE_HEIGHT / 2,
-        width - 6.0 - glass,
-        BADGE_HEIGHT,
-        valign="middle",
-        colour=WHITE,
-        bold=True,
-        role="duration",
-    )
-    items += ctx.fitted(label, box, size, size, label="duration badge")
-    return items
 
 
 def combo_face(kit: ElementShiftKit, ctx: LayoutContext, combo: Combo, index: int, w: float, h: float) -> CardFace:
     lang = ctx.lang
     colour = COMBO_COLOURS[combo.kind]
-    items = _frame(w, h, colour)
-    items += _band(ctx, w, colour, tr(f"{combo.kind}_combo", lang), ())
+    items = parts.panel_frame(w, h, colour)
+    items += parts.title_band(ctx, w, colour, tr(f"{combo.kind}_combo", lang), ())
     items += ctx.fitted(
         text(combo.name, lang),
         TextBox(6, 18, w - 12, 10, align="middle", valign="middle", colour=colour, bold=True),
@@ -345,14 +246,14 @@ def combo_face(kit: ElementShiftKit, ctx: LayoutContext, combo: Combo, index: in
             items.append(icon(element.icon, cx, 38, 8, element.colour, WHITE))
             items.append(Text(cx, 50, text(element.name, lang), 7.5, colour=INK, anchor="middle", bold=True))
     items.append(Text(w / 2, 40.5, "+", 16, colour=INK, anchor="middle", bold=True))
-    items += _effect_paragraph(
+    items += parts.effect_paragraph(
         ctx,
         _effect_text(kit, combo.effect, lang),
         Box(7, 54, w - 14, h - 13.5 - 54),
         ("combos", index, "effect", "text", lang),
         f"combo {combo.id} effect",
     )
-    items += _duration_badge(ctx, w / 2, h - 9.5, combo.effect.duration, colour)
+    items += parts.duration_badge(ctx, w / 2, h - 9.5, combo.effect.duration, colour)
     items += _marker_chip(kit, combo.id, combo.effect, w - 7.5, 9.5)  # in the band, clear of the badge
     return CardFace(combo.id, tuple(items), colour)
 
@@ -360,13 +261,7 @@ def combo_face(kit: ElementShiftKit, ctx: LayoutContext, combo: Combo, index: in
 def _marker_chip(kit: ElementShiftKit, owner: str, effect: Effect, cx: float, cy: float) -> list[Item]:
     """The marker token the effect leaves on the table, drawn small on its card, so card and token match."""
     marker = next((m for m in kit.tokens.markers if m.id == (effect.shown_by or owner)), None)
-    if marker is None:
-        return []
-    return [token(cx, cy, CHIP_RADIUS, marker.colour, "", "marker-chip", marker.id, icon=marker.icon or "")]
-
-
-CHIP_RADIUS = 4.2
-"""A marker drawn on a card (mm): large enough to recognise the token, small beside the card's text."""
+    return [] if marker is None else [parts.marker_chip(cx, cy, marker.colour, marker.id, marker.icon or "")]
 
 
 # ---------------------------------------------------------------- tokens and rules

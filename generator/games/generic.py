@@ -48,6 +48,7 @@ from ..layouts.tokens import TokenSpec, TrackSpec, check_line, marker_spec, toke
 from ..scene import Item, Path, Rect, Style, Text
 from .base import Component, end_conditions_table, errata_table, rule_sections, text
 from .decks import deck_faces
+from .generic_boards import board_components
 
 tr = SHARED.extend(
     {
@@ -73,6 +74,7 @@ def components(kit: GenericKit, ctx: LayoutContext) -> list[Component]:
     first_problem = len(ctx.problems)
     parts = [deck_component(kit, ctx, d, deck, resolved, values, title) for d, deck in enumerate(kit.decks)]
     parts += [sheet_component(kit, ctx, s, sheet, values, title) for s, sheet in enumerate(kit.sheets)]
+    parts += board_components(kit, ctx, title)
     if kit.tokens is not None:
         parts.append(token_component(ctx, kit.tokens, values, title))
     sections = rule_summary(kit, ctx, values)

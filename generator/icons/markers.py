@@ -207,3 +207,7 @@ def marker_icon(name: str, cx: float, cy: float, radius: float, colour: str, out
 
     An unknown name is a KeyError: the names come from code, not from a kit's YAML."""
     return Group(tuple(DRAWINGS[name](colour, outline)), dx=cx, dy=cy, scale=radius, role="icon", name=name)
+
+
+PLAYER_MARKS = ("●", "▲", "■", "◆", "★", "✚")
+"""The mark printed on each player's tokens after their colour, so tokens read in greyscale too (in player order)."""

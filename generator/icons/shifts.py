@@ -11,7 +11,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..scene import Circle, Group, Item, Line, Path, Polygon, Rect, Style
+from ..scene import Box, Circle, Group, Item, Line, Path, Polygon, Rect, Style
 from .elements import icon as element_icon
 from .paths import arc, arrowhead, star
 
@@ -258,3 +258,13 @@ def shift_icon(name: str, cx: float, cy: float, radius: float, colours: Palette 
     colours = colours or PALETTES[name]
     body = SHIFT_ICONS[name](colours.main, colours.ground, colours.accent)
     return Group(tuple(body), dx=cx, dy=cy, scale=radius, role="icon", name=name)
+
+
+def shift_panel(name: str, box: Box, cx: float) -> list[Item]:
+    """A shift card's art panel: the picture's ground filling `box`, and the picture large on it, centred on `cx`
+    and raised clear of the duration badge on the panel's lower edge."""
+    colours = palette(name)
+    return [
+        Rect(box.x, box.y, box.w, box.h, style=Style(fill=colours.ground), radius=2.5, role="art"),
+        shift_icon(name, cx, box.y + box.h / 2 - 1.0, box.h / 2 - 3.0),
+    ]

@@ -16,6 +16,7 @@ from ..colour import blend
 from ..scene import Circle, Group, Item, Line, Path, Polygon, Rect, Style
 from .elements import drop_path, flame_core_path, flame_path
 from .paths import Ops, ellipse
+from .shogi_symbols import heart_path, sparkle_path, sword_items
 
 HEAVY = 0.15
 """Bold strokes: limbs, antlers, water jets (unit-box units; at 10 mm radius, 1.5 mm)."""
@@ -59,42 +60,16 @@ def _limb(points: tuple[tuple[float, float], ...], colour: str, width: float = H
 
 def _sparkle(cx: float, cy: float, r: float, colour: str) -> Path:
     """A four-pointed star with curved sides."""
-    c = 0.25 * r
-    ops = (
-        ("M", cx, cy - r),
-        ("C", cx + 0.1 * r, cy - c, cx + c, cy - 0.1 * r, cx + r, cy),
-        ("C", cx + c, cy + 0.1 * r, cx + 0.1 * r, cy + c, cx, cy + r),
-        ("C", cx - 0.1 * r, cy + c, cx - c, cy + 0.1 * r, cx - r, cy),
-        ("C", cx - c, cy - 0.1 * r, cx - 0.1 * r, cy - c, cx, cy - r),
-        ("Z",),
-    )
-    return Path(ops, style=_fill(colour))
+    return Path(_placed(sparkle_path(), cx, cy, r, r), style=_fill(colour))
 
 
 def _heart(cx: float, cy: float, r: float) -> Ops:
-    return _placed(
-        (
-            ("M", 0.0, 0.9),
-            ("C", -1.15, 0.1, -0.95, -0.95, 0.0, -0.42),
-            ("C", 0.95, -0.95, 1.15, 0.1, 0.0, 0.9),
-            ("Z",),
-        ),
-        cx,
-        cy,
-        r,
-        r,
-    )
+    return _placed(heart_path(), cx, cy, r, r)
 
 
 def _sword(fill: str, edge: str | None = None) -> list[Item]:
     """A straight sword pointing up, in the unit box (nest it in a turned Group)."""
-    style = Style(fill=fill, stroke=edge, width=FINE) if edge else _fill(fill)
-    return [
-        Polygon(((0.0, -1.0), (0.14, -0.78), (0.14, 0.35), (-0.14, 0.35), (-0.14, -0.78)), style=style),
-        Rect(-0.45, 0.35, 0.9, 0.14, style=style, radius=0.04),
-        Rect(-0.09, 0.49, 0.18, 0.36, style=style),
-        Circle(0.0, 0.9, 0.11, style=style),
-    ]
+    return sword_items(Style(fill=fill, stroke=edge, width=FINE) if edge else _fill(fill), 0.04)
 
 
 def _crenels(x0: float, x1: float, top: float, merlons: int, notch: float) -> list[tuple[float, float]]:

@@ -81,8 +81,9 @@ class Drawing:
     centres: dict[str, Point] = field(default_factory=dict)
 
 
-def spec_of(graph: GraphMap, lang: str, ring_colours: dict[str, str] | None = None) -> MapSpec:
-    """A MapSpec from the validator's GraphMap model."""
+def spec_of(graph: GraphMap, lang: str, ring_colours: dict[str, str] | None = None, where: tuple = ("map",)) -> MapSpec:
+    """A MapSpec from the validator's GraphMap model, written at `where` (a seed game's `map`, a generic kit's
+    `maps[i]`)."""
     kinds = {k.id: k.colour for k in graph.kinds} | (ring_colours or {})
     nodes = tuple(
         MapNodeSpec(
@@ -91,7 +92,7 @@ def spec_of(graph: GraphMap, lang: str, ring_colours: dict[str, str] | None = No
             n.y,
             n.label.get(lang) if n.label else "",
             kinds.get(n.kind) if n.kind else None,
-            ("map", "nodes", i),
+            (*where, "nodes", i),
         )
         for i, n in enumerate(graph.nodes)
     )

@@ -10,7 +10,8 @@ from pnpkit.validator.components.hexboard import SQRT3, hex_centre
 from ..colour import INK, WHITE
 from ..i18n import tr
 from ..icons import icon
-from ..scene import Group, Item, Page, Polygon, Style, Text
+from ..scene import Circle, Group, Item, Page, Polygon, Rect, Style, Text
+from ..text import TextBox
 from .common import LayoutContext, page_title, scale_bar
 from .tiling import HEADER, OVERLAP, assembly_diagram, spans, tile_pages
 
@@ -34,6 +35,16 @@ class BoardCell:
     terrain: str
 
 
+@dataclass(frozen=True)
+class CellMarks:
+    """What a board prints in some cells beyond their terrain: names, and start cells ringed in a player's colour."""
+
+    labels: dict[tuple[int, int], tuple[str, tuple]]
+    """(q, r) → (the label, where it is written)."""
+    starts: dict[tuple[int, int], str]
+    """(q, r) → the player's colour."""
+
+
 def hex_corners(cx: float, cy: float, across_flats: float) -> tuple[tuple[float, float], ...]:
     radius = across_flats / SQRT3
     return tuple(
@@ -55,9 +66,16 @@ def largest_size(cells: list[BoardCell], width: float, height: float) -> float:
 
 
 def board_items(
-    cells: list[BoardCell], styles: dict[str, TerrainStyle], size: float, left: float, top: float
+    cells: list[BoardCell],
+    styles: dict[str, TerrainStyle],
+    size: float,
+    left: float,
+    top: float,
+    marks: CellMarks | None = None,
+    ctx: LayoutContext | None = None,
 ) -> tuple[list[Item], float, float]:
-    """The hexes with their icons; returns the items and the board's width and height."""
+    """The hexes with their icons (and labels and start rings, given `marks` and the `ctx` that fits the labels);
+    returns the items and the board's width and height."""
     x0, y0, x1, y1 = board_extent(cells, size)
     dx, dy = left - x0, top - y0
     items: list[Item] = []
@@ -71,8 +89,36 @@ def board_items(
         parts: list[Item] = [hexagon]
         if style.icon != "none":
             parts.append(icon(style.icon, cx + dx, cy + dy, size * 0.27, style.icon_colour))
+        if marks is not None and ctx is not None:
+            parts += _cell_marks(ctx, marks, (cell.q, cell.r), cx + dx, cy + dy, size)
         items.append(Group(tuple(parts), role="cell", name=f"{cell.q},{cell.r}:{cell.terrain}"))
     return items, x1 - x0, y1 - y0
+
+
+def _cell_marks(
+    ctx: LayoutContext, marks: CellMarks, at: tuple[int, int], cx: float, cy: float, size: float
+) -> list[Item]:
+    """A start cell's ring in its player's colour; a label across the cell's middle, fitted (too long is PK309)."""
+    items: list[Item] = []
+    colour = marks.starts.get(at)
+    if colour is not None:
+        items.append(Circle(cx, cy, size * 0.36, style=Style(stroke=colour, width=1.2, dash=(1.6, 0.9)), role="start"))
+    label = marks.labels.get(at)
+    if label is not None:
+        text, where = label
+        box = TextBox(cx - size * 0.42, cy - size * 0.2, size * 0.84, size * 0.4, align="middle", valign="middle")
+        items += ctx.fitted(text, box, 8.0, 6.0, where=where, label="cell label")
+    return items
+
+
+def one_sheet_size(ctx: LayoutContext, cells: list[BoardCell], terrains: int) -> float:
+    """The largest hexes (across flats) with which the board, its legend of `terrains` and its footer fit one sheet:
+    the size `hex_size: auto` prints at."""
+    legend_h = legend_height(terrains)
+    footer_h = 14.0
+    avail_w = ctx.paper.width - 2 * ctx.margin
+    avail_h = ctx.paper.height - ctx.margin - 12.0 - ctx.margin - legend_h - footer_h
+    return largest_size(cells, avail_w, avail_h)
 
 
 def board_pages(
@@ -83,22 +129,19 @@ def board_pages(
     styles: list[TerrainStyle],
     legend_title: str,
     size: float | None = None,
+    marks: CellMarks | None = None,
 ) -> list[Page]:
     """The board on one sheet at the largest size that fits, or tiled when a fixed size is too big."""
     by_id = {s.id: s for s in styles}
     margin = ctx.margin
     top = margin + 12.0
-    legend_h = 10.0 + 9.0 * math.ceil(len(styles) / LEGEND_COLUMNS)
-    footer_h = 14.0
-    avail_w = ctx.paper.width - 2 * margin
-    avail_h = ctx.paper.height - top - margin - legend_h - footer_h
-    fits = largest_size(cells, avail_w, avail_h)
+    fits = one_sheet_size(ctx, cells, len(styles))
     hex_size = size or fits
     if hex_size > fits + 1e-9:
-        return _tiled(ctx, title, subtitle, cells, styles, legend_title, hex_size)
+        return _tiled(ctx, title, subtitle, cells, styles, legend_title, hex_size, marks)
     x0, _y0, x1, _y1 = board_extent(cells, hex_size)
     left = (ctx.paper.width - (x1 - x0)) / 2
-    board, _w, board_h = board_items(cells, by_id, hex_size, left, top)
+    board, _w, board_h = board_items(cells, by_id, hex_size, left, top, marks, ctx)
     items: list[Item] = page_title(ctx, title, subtitle)
     items += board
     items += _legend(ctx, styles, cells, top + board_h + 4.0, legend_title)
@@ -137,10 +180,11 @@ def _tiled(
     styles: list[TerrainStyle],
     legend_title: str,
     size: float,
+    marks: CellMarks | None = None,
 ) -> list[Page]:
     """An overview sheet (preview, legend, how to assemble), then the tiles."""
     by_id = {s.id: s for s in styles}
-    art, width, height = board_items(cells, by_id, size, 0.0, 0.0)
+    art, width, height = board_items(cells, by_id, size, 0.0, 0.0, marks, ctx)
     seams_x, seams_y = hex_seams(cells, size)
     tiles = tile_pages(ctx, title, tuple(art), width, height, seams_x, seams_y)
     margin = ctx.margin
@@ -168,6 +212,13 @@ def _tiled(
 
 def _legend(ctx: LayoutContext, styles: list[TerrainStyle], cells: list[BoardCell], y: float, title: str) -> list[Item]:
     counts = {s.id: sum(c.terrain == s.id for c in cells) for s in styles}
+    return terrain_legend(ctx, styles, counts, y, title)
+
+
+def terrain_legend(
+    ctx: LayoutContext, styles: list[TerrainStyle], counts: dict[str, int], y: float, title: str, square: bool = False
+) -> list[Item]:
+    """The terrains in columns: a swatch (a hex, or a square for grids), the name and how many cells have it."""
     items: list[Item] = [Text(ctx.margin, y + 3.0, title, 9, colour=INK, bold=True)]
     columns = LEGEND_COLUMNS
     col_w = (ctx.paper.width - 2 * ctx.margin) / columns
@@ -175,9 +226,18 @@ def _legend(ctx: LayoutContext, styles: list[TerrainStyle], cells: list[BoardCel
         row, col = divmod(i, columns)
         x = ctx.margin + col * col_w
         yy = y + 7.0 + row * 9.0
-        swatch = Polygon(hex_corners(x + 4.0, yy + 3.5, 7.0), style=Style(fill=style.colour, stroke=INK, width=0.3))
+        look = Style(fill=style.colour, stroke=INK, width=0.3)
+        swatch = (
+            Rect(x + 1.0, yy + 0.5, 6.0, 6.0, style=look)
+            if square
+            else Polygon(hex_corners(x + 4.0, yy + 3.5, 7.0), style=look)
+        )
         items.append(swatch)
         if style.icon != "none":
             items.append(icon(style.icon, x + 4.0, yy + 3.5, 2.0, style.icon_colour))
-        items.append(Text(x + 10.0, yy + 5.0, f"{style.name}  × {counts[style.id]}", 8.5, colour=INK))
+        items.append(Text(x + 10.0, yy + 5.0, f"{style.name}  × {counts.get(style.id, 0)}", 8.5, colour=INK))
     return items
+
+
+def legend_height(terrains: int) -> float:
+    return 10.0 + 9.0 * math.ceil(terrains / LEGEND_COLUMNS)

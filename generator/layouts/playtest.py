@@ -259,10 +259,21 @@ def generic_measures(kit: Any, g: dict, lang: str) -> list[Figure]:
     return out
 
 
-GAMES: dict[str, tuple[GameMeasures, dict[str, dict[str, str]]]] = {
-    "element-shift": (element_shift_measures, ES),
-}
-"""Each game's rows for the page and names of its comparison measures; others fall back to `generic_measures`."""
+ELEMENT_SHIFT_REPORT: tuple[GameMeasures, dict[str, dict[str, str]]] = (element_shift_measures, ES)
+"""Element Shift's rows for the page and names of its comparison measures (its GameSpec's `report`)."""
+
+
+def report_rows(game: str) -> tuple[GameMeasures, dict[str, dict[str, str]]]:
+    """A game's rows for the page and names of its comparison measures: its GameSpec's `report`, else
+    `generic_measures`."""
+    from pnpkit.validator.games import SPECS
+    from pnpkit.validator.games.spec import load_attribute
+
+    spec = SPECS.get(game)
+    if spec is None or spec.report is None:
+        return generic_measures, {}
+    rows: tuple[GameMeasures, dict[str, dict[str, str]]] = load_attribute(spec.report)
+    return rows
 
 
 # ---------------------------------------------------------------- drawing
@@ -634,7 +645,7 @@ def report_page(ctx: LayoutContext, kit: Any, report: dict) -> Page:
     items += _figures(ctx, _length_figures(m, lang), right_x, y + 8.0, right_w)
 
     y = 151.0
-    rows, game_labels = GAMES.get(report["game"], (generic_measures, {}))
+    rows, game_labels = report_rows(report["game"])
     figures = rows(kit, run["game"], lang)
     half = (width - 8.0) / 2
     per_column = min(math.ceil(len(figures) / 2), GAME_ROWS)

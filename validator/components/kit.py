@@ -109,6 +109,9 @@ MAX_CARDS = 10_000
 
 
 class KitBase(StrictModel):
+    if TYPE_CHECKING:
+        game: str  # every rule model sets its own `Literal` tag; declared here for the type checker only
+
     id: Ident
     """The kit's id: lower-case letters, digits, '-' and '_'. Output files are named after it. Only kit.yaml may hold
     it."""

@@ -26,8 +26,8 @@ their fields, `remove` some and add its own. Cards fill regions by name:
           portrait: art/flaze.png        # or {file: art/flaze.png, focus: [0.5, 0.2]}
 
 Nothing here knows any game. A rule model calls `check_templates` and
-`check_cards` with its own finding codes (`TemplateCodes`) and reads the values
-it gives meaning to with `TemplateCard.value`.
+`check_cards` (template_checks.py) with its own finding codes (`TemplateCodes`)
+and reads the values it gives meaning to with `TemplateCard.value`.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import (
     BeforeValidator,
@@ -48,8 +48,8 @@ from pydantic import (
 )
 from pydantic.json_schema import JsonSchemaValue
 
-from ..images import ImageFill, ImageValue, check_resolution, looks_like_path
-from ..repeats import PLACES_NAMED, repeated
+from ..images import ImageFill, ImageValue, looks_like_path
+from ..repeats import repeated
 from ..types import (
     LENGTH_PATTERN,
     POSITIVE_LENGTH_PATTERN,
@@ -62,9 +62,6 @@ from ..types import (
     written_as,
 )
 from .cards import CARD_SIZES_MM, CardSizeField
-
-if TYPE_CHECKING:
-    from ..checks import CheckContext
 
 Position = Annotated[
     float,
@@ -455,7 +452,7 @@ def resolve_templates(
                         "unknown_template",
                         path + ("extends",),
                         f"no template named {template.extends!r}",
-                        _one_of(by_id),
+                        use_one_of(by_id),
                     )
                 )
                 broken.add(template_id)
@@ -487,7 +484,7 @@ def _apply(
             continue
         removed.add(name)
         if name not in inherited:
-            known = known or _one_of(inherited)
+            known = known or use_one_of(inherited)
             problems.append(
                 Problem(
                     "missing_region",
@@ -502,7 +499,7 @@ def _apply(
     for name, change in template.change.items():
         position = at.get(name)
         if position is None:
-            known = known or _one_of(at)
+            known = known or use_one_of(at)
             problems.append(
                 Problem(
                     "missing_region",
@@ -551,296 +548,10 @@ def _whose(parent: ResolvedTemplate | None) -> str:
     return f"template {parent.id!r}" if parent else "a template without `extends`"
 
 
-def _one_of(names: Iterable[str]) -> str:
+def use_one_of(names: Iterable[str]) -> str:
+    """The hint naming every choice, sorted; empty when there is none."""
     names = sorted(names)
     return f"use one of {', '.join(names)}" if names else ""
-
-
-# ---------------------------------------------------------------- checks
-
-
-@dataclass(frozen=True)
-class TemplateCodes:
-    """The finding codes a game gives the template checks (the generic ones are fixed)."""
-
-    cycle: str
-    missing_region: str
-    unfilled: str
-    unknown_region: str
-    geometry: str
-    unknown_template: str = "PK305"
-    duplicate: str = "PK304"
-    wrong_value: str = "PK203"
-    unknown_label: str = "PK305"
-
-
-def check_templates(
-    ctx: CheckContext, tset: TemplateSet, codes: TemplateCodes, base: tuple = ("card_templates",)
-) -> dict[str, ResolvedTemplate]:
-    """Extends chains, region references, colours from labels, geometry. Returns the resolved templates."""
-    ctx.compared.add(base + ("templates",))
-    for group in repeated((written.id, base + ("templates", i, "id")) for i, written in enumerate(tset.templates)):
-        ctx.add(
-            codes.duplicate,
-            group.places[1],
-            f"template id {group.key!r} is used {group.times} ({group.where(ctx.source)})",
-            "give each template its own id",
-        )
-    resolved, problems = resolve_templates(tset, base + ("templates",))
-    for problem in problems:
-        ctx.add(getattr(codes, problem.kind), problem.path, problem.message, problem.hint, key=problem.key)
-    reported: set[tuple] = set()
-    for template in resolved.values():
-        _check_references(ctx, tset, template, codes)
-        _check_geometry(ctx, template, codes)
-        _check_image_regions(ctx, template, codes, reported)
-    _check_icon_images(ctx, tset, base)
-    return resolved
-
-
-def _check_references(ctx: CheckContext, tset: TemplateSet, template: ResolvedTemplate, codes: TemplateCodes) -> None:
-    labels = {r.name for r in template.regions if r.kind == "label"}
-    own = template.paths
-    for region in template.regions:
-        path = own[region.name]
-        if region.colour_from is not None and region.colour_from not in labels:
-            ctx.add(
-                codes.missing_region,
-                path + ("colour_from",),
-                f"template {template.id!r}: {region.name!r} takes its colour from {region.colour_from!r}, which is not a label region of this template",
-                _one_of(labels),
-            )
-        for c, choice in enumerate(region.choices):
-            if choice not in tset.labels:
-                ctx.add(codes.unknown_label, path + ("choices", c), f"no label named {choice!r}", _one_of(tset.labels))
-    frame_from = template.frame.colour_from
-    if frame_from is not None and frame_from not in labels:
-        origin = _frame_path(tset, template)
-        ctx.add(
-            codes.missing_region,
-            origin + ("frame", "colour_from"),
-            f"template {template.id!r}: the frame takes its colour from {frame_from!r}, which is not a label region of this template",
-            _one_of(labels),
-        )
-
-
-def _check_image_regions(ctx: CheckContext, template: ResolvedTemplate, codes: TemplateCodes, reported: set) -> None:
-    """Image fields only on image regions, shapes a picture can be clipped to, and a fixed picture's resolution.
-
-    A region inherited by several templates is checked once (`reported` holds the places already seen).
-    """
-    for region in template.regions:
-        path = template.paths[region.name]
-        if path + (region.name,) in reported:
-            continue
-        reported.add(path + (region.name,))
-        if region.kind != "image":
-            for name in IMAGE_FIELDS:
-                if name in region.model_fields_set and getattr(region, name) is not None:
-                    ctx.add(
-                        codes.wrong_value,
-                        path + (name,),
-                        f"`{name}:` is for image regions; {region.name!r} is a {region.kind} region",
-                        "remove it, or make the region `kind: image`",
-                        key=True,
-                    )
-            continue
-        if region.shape not in IMAGE_SHAPES:
-            ctx.add(
-                codes.wrong_value,
-                path + ("shape",),
-                f"an image region cannot be a {region.shape}",
-                f"use one of {', '.join(IMAGE_SHAPES)}",
-            )
-        if region.image is not None:
-            _x, _y, w, h = _box(region.box)
-            check_resolution(
-                ctx, region.image, w, h, region.fit, path + ("image",), f"region {region.name!r} of every card"
-            )
-
-
-ICON_CELL_HEIGHT = 0.88
-"""How much of an em an icon picture may be tall: it sits on the baseline and reaches the ascent."""
-
-
-def _check_icon_images(ctx: CheckContext, tset: TemplateSet, base: tuple) -> None:
-    """An icon picture scales with the text: it must be sharp at the largest text size of any region."""
-    pictures = [(name, icon.image) for name, icon in tset.icons.items() if icon.image is not None]
-    if not pictures:
-        return
-    sizes = [r.size for t in tset.templates for r in t.regions if r.kind in ("text", "band", "effect")]
-    sizes += [c.size for t in tset.templates for c in t.change.values() if c.size is not None]
-    largest = max(sizes, default=8.0)
-    em = largest * 25.4 / 72
-    for name, image in pictures:
-        check_resolution(
-            ctx,
-            image,
-            em,
-            em * ICON_CELL_HEIGHT,
-            "contain",
-            base + ("icons", name, "image"),
-            f"icon {{{name}}} at {largest:g} pt",
-        )
-
-
-def _frame_path(tset: TemplateSet, template: ResolvedTemplate) -> tuple:
-    """The template in the chain that set the frame, so the finding points at the line to fix."""
-    by_id = {t.id: i for i, t in enumerate(tset.templates)}
-    for template_id in template.chain:
-        index = by_id[template_id]
-        if tset.templates[index].frame is not None:
-            return ("card_templates", "templates", index)
-    return ("card_templates", "templates", by_id[template.id])
-
-
-def region_boxes(region: Region) -> list[tuple[float, float, float, float]]:
-    return [_box(spec) for spec in (region.box, region.header) if spec is not None]
-
-
-def _box(spec: list[float]) -> tuple[float, float, float, float]:
-    x, y, w, h = spec
-    return x, y, w, h
-
-
-def _check_geometry(ctx: CheckContext, template: ResolvedTemplate, codes: TemplateCodes) -> None:
-    """Every box lies on the card; no two non-panel boxes overlap (panels sit behind, by design)."""
-    placed: list[tuple[str, tuple[float, float, float, float]]] = []
-    for region in template.regions:
-        path = template.paths[region.name]
-        for x, y, w, h in region_boxes(region):
-            if x + w > template.width + 1e-6 or y + h > template.height + 1e-6:
-                ctx.add(
-                    codes.geometry,
-                    path,
-                    f"template {template.id!r}: region {region.name!r} runs off the {template.width:g} × {template.height:g} mm card",
-                    "move or shrink its box",
-                )
-            if region.kind == "panel":
-                continue
-            overlapped: list[str] = []  # one finding per box, naming the first few it overlaps: never one per pair
-            for other, (ox, oy, ow, oh) in placed:
-                if other == region.name or other in overlapped:
-                    continue
-                if x < ox + ow - 1e-6 and ox < x + w - 1e-6 and y < oy + oh - 1e-6 and oy < y + h - 1e-6:
-                    overlapped.append(other)
-                    if len(overlapped) > PLACES_NAMED:
-                        break
-            if overlapped:
-                named = ", ".join(map(repr, overlapped[:PLACES_NAMED]))
-                more = " and more" if len(overlapped) > PLACES_NAMED else ""
-                ctx.add(
-                    codes.geometry,
-                    path,
-                    f"template {template.id!r}: region {region.name!r} overlaps {named}{more}",
-                    "move one of the two boxes" if len(overlapped) == 1 else "move the boxes apart",
-                )
-            placed.append((region.name, (x, y, w, h)))
-
-
-def check_cards(
-    ctx: CheckContext,
-    tset: TemplateSet,
-    resolved: dict[str, ResolvedTemplate],
-    cards: list[TemplateCard],
-    default_template: dict[str, str],
-    codes: TemplateCodes,
-    base: tuple = ("cards",),
-) -> dict[str, ResolvedTemplate]:
-    """Each card fills every required region of its template, nothing else, with the right kind of value.
-
-    `default_template` maps a card id to the template of the deck it is in.
-    Returns card id → resolved template, for the rule model's own checks.
-    """
-    known = {t.id for t in tset.templates}
-    used: dict[str, ResolvedTemplate] = {}
-    for c, card in enumerate(cards):
-        path = base + (c,)
-        template_id = card.template or default_template.get(card.id)
-        if template_id is None:
-            ctx.add(
-                codes.unknown_template,
-                path,
-                f"card {card.id!r} has no template",
-                "add `template:` or put the card in a deck that names one",
-            )
-            continue
-        if template_id not in known:
-            where = path + ("template",) if card.template else path
-            ctx.add(codes.unknown_template, where, f"no template named {template_id!r}", _one_of(known))
-            continue
-        template = resolved.get(template_id)
-        if template is None:
-            continue  # its own finding (cycle or bad parent) is already reported
-        used[card.id] = template
-        for region in template.regions:
-            fixed = region.kind == "image" and region.image is not None
-            if region.kind != "panel" and region.required and not fixed and region.name not in card.fill:
-                ctx.add(
-                    codes.unfilled,
-                    path + ("fill",) if card.fill else path,
-                    f"card {card.id!r} does not fill {region.name!r}, which template {template.id!r} requires",
-                    f"add `{region.name}:` ({FILL_KINDS[region.kind]})",
-                    key=bool(card.fill),
-                )
-        for name, value in card.fill.items():
-            where = path + ("fill", name)
-            filled = template.region(name)
-            if filled is None or filled.kind == "panel":
-                fillable = [r.name for r in template.regions if r.kind != "panel"]
-                ctx.add(
-                    codes.unknown_region,
-                    where,
-                    f"template {template.id!r} has no region {name!r} to fill",
-                    _one_of(fillable),
-                    key=True,
-                )
-                continue
-            _check_value(ctx, tset, filled, value, where, codes)
-    return used
-
-
-def _check_value(
-    ctx: CheckContext, tset: TemplateSet, region: Region, value: Any, where: tuple, codes: TemplateCodes
-) -> None:
-    kind = region.kind
-    expected = {
-        "text": LocalText,
-        "band": LocalText,
-        "number": int,
-        "effect": EffectFill,
-        "label": str,
-        "art": str,
-        "image": ImageFill,
-    }[kind]
-    if not isinstance(value, expected):
-        ctx.add(
-            codes.wrong_value,
-            where,
-            f"region {region.name!r} is {'an' if kind[0] in 'aeiou' else 'a'} {kind} region and takes {FILL_KINDS[kind]}",
-            "see the template for what each region holds",
-        )
-        return
-    if kind == "label":
-        if value not in tset.labels:
-            ctx.add(codes.unknown_label, where, f"no label named {value!r}", _one_of(tset.labels))
-        elif region.choices and value not in region.choices:
-            ctx.add(
-                codes.wrong_value,
-                where,
-                f"region {region.name!r} accepts {', '.join(region.choices)}, not {value!r}",
-                "use one of the region's choices",
-            )
-    if kind == "effect" and value.kind is not None and value.kind not in tset.labels:
-        ctx.add(codes.unknown_label, where + ("kind",), f"no label named {value.kind!r}", _one_of(tset.labels))
-    if kind == "image":
-        _x, _y, w, h = _box(region.box)
-        check_resolution(ctx, value, w, h, region.fit, where, f"region {region.name!r}")
-
-
-def inline_icon_names(tset: TemplateSet) -> tuple[str, ...]:
-    """The `{name}`s card text may use to draw an icon."""
-    return tuple(tset.icons)
 
 
 __all__ = [
@@ -856,11 +567,7 @@ __all__ = [
     "RegionChange",
     "ResolvedTemplate",
     "TemplateCard",
-    "TemplateCodes",
     "TemplateSet",
-    "check_cards",
-    "check_templates",
-    "inline_icon_names",
-    "region_boxes",
     "resolve_templates",
+    "use_one_of",
 ]

@@ -265,9 +265,10 @@ def expected_spaces(board: TrackBoard) -> int | None:
 
 
 def track_geometry(board: TrackBoard) -> TrackGeometry:
-    if board.layout == "path":
-        return _path_geometry(board)
-    return _rectangle_geometry(board)
+    """Around a rectangle, or along a path (a generic kit's straight and spiral tracks are paths)."""
+    if board.layout == "rectangle":
+        return _rectangle_geometry(board)
+    return _path_geometry(board)
 
 
 def _rectangle_geometry(board: TrackBoard) -> TrackGeometry:

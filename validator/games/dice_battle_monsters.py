@@ -24,25 +24,17 @@ from ..checks import (
     check_decks,
     check_generated_sections,
     check_hand_limit,
-    check_lookalikes,
     check_unique_ids,
     check_unique_names,
-    normalise_name,
     repeated,
 )
 from ..components.cards import Deck, Design, deck_designs
 from ..components.kit import KitBase
 from ..components.play import State
-from ..components.templates import (
-    EffectFill,
-    ResolvedTemplate,
-    TemplateCard,
-    TemplateCodes,
-    TemplateSet,
-    check_cards,
-    check_templates,
-)
+from ..components.template_checks import TemplateCodes, check_cards, check_templates
+from ..components.templates import EffectFill, ResolvedTemplate, TemplateCard, TemplateSet
 from ..findings import Severity
+from ..names import check_lookalikes, normalise_name
 from ..types import Colour, Count, Ident, LocalText, NonNegative, RuleText, StrictModel
 
 if TYPE_CHECKING:

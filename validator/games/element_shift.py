@@ -12,19 +12,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
-from ..checks import (
-    Change,
-    NameIndex,
-    check_decks,
-    check_lookalikes,
-    check_supply,
-    check_text_numbers,
-    check_unique_ids,
-    check_unique_names,
-    item_names,
-    places_text,
-    repeated,
-)
+from ..checks import check_decks, check_supply, check_unique_ids, check_unique_names, places_text, repeated
 from ..components.cards import Deck, deck_designs
 from ..components.hexboard import HexBoard, connected, is_centre
 from ..components.kit import KitBase
@@ -32,6 +20,8 @@ from ..components.play import State
 from ..components.rules import Duration
 from ..components.tokens import TokenSheet
 from ..findings import Severity
+from ..names import check_lookalikes, item_names
+from ..text_numbers import Change, NameIndex, check_text_numbers
 from ..types import Colour, Count, Ident, LocalText, NonNegative, RuleText, StrictModel
 
 if TYPE_CHECKING:

@@ -32,8 +32,12 @@ a picture filling the card (`back: art/night.png`), or a second fill of a templa
 is named), which is also how a double-faced card is written; cards with equal backs
 share one drawing.
 
-What a generic kit cannot print (a hex board, a node map, a play mat, cards kept
-outside a deck) is a finding (PK406), never dropped without a word, and so is
+- `boards:`, `maps:`, `mats:` and `tracks:`: hex boards and square grids, node-and-link
+  maps, play mats whose card spaces name their deck, and tracks (validator.games.generic_boards),
+  each checked to hold what stands on it (PK414, PK415, PK416).
+
+What a generic kit cannot print (a seed game's single `board:`, `map:` or `zones:`, cards
+kept outside a deck) is a finding (PK406), never dropped without a word, and so is
 anything that would need a rule model to fill it: a deck's or a sheet region's
 `source:` (PK407). A card template no deck uses is a warning (PK410).
 """
@@ -44,40 +48,30 @@ import math
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import Discriminator, Field, GetJsonSchemaHandler, PrivateAttr, StringConstraints, Tag, model_validator
-from pydantic.json_schema import JsonSchemaValue
+from pydantic import Field, PrivateAttr, StringConstraints, model_validator
 
-from ..checks import (
-    LOOKALIKES,
-    CheckContext,
-    check_generated_sections,
-    check_lookalikes,
-    check_unique_ids,
-    check_unique_names,
-    repeated,
-)
+from ..checks import CheckContext, check_generated_sections, check_unique_ids, check_unique_names, repeated
 from ..components.cards import Deck, Design
 from ..components.kit import KitBase
 from ..components.printing import card_fits
 from ..components.sheets import Sheet, regions
 from ..components.table import Need
+from ..components.template_checks import TemplateCodes, check_cards, check_templates
 from ..components.templates import (
     CardTemplate,
     FillValue,
-    Frame,
-    Region,
     ResolvedTemplate,
     TemplateCard,
-    TemplateCodes,
     TemplateSet,
-    check_cards,
-    check_templates,
     resolve_templates,
 )
 from ..components.tokens import Marker, PlayerColour, TokenSheet
 from ..findings import Severity
-from ..images import ImageFill, ImageValue, check_resolution
+from ..images import ImageFill, check_resolution
+from ..names import LOOKALIKES, check_lookalikes
 from ..types import Count, Ident, LocalText, NonNegative, Open, RuleText, StrictModel, Unspecified
+from .generic_boards import GenericBoard, GenericMap, GenericTrack, Mat, check_boards
+from .generic_cards import BUILTIN_TEMPLATE, CardBackValue, CardSide, plain_template
 
 E, W = Severity.ERROR, Severity.WARNING
 
@@ -95,6 +89,11 @@ CODES = {
     "PK411": (W, "art region printed as a labelled placeholder"),
     "PK412": (E, "sheet region too small for its cells or content"),
     "PK413": (E, "token sheet cannot be laid out"),
+    "PK414": (E, "card space smaller than its deck's cards"),
+    "PK415": (E, "piece larger than the cell or node it stands on"),
+    "PK416": (E, "token larger than its track's spaces"),
+    "PK417": (W, "map falls apart into parts no link joins"),
+    "PK418": (W, "two map links cross"),
     "PK420": (W, "card switched off with count 0"),
 }
 
@@ -104,23 +103,15 @@ TEMPLATE_CODES = TemplateCodes(
 SHEET_CODE = "PK412"
 TOKEN_CODE = "PK413"
 
-BUILTIN_TEMPLATE = "plain"
-"""The template a deck uses when it names none: a title band and a body text, sized to the deck's cards."""
 SHORTHAND = ("title", "body")
 """Card fields that fill the template region of the same name."""
 GENERATED = ("errata", "end-conditions", "components")
 """The tables a rule-summary section may ask for with `generated:`."""
 
 UNPRINTABLE: dict[str, tuple[str, str]] = {
-    "board": (
-        "a board",
-        "hex and track boards need a game module; draw the board as a sheet of regions (`sheets:`), or remove it",
-    ),
-    "map": (
-        "a node-and-link map",
-        "maps need a game module; draw the map as a sheet of regions (`sheets:`), or remove it",
-    ),
-    "zones": ("a play mat", "draw the mat as a sheet of regions (`sheets:`), or remove it"),
+    "board": ("`board:` (one board, as the seed games write it)", "list it under `boards:` with an id and a name"),
+    "map": ("`map:` (one map, as the seed games write it)", "list it under `maps:` with an id and a name"),
+    "zones": ("`zones:` (a seed game's play mat)", "write the mat under `mats:`, its zones in rows"),
     "cards": (
         "cards outside a deck",
         "write each card inside its deck: `decks: [{id, name, template, cards: [{fill: …}]}]`",
@@ -148,48 +139,6 @@ PlaceholderName = Annotated[str, StringConstraints(pattern=r"^[A-Za-z_][A-Za-z0-
 
 
 # ---------------------------------------------------------------- the model
-
-
-class CardSide(StrictModel):
-    """The other side of a card, drawn from a template like a front: the card's own back, or the second
-    face of a double-faced card. `title:` and `body:` are shorthand for filling those regions."""
-
-    template: Ident | None = Field(None, description="Defaults to the card's own template.")
-    title: LocalText | None = None
-    """Shorthand for filling the `title` region."""
-    body: RuleText | None = None
-    """Shorthand for filling the `body` region; numbers come from `{placeholders}`."""
-    fill: dict[Ident, FillValue] = Field(default_factory=dict, description="Region name → value, as on the front.")
-
-
-def _back_tag(value: Any) -> str:
-    if isinstance(value, (str, ImageFill)) or (isinstance(value, dict) and "file" in value):
-        return "image"
-    return "side"
-
-
-class _BackByShape:
-    """JSON Schema only: like `_back_tag`, text or `{file: …}` is a picture and any other mapping a second fill,
-    told apart with if/then so an editor reports a mistake against the form that was meant."""
-
-    def __get_pydantic_json_schema__(self, schema: Any, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
-        image, side = handler(schema)["oneOf"]  # the order of the union below
-        return {
-            "if": {"anyOf": [{"type": "string"}, {"type": "object", "required": ["file"]}]},
-            "then": image,
-            "else": side,
-        }
-
-
-CardBackValue = Annotated[
-    Annotated[ImageValue, Tag("image")] | Annotated[CardSide, Tag("side")],
-    Discriminator(
-        _back_tag,
-        custom_error_type="card_back",
-        custom_error_message="a card's own back is a picture file (art/back.png) or a second fill {template, fill}",
-    ),
-    _BackByShape(),
-]
 
 
 class GenericCard(StrictModel):
@@ -277,6 +226,14 @@ class GenericKit(KitBase):
     """Player sheets: pages of regions filled in with a pencil."""
     tokens: GenericTokenSheet | None = None
     """One sheet of round punch-out tokens: player tokens, markers and a numbered track."""
+    boards: list[GenericBoard] = Field(default_factory=list, max_length=20)
+    """Hex boards and square grids, with terrains, labels and start cells."""
+    maps: list[GenericMap] = Field(default_factory=list, max_length=20)
+    """Node-and-link maps: nodes at map positions, the links between them, optional island art."""
+    mats: list[Mat] = Field(default_factory=list, max_length=20)
+    """Play mats: zones in rows, with card spaces sized from the deck whose cards go there."""
+    tracks: list[GenericTrack] = Field(default_factory=list, max_length=20)
+    """Tracks of spaces: around the edge, straight, spiral or along a path."""
 
     _unprintable: tuple[str, ...] = PrivateAttr(default=())
 
@@ -298,6 +255,8 @@ class GenericKit(KitBase):
     def component_ids(self) -> dict[str, tuple[object, tuple]]:
         found = super().component_ids()
         found |= {sheet.id: (sheet, ("sheets", i)) for i, sheet in enumerate(self.sheets)}
+        for field in ("boards", "maps", "mats", "tracks"):
+            found |= {thing.id: (thing, (field, i)) for i, thing in enumerate(getattr(self, field))}
         return found | (self.tokens.marker_components(("tokens",)) if self.tokens else {})
 
     def implied_needs(self) -> list[Need]:
@@ -362,7 +321,7 @@ class GenericKit(KitBase):
         """
         deck = self.decks[d]
         card = deck.cards[c]
-        return _filled(card, card.id or f"{deck.id} #{c + 1}", card.template or deck.template)
+        return filled_side(card, card.id or f"{deck.id} #{c + 1}", card.template or deck.template)
 
     def filled_back(self, d: int, c: int) -> TemplateCard | None:
         """The own back of card `c` of deck `d` as its template sees it, or None when it has the deck's back."""
@@ -371,7 +330,7 @@ class GenericKit(KitBase):
         if not isinstance(card.back, CardSide):
             return None
         template = card.back.template or card.template or deck.template
-        return _filled(card.back, f"{card.id or f'{deck.id} #{c + 1}'} (back)", template)
+        return filled_side(card.back, f"{card.id or f'{deck.id} #{c + 1}'} (back)", template)
 
     def source_path(self, path: tuple) -> tuple:
         """Where a card value was written: `decks[0].cards[3].fill.title` is `decks[0].cards[3].title` when the
@@ -398,7 +357,7 @@ class GenericKit(KitBase):
     def check(self, ctx: CheckContext) -> None:
         for key in self._unprintable:
             what, hint = UNPRINTABLE[key]
-            ctx.add("PK406", (key,), f"a generic kit cannot print {what} (`{key}:`)", hint, key=True)
+            ctx.add("PK406", (key,), f"a generic kit cannot print {what}", hint, key=True)
         self._check_parameters(ctx)
         resolved = check_templates(ctx, self.card_templates, TEMPLATE_CODES) if self.card_templates else {}
         self._check_art(ctx)
@@ -409,6 +368,7 @@ class GenericKit(KitBase):
             self._check_unused_templates(ctx, resolved, used)
         self._check_sheets(ctx)
         self._check_tokens(ctx)
+        check_boards(self, ctx)
         check_generated_sections(ctx, self, GENERATED)
         check_lookalikes(ctx, self._names())
 
@@ -773,7 +733,7 @@ class _Rerouted(CheckContext):
         super().add(code, self.kit.source_path(path), message, hint, key=key, col_offset=col_offset)
 
 
-def _filled(side: GenericCard | CardSide, card_id: str, template: str) -> TemplateCard:
+def filled_side(side: GenericCard | CardSide, card_id: str, template: str) -> TemplateCard:
     """A card or a card's back as its template sees it: `title:` and `body:` merged into `fill`."""
     fill = side.fill
     if side.title is not None or side.body is not None:
@@ -783,51 +743,6 @@ def _filled(side: GenericCard | CardSide, card_id: str, template: str) -> Templa
         if side.body is not None:
             fill.setdefault("body", side.body)
     return TemplateCard.model_construct(id=card_id, template=template, fill=fill)
-
-
-# ---------------------------------------------------------------- the built-in template
-
-
-def plain_template(width: float, height: float, path: tuple = ()) -> ResolvedTemplate:
-    """A title band across the top and a body text below it, for cards of any size.
-
-    >>> t = plain_template(63, 88)
-    >>> t.names, t.region("title").box, t.region("body").required
-    (('title_band', 'title', 'body'), [5.0, 4.0, 53.0, 8.0], False)
-    """
-    inset = 2.5 if width >= 40 else 1.5
-    band = min(11.0, height * 0.14)
-
-    def mm(*values: float) -> list[str]:
-        return [f"{v:.3f}mm" for v in values]
-
-    specs = (
-        {"name": "title_band", "kind": "panel", "box": mm(inset, inset, width - 2 * inset, band), "fill": "#3a3a48"},
-        {
-            "name": "title",
-            "kind": "text",
-            "box": mm(inset + 2.5, inset + 1.5, width - 2 * inset - 5, band - 3),
-            "size": 10.0,
-            "min_size": 6.0,
-            "lines": 1,
-            "bold": True,
-            "colour": "#ffffff",
-            "align": "middle",
-            "valign": "middle",
-        },
-        {
-            "name": "body",
-            "kind": "text",
-            "box": mm(inset + 2.5, inset + band + 3, width - 2 * inset - 5, height - 2 * inset - band - 5.5),
-            "size": 8.5,
-            "min_size": 6.0,
-            "required": False,
-        },
-    )
-    made = tuple(Region.model_validate(spec) for spec in specs)
-    return ResolvedTemplate(
-        BUILTIN_TEMPLATE, width, height, Frame(), made, {r.name: path for r in made}, (BUILTIN_TEMPLATE,)
-    )
 
 
 def _same_size(a: tuple[float, float], b: tuple[float, float]) -> bool:

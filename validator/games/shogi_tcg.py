@@ -13,13 +13,14 @@ from typing import TYPE_CHECKING, Literal, get_args
 
 from pydantic import Field
 
-from ..checks import check_decks, check_lookalikes, check_unique_ids, check_unique_names, item_names
+from ..checks import check_decks, check_unique_ids, check_unique_names
 from ..components.cards import Deck, Design, deck_designs
 from ..components.graphmap import GraphCodes, GraphMap, check_graph
 from ..components.kit import KitBase
 from ..components.table import Need
 from ..components.tokens import TokenSheet
 from ..findings import Severity
+from ..names import check_lookalikes, item_names
 from ..types import Colour, Count, Ident, LocalText, NonNegative, RuleText, StrictModel
 
 if TYPE_CHECKING:

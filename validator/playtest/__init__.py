@@ -1,7 +1,8 @@
 """Playtests: games played by policies, thousands at a time, and what they show about the rules.
 
-An engine plays one game from its kit's rule model. It plugs in with a module
-here, named once in `ENGINES` under its `game:` tag, that defines:
+An engine plays one game from its kit's rule model. It is a module that meets
+`contract.Engine` and is named by its game's `GameSpec` (`engine=`), once, with the
+rest of the game:
 
 - `READINGS`: the places the rulebook is silent or contradicts itself, each a
   `Reading` with its choices (see `readings.py`);
@@ -22,17 +23,40 @@ Engines are pure Python: no drawing, no reportlab. A kit loads only its own engi
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterator, Mapping
 from functools import cache
-from types import ModuleType
+from typing import TYPE_CHECKING, cast
 
-ENGINES: dict[str, str] = {
-    "element-shift": "element_shift",
-    "wizards-element-collection": "wizards_element_collection",
-}
+from ..games import SPECS
+
+if TYPE_CHECKING:
+    from . import element_shift, wizards_element_collection
+    from .contract import Engine
+
+    _checked: tuple[Engine, ...] = (element_shift, wizards_element_collection)  # mypy holds each to the contract
+
+
+class _Engines(Mapping[str, str]):
+    """The games that can be played out: `game:` tag → the module of its engine."""
+
+    def __getitem__(self, tag: str) -> str:
+        module = SPECS[tag].engine
+        if module is None:
+            raise KeyError(tag)
+        return module
+
+    def __iter__(self) -> Iterator[str]:
+        return (tag for tag in SPECS if SPECS[tag].engine is not None)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+ENGINES: Mapping[str, str] = _Engines()
 """Every game that can be played out: its `game:` tag and the module of its engine."""
 
 
 @cache
-def engine(tag: str) -> ModuleType:
+def engine(tag: str) -> Engine:
     """The engine of one game, imported on first use. KeyError when the game has none."""
-    return importlib.import_module(f"{__name__}.{ENGINES[tag]}")
+    return cast("Engine", importlib.import_module(ENGINES[tag]))

@@ -9,10 +9,10 @@ and the number of games; a kind found at both player counts is reported once, wh
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .. import codes, suppress
+from ..jobs import ordered_map
 from ..source import format_path
 from ..types import Unspecified
 from . import ENGINES, engine, readings, runner
@@ -74,7 +74,7 @@ def play_findings(loaded: LoadedKit, games: int, jobs: int) -> list[Finding]:
                 raise
             return found  # the kit's errors make it unplayable; they are reported already
         cap = min(MOVE_CAP, module.default_move_cap(rules))
-        result = runner.simulate(kit.game, rules, players, games, SEED, POLICY, cap, jobs, _pool)
+        result = runner.simulate(kit.game, rules, players, games, SEED, POLICY, cap, jobs, ordered_map)
         observed = list(getattr(module, "observations", _none)(result["game"], rules, kit))
         observed += _shared(result["metrics"], kit, cap)
         for seen in observed:
@@ -177,16 +177,3 @@ def _balance(summary: dict, play: Any) -> list[Observation]:
             "in play.seat_tolerance",
         )
     ]
-
-
-def _pool(fn: Callable[[runner.Task], list[dict]], tasks: Sequence[runner.Task], jobs: int) -> list[list[dict]]:
-    """The chunks in order, over up to `jobs` processes (forked where the platform can)."""
-    if jobs <= 1 or len(tasks) <= 1:
-        return [fn(task) for task in tasks]
-    import multiprocessing  # loaded only for a pool, as generator/jobs.py does
-    from concurrent.futures import ProcessPoolExecutor
-
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=context) as pool:
-        return list(pool.map(fn, tasks))

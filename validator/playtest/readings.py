@@ -17,10 +17,9 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic import BaseModel
-
 from ..repeats import repeated
 from ..types import KitReading
+from ..walk import walk_models
 
 ALL_READINGS_LIMIT = 16
 """`--all-readings` plays at most this many combinations."""
@@ -113,17 +112,9 @@ class Declared:
 
 def declared_readings(model: Any, path: tuple = ()) -> Iterator[Declared]:
     """Every `readings:` entry in a kit model (on errata and `unspecified` values), in file order."""
-    if isinstance(model, KitReading):
-        yield Declared(model, path)
-    elif isinstance(model, BaseModel):
-        for name in type(model).model_fields:
-            yield from declared_readings(getattr(model, name), path + (name,))
-    elif isinstance(model, (list, tuple)):
-        for i, item in enumerate(model):
-            yield from declared_readings(item, path + (i,))
-    elif isinstance(model, dict):
-        for key, item in model.items():
-            yield from declared_readings(item, path + (key,))
+    for where, found in walk_models(model, path):
+        if isinstance(found, KitReading):
+            yield Declared(found, where)
 
 
 @dataclass(frozen=True)

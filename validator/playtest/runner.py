@@ -3,6 +3,9 @@
 Game i of a run with seed S plays from `random.Random(f"{S}:{i}")` (a string seed is
 hashed the same way in every process), so the records, and everything summarised
 from them, are the same whatever the chunking or the number of workers.
+
+`plan` and `report` are the playtest of a loaded kit as a library call: `pnpkit simulate` prints the report,
+`pnpkit build --playtest` draws it on the kit book's last page; both load the kit once and build no parser.
 """
 
 from __future__ import annotations
@@ -11,12 +14,17 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from . import ENGINES, metrics
 from . import engine as engine_for
-from . import metrics
 from .policies import POLICIES
+
+if TYPE_CHECKING:
+    from ..findings import Location
+    from ..kit import LoadedKit
+    from .contract import Engine
+    from .readings import KitReadings
 
 CHUNKS_PER_JOB = 4
 """Chunks per worker: small enough to even out, large enough that the pipe costs nothing."""
@@ -37,9 +45,9 @@ def game_rng(seed: int, index: int) -> random.Random:
     return random.Random(f"{seed}:{index}")
 
 
-def play_game(engine: ModuleType, rules: Any, policy: str, rng: random.Random, move_cap: int) -> dict:
+def play_game(engine: Engine, rules: Any, policy: str, rng: random.Random, move_cap: int) -> dict:
     """One game from setup to its end, or to `move_cap` decisions (then a timeout)."""
-    choose = POLICIES[policy]
+    choose: Callable[..., Any] = POLICIES[policy]  # policies.Policy still names the engine a module
     state = engine.new_game(rules, rng)
     moves = 0
     legal, apply, terminal = engine.legal_actions, engine.apply, engine.is_terminal
@@ -159,7 +167,7 @@ def simulate(
     }
 
 
-def measures(engine: ModuleType, result: dict) -> dict[str, dict]:
+def measures(engine: Engine, result: dict) -> dict[str, dict]:
     """The rate measures of one result, shared and the game's own, by dotted name."""
     out = metrics.rate_measures(result["metrics"])
     for name in engine.MEASURES:
@@ -168,3 +176,123 @@ def measures(engine: ModuleType, result: dict) -> dict[str, dict]:
             value = value[part]
         out[f"game.{name}"] = value
     return out
+
+
+# ---------------------------------------------------------------- a kit's playtest
+
+DEFAULT_SEED = 1
+DEFAULT_POLICY = "random"
+
+
+class PlaytestError(ValueError):
+    """A playtest that cannot be played: the kit's game has no engine."""
+
+
+def game_engine(game: str) -> Engine:
+    """The engine that plays `game`; PlaytestError, naming the games that have one, when there is none."""
+    if game not in ENGINES:
+        raise PlaytestError(f"{game} has no playtest engine yet; games that have one: {', '.join(sorted(ENGINES))}")
+    return engine_for(game)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A playtest checked before any game is played: the readings to play and the first one's rules, so a
+    caller can refuse its own options (a move cap, a report's file name) before the games cost anything."""
+
+    loaded: LoadedKit
+    engine: Engine
+    players: int
+    kit_readings: KitReadings
+    choices: list[dict[str, str]]
+    """The readings each run plays: the kit's defaults with the fixed ones, or every combination."""
+    first_rules: Any
+    default_move_cap: int
+
+
+def plan(
+    loaded: LoadedKit,
+    players: int | None = None,
+    fixed: Sequence[str] = (),
+    all_readings: bool = False,
+) -> Plan:
+    """The playtest of a loaded kit without errors at `players` (default: its most), with the `fixed` readings
+    (`ID=CHOICE` texts) and the rest the kit's defaults, or every combination of the rest.
+
+    PlaytestError for a game with no engine, readings.ReadingError for a reading the kit does not have."""
+    from . import readings
+
+    kit: Any = loaded.model
+    module = game_engine(kit.game)
+    players = kit.players.max if players is None else players
+    kit_readings = readings.for_kit(module.READINGS, kit)
+    chosen = dict(kit_readings.parse(text) for text in fixed)
+    choices = kit_readings.combinations(chosen) if all_readings else [kit_readings.resolve(chosen)]
+    first_rules = module.prepare(kit, players, choices[0])
+    return Plan(loaded, module, players, kit_readings, choices, first_rules, module.default_move_cap(first_rules))
+
+
+def report(
+    planned: Plan,
+    games: int,
+    seed: int = DEFAULT_SEED,
+    policy: str = DEFAULT_POLICY,
+    move_cap: int | None = None,
+    jobs: int = 1,
+    mapper: Mapper = _serial,
+) -> dict:
+    """Play the plan's runs and return the report `pnpkit simulate --format json` prints: the settings, each
+    reading as the kit declares it, each run's results and, for several runs, the measures that moved."""
+    loaded, module = planned.loaded, planned.engine
+    kit: Any = loaded.model
+    cap = planned.default_move_cap if move_cap is None else move_cap
+    runs = []
+    for choices in planned.choices:
+        rules = planned.first_rules if choices == planned.choices[0] else module.prepare(kit, planned.players, choices)
+        result = simulate(kit.game, rules, planned.players, games, seed, policy, cap, jobs, mapper)
+        runs.append({"readings": choices, **result})
+    locate = loaded.source.locate
+    found: dict[str, Any] = {
+        "kit": kit.id,
+        "game": kit.game,
+        "players": planned.players,
+        "games": games,
+        "seed": seed,
+        "policy": policy,
+        "move_cap": cap,
+        "readings": {rid: _reading(rid, r, planned.kit_readings, locate) for rid, r in module.READINGS.items()},
+        "reading_problems": [f"{locate(p.path)}: {p.message}" for p in planned.kit_readings.problems],
+        "runs": runs,
+    }
+    if len(runs) > 1:
+        base = measures(module, runs[0])
+        found["comparison"] = [
+            {
+                "readings": {k: v for k, v in run["readings"].items() if v != runs[0]["readings"][k]},
+                "moved": metrics.moved(base, measures(module, run)),
+            }
+            for run in runs[1:]
+        ]
+    return found
+
+
+def playtest(loaded: LoadedKit, games: int, jobs: int = 1, mapper: Mapper = _serial) -> dict:
+    """`report` at the kit's defaults (most players, seed 1, random play, the kit's readings)."""
+    return report(plan(loaded), games, jobs=jobs, mapper=mapper)
+
+
+def _reading(rid: str, engine_reading: Any, kit_readings: KitReadings, locate: Callable[[tuple], Location]) -> dict:
+    """One engine reading as the report shows it: whether the kit declares it (and where), its choices and the
+    default played."""
+    declared = kit_readings.declared.get(rid)
+    playable = kit_readings.playable.get(rid)
+    shown = playable or engine_reading
+    return {
+        "question": shown.question,
+        "choices": {c: m for c, m in zip(shown.choices, shown.meaning, strict=True)},
+        "default": kit_readings.defaults[rid],
+        "declared": str(locate(declared.path)) if declared is not None and playable is not None else None,
+        "names": {c.id: c.name.model_dump(exclude_none=True) for c in declared.reading.choices}
+        if declared is not None
+        else {},
+    }

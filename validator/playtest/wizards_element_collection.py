@@ -39,21 +39,57 @@ default, and a kit that declares a reading in `readings:` can have it fixed or c
   Earth, Wind and Ice are summoned one card at a time;
 - power-ups stay on the 魔力 sheet (its last value is the most 魔力 there is);
 - when a line holds fewer than collect_take cards, the player takes what is there.
+
+This module is the engine's API (contract.Engine), with the greedy heuristic, the invariants and the records; the
+numbers read from the kit are in wizards_rules.py, the state and its legal actions in wizards_state.py, applying
+an action and the phases that follow in wizards_turns.py.
 """
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
 
 from . import metrics
 from .readings import Reading
-
-if TYPE_CHECKING:
-    from ..games.wizards_element_collection import Element, WizardsElementCollectionKit
+from .wizards_rules import (
+    CALL,
+    COLLECT,
+    CONFIRM,
+    DECLINE,
+    DONE,
+    EARTH,
+    GRAB,
+    ICE,
+    ICE_PUSH,
+    KEEP,
+    NORMAL,
+    OTHER_SPACE,
+    OVER,
+    OWN_SPACE,
+    PASS,
+    POWER,
+    POWER_UP,
+    PRE_ROLL,
+    PUSH,
+    REFLECT,
+    RETURN,
+    ROLL,
+    SELF,
+    STEAL,
+    STOP,
+    SUMMON,
+    SUMMONING,
+    TAKE,
+    UNUSED,
+    WARP,
+    WIND,
+    Rules,
+    default_move_cap,
+    prepare,
+)
+from .wizards_state import State, card_with, clone, finished_at, is_terminal, legal_actions, nearest_free, to_move
+from .wizards_turns import apply, new_game
 
 READINGS: dict[str, Reading] = {
     r.id: r
@@ -97,994 +133,6 @@ READINGS: dict[str, Reading] = {
 MEASURES = ("field.reserve_used", "scores.negative", "collect.short")
 """This game's rate measures, compared across readings."""
 
-EFFECTS: dict[str, str] = {
-    "wind": "reroll",
-    "earth": "step",
-    "ice": "anchor",
-    "grass": "steal-blind",
-    "light": "steal-seen",
-    "dark": "look-keep",
-    "water": "return",
-    "flame": "disable",
-    "copper": "reflect",
-}
-"""What each card does, from the rulebook; the card's numbers and phases come from the kit."""
-
-# phases of a turn
-MOVE, POWER, COLLECT, SUMMON, OVER = range(5)
-# steps inside a phase: what the player to move decides now
-PRE_ROLL, POST_ROLL, OCCUPIED, ICE_PUSH, OWN_SPACE, OTHER_SPACE, POWER_CHOOSE = range(7)
-POWERING, COLLECTING, SUMMONING, REFLECTING, GRABBING, KEEPING, RETURNING = range(7, 14)
-# actions: (kind, ...)
-ROLL, CONFIRM, WIND, EARTH, ICE, PUSH, STEAL, WARP, GRAB, DECLINE = range(10)
-POWER_UP, DONE, TAKE, PASS, CALL, SELF, REFLECT, KEEP, STOP, RETURN = range(10, 20)
-HAND, SUMMONED = 0, 1  # where a grab takes from
-NORMAL, UNUSED = -1, -2  # a 魔力 space; a player space of a colour nobody plays
-
-
-@dataclass(frozen=True)
-class Rules:
-    """Everything one game needs, read from the kit; picklable, so workers get it as it is."""
-
-    players: int
-    dice: int
-    dice_sides: int
-    collect_take: int
-    steal_cards: int
-    summons_per_turn: int
-    final_turns: int
-    field_cards: int
-    reserve_cards: int
-    kinds: tuple[str, ...]
-    deck: tuple[int, ...]
-    """Cards per kind, as the element deck lists them."""
-    points: tuple[int, ...]
-    negative: tuple[int, ...]
-    scoring: tuple[str, ...]
-    space_value: tuple[int, ...]
-    """Per board space, clockwise: its 魔力, or 0 for a player space."""
-    space_owner: tuple[int, ...]
-    """Per board space: the seat whose player space it is, NORMAL for a 魔力 space, UNUSED for a colour nobody plays."""
-    space_line: tuple[tuple[int, ...], ...]
-    """Per board space: the field slots (row-major) of the line it collects."""
-    home: tuple[int, ...]
-    """Per seat: the space its piece starts on."""
-    sheet: frozenset[int]
-    sheet_last: int
-    rolls: tuple[tuple[int, float], ...]
-    """Each sum of the dice and its chance."""
-    move_desc: bool
-    collect_desc: bool
-    summon_desc: bool
-    effect: tuple[str, ...]
-    """Per kind: its EFFECTS entry, or '' for none."""
-    in_move: tuple[bool, ...]
-    in_power: tuple[bool, ...]
-    in_summon: tuple[bool, ...]
-    call: tuple[bool, ...]
-    """Per kind: its icons name a Call (it targets another player)."""
-    reflect: tuple[bool, ...]
-    steps: tuple[int, ...]
-    cards: tuple[int, ...]
-    draw: tuple[int, ...]
-    keep: tuple[int, ...]
-    unreturnable: frozenset[int]
-    """Kinds a Water-like return may not take back, as the card's text names them."""
-    elements: tuple[Element, ...]
-    wild_held_only: bool
-    readings: tuple[tuple[str, str], ...]
-    own_warp: bool
-    """own-space=steal-or-warp"""
-    push_mana_only: bool
-    """push-to=mana-space"""
-    flame_collects: bool
-    """flame-collect=collects"""
-
-    @property
-    def total_cards(self) -> int:
-        return sum(self.deck)
-
-
-def prepare(kit: WizardsElementCollectionKit, players: int, choices: dict[str, str]) -> Rules:
-    """The rules of a `players`-player game of `kit`, under the readings `choices`."""
-    from ..components.tracks import line_slots
-    from ..games.wizards_element_collection import card_refs
-    from ..placeholders import fill
-
-    p = kit.parameters
-    elements = tuple(kit.elements)
-    index = {e.id: i for i, e in enumerate(elements)}
-    deck = [0] * len(elements)
-    for d in kit.decks:
-        for design in kit.designs(d):
-            deck[index[design.item.id]] += design.count
-    if not kit.decks:
-        deck = [e.copies for e in elements]
-    board = kit.board
-    field = board.field
-    rows, cols = (field.rows, field.columns) if field else (1, p.field_cards)
-    seat_of = {player.id: s for s, player in enumerate(board.players[:players])}
-    values: list[int] = []
-    owners: list[int] = []
-    lines: list[tuple[int, ...]] = []
-    for space in board.spaces:
-        if space.kind == "player":
-            values.append(0)
-            owners.append(seat_of.get(space.player or "", UNUSED))
-            lines.append(())
-            continue
-        values.append(space.value or 0)
-        owners.append(NORMAL)
-        slots = line_slots(space.collects, rows, cols) if space.collects else None
-        lines.append(tuple(r * cols + c for r, c in slots or ()))
-    home = tuple(owners.index(s) for s in range(players))
-    phases = {ph.id: ph for ph in kit.phases}
-    values_text = kit.placeholder_values()
-    unreturnable: set[int] = set()
-    for e in elements:
-        if EFFECTS.get(e.id) == "return":
-            for lang in kit.languages:  # the cards its text names, in any edition
-                text = fill(e.effect.text.get(lang), values_text | {"points": e.points})
-                unreturnable |= {index[r.card.id] for r in card_refs(text, lang, elements) if r.card is not None}
-    phase_of = {ph: {e.id for e in elements if ph in e.phases} for ph in phases}
-    return Rules(
-        players=players,
-        dice=p.dice,
-        dice_sides=p.dice_sides,
-        collect_take=p.collect_take,
-        steal_cards=p.steal_cards,
-        summons_per_turn=p.summons_per_turn,
-        final_turns=p.final_turns,
-        field_cards=rows * cols,
-        reserve_cards=p.reserve_cards,
-        kinds=tuple(e.id for e in elements),
-        deck=tuple(deck),
-        points=tuple(e.points for e in elements),
-        negative=tuple(e.negative for e in elements),
-        scoring=tuple(e.scoring for e in elements),
-        space_value=tuple(values),
-        space_owner=tuple(owners),
-        space_line=tuple(lines),
-        home=home,
-        sheet=frozenset(kit.order_sheet.values()),
-        sheet_last=kit.order_sheet.last,
-        rolls=_rolls(p.dice, p.dice_sides),
-        move_desc=_desc(phases, "move", False),
-        collect_desc=_desc(phases, "collect", True),
-        summon_desc=_desc(phases, "summon", True),
-        effect=tuple(EFFECTS.get(e.id, "") for e in elements),
-        in_move=tuple(e.id in phase_of.get("move", ()) and "move" in e.icons for e in elements),
-        in_power=tuple(e.id in phase_of.get("power", ()) and e.points > 0 for e in elements),
-        in_summon=tuple(e.id in phase_of.get("summon", ()) for e in elements),
-        call=tuple("call" in e.icons for e in elements),
-        reflect=tuple("reflect" in e.icons for e in elements),
-        steps=tuple(e.effect.steps or 0 for e in elements),
-        cards=tuple(e.effect.cards or 0 for e in elements),
-        draw=tuple(e.effect.draw or 0 for e in elements),
-        keep=tuple(e.effect.keep or 0 for e in elements),
-        unreturnable=frozenset(unreturnable),
-        elements=elements,
-        wild_held_only=p.wild_joins_held_only,
-        readings=tuple(choices.items()),
-        own_warp=choices["own-space"] == "steal-or-warp",
-        push_mana_only=choices["push-to"] == "mana-space",
-        flame_collects=choices["flame-collect"] == "collects",
-    )
-
-
-def _desc(phases: dict, phase: str, default: bool) -> bool:
-    found = phases.get(phase)
-    return default if found is None else found.order == "descending"
-
-
-def _rolls(dice: int, sides: int) -> tuple[tuple[int, float], ...]:
-    ways = Counter({0: 1})
-    for _ in range(dice):
-        nxt: Counter = Counter()
-        for total, n in ways.items():
-            for face in range(1, sides + 1):
-                nxt[total + face] += n
-        ways = nxt
-    whole = sides**dice
-    return tuple((total, n / whole) for total, n in sorted(ways.items()))
-
-
-def default_move_cap(rules: Rules) -> int:
-    """Decisions one game may take: ten times what a long game needs (every card collected one a turn)."""
-    rounds = rules.total_cards + rules.final_turns + 1
-    per_player = 8 + rules.collect_take + rules.steal_cards + rules.summons_per_turn * (2 + max(rules.keep + (1,)))
-    return 10 * rounds * rules.players * per_player
-
-
-# ---------------------------------------------------------------- state
-
-
-class State:
-    __slots__ = (
-        "anchored",
-        "arrived",
-        "base",
-        "current",
-        "decided",
-        "deck",
-        "disabled",
-        "end",
-        "end_round",
-        "field",
-        "finished",
-        "hands",
-        "left",
-        "look",
-        "mana",
-        "order",
-        "pending",
-        "phase",
-        "pos",
-        "queue",
-        "queue_at",
-        "reserve",
-        "result",
-        "returned",
-        "round",
-        "rules",
-        "slots",
-        "stamp",
-        "start",
-        "stats",
-        "step",
-        "summoned",
-        "summons",
-        "tent",
-        "tie",
-        "to_move",
-        "totals",
-    )
-
-    def __init__(self, rules: Rules):
-        n, k = rules.players, len(rules.kinds)
-        self.rules = rules
-        self.deck: list[int] = []
-        self.reserve: list[int] = []
-        self.field: list[int] = [-1] * rules.field_cards
-        self.hands = [[0] * k for _ in range(n)]
-        self.summoned = [[0] * k for _ in range(n)]
-        self.pos = list(rules.home)
-        self.arrived = [0] * n  # when each piece last reached its space: the order player spaces fill the slots
-        self.stamp = 0
-        self.finished = [False] * n
-        self.anchored = [False] * n
-        self.disabled = [0] * n  # the round a player is out of action
-        self.mana = [0] * n
-        self.decided = [False] * n
-        self.slots: list[int] = [-1] * n  # action order: slot 1 first
-        self.order = list(range(n))  # last turn's action order
-        self.base = 0  # 魔力 before the current power-up
-        self.round = 1
-        self.phase = MOVE
-        self.step = PRE_ROLL
-        self.queue: list[int] = []
-        self.queue_at = 0
-        self.current = 0
-        self.to_move = 0
-        self.start = 0
-        self.tent = 0
-        self.left = 0  # cards still to take in this decision
-        self.summons = 0
-        self.pending: list = []  # [effect kind, actor, target]
-        self.look: list[int] = []  # cards Dark looked at
-        self.returned = [0] * k  # cards the summoner took back this turn: summoned again from next turn
-        self.end_round = 0
-        self.result: list[int] = []
-        self.totals: list[int] = []
-        self.end = ""
-        self.tie: str | None = None
-        self.stats: dict[str, Any] = {
-            "summons": Counter(),
-            "reflected": 0,
-            "landings": Counter(),
-            "power_ups": 0,
-            "power_cards": 0,
-            "collects": 0,
-            "short": 0,
-            "steals": 0,
-            "reserve_round": None,
-            "dry_round": None,
-            "out_of_action": 0,
-        }
-
-
-def clone(state: State) -> State:
-    """An independent copy: every list (and list of lists) and counter copied, nothing mutable shared."""
-    new = State.__new__(State)
-    for name in State.__slots__:
-        value = getattr(state, name)
-        if isinstance(value, list):
-            value = [list(v) if isinstance(v, list) else v for v in value]
-        elif isinstance(value, dict):
-            value = {k: (v.copy() if isinstance(v, Counter) else v) for k, v in value.items()}
-        setattr(new, name, value)
-    return new
-
-
-def new_game(rules: Rules, rng: random.Random) -> State:
-    state = State(rules)
-    cards = [k for k, count in enumerate(rules.deck) for _ in range(count)]
-    rng.shuffle(cards)
-    state.reserve = cards[: rules.reserve_cards]
-    state.field = cards[rules.reserve_cards : rules.reserve_cards + rules.field_cards]
-    state.field += [-1] * (rules.field_cards - len(state.field))
-    state.deck = cards[rules.reserve_cards + rules.field_cards :]
-    _start_round(state, rng)
-    return state
-
-
-def is_terminal(state: State) -> bool:
-    return state.phase == OVER
-
-
-def to_move(state: State) -> int:
-    return state.to_move
-
-
-# ---------------------------------------------------------------- helpers
-
-
-def _free(state: State, space: int, mana_only: bool) -> bool:
-    if mana_only and state.rules.space_owner[space] != NORMAL:
-        return False
-    return space not in state.pos
-
-
-def _free_mana_spaces(state: State) -> list[int]:
-    return [s for s, o in enumerate(state.rules.space_owner) if o == NORMAL and s not in state.pos]
-
-
-def _nearest(state: State, space: int, direction: int) -> int:
-    """The nearest space with no piece from `space` in `direction` (push-to reading); `space` if none."""
-    n = len(state.rules.space_value)
-    mana_only = state.rules.push_mana_only
-    for d in range(1, n):
-        s = (space + direction * d) % n
-        if _free(state, s, mana_only):
-            return s
-    return space
-
-
-def _place(state: State, seat: int, space: int) -> None:
-    state.pos[seat] = space
-    state.stamp += 1
-    state.arrived[seat] = state.stamp
-
-
-def _summon(state: State, seat: int, kind: int) -> None:
-    state.hands[seat][kind] -= 1
-    state.summoned[seat][kind] += 1
-
-
-def _has(state: State, seat: int, effect: str, where: Sequence[bool]) -> int:
-    """A kind in `seat`'s hand with `effect` that may be summoned where `where` allows, or -1."""
-    rules, hand = state.rules, state.hands[seat]
-    for k, e in enumerate(rules.effect):
-        if e == effect and where[k] and hand[k]:
-            return k
-    return -1
-
-
-def _out(state: State, seat: int) -> bool:
-    return state.disabled[seat] == state.round
-
-
-# ---------------------------------------------------------------- legal actions
-
-
-def legal_actions(state: State) -> list[tuple]:
-    step, rules, seat = state.step, state.rules, state.to_move
-    if step == PRE_ROLL:
-        out: list[tuple] = [(ROLL,)]
-        if _has(state, seat, "anchor", rules.in_move) >= 0:
-            out.append((ICE,))
-        return out
-    if step == POST_ROLL:
-        out = [(CONFIRM,)]
-        if _has(state, seat, "reroll", rules.in_move) >= 0:
-            out.append((WIND,))
-        if _has(state, seat, "step", rules.in_move) >= 0:
-            out += [(EARTH, 1), (EARTH, -1)]
-        if _has(state, seat, "anchor", rules.in_move) >= 0:
-            out.append((ICE,))
-        return out
-    if step == OCCUPIED:
-        space = state.pos[state.current]
-        movers = [state.current] + [
-            s for s in range(rules.players) if s != state.current and _finished_at(state, s, space)
-        ]
-        return _pushes(state, movers)
-    if step == ICE_PUSH:
-        return _pushes(state, [state.current])
-    if step == OWN_SPACE:
-        out = [(STEAL, v) for v in range(rules.players) if v != seat and any(state.hands[v])]
-        if rules.own_warp:
-            out += [(WARP, s) for s in _free_mana_spaces(state)]
-        return out
-    if step == OTHER_SPACE:
-        out = [(WARP, s) for s in _free_mana_spaces(state)]
-        out += [(GRAB, HAND, k) for k, c in enumerate(state.hands[state.current]) if c]
-        return out
-    if step in (POWER_CHOOSE, POWERING):
-        out = [(DECLINE,)] if step == POWER_CHOOSE else []
-        if step == POWERING and _valid_mana(state, seat, state.mana[seat]):
-            out.append((DONE,))
-        out += [(POWER_UP, k) for k in _power_cards(state, seat)]
-        return out
-    if step == COLLECTING:
-        seen: set[int] = set()
-        out = []
-        for slot in rules.space_line[state.pos[seat]]:
-            card = state.field[slot]
-            if card >= 0 and card not in seen:
-                seen.add(card)
-                out.append((TAKE, slot))
-        return out
-    if step == SUMMONING:
-        return _summons(state, seat) + [(PASS,)]
-    if step == REFLECTING:
-        return [(REFLECT, 1), (REFLECT, 0)]
-    if step == GRABBING:
-        _effect, _actor, target = state.pending[:3]
-        out = []
-        if _effect == "steal-blind":
-            if any(state.hands[target]):
-                out.append((GRAB, HAND, -1))
-        else:
-            out += [(GRAB, HAND, k) for k, c in enumerate(state.hands[target]) if c]
-        out += [(GRAB, SUMMONED, k) for k, c in enumerate(state.summoned[target]) if c]
-        return out
-    if step == KEEPING:
-        return [(KEEP, k) for k in sorted(set(state.look))] + [(STOP,)]
-    if step == RETURNING:
-        return [(RETURN, k) for k in _returnable(state, seat, state.pending[3])]
-    raise AssertionError(f"no actions in step {step}")
-
-
-def _finished_at(state: State, seat: int, space: int) -> bool:
-    return state.finished[seat] and state.pos[seat] == space
-
-
-def _pushes(state: State, movers: list[int]) -> list[tuple]:
-    out = []
-    for seat in movers:
-        seen = set()
-        for direction in (1, -1):
-            to = _nearest(state, state.pos[seat], direction)
-            if to not in seen:
-                seen.add(to)
-                out.append((PUSH, seat, direction))
-    return out
-
-
-def _threshold(state: State, seat: int) -> int | None:
-    """The 魔力 a power-up must pass: the lowest other undecided player above the player's 魔力 before it."""
-    above = [
-        state.mana[q]
-        for q in range(state.rules.players)
-        if q != seat and not state.decided[q] and state.mana[q] > state.base
-    ]
-    return min(above) if above else None
-
-
-def _valid_mana(state: State, seat: int, value: int) -> bool:
-    pass_at = _threshold(state, seat)
-    if pass_at is None or value <= pass_at or value not in state.rules.sheet:
-        return False
-    return all(state.mana[q] != value for q in range(state.rules.players) if q != seat)
-
-
-def _power_cards(state: State, seat: int) -> list[int]:
-    """Kinds whose summoning still leaves a legal 魔力 within reach."""
-    rules, hand = state.rules, state.hands[seat]
-    now = state.mana[seat]
-    out = []
-    for k, c in enumerate(hand):
-        if not c or not rules.in_power[k]:
-            continue
-        hand[k] -= 1
-        reach = _reachable(rules, hand, now + rules.points[k])
-        hand[k] += 1
-        if any(_valid_mana(state, seat, v) for v in reach):
-            out.append(k)
-    return out
-
-
-def _reachable(rules: Rules, hand: list[int], start: int) -> set[int]:
-    """Every 魔力 from `start` that summoning some of `hand` can reach on the sheet."""
-    if start > rules.sheet_last:
-        return set()
-    reach = {start}
-    for k, c in enumerate(hand):
-        if not c or not rules.in_power[k]:
-            continue
-        p = rules.points[k]
-        grown = set(reach)
-        for v in reach:
-            for j in range(1, c + 1):
-                if v + j * p > rules.sheet_last:
-                    break
-                grown.add(v + j * p)
-        reach = grown
-    return reach
-
-
-def _summons(state: State, seat: int) -> list[tuple]:
-    rules, hand = state.rules, state.hands[seat]
-    out: list[tuple] = []
-    for k, c in enumerate(hand):
-        if c <= state.returned[k] or not rules.in_summon[k] or rules.reflect[k]:
-            continue
-        effect = rules.effect[k]
-        if rules.call[k]:
-            for t in range(rules.players):
-                if t == seat:
-                    continue
-                if effect == "disable" or any(state.hands[t]) or any(state.summoned[t]):
-                    out.append((CALL, k, t))
-        elif (effect == "look-keep" and state.deck) or (effect == "return" and _returnable(state, seat)):
-            out.append((SELF, k))
-    return out
-
-
-def _returnable(state: State, seat: int, summoning: int = -1) -> list[int]:
-    """Summoned kinds a return may take back; `summoning`: the returning card itself, which cannot."""
-    rules, summoned = state.rules, state.summoned[seat]
-    out = []
-    for k, c in enumerate(summoned):
-        if k == summoning:
-            c -= 1
-        if c > 0 and k not in rules.unreturnable:
-            out.append(k)
-    return out
-
-
-# ---------------------------------------------------------------- applying actions
-
-
-def apply(state: State, action: tuple, rng: random.Random) -> None:
-    kind = action[0]
-    seat = state.to_move
-    rules = state.rules
-    if kind == ROLL:
-        state.tent = _roll(state, state.start, rng)
-        state.step = POST_ROLL
-    elif kind == CONFIRM:
-        _land(state, seat, state.tent, rng)
-    elif kind == WIND:
-        _summon_for(state, seat, "reroll")
-        state.tent = _roll(state, state.start, rng)
-    elif kind == EARTH:
-        k = _summon_for(state, seat, "step")
-        state.tent = (state.tent + action[1] * rules.steps[k]) % len(rules.space_value)
-    elif kind == ICE:
-        _summon_for(state, seat, "anchor")
-        state.anchored[seat] = True
-        if state.step == PRE_ROLL:
-            _end_move(state, rng)  # stays where it stands: no space effect
-        else:
-            _land(state, seat, state.tent, rng)
-    elif kind == PUSH:
-        mover, direction = action[1], action[2]
-        _place(state, mover, _nearest(state, state.pos[mover], direction))
-        state.stats["landings"]["pushed"] += 1
-        _end_move(state, rng)
-    elif kind == STEAL:
-        victim = action[1]
-        for _ in range(rules.steal_cards):
-            _move_random(state, victim, state.hands[seat], rng)
-        _end_move(state, rng)
-    elif kind == WARP:
-        _place(state, state.current, action[1])
-        state.stats["landings"]["warped"] += 1
-        _end_move(state, rng)
-    elif kind == GRAB:
-        _grab(state, seat, action, rng)
-    elif kind == DECLINE:
-        _decline(state, seat, rng)
-    elif kind == POWER_UP:
-        k = action[1]
-        if state.step == POWER_CHOOSE:
-            state.stats["power_ups"] += 1
-        _summon(state, seat, k)
-        state.stats["power_cards"] += 1
-        state.mana[seat] += rules.points[k]
-        state.step = POWERING
-    elif kind == DONE:
-        _next_power(state, rng)
-    elif kind == TAKE:
-        slot = action[1]
-        state.hands[seat][state.field[slot]] += 1
-        state.field[slot] = -1
-        state.left -= 1
-        if state.left <= 0 or not legal_actions(state):
-            _next_collect(state, rng)
-    elif kind == PASS:
-        _next_summon(state, rng)
-    elif kind == CALL:
-        _call(state, seat, action[1], action[2], rng)
-    elif kind == SELF:
-        _self(state, seat, action[1], rng)
-    elif kind == REFLECT:
-        _reflect(state, action[1] == 1, rng)
-    elif kind == KEEP:
-        state.look.remove(action[1])
-        state.hands[seat][action[1]] += 1
-        state.left -= 1
-        if state.left <= 0 or not state.look:
-            _end_look(state, rng)
-    elif kind == STOP:
-        _end_look(state, rng)
-    elif kind == RETURN:
-        state.summoned[seat][action[1]] -= 1
-        state.hands[seat][action[1]] += 1
-        state.returned[action[1]] += 1
-        state.left -= 1
-        if state.left <= 0 or not _returnable(state, seat, state.pending[3]):
-            _after_summon(state, rng)
-    else:
-        raise AssertionError(f"unknown action {action}")
-
-
-def _summon_for(state: State, seat: int, effect: str) -> int:
-    """Summon a Move card with `effect` from the hand; its kind."""
-    k = _has(state, seat, effect, state.rules.in_move)
-    _summon(state, seat, k)
-    state.stats["summons"][state.rules.kinds[k]] += 1
-    return k
-
-
-def _roll(state: State, start: int, rng: random.Random) -> int:
-    rules = state.rules
-    total = sum(rng.randint(1, rules.dice_sides) for _ in range(rules.dice))
-    return (start + total) % len(rules.space_value)
-
-
-def _move_random(state: State, victim: int, into: list[int], rng: random.Random) -> None:
-    hand = state.hands[victim]
-    size = sum(hand)
-    if not size:
-        return
-    pick = rng.randrange(size)
-    for k, c in enumerate(hand):
-        if pick < c:
-            hand[k] -= 1
-            into[k] += 1
-            state.stats["steals"] += 1
-            return
-        pick -= c
-
-
-# ---- the move phase
-
-
-def _start_round(state: State, rng: random.Random) -> None:
-    n = state.rules.players
-    state.phase = MOVE
-    state.finished = [_out(state, s) for s in range(n)]
-    state.anchored = [False] * n
-    state.stats["out_of_action"] += sum(state.finished)
-    if state.round == 1:
-        state.queue = list(range(n))
-    else:  # ascending 魔力 of last turn: the action order read from its end
-        state.queue = list(state.order) if state.rules.move_desc else list(reversed(state.order))
-    state.queue_at = -1
-    _next_move(state, rng)
-
-
-def _next_move(state: State, rng: random.Random) -> None:
-    while True:
-        state.queue_at += 1
-        if state.queue_at >= len(state.queue):
-            _start_power(state, rng)
-            return
-        seat = state.queue[state.queue_at]
-        if not _out(state, seat):
-            break
-    state.current = state.to_move = seat
-    state.start = state.tent = state.pos[seat]
-    state.step = PRE_ROLL
-
-
-def _land(state: State, seat: int, space: int, rng: random.Random) -> None:
-    """The move is final: the piece enters `space` and the space acts."""
-    rules = state.rules
-    _place(state, seat, space)
-    owner = rules.space_owner[space]
-    landings = state.stats["landings"]
-    if owner == seat:
-        landings["own-space"] += 1
-        state.step = OWN_SPACE
-    elif owner >= 0:
-        landings["other-space"] += 1
-        state.step = OTHER_SPACE
-        state.to_move = owner
-        state.left = rules.steal_cards
-    elif owner == UNUSED:
-        landings["unused-space"] += 1
-        _end_move(state, rng)
-        return
-    else:
-        there = [s for s in range(rules.players) if s != seat and _finished_at(state, s, space)]
-        if not there:
-            _end_move(state, rng)
-            return
-        anchor = next((s for s in there if state.anchored[s]), -1)
-        if anchor >= 0:
-            landings["ice-pushed"] += 1
-            state.step = ICE_PUSH
-            state.to_move = anchor
-        else:
-            landings["occupied"] += 1
-            state.step = OCCUPIED
-    if not legal_actions(state):
-        _end_move(state, rng)
-
-
-def _end_move(state: State, rng: random.Random) -> None:
-    state.finished[state.current] = True
-    _next_move(state, rng)
-
-
-def _grab(state: State, seat: int, action: tuple, rng: random.Random) -> None:
-    _, source, k = action
-    if state.step == OTHER_SPACE:  # the space's owner takes from the newcomer's hand
-        state.hands[state.current][k] -= 1
-        state.hands[seat][k] += 1
-        state.stats["steals"] += 1
-        state.left -= 1
-        if state.left <= 0 or not any(state.hands[state.current]):
-            _end_move(state, rng)
-        return
-    _effect, actor, target = state.pending[:3]
-    into = state.summoned[actor]
-    if source == HAND and k < 0:
-        _move_random(state, target, into, rng)
-    else:
-        pile = state.hands[target] if source == HAND else state.summoned[target]
-        pile[k] -= 1
-        into[k] += 1
-        state.stats["steals"] += 1
-    state.left -= 1
-    if state.left <= 0 or not legal_actions(state):
-        _after_summon(state, rng)
-
-
-# ---- the power-up phase
-
-
-def _start_power(state: State, rng: random.Random) -> None:
-    rules = state.rules
-    n = rules.players
-    state.phase = POWER
-    state.slots = [-1] * n
-    state.decided = [False] * n
-    state.mana = [rules.space_value[state.pos[s]] for s in range(n)]
-    on_player_space = [s for s in range(n) if rules.space_owner[state.pos[s]] != NORMAL]
-    on_player_space.sort(key=lambda s: state.arrived[s])
-    for s in on_player_space:
-        _take_slot(state, s)
-    _next_power(state, rng)
-
-
-def _take_slot(state: State, seat: int) -> None:
-    """The lowest free action-order slot."""
-    slot = max(i for i, s in enumerate(state.slots) if s < 0)
-    state.slots[slot] = seat
-    state.decided[seat] = True
-
-
-def _next_power(state: State, rng: random.Random) -> None:
-    while True:
-        waiting = [s for s in range(state.rules.players) if not state.decided[s]]
-        if not waiting:
-            state.order = list(state.slots)
-            _start_collect(state, rng)
-            return
-        seat = min(waiting, key=lambda s: state.mana[s])
-        state.base = state.mana[seat]
-        if not _out(state, seat) and _power_cards(state, seat):
-            state.current = state.to_move = seat
-            state.step = POWER_CHOOSE
-            return
-        _take_slot(state, seat)
-
-
-def _decline(state: State, seat: int, rng: random.Random) -> None:
-    _take_slot(state, seat)
-    _next_power(state, rng)
-
-
-# ---- the collect phase
-
-
-def _start_collect(state: State, rng: random.Random) -> None:
-    state.phase = COLLECT
-    state.queue = list(state.order) if state.rules.collect_desc else list(reversed(state.order))
-    state.queue_at = -1
-    _next_collect(state, rng)
-
-
-def _next_collect(state: State, rng: random.Random) -> None:
-    rules = state.rules
-    while True:
-        state.queue_at += 1
-        if state.queue_at >= len(state.queue):
-            _start_summon(state, rng)
-            return
-        seat = state.queue[state.queue_at]
-        if rules.space_owner[state.pos[seat]] != NORMAL or (_out(state, seat) and not rules.flame_collects):
-            continue
-        state.stats["collects"] += 1
-        there = sum(1 for slot in rules.space_line[state.pos[seat]] if state.field[slot] >= 0)
-        if there < rules.collect_take:
-            state.stats["short"] += 1
-        if there:
-            break
-    state.current = state.to_move = seat
-    state.step = COLLECTING
-    state.left = rules.collect_take
-
-
-# ---- the summon phase
-
-
-def _start_summon(state: State, rng: random.Random) -> None:
-    state.phase = SUMMON
-    state.queue = list(state.order) if state.rules.summon_desc else list(reversed(state.order))
-    state.queue_at = -1
-    _next_summon(state, rng)
-
-
-def _next_summon(state: State, rng: random.Random) -> None:
-    while True:
-        state.queue_at += 1
-        if state.queue_at >= len(state.queue):
-            _end_round(state, rng)
-            return
-        seat = state.queue[state.queue_at]
-        state.returned = [0] * len(state.rules.kinds)
-        if not _out(state, seat) and _summons(state, seat):
-            break
-    state.current = state.to_move = seat
-    state.summons = 0
-    state.step = SUMMONING
-
-
-def _call(state: State, seat: int, k: int, target: int, rng: random.Random) -> None:
-    rules = state.rules
-    _summon(state, seat, k)
-    state.summons += 1
-    state.stats["summons"][rules.kinds[k]] += 1
-    state.pending = [rules.effect[k], seat, target, k]
-    if not _out(state, target) and _has(state, target, "reflect", rules.in_summon) >= 0:
-        state.step = REFLECTING
-        state.to_move = target
-        return
-    _resolve(state, rng)
-
-
-def _reflect(state: State, used: bool, rng: random.Random) -> None:
-    if used:
-        target = state.to_move
-        k = _has(state, target, "reflect", state.rules.in_summon)
-        _summon(state, target, k)
-        state.stats["summons"][state.rules.kinds[k]] += 1
-        state.stats["reflected"] += 1
-        state.to_move = state.current
-        _after_summon(state, rng)
-        return
-    state.to_move = state.current
-    _resolve(state, rng)
-
-
-def _resolve(state: State, rng: random.Random) -> None:
-    effect, _actor, target, k = state.pending
-    rules = state.rules
-    if effect == "disable":
-        state.disabled[target] = state.round + 1
-        _after_summon(state, rng)
-    elif effect in ("steal-blind", "steal-seen"):
-        state.step = GRABBING
-        state.left = rules.cards[k]
-        if state.left <= 0 or not legal_actions(state):
-            _after_summon(state, rng)
-    else:
-        _after_summon(state, rng)
-
-
-def _self(state: State, seat: int, k: int, rng: random.Random) -> None:
-    rules = state.rules
-    _summon(state, seat, k)
-    state.summons += 1
-    state.stats["summons"][rules.kinds[k]] += 1
-    effect = rules.effect[k]
-    state.pending = [effect, seat, seat, k]
-    if effect == "look-keep":
-        n = min(rules.draw[k], len(state.deck))
-        state.look = [state.deck.pop() for _ in range(n)]
-        state.left = rules.keep[k]
-        state.step = KEEPING
-        if state.left <= 0:
-            _end_look(state, rng)
-    elif effect == "return":
-        state.left = rules.cards[k]
-        state.step = RETURNING
-        if state.left <= 0 or not _returnable(state, seat, k):
-            _after_summon(state, rng)
-    else:
-        _after_summon(state, rng)
-
-
-def _end_look(state: State, rng: random.Random) -> None:
-    state.deck.extend(state.look)
-    state.look = []
-    rng.shuffle(state.deck)
-    _after_summon(state, rng)
-
-
-def _after_summon(state: State, rng: random.Random) -> None:
-    state.pending = []
-    state.to_move = state.current
-    if state.summons < state.rules.summons_per_turn and _summons(state, state.current):
-        state.step = SUMMONING
-        return
-    _next_summon(state, rng)
-
-
-# ---- refill and the end
-
-
-def _end_round(state: State, rng: random.Random) -> None:
-    field, stats = state.field, state.stats
-    short = False
-    for slot, card in enumerate(field):
-        if card >= 0:
-            continue
-        if state.deck:
-            field[slot] = state.deck.pop()
-        elif state.reserve:
-            if stats["reserve_round"] is None:
-                stats["reserve_round"] = state.round
-            field[slot] = state.reserve.pop()
-        else:
-            short = True
-    if short and not state.end_round:
-        stats["dry_round"] = state.round
-        state.end_round = state.round + state.rules.final_turns
-    if state.end_round and state.round >= state.end_round:
-        _finish(state)
-        return
-    state.round += 1
-    _start_round(state, rng)
-
-
-def _finish(state: State) -> None:
-    state.phase = OVER
-    state.totals = scores(state)
-    top = max(state.totals)
-    state.result = [s for s, t in enumerate(state.totals) if t == top]
-    state.end = "field-runs-dry"
-    state.tie = "shared" if len(state.result) > 1 else None
-
-
-def scores(state: State) -> list[int]:
-    """Every player's score by the rule model's own scoring (`pnpkit score`): hand and summoned cards."""
-    from ..games.wizards_element_collection import score_players
-
-    rules = state.rules
-    hands = {
-        str(s): {rules.kinds[k]: h + u for k, (h, u) in enumerate(zip(hand, summoned, strict=True)) if h + u}
-        for s, (hand, summoned) in enumerate(zip(state.hands, state.summoned, strict=True))
-    }
-    return [player.total for player in score_players(rules.elements, hands, wild_joins_held_only=rules.wild_held_only)]
-
-
 # ---------------------------------------------------------------- greedy heuristic
 
 
@@ -1094,7 +142,7 @@ def _counts(state: State, seat: int) -> list[int]:
 
 def _gain(rules: Rules, counts: list[int], k: int, delta: int = 1) -> float:
     """What `delta` more cards of kind `k` are worth to a player holding `counts`, by the kit's scoring."""
-    from ..games.wizards_element_collection import kind_points
+    from ..games.wizards_scoring import kind_points
 
     scoring = rules.scoring[k]
     n = counts[k]
@@ -1124,7 +172,7 @@ def _space_worth(state: State, seat: int, space: int) -> float:
         reverse=True,
     )
     worth = sum(gains[: rules.collect_take]) + rules.space_value[space] / 20
-    if any(_finished_at(state, s, space) for s in range(rules.players) if s != seat):
+    if any(finished_at(state, s, space) for s in range(rules.players) if s != seat):
         worth -= 10
     return worth
 
@@ -1154,7 +202,7 @@ def heuristic(state: State, action: tuple) -> float:
     if kind == WIND:
         return _roll_worth(state, seat, state.start) - card_cost
     if kind == EARTH:
-        k = _has(state, seat, "step", rules.in_move)
+        k = card_with(state, seat, "step", rules.in_move)
         to = (state.tent + action[1] * rules.steps[k]) % len(rules.space_value)
         return _space_worth(state, seat, to) - card_cost
     if kind == ICE:
@@ -1162,7 +210,7 @@ def heuristic(state: State, action: tuple) -> float:
         return _space_worth(state, seat, where) + 2 - card_cost
     if kind == PUSH:
         mover, direction = action[1], action[2]
-        to = _nearest(state, state.pos[mover], direction)
+        to = nearest_free(state, state.pos[mover], direction)
         if mover == seat:
             return _space_worth(state, seat, to)
         if state.step == ICE_PUSH:
@@ -1195,7 +243,7 @@ def heuristic(state: State, action: tuple) -> float:
     if kind == CALL:
         k, target = action[1], action[2]
         bonus = 5 if target == _leader(state, seat) else 0
-        if _has(state, target, "reflect", rules.in_summon) >= 0 and rules.effect[k] != "steal-seen":
+        if card_with(state, target, "reflect", rules.in_summon) >= 0 and rules.effect[k] != "steal-seen":
             bonus -= 10
         if rules.effect[k] == "disable":
             return (10 if state.disabled[target] <= state.round else -5) + bonus
@@ -1324,3 +372,42 @@ def summarise(records: Sequence[dict], rules: Rules) -> dict:
         "out_of_action_per_game": round(sum(r["out_of_action"] for r in records) / per_game, 3),
         "landings_per_game": {k: round(v / per_game, 3) for k, v in sorted(landings.items())},
     }
+
+
+__all__ = [
+    "CALL",
+    "DECLINE",
+    "DONE",
+    "EARTH",
+    "ICE",
+    "MEASURES",
+    "NORMAL",
+    "OWN_SPACE",
+    "POWER_UP",
+    "PUSH",
+    "READINGS",
+    "REFLECT",
+    "RETURN",
+    "ROLL",
+    "SELF",
+    "SUMMON",
+    "SUMMONING",
+    "TAKE",
+    "UNUSED",
+    "WARP",
+    "WIND",
+    "Rules",
+    "State",
+    "apply",
+    "check_state",
+    "clone",
+    "default_move_cap",
+    "heuristic",
+    "is_terminal",
+    "legal_actions",
+    "new_game",
+    "prepare",
+    "record",
+    "summarise",
+    "to_move",
+]

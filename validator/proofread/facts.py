@@ -13,7 +13,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..checks import CheckContext, normalise_name
+from ..checks import CheckContext
+from ..names import normalise_name
 from .prose import Texts
 from .vocabulary import Numbers, supply_wins
 

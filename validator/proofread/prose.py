@@ -6,10 +6,12 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..checks import Change as NumberChange
-from ..checks import CheckContext, check_text_numbers, local_numbers, normalise_name
+from ..checks import CheckContext
 from ..markup import has_markup, parse, plain
+from ..names import normalise_name
 from ..placeholders import fill
+from ..text_numbers import Change as NumberChange
+from ..text_numbers import check_text_numbers, local_numbers
 from .vocabulary import Numbers
 
 if TYPE_CHECKING:

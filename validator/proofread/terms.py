@@ -8,7 +8,8 @@ from collections import Counter
 from functools import cache
 from typing import TYPE_CHECKING
 
-from ..checks import LOOKALIKES, CheckContext, lookalike_suspects, normalise_name
+from ..checks import CheckContext
+from ..names import LOOKALIKES, lookalike_suspects, normalise_name
 from .prose import Texts
 
 if TYPE_CHECKING:

@@ -18,6 +18,7 @@ from ..checks import (
     check_unique_names,
 )
 from ..types import LocalText, Unspecified
+from ..walk import walk_models
 
 if TYPE_CHECKING:
     from ..components.kit import KitBase
@@ -49,20 +50,6 @@ class Numbers:
                 numeric = sorted(k for k, v in self.values.items() if isinstance(v, (int, float)))
                 self.ctx.add("PK302", path, f"unknown parameter {amount}", f"known: {', '.join(numeric[:12])}")
         return None
-
-
-def walk_models(model: Any, path: tuple = ()) -> Iterator[tuple[tuple, BaseModel]]:
-    """Every pydantic model in a kit's tree, with its path."""
-    if isinstance(model, BaseModel):
-        yield path, model
-        for name in type(model).model_fields:
-            yield from walk_models(getattr(model, name), path + (name,))
-    elif isinstance(model, (list, tuple)):
-        for i, item in enumerate(model):
-            yield from walk_models(item, path + (i,))
-    elif isinstance(model, dict):
-        for key, item in model.items():
-            yield from walk_models(item, path + (key,))
 
 
 def check_play(ctx: CheckContext, kit: KitBase, numbers: Numbers) -> None:
@@ -254,7 +241,7 @@ def check_open(ctx: CheckContext, kit: KitBase) -> None:
         )
     if not kit.as_written:
         return
-    for path, model in walk_models(kit):
+    for path, model in ctx.walk(kit).models:  # the kit's models, read once for every check
         fields = type(model).model_fields
         for name, info in fields.items():
             extra = info.json_schema_extra

@@ -1,0 +1,100 @@
+"""Coin Race played out: roll, move, take a coin on a gold space; the first at the goal wins.
+
+A playtest engine (pnpkit.validator.playtest.contract.Engine): pure Python, its state a small
+object the runner clones and records.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+READINGS: dict[str, Any] = {}
+MEASURES: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Rules:
+    players: int
+    track: int
+    die: int
+    gold_every: int
+
+
+@dataclass
+class State:
+    rules: Rules
+    positions: list[int]
+    coins: list[int]
+    turn: int = 0
+    winner: int | None = None
+    rolls: list[int] = field(default_factory=list)
+
+
+def prepare(kit: Any, players: int, choices: dict[str, str]) -> Rules:
+    race = kit.race
+    return Rules(players, race.track, race.die, race.gold_every)
+
+
+def default_move_cap(rules: Rules) -> int:
+    return 50 * rules.track * rules.players
+
+
+def new_game(rules: Rules, rng: random.Random) -> State:
+    return State(rules, [0] * rules.players, [0] * rules.players)
+
+
+def clone(state: State) -> State:
+    return State(state.rules, list(state.positions), list(state.coins), state.turn, state.winner, list(state.rolls))
+
+
+def is_terminal(state: State) -> bool:
+    return state.winner is not None
+
+
+def to_move(state: State) -> int:
+    return state.turn % state.rules.players
+
+
+def legal_actions(state: State) -> list[str]:
+    return ["roll"]
+
+
+def apply(state: State, action: str, rng: random.Random) -> None:
+    seat = to_move(state)
+    roll = rng.randint(1, state.rules.die)
+    state.rolls.append(roll)
+    where = min(state.rules.track, state.positions[seat] + roll)
+    state.positions[seat] = where
+    if where % state.rules.gold_every == 0:
+        state.coins[seat] += 1
+    if where >= state.rules.track:
+        state.winner = seat
+    state.turn += 1
+
+
+def heuristic(state: State, action: str) -> float:
+    return 0.0
+
+
+def check_state(state: State) -> list[str]:
+    return [f"seat {i} is past the goal" for i, p in enumerate(state.positions) if p > state.rules.track]
+
+
+def record(state: State, timed_out: bool) -> dict:
+    players = state.rules.players
+    return {
+        "winners": [] if timed_out or state.winner is None else [state.winner],
+        "end": "timeout" if timed_out else "goal",
+        "tie": None,
+        "turns": state.turn,
+        "cycles": -(-state.turn // players),
+        "coins": sum(state.coins),
+    }
+
+
+def summarise(records: Sequence[dict], rules: Rules) -> dict:
+    n = max(1, len(records))
+    return {"coins_per_game": round(sum(r["coins"] for r in records) / n, 3)}

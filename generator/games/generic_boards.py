@@ -1,0 +1,180 @@
+"""A generic kit's boards, maps, mats and tracks, drawn by the shared layouts from its YAML alone.
+
+Each is one component named after its id. Tokens that stand on a hex board printed at
+`hex_size: auto` are checked here, at the size the board prints (PK415); every other fit
+is known before layout and checked by the validator (validator.games.generic_boards).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pnpkit.validator.components.mats import mat_geometry, token_room
+from pnpkit.validator.components.tracks import track_geometry
+from pnpkit.validator.games.generic import GenericKit
+from pnpkit.validator.games.generic_boards import (
+    CLEARANCE_MM,
+    GenericBoard,
+    GenericMap,
+    GenericTrack,
+    holders,
+)
+
+from ..i18n import SHARED, players_line
+from ..layouts.common import LayoutContext, TextProblem
+from ..layouts.graphmap import map_pages, spec_of
+from ..layouts.grids import GridSpec, grid_pages
+from ..layouts.hexboard import (
+    BoardCell,
+    CellMarks,
+    TerrainStyle,
+    board_pages,
+    legend_height,
+    one_sheet_size,
+    terrain_legend,
+)
+from ..layouts.mats import ZoneWords, mat_page
+from ..layouts.tracks import SpaceLook, track_art, track_pages
+from .base import Component, text
+
+tr = SHARED.extend(
+    {
+        "map_note": {"ja": "コマはノードの上に置く。", "en": "Pieces stand on the nodes."},
+    }
+)
+
+
+def board_components(kit: GenericKit, ctx: LayoutContext, title: str) -> list[Component]:
+    """Every board, map, mat and track the kit declares, in that order."""
+    parts = [_board(kit, ctx, b, board, title) for b, board in enumerate(kit.boards)]
+    parts += [_map(kit, ctx, m, graph, title) for m, graph in enumerate(kit.maps)]
+    parts += [_mat(kit, ctx, m, title) for m in range(len(kit.mats))]
+    parts += [_track(kit, ctx, t, track, title) for t, track in enumerate(kit.tracks)]
+    return parts
+
+
+def _component(
+    kit: GenericKit, ctx: LayoutContext, slug: str, name: str, pages: list, per_player: bool = False
+) -> Component:
+    """A board-like component: printed on card at 100 %, one (or one per player) in the box."""
+    lang = ctx.lang
+    count = kit.players.max if per_player else 1
+    return Component(
+        slug,
+        f"{text(kit.title, lang)} — {name}",
+        tuple(pages),
+        copies=str(count),
+        stock=tr("stock_board", lang),
+        steps=tuple(tr("steps_board", lang).split("\n")),
+        checklist=((name, count),),
+    )
+
+
+def _marks(kit: GenericKit, board: GenericBoard, b: int, lang: str, values: dict[str, Any]) -> CellMarks:
+    colours = [p.colour for p in kit.tokens.players] if kit.tokens else []
+    labels = {
+        (label.at[0], label.at[1]): (text(label.text, lang, values), ("boards", b, "labels", i, "text", lang))
+        for i, label in enumerate(board.labels)
+    }
+    starts = {
+        (start.at[0], start.at[1]): colours[start.player - 1] for start in board.starts if start.player <= len(colours)
+    }
+    return CellMarks(labels, starts)
+
+
+def _board(kit: GenericKit, ctx: LayoutContext, b: int, board: GenericBoard, title: str) -> Component:
+    lang = ctx.lang
+    values = kit.placeholder_values()
+    heading = f"{title} — {text(board.name, lang, values)}"
+    subtitle = players_line(kit.players, lang)
+    styles = [
+        TerrainStyle(t.id, text(t.name, lang, values), t.colour, "none", "#555555", t.blocked) for t in board.terrains
+    ]
+    marks = _marks(kit, board, b, lang, values)
+    if board.grid is not None:
+        grid = board.grid
+        terrains = tuple(tuple(grid.terrain_at(c, r) for c in range(grid.columns)) for r in range(grid.rows))
+        counts: dict[str, int] = {}
+        for row in terrains:
+            for terrain in row:
+                if terrain is not None:
+                    counts[terrain] = counts.get(terrain, 0) + 1
+        spec = GridSpec(grid.columns, grid.rows, grid.cell, terrains, grid.coordinates)
+        legend = terrain_legend(ctx, styles, counts, 0.0, tr("legend", lang), square=True) if styles else []
+        height = legend_height(len(styles)) if styles else 0.0
+        pages = grid_pages(ctx, heading, subtitle, spec, {s.id: s for s in styles}, marks, legend, height)
+        return _component(kit, ctx, board.id, text(board.name, lang, values), pages)
+    assert board.hex is not None
+    cells = [BoardCell(c.q, c.r, c.terrain) for c in board.hex.placed_cells()]
+    size = None if board.hex.hex_size == "auto" else board.hex.hex_size
+    if size is None:
+        _check_auto_hexes(kit, ctx, b, board, one_sheet_size(ctx, cells, len(styles)))
+    pages = board_pages(ctx, heading, subtitle, cells, styles, tr("legend", lang), size, marks)
+    return _component(kit, ctx, board.id, text(board.name, lang, values), pages)
+
+
+def _check_auto_hexes(kit: GenericKit, ctx: LayoutContext, b: int, board: GenericBoard, across: float) -> None:
+    """PK415 for a board that prints at `hex_size: auto`: its tokens against the hexes it gets on this paper."""
+    tokens = {token_id: (diameter, name) for token_id, diameter, name in holders(kit)}
+    for i, token_id in enumerate(board.holds):
+        if token_id in tokens and not token_room(across, tokens[token_id][0], CLEARANCE_MM):
+            diameter, name = tokens[token_id]
+            ctx.problems.append(
+                TextProblem(
+                    "PK415",
+                    ("boards", b, "holds", i),
+                    f"{name} are {diameter:g} mm across; at `hex_size: auto` board {board.id!r} prints hexes "
+                    f"{across:.1f} mm across on {ctx.paper.name.upper()}: a token needs {CLEARANCE_MM:g} mm less",
+                    f"give the board `hex_size: {diameter + CLEARANCE_MM:g}mm` (it is then tiled across sheets), or make "
+                    "the tokens smaller",
+                )
+            )
+
+
+def _map(kit: GenericKit, ctx: LayoutContext, m: int, graph: GenericMap, title: str) -> Component:
+    lang = ctx.lang
+    heading = f"{title} — {text(graph.name, lang)}"
+    spec = spec_of(graph, lang, where=("maps", m))
+    pages = map_pages(ctx, heading, players_line(kit.players, lang), spec, (), tr("map_note", lang))
+    return _component(kit, ctx, graph.id, text(graph.name, lang), pages)
+
+
+def _mat(kit: GenericKit, ctx: LayoutContext, m: int, title: str) -> Component:
+    lang = ctx.lang
+    mat = kit.mats[m]
+    values = kit.placeholder_values()
+    sizes = {deck.id: (deck.size.width, deck.size.height) for deck in kit.decks}
+    names = {deck.id: text(deck.name, lang, values) for deck in kit.decks}
+    placed, _misfits = mat_geometry(mat, ("mats", m), sizes)
+    heading = f"{title} — {text(mat.name, lang, values)}"
+
+    def words(zone: Any) -> ZoneWords:
+        spaces = zone.zone.cards
+        deck = names.get(spaces.deck, "") if spaces is not None else ""
+        note = text(zone.zone.note, lang, values) if zone.zone.note else ""
+        return ZoneWords(text(zone.zone.name, lang, values), note, deck)
+
+    page = mat_page(ctx, heading, mat, placed, words, players_line(kit.players, lang))
+    return _component(kit, ctx, mat.id, text(mat.name, lang, values), [page], mat.per_player)
+
+
+def _track(kit: GenericKit, ctx: LayoutContext, t: int, track: GenericTrack, title: str) -> Component:
+    lang = ctx.lang
+    values = kit.placeholder_values()
+    heading = f"{title} — {text(track.name, lang, values)}"
+    geometry = track_geometry(track)
+    looks = [
+        SpaceLook(
+            "" if space.value is None else str(space.value),
+            text(space.label, lang, values),
+            where=("tracks", t, "spaces", i),
+            size=min(20.0, track.space_depth * 0.9),
+        )
+        for i, space in enumerate(track.spaces)
+    ]
+    art = track_art(ctx, geometry, looks)
+    pages = track_pages(ctx, heading, players_line(kit.players, lang), geometry, art, track.sheet)
+    return _component(kit, ctx, track.id, text(track.name, lang, values), pages)
+
+
+__all__ = ["board_components"]

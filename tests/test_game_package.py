@@ -1,0 +1,86 @@
+"""A game from another package (examples/game-package): pip installs it into a fresh venv, and pnpkit finds it
+through its `pnpkit.games` entry point, with its own rule check, code explanation and playtest engine."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+import pytest
+from conftest import REPO, parse_findings
+
+PACKAGE = REPO / "examples" / "game-package"
+
+
+@pytest.fixture(scope="module")
+def venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh venv that sees pnpkit and its dependencies, pip and setuptools (a .pth file naming this
+    interpreter's paths, as an install from a wheelhouse would give), with the example game package
+    pip-installed into it, offline."""
+    root = tmp_path_factory.mktemp("game-package")
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", root / "venv"], check=True)
+    python = root / "venv" / "bin" / "python"
+    purelib = subprocess.run(
+        [python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    ours = [p for p in sys.path if p and Path(p).is_dir() and Path(p).resolve() != Path.cwd().resolve()]
+    ours.append(sysconfig.get_paths()["purelib"])
+    # Processed first (.pth files are read in name order), so the editable install's hook below finds its module.
+    Path(purelib, "00-pnpkit-under-test.pth").write_text("\n".join(dict.fromkeys(ours)) + "\n", encoding="utf-8")
+    for hook in Path(sysconfig.get_paths()["purelib"]).glob("*.pth"):  # an editable pnpkit is found by its hook
+        shutil.copy(hook, purelib)
+    source = root / "src"
+    shutil.copytree(PACKAGE, source, ignore=shutil.ignore_patterns("build", "*.egg-info", "__pycache__"))
+    installed = subprocess.run(
+        [python, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation", "--no-index", source],
+        capture_output=True,
+        text=True,
+    )
+    assert installed.returncode == 0, installed.stdout + installed.stderr
+    return python
+
+
+def pnpkit(python: Path, *args: str | os.PathLike, cwd: Path = REPO) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
+    command = [python, "-m", "pnpkit.generator.entry", *map(str, args)]
+    return subprocess.run(command, capture_output=True, text=True, cwd=cwd, env=env, timeout=300)
+
+
+def test_the_installed_game_validates_builds_and_simulates(venv: Path, tmp_path: Path):
+    kit = PACKAGE / "kits" / "coin-race"
+    validated = pnpkit(venv, "validate", kit)
+    assert validated.returncode == 0, validated.stdout + validated.stderr
+    built = pnpkit(venv, "build", kit, "-o", tmp_path / "out", "--lang", "all")
+    assert built.returncode == 0, built.stdout + built.stderr
+    for lang in ("ja", "en"):
+        assert (tmp_path / "out" / "coin-race" / lang / "kit.pdf").stat().st_size > 10_000
+    played = pnpkit(venv, "simulate", kit, "--games", "200", "--format", "json")
+    assert played.returncode == 0, played.stdout + played.stderr
+    assert '"coins_per_game"' in played.stdout
+
+
+def test_the_installed_game_s_own_check_and_explanation(venv: Path, tmp_path: Path):
+    kit = tmp_path / "coin-race"
+    shutil.copytree(PACKAGE / "kits" / "coin-race", kit)
+    text = (kit / "kit.yaml").read_text(encoding="utf-8")
+    (kit / "kit.yaml").write_text(text.replace("race: {track: 30,", "race: {track: 5,"), encoding="utf-8")
+    result = pnpkit(venv, "validate", kit)
+    assert result.returncode == 1
+    found = parse_findings(result.stdout + result.stderr)
+    assert [(f.code, f.line) for f in found] == [("CR001", 14)], result.stdout + result.stderr
+    explained = pnpkit(venv, "codes", "CR001")
+    assert explained.returncode == 0 and "first player win" in explained.stdout, explained.stdout + explained.stderr
+
+
+def test_without_the_package_the_game_is_unknown():
+    """The same kit in an environment without the package: PK204 names the games that are known."""
+    result = pnpkit(Path(sys.executable), "validate", PACKAGE / "kits" / "coin-race")
+    assert result.returncode == 1
+    assert "PK204" in result.stdout + result.stderr and "unknown game 'coin-race'" in result.stdout + result.stderr

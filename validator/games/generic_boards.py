@@ -1,0 +1,400 @@
+"""Boards, maps, mats and tracks a `game: generic` kit declares in YAML, and the checks that they physically work.
+
+    boards:
+      - id: island
+        name: {ja: 島, en: Island}
+        hex: {rows: ["s s", "s f s", "s s"], key: {s: sea, f: forest}, hex_size: 24mm}
+        terrains:
+          - {id: sea, name: {ja: 海, en: Sea}, colour: "#bcd7e8"}
+          - {id: forest, name: {ja: 森, en: Forest}, colour: "#9cc28a"}
+        labels: [{at: [0, 1], text: {ja: 港, en: Port}}]
+        starts: [{at: [1, 0], player: 1}]
+        holds: [players]
+      - id: arena
+        grid: {columns: 8, rows: 8, cell: 22mm}
+    maps: [{id: roads, name: …, node_size: 16mm, nodes: […], links: […], holds: [players]}]
+    mats: [{id: market, name: …, rows: [{zones: [{id: river, name: …, cards: {deck: goods, count: 3}}]}]}]
+    tracks: [{id: score, name: …, layout: spiral, spaces: 40, holds: [players]}]
+
+A hex board is `validator.components.hexboard`, a map `graphmap`, a track `tracks` and a mat `mats`: the
+shapes the seed games use, with an id and a name. `holds:` names what stands on the spaces: `players` (the
+player tokens of `tokens:`) or a marker id. Physical fit is checked where the size is known before layout:
+
+- PK414: card spaces that do not fit their zone with the deck's cards in them;
+- PK415: a token larger than the map node, grid cell or fixed-size hex it stands on (with 2 mm to spare);
+- PK416: a token larger than its track's spaces.
+
+A hex board with `hex_size: auto` is checked when the board is laid out, at the size it prints.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+from pydantic import Field, model_validator
+
+from ..components.graphmap import GraphCodes, GraphMap, check_graph
+from ..components.hexboard import HexBoard
+from ..components.mats import Mat, mat_geometry, misfit_message, token_room
+from ..components.tokens import MAX_TRACK_SPACES
+from ..components.tracks import A4_ROOM, TrackBoard, check_track, track_geometry
+from ..repeats import repeated
+from ..types import Colour, Count, Ident, Length, LocalText, StrictModel
+
+if TYPE_CHECKING:
+    from ..checks import CheckContext
+    from .generic import GenericKit
+
+MAP_CODES = GraphCodes(
+    missing_node="PK305", self_link="PK305", duplicate_link="PK304", disconnected="PK417", crossing="PK418"
+)
+PLAYERS = "players"
+"""`holds: [players]`: the player tokens stand there."""
+CLEARANCE_MM = 2.0
+"""A token needs this much less than its space, so players still see which space it is on."""
+MAX_GRID = 40
+"""The most columns or rows of a square grid: a go board is 19."""
+
+Holds = Annotated[
+    list[Ident],
+    Field(
+        default_factory=list,
+        max_length=20,
+        description="What stands on its spaces: `players` (the player tokens of `tokens:`) or marker ids; each is "
+        "checked to fit.",
+    ),
+]
+
+
+class Terrain(StrictModel):
+    id: Ident
+    """The terrain's id, as the board's cells name it."""
+    name: LocalText
+    """The terrain's name, printed in the legend."""
+    colour: Colour = "#eeeadf"
+    """The colour of its cells."""
+    blocked: bool = False
+    """No piece may enter its cells (drawn with a white outline)."""
+
+
+class CellLabel(StrictModel):
+    at: Annotated[list[int], Field(min_length=2, max_length=2)]
+    """The cell: [q, r] on a hex board (axial coordinates), [column, row] from 1 on a grid."""
+    text: LocalText
+    """The label printed in the cell."""
+
+
+class Start(StrictModel):
+    at: Annotated[list[int], Field(min_length=2, max_length=2)]
+    """The cell: [q, r] on a hex board, [column, row] from 1 on a grid."""
+    player: Count
+    """Whose start it is: the player's number (1 for the first colour of `tokens: players`)."""
+
+
+class Grid(StrictModel):
+    """A square grid: columns × rows of cells of one size, lettered and numbered along its edges."""
+
+    columns: Annotated[int, Field(ge=1, le=MAX_GRID)]
+    """Cells across."""
+    rows: Annotated[int, Field(ge=1, le=MAX_GRID)]
+    """Cells down."""
+    cell: Length = 20.0
+    """The side of one cell, e.g. '20mm'; a grid larger than the sheet is tiled across sheets."""
+    key: dict[str, Ident] = Field(default_factory=dict, description="Letter → terrain id, for `cells`.")
+    cells: list[str] = Field(default_factory=list)
+    """The terrain of every cell, a row a line, letters separated by spaces (see `key`); all one terrain when
+    not given (the first of `terrains`, or plain)."""
+    coordinates: bool = True
+    """Print a–h along the top and 1–8 down the side."""
+
+    @model_validator(mode="after")
+    def _shape(self) -> Grid:
+        if self.cells and (len(self.cells) != self.rows or any(len(row.split()) != self.columns for row in self.cells)):
+            raise ValueError(f"`cells` needs {self.rows} rows of {self.columns} letters each")
+        if max(self.columns, self.rows) * self.cell > 1500:
+            raise ValueError("the grid would print over 1.5 m a side: check `cell`")
+        return self
+
+    def terrain_at(self, column: int, row: int) -> str | None:
+        """The terrain of a cell (from 0), or None when the grid gives none."""
+        if not self.cells:
+            return None
+        token = self.cells[row].split()[column]
+        return self.key.get(token, token)
+
+
+class GenericBoard(StrictModel):
+    """A board: a hex board (`hex:`) or a square grid (`grid:`), with its terrains, labels and start cells."""
+
+    id: Ident
+    """The board's id; its file is named after it."""
+    name: LocalText
+    """The board's name, printed at its top."""
+    hex: HexBoard | None = None
+    """A hex board: `rows` with `key`, or `cells`; `hex_size` across flats or auto."""
+    grid: Grid | None = None
+    """A square grid."""
+    terrains: list[Terrain] = Field(default_factory=list, max_length=30)
+    """The kinds of cell, with their colours: printed in the legend."""
+    labels: list[CellLabel] = Field(default_factory=list, max_length=500)
+    """Names printed in cells."""
+    starts: list[Start] = Field(default_factory=list, max_length=60)
+    """Start cells, ringed in the player's colour."""
+    holds: Holds
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> GenericBoard:
+        if (self.hex is None) == (self.grid is None):
+            raise ValueError("give the board either `hex:` or `grid:`")
+        return self
+
+    def cells(self) -> dict[tuple[int, int], tuple[str | None, tuple]]:
+        """Every cell by its coordinates ([q, r], or [column, row] from 1), with its terrain and where it is written."""
+        if self.hex is not None:
+            return {
+                (c.q, c.r): (c.terrain, ("hex", *c.path[1:])) for c in self.hex.placed_cells()
+            }  # the model's paths start at `board`
+        assert self.grid is not None
+        return {
+            (col + 1, row + 1): (
+                self.grid.terrain_at(col, row),
+                ("grid", "cells", row) if self.grid.cells else ("grid",),
+            )
+            for row in range(self.grid.rows)
+            for col in range(self.grid.columns)
+        }
+
+    def fixed_space(self) -> float | None:
+        """The width a token has on one cell, in mm, when the size is written (not `auto`)."""
+        if self.grid is not None:
+            return self.grid.cell
+        assert self.hex is not None
+        return None if self.hex.hex_size == "auto" else self.hex.hex_size
+
+
+class GenericMap(GraphMap):
+    """A node-and-link map with an id: nodes at map positions, links between them, optional island art."""
+
+    id: Ident
+    """The map's id; its file is named after it."""
+    name: LocalText  # required here; optional on a seed game's single map
+    """The map's name, printed at its top."""
+    holds: Holds
+
+
+class GenericTrack(TrackBoard):
+    """A track of spaces: around the edge of a rectangle (`layout: rectangle` with `sides`), in a straight line,
+    in a square spiral, or along any `path`. `spaces: 30` numbers thirty spaces from `first`."""
+
+    id: Ident
+    """The track's id; its file is named after it."""
+    name: LocalText
+    """The track's name, printed at its top."""
+    layout: Literal["rectangle", "path", "straight", "spiral"] = "rectangle"  # type: ignore[assignment]
+    """rectangle: around the edge (`sides`); straight: one line; spiral: a square spiral inwards; path: along `path`."""
+    first: int = 0
+    """The number on the first space, when `spaces` is a count."""
+    holds: Holds
+
+    @model_validator(mode="before")
+    @classmethod
+    def _expand(cls, data: Any) -> Any:
+        """A count of spaces becomes numbered spaces; a straight or spiral track gets its path."""
+        if not isinstance(data, dict):
+            return data
+        data = dict(data)
+        count = data.get("spaces")
+        if isinstance(count, int) and not isinstance(count, bool):
+            if not 2 <= count <= MAX_TRACK_SPACES:
+                raise ValueError(f"`spaces: {count}`: a track has 2 to {MAX_TRACK_SPACES} spaces")
+            first = data.get("first", 0)
+            first = first if isinstance(first, int) else 0
+            data["spaces"] = [{"value": first + i} for i in range(count)]
+        spaces = data.get("spaces")
+        n = len(spaces) if isinstance(spaces, list) else 0
+        layout = data.get("layout")
+        if layout in ("straight", "spiral") and "path" not in data and n >= 2:
+            data["path"] = [[i, 0] for i in range(n)] if layout == "straight" else spiral_path(n)
+            data.setdefault("closed", False)
+        return data
+
+    def space_depth_printed(self) -> float:
+        """The side of a space as printed on one A4 or Letter sheet (`sheet: a4` shrinks a large track to fit)."""
+        geometry = track_geometry(self)
+        side = min((min(box.w, box.h) for box in geometry.spaces), default=self.space_depth)
+        if self.sheet != "a4":
+            return side
+        w, h = geometry.width, geometry.height
+        room_w, room_h = A4_ROOM[0], A4_ROOM[1] - 6  # Letter is 18 mm shorter than A4
+        scale = max(min(1.0, room_w / w, room_h / h), min(1.0, room_w / h, room_h / w))
+        return side * scale
+
+
+def spiral_path(n: int) -> list[list[int]]:
+    """The first `n` cells of a square spiral, from its outer corner inwards: each next to the one before.
+
+    >>> spiral_path(10)[:5], len(spiral_path(10))
+    ([[0, 0], [1, 0], [2, 0], [3, 0], [3, 1]], 10)
+    """
+    side = 1
+    while side * side < n:
+        side += 1
+    cells: list[list[int]] = []
+    top, left, bottom, right = 0, 0, side - 1, side - 1
+    while len(cells) < n and top <= bottom and left <= right:
+        cells += [[x, top] for x in range(left, right + 1)]
+        cells += [[right, y] for y in range(top + 1, bottom + 1)]
+        if top < bottom:
+            cells += [[x, bottom] for x in range(right - 1, left - 1, -1)]
+        if left < right:
+            cells += [[left, y] for y in range(bottom - 1, top, -1)]
+        top, left, bottom, right = top + 1, left + 1, bottom - 1, right - 1
+    return cells[:n]
+
+
+# ---------------------------------------------------------------- checks
+
+
+def check_boards(kit: GenericKit, ctx: CheckContext) -> None:
+    """Every board, map, mat and track: what it names exists, and what goes on it fits."""
+    for b, board in enumerate(kit.boards):
+        _check_board(kit, ctx, b, board)
+    for m, graph in enumerate(kit.maps):
+        check_graph(ctx, graph, ("maps", m), MAP_CODES)
+        size = ("maps", m, "node_size") if "node_size" in graph.model_fields_set else None
+        _check_holds(kit, ctx, ("maps", m), graph.holds, graph.node_size, "PK415", f"map {graph.id!r}'s nodes", size)
+    for t, track in enumerate(kit.tracks):
+        for problem in check_track(track):
+            code = "PK305" if problem.kind == "player" else "PK405" if problem.kind == "size" else "PK305"
+            ctx.add(code, ("tracks", t, *problem.path[1:]), problem.message, problem.hint)
+        size = ("tracks", t, "space_depth") if "space_depth" in track.model_fields_set else None
+        what = f"track {track.id!r}'s spaces"
+        _check_holds(kit, ctx, ("tracks", t), track.holds, track.space_depth_printed(), "PK416", what, size)
+    _check_mats(kit, ctx)
+    for group in repeated(
+        (thing.id, (field, i, "id"))
+        for field in ("boards", "maps", "mats", "tracks")
+        for i, thing in enumerate(getattr(kit, field))
+    ):
+        ctx.add("PK304", group.places[1], f"two boards, maps, mats or tracks are called {group.key!r}", "rename one")
+
+
+def _check_board(kit: GenericKit, ctx: CheckContext, b: int, board: GenericBoard) -> None:
+    where = ("boards", b)
+    terrains = {t.id for t in board.terrains}
+    cells = board.cells()
+    reported: set[str] = set()
+    for terrain, path in cells.values():
+        if terrain is not None and terrain not in terrains and terrain not in reported:
+            reported.add(terrain)
+            known = ", ".join(sorted(terrains)) or "none: add `terrains:`"
+            ctx.add("PK305", (*where, *path), f"no terrain {terrain!r}", f"terrains: {known}")
+    for field in ("labels", "starts"):
+        for i, entry in enumerate(getattr(board, field)):
+            at = (entry.at[0], entry.at[1])
+            if at not in cells:
+                hint = _cell_hint(board, cells, at[1])
+                ctx.add("PK305", (*where, field, i, "at"), f"the board has no cell {list(at)}", hint)
+    players = len(kit.tokens.players) if kit.tokens else 0
+    for i, start in enumerate(board.starts):
+        if start.player > players:
+            ctx.add(
+                "PK305",
+                (*where, "starts", i, "player"),
+                f"no player {start.player}: `tokens: players` lists {players}",
+                "number players from 1, in the order of `tokens: players`",
+            )
+    room = board.fixed_space()
+    size = (*where, "grid", "cell") if board.grid is not None else (*where, "hex", "hex_size")
+    written = board.grid is None or "cell" in board.grid.model_fields_set
+    what = f"board {board.id!r}'s cells"
+    _check_holds(kit, ctx, where, board.holds, room, "PK415", what, size if written else None)
+
+
+def _cell_hint(board: GenericBoard, cells: dict[tuple[int, int], Any], row: int) -> str:
+    if board.grid is not None:
+        return f"give [column, row]: columns 1–{board.grid.columns}, rows 1–{board.grid.rows}"
+    qs = sorted(q for q, r in cells if r == row)
+    if not qs:
+        rows = sorted({r for _q, r in cells})
+        return f"give [q, r]: rows r = {rows[0]}–{rows[-1]}" if rows else "the board has no cells"
+    return f"give [q, r]: row r = {row} runs from q = {qs[0]} to q = {qs[-1]} (axial coordinates, left to right)"
+
+
+def holders(kit: GenericKit) -> Iterator[tuple[str, float, str]]:
+    """Each token kind that stands somewhere: (id, diameter, name) — the player tokens and the markers."""
+    if kit.tokens is None:
+        return
+    yield PLAYERS, kit.tokens.diameter, "the player tokens"
+    for marker in kit.tokens.markers:
+        yield marker.id, kit.tokens.diameter, f"marker {marker.id!r}"
+
+
+def _check_holds(
+    kit: GenericKit,
+    ctx: CheckContext,
+    where: tuple,
+    holds: list[str],
+    room: float | None,
+    code: str,
+    what: str,
+    size_path: tuple | None = None,
+) -> None:
+    """Each token kind `holds` names exists and fits `room` with CLEARANCE_MM to spare (None: the room is known
+    only at layout); a misfit is reported at the line that sets the space's size (or the `holds` entry when the
+    size is the default)."""
+    tokens = {token_id: (diameter, name) for token_id, diameter, name in holders(kit)}
+    for i, token_id in enumerate(holds):
+        found = tokens.get(token_id)
+        if found is None:
+            known = ", ".join(sorted(tokens)) or "none: add `tokens:`"
+            ctx.add("PK305", (*where, "holds", i), f"no token kind {token_id!r}", f"holds: {known}")
+            continue
+        diameter, name = found
+        if room is not None and not token_room(room, diameter, CLEARANCE_MM):
+            ctx.add(
+                code,
+                size_path or (*where, "holds", i),
+                f"{name} are {diameter:g} mm across; {what} are {room:.1f} mm: a token needs {CLEARANCE_MM:g} mm "
+                "less, so players see which space it is on",
+                f"make the spaces at least {diameter + CLEARANCE_MM:g} mm, or the tokens smaller (tokens: diameter)",
+            )
+
+
+def _check_mats(kit: GenericKit, ctx: CheckContext) -> None:
+    sizes = {deck.id: (deck.size.width, deck.size.height) for deck in kit.decks}
+    for m, mat in enumerate(kit.mats):
+        for r, row in enumerate(mat.rows):
+            for z, zone in enumerate(row.zones):
+                if zone.cards is not None and zone.cards.deck not in sizes:
+                    known = ", ".join(sorted(sizes)) or "none"
+                    path = ("mats", m, "rows", r, "zones", z, "cards", "deck")
+                    ctx.add("PK305", path, f"no deck {zone.cards.deck!r}", f"decks: {known}")
+        placed, misfits = mat_geometry(mat, ("mats", m), sizes)
+        zones = {p.path: p.zone for p in placed}
+        for misfit in misfits:
+            zone = zones[misfit.path[:-1]]
+            assert zone.cards is not None
+            message, hint = misfit_message(misfit, zone.cards.deck, zone.cards.count)
+            ctx.add("PK414", misfit.path, message, hint)
+        for group in repeated(
+            (zone.id, ("mats", m, "rows", r, "zones", z, "id"))
+            for r, row in enumerate(mat.rows)
+            for z, zone in enumerate(row.zones)
+        ):
+            ctx.add("PK304", group.places[1], f"two zones of mat {mat.id!r} are called {group.key!r}", "rename one")
+
+
+__all__ = [
+    "CellLabel",
+    "GenericBoard",
+    "GenericMap",
+    "GenericTrack",
+    "Grid",
+    "Mat",
+    "Start",
+    "Terrain",
+    "check_boards",
+    "spiral_path",
+]

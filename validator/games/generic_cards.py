@@ -1,0 +1,103 @@
+"""A generic card's parts beyond its front: its own back (a picture or a second fill), and the built-in `plain`
+template a deck uses when it names none."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import Discriminator, Field, GetJsonSchemaHandler, Tag
+from pydantic.json_schema import JsonSchemaValue
+
+from ..components.templates import FillValue, Frame, Region, ResolvedTemplate
+from ..images import ImageFill, ImageValue
+from ..types import Ident, LocalText, RuleText, StrictModel
+
+BUILTIN_TEMPLATE = "plain"
+"""The template a deck uses when it names none: a title band and a body text, sized to the deck's cards."""
+
+
+class CardSide(StrictModel):
+    """The other side of a card, drawn from a template like a front: the card's own back, or the second
+    face of a double-faced card. `title:` and `body:` are shorthand for filling those regions."""
+
+    template: Ident | None = Field(None, description="Defaults to the card's own template.")
+    title: LocalText | None = None
+    """Shorthand for filling the `title` region."""
+    body: RuleText | None = None
+    """Shorthand for filling the `body` region; numbers come from `{placeholders}`."""
+    fill: dict[Ident, FillValue] = Field(default_factory=dict, description="Region name → value, as on the front.")
+
+
+def _back_tag(value: Any) -> str:
+    if isinstance(value, (str, ImageFill)) or (isinstance(value, dict) and "file" in value):
+        return "image"
+    return "side"
+
+
+class _BackByShape:
+    """JSON Schema only: like `_back_tag`, text or `{file: …}` is a picture and any other mapping a second fill,
+    told apart with if/then so an editor reports a mistake against the form that was meant."""
+
+    def __get_pydantic_json_schema__(self, schema: Any, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
+        image, side = handler(schema)["oneOf"]  # the order of the union below
+        return {
+            "if": {"anyOf": [{"type": "string"}, {"type": "object", "required": ["file"]}]},
+            "then": image,
+            "else": side,
+        }
+
+
+CardBackValue = Annotated[
+    Annotated[ImageValue, Tag("image")] | Annotated[CardSide, Tag("side")],
+    Discriminator(
+        _back_tag,
+        custom_error_type="card_back",
+        custom_error_message="a card's own back is a picture file (art/back.png) or a second fill {template, fill}",
+    ),
+    _BackByShape(),
+]
+
+
+# ---------------------------------------------------------------- the built-in template
+
+
+def plain_template(width: float, height: float, path: tuple = ()) -> ResolvedTemplate:
+    """A title band across the top and a body text below it, for cards of any size.
+
+    >>> t = plain_template(63, 88)
+    >>> t.names, t.region("title").box, t.region("body").required
+    (('title_band', 'title', 'body'), [5.0, 4.0, 53.0, 8.0], False)
+    """
+    inset = 2.5 if width >= 40 else 1.5
+    band = min(11.0, height * 0.14)
+
+    def mm(*values: float) -> list[str]:
+        return [f"{v:.3f}mm" for v in values]
+
+    specs = (
+        {"name": "title_band", "kind": "panel", "box": mm(inset, inset, width - 2 * inset, band), "fill": "#3a3a48"},
+        {
+            "name": "title",
+            "kind": "text",
+            "box": mm(inset + 2.5, inset + 1.5, width - 2 * inset - 5, band - 3),
+            "size": 10.0,
+            "min_size": 6.0,
+            "lines": 1,
+            "bold": True,
+            "colour": "#ffffff",
+            "align": "middle",
+            "valign": "middle",
+        },
+        {
+            "name": "body",
+            "kind": "text",
+            "box": mm(inset + 2.5, inset + band + 3, width - 2 * inset - 5, height - 2 * inset - band - 5.5),
+            "size": 8.5,
+            "min_size": 6.0,
+            "required": False,
+        },
+    )
+    made = tuple(Region.model_validate(spec) for spec in specs)
+    return ResolvedTemplate(
+        BUILTIN_TEMPLATE, width, height, Frame(), made, {r.name: path for r in made}, (BUILTIN_TEMPLATE,)
+    )
