@@ -259,7 +259,7 @@ def prepare_kit(args: argparse.Namespace):
 def prepare_deck(args: argparse.Namespace):
     from pnpkit.generator.backends import pdf
     from pnpkit.generator.layouts.cards import CardFace, card_sheets
-    from pnpkit.generator.layouts.common import INK, MUTED, LayoutContext
+    from pnpkit.generator.layouts.context import INK, MUTED, LayoutContext
     from pnpkit.generator.scene import Document, Rect, Style, Text
     from pnpkit.generator.text import TextBox
     from pnpkit.generator.units import A4

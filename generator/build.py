@@ -31,7 +31,7 @@ from .index import NAME as INDEX
 from .index import dumps, edition_index, read_index
 from .inksaver import ink_saver
 from .layouts.book import ContentsEntry, contents, cover
-from .layouts.common import LayoutContext, text_floor
+from .layouts.context import LayoutContext, text_floor
 from .outdir import MARKER as MARKER  # and the two errors below: the CLI and the exports import them from here
 from .outdir import DiskFullError as DiskFullError
 from .outdir import OutputError as OutputError

@@ -21,7 +21,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from .layouts.cards import CardFace
-from .layouts.common import LayoutContext, TextProblem
+from .layouts.context import LayoutContext, TextProblem
 
 MAX_FACES = 50_000
 """Faces kept at most; past it the cache starts again (a kit that large is rare, and memory stays bounded)."""

@@ -61,10 +61,10 @@ def atoms(text: str) -> tuple[str, ...]:
     """
     if text.isascii():
         return tuple(_ASCII_ATOMS.findall(text))
-    return tuple(_atoms(text))
+    return tuple(split_atoms(text))
 
 
-def _atoms(text: str) -> list[str]:
+def split_atoms(text: str) -> list[str]:
     out: list[str] = []
     glue_next = False
     for ch in text:
@@ -98,7 +98,7 @@ def wrap(text: str, size_pt: float, width: float, measure: Measure | None = None
     lines: list[str] = []
     mm_per_em = size_pt * MM_PER_PT
     for paragraph in text.split("\n"):
-        greedy = _wrap_paragraph(paragraph, size_pt, width, measure)
+        greedy = wrap_paragraph(paragraph, size_pt, width, measure)
         if len(greedy) < 2 or not _has_wide(paragraph) or not _is_widow(greedy[-1]):
             lines.extend(greedy)
             continue
@@ -168,7 +168,7 @@ def _no_widow(
     return ranges
 
 
-def _wrap_paragraph(text: str, size_pt: float, width: float, measure: Measure) -> list[str]:
+def wrap_paragraph(text: str, size_pt: float, width: float, measure: Measure) -> list[str]:
     lines: list[str] = []
     current = ""
     cur_em = 0.0  # measure(current), trailing spaces included: sums of the same widths, so the same floats

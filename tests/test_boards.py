@@ -227,7 +227,7 @@ def test_a_grid_board_prints_its_coordinates(tmp_path: Path):
 def test_dice_battle_monsters_mat_card_spaces_hold_real_cards():
     """The mat's card spaces are a poker card (63 × 88 mm) or larger, and each lies inside its zone."""
     from pnpkit.generator.games import components
-    from pnpkit.generator.layouts.common import LayoutContext
+    from pnpkit.generator.layouts.context import LayoutContext
     from pnpkit.generator.scene import Rect, walk
     from pnpkit.generator.units import A4
     from pnpkit.validator.kit import load_kit
@@ -245,3 +245,13 @@ def test_dice_battle_monsters_mat_card_spaces_hold_real_cards():
     assert len(spaces) >= 5
     for space in spaces:
         assert space.w >= 63.0 and space.h >= 88.0, (space.w, space.h)
+
+
+def test_wizards_field_slots_must_hold_the_element_cards(tmp_path: Path):
+    """The track board's card field names its deck: larger cards than its slots are PK414 at the slot size."""
+    kit = make_bad_kit(
+        tmp_path, [("decks.yaml", "    size: poker\n", "    size: tarot\n")], kit="wizards-element-collection"
+    )
+    found = only(findings(kit), "PK414")
+    assert [(f.line, f.severity) for f in found] == [(line_of(kit / "board.yaml", "  field: {rows: 3"), "error")]
+    assert "70 × 120 mm" in found[0].text

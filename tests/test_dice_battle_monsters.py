@@ -126,7 +126,7 @@ def test_card_text_stays_inside_its_region(layouts, loaded):
 
 def test_no_text_on_the_shipped_cards_is_shrunk(loaded, monkeypatch):
     """Auto-fit never has to shrink a shipped card's text: each fits at its region's preferred size."""
-    import pnpkit.generator.layouts.common as common
+    import pnpkit.generator.layouts.context as common
     from pnpkit.generator.build import layout_kit
     from pnpkit.generator.text import fit
 
@@ -234,7 +234,7 @@ def test_rule_summary_is_one_page_with_both_diagrams(layouts, loaded):
 
 
 def test_inline_icons_scale_with_the_font(loaded):
-    from pnpkit.generator.layouts.common import LayoutContext
+    from pnpkit.generator.layouts.context import LayoutContext
     from pnpkit.generator.layouts.templates import inline_text
     from pnpkit.generator.scene import Group, Text, bounds, walk
     from pnpkit.generator.text import TextBox
@@ -283,7 +283,7 @@ def test_inline_icons_scale_with_the_font(loaded):
 
 
 def test_inline_icons_wrap_as_atoms_and_keep_kinsoku(loaded):
-    from pnpkit.generator.layouts.common import LayoutContext
+    from pnpkit.generator.layouts.context import LayoutContext
     from pnpkit.generator.layouts.templates import inline_text
     from pnpkit.generator.scene import Group, Text
     from pnpkit.generator.text import NO_LINE_START, TextBox

@@ -410,9 +410,9 @@ def test_the_widow_seen_on_a_shift_card_is_gone():
 
 
 def _greedy(text, size, width):
-    from pnpkit.generator.text import _wrap_paragraph
+    from pnpkit.generator.text import wrap_paragraph
 
-    return _wrap_paragraph(text, size, width, fonts.in_use().regular.width_em)
+    return wrap_paragraph(text, size, width, fonts.in_use().regular.width_em)
 
 
 def test_english_keeps_greedy_lines():

@@ -363,9 +363,9 @@ BAD_PICTURES = {
 
 
 def adobe_rgb_png() -> bytes:
-    from pnpkit.validator.images import _test_profile
+    from pnpkit.validator.images import test_profile
 
-    return png_bytes(800, 600, icc_profile=_test_profile("Adobe RGB (1998)", {b"rXYZ": (0.6097, 0.3111, 0.0195)}))
+    return png_bytes(800, 600, icc_profile=test_profile("Adobe RGB (1998)", {b"rXYZ": (0.6097, 0.3111, 0.0195)}))
 
 
 @pytest.mark.parametrize("name", sorted(BAD_PICTURES))
@@ -381,11 +381,11 @@ def test_a_bad_picture_is_found_at_the_value_that_names_it(tmp_path, name):
 
 
 def test_a_profile_other_than_srgb_is_found(tmp_path):
-    from pnpkit.validator.images import SRGB_COLORANTS, _test_profile
+    from pnpkit.validator.images import SRGB_COLORANTS, test_profile
 
     files = {
         "art/adobe.png": adobe_rgb_png(),
-        "art/srgb.png": png_bytes(800, 600, icc_profile=_test_profile("sRGB IEC61966-2.1", SRGB_COLORANTS)),
+        "art/srgb.png": png_bytes(800, 600, icc_profile=test_profile("sRGB IEC61966-2.1", SRGB_COLORANTS)),
     }
     kit = picture_kit(tmp_path, card("adobe", "art/adobe.png") + card("srgb", "art/srgb.png"), files)
     found = findings(kit)

@@ -161,21 +161,21 @@ _AB = "{id: a, name: {ja: あ, en: A}}, {id: b, name: {ja: い, en: B}}"
 def _blocks(n: int, seed: int) -> list:
     """A summary's blocks as the rule layout makes them: headings that keep with what follows, paragraphs and
     table rows of any height (zero included), continued headings and repeated table headers."""
-    from pnpkit.generator.layouts.rules import _Block
+    from pnpkit.generator.layouts.rules import Block
 
     rng = random.Random(seed)
-    blocks: list[_Block] = []
+    blocks: list[Block] = []
     heading = None
     for _ in range(n):
         if rng.random() < 0.15:
-            heading = _Block((), 8.0, "rule-heading", keep_with_next=True, space_before=2.0)
+            heading = Block((), 8.0, "rule-heading", keep_with_next=True, space_before=2.0)
             blocks.append(heading)
             continue
-        continued = _Block((), 8.0, "rule-heading", keep_with_next=True, space_before=2.0) if heading else None
-        header = _Block((), rng.choice([3.0, 5.5]), "rule-table-header", keep_with_next=True)
+        continued = Block((), 8.0, "rule-heading", keep_with_next=True, space_before=2.0) if heading else None
+        header = Block((), rng.choice([3.0, 5.5]), "rule-table-header", keep_with_next=True)
         height = rng.choice([0.0, 0.1, 1.0, 3.3, 8.0, 0.30000000000000004, rng.uniform(0, 40), rng.uniform(0, 300)])
         blocks.append(
-            _Block(
+            Block(
                 (),
                 height,
                 "rule-text",
@@ -191,20 +191,20 @@ def _blocks(n: int, seed: int) -> list:
 def _summing_every_column(blocks: list, room: float) -> list[list[tuple[int, int]]]:
     """Pages of two balanced columns as the layout set them when it summed every candidate column: the answer the
     running sums must give, block for block."""
-    from pnpkit.generator.layouts.rules import _column, _height
+    from pnpkit.generator.layouts.rules import column_height, column_of
 
     def fill(start: int) -> int:
         breaks = [e for e in range(start + 1, len(blocks) + 1) if e == len(blocks) or not blocks[e - 1].keep_with_next]
         for ends in (breaks, list(range(start + 1, len(blocks) + 1))):
-            fitting = [e for e in ends if _height(_column(blocks, start, e)) <= room + 1e-6]
+            fitting = [e for e in ends if column_height(column_of(blocks, start, e)) <= room + 1e-6]
             if fitting:
                 return fitting[-1]
         return start + 1
 
     def balance(start: int, end: int) -> list[tuple[int, int]]:
         def cost(cut: int) -> tuple[bool, bool, float, float]:
-            left = _height(_column(blocks, start, cut))
-            right = _height(_column(blocks, cut, end)) if cut < end else 0.0
+            left = column_height(column_of(blocks, start, cut))
+            right = column_height(column_of(blocks, cut, end)) if cut < end else 0.0
             kept = cut < end and blocks[cut - 1].keep_with_next
             return max(left, right) > room + 1e-6, kept, round(max(left, right), 6), right
 
@@ -223,20 +223,20 @@ def _summing_every_column(blocks: list, room: float) -> list[list[tuple[int, int
 
 @pytest.mark.parametrize("room", [8.0, 20.0, 100.0, 259.0])
 def test_the_rule_columns_are_the_ones_summing_every_column_gives(room):
-    from pnpkit.generator.layouts.rules import _balance, _paginate
+    from pnpkit.generator.layouts.rules import balance, paginate
 
     for seed in range(150):
         blocks = _blocks(random.Random(seed).randint(1, 50), seed)
-        assert _paginate(blocks, room) == _summing_every_column(blocks, room), seed
-        assert _balance(blocks, 0, len(blocks), float("inf")) == _summing_every_column(blocks, float("inf"))[0], seed
+        assert paginate(blocks, room) == _summing_every_column(blocks, room), seed
+        assert balance(blocks, 0, len(blocks), float("inf")) == _summing_every_column(blocks, float("inf"))[0], seed
 
 
 def test_the_rule_columns_of_4n_blocks_cost_about_4_times_n():
-    from pnpkit.generator.layouts.rules import _balance, _paginate
+    from pnpkit.generator.layouts.rules import balance, paginate
 
     blocks = {n: _blocks(n, 7) for n in (2000, 8000)}
-    _grows_linearly(lambda n: _paginate(blocks[n], 259.0), 2000)
-    _grows_linearly(lambda n: _balance(blocks[n], 0, n, float("inf")), 2000)  # a one-page summary's two columns
+    _grows_linearly(lambda n: paginate(blocks[n], 259.0), 2000)
+    _grows_linearly(lambda n: balance(blocks[n], 0, n, float("inf")), 2000)  # a one-page summary's two columns
 
 
 # ---------------------------------------------------------------- 4. an include listed 5,000 times

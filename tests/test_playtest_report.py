@@ -13,7 +13,7 @@ from pdftext import opened, page_texts, text_of_page
 from pypdf import PdfReader
 
 from pnpkit.generator import fonts
-from pnpkit.generator.layouts.common import floor_pt, small_text
+from pnpkit.generator.layouts.context import floor_pt, small_text
 from pnpkit.generator.layouts.playtest import report_component, report_context
 from pnpkit.generator.scene import Text, bounds, walk
 from pnpkit.generator.units import HARD_MARGIN

@@ -253,7 +253,7 @@ def test_calibrate_writes_front_and_back(tmp_path):
 
 def test_calibration_reference_lines_sit_behind_the_scale_zeros():
     from pnpkit.generator.layouts.calibration import calibration_pages
-    from pnpkit.generator.layouts.common import LayoutContext
+    from pnpkit.generator.layouts.context import LayoutContext
     from pnpkit.generator.units import A4
 
     front, back = calibration_pages(LayoutContext("en", A4), "long")

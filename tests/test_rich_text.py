@@ -22,8 +22,8 @@ from pdftext import pdf_text
 from pypdf import PdfReader
 
 from pnpkit.generator import fonts
-from pnpkit.generator.layouts.common import LayoutContext
-from pnpkit.generator.text import Styled, TextBox, _atoms, atoms, fit, item_width, text_bounds, wrap
+from pnpkit.generator.layouts.context import LayoutContext
+from pnpkit.generator.text import Styled, TextBox, atoms, fit, item_width, split_atoms, text_bounds, wrap
 from pnpkit.generator.units import PAPERS
 from pnpkit.validator import markup
 from pnpkit.validator.components.kit import BUILTIN_FONT_FAMILIES
@@ -132,7 +132,7 @@ def test_styled_wrapping_breaks_unmarked_text_exactly_as_plain_wrapping(text, wi
 @given(st.text(alphabet=st.sampled_from(list("abc XYZ019,.:;!?%)]}([{-'\"/\t")), max_size=30))
 def test_ascii_text_splits_into_the_same_atoms_by_its_fast_path(text):
     """English text is split by one regular expression; it must give the atoms the general loop gives."""
-    assert atoms(text) == tuple(_atoms(text))
+    assert atoms(text) == tuple(split_atoms(text))
 
 
 def test_kinsoku_holds_across_a_change_of_style():

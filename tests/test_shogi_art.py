@@ -260,7 +260,7 @@ def test_every_node_stands_on_land_well_inside_the_coast(layouts, loaded):
 
 def test_outlines_turn_so_lakes_stay_open_under_either_fill_rule(loaded):
     """Every point is inside 0 or 1 land loops: the nonzero (SVG) and even-odd rules fill the same area."""
-    from pnpkit.generator.layouts.common import LayoutContext
+    from pnpkit.generator.layouts.context import LayoutContext
     from pnpkit.generator.layouts.graphmap import drawing, fit_scale, spec_of
     from pnpkit.generator.scene import Path, walk
     from pnpkit.generator.units import A4

@@ -163,7 +163,7 @@ def test_map_sheet_is_a4_with_a_scale_bar_and_keeps_out_of_the_hard_margin(layou
 
 
 def _map_ctx(lang: str = "ja"):
-    from pnpkit.generator.layouts.common import LayoutContext
+    from pnpkit.generator.layouts.context import LayoutContext
     from pnpkit.generator.units import A4
 
     return LayoutContext(lang, A4)

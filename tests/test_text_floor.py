@@ -89,7 +89,7 @@ def test_no_text_below_the_floor_under_other_print_settings(kits, name, override
 @pytest.mark.parametrize("duplex", ["long", "short"])
 def test_calibration_sheet_text_is_above_the_floor_and_its_numbers_apart(lang, duplex):
     from pnpkit.generator.layouts.calibration import calibration_pages
-    from pnpkit.generator.layouts.common import LayoutContext
+    from pnpkit.generator.layouts.context import LayoutContext
     from pnpkit.generator.text import text_bounds
     from pnpkit.generator.units import A4
 
@@ -136,7 +136,7 @@ def test_calibrate_command_writes_no_text_below_the_floor(tmp_path):
 )
 def test_fitted_never_sets_text_below_the_floor(text, least):
     """A box too small for the text at the floor: PK309 naming the box and the size, never smaller text."""
-    from pnpkit.generator.layouts.common import LayoutContext
+    from pnpkit.generator.layouts.context import LayoutContext
     from pnpkit.generator.text import TextBox
     from pnpkit.generator.units import A4
 
@@ -150,7 +150,7 @@ def test_fitted_never_sets_text_below_the_floor(text, least):
 
 
 def test_fitted_raises_a_size_under_the_floor_when_the_text_fits_there():
-    from pnpkit.generator.layouts.common import LayoutContext
+    from pnpkit.generator.layouts.context import LayoutContext
     from pnpkit.generator.text import TextBox
     from pnpkit.generator.units import A4
 
@@ -162,7 +162,7 @@ def test_fitted_raises_a_size_under_the_floor_when_the_text_fits_there():
 
 
 def test_a_japanese_word_holds_the_whole_text_to_the_japanese_floor():
-    from pnpkit.generator.layouts.common import floor_pt
+    from pnpkit.generator.layouts.context import floor_pt
 
     assert floor_pt("ATT") == LATIN and floor_pt("×2 ★ →") == LATIN
     assert floor_pt("Token 祝杯 (toast)") == JAPANESE and floor_pt("ペア") == JAPANESE
@@ -172,7 +172,7 @@ def test_a_japanese_word_holds_the_whole_text_to_the_japanese_floor():
 
 
 def test_the_page_check_finds_text_below_the_floor_with_its_place_and_size():
-    from pnpkit.generator.layouts.common import small_text
+    from pnpkit.generator.layouts.context import small_text
 
     card = Group(
         (Text(0, 0, "per pair", 10.0), Text(0, 5, "小さい", 12.0)),  # drawn at half size: 5 pt and 6 pt

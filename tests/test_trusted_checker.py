@@ -14,7 +14,10 @@ from conftest import REPO, cli, line_of, make_bad_kit
 from pnpkit.validator.kit import load_kit
 
 SB = "starlit-bazaar"
-CORPUS = [*sorted(p.parent for p in (REPO / "content").glob("*/kit.yaml")), *sorted((REPO / "examples").glob("*/"))]
+CORPUS = [
+    *sorted(p.parent for p in (REPO / "content").glob("*/kit.yaml")),
+    *sorted(p.parent for p in (REPO / "examples").glob("*/kit.yaml")),
+]
 """The correct games: the content kits and the examples (Koi-Koi and Daifugō among them); `pnpkit new` is added."""
 
 CORPUS_WARNINGS: dict[str, list[tuple[str, str]]] = {}

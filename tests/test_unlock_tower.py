@@ -227,7 +227,7 @@ def test_inline_regions_draw_inside_their_areas(tmp_path):
     """A sheet written out in YAML (no rule model): a grid with marks, a checkbox chain, a counter and text."""
     from pydantic import TypeAdapter
 
-    from pnpkit.generator.layouts.common import LayoutContext
+    from pnpkit.generator.layouts.context import LayoutContext
     from pnpkit.generator.layouts.sheets import arrange, sheet_area, sheet_page
     from pnpkit.generator.scene import Polygon, Rect
     from pnpkit.generator.units import A4
@@ -283,7 +283,7 @@ def test_inline_regions_draw_inside_their_areas(tmp_path):
 def test_a_region_too_small_for_a_pencil_is_reported():
     from pydantic import TypeAdapter
 
-    from pnpkit.generator.layouts.common import LayoutContext
+    from pnpkit.generator.layouts.context import LayoutContext
     from pnpkit.generator.layouts.sheets import sheet_page
     from pnpkit.generator.units import A4
     from pnpkit.validator.components.sheets import Sheet

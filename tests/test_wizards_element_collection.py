@@ -381,7 +381,7 @@ def test_a_field_too_big_for_one_a4_sheet_asks_for_tiles():
 
 
 def test_a_path_track_fits_one_a4_sheet():
-    from pnpkit.generator.layouts.common import LayoutContext
+    from pnpkit.generator.layouts.context import LayoutContext
     from pnpkit.generator.layouts.tracks import SpaceLook, track_art, track_pages
     from pnpkit.generator.units import A4
     from pnpkit.validator.components.tracks import TrackBoard, TrackSpace, track_geometry

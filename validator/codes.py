@@ -91,6 +91,10 @@ CODES: dict[str, tuple[Severity, str]] = {
     "PK361": (E, "a text longer than pnpkit reads"),
     "PK362": (E, "more of something than one kit may hold"),
     "PK363": (E, "too many errors of one kind; the rest are counted, not listed"),
+    # physical fit: what goes on a board, mat or track fits its space (every game)
+    "PK414": (E, "card space smaller than its deck's cards"),
+    "PK415": (E, "piece larger than the cell or node it stands on"),
+    "PK416": (E, "token larger than its track's spaces"),
     # images on cards (validator/images.py)
     "PK501": (E, "image resolution below 150 ppi"),
     "PK502": (E, "image file damaged or unreadable"),

@@ -407,9 +407,9 @@ SRGB_COLORANTS = {
 def icc_problem(profile: bytes) -> str | None:
     """None for an sRGB (or grey) profile; otherwise the profile's name, for the message.
 
-    >>> icc_problem(_test_profile("sRGB IEC61966-2.1", SRGB_COLORANTS)) is None
+    >>> icc_problem(test_profile("sRGB IEC61966-2.1", SRGB_COLORANTS)) is None
     True
-    >>> icc_problem(_test_profile("Adobe RGB (1998)", {b"rXYZ": (0.6097, 0.3111, 0.0195)}))
+    >>> icc_problem(test_profile("Adobe RGB (1998)", {b"rXYZ": (0.6097, 0.3111, 0.0195)}))
     'Adobe RGB (1998)'
     """
     if len(profile) < 132:
@@ -475,7 +475,7 @@ def _icc_xyz(profile: bytes, where: tuple[int, int] | None) -> tuple[float, floa
     return x / 65536, y / 65536, z / 65536
 
 
-def _test_profile(name: str, colorants: dict[bytes, tuple[float, float, float]]) -> bytes:
+def test_profile(name: str, colorants: dict[bytes, tuple[float, float, float]]) -> bytes:
     """A minimal RGB ICC profile with a description and colorants, for tests."""
     tags: list[tuple[bytes, bytes]] = [
         (b"desc", b"desc\0\0\0\0" + struct.pack(">I", len(name) + 1) + name.encode() + b"\0")

@@ -23,7 +23,7 @@ COMMANDS: dict[str, str] = {
     "export": "write PNG images, print-on-demand files or Tabletop Simulator decks",
     "new": "start a new kit: a sample generic game to make your own",
     "schema": "print or write the JSON Schemas of kit.yaml and its component files, for editors",
-    "score": "score players' cards at the end of a game (Wizard's Element Collection)",
+    "score": "score a finished game: points by category, or Wizard's Element Collection's cards",
     "simulate": "play the kit's game many times and report balance, length, ties and rule problems",
 }
 """Every command: its name (its module's name) and its one-line help, in the order `pnpkit --help` lists them."""

@@ -24,7 +24,7 @@ def run(args: argparse.Namespace) -> int:
 
     from ..backends import pdf
     from ..layouts.calibration import calibration_pages
-    from ..layouts.common import LayoutContext
+    from ..layouts.context import LayoutContext
     from ..outdir import write_whole
     from ..scene import Bookmark, Document
     from ..units import PAPERS

@@ -1,4 +1,9 @@
-"""Score a finished game of Wizard's Element Collection: each kind of element, the best use
+"""Score a finished game. Any kit that declares scoring categories (`play.scoring`) takes each player's points
+per category and prints the totals and places, ties broken by its `tie_break` order (generator.scoring):
+
+    pnpkit score examples/koi-koi points.yaml        # 赤: {points: 12, rounds-won: 3}
+
+Wizard's Element Collection scores the cards each player holds instead: each kind of element, the best use
 of the wild cards, and the Evil majority, worked out by the kit's own rule model.
 
 Give each player's cards in a YAML file, a mapping from player to cards, the
@@ -28,6 +33,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, TextIO
 
 if TYPE_CHECKING:
+    from pnpkit.validator.components.kit import KitBase
+    from pnpkit.validator.components.play import Scoring
     from pnpkit.validator.games.wizards_element_collection import (
         KindScore,
         PlayerScore,
@@ -54,13 +61,16 @@ class InputError(Exception):
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.formatter_class = argparse.RawDescriptionHelpFormatter  # keep the examples above as written
-    parser.add_argument("kit", type=Path, metavar="KIT", help="the kit directory (content/wizards-element-collection)")
+    parser.add_argument(
+        "kit", type=Path, metavar="KIT", help="the kit directory (examples/koi-koi, content/wizards-element-collection)"
+    )
     parser.add_argument(
         "cards",
         type=Path,
         nargs="?",
         metavar="CARDS.yaml",
-        help="each player's cards; without it, type them (one player a line)",
+        help="each player's points by category (or, for Wizard's Element Collection, cards); without it, type them "
+        "(one player a line)",
     )
     parser.add_argument(
         "--lang", choices=("ja", "en"), help="language of the card names printed (default: the kit's first)"
@@ -81,15 +91,20 @@ def run(args: argparse.Namespace) -> int:
     if loaded.kit is None or loaded.report.has_errors:
         errors = loaded.report.errors
         if any(f.code == "PK204" for f in errors) or (loaded.kit is None and not errors):
-            return _usage(f"{args.kit} is not a {GAME} kit")
+            return _usage(f"{args.kit} is not a kit pnpkit can score (its game is unknown)")
         print(render_text(errors), file=sys.stderr)
         return 1
     kit = loaded.kit
-    if not isinstance(kit, WizardsElementCollectionKit):
-        return _usage(f"{args.kit} is a kit for {kit.game}; `pnpkit score` scores {GAME}")
     lang = args.lang or kit.languages[0]
     if lang not in kit.languages:
         return _usage(f"{args.kit} has no {lang!r} edition; it ships {', '.join(kit.languages)}")
+    if not isinstance(kit, WizardsElementCollectionKit):
+        scoring = kit.play.scoring if kit.play is not None else None
+        if scoring is None:
+            return _usage(
+                f"{args.kit} declares no scoring categories; add `play: {{scoring: {{categories: [...]}}}}` to score it"
+            )
+        return score_points(args, kit, scoring, lang)
     try:
         if args.cards is not None:
             if not args.cards.is_file():
@@ -109,6 +124,35 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(as_json(scores), ensure_ascii=False, indent=2))
     else:
         print(render(kit, scores, lang))
+    return 0
+
+
+def score_points(args: argparse.Namespace, kit: KitBase, scoring: Scoring, lang: str) -> int:
+    """Any kit with scoring categories: points per category in, totals and places out."""
+    from pnpkit.validator.score_sheet import rank
+
+    from ..scoring import PointsError, points_json, read_typed_points, read_yaml_points, render_points
+
+    try:
+        if args.cards is not None:
+            if not args.cards.is_file():
+                return _usage(f"{args.cards} does not exist")
+            points = read_yaml_points(args.cards, kit, scoring)
+        else:
+            if sys.stdin.isatty():
+                ids = " ".join(f"{category.id}=…" for category in scoring.categories)
+                print(f"name: {ids}   (one player a line; an empty line ends)", file=sys.stderr)
+            points = read_typed_points(sys.stdin, kit, scoring)
+    except PointsError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    scored = rank(scoring, points)
+    if args.format == "json":
+        import json
+
+        print(json.dumps(points_json(scored), ensure_ascii=False, indent=2))
+    else:
+        print(render_points(scoring, scored, lang))
     return 0
 
 

@@ -169,7 +169,7 @@ def _write_report(loaded: Any, report: dict, lang: str, target: Path) -> int:
 
     from .. import fonts
     from ..backends import svg
-    from ..layouts.common import small_text
+    from ..layouts.context import small_text
     from ..layouts.playtest import report_component, report_context
     from ..outdir import write_whole
     from ..render import component_pdf

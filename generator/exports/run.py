@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnpkit.validator.findings import Finding
+from pnpkit.validator.jobs import ordered_map
 from pnpkit.validator.kit import LoadedKit
 
 from .. import fonts
-from ..jobs import ordered_map
 from ..outdir import remove_staging, write_error
 from ..stops import deferred
 from . import png, pod, staging, tts

@@ -18,7 +18,7 @@ from .contract import GameLayout
 if TYPE_CHECKING:
     from pnpkit.validator.games import AnyKitModel
 
-    from ..layouts.common import LayoutContext
+    from ..layouts.context import LayoutContext
     from . import dice_battle_monsters, element_shift, generic, shogi_tcg, unlock_tower, wizards_element_collection
 
     _checked: tuple[GameLayout, ...] = (

@@ -12,7 +12,7 @@ from pnpkit.validator.placeholders import fill
 from pnpkit.validator.proofread.vocabulary import open_questions, owner_label
 from pnpkit.validator.types import LocalText, Unspecified
 
-from ..layouts.common import LayoutContext, TextProblem
+from ..layouts.context import LayoutContext, TextProblem
 from ..layouts.rules import Diagram, Section, Table
 from ..scene import Page
 

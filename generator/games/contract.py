@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from ..layouts.common import LayoutContext
+    from ..layouts.context import LayoutContext
     from .base import Component
 
 

@@ -15,7 +15,7 @@ from pnpkit.validator.components.cards import Design
 
 from .. import facecache
 from ..layouts.cards import CardFace
-from ..layouts.common import LayoutContext
+from ..layouts.context import LayoutContext
 
 Item = TypeVar("Item")
 

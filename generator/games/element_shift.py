@@ -22,7 +22,7 @@ from ..icons.shifts import shift_panel
 from ..layouts import card_parts as parts
 from ..layouts.backs import deck_back
 from ..layouts.cards import CardFace, card_sheets
-from ..layouts.common import LayoutContext, readable
+from ..layouts.context import LayoutContext, readable
 from ..layouts.hexboard import BoardCell, TerrainStyle, board_pages
 from ..layouts.rules import Table, rule_pages
 from ..layouts.tokens import TokenSpec, TrackSpec, marker_spec, token_pages

@@ -40,7 +40,7 @@ from .. import fonts
 from ..i18n import SHARED, players_line
 from ..layouts.backs import deck_back
 from ..layouts.cards import CardFace, card_sheets
-from ..layouts.common import MUTED, LayoutContext
+from ..layouts.context import MUTED, LayoutContext
 from ..layouts.rules import Section, Table, rule_pages
 from ..layouts.sheets import ScoringSpec, inline_spec, sheet_page
 from ..layouts.templates import template_face

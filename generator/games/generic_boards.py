@@ -21,7 +21,7 @@ from pnpkit.validator.games.generic_boards import (
 )
 
 from ..i18n import SHARED, players_line
-from ..layouts.common import LayoutContext, TextProblem
+from ..layouts.context import LayoutContext, TextProblem
 from ..layouts.graphmap import map_pages, spec_of
 from ..layouts.grids import GridSpec, grid_pages
 from ..layouts.hexboard import (

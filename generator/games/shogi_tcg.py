@@ -41,7 +41,7 @@ from ..icons.shogi_symbols import GOLD, heart, koma, pile_emblem, relic_icon, sp
 from ..layouts.backs import deck_back
 from ..layouts.card_parts import PANEL, panel_frame
 from ..layouts.cards import CardFace, card_sheets
-from ..layouts.common import MUTED, LayoutContext, page_title, scale_bar
+from ..layouts.context import MUTED, LayoutContext, page_title, scale_bar
 from ..layouts.graphmap import LegendEntry, map_pages, spec_of
 from ..layouts.rules import rule_pages
 from ..layouts.shogi_cards import Cost, art_icon, art_window, body_text, footer, name_band, pips, stat_boxes, type_line

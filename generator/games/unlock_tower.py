@@ -30,7 +30,7 @@ from pnpkit.validator.text_numbers import local_numbers
 
 from .. import fonts
 from ..i18n import players_line
-from ..layouts.common import INK, LayoutContext, readable
+from ..layouts.context import INK, LayoutContext, readable
 from ..layouts.rules import Table, rule_pages
 from ..layouts.sheets import (
     HIGHLIGHT,

@@ -21,7 +21,7 @@ from ..i18n import joined, players_line
 from ..icons.wizards import GOLD, PANEL, emblem, magic_circle, rune
 from ..layouts.backs import deck_back
 from ..layouts.cards import CardFace, card_sheets
-from ..layouts.common import MUTED, LayoutContext, page_title, scale_bar
+from ..layouts.context import MUTED, LayoutContext, page_title, scale_bar
 from ..layouts.rules import Table, rule_pages
 from ..layouts.tracks import BoardLook, Legend, SpaceLook, track_art, track_pages
 from ..layouts.wizards_cards import (

@@ -23,7 +23,7 @@ from ..colour import WHITE
 from ..scene import Item, Path, Rect, Style
 from ..text import TextBox
 from .cards import CardFace
-from .common import LayoutContext
+from .context import LayoutContext
 
 if TYPE_CHECKING:
     from pnpkit.validator.components.kit import KitBase

@@ -13,7 +13,7 @@ from ..i18n import tr
 from ..images import decode_problem, fit_ppi
 from ..scene import Image, Item, Line, Page, Rect, Style, Text
 from ..text import TextBox, item_width
-from .common import GAP, INK, MUTED, LayoutContext, TextProblem, footer, page_text
+from .context import GAP, INK, MUTED, LayoutContext, TextProblem, footer, page_text
 
 ACCENT = "#2c2f45"
 

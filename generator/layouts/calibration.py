@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..i18n import tr
 from ..scene import Item, Line, Page, Rect, Style, Text
 from ..units import MM_PER_PT
-from .common import INK, LayoutContext, scale_bar
+from .context import INK, LayoutContext, scale_bar
 
 RANGE = 5.0  # mm either way
 STEP = 0.5

@@ -14,7 +14,7 @@ from ..i18n import duration_text, tr
 from ..icons.markers import marker_icon
 from ..scene import Box, Item, Rect, Style, Text
 from ..text import TextBox, fit
-from .common import LayoutContext, floor_pt, is_japanese, readable
+from .context import LayoutContext, floor_pt, is_japanese, readable
 from .tokens import token
 
 PANEL = "#fffaf2"

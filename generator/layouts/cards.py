@@ -14,7 +14,7 @@ from ..i18n import tr
 from ..scene import Box, Group, Item, Line, Page, Rect, Style, Text
 from ..text import TextBox
 from ..units import HARD_MARGIN, MM_PER_PT, Paper
-from .common import INK, MUTED, LayoutContext, TextProblem, floor_pt, print_note, readable, scale_bar
+from .context import INK, MUTED, LayoutContext, TextProblem, floor_pt, print_note, readable, scale_bar
 
 GUIDE = Style(stroke="#555555", width=0.15)
 

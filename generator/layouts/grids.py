@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from ..colour import INK, WHITE
 from ..scene import Circle, Group, Item, Page, Rect, Style, Text
 from ..text import TextBox
-from .common import LayoutContext, page_title, scale_bar
+from .context import LayoutContext, page_title, scale_bar
 from .hexboard import CellMarks, TerrainStyle
 from .tiling import HEADER, assembly_diagram, spans, tile_pages
 

@@ -12,7 +12,7 @@ from ..i18n import tr
 from ..icons import icon
 from ..scene import Circle, Group, Item, Page, Polygon, Rect, Style, Text
 from ..text import TextBox
-from .common import LayoutContext, page_title, scale_bar
+from .context import LayoutContext, page_title, scale_bar
 from .tiling import HEADER, OVERLAP, assembly_diagram, spans, tile_pages
 
 LEGEND_COLUMNS = 3

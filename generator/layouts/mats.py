@@ -15,7 +15,7 @@ from pnpkit.validator.components.mats import NAME_BAND_MM, Mat, PlacedZone, mat_
 from ..colour import tint
 from ..scene import Group, Item, Page, Rect, Style
 from ..text import TextBox
-from .common import MUTED, LayoutContext, page_title, scale_bar
+from .context import MUTED, LayoutContext, page_title, scale_bar
 
 CARD_SPACE = Style(stroke="#555555", width=0.35, dash=(2.0, 1.2))
 

@@ -17,7 +17,7 @@ from ..i18n import SHARED
 from ..scene import Item, Line, Page, Polygon, Rect, Style, Text
 from ..text import TextBox
 from ..units import PAPERS
-from .common import INK, MUTED, LayoutContext, footer, page_title, readable
+from .context import INK, MUTED, LayoutContext, footer, page_title, readable
 
 BAR = "#4f7cac"
 BAR_LIGHT = "#dce6f0"

@@ -20,7 +20,7 @@ from pnpkit.validator.markup import plain
 from ..colour import WHITE
 from ..scene import Group, Item, Line, Page, Rect, Style, Text
 from ..text import TextBox, fit
-from .common import FLOOR_JAPANESE, INK, LayoutContext, TextProblem, floor_pt, footer, page_title, readable
+from .context import FLOOR_JAPANESE, INK, LayoutContext, TextProblem, floor_pt, footer, page_title, readable
 from .templates import inline_text, marked
 
 BODY = 9.0
@@ -123,7 +123,7 @@ def _sizes(largest: float, least: float) -> list[float]:
 
 
 @dataclass(frozen=True)
-class _Block:
+class Block:
     """One piece of a summary that never breaks across columns, drawn from (0, 0)."""
 
     items: tuple[Item, ...]
@@ -135,15 +135,15 @@ class _Block:
     """No column ends right after it: a heading, a table's header and first row, a table's last row but one."""
     space_before: float = 0.0
     """Space above it, dropped at the top of a column."""
-    continued: _Block | None = None
+    continued: Block | None = None
     """Its section's heading marked continued: what a column opening with this block repeats first."""
-    header: _Block | None = None
+    header: Block | None = None
     """A table row's header row, repeated under that heading."""
     where: tuple = ()
     name: str = ""
 
 
-def _column(blocks: list[_Block], start: int, end: int) -> list[_Block]:
+def column_of(blocks: list[Block], start: int, end: int) -> list[Block]:
     """The blocks a column from blocks[start] to blocks[end] draws: a continued section's heading
     (and a continued table's header row) first."""
     first = blocks[start]
@@ -151,20 +151,20 @@ def _column(blocks: list[_Block], start: int, end: int) -> list[_Block]:
     return opening + blocks[start:end]
 
 
-def _height(column: list[_Block]) -> float:
+def column_height(column: list[Block]) -> float:
     return sum(block.height for block in column) + sum(block.space_before for block in column[1:])
 
 
 class _Heights:
-    """The height of any column of `blocks` in constant time, from running sums, exactly as `_height` gives it.
+    """The height of any column of `blocks` in constant time, from running sums, exactly as `column_height` gives it.
 
-    A running sum can differ from `_height`'s own sum in the last bits, and a column's fate (fits, or the
+    A running sum can differ from `column_height`'s own sum in the last bits, and a column's fate (fits, or the
     cut that balances a page) can turn on the last bits. So a running height is trusted only when it is
     further than `slack` (a bound on that rounding, from the number and size of the heights) from what it is
-    compared with; closer, the column is measured as `_height` measures it. Breaking stays linear in the
+    compared with; closer, the column is measured as `column_height` measures it. Breaking stays linear in the
     blocks, and the pages are the very pages summing every candidate column gives."""
 
-    def __init__(self, blocks: list[_Block]):
+    def __init__(self, blocks: list[Block]):
         self.blocks = blocks
         heights, spaces = [0.0], [0.0]
         for block in blocks:
@@ -182,23 +182,23 @@ class _Heights:
         return opened + (self.heights[end] - self.heights[start]) + spaces
 
     def exact(self, start: int, end: int) -> float:
-        return _height(_column(self.blocks, start, end))
+        return column_height(column_of(self.blocks, start, end))
 
     def fits(self, start: int, end: int, room: float) -> bool:
-        """Whether the column blocks[start:end] fits `room` (with `_fill`'s tolerance), as `_height` says."""
+        """Whether the column blocks[start:end] fits `room` (with `_fill`'s tolerance), as `column_height` says."""
         about, limit = self.about(start, end), room + 1e-6
         if abs(about - limit) > self.slack:
             return about <= limit
         return self.exact(start, end) <= limit
 
 
-def _opening(block: _Block) -> tuple[float, bool]:
+def _opening(block: Block) -> tuple[float, bool]:
     """The height a column opening at `block` gives its repeated heading and header row, and whether it has any."""
     opening = [b for b in (block.continued, block.header) if b is not None]
-    return (_height(opening) if opening else 0.0), bool(opening)
+    return (column_height(opening) if opening else 0.0), bool(opening)
 
 
-def _fill(blocks: list[_Block], start: int, room: float, heights: _Heights | None = None) -> int:
+def _fill(blocks: list[Block], start: int, room: float, heights: _Heights | None = None) -> int:
     """The end of the fullest column from blocks[start] that fits `room`.
 
     A keep that is taller than a column gives way (any break that fits); a single block taller than a
@@ -215,13 +215,13 @@ def _fill(blocks: list[_Block], start: int, room: float, heights: _Heights | Non
     return last_break or last_any or start + 1
 
 
-def _balance(
-    blocks: list[_Block], start: int, end: int, room: float, heights: _Heights | None = None
+def balance(
+    blocks: list[Block], start: int, end: int, room: float, heights: _Heights | None = None
 ) -> list[tuple[int, int]]:
     """Blocks[start:end] in two columns, cut where the taller column is shortest, the left one the taller on a tie.
 
     A cut after a block that keeps with the next is taken only when no other cut fits the room. Every cut is
-    weighed from running sums; the few that could be the best are then weighed exactly, as `_height` sums."""
+    weighed from running sums; the few that could be the best are then weighed exactly, as `column_height` sums."""
     heights = heights or _Heights(blocks)
     limit, slack = room + 1e-6, heights.slack
 
@@ -249,7 +249,7 @@ def _balance(
     return [(start, cut), (cut, end)] if cut < end else [(start, end)]
 
 
-def _paginate(blocks: list[_Block], room: float) -> list[list[tuple[int, int]]]:
+def paginate(blocks: list[Block], room: float) -> list[list[tuple[int, int]]]:
     """Pages of two columns: each page takes what two full columns hold, then balances it between them."""
     heights = _Heights(blocks)
     pages = []
@@ -258,12 +258,12 @@ def _paginate(blocks: list[_Block], room: float) -> list[list[tuple[int, int]]]:
         end = _fill(blocks, start, room, heights)
         if end < len(blocks):
             end = _fill(blocks, end, room, heights)
-        pages.append(_balance(blocks, start, end, room, heights))
+        pages.append(balance(blocks, start, end, room, heights))
         start = end
     return pages
 
 
-def _place(column: list[_Block], x: float, y: float) -> tuple[list[Item], float]:
+def _place(column: list[Block], x: float, y: float) -> tuple[list[Item], float]:
     """A column's blocks stacked from (x, y): their groups, labelled with their role, and the column's height."""
     items: list[Item] = []
     top = y
@@ -298,7 +298,7 @@ def rule_pages(
     def trial(body: float) -> tuple[int, int]:
         """Pages needed at `body`, and the words that do not fit their boxes there (a long word in a narrow cell)."""
         scratch = replace(ctx, problems=[])
-        pages = len(_paginate(_blocks(Setting(scratch, body, icons), sections, width), room))
+        pages = len(paginate(_blocks(Setting(scratch, body, icons), sections, width), room))
         return pages, len(scratch.problems)
 
     sizes = _sizes(BODY, FLOW_FLOOR)
@@ -315,12 +315,12 @@ def rule_pages(
                     "split it into shorter steps or bullets",
                 )
             )
-    laid = _paginate(blocks, room)
+    laid = paginate(blocks, room)
     pages = []
     for n, columns in enumerate(laid, start=1):
         items = page_title(ctx, title, subtitle)
         for c, (start, end) in enumerate(columns):
-            items += _place(_column(blocks, start, end), ctx.margin + c * (width + COLUMN_GAP), _top(ctx))[0]
+            items += _place(column_of(blocks, start, end), ctx.margin + c * (width + COLUMN_GAP), _top(ctx))[0]
         items += footer(ctx, footer_left, f"{n}/{len(laid)}")
         pages.append(Page(ctx.paper.width, ctx.paper.height, tuple(items), title if n == 1 else f"{title} {n}"))
     return pages
@@ -417,15 +417,15 @@ def _columns(setting: Setting, run: list[Section], x: float, y: float) -> tuple[
     blocks = _blocks(setting, run, width)
     items: list[Item] = []
     tallest = 0.0
-    for c, (start, end) in enumerate(_balance(blocks, 0, len(blocks), float("inf"))):
-        got, height = _place(_column(blocks, start, end), x + c * (width + COLUMN_GAP), y)
+    for c, (start, end) in enumerate(balance(blocks, 0, len(blocks), float("inf"))):
+        got, height = _place(column_of(blocks, start, end), x + c * (width + COLUMN_GAP), y)
         items += got
         tallest = max(tallest, height)
     return items, tallest
 
 
-def _heading(title: str, width: float, *, name: str = "") -> _Block:
-    return _Block(
+def _heading(title: str, width: float, *, name: str = "") -> Block:
+    return Block(
         (
             Rect(0, 0, width, 6.0, style=Style(fill="#2c2f45")),
             Text(2.0, 4.4, plain(title), HEADING, colour=WHITE, bold=True),
@@ -438,10 +438,10 @@ def _heading(title: str, width: float, *, name: str = "") -> _Block:
     )
 
 
-def _blocks(setting: Setting, sections: list[Section], width: float) -> list[_Block]:
+def _blocks(setting: Setting, sections: list[Section], width: float) -> list[Block]:
     """Every section's blocks in reading order: its heading, then its content, a table's header before its rows."""
     marker = CONTINUED.get(setting.ctx.lang, CONTINUED["en"])
-    blocks: list[_Block] = []
+    blocks: list[Block] = []
     for section in sections:
         continued = _heading(section.title + marker, width, name="continued")
         blocks.append(_heading(section.title, width))
@@ -449,32 +449,32 @@ def _blocks(setting: Setting, sections: list[Section], width: float) -> list[_Bl
     return blocks
 
 
-def _section_blocks(setting: Setting, section: Section, width: float) -> list[_Block]:
+def _section_blocks(setting: Setting, section: Section, width: float) -> list[Block]:
     body = setting.body
-    blocks: list[_Block] = []
+    blocks: list[Block] = []
     if section.text:
         where = section.where + ("text",)
         items, h = _paragraph(setting, section.text, width, where)
-        blocks.append(_Block(tuple(items), h + 0.8, "rule-text", where=where))
+        blocks.append(Block(tuple(items), h + 0.8, "rule-text", where=where))
     for i, step in enumerate(section.steps):
         where = section.where + ("steps", i)
         items, h = _paragraph(setting, step, width, where, indent=5.0)
         items.append(Text(0.5, body * 0.3528 * 0.88, f"{i + 1}.", body, colour=INK, bold=True))
-        blocks.append(_Block(tuple(items), h + 0.4, "rule-step", where=where))
+        blocks.append(Block(tuple(items), h + 0.4, "rule-step", where=where))
     for j, bullet in enumerate(section.bullets):
         where = section.where + ("bullets", j)
         items, h = _paragraph(setting, bullet, width, where, indent=4.0)
         items.append(Rect(1.0, body * 0.125, 1.4, 1.4, style=Style(fill=INK)))
-        blocks.append(_Block(tuple(items), h + 0.4, "rule-bullet", where=where))
+        blocks.append(Block(tuple(items), h + 0.4, "rule-bullet", where=where))
     if section.table is not None:
         blocks += _table_blocks(setting, section.table, width, section.where, body - 0.5)
     if section.diagram is not None:
         items, h = section.diagram(setting, width)
-        blocks.append(_Block(tuple(items), h, "rule-diagram", where=section.where))
+        blocks.append(Block(tuple(items), h, "rule-diagram", where=section.where))
     return blocks
 
 
-def _table_blocks(setting: Setting, table: Table, width: float, where: tuple, size: float) -> list[_Block]:
+def _table_blocks(setting: Setting, table: Table, width: float, where: tuple, size: float) -> list[Block]:
     """The header row, then a block per row, at `size` or as much smaller (down to TABLE_FLOOR) as a long word
     needs to fit its cell. The header keeps with the first two rows and the last two rows
     keep together, so a split leaves at least two rows on each side; each row knows its header to repeat it."""
@@ -512,14 +512,14 @@ def _table_blocks(setting: Setting, table: Table, width: float, where: tuple, si
         sizes = _sizes(size, min(size, TABLE_FLOOR))
         least = misses(sizes[-1])
         size = next((at for at in sizes[1:] if misses(at) <= least), size)
-    header = _Block(*row_block(table.columns, True), "rule-table-header", keep_with_next=True, where=where)
+    header = Block(*row_block(table.columns, True), "rule-table-header", keep_with_next=True, where=where)
     rows = []
     last = len(table.rows) - 1
     for i, row in enumerate(table.rows):
         items, h = row_block(row, False)
         keep = i == 0 or (i == last - 1 and last >= 2)
         rows.append(
-            _Block(
+            Block(
                 items,
                 h,
                 "rule-table-row",

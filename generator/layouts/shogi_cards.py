@@ -16,7 +16,7 @@ from ..icons.shogi import card_icon
 from ..icons.shogi_symbols import GOLD, arrow, sword, symbol
 from ..scene import Circle, Item, Path, Rect, Style, Text
 from ..text import TextBox
-from .common import MUTED, LayoutContext
+from .context import MUTED, LayoutContext
 
 if TYPE_CHECKING:
     from pnpkit.validator.games.shogi_tcg import ShogiTcgKit

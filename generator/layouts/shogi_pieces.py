@@ -12,7 +12,7 @@ from ..colour import INK, WHITE
 from ..icons.shogi_symbols import koma
 from ..scene import Circle, Group, Item, Style
 from ..text import TextBox
-from .common import MUTED, LayoutContext
+from .context import MUTED, LayoutContext
 
 CUT = Style(stroke="#444444", width=0.2, dash=(1.2, 0.8))
 

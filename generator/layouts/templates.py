@@ -46,7 +46,7 @@ from ..scene import Circle, Group, Image, Item, Path, Polygon, Rect, Style, Text
 from ..text import TextBox, item_width
 from ..units import MM_PER_PT
 from .cards import CardFace
-from .common import INK, LayoutContext, TextProblem, floor_pt
+from .context import INK, LayoutContext, TextProblem, floor_pt
 
 ArtPainter = Callable[[str, float, float, float, float], list[Item]]
 """(art key, x, y, width, height) → items drawn inside that box."""

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ..i18n import tr
 from ..scene import Circle, Group, Item, Line, Page, Rect, Style, Text
-from .common import FLOOR_LATIN, INK, MUTED, LayoutContext, print_note, readable, scale_bar
+from .context import FLOOR_LATIN, INK, MUTED, LayoutContext, print_note, readable, scale_bar
 
 OVERLAP = 10.0
 HEADER = 22.0

@@ -16,7 +16,7 @@ from .. import fonts
 from ..i18n import tr
 from ..scene import Circle, Group, Item, Page, Rect, Style, Text
 from ..units import MM_PER_PT
-from .common import INK, MUTED, LayoutContext, TextProblem, page_title, readable, scale_bar
+from .context import INK, MUTED, LayoutContext, TextProblem, page_title, readable, scale_bar
 
 if TYPE_CHECKING:
     from pnpkit.validator.components.tokens import Marker

@@ -19,7 +19,7 @@ from ..geometry import ink_bounds
 from ..i18n import SHARED
 from ..scene import Group, Item, Line, Page, Polygon, Rect, Style, Text, walk
 from ..text import TextBox, text_bounds
-from .common import INK, MUTED, LayoutContext, page_title, scale_bar
+from .context import INK, MUTED, LayoutContext, page_title, scale_bar
 from .tiling import HEADER, OVERLAP, assembly_diagram, spans, tile_pages
 
 tr = SHARED.extend({"assembly": {"ja": "組み立て方", "en": "Putting it together"}})

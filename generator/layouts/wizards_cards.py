@@ -15,7 +15,7 @@ from ..icons.wizards import GHOST_INK, GOLD, PANEL, action_icon, emblem
 from ..scene import Circle, Item, Rect, Style, Text
 from ..text import TextBox, fit
 from ..units import MM_PER_PT
-from .common import FLOOR_LATIN, MUTED, LayoutContext, TextProblem, floor_pt, readable
+from .context import FLOOR_LATIN, MUTED, LayoutContext, TextProblem, floor_pt, readable
 
 NIGHT = "#2b2552"
 """The reference cards' and the 魔力 sheet's dark ink."""

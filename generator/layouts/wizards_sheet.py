@@ -14,7 +14,7 @@ from ..colour import INK, WHITE, ink_on, shade
 from ..icons.wizards import GOLD, hat
 from ..scene import Circle, Group, Item, Line, Rect, Style, Text
 from ..text import TextBox
-from .common import LayoutContext
+from .context import LayoutContext
 from .tokens import token
 from .wizards_cards import NIGHT, line
 

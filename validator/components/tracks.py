@@ -78,6 +78,8 @@ class CardField(StrictModel):
     """The size of one card slot: a named card size or {width, height}."""
     gap: Length = 4.0
     """Space between the slots, e.g. '4mm'."""
+    deck: Ident | None = None
+    """The deck whose cards go in the slots: a slot smaller than its cards is PK414."""
 
 
 class TrackPlayer(StrictModel):
@@ -175,7 +177,7 @@ class SpaceBox:
 
 @dataclass(frozen=True)
 class TrackProblem:
-    kind: str  # count | facing | line | order | size | player
+    kind: str  # count | facing | line | order | size | player | fit | reference
     path: tuple
     message: str
     hint: str = ""
@@ -587,6 +589,29 @@ def _path_arrow(box: SpaceBox, slot: Slot) -> tuple[float, float, float, float]:
     return ax + ux * start, ay + uy * start, ax + ux * stop, ay + uy * stop
 
 
+def check_field_fits(board: TrackBoard, card_sizes: dict[str, tuple[float, float]]) -> list[TrackProblem]:
+    """The field's slots hold the cards of the deck it names (`field: {deck: …}`), upright: a `fit` problem at
+    the slot size when they do not; a deck not in `card_sizes` is a `player`-kind reference problem."""
+    field = board.field
+    if field is None or field.deck is None:
+        return []
+    card = card_sizes.get(field.deck)
+    if card is None:
+        known = ", ".join(sorted(card_sizes)) or "none"
+        return [TrackProblem("reference", ("board", "field", "deck"), f"no deck {field.deck!r}", f"decks: {known}")]
+    if card[0] <= field.slot.width + 1e-6 and card[1] <= field.slot.height + 1e-6:
+        return []
+    return [
+        TrackProblem(
+            "fit",
+            ("board", "field", "slot"),
+            f"the field's slots are {field.slot.width:g} × {field.slot.height:g} mm; the cards of deck {field.deck!r} "
+            f"are {card[0]:g} × {card[1]:g} mm",
+            "make the slots the deck's card size (slot: the same size name as the deck's `size:`)",
+        )
+    ]
+
+
 def check_track(board: TrackBoard, geometry: TrackGeometry | None = None) -> list[TrackProblem]:
     """Everything wrong with a track that a game need not know about: count, lines, facing, players."""
     geometry = geometry or track_geometry(board)
@@ -622,6 +647,7 @@ __all__ = [
     "TrackPlayer",
     "TrackProblem",
     "TrackSpace",
+    "check_field_fits",
     "check_track",
     "line_slots",
     "side_ranges",

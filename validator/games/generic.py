@@ -89,9 +89,6 @@ CODES = {
     "PK411": (W, "art region printed as a labelled placeholder"),
     "PK412": (E, "sheet region too small for its cells or content"),
     "PK413": (E, "token sheet cannot be laid out"),
-    "PK414": (E, "card space smaller than its deck's cards"),
-    "PK415": (E, "piece larger than the cell or node it stands on"),
-    "PK416": (E, "token larger than its track's spaces"),
     "PK417": (W, "map falls apart into parts no link joins"),
     "PK418": (W, "two map links cross"),
     "PK420": (W, "card switched off with count 0"),
@@ -109,9 +106,9 @@ GENERATED = ("errata", "end-conditions", "components")
 """The tables a rule-summary section may ask for with `generated:`."""
 
 UNPRINTABLE: dict[str, tuple[str, str]] = {
-    "board": ("`board:` (one board, as the seed games write it)", "list it under `boards:` with an id and a name"),
-    "map": ("`map:` (one map, as the seed games write it)", "list it under `maps:` with an id and a name"),
-    "zones": ("`zones:` (a seed game's play mat)", "write the mat under `mats:`, its zones in rows"),
+    "board": ("a board written as `board:`, as a seed game writes it", "list it under `boards:` with an id and a name"),
+    "map": ("a node-and-link map written as `map:`", "list it under `maps:` with an id and a name"),
+    "zones": ("a play mat written as `zones:`", "write the mat under `mats:`, its zones in rows"),
     "cards": (
         "cards outside a deck",
         "write each card inside its deck: `decks: [{id, name, template, cards: [{fill: …}]}]`",

@@ -32,13 +32,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, GetJsonSchemaHandler, model_validator
+from pydantic.json_schema import JsonSchemaValue
 
 from ..components.graphmap import GraphCodes, GraphMap, check_graph
 from ..components.hexboard import HexBoard
 from ..components.mats import Mat, mat_geometry, misfit_message, token_room
 from ..components.tokens import MAX_TRACK_SPACES
-from ..components.tracks import A4_ROOM, TrackBoard, check_track, track_geometry
+from ..components.tracks import A4_ROOM, TrackBoard, TrackSpace, check_field_fits, check_track, track_geometry
 from ..repeats import repeated
 from ..types import Colour, Count, Ident, Length, LocalText, StrictModel
 
@@ -183,6 +184,15 @@ class GenericMap(GraphMap):
     holds: Holds
 
 
+class CountOrSpaces:
+    """JSON Schema only: `spaces:` is the list of spaces, or a count that `GenericTrack` turns into numbered spaces
+    before validation, so an editor accepts both."""
+
+    def __get_pydantic_json_schema__(self, schema: Any, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
+        count = {"type": "integer", "minimum": 2, "maximum": MAX_TRACK_SPACES, "description": "How many spaces."}
+        return {"anyOf": [handler(schema), count]}
+
+
 class GenericTrack(TrackBoard):
     """A track of spaces: around the edge of a rectangle (`layout: rectangle` with `sides`), in a straight line,
     in a square spiral, or along any `path`. `spaces: 30` numbers thirty spaces from `first`."""
@@ -195,6 +205,8 @@ class GenericTrack(TrackBoard):
     """rectangle: around the edge (`sides`); straight: one line; spiral: a square spiral inwards; path: along `path`."""
     first: int = 0
     """The number on the first space, when `spaces` is a count."""
+    spaces: Annotated[list[TrackSpace], Field(min_length=2), CountOrSpaces()]
+    """The spaces in order (or how many: `spaces: 30`, numbered from `first`)."""
     holds: Holds
 
     @model_validator(mode="before")
@@ -263,13 +275,16 @@ def check_boards(kit: GenericKit, ctx: CheckContext) -> None:
     for m, graph in enumerate(kit.maps):
         check_graph(ctx, graph, ("maps", m), MAP_CODES)
         size = ("maps", m, "node_size") if "node_size" in graph.model_fields_set else None
-        _check_holds(kit, ctx, ("maps", m), graph.holds, graph.node_size, "PK415", f"map {graph.id!r}'s nodes", size)
+        _check_holds(
+            kit, ctx, ("maps", m), graph.holds, graph.node_size, "PK415", f"the nodes of map {graph.id!r}", size
+        )
     for t, track in enumerate(kit.tracks):
-        for problem in check_track(track):
-            code = "PK305" if problem.kind == "player" else "PK405" if problem.kind == "size" else "PK305"
+        sizes = {deck.id: (deck.size.width, deck.size.height) for deck in kit.decks}
+        for problem in [*check_track(track), *check_field_fits(track, sizes)]:
+            code = {"size": "PK405", "fit": "PK414"}.get(problem.kind, "PK305")
             ctx.add(code, ("tracks", t, *problem.path[1:]), problem.message, problem.hint)
         size = ("tracks", t, "space_depth") if "space_depth" in track.model_fields_set else None
-        what = f"track {track.id!r}'s spaces"
+        what = f"the spaces of track {track.id!r}"
         _check_holds(kit, ctx, ("tracks", t), track.holds, track.space_depth_printed(), "PK416", what, size)
     _check_mats(kit, ctx)
     for group in repeated(
@@ -308,7 +323,7 @@ def _check_board(kit: GenericKit, ctx: CheckContext, b: int, board: GenericBoard
     room = board.fixed_space()
     size = (*where, "grid", "cell") if board.grid is not None else (*where, "hex", "hex_size")
     written = board.grid is None or "cell" in board.grid.model_fields_set
-    what = f"board {board.id!r}'s cells"
+    what = f"the cells of board {board.id!r}"
     _check_holds(kit, ctx, where, board.holds, room, "PK415", what, size if written else None)
 
 

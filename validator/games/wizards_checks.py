@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..components.tracks import check_track, track_geometry
+from ..components.tracks import check_field_fits, check_track, track_geometry
 from ..names import check_lookalikes, item_names, normalise_name
 from ..placeholders import fill
 from ..repeats import repeated
@@ -319,6 +319,10 @@ def _check_track(kit: WizardsElementCollectionKit, ctx: CheckContext) -> None:
     for problem in check_track(board, geometry):
         code = "WE008" if problem.kind == "player" else "WE009"
         ctx.add(code, problem.path, problem.message, problem.hint)
+    sizes = {deck.id: (deck.size.width, deck.size.height) for deck in kit.decks}
+    # with no deck at all, the missing cards are PK327 at layout, whose hint names the left-out file
+    for problem in check_field_fits(board, sizes) if sizes else ():
+        ctx.add("PK414" if problem.kind == "fit" else "PK305", problem.path, problem.message, problem.hint)
     sheet = set(kit.order_sheet.values())
     if kit.order_sheet.first > kit.order_sheet.last:
         ctx.add(

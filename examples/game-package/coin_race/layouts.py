@@ -8,7 +8,7 @@ from pnpkit.generator.games import generic
 
 if TYPE_CHECKING:
     from pnpkit.generator.games.base import Component
-    from pnpkit.generator.layouts.common import LayoutContext
+    from pnpkit.generator.layouts.context import LayoutContext
 
     from .model import CoinRaceKit
 

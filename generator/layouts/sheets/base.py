@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from ...scene import Item, Rect, Style
 from ...text import TextBox
-from ..common import INK, LayoutContext, TextProblem
+from ..context import INK, LayoutContext, TextProblem
 
 HEADING = "#2c2f45"
 """Region title bars: the colour of the rule summary's headings."""

@@ -10,7 +10,7 @@ from ... import fonts
 from ...icons.pencil import arrow
 from ...scene import Group, Item
 from ...text import TextBox
-from ..common import INK, LayoutContext
+from ..context import INK, LayoutContext
 from .base import BOX, HIGHLIGHT, Area, Pencil, checkbox, title_bar
 
 

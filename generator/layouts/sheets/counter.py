@@ -11,7 +11,7 @@ from ...colour import tint
 from ...icons.pencil import GOLD, GOLD_DARK
 from ...scene import Circle, Group, Item, Style
 from ...text import TextBox
-from ..common import INK, MUTED, LayoutContext
+from ..context import INK, MUTED, LayoutContext
 from .base import Area, Pencil, title_bar
 
 

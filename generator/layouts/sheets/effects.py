@@ -11,7 +11,7 @@ from pnpkit.validator.components.sheets import PENCIL_BOX_MM, PENCIL_CELL_MM
 from ...icons.pencil import arrow, padlock
 from ...scene import Circle, Group, Item, Line, Rect, Style
 from ...text import TextBox
-from ..common import INK, MUTED, LayoutContext, set_height
+from ..context import INK, MUTED, LayoutContext, set_height
 from .base import (
     BOX,
     GATE_FILL,

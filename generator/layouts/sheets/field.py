@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from ... import fonts
 from ...scene import Group, Item, Line, Style
 from ...text import TextBox
-from ..common import INK, LayoutContext
+from ..context import INK, LayoutContext
 from .base import Area, Pencil
 
 

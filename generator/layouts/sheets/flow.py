@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from ...icons.pencil import arrow
 from ...scene import Circle, Group, Item, Path, Style
 from ...text import TextBox
-from ..common import INK, MUTED, LayoutContext
+from ..context import INK, MUTED, LayoutContext
 from .base import HEADING, Area, Pencil, title_bar
 
 

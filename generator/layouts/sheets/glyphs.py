@@ -8,7 +8,7 @@ from ... import fonts
 from ...icons.pencil import OPEN_PADLOCK, arrow, bracket, coin, die, padlock, star_mark
 from ...scene import Circle, Group, Item, Path, Rect, Style
 from ...text import TextBox
-from ..common import INK, MUTED, LayoutContext, TextProblem
+from ..context import INK, MUTED, LayoutContext, TextProblem
 from .base import HIGHLIGHT, SHADE, SHADE_INK, Area
 
 GLYPH_H = 4.6

@@ -8,7 +8,7 @@ from pnpkit.validator.components.sheets import PENCIL_CELL_MM
 
 from ...scene import Group, Item, Rect, Style
 from ...text import TextBox
-from ..common import INK, MUTED, LayoutContext
+from ..context import INK, MUTED, LayoutContext
 from .base import GRID, Area, Pencil, title_bar
 from .glyphs import mark_icon
 

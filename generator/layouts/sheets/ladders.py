@@ -10,7 +10,7 @@ from ...colour import tint
 from ...scene import Group, Item, Line, Rect, Style
 from ...text import TextBox
 from ...units import PT_PER_MM
-from ..common import INK, MUTED, LayoutContext
+from ..context import INK, MUTED, LayoutContext
 from .base import GRID, HIGHLIGHT, NUMBER_GUTTER, Area, ColumnHead, Pencil, column_spans, title_bar
 from .glyphs import mark_icon
 

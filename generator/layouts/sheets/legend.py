@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from ...scene import Group, Item
 from ...text import TextBox
-from ..common import INK, LayoutContext
+from ..context import INK, LayoutContext
 from .base import Area, Pencil, title_bar
 from .glyphs import GLYPH_H, Glyph, glyph_line
 

@@ -9,7 +9,7 @@ from pnpkit.validator.components.sheets import PENCIL_CELL_MM
 from ... import fonts
 from ...scene import Group, Item, Line, Rect, Style
 from ...text import TextBox
-from ..common import INK, LayoutContext, readable
+from ..context import INK, LayoutContext, readable
 from .base import GRID, HEADING, Area, Pencil, title_bar
 
 

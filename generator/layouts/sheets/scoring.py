@@ -8,7 +8,7 @@ from pnpkit.validator.components.sheets import PENCIL_BOX_MM
 
 from ...scene import Group, Item, Rect, Style
 from ...text import TextBox
-from ..common import INK, LayoutContext
+from ..context import INK, LayoutContext
 from .base import BOX, HEADING, HIGHLIGHT, Area, ColumnHead, Pencil, checkbox, title_bar
 
 

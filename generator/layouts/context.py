@@ -1,4 +1,6 @@
-"""What every layout shares: the layout context, fitted text boxes and page furniture."""
+"""The layout context every layout draws with: the paper and language, text fitted to its box but never below
+the readable floor (6 pt Latin, 7 pt Japanese; less is a finding, PK309), and the page furniture every sheet
+shares (its title, the scale bar and the print-at-100 % note)."""
 
 from __future__ import annotations
 
