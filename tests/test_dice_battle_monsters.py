@@ -615,7 +615,8 @@ def test_overlapping_regions_are_flagged():
 
 
 def test_the_generator_draws_what_the_validator_accepts():
-    from pnpkit.generator.games.dice_battle_monsters import ART, DIAGRAMS, ZONE_ART, ZONE_COLOURS
+    from pnpkit.generator.games.dice_battle_monsters import ART, DIAGRAMS
+    from pnpkit.generator.layouts.monsters_mat import ZONE_ART, ZONE_COLOURS
     from pnpkit.validator.games.dice_battle_monsters import ART_MOTIFS, GENERATED, ZONES
 
     assert set(ART) == set(ART_MOTIFS)

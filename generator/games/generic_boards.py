@@ -22,7 +22,7 @@ from pnpkit.validator.games.generic_boards import (
 
 from ..i18n import SHARED, players_line
 from ..layouts.context import LayoutContext, TextProblem
-from ..layouts.graphmap import map_pages, spec_of
+from ..layouts.graphmap import LegendEntry, map_pages, spec_of
 from ..layouts.grids import GridSpec, grid_pages
 from ..layouts.hexboard import (
     BoardCell,
@@ -135,7 +135,8 @@ def _map(kit: GenericKit, ctx: LayoutContext, m: int, graph: GenericMap, title: 
     lang = ctx.lang
     heading = f"{title} — {text(graph.name, lang)}"
     spec = spec_of(graph, lang, where=("maps", m))
-    pages = map_pages(ctx, heading, players_line(kit.players, lang), spec, (), tr("map_note", lang))
+    legend = [LegendEntry("ring", text(kind.name, lang), kind.colour) for kind in graph.kinds]
+    pages = map_pages(ctx, heading, players_line(kit.players, lang), spec, legend, tr("map_note", lang))
     return _component(kit, ctx, graph.id, text(graph.name, lang), pages)
 
 

@@ -204,9 +204,13 @@ def _nodes(ctx: LayoutContext, spec: MapSpec, centres: dict[str, Point]) -> list
             bold=True,
             role="node-id",
         )
-        parts += ctx.fitted(node.id, box, size, 6, where=node.where + ("id",), label=f"node {node.id}")
-        if node.label:
-            parts += _label(ctx, node, cx, cy + r + 1.0)
+        if node.id.isdigit() or not node.label:  # a number (dice maps) is printed; a word id is only the YAML's name
+            parts += ctx.fitted(node.id, box, size, 6, where=node.where + ("id",), label=f"node {node.id}")
+            if node.label:
+                parts += _label(ctx, node, cx, cy + r + 1.0)
+        else:
+            where = node.where + ("label", ctx.lang)
+            parts += ctx.fitted(node.label, box, min(size, 9.0), 6, where=where, label=f"node {node.id} label")
         items.append(Group(tuple(parts), role="node", name=node.id))
     return items
 
