@@ -9,7 +9,6 @@ staging directory and moved into place only when every one is complete
 from __future__ import annotations
 
 import glob
-import itertools
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -24,13 +23,14 @@ from pnpkit.validator.kit import LoadedKit
 from pnpkit.validator.source import format_path
 
 from . import fonts
-from .cardmap import deck_starts
+from .cardmap import SIDES, deck_starts
 from .games import Component, components, layout_module
 from .i18n import needs_line, tr
 from .index import NAME as INDEX
 from .index import dumps, edition_index, read_index
 from .inksaver import ink_saver
-from .layouts.book import ContentsEntry, contents, cover
+from .layouts.book import ContentsEntry, blank, contents, cover
+from .layouts.calibration import calibration_pages
 from .layouts.context import LayoutContext, text_floor
 from .outdir import MARKER as MARKER  # and the two errors below: the CLI and the exports import them from here
 from .outdir import DiskFullError as DiskFullError
@@ -69,6 +69,8 @@ class BuildOptions:
     languages: tuple[str, ...] | None = None  # None: every language the kit declares
     overrides: dict = field(default_factory=dict)  # print settings from the command line
     svg: bool = True
+    svg_text: str = "outlines"
+    """How SVGs carry text (backends.svg.TEXT_MODES): glyph outlines that look like the PDF anywhere, or live text."""
     jobs: int = 1
     """Worker processes; 1 lays out and renders in this process."""
     only: tuple[str, ...] = ()
@@ -215,6 +217,11 @@ def _bleed_page(page: Page, bleed: float) -> Page:
     )
 
 
+CALIBRATION_PAGE = 3
+"""Where the kit book's duplex calibration sheet starts: after the cover and the contents page, before any card
+sheet, on the front of the book's second sheet of paper."""
+
+
 def book(
     kit: AnyKitModel,
     lang: str,
@@ -223,16 +230,35 @@ def book(
     root: Path | None = None,
     problems: list | None = None,
 ) -> Document:
-    """`kit.pdf`: a cover, a contents page, then every component with a bookmark each."""
+    """`kit.pdf`: a cover, a contents page, the duplex calibration sheet when card backs print on the reverse,
+    then every component with a bookmark each (the components' bookmarks come last: `kit_pdf_firsts` reads them).
+
+    A buyer prints the whole book double-sided, so every front/back pair (a card sheet's fronts, its backs on the
+    next page) must fall on one sheet of paper: its front on an odd page. A blank page goes before a component
+    whose pairs would start on an even one; a component keeps its pages together (its PDF is a run of kit.pdf's),
+    so its own pairs must keep one parity, as `card_sheets` lays them."""
     settings = settings or kit.print
     ctx = LayoutContext(lang, PAPERS[settings.paper], settings=settings)
     if problems is not None:
         ctx.problems = problems
+    calibration = calibration_pages(ctx, settings.duplex_mode, buyer=True) if any(map(_pairs, parts)) else []
+    firsts, blanks = book_plan(parts, CALIBRATION_PAGE + len(calibration))
     entries: list[ContentsEntry] = []
+    if calibration:
+        how = (tr("steps_calibration", lang),)
+        entries.append(
+            ContentsEntry(
+                tr("calibration_title", lang),
+                CALIBRATION_PAGE,
+                len(calibration),
+                "1",
+                tr("stock_calibration", lang),
+                how,
+            )
+        )
     checklist: list[tuple[str, int]] = []
-    first = 3  # after the cover and the contents page
-    for part in parts:
-        stock, steps = _print_advice(part, settings, lang)
+    for part, first in zip(parts, firsts):
+        stock, steps = _print_advice(part, settings, lang, CALIBRATION_PAGE)
         entries.append(
             ContentsEntry(
                 part.title,
@@ -245,7 +271,6 @@ def book(
             )
         )
         checklist.extend(part.checklist or _counted_cards(part))
-        first += len(part.pages)
     title = kit.title.get(lang)
     lines = [
         tr("players_exact", lang, n=kit.players.min)
@@ -257,14 +282,46 @@ def book(
     image = (root / kit.cover_image) if (root is not None and kit.cover_image) else None
     opening = [
         cover(ctx, title, kit.subtitle.get(lang) if kit.subtitle else "", lines, image, ("cover_image",)),
-        contents(ctx, title, entries, checklist, needs_line(kit.table_needs(), lang)),
+        contents(ctx, title, entries, checklist, needs_line(kit.table_needs(), lang), blanks),
+        *calibration,
     ]
-    opening = list(_finish(Component("book", title, tuple(opening)), settings).pages)
-    pages, marks = opening, [Bookmark(tr("contents", lang), 1)]
-    for part in parts:
-        marks.append(Bookmark(part.title, len(pages)))
+    own = (*opening, *([blank(ctx)] if blanks else []))
+    own = _finish(Component("book", title, own), settings).pages  # bleed and ink saver, as every page gets
+    pages, marks = list(own[: len(opening)]), [Bookmark(tr("contents", lang), 1)]
+    if calibration:
+        marks.append(Bookmark(tr("calibration_title", lang), CALIBRATION_PAGE - 1))
+    for part, first in zip(parts, firsts):
+        pages.extend(own[-1] for _ in range(first - 1 - len(pages)))  # the blank page, where one goes
+        marks.append(Bookmark(part.title, first - 1))
         pages.extend(part.pages)
     return document(kit, lang, title, tuple(pages), tuple(marks))
+
+
+def book_plan(parts: list[Component], first: int) -> tuple[list[int], list[int]]:
+    """The page of the book each component starts on, its first one on page `first`, and the blank pages put in
+    before a component whose first front/back pair would otherwise fall on an even page."""
+    firsts: list[int] = []
+    blanks: list[int] = []
+    page = first
+    for part in parts:
+        pairs = _pairs(part)
+        if pairs and (page + pairs[0]) % 2 == 0:
+            blanks.append(page)
+            page += 1
+        firsts.append(page)
+        page += len(part.pages)
+    return firsts, blanks
+
+
+def _pairs(part: Component) -> list[int]:
+    """The pages (from 0) of a component that open a front/back pair: the page before each page of card backs,
+    which must be printed on the reverse of the same sheet."""
+    return [n for n in range(len(part.pages) - 1) if _sides(part.pages[n + 1]) == {"back"}]
+
+
+def _sides(page: Page) -> set[str]:
+    """Which card sides a page holds: a card sheet puts each card in a top-level Group named by its side."""
+    return {SIDES[i.role] for i in page.items if isinstance(i, Group) and i.role in SIDES}
 
 
 def _has_cards(part: Component) -> bool:
@@ -277,19 +334,24 @@ def _counted_cards(part: Component) -> list[tuple[str, int]]:
     return [(part.title, count)] if count else []
 
 
-def _print_advice(part: Component, settings: PrintSettings, lang: str) -> tuple[str, tuple[str, ...]]:
+def _print_advice(
+    part: Component, settings: PrintSettings, lang: str, calibration_page: int
+) -> tuple[str, tuple[str, ...]]:
     """What to print a component on and how to make it: the game's own words where it gave them."""
-    stock, steps = _default_advice(part, settings, lang)
+    stock, steps = _default_advice(part, settings, lang, calibration_page)
     return part.stock or stock, part.steps or steps
 
 
-def _default_advice(part: Component, settings: PrintSettings, lang: str) -> tuple[str, tuple[str, ...]]:
+def _default_advice(
+    part: Component, settings: PrintSettings, lang: str, calibration_page: int
+) -> tuple[str, tuple[str, ...]]:
     if _has_cards(part):
         if settings.layout == "gutterfold":
             return tr("stock_cards_single", lang), tuple(tr("steps_cards_gutterfold", lang).split("|"))
         if settings.duplex_mode == "none":
             return tr("stock_cards_single", lang), (tr("steps_cards_single", lang),)
-        steps = tr("steps_cards_duplex", lang).format(edge=tr(settings.duplex_mode, lang)).split("|")
+        edge = tr(settings.duplex_mode, lang)
+        steps = tr("steps_cards_duplex", lang, edge=edge, page=calibration_page).split("|")
         return tr("stock_cards", lang), tuple(steps)
     if "token" in part.slug:
         return tr("stock_board", lang), (tr("steps_tokens", lang),)
@@ -313,6 +375,7 @@ class Edition:
     """The language directory a previous build published; a partial build keeps what it does not rebuild."""
     playtest: dict | None = None
     """A playtest report (played once, in the parent, for every edition) whose page the kit book ends with."""
+    svg_text: str = "outlines"
 
 
 @dataclass(frozen=True)
@@ -338,7 +401,8 @@ def plan(loaded: LoadedKit, options: BuildOptions) -> KitRun:
     report = _playtest(loaded, options.playtest) if options.playtest else None
     staging = make_staging(options.out_dir)
     editions = tuple(
-        Edition(loaded, lang, settings, options.svg, staging, options.only, target / lang, report) for lang in languages
+        Edition(loaded, lang, settings, options.svg, staging, options.only, target / lang, report, options.svg_text)
+        for lang in languages
     )
     return KitRun(loaded, editions, staging, target)
 
@@ -410,23 +474,25 @@ def component_files(part: Component, svg: bool) -> list[str]:
     return names
 
 
-def component_svgs(part: Component, pages: set[int] | None = None) -> dict[str, bytes]:
+def component_svgs(part: Component, pages: set[int] | None = None, text: str = "outlines") -> dict[str, bytes]:
     """A component's SVG files by name: every page, or the page numbers in `pages` (0-based)."""
     from .backends import svg
 
     names = component_files(part, True)[1:]
     return {
-        name: svg.render(page, part.title, "../fonts").encode("utf-8")
+        name: svg.render(page, part.title, "../fonts", text).encode("utf-8")
         for n, (name, page) in enumerate(zip(names, part.pages))
         if pages is None or n in pages
     }
 
 
-def render_component(kit: AnyKitModel, lang: str, part: Component, svg: bool) -> dict[str, bytes]:
+def render_component(
+    kit: AnyKitModel, lang: str, part: Component, svg: bool, svg_text: str = "outlines"
+) -> dict[str, bytes]:
     """A component's files: its PDF, and its SVGs when asked for."""
     out = {f"{part.slug}.pdf": component_pdf(kit, lang, part)}
     if svg and part.svg:
-        out |= component_svgs(part)
+        out |= component_svgs(part, text=svg_text)
     return out
 
 
@@ -447,7 +513,7 @@ def _render_partial(edition: Edition, parts: list[Component]) -> None:
             for stale in lang_dir.glob(f"{glob.escape(part.slug)}*"):  # SVGs of pages a shorter component lost
                 if re.fullmatch(rf"{re.escape(part.slug)}(-\d\d)?\.svg", stale.name):
                     stale.unlink()
-            for name, data in render_component(kit, edition.lang, part, edition.svg).items():
+            for name, data in render_component(kit, edition.lang, part, edition.svg, edition.svg_text).items():
                 _write_new(lang_dir / name, data)
         previous_index = read_index(previous) if previous is not None else None
         index = edition_index(kit.id, edition.lang, parts, [None] * len(parts), previous_index)
@@ -483,7 +549,9 @@ def _render_edition(edition: Edition, parts: list[Component], book_document: Doc
             document = component_document(kit, lang, part)
             (lang_dir / pdf_name).write_bytes(pdf.excerpt(book, first - 1, document))  # excerpt counts from 0
             for name, page in zip(svg_names, part.pages):
-                (lang_dir / name).write_text(svg.render(page, part.title, "../fonts"), encoding="utf-8")
+                (lang_dir / name).write_text(
+                    svg.render(page, part.title, "../fonts", edition.svg_text), encoding="utf-8"
+                )
     except OSError as exc:
         raise write_error(exc, edition.staging.parent) from None
 
@@ -494,9 +562,10 @@ def font_files(loaded: LoadedKit, languages: tuple[str, ...]) -> list[tuple[Path
 
 
 def kit_pdf_firsts(book_document: Document, parts: list[Component]) -> list[int]:
-    """The page of kit.pdf each component starts on (after the cover and contents)."""
-    opening = len(book_document.pages) - sum(len(part.pages) for part in parts)
-    return list(itertools.accumulate((len(part.pages) for part in parts[:-1]), initial=opening + 1))
+    """The page of kit.pdf (from 1) each component starts on: `book` bookmarks each component's first page, after
+    the bookmarks of its own pages, so the blank pages it puts in are counted as they were laid out."""
+    marks = book_document.bookmarks
+    return [mark.page + 1 for mark in marks[len(marks) - len(parts) :]]
 
 
 def _write_fonts(run: KitRun) -> None:

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 WHITE = "#ffffff"
 BLACK = "#000000"
-INK = "#222222"
-"""The dark text colour of every page."""
+INK = BLACK
+"""The text colour of every page, and of black line art: pure black, which the PDF sets as DeviceGray `0 g`
+(one ink, the black plate, however a print shop separates it; a dark grey in RGB turns into four)."""
 
 LIGHT_LUMA = 160
 """Above this Rec. 601 luma (0–255) a fill is light: dark ink reads on it, white does not."""
@@ -74,6 +75,6 @@ def ink_on(colour: str, dark: str = INK, light: str = WHITE) -> str:
     """Text colour for a fill: `dark` on light fills, `light` on dark ones.
 
     >>> ink_on("#ffee88"), ink_on("#223344")
-    ('#222222', '#ffffff')
+    ('#000000', '#ffffff')
     """
     return dark if is_light(colour) else light

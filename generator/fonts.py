@@ -114,7 +114,9 @@ class Face:
     def _widths(self) -> tuple[list[float], dict[int, float], float]:
         """Every Basic Multilingual Plane advance indexed by code point, all advances, the default advance."""
         widths, default, _covered = self._metrics
-        return [widths.get(code, default) for code in range(0x10000)], widths, default
+        bmp = [widths.get(code, default) for code in range(0x10000)]
+        bmp[ord(ICON_MARKER)] = 1000.0  # an inline icon's one-em cell
+        return bmp, widths | {ord(ICON_MARKER): 1000.0}, default
 
     def _width_em(self, text: str) -> float:
         bmp, widths, default = self._widths
@@ -142,7 +144,7 @@ class Face:
         """Characters this face cannot draw; printing them would give tofu boxes."""
         if self._draws_ascii and text.isascii() and text.isprintable():  # the common case, at C speed
             return []
-        return sorted(ch for ch in set(text) - self._covered_chars if not ch.isspace())
+        return sorted(ch for ch in set(text) - self._covered_chars if not ch.isspace() and ch != ICON_MARKER)
 
 
 class Drawn(NamedTuple):
@@ -561,6 +563,10 @@ def missing_glyphs(text: str, bold: bool = False, italic: bool = False, font: st
     """Characters the font in use cannot draw; printing them would give tofu boxes."""
     return _IN_USE.get().drawn(font, bold, italic).face.missing(text)
 
+
+ICON_MARKER = "\ue000"
+"""What an inline icon is while text is measured and wrapped: a private-use character one em wide in every face and
+never drawn (the layout draws the icon in its place), so an icon needs no glyph from the kit's font."""
 
 ASCENT = 0.88
 DESCENT = 0.12

@@ -92,8 +92,22 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "stock_paper": {"ja": "普通紙（80 g/m²）", "en": "Plain 80 gsm paper"},
     "steps_cards_duplex": {
-        "ja": "両面印刷（{edge}とじ）で印刷する。|裏が1 mm以上ずれるときは pnpkit calibrate で補正値を求める。|カットガイドに沿って切り離す。",
-        "en": "Print double-sided, flipping on the {edge} edge.|If backs are off by 1 mm or more, find the offset with pnpkit calibrate.|Cut along the guides.",
+        "ja": "両面印刷（{edge}とじ）で印刷する。|裏が1 mm以上ずれるときは、位置合わせシート（{page}ページ）で裏を動かす量を求める。|カットガイドに沿って切り離す。",
+        "en": "Print double-sided, flipping on the {edge} edge.|If backs are off by 1 mm or more, the calibration sheet (page {page}) tells you how far to move them.|Cut along the guides.",
+    },
+    "stock_calibration": {"ja": "カードと同じ用紙に両面印刷", "en": "The card you print the cards on, double-sided"},
+    "steps_calibration": {
+        "ja": "カードより先に印刷し、シートの手順に従う。プリンターが裏面をどれだけずらすかがわかる。",
+        "en": "Print it before the cards and follow the steps on it: it shows how far your printer shifts the backs.",
+    },
+    "blank_page": {"ja": "このページは意図的に白紙にしています", "en": "This page is intentionally blank"},
+    "blank_pages": {
+        "ja": "{pages}ページは意図的に白紙です。キット全体を両面印刷すると、カードの表と裏が同じ紙の表裏に刷られます。",
+        "en": "Page {pages} is intentionally blank, so that printing the whole kit double-sided puts every card sheet's back behind its front.",
+    },
+    "blank_pages_many": {
+        "ja": "{pages}ページは意図的に白紙です。キット全体を両面印刷すると、カードの表と裏が同じ紙の表裏に刷られます。",
+        "en": "Pages {pages} are intentionally blank, so that printing the whole kit double-sided puts every card sheet's back behind its front.",
     },
     "steps_cards_gutterfold": {
         "ja": "片面に印刷する。|中央の破線で折り、のり付けする。|乾いたら切り離す。",
@@ -120,6 +134,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "calibration_title": {"ja": "両面印刷の位置合わせシート", "en": "Duplex calibration sheet"},
     "calibration_front": {"ja": "表", "en": "Front"},
     "calibration_back": {"ja": "裏", "en": "Back"},
+    "calibration_steps_kit": {
+        "ja": "1. このページと次のページを、カードを刷る用紙に、カードと同じ設定で両面印刷する（{edge}とじ、100%）。|2. 光にかざし、各目盛りで裏の赤い線が重なる数字を読む（単位mm）。|3. 中央の2つの読みが、裏面を動かす量。裏面から見て、横の目盛りは右へ、縦の目盛りは下へ（マイナスは左・上へ）。|4. どちらも1 mm未満なら、そのままでよい。それ以上なら、プリンターの「裏面の印刷位置調整」（両面印刷の位置補正）にこの量を入れるか、印刷所に伝えてから、カードを印刷する。|5. 四隅の読みが中央と0.5 mm以上違うときは、プリンターが傾き・伸縮している。用紙ガイドを見直す。",
+        "en": "1. Print this page and the next double-sided, on the card you will print the cards on, with the same settings ({edge}-edge flip, 100 %).|2. Hold the sheet to a light; at each scale read the number the red line on the back crosses (mm).|3. The two centre readings say how far to move the backs, as you look at the back: the across scale to the right, the up-and-down scale downwards (a minus: left, or up).|4. Under 1 mm each, print the cards as they are. Otherwise enter the readings in your printer's back-side (duplex) print position adjustment, or give them to your print shop, then print the cards.|5. If a corner reads 0.5 mm or more away from the centre, the printer skews or scales: check its paper guides.",
+    },
     "calibration_steps": {
         "ja": "1. この2ページを、カードと同じ用紙・設定で両面印刷する（{edge}とじ、100%）。|2. 光にかざし、各目盛りで裏の赤い線が重なる数字を読む（単位mm）。|3. 中央の読み X, Y を pnpkit build … --back-offset X,Y に渡す（kit.yaml の print: back_offset でも可）。|4. 四隅の読みが中央と0.5 mm以上違うときは、プリンターが傾き・伸縮している。用紙ガイドを見直す。",
         "en": "1. Print both pages double-sided on the card you will use ({edge}-edge flip, 100 %).|2. Hold the sheet to a light; at each scale read the number the red line on the back crosses (mm).|3. Pass the centre readings X, Y as pnpkit build … --back-offset X,Y (or print: back_offset in kit.yaml).|4. If a corner reads 0.5 mm or more away from the centre, the printer skews or scales: check its paper guides.",

@@ -16,81 +16,39 @@ runs, one Text item per style. Text without markup takes the plain path.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable
 from dataclasses import KW_ONLY, dataclass, field
-from functools import cache, lru_cache
+from functools import partial
 from itertools import accumulate
 
 from pnpkit.validator.markup import Parsed, has_markup, parse
 
 from . import fonts
+from .linebreaks import (
+    CLOSING_PUNCTUATION,
+    NO_LINE_START,
+    SPACES,
+    atoms,
+    has_wide,
+    inner_breaks,
+    phrases,
+    seams,
+)
 from .scene import Text
 from .units import MM_PER_PT
 
 Measure = Callable[[str], float]
 """A text's advance width in ems, in one face."""
 
-NO_LINE_START = set(
-    "、。，．,.:;!?！？：；」』）］｝〕〉》】〙〗〟’”｠»ー－‐ゝゞ々ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ・…‥〜～%％)]}"
-)
-SPACES = (" ", "\u3000")
-NO_LINE_END = set("「『（［｛〔〈《【〘〖〝‘“｟«([{")
-CLOSING_PUNCTUATION = set("、。，．,.:;!?！？：；」』）］｝〕〉》】〙〗〟’”｠»…‥")
 WIDOW = 2
 """A Japanese paragraph's last line with this many characters or fewer (closing marks not counted) is a widow."""
 
 
-@cache
-def _is_wide(ch: str) -> bool:
-    return unicodedata.east_asian_width(ch) in ("W", "F")
-
-
-_ASCII_NO_LINE_START = re.escape("".join(sorted(ch for ch in NO_LINE_START if ch.isascii())))
-_ASCII_ATOMS = re.compile(f"[^ {_ASCII_NO_LINE_START}]+[{_ASCII_NO_LINE_START}]*|[{_ASCII_NO_LINE_START}]+| ")
-"""The atoms of ASCII text, where nothing is wide: a break falls only at a space and after a closing mark
-that a character other than a closing mark follows; "([{" glue to what follows them anyway."""
-
-
-@lru_cache(maxsize=4096)
-def atoms(text: str) -> tuple[str, ...]:
-    """Split text into unbreakable pieces; spaces are their own atoms (break chances).
-
-    Cached: fitting wraps the same text at several sizes. ASCII text (most English
-    card text) is split by one regular expression at C speed, to the same atoms.
-    """
-    if text.isascii():
-        return tuple(_ASCII_ATOMS.findall(text))
-    return tuple(split_atoms(text))
-
-
-def split_atoms(text: str) -> list[str]:
-    out: list[str] = []
-    glue_next = False
-    for ch in text:
-        if ch in SPACES:
-            out.append(ch)
-            glue_next = False
-            continue
-        joins_previous = (
-            out
-            and out[-1] not in SPACES
-            and (
-                ch in NO_LINE_START
-                or glue_next
-                or (not _is_wide(ch) and not _is_wide(out[-1][-1]) and out[-1][-1] not in NO_LINE_START)
-            )
-        )
-        if joins_previous:
-            out[-1] += ch
-        else:
-            out.append(ch)
-        glue_next = ch in NO_LINE_END
-    return out
-
-
-def wrap(text: str, size_pt: float, width: float, measure: Measure | None = None) -> list[str]:
-    """Greedy line filling over atoms, then no Japanese widow; explicit newlines are kept.
+def wrap(
+    text: str, size_pt: float, width: float, measure: Measure | None = None, *, by_phrase: bool = True
+) -> list[str]:
+    """Greedy line filling over phrases (`phrases`; with `by_phrase` False, over atoms), then no Japanese widow;
+    explicit newlines are kept. A phrase wider than the line is broken inside, at its atoms.
 
     `measure` defaults to the regular face in use.
     """
@@ -98,8 +56,8 @@ def wrap(text: str, size_pt: float, width: float, measure: Measure | None = None
     lines: list[str] = []
     mm_per_em = size_pt * MM_PER_PT
     for paragraph in text.split("\n"):
-        greedy = wrap_paragraph(paragraph, size_pt, width, measure)
-        if len(greedy) < 2 or not _has_wide(paragraph) or not _is_widow(greedy[-1]):
+        greedy = wrap_paragraph(paragraph, size_pt, width, measure, by_phrase=by_phrase)
+        if len(greedy) < 2 or not has_wide(paragraph) or not _is_widow(greedy[-1]):
             lines.extend(greedy)
             continue
 
@@ -107,12 +65,43 @@ def wrap(text: str, size_pt: float, width: float, measure: Measure | None = None
             return measure(text[start:end]) * mm_per_em
 
         ranges = _no_widow(paragraph, _ranges(paragraph, greedy), width_of, width)
-        lines.extend([paragraph[a:b] for a, b in ranges] if ranges else greedy)
+        fixed = [paragraph[a:b] for a, b in ranges] if ranges else greedy
+        if _is_widow(fixed[-1]):
+            widest = max((measure(a) for a in atoms(paragraph) if a not in SPACES), default=0.0) * mm_per_em
+            fixed = _narrower(
+                paragraph,
+                fixed,
+                partial(_wrap_at, paragraph, size_pt, measure, by_phrase),
+                width,
+                widest,
+            )
+        lines.extend(fixed)
     return lines
 
 
-def _has_wide(text: str) -> bool:
-    return not text.isascii() and any(_is_wide(ch) for ch in text)
+NARROWER = (0.97, 0.94, 0.91, 0.88, 0.85, 0.82)
+"""Widths, as shares of the line, a paragraph is wrapped at to take a widow off its last line when moving the last
+break back cannot (the line above is one phrase)."""
+
+
+def _wrap_at(paragraph: str, size_pt: float, measure: Measure, by_phrase: bool, width: float) -> list[str]:
+    return wrap_paragraph(paragraph, size_pt, width, measure, by_phrase=by_phrase)
+
+
+def _narrower(
+    paragraph: str, lines: list[str], wrap_at: Callable[[float], list[str]], width: float, widest: float
+) -> list[str]:
+    """`lines` with no widow, from wrapping the paragraph a little narrower, with as many lines and no phrase
+    broken that the full width kept whole; `lines` when no such width exists. Never narrower than the `widest`
+    atom (mm), which would be cut by characters."""
+    broken = len(inner_breaks(paragraph, lines))
+    for share in NARROWER:
+        if width * share < widest:
+            break
+        tried = wrap_at(width * share)
+        if len(tried) == len(lines) and not _is_widow(tried[-1]) and len(inner_breaks(paragraph, tried)) <= broken:
+            return tried
+    return lines
 
 
 def _core(line: str) -> int:
@@ -142,18 +131,14 @@ def _ranges(paragraph: str, lines: list[str]) -> list[tuple[int, int]]:
 def _no_widow(
     text: str, ranges: list[tuple[int, int]], width_of: Callable[[int, int], float], width: float
 ) -> list[tuple[int, int]]:
-    """The paragraph's line `ranges` (positions in `text`) with a widow fixed: the last break moves back, atom by
-    atom (so kinsoku still holds), until the last line has more than WIDOW characters; the line above keeps more
+    """The paragraph's line `ranges` (positions in `text`) with a widow fixed: the last break moves back, phrase by
+    phrase (so kinsoku holds and no phrase is broken), until the last line has more than WIDOW characters; the line above keeps more
     than WIDOW too, and the last line must fit `width`. When no such break exists the ranges are kept.
     """
     if len(ranges) < 2:
         return ranges
     (ps, pe), (ls, le) = ranges[-2], ranges[-1]
-    boundaries, pos = [], ps
-    for atom in atoms(text[ps:pe]):
-        pos += len(atom)
-        if atom not in SPACES:
-            boundaries.append(pos)
+    boundaries = _break_chances(text, ps, pe, ls)
     for cut in reversed(boundaries[:-1]):  # the break after atom k: the last line starts at the next non-space
         start = cut
         while start < ls and text[start] in SPACES:
@@ -168,12 +153,35 @@ def _no_widow(
     return ranges
 
 
-def wrap_paragraph(text: str, size_pt: float, width: float, measure: Measure) -> list[str]:
+def _break_chances(text: str, ps: int, pe: int, ls: int) -> list[int]:
+    """Where the line text[ps:pe] may end instead, its last break moving back: after each whole phrase, so the fix
+    never breaks one. When the line already ends inside a phrase (one wider than the line, broken at `pe`), after
+    each atom of that phrase's part too, which keeps kinsoku and breaks nothing more."""
+    first = text.rfind("\n", 0, ps) + 1  # the paragraph the lines belong to: its phrases, not a piece's
+    last = text.find("\n", pe)
+    paragraph = text[first : len(text) if last < 0 else last]
+    bounds, pos = set(), first
+    for piece in phrases(paragraph):
+        pos += len(piece)
+        bounds.add(pos)
+    ends = sorted(b for b in bounds if ps < b <= pe and text[b - 1] not in SPACES)
+    if ls not in bounds and pe == ls:  # the line ends inside a phrase: its part here may move down atom by atom
+        start = ends[-1] if ends and ends[-1] < pe else ps
+        pos, fine = start, []
+        for atom in atoms(text[start:pe]):
+            pos += len(atom)
+            if atom not in SPACES:
+                fine.append(pos)
+        ends = [b for b in ends if b <= start] + fine
+    return ends
+
+
+def wrap_paragraph(text: str, size_pt: float, width: float, measure: Measure, *, by_phrase: bool = True) -> list[str]:
     lines: list[str] = []
     current = ""
     cur_em = 0.0  # measure(current), trailing spaces included: sums of the same widths, so the same floats
     mm_per_em = size_pt * MM_PER_PT
-    for atom in atoms(text):
+    for atom in _pieces(text, size_pt, width, measure, by_phrase):
         if atom in SPACES:  # a break chance; dropped at the start and end of a line
             if current:
                 current += atom
@@ -202,6 +210,22 @@ def wrap_paragraph(text: str, size_pt: float, width: float, measure: Measure) ->
     if current.strip() or not lines:
         lines.append(current.rstrip())
     return lines
+
+
+def _pieces(text: str, size_pt: float, width: float, measure: Measure, by_phrase: bool) -> list[str]:
+    """The pieces a paragraph wraps over: its phrases, each phrase wider than the line given as its atoms instead
+    (so it breaks inside, kinsoku still holding); or its atoms."""
+    if not by_phrase:
+        return list(atoms(text))
+    out: list[str] = []
+    limit = width / (size_pt * MM_PER_PT)
+    for piece in phrases(text):
+        if piece not in SPACES and len(piece) > 1 and measure(piece) > limit:
+            for part in seams(piece):
+                out.extend(atoms(part) if measure(part) > limit else (part,))
+        else:
+            out.append(piece)
+    return out
 
 
 def _split_long(atom: str, size_pt: float, width: float, measure: Measure) -> list[str]:
@@ -250,19 +274,38 @@ class Styled:
     def em(self, start: int, end: int) -> float:
         return self.cum[end] - self.cum[start]
 
-    def wrap(self, size_pt: float, width: float) -> list[tuple[int, int]]:
+    def wrap(self, size_pt: float, width: float, *, by_phrase: bool = True) -> list[tuple[int, int]]:
         """Lines as (start, end) in the plain text: the plain path's algorithm over positions."""
         lines: list[tuple[int, int]] = []
         start = 0
         for paragraph in self.text.split("\n"):
-            lines.extend(self._paragraph(paragraph, start, size_pt * MM_PER_PT, width))
+            lines.extend(self._paragraph(paragraph, start, size_pt * MM_PER_PT, width, by_phrase))
             start += len(paragraph) + 1
         return lines
 
-    def _paragraph(self, paragraph: str, pos: int, mm_per_em: float, width: float) -> list[tuple[int, int]]:
+    def _pieces(self, paragraph: str, pos: int, mm_per_em: float, width: float, by_phrase: bool) -> list[str]:
+        """As `_pieces` for plain text, each phrase measured run by run."""
+        if not by_phrase:
+            return list(atoms(paragraph))
+        out: list[str] = []
+        for piece in phrases(paragraph):
+            if piece not in SPACES and len(piece) > 1 and self.em(pos, pos + len(piece)) * mm_per_em > width:
+                at = pos
+                for part in seams(piece):
+                    over = self.em(at, at + len(part)) * mm_per_em > width
+                    out.extend(atoms(part) if over else (part,))
+                    at += len(part)
+            else:
+                out.append(piece)
+            pos += len(piece)
+        return out
+
+    def _paragraph(
+        self, paragraph: str, pos: int, mm_per_em: float, width: float, by_phrase: bool = True, widows: bool = True
+    ) -> list[tuple[int, int]]:
         lines: list[tuple[int, int]] = []
-        cs = ce = pos  # the current line, as a range
-        for atom in atoms(paragraph):
+        origin = cs = ce = pos  # the paragraph's start; the current line, as a range
+        for atom in self._pieces(paragraph, pos, mm_per_em, width, by_phrase):
             a_start, pos = pos, pos + len(atom)
             if atom in SPACES:
                 if ce > cs:
@@ -286,8 +329,22 @@ class Styled:
                     cs, ce = pieces[-1]
         if self.text[cs:ce].strip() or not lines:
             lines.append(self._rstrip(cs, ce))
-        if len(lines) > 1 and _is_widow(self.text[slice(*lines[-1])]) and _has_wide(paragraph):
+        if widows and len(lines) > 1 and _is_widow(self.text[slice(*lines[-1])]) and has_wide(paragraph):
             lines = _no_widow(self.text, lines, lambda a, b: self.em(a, b) * mm_per_em, width)
+            if _is_widow(self.text[slice(*lines[-1])]) and width > 1.0:
+                broken = len(inner_breaks(paragraph, [self.text[a:b] for a, b in lines]))
+                widest = self.longest_em() * mm_per_em
+                for share in NARROWER:
+                    if width * share < widest:
+                        break
+                    tried = self._paragraph(paragraph, origin, mm_per_em, width * share, by_phrase, widows=False)
+                    texts = [self.text[a:b] for a, b in tried]
+                    if (
+                        len(tried) == len(lines)
+                        and not _is_widow(texts[-1])
+                        and len(inner_breaks(paragraph, texts)) <= broken
+                    ):
+                        return tried
         return lines
 
     def _rstrip(self, start: int, end: int) -> tuple[int, int]:
@@ -426,15 +483,22 @@ def balanced(text: str, result: Fit, width: float, measure: Measure) -> Fit:
         at_mark = _split_at_mark(text, result.size, width, measure)
         if at_mark is not None:
             return Fit(at_mark, result.size, result.line_height, True)
+    wide = has_wide(text)
+    allowed = len(inner_breaks(text, result.lines)) if wide else 0
+
+    def even_enough(lines: list[str]) -> bool:
+        """As many lines, and no phrase broken that the full width kept whole."""
+        return len(lines) <= count and (not wide or len(inner_breaks(text, lines)) <= allowed)
+
     low, high = 0.0, width
     for _ in range(14):  # to about a thousandth of the width
         middle = (low + high) / 2
-        if len(wrap(text, result.size, middle, measure)) <= count:
+        if even_enough(wrap(text, result.size, middle, measure)):
             high = middle
         else:
             low = middle
     lines = wrap(text, result.size, high, measure)
-    if len(lines) != count:
+    if len(lines) != count or not even_enough(lines):
         return result
     return Fit(tuple(lines), result.size, result.line_height, True)
 
@@ -457,38 +521,53 @@ def fit_plain(
     ):
         return Fit((text.strip(),), size, line_height, True)  # the common case: one line that fits as it is
     longest_em = max(map(measure, atoms(text.replace("\n", " "))), default=0.0)
-    current = size
-    while True:
-        lines = wrap(text, current, width, measure)
-        line_height = current * leading * MM_PER_PT
-        needed = _block_height(len(lines), current, line_height)
-        widest = max((measure(line) * current * MM_PER_PT for line in lines), default=0.0)
-        longest = longest_em * current * MM_PER_PT
-        if needed <= height + 1e-6 and widest <= width + 1e-6 and longest <= width + 1e-6:
-            return Fit(tuple(lines), current, line_height, True)
-        if current - 0.25 < min_size - 1e-9:
-            overflow = max(needed - height, widest - width, longest - width, 0.0)
-            return Fit(tuple(lines), current, line_height, False, overflow)
-        current -= 0.25
+    first: Fit | None = None
+    for by_phrase in (True,) if has_wide(text) else (False,):
+        current = size
+        while True:
+            lines = wrap(text, current, width, measure, by_phrase=by_phrase)
+            line_height = current * leading * MM_PER_PT
+            needed = _block_height(len(lines), current, line_height)
+            widest = max((measure(line) * current * MM_PER_PT for line in lines), default=0.0)
+            longest = longest_em * current * MM_PER_PT
+            if needed <= height + 1e-6 and widest <= width + 1e-6 and longest <= width + 1e-6:
+                return Fit(tuple(lines), current, line_height, True)
+            if current - 0.25 < min_size - 1e-9:
+                overflow = max(needed - height, widest - width, longest - width, 0.0)
+                first = first or Fit(tuple(lines), current, line_height, False, overflow)
+                break
+            current -= 0.25
+    # Japanese that fits no size by phrases is set by atoms (its inner breaks are reported); failing both, the
+    # phrase setting is the one reported
+    assert first is not None
+    return first
 
 
 def _fit_styled(styled: Styled, width: float, height: float, size: float, min_size: float, leading: float) -> Fit:
     """`fit` for marked-up text: the same search over sizes, on lines measured run by run."""
     longest_em = styled.longest_em()
-    current = size
-    while True:
-        ranges = styled.wrap(current, width)
-        line_height = current * leading * MM_PER_PT
-        needed = _block_height(len(ranges), current, line_height)
-        widest = max((styled.em(a, b) * current * MM_PER_PT for a, b in ranges), default=0.0)
-        longest = longest_em * current * MM_PER_PT
-        fits = needed <= height + 1e-6 and widest <= width + 1e-6 and longest <= width + 1e-6
-        if fits or current - 0.25 < min_size - 1e-9:
-            overflow = 0.0 if fits else max(needed - height, widest - width, longest - width, 0.0)
-            lines = tuple(styled.text[a:b] for a, b in ranges)
-            runs = tuple(styled.runs(a, b) for a, b in ranges)
-            return Fit(lines, current, line_height, fits, overflow, runs)
-        current -= 0.25
+    first: Fit | None = None
+    for by_phrase in (True,) if has_wide(styled.text) else (False,):
+        current = size
+        while True:
+            ranges = styled.wrap(current, width, by_phrase=by_phrase)
+            line_height = current * leading * MM_PER_PT
+            needed = _block_height(len(ranges), current, line_height)
+            widest = max((styled.em(a, b) * current * MM_PER_PT for a, b in ranges), default=0.0)
+            longest = longest_em * current * MM_PER_PT
+            fits = needed <= height + 1e-6 and widest <= width + 1e-6 and longest <= width + 1e-6
+            if fits or current - 0.25 < min_size - 1e-9:
+                overflow = 0.0 if fits else max(needed - height, widest - width, longest - width, 0.0)
+                lines = tuple(styled.text[a:b] for a, b in ranges)
+                runs = tuple(styled.runs(a, b) for a, b in ranges)
+                result = Fit(lines, current, line_height, fits, overflow, runs)
+                if fits:
+                    return result
+                first = first or result
+                break
+            current -= 0.25
+    assert first is not None
+    return first  # as for plain text: by atoms when phrases fit no size, and the phrase setting when neither does
 
 
 def _block_height(count: int, size: float, line_height: float) -> float:

@@ -130,7 +130,7 @@ def test_only_rebuilds_what_it_names_and_keeps_the_rest(tmp_path):
     index = json.loads((lang_dir / "index.json").read_text(encoding="utf-8"))
     assert [c["file"] for c in index["components"]] == ["cards-goods.pdf", "rules.pdf"]
     assert index["components"][0]["kit_pdf_first_page"] is None  # kit.pdf no longer matches it
-    assert index["components"][1]["kit_pdf_first_page"] == 7
+    assert index["components"][1]["kit_pdf_first_page"] == 9  # cover, contents, calibration sheet, 4 card pages
     written = int(re.search(r"wrote (\d+) files", done.stdout).group(1))
     svgs = len(list(lang_dir.glob("cards-goods-*.svg")))
     fonts = len(list((out / "starlit-bazaar" / "fonts").iterdir())) - 1  # less the marker

@@ -285,8 +285,9 @@ def test_inline_icons_scale_with_the_font(loaded):
 def test_inline_icons_wrap_as_atoms_and_keep_kinsoku(loaded):
     from pnpkit.generator.layouts.context import LayoutContext
     from pnpkit.generator.layouts.templates import inline_text
+    from pnpkit.generator.linebreaks import NO_LINE_START
     from pnpkit.generator.scene import Group, Text
-    from pnpkit.generator.text import NO_LINE_START, TextBox
+    from pnpkit.generator.text import TextBox
     from pnpkit.generator.units import A4
 
     ctx = LayoutContext("ja", A4)

@@ -2,7 +2,7 @@
 (tests/fixtures/generic/): it validates with no findings at all, lays out and builds in every language it
 declares, every page is A4 with no ink in the 5 mm hard margin, every font is embedded as a subset TrueType,
 kit.pdf has one bookmark per component and each component PDF is a copy of its pages in kit.pdf, the SVGs are
-A4 and point at the shipped font, and two builds (two interpreters, two hash seeds) are byte-identical. Each kit
+A4 and drawn in the shipped font, and two builds (two interpreters, two hash seeds) are byte-identical. Each kit
 is loaded, laid out and built once per session.
 """
 
@@ -19,10 +19,11 @@ import pikepdf
 import pypdf
 import pytest
 from conftest import KITS, files_under
-from pdftext import pdf_text
+from pdftext import page_texts, pdf_text
 
 from pnpkit.generator import fonts as font_files
 from pnpkit.generator.geometry import visible_items
+from pnpkit.generator.i18n import tr
 from pnpkit.generator.units import HARD_MARGIN
 
 NAMES = list(KITS)
@@ -67,8 +68,9 @@ def test_every_page_is_a4_with_no_ink_within_the_hard_margin(kits, name):
     loaded = kits.loaded(name)
     for lang, book in kits.book(name).items():
         parts = kits.layouts(name)[lang]
-        front = len(book.pages) - sum(len(part.pages) for part in parts.values())
-        pages = [(f"kit.pdf page {n + 1}", page) for n, page in enumerate(book.pages[:front])]  # cover, contents
+        theirs = {id(page) for part in parts.values() for page in part.pages}
+        # the book's own pages: cover, contents, calibration sheet, blank pages
+        pages = [(f"kit.pdf page {n + 1}", page) for n, page in enumerate(book.pages) if id(page) not in theirs]
         pages += [(f"{slug} page {n + 1}", page) for slug, part in parts.items() for n, page in enumerate(part.pages)]
         # measured in the kit's own fonts, as the pages were laid out (a proportional face sets narrower)
         with font_files.using(font_files.for_kit(loaded.model, loaded.root, lang)[0]):
@@ -202,7 +204,8 @@ def drawn(page: pypdf.PageObject) -> tuple[bytes, tuple[tuple[str, bytes], ...]]
 def test_titles_and_one_bookmark_per_component(kits, name):
     """Each component PDF is titled and bookmarked once; kit.pdf holds the components in order, each with one
     bookmark at its first page (extra bookmarks only for the pages before them), and each component PDF's pages
-    are kit.pdf's pages of that component: the same content streams, byte for byte (laid out and drawn once)."""
+    are kit.pdf's pages of that component: the same content streams, byte for byte (laid out and drawn once).
+    Between two components only the book's blank pages may come (test_kit_book checks where they go)."""
     built, _again = kits.builds(name)
     kit = kits.loaded(name).kit
     for lang, parts in kits.layouts(name).items():
@@ -220,15 +223,20 @@ def test_titles_and_one_bookmark_per_component(kits, name):
             assert [title for title, _ in marks].count(part.title) == 1, (part.title, marks)
             starts.append(dict(marks)[part.title])
         assert starts == sorted(starts)
-        for start, end, part in zip(starts, starts[1:] + [len(book.pages)], parts.values()):
-            assert end - start == len(part.pages), (lang, part.slug)
+        texts = page_texts(built / lang / "kit.pdf")
+        blank = [n for n, text in enumerate(texts) if " ".join(text.split()) == tr("blank_page", lang)]
+        for start, following, part in zip(starts, starts[1:] + [len(book.pages)], parts.values()):
+            end = start + len(part.pages)
+            assert end <= following and all(n in blank for n in range(end, following)), (lang, part.slug)
             pages = [drawn(page) for page in pypdf.PdfReader(built / lang / f"{part.slug}.pdf").pages]
             assert pages == book_pages[start:end], (lang, part.slug)
         assert len(marks) - len(parts) <= starts[0], "extra bookmarks only for pages before the components"
 
 
 @every_kit
-def test_svgs_are_a4_and_point_at_the_shipped_font(kits, name):
+def test_svgs_are_a4_and_drawn_in_the_shipped_font(kits, name):
+    """Text is drawn as outlines of the kit's font (tests/test_svg_portable.py), so an SVG needs no font file;
+    the build still ships the fonts, for `--svg-text live` and for anyone editing the art."""
     built, _again = kits.builds(name)
     loaded = kits.loaded(name)
     family = font_files.for_kit(loaded.model, loaded.root, loaded.model.languages[0])[0].family()
@@ -240,7 +248,8 @@ def test_svgs_are_a4_and_point_at_the_shipped_font(kits, name):
         assert root.tag == f"{SVG_NS}svg", path
         assert (root.get("width"), root.get("height"), root.get("viewBox")) == ("210mm", "297mm", "0 0 210 297")
         assert list(root.iter(f"{SVG_NS}text")), path
-        assert f"../fonts/{font}" in path.read_text(encoding="utf-8"), path
+        text = path.read_text(encoding="utf-8")
+        assert f'data-font="{family.regular.label}"' in text and "@font-face" not in text, path
     assert (svgs[0].parent / "../fonts" / font).resolve().is_file()
 
 

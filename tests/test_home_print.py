@@ -19,8 +19,9 @@ from conftest import KIT_ID, KITS
 from pnpkit.generator import fonts
 from pnpkit.generator.build import layout_kit, print_settings
 from pnpkit.generator.cardmap import placed_cards
+from pnpkit.generator.linebreaks import CLOSING_PUNCTUATION
 from pnpkit.generator.scene import Circle, Group, Line, Path, Polygon, Rect, Text, apply, bounds, group_matrix, walk
-from pnpkit.generator.text import CLOSING_PUNCTUATION, wrap
+from pnpkit.generator.text import wrap
 from pnpkit.generator.units import HARD_MARGIN, MM_PER_PT
 
 GUTTER = 2.0
@@ -338,10 +339,19 @@ def _widows(parts, own_paragraphs: set[str]) -> list[tuple]:
                         continue  # a column of short cells (a table), not a paragraph's lines
                     if line["text"].strip() in own_paragraphs:
                         continue  # a paragraph of its own, as written
+                    if _one_phrase(above["text"]) and len(line["text"].strip()) == 2:
+                        continue  # a whole two-character word after a line that is one phrase: moving either breaks a phrase
                     if above["width"] + line["width"] <= widest + 0.05:
                         continue  # it would have fitted on the line above: it starts a paragraph, not a widow
                     widows.append((part.slug, number, above["text"], line["text"]))
     return widows
+
+
+def _one_phrase(text: str) -> bool:
+    """The line is a single phrase (BudouX): no break inside it can move part of it down without breaking it."""
+    from pnpkit.generator.linebreaks import phrases
+
+    return len([p for p in phrases(text.strip()) if p.strip()]) == 1
 
 
 def _content_texts():
@@ -371,8 +381,14 @@ def test_real_card_texts_never_wrap_to_a_widow():
                     continue
                 last = paragraph_lines[-1]
                 if len(_core(last)) <= 2:
-                    # only when no break could help: the line above would itself be left too short
-                    assert len(_core(paragraph_lines[-2])) <= 5, (text, chars, paragraph_lines)
+                    # only when no break could help: the line above would be left too short, or the only fix
+                    # would break a phrase (the line above is one phrase, or the last line is a whole one)
+                    above = paragraph_lines[-2]
+                    assert len(_core(above)) <= 5 or _one_phrase(above) or _one_phrase(last), (
+                        text,
+                        chars,
+                        paragraph_lines,
+                    )
                 else:
                     moved += 1
                 for line in paragraph_lines:
@@ -402,17 +418,17 @@ def test_the_widow_seen_on_a_shift_card_is_gone():
     size = 8.0
     text = "次のターンの開始時に、このカードを手札に戻し、相手はカードを1枚引かなければならない。"
     for width in (22.0, 25.0, 42.0):
-        greedy_last = _greedy(text, size, width)[-1]
-        assert len(_core(greedy_last)) <= 2  # the case: greedy filling leaves 「い。」 or 「ない。」 alone
+        greedy_last = _greedy(text, size, width, by_phrase=False)[-1]
+        assert len(_core(greedy_last)) <= 2  # the case: filling by characters leaves 「い。」 or 「ない。」 alone
         lines = wrap(text, size, width)
         assert len(lines) == len(_greedy(text, size, width))  # the same number of lines: every fit holds
         assert len(_core(lines[-1])) >= 3, lines
 
 
-def _greedy(text, size, width):
+def _greedy(text, size, width, by_phrase=True):
     from pnpkit.generator.text import wrap_paragraph
 
-    return wrap_paragraph(text, size, width, fonts.in_use().regular.width_em)
+    return wrap_paragraph(text, size, width, fonts.in_use().regular.width_em, by_phrase=by_phrase)
 
 
 def test_english_keeps_greedy_lines():

@@ -1,9 +1,13 @@
 """The one-page playtest report (`pnpkit simulate --report`): A4, the seats and metrics printed in the kit's
-language, nothing under the text floor or within 5 mm of the edge, well-formed SVG, byte-identical reruns."""
+language (no English, no kit id and no command line on the Japanese page), a verdict whose numbers are the JSON
+report's, the page used to its foot, nothing under the text floor or within 5 mm of the edge, well-formed SVG,
+byte-identical reruns."""
 
 from __future__ import annotations
 
 import json
+import math
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -18,7 +22,9 @@ from pnpkit.generator.layouts.playtest import report_component, report_context
 from pnpkit.generator.scene import Text, bounds, walk
 from pnpkit.generator.units import HARD_MARGIN
 from pnpkit.validator.kit import load_kit
+from pnpkit.validator.placeholders import fill
 from pnpkit.validator.playtest import ENGINES
+from pnpkit.validator.walk import walk_models
 
 KIT = KITS["element-shift"]
 A4_PT = (595.28, 841.89)
@@ -42,14 +48,56 @@ def _simulate(tmp_path: Path, name: str, *extra: str) -> tuple[Path, dict]:
 
 
 def _text(path: Path) -> str:
-    return " ".join(text.replace("\n", " ") for text in page_texts(path))
+    return " ".join(text.replace("\n", " ").replace("\xa0", " ") for text in page_texts(path))
+
+
+ENGINE_KITS = {game: next(p for p in KITS.values() if load_kit(p).model.game == game) for game in sorted(ENGINES)}
+"""A kit of each game that has an engine: Element Shift and Wizard's Element Collection."""
+
+COMPARED = {
+    "element-shift": ("--all-readings", "--reading", "last-shift=skipped"),  # sixteen combinations, the most
+    "wizards-element-collection": ("--all-readings",),
+}
+"""Each engine's largest comparison."""
+
+ALLOWED_ASCII: frozenset[str] = frozenset()
+"""ASCII words of three letters or more the Japanese page may print (units, abbreviations): none is needed."""
+
+
+def _pypdf_text(path: Path, lang: str) -> str:
+    """The page's text as pypdf extracts it: Japanese with its whitespace removed (lines break inside words),
+    English with it collapsed to single spaces."""
+    text = PdfReader(path).pages[0].extract_text().replace("\xa0", " ")
+    return re.sub(r"\s+", "" if lang == "ja" else " ", text)
+
+
+def _keys(value: object) -> set[str]:
+    """Every key of a nest of dicts: the game's own measures' names."""
+    if not isinstance(value, dict):
+        return set()
+    return {str(key) for key in value} | {k for inner in value.values() for k in _keys(inner)}
+
+
+def _kit_ids(kit: Path, report: dict) -> set[str]:
+    """Every id of the kit (its model's `id` fields) and every engine name the JSON report holds: the kit's, the
+    game's, readings and their choices, end conditions, tie rules and the game's own measures' keys."""
+    model = load_kit(kit).model
+    ids = {str(found.id) for _path, found in walk_models(model) if isinstance(getattr(found, "id", None), str)}
+    ids |= {model.id, report["kit"], report["game"]}
+    for rid, reading in report["readings"].items():
+        ids |= {rid, *reading["choices"]}
+    for run in report["runs"]:
+        m = run["metrics"]
+        ids |= {*m["ends"], *m["ties"]["decided_by"], *m["ties"]["by_end"], *run["readings"].values()}
+        ids |= _keys(run["game"])
+    return {i for i in ids if len(i) >= 3 and re.search("[A-Za-z]", i)}
 
 
 @pytest.mark.parametrize(
     ("lang", "words"),
     [
-        ("en", ("Playtest report", "Seat 1", "Seat 4", "Games completed", "First-player advantage", "Game length")),
-        ("ja", ("テストプレイ報告", "席1", "席4", "完了したゲーム", "先手の有利", "ゲームの長さ")),
+        ("en", ("Playtest report", "In short", "Seat 1", "Seat 4", "First-player advantage", "How games ended")),
+        ("ja", ("テストプレイ報告", "まとめ", "席1", "席4", "先手の有利", "ゲームの終わり方")),
     ],
 )
 def test_the_report_is_one_a4_page_in_the_language_asked(tmp_path, lang, words):
@@ -72,15 +120,18 @@ def test_a_reading_comparison_marks_the_metrics_that_moved(tmp_path):
     text = _text(path)
     assert "Reading comparison" in text
     moved = {m["measure"] for entry in report["comparison"] for m in entry["moved"]}
-    if moved:  # a column per reading that varies, a column per metric that moved
-        assert "next-turn" in text and "tie" in text
+    # a key line per reading that varies, in the kit's words: its question and its choices' names
+    assert "the next turn" in text and "(a cycle)?" in text
+    assert "The tied players share the win" in text and "More cards in hand wins; if still tied, they share" in text
+    assert "next-turn" not in text and "hand-then-share" not in text
+    if moved:  # a column per metric that moved
         assert any(label in text for label in ("Ties at the top", "Shared wins", "Seat 1 wins", "Mean turns"))
     else:
         assert "Under no other reading did a metric move" in text
 
 
-def _page(report: dict, lang: str):
-    loaded = load_kit(KIT)
+def _page(report: dict, lang: str, kit: Path = KIT):
+    loaded = load_kit(kit)
     ctx = report_context(loaded.model, lang)
     with fonts.using(fonts.for_kit(loaded.model, loaded.root, lang)[0]):
         part = report_component(ctx, loaded.model, report)
@@ -153,19 +204,122 @@ def test_the_report_joins_a_kit_book_as_a_component():
     assert [mark.title for mark in document.bookmarks][-1] == "テストプレイ報告"
 
 
+@pytest.mark.parametrize("lang", ["ja", "en"])
 @pytest.mark.parametrize("game", sorted(ENGINES))
-def test_every_engine_gets_a_clean_page(game):
-    """A game without its own rows on the page falls back to its measures by their dotted names, within the page."""
-    kit = next(path for path in KITS.values() if load_kit(path).model.game == game)
+def test_every_engine_gets_a_clean_page(game, lang):
+    """Every engine's page, in each language: no text misses its box (PK309) or prints under the floor, nothing
+    past the foot."""
+    kit = ENGINE_KITS[game]
     result = cli("simulate", kit, "--games", "30", "--format", "json", "--jobs", "1")
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
     loaded = load_kit(kit)
-    ctx = report_context(loaded.model, "en")
-    with fonts.using(fonts.for_kit(loaded.model, loaded.root, "en")[0]):
+    ctx = report_context(loaded.model, lang)
+    with fonts.using(fonts.for_kit(loaded.model, loaded.root, lang)[0]):
         part = report_component(ctx, loaded.model, report)
     assert ctx.problems == [] and small_text(part.pages) == []
     assert all(bounds(i, m) is None or bounds(i, m)[3] <= 297 - HARD_MARGIN for i, m in walk(part.pages[0].items))
+
+
+@pytest.mark.parametrize("game", sorted(ENGINES))
+def test_the_page_is_used_to_its_foot(game):
+    """No empty bottom quarter: the last section ends within 25 mm of the footer."""
+    result = cli("simulate", ENGINE_KITS[game], "--games", "60", "--format", "json", "--jobs", "1")
+    report = json.loads(result.stdout)
+    for lang in ("ja", "en"):
+        _ctx, part = _page(report, lang, ENGINE_KITS[game])
+        (page,) = part.pages
+        feet = [
+            extent[3]
+            for item, matrix in walk(page.items)
+            if (extent := bounds(item, matrix)) is not None and extent[1] < page.height - 12.0  # not the footer
+        ]
+        assert max(feet) >= page.height - 12.0 - 25.0, (lang, max(feet))
+
+
+@pytest.mark.parametrize("game", sorted(ENGINES))
+def test_the_japanese_page_prints_no_english_and_no_kit_id(tmp_path, game):
+    """Every label, unit, end condition and tie rule in Japanese: no ASCII word of three letters or more (but
+    ALLOWED_ASCII), no id of the kit or of the engine, with the kit's readings and with several compared."""
+    kit = ENGINE_KITS[game]
+    for name, extra in (("kit.pdf", ()), ("all.pdf", COMPARED[game])):
+        target = tmp_path / name
+        result = cli("simulate", kit, "--games", "40", "--lang", "ja", "--format", "json", "--report", target, *extra)
+        assert result.returncode == 0, result.stderr
+        report = json.loads(result.stdout)
+        text = _pypdf_text(target, "ja")
+        english = set(re.findall(r"[A-Za-z]{3,}", text)) - ALLOWED_ASCII
+        assert not english, (name, sorted(english))
+        printed = [i for i in sorted(_kit_ids(kit, report)) if i in text]
+        assert not printed, (name, printed)
+
+
+def _whole(share: float, lang: str) -> str:
+    """A share as the verdict prints it: whole percent, one decimal where that would say 0 % or 100 % wrongly."""
+    v = 100 * share
+    r = math.floor(v + 0.5)
+    if r == 0 and v > 0:
+        number = f"{math.ceil(v * 10) / 10:.1f}"
+    elif r == 100 and v < 100:
+        number = f"{math.floor(v * 10) / 10:.1f}"
+    else:
+        number = str(r)
+    return number + ("%" if lang == "ja" else " %")
+
+
+VERDICT = {"ja": ("まとめ", "席ごとの勝率"), "en": ("In short", "Win rate per seat")}
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+@pytest.mark.parametrize("game", sorted(ENGINES))
+def test_the_verdict_says_what_the_json_report_says(tmp_path, game, lang):
+    """The verdict at the top: how games end in the kit's words with their shares, ties at the top and the seats,
+    every percentage it prints one the JSON report gives."""
+    kit = ENGINE_KITS[game]
+    target = tmp_path / f"{lang}.pdf"
+    result = cli("simulate", kit, "--games", "300", "--lang", lang, "--format", "json", "--report", target)
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    m = report["runs"][0]["metrics"]
+    text = _pypdf_text(target, lang)
+    start, end = VERDICT[lang]
+    assert start in text and end in text
+    said = text[text.index(start) + len(start) : text.index(end)]
+    assert len(re.findall("[。.]", said)) >= 2, said  # sentences, two at least
+
+    games = m["games"]
+    ends = sorted(m["ends"].items(), key=lambda kv: -kv[1])
+    model = load_kit(kit).model
+    when = {e.id: fill(e.when.get(lang), model.placeholder_values()) for e in model.end_conditions}
+    top, count = ends[0]
+    assert when[top][:10].replace(" ", "") in said.replace(" ", ""), said  # the kit's own words for it
+    assert ("すべて" in said or "Every game" in said) if count == games else _whole(count / games, lang) in said
+    if m["ties"]["at_top"]["count"]:
+        assert _whole(m["ties"]["at_top"]["rate"], lang) in said
+    fair = _whole(m["balance"]["fair_rate"], lang)
+    assert fair in said
+
+    shares = [count / games for _end, count in ends] + [m["timeouts"]["rate"], m["balance"]["fair_rate"]]
+    shares += [m["ties"]["at_top"]["rate"], m["ties"]["shared_wins"]["rate"]]
+    shares += [v / games for v in m["ties"]["decided_by"].values()]
+    shares += [seat["rate"] for seat in m["seat_win_rate"].values()]
+    known = {_whole(share, lang).removesuffix("%").strip() for share in shares}
+    printed = re.findall(r"(\d+(?:\.\d+)?) ?%", said)
+    assert printed and set(printed) <= known, (printed, sorted(known))
+
+
+@pytest.mark.parametrize("game", sorted(ENGINES))
+def test_no_command_line_on_the_page(tmp_path, game):
+    """Command tips belong in the terminal: no `--option` on the page, in either language, with one reading or
+    several compared."""
+    for lang in ("ja", "en"):
+        for extra in ((), COMPARED[game]):
+            target = tmp_path / f"{lang}{len(extra)}.pdf"
+            result = cli("simulate", ENGINE_KITS[game], "--games", "30", "--lang", lang, "--report", target, *extra)
+            assert result.returncode == 0, result.stderr
+            text = PdfReader(target).pages[0].extract_text()
+            assert not re.search(r"--[a-z]", text), (lang, extra, re.findall(r"\S*--[a-z]\S*", text))
+            assert "pnpkit" not in text
 
 
 def test_build_playtest_ends_the_kit_book_with_the_report(tmp_path):

@@ -23,7 +23,8 @@ from pypdf import PdfReader
 
 from pnpkit.generator import fonts
 from pnpkit.generator.layouts.context import LayoutContext
-from pnpkit.generator.text import Styled, TextBox, atoms, fit, item_width, split_atoms, text_bounds, wrap
+from pnpkit.generator.linebreaks import atoms, split_atoms
+from pnpkit.generator.text import Styled, TextBox, fit, item_width, text_bounds, wrap
 from pnpkit.generator.units import PAPERS
 from pnpkit.validator import markup
 from pnpkit.validator.components.kit import BUILTIN_FONT_FAMILIES
@@ -141,10 +142,10 @@ def test_kinsoku_holds_across_a_change_of_style():
     width = fonts.width_mm("あ" * 10, size, font="ipaexgothic") + 0.01
     with fonts.using(IPAEX):
         result = fit("あいうえお**かきくけこ**。", width, 100, size, size)
-    # greedily "こ。" would end the paragraph alone: the last line takes two characters from the one above
-    assert result.lines == ("あいうえおかき", "くけこ。")
-    assert [(r.text, r.bold) for r in result.runs[1]] == [("くけこ", True), ("。", False)]
-    assert [(r.text, r.bold) for r in result.runs[0]] == [("あいうえお", False), ("かき", True)]
+    # the lines break between the phrases BudouX reads ("あいうえ" | "おかきくけこ。"), and "。" stays with "こ"
+    assert result.lines == ("あいうえ", "おかきくけこ。")
+    assert [(r.text, r.bold) for r in result.runs[1]] == [("お", False), ("かきくけこ", True), ("。", False)]
+    assert [(r.text, r.bold) for r in result.runs[0]] == [("あいうえ", False)]
 
 
 def test_bold_runs_are_measured_in_the_bold_face():
@@ -158,7 +159,7 @@ def test_bold_runs_are_measured_in_the_bold_face():
 
 def test_marked_up_text_shrinks_to_fit_and_every_line_stays_in_its_box():
     text = "**Draw** two cards, *then* discard one of them. <red>Wins</> **every** trick. " * 3
-    box = TextBox(5, 5, 40, 18, colour="#222222")
+    box = TextBox(5, 5, 40, 18, colour="#000000")
     with fonts.using(BIZ):
         ctx = LayoutContext("en", PAPERS["a4"])
         items = ctx.fitted(text, box, 9, 5)
@@ -179,7 +180,7 @@ def test_marked_up_text_shrinks_to_fit_and_every_line_stays_in_its_box():
 
 
 def test_a_centred_line_of_runs_is_centred_and_its_runs_touch():
-    box = TextBox(10, 10, 60, 10, align="middle", colour="#222222")
+    box = TextBox(10, 10, 60, 10, align="middle", colour="#000000")
     with fonts.using(BIZ):
         items = LayoutContext("en", PAPERS["a4"]).fitted("one **two** *three*", box, 9, 9)
         assert [(i.text, i.bold, i.italic, i.anchor) for i in items] == [
@@ -360,28 +361,49 @@ def test_markup_never_appears_in_the_extracted_text(marked, lang, shown):
         assert text.count("*") == 1  # the escaped one: 5 * 2
 
 
+SVG_NS = "{http://www.w3.org/2000/svg}"
+
+
+def _drawn_words(*paths: Path) -> dict[str, list[tuple[set[str], dict[str, str]]]]:
+    """Each line of the SVGs' text (the words of its invisible layer) → where it is drawn: the faces its glyph
+    outlines come from (the `data-font` of the <defs> group holding them) and the attributes of the group."""
+    out: dict[str, list[tuple[set[str], dict[str, str]]]] = {}
+    for path in paths:
+        root = ET.parse(path).getroot()
+        holders = [g for g in root.iter(f"{SVG_NS}g") if g.get("data-font")]
+        faces = {glyph.get("id"): g.get("data-font") for g in holders for glyph in g.iter(f"{SVG_NS}path")}
+        for group in root.iter(f"{SVG_NS}g"):
+            words = group.find(f"{SVG_NS}text")
+            if words is not None:
+                refs = [use.get("{http://www.w3.org/1999/xlink}href", "").lstrip("#") for use in group]
+                out.setdefault(words.text, []).append(({faces[ref] for ref in refs if ref}, dict(group.attrib)))
+    return out
+
+
+def _shear(attrs: dict[str, str]) -> float:
+    """The slant of a drawn line: the text matrix's x-from-y term over its scale (-0.2: the PDF's italic)."""
+    a, _b, c, _d, _e, _f = map(float, re.fullmatch(r"matrix\(([^)]*)\)", attrs["transform"]).group(1).split())
+    return c / a
+
+
 def test_italic_is_slanted_by_the_text_matrix_in_pdf_and_svg(marked):
     assert re.search(rb"1 0 \.2 -1 [\d.]+ [\d.]+ Tm", _content(marked / "en" / "cards-tricks.pdf"))
-    svgs = "".join(path.read_text(encoding="utf-8") for path in sorted((marked / "en").glob("cards-tricks-*.svg")))
-    assert re.search(r'transform="matrix\(1 0 -0.2 1 [\d.]+ [\d.]+\)"[^>]*>Comet<', svgs)
+    drawn = _drawn_words(*sorted((marked / "en").glob("cards-tricks-*.svg")))
+    assert -fonts.SLANT in [pytest.approx(_shear(attrs)) for _faces, attrs in drawn["Comet"]]
+    assert {_shear(attrs) for _faces, attrs in drawn["Wins"]} == {0}
 
 
-def test_svgs_name_the_bold_face_and_the_build_ships_it_with_its_licence(marked):
+def test_svgs_draw_the_bold_face_and_the_build_ships_it_with_its_licence(marked):
     assert sorted(p.name for p in (marked / "fonts").iterdir() if not p.name.startswith(".")) == [
         "BIZUDPGothic-Bold.ttf",
         "BIZUDPGothic-Regular.ttf",
         "OFL-BIZUDGothic.txt",
     ]
-    path = marked / "en" / "cards-tricks-01.svg"
-    svg = path.read_text(encoding="utf-8")
-    assert (
-        "src: local('BIZ UDPGothic Bold'), url('../fonts/BIZUDPGothic-Bold.ttf') format('truetype'); font-weight: bold;"
-        in svg
-    )
-    ns = "{http://www.w3.org/2000/svg}"
-    texts = {el.text: el.attrib for el in ET.parse(path).getroot().iter(f"{ns}text")}
-    assert texts["Wins"].get("font-weight") == "bold" and "stroke" not in texts["Wins"]
-    assert texts["High Noon"].get("font-weight") == "bold"  # the bold title region: the real face too
+    drawn = _drawn_words(marked / "en" / "cards-tricks-01.svg")
+    ((faces, attrs),) = drawn["Wins"]
+    assert faces == {"BIZ UDPGothic Bold"} and "stroke" not in attrs
+    assert [faces for faces, _attrs in drawn["High Noon"]] == [{"BIZ UDPGothic Bold"}]  # the bold title region too
+    assert [faces for faces, _attrs in drawn[" the trick even when a "]] == [{"BIZ UDPGothic"}]
 
 
 # ---------------------------------------------------------------- a kit's own families
@@ -430,12 +452,11 @@ def test_a_kit_family_per_language_and_its_own_italic_face(own):
         "mine-italic.ttf",
         "mine-regular.ttf",
     ]
-    svg = (built / "en" / "cards-tricks-01.svg").read_text(encoding="utf-8")
-    assert (
-        "@font-face { font-family: 'mine'; src: url('../fonts/mine-italic.ttf') format('truetype'); font-style: italic; }"
-        in svg
-    )
-    assert re.search(r'font-style="italic"[^>]*>Comet<', svg)
+    drawn = _drawn_words(built / "en" / "cards-tricks-01.svg")
+    ((faces, attrs),) = drawn["Comet"]
+    assert faces == {"mine italic"} and _shear(attrs) == 0  # the real italic face, not slanted again
+    ((faces, attrs),) = drawn["Wins"]
+    assert faces == {"mine regular"} and "stroke" in attrs  # no bold face: stroked, as in the PDF
 
 
 def test_a_template_region_names_its_family(own, tmp_path):

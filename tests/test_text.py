@@ -8,7 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pnpkit.generator import fonts
-from pnpkit.generator.text import TextBox, atoms, fit, wrap
+from pnpkit.generator.linebreaks import atoms
+from pnpkit.generator.text import TextBox, fit, wrap
 
 NO_START = "、。，．」』）！？ー"
 NO_END = "「『（"
@@ -67,8 +68,9 @@ def test_closing_marks_stay_with_the_text_before_them():
     width = fonts.width_mm("あいうえお", size) + 0.01  # room for five characters, not six
     lines = wrap(text, size, width)
     check_lines(lines, text, size, width)
-    # the mark pulls its character down; nothing hangs past the edge; and "けこ" alone would be a widow
-    assert lines == ["あいうえ", "お。かき", "くけこ"]
+    # the first phrase, "あいうえお。", is wider than the line: it breaks inside, and the mark pulls its character
+    # down (nothing hangs past the edge); the second phrase stays whole
+    assert lines == ["あいうえ", "お。", "かきくけこ"]
 
 
 def test_opening_marks_stay_with_the_text_after_them():

@@ -155,6 +155,21 @@ EXPLANATIONS: dict[str, Explanation] = {
         "Replace the character (retype text that was pasted), draw it as an icon (`{moon}`), or choose a font that "
         "has it.",
     ),
+    "PK366": Explanation(
+        "Japanese text breaks its lines between phrases (BudouX reads them): never inside a word, a number with its "
+        "unit or a bracket. A phrase wider than its whole line cannot stay whole, so it breaks inside, and that is "
+        "this warning. Found when the kit is laid out.",
+        "        - {name: effect, kind: text, box: [5mm, 60mm, 20mm, 20mm], size: 9, min_size: 7}\n"
+        "      # and a card: effect: {ja: エレメントファイアストームクリスタルを得る。}\n",
+        "Widen the box, shorten the phrase, or allow a smaller `min_size`; where the break reads well as it is, "
+        "silence it at that place with an `ignore:` entry and the reason.",
+    ),
+    "PK367": Explanation(
+        "Two texts print over each other on a card or sheet: neither can be read. Found when the kit is laid out, "
+        "whatever laid the text out (a template region, a board label, a game's own drawing).",
+        "        - {name: flavour, kind: text, box: [14.5mm, 4mm, 44.5mm, 8mm]}   # the title's box\n",
+        "Move one of the regions, or give them boxes that do not overlap.",
+    ),
     "PK309": Explanation(
         "Text does not fit its box even at the smallest size allowed, or a line set at a fixed place (the cover's "
         "title, subtitle, version and credits, a page title, a footer) is wider than its room: it would be cut off. "

@@ -27,6 +27,12 @@ def _colour(value: str) -> HexColor:
     return HexColor(value)
 
 
+def _black(value: str) -> bool:
+    """Pure black, which is set in DeviceGray (`0 g`, `0 G`): black text and line art print on the black plate
+    alone, where `0 0 0 rg` leaves a print shop's conversion to make a four-colour black of it."""
+    return value.lower() in ("#000000", "#000")
+
+
 def excerpt(book: bytes, first: int, document: Document) -> bytes:
     """`document`'s pages copied out of an already rendered `book`, starting at page `first` (0-based).
 
@@ -129,13 +135,19 @@ class _Painter:
     def fill(self, colour: str) -> None:
         state = self.states[-1]
         if state.get("fill") != colour:
-            self.canvas.setFillColor(_colour(colour))
+            if _black(colour):
+                self.canvas.setFillGray(0)
+            else:
+                self.canvas.setFillColor(_colour(colour))
             state["fill"] = colour
 
     def stroke(self, colour: str, width: float, dash: tuple[float, ...] | None) -> None:
         state = self.states[-1]
         if state.get("stroke") != colour:
-            self.canvas.setStrokeColor(_colour(colour))
+            if _black(colour):
+                self.canvas.setStrokeGray(0)
+            else:
+                self.canvas.setStrokeColor(_colour(colour))
             state["stroke"] = colour
         if state.get("width") != width:
             self.canvas.setLineWidth(width)

@@ -1,16 +1,31 @@
-"""Draw a scene page as SVG with svgwrite; the same primitives as the PDF backend."""
+"""Draw a scene page as SVG with svgwrite; the same primitives as the PDF backend.
+
+Text is drawn as glyph outlines by default (`TEXT_MODES`): an SVG that only names its fonts shows boxes or
+nothing wherever they are not installed, and a file copied away from its fonts folder loses them. Each glyph
+is defined once per file and placed with <use>, at the PDF's advances; an invisible <text> over each line
+keeps the words for search, copying and screen readers. `text="live"` writes editable <text> in the fonts
+(@font-face rules pointing at the copies beside the SVGs), as before.
+"""
 
 from __future__ import annotations
 
 import re
+import xml.etree.ElementTree as ET
+from typing import Any
 
 import svgwrite
 
 from .. import fonts, images
+from ..fonts import Face
 from ..scene import Circle, Group, Image, Line, Page, Path, Polygon, Rect, Style, Text
 from ..units import MM_PER_PT
+from . import outlines
 
 _ANCHOR = {"start": "start", "middle": "middle", "end": "end"}
+
+TEXT_MODES = ("outlines", "live")
+"""How SVGs carry text: glyph outlines plus an invisible text layer (the default: they look like the PDF
+anywhere), or live text in the kit's fonts (editable, but drawn only where the fonts are found)."""
 
 
 def _n(value: float) -> str:
@@ -19,8 +34,11 @@ def _n(value: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
-def render(page: Page, title: str, font_dir: str | None = None) -> str:
-    """One page as SVG in the fonts in use (`fonts.using`); `font_dir` is where their files lie, relative to the SVG."""
+def render(page: Page, title: str, font_dir: str | None = None, text: str = "outlines") -> str:
+    """One page as SVG in the fonts in use (`fonts.using`), its text as outlines or live (`TEXT_MODES`);
+    `font_dir` is where the font files lie, relative to the SVG, for live text."""
+    if text not in TEXT_MODES:
+        raise ValueError(f"SVG text must be one of {', '.join(TEXT_MODES)}, not {text!r}")
     drawing = svgwrite.Drawing(
         size=(f"{_n(page.width)}mm", f"{_n(page.height)}mm"),
         viewBox=f"0 0 {_n(page.width)} {_n(page.height)}",
@@ -28,15 +46,19 @@ def render(page: Page, title: str, font_dir: str | None = None) -> str:
         debug=False,
     )
     drawing.set_desc(title=title)
-    fontset = fonts.in_use()
-    faces = " ".join(family.css(font_dir) for family in fontset.used_families())
-    default = fontset.family().label
-    drawing.defs.add(drawing.style(f"{faces} text {{ font-family: '{default}', sans-serif; }}"))
+    if text == "live":
+        fontset = fonts.in_use()
+        faces = " ".join(family.css(font_dir) for family in fontset.used_families())
+        default = fontset.family().label
+        drawing.defs.add(drawing.style(f"{faces} text {{ font-family: '{default}', sans-serif; }}"))
     drawing.add(drawing.rect((0, 0), (_n(page.width), _n(page.height)), fill="#ffffff"))  # paper, as in the PDF
-    context = _Context(drawing)
+    context = _Context(drawing, outlined=text == "outlines")
     for item in page.items:
         drawing.add(_element(context, item))
-    return xml_safe(drawing.tostring())
+    document = drawing.tostring()
+    if context.texts:
+        document = _WRITTEN_MARK.sub(lambda found: context.texts[int(found.group(1))], document)
+    return xml_safe(document)
 
 
 NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
@@ -67,12 +89,53 @@ def xml_safe(document: str) -> str:
 
 
 class _Context:
-    """One SVG's drawing, its id counter and the <symbol>s it has defined, by symbol."""
+    """One SVG's drawing, its id counter, the <symbol>s it has defined, by symbol, and the glyphs, by face."""
 
-    def __init__(self, drawing: svgwrite.Drawing):
+    def __init__(self, drawing: svgwrite.Drawing, outlined: bool = True):
         self.drawing = drawing
+        self.outlined = outlined
         self.ids = iter(range(1_000_000))
         self.symbols: dict[str, str] = {}
+        self.faces: dict[Face, tuple[int, Any]] = {}
+        """Each face's number in this file and the <g> in <defs> holding its glyphs, in order of first use."""
+        self.glyphs: dict[tuple[Face, int], str] = {}
+        """The id of each glyph's <path>, "" for a blank glyph (a space): nothing to draw."""
+        self.chars: dict[tuple[Face, str], tuple[str, float]] = {}
+        self.texts: list[str] = []
+        """The XML of the elements written as text (`_Written`), by number."""
+
+    def written(self, xml: str) -> _Written:
+        self.texts.append(xml)
+        return _Written(len(self.texts) - 1)
+
+    def char(self, face: Face, shapes: outlines.Outlines, char: str) -> tuple[str, float]:
+        """What a character is drawn with: "#" and its glyph's id ("" when blank) and its advance (1000ths of an em)."""
+        found = self.chars.get((face, char))
+        if found is None:
+            glyph, width = shapes.glyph(char)
+            ref = self.glyph(face, shapes, glyph)
+            found = self.chars[(face, char)] = (f"#{ref}" if ref else "", width)
+        return found
+
+    def glyph(self, face: Face, shapes: outlines.Outlines, glyph: int) -> str:
+        """The id of a glyph's <path>, defined on first use ("" for a glyph with no outline)."""
+        found = self.glyphs.get((face, glyph))
+        if found is None:
+            data = shapes.path(glyph)
+            found = ""
+            if data:
+                number, holder = self.faces.get(face) or self._face(face)
+                found = f"g{number}.{glyph}"
+                holder.add(self.drawing.path(d=data, id=found))
+            self.glyphs[(face, glyph)] = found
+        return found
+
+    def _face(self, face: Face) -> tuple[int, Any]:
+        """A face's glyphs go in one <g> in <defs> that names it: a reader sees which font the shapes are from."""
+        holder = self.drawing.g(**{"data-font": face.label})
+        self.drawing.defs.add(holder)
+        found = self.faces[face] = (len(self.faces), holder)
+        return found
 
     def symbol(self, item: Group) -> str:
         """The id of the symbol's <symbol>, defined on first use."""
@@ -84,6 +147,72 @@ class _Context:
                 symbol.add(_element(self, child))
             self.drawing.defs.add(symbol)
         return found
+
+
+def _outlined(context: _Context, item: Text) -> _Written:
+    """A line of text as the PDF draws it, in glyph outlines: the same face, glyphs, advances (no kerning),
+    anchor, colour, stroke for simulated bold and shear for simulated italic. The words ride along in an
+    invisible <text> stretched over the same advance, for search, copying and screen readers."""
+    drawn = fonts.in_use().drawn(item.font, item.bold, item.italic)
+    face = drawn.face
+    shapes = outlines.outlines(face)
+    units = shapes.units_per_em
+    x = item.x
+    if item.anchor != "start":
+        width = face.width_mm(item.text, item.size)
+        x -= width / 2 if item.anchor == "middle" else width
+    scale = item.size * MM_PER_PT / units  # font units to millimetres
+    colour = _attribute(item.colour)
+    attrs = f'fill="{colour}"'  # in name order, as svgwrite writes attributes
+    if drawn.fake_bold:  # the PDF's text render mode 2: fill, then stroke at the same width (miter limit 10)
+        attrs += f' stroke="{colour}" stroke-miterlimit="10" stroke-width="{_n(units * fonts.FAUX_BOLD_STROKE)}"'
+    matrix = f"{_s(scale)} 0 {_s(-drawn.slant * scale)} {_s(scale)} {_n(x)} {_n(item.y)}"
+    out = [f'<g {attrs} transform="matrix({matrix})">']
+    advance = 0.0  # in 1000ths of an em, as reportlab adds them up
+    for char in item.text:
+        ref, width = context.char(face, shapes, char)
+        if ref:
+            at = _n(advance * units / 1000)
+            out.append(f'<use x="{at}" xlink:href="{ref}" />' if at != "0" else f'<use xlink:href="{ref}" />')
+        advance += width
+    words = ' opacity="0"'
+    if advance:
+        words = f' lengthAdjust="spacingAndGlyphs"{words} textLength="{_n(advance * units / 1000)}"'
+    out.append(f'<text font-size="{units}"{words}>{_character_data(item.text)}</text></g>')
+    return context.written("".join(out))
+
+
+def _attribute(value: str) -> str:
+    """An attribute value escaped as ElementTree escapes it."""
+    return _character_data(value).replace('"', "&quot;").replace("\n", "&#10;").replace("\r", "&#13;")
+
+
+def _character_data(value: str) -> str:
+    """Text content escaped as ElementTree escapes it."""
+    return value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+class _Written:
+    """An element written as XML text by pnpkit, standing in the tree as a numbered comment that `render`
+    replaces: a line of glyphs is dozens of <use>s, and making and serialising each as an element cost more
+    than the rest of the page. Nothing else writes a comment, and every text ElementTree writes has its "<"
+    escaped, so the marker cannot be forged."""
+
+    def __init__(self, number: int):
+        self.number = number
+
+    def get_xml(self) -> ET.Element[Any]:
+        return ET.Comment(f"{_WRITTEN} {self.number}")
+
+
+_WRITTEN = "pnpkit-written"
+_WRITTEN_MARK = re.compile(f"<!--{_WRITTEN} ([0-9]+)-->")
+
+
+def _s(value: float) -> str:
+    """A scale factor (a font unit is about 0.002 mm): nine decimals, never an exponent, the same text every time."""
+    text = f"{value:.9f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
 
 
 def _text(d: svgwrite.Drawing, item: Text):
@@ -153,7 +282,7 @@ def _element(context: _Context, item):
                 target.add(_element(context, child))
         return group
     if isinstance(item, Text):
-        return _text(d, item)
+        return _outlined(context, item) if context.outlined else _text(d, item)
     if isinstance(item, Image):
         return images.svg_element(d, item)
     attrs = _style(item.style)

@@ -35,6 +35,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--no-svg", action="store_true", help="write PDFs only")
     parser.add_argument(
+        "--svg-text",
+        choices=("outlines", "live"),  # backends.svg.TEXT_MODES, not imported: --help stays quick
+        default="outlines",
+        help="how SVGs carry text: outlines look like the PDF on any machine, with the words kept invisible for"
+        " search; live is editable text that needs the fonts (default: outlines)",
+    )
+    parser.add_argument(
         "--playtest",
         type=game_count,
         default=0,
@@ -85,6 +92,7 @@ def run(args: argparse.Namespace) -> int:
                 languages=languages,
                 overrides=print_overrides(args),
                 svg=not args.no_svg,
+                svg_text=args.svg_text,
                 only=args.only,
                 playtest=args.playtest,
             )

@@ -50,7 +50,7 @@ def errata_table(kit: KitBase, lang: str) -> Table:
         (text(e.topic, lang, values), text(e.as_written, lang, values), text(e.resolution, lang, values))
         for e in kit.errata
     )
-    return Table((tr("topic", lang), tr("as_written", lang), tr("resolution", lang)), rows, (0.22, 0.39, 0.39))
+    return Table((tr("topic", lang), tr("as_written", lang), tr("resolution", lang)), rows, (0.18, 0.41, 0.41))
 
 
 def end_conditions_table(kit: KitBase, lang: str) -> Table:

@@ -158,7 +158,7 @@ def element_face(
     effect = text(element.effect.text, lang, _values(kit, element, element.effect))
     items += ctx.fitted(
         effect,
-        TextBox(6.0, 66.0, w - 12, 13.6, align="start", valign="top", colour=INK, role="card-effect"),
+        TextBox(6.0, 65.3, w - 12, 15.5, align="start", valign="top", colour=INK, role="card-effect"),
         7.0,
         5.0,
         where=where + ("effect", "text", lang),
@@ -167,7 +167,7 @@ def element_face(
     )
     items += ctx.fitted(
         _summon_line(kit, element, lang),
-        TextBox(6.0, 80.2, w - 12, 3.6, align="middle", valign="middle", colour=MUTED, role="card-phases"),
+        TextBox(6.0, 81.1, w - 12, 3.4, align="middle", valign="middle", colour=MUTED, role="card-phases"),
         6.0,
         6.0,
         where=where + ("phases",),

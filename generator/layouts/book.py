@@ -1,4 +1,5 @@
-"""The kit book's opening pages: a cover, and a contents page that says what to print and how."""
+"""The kit book's own pages: a cover, a contents page that says what to print and how, and the blank pages that
+keep each card sheet's front and back on one sheet of paper when the whole book is printed double-sided."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from pathlib import Path
 from pnpkit.validator.images import header_size
 from pnpkit.validator.markup import plain
 
-from ..i18n import tr
+from ..i18n import joined, tr
 from ..images import decode_problem, fit_ppi
 from ..scene import Image, Item, Line, Page, Rect, Style, Text
 from ..text import TextBox, item_width
@@ -100,11 +101,27 @@ def cover(
     return page
 
 
+def blank(ctx: LayoutContext) -> Page:
+    """A page left empty so that the card sheet after it starts on the front of a sheet of paper; a small note in
+    its middle says it is meant, so nobody thinks a page failed to print."""
+    w, h = ctx.paper.width, ctx.paper.height
+    note = Text(w / 2, h / 2, tr("blank_page", ctx.lang), 8, colour=MUTED, anchor="middle", role="blank-note")
+    page = Page(w, h, (ctx.one_line(note, w - 2 * ctx.margin, label="blank page"),), tr("blank_page", ctx.lang))
+    ctx.problems += page_text([page], ("blank",))
+    return page
+
+
 def contents(
-    ctx: LayoutContext, title: str, entries: list[ContentsEntry], checklist: list[tuple[str, int]], needs: str = ""
+    ctx: LayoutContext,
+    title: str,
+    entries: list[ContentsEntry],
+    checklist: list[tuple[str, int]],
+    needs: str = "",
+    blanks: Sequence[int] = (),
 ) -> Page:
     """What to print (pages, copies, stock), how to make it, what the finished box holds, and what players bring
-    that the kit does not print (`needs`, one line)."""
+    that the kit does not print (`needs`, one line); `blanks` are the book's blank pages, named so a buyer printing
+    only some pages knows they hold nothing."""
     w, h = ctx.paper.width, ctx.paper.height
     m = ctx.margin
     items: list[Item] = [
@@ -171,6 +188,17 @@ def contents(
             items += block
             y += 3.4 * max(1, len(block)) + 0.6
         y += 1.5
+    if blanks:
+        key = "blank_pages" if len(blanks) == 1 else "blank_pages_many"
+        block = ctx.fitted(
+            tr(key, ctx.lang, pages=joined([str(n) for n in blanks], ctx.lang)),
+            TextBox(m, y, width, 9, align="start", valign="top", colour=MUTED, role="blank-pages"),
+            7.5,
+            6,
+            label="contents",
+        )
+        items += block
+        y += 3.4 * max(1, len(block)) + 0.6
     y += 4
     items.append(Text(m, y, tr("checklist", ctx.lang), 12, colour=INK, bold=True))
     y += 3
@@ -202,4 +230,4 @@ def contents(
     return page
 
 
-__all__ = ["ContentsEntry", "contents", "cover"]
+__all__ = ["ContentsEntry", "blank", "contents", "cover"]

@@ -1,14 +1,18 @@
 """The duplex calibration sheet: a front with graded scales, a back with reference lines.
 
 Held to the light, each back line crosses its front scale at the number to
-pass as `--back-offset`; the scales are labelled with that correction already,
-for the chosen flip, so nobody has to work out signs.
+pass as `--back-offset`: how far to move the backs, right and down as one looks
+at the back. The scales are labelled with that correction already, for the
+chosen flip, so nobody has to work out signs. `pnpkit calibrate` writes it for a
+designer; the kit book carries it for a buyer, whose steps speak of the printer's
+own setting instead of a command.
 """
 
 from __future__ import annotations
 
 from ..i18n import tr
-from ..scene import Item, Line, Page, Rect, Style, Text
+from ..scene import Group, Item, Line, Page, Rect, Style, Text
+from ..text import TextBox
 from ..units import MM_PER_PT
 from .context import INK, LayoutContext, scale_bar
 
@@ -85,7 +89,16 @@ def _grid(cx: float, cy: float, colour: str, width: float) -> list[Item]:
     return items
 
 
-def calibration_pages(ctx: LayoutContext, duplex: str) -> list[Page]:
+STEPS_BOTTOM = 64.0
+"""The steps end above the top corners' scales (their numbers start at 68 mm)."""
+
+
+def calibration_pages(ctx: LayoutContext, duplex: str, *, buyer: bool = False) -> list[Page]:
+    """The front and the back. `buyer`: the kit book's sheet, whose steps say what to do with the readings
+    without pnpkit (the printer's back-side adjustment, or the print shop), not which option to pass.
+
+    The reference marks on the back move by the print settings' back offset, as the card backs do: a kit
+    built with an offset is measured as its cards print, so the readings are what is left to correct."""
     w, h = ctx.paper.width, ctx.paper.height
     m = ctx.margin
     x_sign, y_sign = (1, -1) if duplex == "long" else (-1, 1)
@@ -93,9 +106,10 @@ def calibration_pages(ctx: LayoutContext, duplex: str) -> list[Page]:
         Text(m, m + 6, tr("calibration_title", ctx.lang), 15, colour=INK, bold=True),
         Text(w - m, m + 6, tr("calibration_front", ctx.lang), 10, colour=INK, anchor="end"),
     ]
-    for n, line in enumerate(tr("calibration_steps", ctx.lang).format(edge=tr(duplex, ctx.lang)).split("|")):
-        front.append(Text(m, m + 14 + n * 4.6, line, 8.5, colour=INK))
-    back: list[Item] = [Text(w - m, m + 6, tr("calibration_back", ctx.lang), 10, colour=BACK, anchor="end")]
+    steps = tr("calibration_steps_kit" if buyer else "calibration_steps", ctx.lang, edge=tr(duplex, ctx.lang))
+    box = TextBox(m, m + 10, w - 2 * m, STEPS_BOTTOM - m - 10, colour=INK)
+    front += ctx.fitted(steps.replace("|", "\n"), box, 8.5, 7, label="calibration steps")
+    back: list[Item] = []
     for cx, cy in _spots(ctx):
         # x scale above the spot, y scale to its right; the back draws the reference lines behind them
         front += _x_scale(cx, cy - 8, x_sign) + _y_scale(cx + 8, cy, y_sign)
@@ -132,6 +146,10 @@ def calibration_pages(ctx: LayoutContext, duplex: str) -> list[Page]:
     front += _grid(centre[0], centre[1] + 30, INK, 0.15)
     back_centre = (w - centre[0], centre[1] + 30) if duplex == "long" else (centre[0], h - centre[1] - 30)
     back += _grid(back_centre[0], back_centre[1], BACK, 0.25)
+    off_x, off_y = ctx.settings.back_offset
+    if off_x or off_y:
+        back = [Group(tuple(back), dx=off_x, dy=off_y)]
+    back.append(Text(w - m, m + 6, tr("calibration_back", ctx.lang), 10, colour=BACK, anchor="end"))
     front += scale_bar(m, h - m - 6.0, ctx.lang)
     back += scale_bar(m, h - m - 6.0, ctx.lang)
     return [

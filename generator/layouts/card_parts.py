@@ -13,8 +13,8 @@ from ..colour import INK, WHITE
 from ..i18n import duration_text, tr
 from ..icons.markers import marker_icon
 from ..scene import Box, Item, Rect, Style, Text
-from ..text import TextBox, fit
-from .context import LayoutContext, floor_pt, is_japanese, readable
+from ..text import TextBox
+from .context import LayoutContext, floor_pt, readable
 from .tokens import token
 
 PANEL = "#fffaf2"
@@ -84,18 +84,11 @@ EFFECT_PT = 9.5
 
 
 def effect_paragraph(ctx: LayoutContext, effect: str, box: Box, where: tuple, label: str) -> list[Text]:
-    """A card's effect text, centred in `box` as far as each script's typesetting allows.
-
-    Latin text is centred with balanced lines (no lone word on the last line). Japanese is centred when it
-    takes one line; longer, it is set flush left as Japanese text is: balancing would break it inside words
-    (「ター／ン」), and its wrapping already keeps a lone character or two off the last line.
-    """
-    japanese = is_japanese(effect)
-    align = "middle"
-    if japanese and len(fit(effect, box.w, box.h, EFFECT_PT, floor_pt(effect)).lines) > 1:
-        align = "start"
+    """A card's effect text, centred in `box` with balanced lines in both scripts: Japanese breaks between
+    phrases (BudouX, generator.text.phrases), so balancing never splits a word (「ター／ン」) and its lines stay
+    as even as the English ones."""
     text_box = TextBox(
-        box.x, box.y, box.w, box.h, align=align, valign="middle", colour=INK, balance=not japanese, role="effect"
+        box.x, box.y, box.w, box.h, align="middle", valign="middle", colour=INK, balance=True, role="effect"
     )
     return ctx.fitted(effect, text_box, EFFECT_PT, floor_pt(effect), where=where, label=label)
 

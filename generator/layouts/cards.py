@@ -420,12 +420,16 @@ def _margin_notes(ctx: LayoutContext, grid: Grid) -> SheetNotes:
     length = 50.0 if grid.width >= 120 else 40.0
     if bands.bar_band == "side":
         return _side_notes(ctx, grid, length)
-    if bands.label_band:  # above the marks, across the whole sheet: the note takes what it needs
-        span = right - left
+    if bands.label_band:
+        # Above the marks nothing else prints: the label and note run across the page inside the layouts' margin,
+        # not just over the grid (one column of 90 mm cards, as a print shop's 1/8 in bleed gives on A4, would
+        # leave them too little), and the note takes what it needs.
+        start, end = ctx.margin, ctx.paper.width - ctx.margin
+        span = end - start
         note_text = print_note(ctx.lang, span * 0.6, NOTE_PT)
         note_w = min(span * 0.6, fonts.width_mm(note_text, max(NOTE_PT, floor_pt(note_text))) + 1.0)
         band = TextBox(
-            left,
+            start,
             HARD_MARGIN + 0.2,
             span - note_w - 4.0,
             TEXT_BAND - 0.4,
@@ -434,7 +438,7 @@ def _margin_notes(ctx: LayoutContext, grid: Grid) -> SheetNotes:
             colour=MUTED,
         )
         note = TextBox(
-            right - note_w,
+            end - note_w,
             HARD_MARGIN + 0.2,
             note_w,
             TEXT_BAND - 0.4,

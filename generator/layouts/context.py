@@ -16,10 +16,10 @@ from .. import fonts
 from ..geometry import visible_named
 from ..i18n import tr
 from ..scene import Group, Item, Line, Page, Rect, Style, Text
-from ..text import TextBox, balanced, fit, fit_plain, item_width, latin_quotes, plain_face
+from ..text import TextBox, balanced, fit, fit_plain, inner_breaks, item_width, latin_quotes, plain_face
 from ..units import HARD_MARGIN, Paper
 
-INK = "#222222"
+INK = "#000000"
 MUTED = "#666666"
 HAIRLINE = 0.15
 
@@ -116,6 +116,19 @@ class LayoutContext:
                     "shorten the text",
                 )
             )
+        elif len(result.lines) > 1 and not text.isascii():
+            broken = inner_breaks(plain(text) if has_markup(text) else text, result.lines)
+            if broken:
+                self.problems.append(
+                    TextProblem(
+                        "PK366",
+                        where,
+                        f"{label}: a line breaks inside 「{broken[0]}」"
+                        + (f" and {len(broken) - 1} more" if len(broken) > 1 else "")
+                        + f": the phrase is wider than its {box.width:.1f} mm line at {result.size:g} pt",
+                        "widen the box, shorten the text, or allow a smaller size (min_size)",
+                    )
+                )
         return box.place(result)
 
     def _cannot_draw(self, text: str, missing: dict[str, list[str]], where: tuple, label: str) -> str:
@@ -232,9 +245,11 @@ def _page_lines(items: tuple[Item, ...], area: Box, shared: dict) -> Iterable[Te
     """`page_text`'s walk over what each text prints (a board drawn whole and clipped to one tile prints only
     that tile's part here): glyphs its face lacks, and ink past the printable `area`."""
     fontset = fonts.in_use()
+    inks: list[tuple[Box, Text, tuple]] = []
     for item, ink, path in visible_named(items, kind=Text, shared=shared):
         if not isinstance(item, Text) or not item.text.strip():
             continue
+        inks.append((ink, item, path))
         face = fontset.drawn(item.font, item.bold, item.italic).face
         chars = face.missing(item.text)
         if chars:
@@ -253,6 +268,38 @@ def _page_lines(items: tuple[Item, ...], area: Box, shared: dict) -> Iterable[Te
                 f"{quoted(item.text)} runs {_mm(over)} past the printable area (5 mm inside the paper's edge)",
                 "shorten the text",
             )
+    yield from _overlaps(inks)
+
+
+OVERLAP_MM = 0.3
+OVERLAP_SHARE = 0.4
+"""Two texts print over each other when their ink boxes overlap, both ways, by more than OVERLAP_MM and more than
+OVERLAP_SHARE of the shortest side (a line's height: the boxes hold the full ascent and descent, which few glyphs
+fill)."""
+
+
+def _overlaps(inks: list[tuple[Box, Text, tuple]]) -> Iterable[TextProblem]:
+    """PK367 for each text printed over another (a sweep across the page: near-linear in the texts)."""
+    order = sorted(range(len(inks)), key=lambda i: inks[i][0][0])
+    active: list[int] = []
+    for i in order:
+        (x0, y0, x1, y1), item, path = inks[i]
+        active = [j for j in active if inks[j][0][2] > x0 + OVERLAP_MM]
+        for j in active:
+            (a0, b0, a1, b1), other, _other_path = inks[j]
+            if abs(item.y - other.y) < 0.05 and abs(item.size - other.size) < 0.05:
+                continue  # two runs of one line, each a style of it
+            high = min(y1, b1) - max(y0, b0)
+            wide = min(x1, a1) - max(x0, a0)
+            least = max(OVERLAP_MM, OVERLAP_SHARE * min(x1 - x0, y1 - y0, a1 - a0, b1 - b0))
+            if wide > least and high > least:  # the short side is a line's height, however the text is turned
+                yield TextProblem(
+                    "PK367",
+                    path,
+                    f"{quoted(item.text)} prints over {quoted(other.text)} ({wide:.1f} × {high:.1f} mm)",
+                    "move one of them, or give its box more room",
+                )
+        active.append(i)
 
 
 QUOTE_MOST = 40

@@ -1,279 +1,86 @@
 """The playtest report: one A4 page that shows what `pnpkit simulate` found, drawn from its JSON report.
 
-Win rate per seat as bars with 95 % Wilson error bars against the fair share, the outcomes beside them
-(completion, timeouts, first-player advantage, balance, ties), a histogram of game length, the game's own
-measures, and either the readings played or, when several were run, which metrics moved beyond their
-intervals under each other reading. Vector primitives only; every label is fitted and held to the floor.
+At the top, the verdict: a few plain sentences built from the numbers (playtest_words.verdict). Then the win rate
+per seat as bars with 95 % Wilson error bars against the fair share, the outcomes beside them (timeouts,
+first-player advantage, balance, ties and how they were settled), a histogram of game length with its middle 90 %
+and median, how games ended by the kit's own end conditions, the game's own measures, and either how the unclear
+rules were played or, when several readings were run, which metrics moved beyond their intervals under each.
+
+Every word is in the page's language and every name the kit's own (playtest_words); the charts grow into the room
+the sections below leave. Vector primitives only; every label is fitted and held to the floor (PK309).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from ..i18n import SHARED
 from ..scene import Item, Line, Page, Polygon, Rect, Style, Text
 from ..text import TextBox
 from ..units import PAPERS
-from .context import INK, MUTED, LayoutContext, footer, page_title, readable
+from .context import INK, MUTED, LayoutContext, footer, page_title, readable, set_height
+from .playtest_words import (
+    ELEMENT_SHIFT_REPORT,
+    WIZARDS_REPORT,
+    Figure,
+    choice_name,
+    end_name,
+    joined,
+    measure_label,
+    pct,
+    rate_figure,
+    reading_questions,
+    report_rows,
+    signed,
+    spread,
+    tie_rule,
+    verdict,
+    w,
+)
+
+__all__ = [
+    "ELEMENT_SHIFT_REPORT",
+    "WIZARDS_REPORT",
+    "report_component",
+    "report_context",
+    "report_page",
+]
 
 BAR = "#4f7cac"
+BAR_FIRST = "#2f5d8a"
 BAR_LIGHT = "#dce6f0"
+BAND = "#eef2f7"
 FAIR = "#c0392b"
 MOVED = "#fbe3c8"
+VERDICT_FILL = "#f1f5fa"
+TRACK = "#eeeeee"
 RULE = Style(stroke="#bbbbbb", width=0.15)
 GRID = Style(stroke="#dddddd", width=0.15)
 AXIS = Style(stroke=INK, width=0.25)
 WHISKER = Style(stroke=INK, width=0.3)
+DASH = (1.6, 1.0)
 
-HEADING, BODY, SMALL = 10.0, 8.0, 7.0
-"""Point sizes: section headings, figures and labels, details (7 pt: the Japanese floor)."""
+HEADING, BODY, SMALL, VERDICT = 10.0, 8.0, 7.0, 9.5
+"""Point sizes: section headings, figures and labels, details (7 pt: the Japanese floor), the verdict."""
 ROW = 8.0
 """One figure's row: its label and value, its detail beneath."""
-
-WORDS: dict[str, dict[str, str]] = {
-    "percent": {"ja": "{v}%", "en": "{v} %"},
-    "seat_wins": {"ja": "{seat} 勝率", "en": "{seat} wins"},
-    "figure_separator": {"ja": "、", "en": ", "},
-    "clause_separator": {"ja": "、", "en": "; "},
-    "title": {"ja": "テストプレイ報告", "en": "Playtest report"},
-    "kit": {"ja": "キット", "en": "Kit"},
-    "games": {"ja": "ゲーム数", "en": "Games"},
-    "policy": {"ja": "方針", "en": "Policy"},
-    "random": {"ja": "ランダム", "en": "random"},
-    "greedy": {"ja": "貪欲（1手先読み）", "en": "greedy (one ply)"},
-    "seed": {"ja": "シード", "en": "Seed"},
-    "move_cap": {"ja": "手数上限", "en": "Move cap"},
-    "shown": {"ja": "図表はキットの解釈で遊んだ結果", "en": "Charts: the games played with the kit's readings"},
-    "win_rate": {"ja": "席ごとの勝率", "en": "Win rate per seat"},
-    "win_note": {
-        "ja": "席1が最初の手番。ひげは95%ウィルソン区間、破線は公平な取り分（1/人数）",
-        "en": "Seat 1 moves first. Whiskers: 95 % Wilson intervals; dashed: the fair share (1/players)",
-    },
-    "seat": {"ja": "席{n}", "en": "Seat {n}"},
-    "fair": {"ja": "公平 {v}", "en": "fair {v}"},
-    "outcomes": {"ja": "結果とバランス", "en": "Outcomes and balance"},
-    "completion": {"ja": "完了したゲーム", "en": "Games completed"},
-    "timeouts": {"ja": "時間切れ", "en": "Timeouts"},
-    "first_player": {"ja": "先手の有利", "en": "First-player advantage"},
-    "balance": {"ja": "席の差", "en": "Balance (gap)"},
-    "ties": {"ja": "首位の同点", "en": "Ties at the top"},
-    "shared": {"ja": "勝利の分け合い", "en": "Shared wins"},
-    "ends": {"ja": "終了条件", "en": "How games ended"},
-    "points": {"ja": "{v}ポイント", "en": "{v} points"},
-    "interval": {"ja": "95%区間 {lo} 〜 {hi}", "en": "95 %: {lo} to {hi}"},
-    "fair_rate": {"ja": "公平な勝率 {v}", "en": "fair rate {v}"},
-    "best_worst": {"ja": "最も高い席{best}、最も低い席{worst}", "en": "best seat {best}, worst seat {worst}"},
-    "decided_by": {"ja": "決め手：{v}", "en": "decided by {v}"},
-    "none": {"ja": "なし", "en": "none"},
-    "length": {"ja": "ゲームの長さ", "en": "Game length"},
-    "share": {"ja": "ゲームの割合", "en": "share of games"},
-    "median": {"ja": "中央値 {v}", "en": "median {v}"},
-    "median_cycles": {"ja": "サイクル数（中央値）", "en": "Cycles (median)"},
-    "median_turns": {"ja": "ターン数（中央値）", "en": "Turns (median)"},
-    "mean_turns": {"ja": "平均ターン数", "en": "Mean turns"},
-    "range": {"ja": "5〜95パーセンタイル {lo}〜{hi}、最小{min}・最大{max}", "en": "p5–p95 {lo}–{hi}; {min} to {max}"},
-    "game_measures": {"ja": "このゲーム固有の指標", "en": "The game's own measures"},
-    "readings_played": {"ja": "遊んだ解釈", "en": "Readings played"},
-    "reading": {"ja": "不明確なルール", "en": "Unclear rule"},
-    "choice": {"ja": "採用した解釈", "en": "Reading played"},
-    "not_declared": {
-        "ja": "（キット未宣言：エンジンの既定）",
-        "en": " (not declared by the kit: the engine's default)",
-    },
-    "compare_hint": {
-        "ja": "--all-readings で解釈を切り替えたとき、どの指標が動くかを比べられます。",
-        "en": "Run with --all-readings to see which metrics move when a reading changes.",
-    },
-    "comparison": {"ja": "解釈の比較", "en": "Reading comparison"},
-    "comparison_note": {
-        "ja": "色付きのセル：95%区間がキットの解釈の区間と重ならない指標（▲上昇・▼低下）",
-        "en": "Shaded: the metric's 95 % interval does not overlap the kit's reading's (up or down arrow)",
-    },
-    "kit_readings": {"ja": "キットの解釈（上の図表）", "en": "The kit's readings (charts above)"},
-    "nothing_moved": {
-        "ja": "どの解釈でも、95%区間を超えて動いた指標はありません。",
-        "en": "Under no other reading did a metric move beyond its 95 % interval.",
-    },
-    "more_rows": {"ja": "ほか{n}通り（JSON出力を参照）", "en": "{n} more combinations: see the JSON output"},
-    "footer": {"ja": "pnpkit simulate · 95%区間はウィルソン法", "en": "pnpkit simulate · 95 % Wilson score intervals"},
-}
-
-MEASURES: dict[str, dict[str, str]] = {
-    "completion": {"ja": "完了", "en": "Completed"},
-    "timeouts": {"ja": "時間切れ", "en": "Timeouts"},
-    "first_player.win_rate": {"ja": "先手の勝率", "en": "First player wins"},
-    "ties.at_top": {"ja": "首位の同点", "en": "Ties at the top"},
-    "ties.shared_wins": {"ja": "勝利の分け合い", "en": "Shared wins"},
-    "length.mean_turns": {"ja": "平均ターン数", "en": "Mean turns"},
-}
-"""Names of the shared measures a comparison compares (seat win rates are named by `measure_label`)."""
-
-
-@dataclass(frozen=True)
-class Figure:
-    """One row of figures: a label, its value and a muted detail line; `rate` draws a small interval bar."""
-
-    label: str
-    value: str
-    detail: str = ""
-    rate: dict | None = None
-
-
-GameMeasures = Callable[[Any, dict, str], list[Figure]]
-
-
-w = SHARED.extend(WORDS)
-"""The report's words on top of the shared ones (`w("ties", lang)`)."""
-
-
-def pct(value: float, lang: str) -> str:
-    return w("percent", lang, v=f"{100 * value:.1f}")
-
-
-def signed(value: float) -> str:
-    """Percentage points with a real minus sign: `+2.5`, `−0.3`; nothing that rounds to zero carries a sign.
-
-    >>> signed(0.025), signed(-0.003), signed(-0.0004)
-    ('+2.5', '−0.3', '0.0')
-    """
-    text = f"{100 * value:+.1f}"
-    return "0.0" if text in ("+0.0", "-0.0") else text.replace("-", "−")
-
-
-def measure_label(name: str, lang: str, game_labels: dict[str, dict[str, str]]) -> str:
-    """A comparison measure's printed name; an unknown one prints as its dotted name."""
-    if name.startswith("seat_win_rate."):
-        return w("seat_wins", lang, seat=w("seat", lang, n=name.rsplit(".", 1)[1]))
-    names = MEASURES.get(name) or game_labels.get(name.removeprefix("game."))
-    return names.get(lang, names["en"]) if names else name
-
-
-# ---------------------------------------------------------------- the game's own measures
-
-
-def _named(kit: Any, field: str, ident: str, lang: str) -> str:
-    """The printed name of one of the kit's things (a combo, an event) by its id, else the id."""
-    for thing in getattr(kit, field, None) or ():
-        if getattr(thing, "id", None) == ident and getattr(thing, "name", None) is not None:
-            return thing.name.get(lang)
-    return ident
-
-
-def _dist(d: dict, lang: str) -> str:
-    if not d:
-        return "–"
-    return w("range", lang, lo=d["p5"], hi=d["p95"], min=d["min"], max=d["max"])
-
-
-def _rate_figure(label: str, value: dict, lang: str, extra: str = "") -> Figure:
-    detail = w("interval", lang, lo=f"{100 * value['low']:.1f}", hi=pct(value["high"], lang))
-    return Figure(label, pct(value["rate"], lang), f"{detail}{extra}", value)
-
-
-ES = {
-    "deck.dry_before_end": {"ja": "山札が尽きた（終了前）", "en": "Deck found empty before the end"},
-    "deck.draw_lost": {"ja": "引けない手番があった", "en": "A draw was lost"},
-    "late_effects.shift_when_decided": {"ja": "決着後のシフト", "en": "Shift after the game was decided"},
-    "late_effects.changed_result": {"ja": "シフトが結果を変えた", "en": "A shift changed the result"},
-    "deck.empty_cycle": {"ja": "山札が尽きるサイクル", "en": "Deck runs out at cycle"},
-    "deck": {"ja": "エレメント山札", "en": "Element deck"},
-    "deck_value": {"ja": "{cards}枚", "en": "{cards} cards"},
-    "deck_detail": {
-        "ja": "1ターンに{draws}枚、{players}人、{cycles}サイクル",
-        "en": "{draws} a turn, {players} players, {cycles} cycles",
-    },
-    "reshuffles": {"ja": "、1ゲームの再シャッフル{v}回", "en": "; {v} reshuffles a game"},
-    "lost": {"ja": "、1ゲームで{v}回引けない", "en": "; {v} draws lost a game"},
-    "tokens": {"ja": "必要なトークン（最大）", "en": "Tokens needed (most)"},
-    "tokens_value": {"ja": "{most} / {supply}", "en": "{most} of {supply}"},
-    "at_supply": {"ja": "供給の上限に達したゲーム {v}", "en": "games at the supply {v}"},
-    "combos": {"ja": "1ゲームのコンボ", "en": "Combos a game"},
-    "events": {"ja": "1ゲームのシフトイベント", "en": "Shift events a game"},
-}
-"""Element Shift's measures: the comparison's rate measures by their dotted names, and the page's rows."""
-
-
-def element_shift_measures(kit: Any, g: dict, lang: str) -> list[Figure]:
-    def say(key: str, **values: Any) -> str:
-        text = ES[key].get(lang, ES[key]["en"])
-        return text.format(**values) if values else text
-
-    d, tok, late = g["deck"], g["tokens"], g["late_effects"]
-    combos = sorted(g["combos"].items(), key=lambda kv: (-kv[1]["per_game"], kv[0]))
-    events = sorted(g["events"].items(), key=lambda kv: (-kv[1], kv[0]))
-    sep = w("figure_separator", lang)
-    return [
-        Figure(
-            say("deck"),
-            say("deck_value", cards=d["cards"]),
-            say("deck_detail", draws=d["draws_per_turn"], players=d["players"], cycles=d["max_cycles"]),
-        ),
-        Figure(
-            say("deck.empty_cycle"),
-            str(d["empty_cycle"].get("p50", "–")),
-            _dist(d["empty_cycle"], lang),
-        ),
-        _rate_figure(
-            say("deck.dry_before_end"), d["dry_before_end"], lang, say("reshuffles", v=d["reshuffles_per_game"])
-        ),
-        _rate_figure(say("deck.draw_lost"), d["draw_lost"], lang, say("lost", v=d["short_draws_per_game"])),
-        Figure(
-            say("tokens"),
-            say("tokens_value", most=tok["most_needed"], supply=tok["supply"]),
-            say("at_supply", v=pct(tok["games_at_supply"]["rate"], lang)),
-        ),
-        _rate_figure(say("late_effects.shift_when_decided"), late["shift_when_decided"], lang),
-        _rate_figure(say("late_effects.changed_result"), late["changed_result"], lang),
-        Figure(
-            say("combos"),
-            f"{sum(v['per_game'] for _k, v in combos):.1f}",
-            sep.join(f"{_named(kit, 'combos', k, lang)} {v['per_game']:.1f}" for k, v in combos[:4]),
-        ),
-        Figure(
-            say("events"),
-            f"{sum(v for _k, v in events):.2f}",
-            sep.join(f"{_named(kit, 'events', k, lang)} {v:.2f}" for k, v in events[:3]),
-        ),
-    ]
-
-
-def generic_measures(kit: Any, g: dict, lang: str) -> list[Figure]:
-    """Any engine's measures: its rates with their intervals and its plain numbers, by their dotted names."""
-    out: list[Figure] = []
-
-    def visit(prefix: str, value: Any) -> None:
-        if isinstance(value, dict) and {"rate", "low", "high"} <= value.keys():
-            out.append(_rate_figure(prefix, value, lang))
-        elif isinstance(value, dict) and "p50" in value:  # a distribution: its median, its spread beneath
-            out.append(Figure(prefix, str(value["p50"]), _dist(value, lang)))
-        elif isinstance(value, dict):
-            for key, inner in value.items():
-                visit(f"{prefix}.{key}" if prefix else str(key), inner)
-        elif isinstance(value, (int, float)) and not isinstance(value, bool):
-            out.append(Figure(prefix, f"{value:g}"))
-
-    visit("", g)
-    return out
-
-
-ELEMENT_SHIFT_REPORT: tuple[GameMeasures, dict[str, dict[str, str]]] = (element_shift_measures, ES)
-"""Element Shift's rows for the page and names of its comparison measures (its GameSpec's `report`)."""
-
-
-def report_rows(game: str) -> tuple[GameMeasures, dict[str, dict[str, str]]]:
-    """A game's rows for the page and names of its comparison measures: its GameSpec's `report`, else
-    `generic_measures`."""
-    from pnpkit.validator.games import SPECS
-    from pnpkit.validator.games.spec import load_attribute
-
-    spec = SPECS.get(game)
-    if spec is None or spec.report is None:
-        return generic_measures, {}
-    rows: tuple[GameMeasures, dict[str, dict[str, str]]] = load_attribute(spec.report)
-    return rows
+END_ROW = 11.0
+"""One end condition's row: its words (up to two lines) and its share, a bar beneath."""
+READING_ROW = 7.0
+"""One reading's row: up to two lines at 7 pt."""
+GAP = 4.0
+"""Between sections, at the least."""
+SEAT_CHART, HISTOGRAM = (40.0, 72.0), (36.0, 70.0)
+"""Each chart's least and most height: the room the sections below leave goes to the charts first."""
+GAME_ROWS = 6
+"""Rows of the game's own measures in each of its two columns; a game with more shows its first twelve."""
+COMPARISON_COLUMNS = 8
+COMPARISON_ROWS = 16
+COMPARISON_ROW = 4.6
+MARKS = {"ja": "アイウエオカキクケコサシスセソタチツテト", "en": "ABCDEFGHIJKLMNOPQRST"}
+"""A choice's mark in the comparison table, by its place among the reading's choices: letters in English, kana in
+Japanese (as a Japanese list of choices marks them)."""
 
 
 # ---------------------------------------------------------------- drawing
@@ -299,7 +106,7 @@ def _interval_bar(x: float, y: float, width: float, rate: dict) -> list[Item]:
     """A 0–100 % track with the rate's interval as a band and the rate as a tick."""
     low, high, value = rate["low"], rate["high"], rate["rate"]
     return [
-        Rect(x, y, width, 1.6, style=Style(fill="#eeeeee")),
+        Rect(x, y, width, 1.6, style=Style(fill=TRACK)),
         Rect(
             x + width * low, y, max(0.3, width * (high - low)), 1.6, style=Style(fill=BAR_LIGHT, stroke=BAR, width=0.15)
         ),
@@ -346,9 +153,7 @@ def _y_axis(
     return items
 
 
-def _seat_chart(
-    ctx: LayoutContext, m: dict, players: int, x: float, y: float, width: float, height: float
-) -> list[Item]:
+def _seat_chart(ctx: LayoutContext, m: dict, x: float, y: float, width: float, height: float) -> list[Item]:
     seats = m["seat_win_rate"]
     fair = m["balance"]["fair_rate"]
     left, right, top, bottom = x + 11.0, x + width, y + 5.0, y + height - 6.0
@@ -360,7 +165,7 @@ def _seat_chart(
         cx = left + slot * (i + 0.5)
         bar_w = min(18.0, slot * 0.55)
         h = value["rate"] * scale
-        items.append(Rect(cx - bar_w / 2, bottom - h, bar_w, h, style=Style(fill=BAR if seat != "1" else "#2f5d8a")))
+        items.append(Rect(cx - bar_w / 2, bottom - h, bar_w, h, style=Style(fill=BAR if seat != "1" else BAR_FIRST)))
         lo, hi = bottom - value["low"] * scale, bottom - value["high"] * scale
         cap = bar_w * 0.3
         items += [
@@ -369,58 +174,93 @@ def _seat_chart(
             Line(cx - cap, hi, cx + cap, hi, style=WHISKER),
         ]
         label = pct(value["rate"], ctx.lang)
-        items.append(Text(cx, hi - 1.2, label, readable(label, SMALL), colour=INK, anchor="middle"))
+        items.append(Text(cx, hi - 1.8, label, readable(label, BODY), colour=INK, anchor="middle", bold=True))
         items += _text(ctx, w("seat", ctx.lang, n=seat), cx - slot / 2, bottom + 1.2, slot, 3.6, BODY, align="middle")
     fy = bottom - fair * scale
-    items.append(Line(left, fy, right, fy, style=Style(stroke=FAIR, width=0.4, dash=(1.6, 1.0))))
+    items.append(Line(left, fy, right, fy, style=Style(stroke=FAIR, width=0.4, dash=DASH)))
     legend = w("fair", ctx.lang, v=pct(fair, ctx.lang))  # a key above the plot, clear of the bars' labels
-    items.append(
-        Line(right - 36.0, y + 1.4, right - 30.0, y + 1.4, style=Style(stroke=FAIR, width=0.4, dash=(1.6, 1.0)))
-    )
+    items.append(Line(right - 36.0, y + 1.4, right - 30.0, y + 1.4, style=Style(stroke=FAIR, width=0.4, dash=DASH)))
     items += _text(ctx, legend, right - 29.0, y - 0.4, 29.0, 3.4, SMALL, colour=FAIR)
-    del players
     return items
 
 
 def _outcomes(m: dict, lang: str) -> list[Figure]:
     fp, b, t = m["first_player"], m["balance"], m["ties"]
-    decided = ", ".join(f"{k} {v}" for k, v in t["decided_by"].items()) or w("none", lang)
-    ends = ", ".join(f"{k} {v}" for k, v in m["ends"].items())
+    seats = m["seat_win_rate"]
+    games = max(1, m["games"])
+    decided = sorted(t["decided_by"].items(), key=lambda kv: (-kv[1], kv[0]))
+    settled = w("figure_separator", lang).join(
+        w("settled", lang, rule=tie_rule(k, lang), v=pct(v / games, lang)) for k, v in decided
+    )
     return [
-        _rate_figure(w("completion", lang), m["completion"], lang),
-        _rate_figure(w("timeouts", lang), m["timeouts"], lang),
+        rate_figure(w("timeouts", lang), m["timeouts"], lang),
         Figure(
             w("first_player", lang),
             w("points", lang, v=signed(fp["advantage"])),
-            w("interval", lang, lo=signed(fp["advantage_low"]), hi=signed(fp["advantage_high"]))
-            + w("clause_separator", lang)
-            + w("fair_rate", lang, v=pct(b["fair_rate"], lang)),
+            w(
+                "first_detail",
+                lang,
+                rate=pct(fp["win_rate"]["rate"], lang),
+                fair=pct(b["fair_rate"], lang),
+                lo=signed(fp["advantage_low"]),
+                hi=signed(fp["advantage_high"]),
+            ),
         ),
         Figure(
             w("balance", lang),
             w("points", lang, v=f"{100 * b['gap']:.1f}"),
-            w("best_worst", lang, best=b["best_seat"], worst=b["worst_seat"]),
+            w(
+                "best_worst",
+                lang,
+                best=b["best_seat"],
+                worst=b["worst_seat"],
+                high=pct(seats[str(b["best_seat"])]["rate"], lang),
+                low=pct(seats[str(b["worst_seat"])]["rate"], lang),
+            ),
         ),
-        _rate_figure(
-            w("ties", lang), t["at_top"], lang, w("clause_separator", lang) + w("decided_by", lang, v=decided)
+        rate_figure(w("ties", lang), t["at_top"], lang),
+        Figure(
+            w("tie_rules", lang),
+            "",
+            settled + w("settled_note", lang) if settled else w("none", lang),
         ),
-        _rate_figure(w("shared", lang), t["shared_wins"], lang),
-        Figure(w("ends", lang), "", ends),
     ]
 
 
-def _histogram(ctx: LayoutContext, m: dict, x: float, y: float, width: float, height: float) -> list[Item]:
+GAME_UNITS = {"wizards-element-collection": "round"}
+"""What a game's rulebook calls a turn of every player, where its kit does not say (`play.length.unit`)."""
+
+
+def _unit(kit: Any) -> str:
+    """What the game counts its length in: the kit's `play.length.unit`, else its rulebook's word, else cycles."""
+    play = getattr(kit, "play", None)
+    length = getattr(play, "length", None)
+    unit = getattr(length, "unit", None)
+    if unit in ("cycle", "round"):
+        return str(unit)
+    return GAME_UNITS.get(getattr(kit, "game", ""), "cycle")
+
+
+def _histogram(ctx: LayoutContext, m: dict, unit: str, x: float, y: float, width: float, height: float) -> list[Item]:
+    """Game length as a share of games per length, the middle 90 % of games shaded and the median dashed; a key
+    above, the axis titled below."""
+    lang = ctx.lang
     counts = {int(k): v for k, v in m["length"]["cycles_histogram"].items()}
     games = max(1, m["games"])
     if not counts:
         return []
+    cycles = m["length"]["cycles"]
     low, high = min(counts), max(counts)
-    left, right, top, bottom = x + 11.0, x + width, y + 3.0, y + height - 9.0
+    left, right, top, bottom = x + 11.0, x + width, y + 6.0, y + height - 8.0
     ymax, step = _nice_top(max(counts.values()) / games)
     scale = (bottom - top) / ymax
-    items = _y_axis(ctx, left, right, top, bottom, ymax, step)
     values = list(range(low, high + 1))
     slot = (right - left) / len(values)
+    items: list[Item] = []
+    if "p5" in cycles:  # the middle 90 % of games, behind the bars
+        bx = left + slot * (cycles["p5"] - low)
+        items.append(Rect(bx, top, slot * (cycles["p95"] - cycles["p5"] + 1), bottom - top, style=Style(fill=BAND)))
+    items += _y_axis(ctx, left, right, top, bottom, ymax, step)
     every = max(1, math.ceil(5.0 / slot))  # a label every 5 mm at least
     for i, value in enumerate(values):
         share = counts.get(value, 0) / games
@@ -431,34 +271,38 @@ def _histogram(ctx: LayoutContext, m: dict, x: float, y: float, width: float, he
             )
         if (value - low) % every == 0 or value == high:
             items.append(Text(bx + slot / 2, bottom + 3.2, str(value), SMALL, colour=MUTED, anchor="middle"))
-    median = m["length"]["cycles"].get("p50")
+    median = cycles.get("p50")
     if median is not None:
         mx = left + slot * (median - low + 0.5)
-        items.append(Line(mx, top - 1.0, mx, bottom, style=Style(stroke=FAIR, width=0.35, dash=(1.2, 0.8))))
-        label = w("median", ctx.lang, v=median)
-        anchor = "end" if mx > (left + right) / 2 else "start"
-        items.append(
-            Text(
-                mx + (-1.0 if anchor == "end" else 1.0),
-                top - 0.8,  # above the plot, clear of the bars
-                label,
-                readable(label, SMALL),
-                colour=FAIR,
-                anchor=anchor,
-            )
-        )
-    items += _text(
-        ctx, w("cycles", ctx.lang), left, bottom + 4.6, right - left, 3.4, SMALL, colour=MUTED, align="middle"
-    )
+        items.append(Line(mx, top, mx, bottom, style=Style(stroke=FAIR, width=0.35, dash=DASH)))
+    # the key: the axis's name on the left, the band and the median on the right
+    items += _text(ctx, w("share", lang), x, y, width * 0.4, 3.4, SMALL, colour=MUTED)
+    key_x = x + width * 0.42
+    items.append(Rect(key_x, y + 0.6, 4.0, 2.4, style=Style(fill=BAND, stroke="#b8c4d4", width=0.15)))
+    items += _text(ctx, w("middle_band", lang), key_x + 5.0, y, width * 0.3, 3.4, SMALL, colour=INK)
+    if median is not None:
+        dash_x = x + width * 0.76
+        items.append(Line(dash_x, y + 1.8, dash_x + 5.0, y + 1.8, style=Style(stroke=FAIR, width=0.35, dash=DASH)))
+        label = w("median", lang, v=median)
+        items += _text(ctx, label, dash_x + 6.0, y, width * 0.24 - 6.0, 3.4, SMALL, colour=FAIR)
+    axis = w("length_axis", lang, unit=w(f"unit_{unit}_title", lang))
+    items += _text(ctx, axis, left, bottom + 4.4, right - left, 3.4, SMALL, colour=MUTED, align="middle")
     return items
 
 
-def _length_figures(m: dict, lang: str) -> list[Figure]:
+def _length_figures(m: dict, unit: str, lang: str) -> list[Figure]:
     length = m["length"]
     mean = length["mean_turns"]
+    title = w(f"unit_{unit}_title", lang)
     return [
-        Figure(w("median_cycles", lang), str(length["cycles"].get("p50", "–")), _dist(length["cycles"], lang)),
-        Figure(w("median_turns", lang), str(length["turns"].get("p50", "–")), _dist(length["turns"], lang)),
+        Figure(
+            w("median_length", lang, unit=title),
+            str(length["cycles"].get("p50", "–")),
+            spread(length["cycles"], lang, f"suffix_{unit}"),
+        ),
+        Figure(
+            w("median_turns", lang), str(length["turns"].get("p50", "–")), spread(length["turns"], lang, "suffix_turn")
+        ),
         Figure(
             w("mean_turns", lang),
             f"{mean['mean']:.1f}",
@@ -467,40 +311,134 @@ def _length_figures(m: dict, lang: str) -> list[Figure]:
     ]
 
 
-def _choice_name(report: dict, rid: str, choice: str, lang: str) -> str:
-    names = report["readings"].get(rid, {}).get("names", {}).get(choice)
-    return (names.get(lang) or names.get("en")) if names else f"{rid}={choice}"
-
-
-def _readings_played(ctx: LayoutContext, report: dict, x: float, y: float, width: float, bottom: float) -> list[Item]:
+def _ends(ctx: LayoutContext, kit: Any, m: dict, x: float, y: float, width: float) -> list[Item]:
+    """How games ended: each of the kit's end conditions in its own words, its share of games as a bar, and how
+    many of those ended tied at the top."""
     lang = ctx.lang
-    items = _heading(ctx, w("readings_played", lang), x, y, width)
-    top = y + 8.0
-    first = width * 0.3
-    items += _text(ctx, w("reading", lang), x, top, first, 3.6, SMALL, colour=MUTED, bold=True)
-    items += _text(ctx, w("choice", lang), x + first, top, width - first, 3.6, SMALL, colour=MUTED, bold=True)
-    top += 4.4
-    played = report["runs"][0]["readings"]
-    row = min(6.6, (bottom - top - 6.0) / max(1, len(played)))
-    for rid, choice in played.items():
-        declared = report["readings"].get(rid, {}).get("declared")
-        name = _choice_name(report, rid, choice, lang) + ("" if declared else w("not_declared", lang))
-        items += _text(ctx, rid, x, top, first - 2, row - 0.4, BODY, colour=INK)
-        items += _text(ctx, name, x + first, top, width - first, row - 0.4, BODY, colour=INK)
-        items.append(Line(x, top + row - 0.3, x + width, top + row - 0.3, style=GRID))
-        top += row
-    items += _text(ctx, w("compare_hint", lang), x, top + 1.0, width, 4.0, SMALL, colour=MUTED)
+    games = max(1, m["games"])
+    ties = m["ties"]["by_end"]
+    items = _heading(ctx, w("ends", lang), x, y, width)
+    top = y + 7.5
+    value_w = 16.0
+    ends = sorted(m["ends"].items(), key=lambda kv: (-kv[1], kv[0]))
+    for end, count in ends:
+        share = count / games
+        items += _text(
+            ctx, end_name(kit, end, lang), x, top, width - value_w - 1.0, 6.6, BODY, colour=INK, valign="middle"
+        )
+        items += _text(
+            ctx, pct(share, lang), x + width - value_w, top, value_w, 6.6, BODY, colour=INK, bold=True,
+            align="end", valign="middle",
+        )  # fmt: skip
+        bar_y = top + 7.4
+        bar_w = width * 0.45
+        items.append(Rect(x, bar_y, bar_w, 1.8, style=Style(fill=TRACK)))
+        items.append(Rect(x, bar_y, max(0.3, bar_w * share), 1.8, style=Style(fill=BAR)))
+        tied = ties.get(end, 0)
+        if tied:
+            detail = w("ties_in_end", lang, v=pct(tied / count, lang))
+            items += _text(ctx, detail, x + bar_w + 2.0, bar_y - 0.8, width - bar_w - 2.0, 3.4, SMALL, colour=MUTED)
+        top += END_ROW
     return items
 
 
-GAME_ROWS = 6
-"""Rows of the game's own measures in each of its two columns; a game with more shows its first twelve."""
-COMPARISON_COLUMNS = 8
-COMPARISON_ROWS = 15
+def _ends_height(m: dict) -> float:
+    return 7.5 + END_ROW * len(m["ends"])
+
+
+def _verdict(ctx: LayoutContext, kit: Any, m: dict, x: float, y: float, width: float) -> tuple[list[Item], float]:
+    """The verdict in a tinted box, and the box's height."""
+    lang = ctx.lang
+    text = joined(verdict(kit, m, lang), lang)
+    inner = width - 8.0
+    height = set_height(text, inner, VERDICT) + 1.0
+    box_h = 7.0 + height + 2.5
+    items: list[Item] = [Rect(x, y, width, box_h, style=Style(fill=VERDICT_FILL, stroke="#c9d6e6", width=0.2))]
+    items += _text(ctx, w("verdict", lang), x + 4.0, y + 1.8, inner, 4.6, HEADING, bold=True, colour=BAR_FIRST)
+    items += _text(ctx, text, x + 4.0, y + 7.0, inner, height, VERDICT, colour=INK)
+    return items, box_h
+
+
+# ---------------------------------------------------------------- readings
+
+
+def _declared(report: dict) -> tuple[list[str], list[str]]:
+    """The readings played, the kit's declared ones and the others, in the engine's order."""
+    played = report["runs"][0]["readings"]
+    declared = [rid for rid in played if report["readings"].get(rid, {}).get("declared")]
+    return declared, [rid for rid in played if rid not in declared]
+
+
+def _readings_height(report: dict) -> float:
+    declared, others = _declared(report)
+    return 8.0 + 4.6 + READING_ROW * len(declared) + (5.0 if others else 0.0)
+
+
+def _readings_played(ctx: LayoutContext, kit: Any, report: dict, x: float, y: float, width: float) -> list[Item]:
+    """What the rulebook leaves unclear, in the kit's words, and how these games played it."""
+    lang = ctx.lang
+    questions = reading_questions(kit, lang)
+    declared, others = _declared(report)
+    played = report["runs"][0]["readings"]
+    items = _heading(ctx, w("readings_played", lang), x, y, width)
+    top = y + 8.0
+    first = width * 0.42
+    items += _text(ctx, w("reading", lang), x, top, first - 2.0, 3.6, SMALL, colour=MUTED, bold=True)
+    items += _text(ctx, w("choice", lang), x + first, top, width - first, 3.6, SMALL, colour=MUTED, bold=True)
+    top += 4.6
+    for n, rid in enumerate(declared, start=1):
+        question = questions.get(rid) or w("unclear_rule", lang, n=n)
+        name = choice_name(report, rid, played[rid], lang)
+        box = {"colour": INK, "valign": "middle"}
+        items += _text(ctx, question, x, top, first - 2.0, READING_ROW - 0.4, BODY, **box)
+        items += _text(ctx, name, x + first, top, width - first, READING_ROW - 0.4, BODY, **box)
+        items.append(Line(x, top + READING_ROW - 0.2, x + width, top + READING_ROW - 0.2, style=GRID))
+        top += READING_ROW
+    if others:
+        note = w("undeclared", lang, n=len(others)) if len(others) > 1 else w("undeclared_one", lang)
+        items += _text(ctx, note, x, top + 1.0, width, 3.6, SMALL, colour=MUTED)
+    return items
+
+
+def _comparison_plan(report: dict, measures: Callable[[dict], dict[str, dict]]) -> tuple[list[str], list[str]]:
+    """The readings that vary across the runs and the measures that moved under any, in order."""
+    runs, comparison = report["runs"], report["comparison"]
+    base = measures(runs[0])
+    moved = {m["measure"] for entry in comparison for m in entry["moved"]}
+    columns = [name for name in base if name in moved][:COMPARISON_COLUMNS]
+    varied = [rid for rid in runs[0]["readings"] if any(entry["readings"].get(rid) for entry in comparison)]
+    return varied, columns
+
+
+def _shown_runs(report: dict) -> tuple[list[int], int]:
+    """The runs the comparison table lists, the kit's first and then each under which a metric moved, and how many
+    others moved nothing."""
+    moving = [i for i, entry in enumerate(report["comparison"], start=1) if entry["moved"]]
+    return [0, *moving], len(report["comparison"]) - len(moving)
+
+
+def _comparison_height(report: dict, measures: Callable[[dict], dict[str, dict]]) -> float:
+    varied, columns = _comparison_plan(report, measures)
+    head = 7.5 + 4.0 * len(varied)
+    if not columns:
+        return head + 6.0
+    shown, _quiet = _shown_runs(report)
+    return head + 5.0 + 7.6 + min(len(shown), COMPARISON_ROWS + 1) * COMPARISON_ROW + 4.6
+
+
+def _choices(report: dict, rid: str) -> list[str]:
+    return list(report["readings"].get(rid, {}).get("choices", {}))
+
+
+def _letter(report: dict, rid: str, choice: str, lang: str) -> str:
+    order = _choices(report, rid)
+    marks = MARKS.get(lang, MARKS["en"])
+    return marks[order.index(choice)] if choice in order else "–"
 
 
 def _comparison(
     ctx: LayoutContext,
+    kit: Any,
     report: dict,
     game_labels: dict,
     measures: Callable[[dict], dict[str, dict]],
@@ -509,33 +447,48 @@ def _comparison(
     width: float,
     bottom: float,
 ) -> list[Item]:
-    """A table: a row for the kit's readings, then one for each other combination. The left columns are the
-    readings that vary (the choice played, bold where it is not the kit's); the right ones the metrics that moved."""
+    """A key, then a table: a row for the kit's readings, then one for each other combination. The left columns are
+    the readings that vary, by number, each cell the choice's letter from the key (bold where it is not the kit's);
+    the right ones the metrics that moved."""
     lang = ctx.lang
     runs, comparison = report["runs"], report["comparison"]
-    base = measures(runs[0])
+    questions = reading_questions(kit, lang)
+    varied, columns = _comparison_plan(report, measures)
     moved = {(i, m["measure"]): m for i, entry in enumerate(comparison, start=1) for m in entry["moved"]}
-    columns = [name for name in base if any(name == n for _i, n in moved)][:COMPARISON_COLUMNS]
-    varied = [rid for rid in runs[0]["readings"] if any(entry["readings"].get(rid) for entry in comparison)]
     items = _heading(ctx, w("comparison", lang), x, y, width)
-    items += _text(ctx, w("comparison_note", lang), x, y + 7.0, width, 3.4, SMALL, colour=MUTED)
-    top = y + 11.0
+    top = y + 7.5
+    for n, rid in enumerate(varied, start=1):
+        kit_choice = runs[0]["readings"][rid]
+        choices = w("figure_separator", lang).join(
+            w("legend_choice", lang, letter=_letter(report, rid, c, lang), name=choice_name(report, rid, c, lang))
+            + (w("kit_choice", lang) if c == kit_choice else "")
+            for c in _choices(report, rid)
+        )
+        question = questions.get(rid) or w("unclear_rule", lang, n=n)
+        line = w("legend_line", lang, n=n, question=question, choices=choices)
+        items += _text(ctx, line, x, top, width, 3.8, SMALL, colour=INK)
+        top += 4.0
     if not columns:
         return items + _text(ctx, w("nothing_moved", lang), x, top + 1.0, width, 4.0, BODY, colour=INK)
-    reading_w = min(22.0, width * 0.5 / max(1, len(varied)))
+    items += _text(ctx, w("comparison_note", lang), x, top, width, 3.6, SMALL, colour=MUTED)
+    top += 5.0
+    reading_w = min(12.0, width * 0.3 / max(1, len(varied)))
     label_w = reading_w * len(varied)
     col_w = (width - label_w) / len(columns)
-    headers = [(rid, x + k * reading_w, reading_w) for k, rid in enumerate(varied)]
+    headers = [(str(k + 1), x + k * reading_w, reading_w) for k in range(len(varied))]
     headers += [
-        (measure_label(name, lang, game_labels), x + label_w + k * col_w, col_w) for k, name in enumerate(columns)
+        (measure_label(name, lang, game_labels, k + 1), x + label_w + k * col_w, col_w)
+        for k, name in enumerate(columns)
     ]
     for text, left, cell in headers:
         items += _text(ctx, text, left + 0.5, top, cell - 1.0, 7.0, SMALL, bold=True, align="middle", valign="bottom")
     top += 7.6
     items.append(Line(x, top, x + width, top, style=AXIS))
-    rows = [0, *range(1, len(comparison) + 1)][: COMPARISON_ROWS + 1]
-    more = len(comparison) + 1 - len(rows)
-    row_h = min(6.0, (bottom - top - (4.5 if more else 0.0)) / len(rows))
+    listed, quiet = _shown_runs(report)
+    room = max(1, int((bottom - top - 4.6) / COMPARISON_ROW))
+    rows = listed[: min(COMPARISON_ROWS + 1, room)]
+    more = len(listed) - len(rows)
+    row_h = COMPARISON_ROW
     for i in rows:
         if i == 0:
             items.append(Rect(x, top, width, row_h, style=Style(fill="#f2f2f2")))
@@ -544,7 +497,7 @@ def _comparison(
             changed = played[rid] != runs[0]["readings"][rid]
             items += _text(
                 ctx,
-                played[rid],
+                _letter(report, rid, played[rid], lang),
                 x + k * reading_w + 0.5,
                 top,
                 reading_w - 1.0,
@@ -578,8 +531,10 @@ def _comparison(
             )
         top += row_h
         items.append(Line(x, top, x + width, top, style=GRID))
-    if more:
-        items += _text(ctx, w("more_rows", lang, n=more), x, top + 0.8, width, 3.6, SMALL, colour=MUTED)
+    notes = [w("quiet_rows", lang, n=quiet)] if quiet else []
+    notes += [w("more_rows", lang, n=more)] if more else []
+    if notes:
+        items += _text(ctx, joined(notes, lang), x, top + 0.6, width, 3.6, SMALL, colour=MUTED)
     return items
 
 
@@ -597,6 +552,25 @@ def _moved_mark(x: float, y: float, width: float, height: float, up: bool) -> li
 # ---------------------------------------------------------------- the page
 
 
+def _settings(ctx: LayoutContext, report: dict, x0: float, width: float) -> list[Item]:
+    lang = ctx.lang
+    policy = report["policy"]
+    fields = [
+        (w("players", lang), str(report["players"])),
+        (w("games", lang), f"{report['games']:,}"),
+        (w("policy", lang), w(policy, lang) if policy in ("random", "greedy") else w("other_policy", lang)),
+        (w("seed", lang), str(report["seed"])),
+        (w("move_cap", lang), f"{report['move_cap']:,}"),
+    ]
+    col = width / len(fields)
+    items: list[Item] = []
+    for k, (label, value) in enumerate(fields):
+        left, room = x0 + k * col, col - 2.0
+        items += _text(ctx, label, left, 18.0, room, 3.2, SMALL, colour=MUTED)
+        items += _text(ctx, value, left, 21.4, room, 4.0, 9.0, colour=INK, bold=True)
+    return items
+
+
 def report_page(ctx: LayoutContext, kit: Any, report: dict) -> Page:
     """The report's one page, in `ctx.lang`: the charts show the first run (the kit's readings)."""
     from pnpkit.validator.playtest import engine
@@ -610,56 +584,70 @@ def report_page(ctx: LayoutContext, kit: Any, report: dict) -> Page:
     m = run["metrics"]
     title = kit.title.get(lang)
     items: list[Item] = page_title(ctx, w("title", lang), title)
-
-    policy = w(report["policy"], lang) if report["policy"] in w else report["policy"]
-    fields = [
-        (w("kit", lang), report["kit"]),
-        (w("players", lang), str(report["players"])),
-        (w("games", lang), f"{report['games']:,}"),
-        (w("policy", lang), policy),
-        (w("seed", lang), str(report["seed"])),
-        (w("move_cap", lang), f"{report['move_cap']:,}"),
-    ]
-    col = width / (len(fields) + 1)  # the kit's id takes two columns
-    for k, (label, value) in enumerate(fields):
-        left, room = x0 + (k + (k > 0)) * col, col * (2 if k == 0 else 1) - 2
-        items += _text(ctx, label, left, 18.0, room, 3.2, SMALL, colour=MUTED)
-        items += _text(ctx, value, left, 21.4, room, 4.0, 9.0, colour=INK, bold=True)
+    items += _settings(ctx, report, x0, width)
+    y = 28.0
     if len(report["runs"]) > 1:
-        items += _text(ctx, w("shown", lang), x0, 26.2, width, 3.4, SMALL, colour=MUTED)
+        items += _text(ctx, w("shown", lang), x0, 26.4, width, 3.4, SMALL, colour=MUTED)
+        y = 30.5
+    drawn, box_h = _verdict(ctx, kit, m, x0, y, width)
+    items += drawn
+    y += box_h + GAP
+
+    # what the sections below the charts need, and the room left for the charts
+    rows, game_labels = report_rows(report["game"])
+    figures = rows(kit, run["game"], lang)
+    comparing = "comparison" in report
+
+    def measures(r: dict) -> dict[str, dict]:
+        return run_measures(engine(report["game"]), r)
+
+    lower_h = _comparison_height(report, measures) if comparing else _readings_height(report)
+    bottom = paper.height - ctx.margin - 6.0
+    unit = _unit(kit)
+    outcomes = _outcomes(m, lang)
+    length_figures = _length_figures(m, unit, lang)
+    right_need = 7.5 + len(length_figures) * ROW + 2.0 + _ends_height(m)
+    seats_min = max(13.5 + SEAT_CHART[0], 7.5 + len(outcomes) * ROW)
+    length_min = max(8.0 + HISTOGRAM[0], right_need)
+    room = bottom - y - seats_min - length_min - lower_h - 3 * GAP - 8.0  # the game's measures: what is left
+    per_column = max(0, min(math.ceil(len(figures) / 2), GAME_ROWS, int(room / ROW)))
+    measures_h = 8.0 + per_column * ROW if per_column else 0.0
+    gaps = (3 if per_column else 2) * GAP
+    spare = bottom - y - seats_min - length_min - measures_h - lower_h - gaps
+    seat_h = SEAT_CHART[0] + min(max(0.0, spare / 2), SEAT_CHART[1] - SEAT_CHART[0])
+    hist_h = HISTOGRAM[0] + min(max(0.0, spare - (seat_h - SEAT_CHART[0])), HISTOGRAM[1] - HISTOGRAM[0])
+    seats_h = max(13.5 + seat_h, 7.5 + len(outcomes) * ROW)
+    length_h = max(8.0 + hist_h, right_need)
+    left_over = max(0.0, bottom - y - seats_h - length_h - measures_h - lower_h - gaps)
+    gap = GAP + (min(left_over / 3, 6.0) if not comparing else 0.0)
 
     chart_w = width * 0.56
     right_x = x0 + chart_w + 8.0
     right_w = x1 - right_x
-    y = 31.0
     items += _heading(ctx, w("win_rate", lang), x0, y, chart_w)
     items += _text(ctx, w("win_note", lang), x0, y + 7.0, chart_w, 6.6, SMALL, colour=MUTED)
-    items += _seat_chart(ctx, m, report["players"], x0, y + 13.5, chart_w, 52.0)
+    items += _seat_chart(ctx, m, x0, y + 13.5, chart_w, seats_h - 13.5)
     items += _heading(ctx, w("outcomes", lang), right_x, y, right_w)
-    items += _figures(ctx, _outcomes(m, lang), right_x, y + 7.5, right_w)
+    items += _figures(ctx, outcomes, right_x, y + 7.5, right_w)
+    y += seats_h + gap
 
-    y = 101.0
     items += _heading(ctx, w("length", lang), x0, y, width)
-    items += _text(ctx, w("share", lang), x0, y + 7.0, chart_w, 3.2, SMALL, colour=MUTED)
-    items += _histogram(ctx, m, x0, y + 10.0, chart_w, 38.0)
-    items += _figures(ctx, _length_figures(m, lang), right_x, y + 8.0, right_w)
+    items += _histogram(ctx, m, unit, x0, y + 7.5, chart_w, length_h - 7.5)
+    items += _figures(ctx, length_figures, right_x, y + 7.5, right_w)
+    items += _ends(ctx, kit, m, right_x, y + 7.5 + len(length_figures) * ROW + 2.0, right_w)
+    y += length_h + gap
 
-    y = 151.0
-    rows, game_labels = report_rows(report["game"])
-    figures = rows(kit, run["game"], lang)
-    half = (width - 8.0) / 2
-    per_column = min(math.ceil(len(figures) / 2), GAME_ROWS)
-    items += _heading(ctx, w("game_measures", lang), x0, y, width)
-    items += _figures(ctx, figures[:per_column], x0, y + 8.0, half)
-    items += _figures(ctx, figures[per_column : 2 * per_column], x0 + half + 8.0, y + 8.0, half)
+    if per_column:
+        half = (width - 8.0) / 2
+        items += _heading(ctx, w("game_measures", lang), x0, y, width)
+        items += _figures(ctx, figures[:per_column], x0, y + 8.0, half)
+        items += _figures(ctx, figures[per_column : 2 * per_column], x0 + half + 8.0, y + 8.0, half)
+        y += measures_h + gap
 
-    y = y + 10.0 + per_column * ROW + 2.0
-    bottom = paper.height - ctx.margin - 6.0
-    if "comparison" in report:
-        module = engine(report["game"])
-        items += _comparison(ctx, report, game_labels, lambda r: run_measures(module, r), x0, y, width, bottom)
+    if comparing:
+        items += _comparison(ctx, kit, report, game_labels, measures, x0, y, width, bottom)
     else:
-        items += _readings_played(ctx, report, x0, y, width, bottom)
+        items += _readings_played(ctx, kit, report, x0, y, width)
     items += footer(ctx, w("footer", lang), f"{title} · {w('seed', lang)} {report['seed']}")
     return Page(paper.width, paper.height, tuple(items), label=w("title", lang))
 

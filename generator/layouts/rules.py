@@ -17,9 +17,10 @@ from dataclasses import dataclass, field, replace
 from pnpkit.validator.components.templates import InlineIcon
 from pnpkit.validator.markup import plain
 
+from .. import fonts
 from ..colour import WHITE
 from ..scene import Group, Item, Line, Page, Rect, Style, Text
-from ..text import TextBox, fit
+from ..text import SPACES, TextBox, fit, phrases
 from .context import FLOOR_JAPANESE, INK, LayoutContext, TextProblem, floor_pt, footer, page_title, readable
 from .templates import inline_text, marked
 
@@ -474,11 +475,38 @@ def _section_blocks(setting: Setting, section: Section, width: float) -> list[Bl
     return blocks
 
 
+def column_widths(table: Table, width: float, size: float, padding: float = 2.0) -> list[float]:
+    """The table's columns in mm: its share of `width` each, widened where a column's longest phrase would not fit
+    (so a Japanese phrase is not broken inside a narrow cell), the room taken from columns that can spare it.
+    When the phrases cannot all fit, the shares stand and the table shrinks its text instead."""
+    base = [share * width for share in table.widths]
+    need = [
+        max(
+            (
+                fonts.width_mm(piece, readable(piece, size)) + padding
+                for cells in (table.columns, *table.rows)
+                for piece in phrases(plain(cells[j]))
+                if piece not in SPACES
+            ),
+            default=0.0,
+        )
+        for j in range(len(base))
+    ]
+    if all(b >= n for b, n in zip(base, need)) or sum(need) > width:
+        return base
+    short = sum(n - b for b, n in zip(base, need) if n > b)
+    spare = [max(b - n, 0.0) for b, n in zip(base, need)]
+    total_spare = sum(spare)
+    if total_spare < short:
+        return base
+    return [max(b, n) if n > b else b - short * sp / total_spare for b, n, sp in zip(base, need, spare)]
+
+
 def _table_blocks(setting: Setting, table: Table, width: float, where: tuple, size: float) -> list[Block]:
     """The header row, then a block per row, at `size` or as much smaller (down to TABLE_FLOOR) as a long word
     needs to fit its cell. The header keeps with the first two rows and the last two rows
     keep together, so a split leaves at least two rows on each side; each row knows its header to repeat it."""
-    widths = [w * width for w in table.widths]
+    widths = column_widths(table, width, size)
 
     def row_block(cells: tuple[str, ...], header: bool) -> tuple[tuple[Item, ...], float]:
         blocks, height = [], 0.0

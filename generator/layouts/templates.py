@@ -52,8 +52,8 @@ ArtPainter = Callable[[str, float, float, float, float], list[Item]]
 """(art key, x, y, width, height) → items drawn inside that box."""
 
 ICON_PATTERN = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
-MARKERS = ("〓", "■", "◆", "●", "▲")
-"""One-em characters the font has; the first one the text does not use stands in for icons while fitting."""
+MARKERS = (fonts.ICON_MARKER,)
+"""What stands in for icons while fitting: one em in every face, never drawn, so any font will do."""
 GLYPH_MIDDLE = (fonts.ASCENT - fonts.DESCENT) / 2
 """How far above the baseline (in ems) the middle of a full-width glyph sits."""
 
@@ -161,7 +161,7 @@ def marked(text: str, icons: Mapping[str, InlineIcon], size: float | None = None
     instead, in the icon's colour (`spelled`): wrap and fit then measure it as the text it is.
 
     >>> marked("Roll {dice}, then {S9}", {"dice": InlineIcon(shape="die")})
-    Marked(text='Roll 〓, then {S9}', marker='〓', names=('dice',))
+    Marked(text='Roll \\ue000, then {S9}', marker='\\ue000', names=('dice',))
     >>> marked("Resolve {S1}", {"S1": InlineIcon(shape="tag", text="S1", colour="#c4860f")}, 8).text
     'Resolve <#c4860f>S1</>'
     """

@@ -118,7 +118,7 @@ class InlineIcon(StrictModel):
 
     shape: Literal["tag", "die", "disc"] | None = Field(None, description="A drawn icon; give this or `image`.")
     image: ImageValue | None = Field(None, description="A PNG or SVG file in the kit drawn as the icon.")
-    colour: Colour = "#222222"
+    colour: Colour = "#000000"
     """The icon's colour."""
     text: str | None = Field(None, max_length=3, description="The characters on a tag or disc, e.g. 'S1'.")
     pips: int = Field(6, ge=1, le=6, description="The face a die icon shows.")
@@ -133,7 +133,7 @@ class InlineIcon(StrictModel):
 class ImageFrame(StrictModel):
     """A line around an image region, following its corners."""
 
-    colour: Colour = "#222222"
+    colour: Colour = "#000000"
     """The line's colour."""
     width: Annotated[
         float,

@@ -35,7 +35,7 @@ class Marker(StrictModel):
     """The marker's name, printed in the kit book's checklist."""
     count: Count = 1
     """How many to print."""
-    colour: Colour = "#222222"
+    colour: Colour = "#000000"
     """The token's colour."""
     icon: MarkerIcon | None = None
     """A drawn icon on the token, in place of the first letter of its name."""

@@ -63,13 +63,17 @@ BUILTIN: dict[str, GameSpec] = {
             "element_shift",
             "ElementShiftKit",
             engine=True,
-            report="pnpkit.generator.layouts.playtest:ELEMENT_SHIFT_REPORT",
+            report="pnpkit.generator.layouts.playtest_words:ELEMENT_SHIFT_REPORT",
         ),
         _builtin("generic", "generic", "GenericKit"),
         _builtin("shogi-tcg", "shogi_tcg", "ShogiTcgKit"),
         _builtin("unlock-tower", "unlock_tower", "UnlockTowerKit"),
         _builtin(
-            "wizards-element-collection", "wizards_element_collection", "WizardsElementCollectionKit", engine=True
+            "wizards-element-collection",
+            "wizards_element_collection",
+            "WizardsElementCollectionKit",
+            engine=True,
+            report="pnpkit.generator.layouts.playtest_words:WIZARDS_REPORT",
         ),
     )
 }
