@@ -146,10 +146,10 @@ def creature_face(kit: ShogiTcgKit, ctx: LayoutContext, item: Creature, index: i
             label="piece glyph",
         )
     items += stat_boxes(ctx, w, 49, item.attack, item.movement, frame, _stat_labels(lang))
-    body_h = 19.0
+    body_h = 18.0  # ends 2.9 mm above the footer
     if cid == COLOURLESS:
         body_h = 13.0
-        items += body_text(ctx, tr("colourless_note", lang), 7, 73, w - 14, 6, (), size=6.5, colour=MUTED)
+        items += body_text(ctx, tr("colourless_note", lang), 7, 72.6, w - 14, 5.8, (), size=6.5, colour=MUTED)
     if item.text is not None:
         items += body_text(
             ctx,

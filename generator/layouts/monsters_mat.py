@@ -266,9 +266,10 @@ def _treasure_spots(
         items += treasure_emblem(cx, cy, r * 0.6, tint(colour, 0.45))
         if win_at is not None:
             mark = str(k + 1)
-            ink = colour if k + 1 < win_at else WHITE
-            if k + 1 == win_at:
-                items.append(Circle(cx + r * 0.75, cy - r * 0.75, 3.6, style=Style(fill=colour)))
+            win = k + 1 == win_at
+            ink = WHITE if win else colour
+            badge = Style(fill=colour) if win else Style(fill=WHITE, stroke=colour, width=0.5)
+            items.append(Circle(cx + r * 0.75, cy - r * 0.75, 3.6, style=badge, role="count-badge"))
             items.append(Text(cx + r * 0.75, cy - r * 0.75 + 1.2, mark, 8, colour=ink, anchor="middle", bold=True))
     return items
 

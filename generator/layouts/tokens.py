@@ -176,25 +176,36 @@ def token_sheet(
         )
         return Page(ctx.paper.width, ctx.paper.height, tuple(items), title)
     r = diameter / 2
+    pitch = diameter + TOKEN_GAP
     end = y  # how far down the page is inked
     for heading, specs in groups:
         items.append(Text(margin, y, heading, HEADING_SIZE, colour=INK, bold=True))
         y += HEADING_H
-        for spec in specs:
-            items.append(Text(margin, y + 3.0, spec_label(ctx, spec), LABEL_SIZE, colour=MUTED))
-            y += LABEL_H
-            for i in range(spec.count):
-                row, col = divmod(i, per_row)
-                cx = margin + r + col * (diameter + TOKEN_GAP)
-                cy = y + r + row * (diameter + TOKEN_GAP)
-                items.append(
-                    token(
-                        cx, cy, r, spec.colour, spec.mark, "token", spec.label, icon=spec.icon, countdown=spec.countdown
+        for shelf in shelves(specs, per_row, label_columns(ctx, pitch)):
+            column = 0
+            for spec in shelf:
+                x = margin + column * pitch
+                items.append(Text(x, y + 3.0, spec_label(ctx, spec), LABEL_SIZE, colour=MUTED))
+                for i in range(spec.count):
+                    row, col = divmod(i, per_row)
+                    cx = x + r + col * pitch
+                    cy = y + LABEL_H + r + row * pitch
+                    items.append(
+                        token(
+                            cx,
+                            cy,
+                            r,
+                            spec.colour,
+                            spec.mark,
+                            "token",
+                            spec.label,
+                            icon=spec.icon,
+                            countdown=spec.countdown,
+                        )
                     )
-                )
-                items.append(Circle(cx, cy, r + 0.6, style=CUT, role="cut"))
-            rows = math.ceil(spec.count / per_row)
-            y += rows * (diameter + TOKEN_GAP) + AFTER_SPEC
+                    items.append(Circle(cx, cy, r + 0.6, style=CUT, role="cut"))
+                column += label_columns(ctx, pitch)(spec) + 1
+            y += shelf_height(shelf, per_row, pitch)
             end = y - AFTER_SPEC - TOKEN_GAP
         y += AFTER_GROUP
     if track is not None:
@@ -212,6 +223,38 @@ def token_sheet(
         )
     items += scale_bar(margin, ctx.paper.height - margin - 6.0, ctx.lang)
     return Page(ctx.paper.width, ctx.paper.height, tuple(items), title)
+
+
+def shelves(specs: list[TokenSpec], per_row: int, columns: Callable[[TokenSpec], int]) -> list[list[TokenSpec]]:
+    """The kinds in rows: kinds of a few tokens share a row, side by side with a token's gap between them and each
+    with its label, so a sheet of many small kinds is not mostly empty; a kind of a row or more has its own rows.
+    `columns` is how many token columns a kind takes on a shared row: its tokens, or its label when that is wider."""
+    out: list[list[TokenSpec]] = []
+    used = per_row + 1  # columns taken on the current shelf (a full shelf to start)
+    for spec in specs:
+        wide = columns(spec)
+        if wide < per_row and out and used + wide <= per_row and out[-1][0].count < per_row:
+            out[-1].append(spec)
+            used += wide + 1
+        else:
+            out.append([spec])
+            used = wide + 1
+    return out
+
+
+def label_columns(ctx: LayoutContext, pitch: float) -> Callable[[TokenSpec], int]:
+    """How many token columns a kind takes beside others: its tokens, or its label (and a little air) if wider."""
+
+    def columns(spec: TokenSpec) -> int:
+        label = fonts.width_mm(spec_label(ctx, spec), LABEL_SIZE) + 2.0
+        return max(spec.count, math.ceil(label / pitch))
+
+    return columns
+
+
+def shelf_height(shelf: list[TokenSpec], per_row: int, pitch: float) -> float:
+    """A shelf's label line, its rows of tokens and the space after it."""
+    return LABEL_H + max(math.ceil(spec.count / per_row) for spec in shelf) * pitch + AFTER_SPEC
 
 
 def token_pages(
@@ -244,7 +287,16 @@ def token_pages(
         current: list[TokenSpec] = []
         pages[-1].append((heading, current))
         y += HEADING_H
-        for spec in specs:
+        for shelf in shelves(specs, per_row, label_columns(ctx, pitch)):
+            if len(shelf) > 1:  # kinds sharing one row move together
+                if y + shelf_height(shelf, per_row, pitch) - AFTER_SPEC > bottom + 1e-6:
+                    current = []
+                    pages.append([(continued(heading), current)])
+                    y = top + HEADING_H
+                current.extend(shelf)
+                y += shelf_height(shelf, per_row, pitch)
+                continue
+            spec = shelf[0]
             left, part = spec.count, 0
             while left:
                 rows = int((bottom - y - LABEL_H + TOKEN_GAP) // pitch)
