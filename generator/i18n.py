@@ -16,6 +16,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "scale": {"ja": "スケール", "en": "Scale"},
     "legend": {"ja": "凡例", "en": "Legend"},
+    "start_cell": {"ja": "スタート（輪の色の人）", "en": "Start (ring colour)"},
     "cells": {"ja": "マス", "en": "cells"},
     "fronts": {"ja": "表面", "en": "Fronts"},
     "backs": {"ja": "裏面（長辺とじで両面印刷）", "en": "Backs (duplex, flip on long edge)"},

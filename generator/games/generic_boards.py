@@ -100,15 +100,20 @@ def _board(kit: GenericKit, ctx: LayoutContext, b: int, board: GenericBoard, tit
                 if terrain is not None:
                     counts[terrain] = counts.get(terrain, 0) + 1
         spec = GridSpec(grid.columns, grid.rows, grid.cell, terrains, grid.coordinates)
-        legend = terrain_legend(ctx, styles, counts, 0.0, tr("legend", lang), square=True) if styles else []
-        height = legend_height(len(styles)) if styles else 0.0
+        entries = len(styles) + (1 if board.starts else 0)
+        legend = (
+            terrain_legend(ctx, styles, counts, 0.0, tr("legend", lang), square=True, starts=len(board.starts))
+            if entries
+            else []
+        )
+        height = legend_height(entries) if entries else 0.0
         pages = grid_pages(ctx, heading, subtitle, spec, {s.id: s for s in styles}, marks, legend, height)
         return _component(kit, ctx, board.id, text(board.name, lang, values), pages)
     assert board.hex is not None
     cells = [BoardCell(c.q, c.r, c.terrain) for c in board.hex.placed_cells()]
     size = None if board.hex.hex_size == "auto" else board.hex.hex_size
     if size is None:
-        _check_auto_hexes(kit, ctx, b, board, one_sheet_size(ctx, cells, len(styles)))
+        _check_auto_hexes(kit, ctx, b, board, one_sheet_size(ctx, cells, len(styles) + (1 if board.starts else 0)))
     pages = board_pages(ctx, heading, subtitle, cells, styles, tr("legend", lang), size, marks)
     return _component(kit, ctx, board.id, text(board.name, lang, values), pages)
 

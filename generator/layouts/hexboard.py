@@ -135,7 +135,8 @@ def board_pages(
     by_id = {s.id: s for s in styles}
     margin = ctx.margin
     top = margin + 12.0
-    fits = one_sheet_size(ctx, cells, len(styles))
+    starts = len(marks.starts) if marks is not None else 0
+    fits = one_sheet_size(ctx, cells, len(styles) + (1 if starts else 0))
     hex_size = size or fits
     if hex_size > fits + 1e-9:
         return _tiled(ctx, title, subtitle, cells, styles, legend_title, hex_size, marks)
@@ -144,7 +145,7 @@ def board_pages(
     board, _w, board_h = board_items(cells, by_id, hex_size, left, top, marks, ctx)
     items: list[Item] = page_title(ctx, title, subtitle)
     items += board
-    items += _legend(ctx, styles, cells, top + board_h + 4.0, legend_title)
+    items += _legend(ctx, styles, cells, top + board_h + 4.0, legend_title, starts)
     items += _footer(ctx, hex_size)
     return [Page(ctx.paper.width, ctx.paper.height, tuple(items), title)]
 
@@ -204,21 +205,30 @@ def _tiled(
     )
     for line_no, line in enumerate(note.split("\n")):
         items.append(Text(margin, y + line_no * 4.2, line, 8, colour=INK))
-    items += _legend(ctx, styles, cells, y + 20.0, legend_title)
+    items += _legend(ctx, styles, cells, y + 20.0, legend_title, len(marks.starts) if marks is not None else 0)
     items += _footer(ctx, size)
     overview = Page(ctx.paper.width, ctx.paper.height, tuple(items), title)
     return [overview] + tiles
 
 
-def _legend(ctx: LayoutContext, styles: list[TerrainStyle], cells: list[BoardCell], y: float, title: str) -> list[Item]:
+def _legend(
+    ctx: LayoutContext, styles: list[TerrainStyle], cells: list[BoardCell], y: float, title: str, starts: int = 0
+) -> list[Item]:
     counts = {s.id: sum(c.terrain == s.id for c in cells) for s in styles}
-    return terrain_legend(ctx, styles, counts, y, title)
+    return terrain_legend(ctx, styles, counts, y, title, starts=starts)
 
 
 def terrain_legend(
-    ctx: LayoutContext, styles: list[TerrainStyle], counts: dict[str, int], y: float, title: str, square: bool = False
+    ctx: LayoutContext,
+    styles: list[TerrainStyle],
+    counts: dict[str, int],
+    y: float,
+    title: str,
+    square: bool = False,
+    starts: int = 0,
 ) -> list[Item]:
-    """The terrains in columns: a swatch (a hex, or a square for grids), the name and how many cells have it."""
+    """The terrains in columns: a swatch (a hex, or a square for grids), the name and how many cells have it; then,
+    when the board has start cells, what their dashed ring means, so a buyer knows where to set up."""
     items: list[Item] = [Text(ctx.margin, y + 3.0, title, 9, colour=INK, bold=True)]
     columns = LEGEND_COLUMNS
     col_w = (ctx.paper.width - 2 * ctx.margin) / columns
@@ -236,6 +246,12 @@ def terrain_legend(
         if style.icon != "none":
             items.append(icon(style.icon, x + 4.0, yy + 3.5, 2.0, style.icon_colour))
         items.append(Text(x + 10.0, yy + 5.0, f"{style.name}  × {counts.get(style.id, 0)}", 8.5, colour=INK))
+    if starts:
+        row, col = divmod(len(styles), columns)
+        x = ctx.margin + col * col_w
+        yy = y + 7.0 + row * 9.0
+        items.append(Circle(x + 4.0, yy + 3.5, 2.9, style=Style(stroke=INK, width=0.8, dash=(1.2, 0.7)), role="start"))
+        items.append(Text(x + 10.0, yy + 5.0, f"{tr('start_cell', ctx.lang)}  × {starts}", 8.5, colour=INK))
     return items
 
 
