@@ -521,53 +521,38 @@ def fit_plain(
     ):
         return Fit((text.strip(),), size, line_height, True)  # the common case: one line that fits as it is
     longest_em = max(map(measure, atoms(text.replace("\n", " "))), default=0.0)
-    first: Fit | None = None
-    for by_phrase in (True,) if has_wide(text) else (False,):
-        current = size
-        while True:
-            lines = wrap(text, current, width, measure, by_phrase=by_phrase)
-            line_height = current * leading * MM_PER_PT
-            needed = _block_height(len(lines), current, line_height)
-            widest = max((measure(line) * current * MM_PER_PT for line in lines), default=0.0)
-            longest = longest_em * current * MM_PER_PT
-            if needed <= height + 1e-6 and widest <= width + 1e-6 and longest <= width + 1e-6:
-                return Fit(tuple(lines), current, line_height, True)
-            if current - 0.25 < min_size - 1e-9:
-                overflow = max(needed - height, widest - width, longest - width, 0.0)
-                first = first or Fit(tuple(lines), current, line_height, False, overflow)
-                break
-            current -= 0.25
-    # Japanese that fits no size by phrases is set by atoms (its inner breaks are reported); failing both, the
-    # phrase setting is the one reported
-    assert first is not None
-    return first
+    current = size
+    while True:  # lines break between phrases (`phrases`): a phrase wider than its line is the only one broken
+        lines = wrap(text, current, width, measure)
+        line_height = current * leading * MM_PER_PT
+        needed = _block_height(len(lines), current, line_height)
+        widest = max((measure(line) * current * MM_PER_PT for line in lines), default=0.0)
+        longest = longest_em * current * MM_PER_PT
+        if needed <= height + 1e-6 and widest <= width + 1e-6 and longest <= width + 1e-6:
+            return Fit(tuple(lines), current, line_height, True)
+        if current - 0.25 < min_size - 1e-9:
+            overflow = max(needed - height, widest - width, longest - width, 0.0)
+            return Fit(tuple(lines), current, line_height, False, overflow)
+        current -= 0.25
 
 
 def _fit_styled(styled: Styled, width: float, height: float, size: float, min_size: float, leading: float) -> Fit:
     """`fit` for marked-up text: the same search over sizes, on lines measured run by run."""
     longest_em = styled.longest_em()
-    first: Fit | None = None
-    for by_phrase in (True,) if has_wide(styled.text) else (False,):
-        current = size
-        while True:
-            ranges = styled.wrap(current, width, by_phrase=by_phrase)
-            line_height = current * leading * MM_PER_PT
-            needed = _block_height(len(ranges), current, line_height)
-            widest = max((styled.em(a, b) * current * MM_PER_PT for a, b in ranges), default=0.0)
-            longest = longest_em * current * MM_PER_PT
-            fits = needed <= height + 1e-6 and widest <= width + 1e-6 and longest <= width + 1e-6
-            if fits or current - 0.25 < min_size - 1e-9:
-                overflow = 0.0 if fits else max(needed - height, widest - width, longest - width, 0.0)
-                lines = tuple(styled.text[a:b] for a, b in ranges)
-                runs = tuple(styled.runs(a, b) for a, b in ranges)
-                result = Fit(lines, current, line_height, fits, overflow, runs)
-                if fits:
-                    return result
-                first = first or result
-                break
-            current -= 0.25
-    assert first is not None
-    return first  # as for plain text: by atoms when phrases fit no size, and the phrase setting when neither does
+    current = size
+    while True:
+        ranges = styled.wrap(current, width)
+        line_height = current * leading * MM_PER_PT
+        needed = _block_height(len(ranges), current, line_height)
+        widest = max((styled.em(a, b) * current * MM_PER_PT for a, b in ranges), default=0.0)
+        longest = longest_em * current * MM_PER_PT
+        fits = needed <= height + 1e-6 and widest <= width + 1e-6 and longest <= width + 1e-6
+        if fits or current - 0.25 < min_size - 1e-9:
+            overflow = 0.0 if fits else max(needed - height, widest - width, longest - width, 0.0)
+            lines = tuple(styled.text[a:b] for a, b in ranges)
+            runs = tuple(styled.runs(a, b) for a, b in ranges)
+            return Fit(lines, current, line_height, fits, overflow, runs)
+        current -= 0.25
 
 
 def _block_height(count: int, size: float, line_height: float) -> float:

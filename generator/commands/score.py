@@ -32,6 +32,8 @@ from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, TextIO
 
+from ..scoring import InputError, name_index, read_mapping
+
 if TYPE_CHECKING:
     from pnpkit.validator.components.kit import KitBase
     from pnpkit.validator.components.play import Scoring
@@ -53,10 +55,6 @@ def tr(key: str, lang: str) -> str:
     from ..games.wizards_words import tr as words
 
     return words(key, lang)
-
-
-class InputError(Exception):
-    """Bad cards: carries the one-line `file:line:col: message`."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -131,7 +129,7 @@ def score_points(args: argparse.Namespace, kit: KitBase, scoring: Scoring, lang:
     """Any kit with scoring categories: points per category in, totals and places out."""
     from pnpkit.validator.score_sheet import rank
 
-    from ..scoring import PointsError, points_json, read_typed_points, read_yaml_points, render_points
+    from ..scoring import points_json, read_typed_points, read_yaml_points, render_points
 
     try:
         if args.cards is not None:
@@ -143,7 +141,7 @@ def score_points(args: argparse.Namespace, kit: KitBase, scoring: Scoring, lang:
                 ids = " ".join(f"{category.id}=…" for category in scoring.categories)
                 print(f"name: {ids}   (one player a line; an empty line ends)", file=sys.stderr)
             points = read_typed_points(sys.stdin, kit, scoring)
-    except PointsError as exc:
+    except InputError as exc:
         print(exc, file=sys.stderr)
         return 1
     scored = rank(scoring, points)
@@ -173,14 +171,7 @@ def card_index(kit: WizardsElementCollectionKit) -> dict[str, str]:
     """Every way to write a card: its id and its names in each language, normalised."""
     from pnpkit.validator.games.wizards_element_collection import card_key
 
-    index: dict[str, str] = {}
-    for element in kit.elements:
-        index[card_key(element.id)] = element.id
-        for lang in ("ja", "en"):
-            name = getattr(element.name, lang, None)
-            if name:
-                index[card_key(name)] = element.id
-    return index
+    return name_index(kit.elements, card_key)
 
 
 def _resolve(kit: WizardsElementCollectionKit, index: dict[str, str], name: object, where: str) -> str:
@@ -196,17 +187,9 @@ def _resolve(kit: WizardsElementCollectionKit, index: dict[str, str], name: obje
 
 
 def read_yaml_hands(path: Path, kit: WizardsElementCollectionKit) -> dict[str, Hand]:
-    from pnpkit.validator.source import load_file
-
-    display = str(path)
-    source, problems = load_file(path, display)  # bounded and strict, as kit files are; an unreadable file is a finding
-    if source is None:
-        finding = problems[0]
-        where = finding.location if finding.location.line else f"{display}:1:1"
-        raise InputError(f"{where}: {finding.message}")
+    source = read_mapping(path, "cards as `player: [card, card, …]`")  # bounded and strict, as kit files are
     data = source.data
-    if not isinstance(data, dict) or not data:
-        raise InputError(f"{display}:1:1: write each player's cards as `player: [card, card, …]`")
+    display = str(path)
     index = card_index(kit)
     hands: dict[str, Hand] = {}
     for player, cards in data.items():

@@ -76,9 +76,10 @@ def zone_items(ctx: LayoutContext, placed: PlacedZone, words: ZoneWords, left: f
         items += ctx.fitted(words.space, label, 7, 6, where=(*placed.path, "cards", "deck"), label="card space")
     if words.note:
         below = max(space.y + space.h for space in placed.spaces) if placed.spaces else box.y + NAME_BAND_MM
-        room = box.y + box.h - below - 1.5
+        room = box.y + box.h - below - 2.5  # clear of the card spaces above and the zone's edge below
+        valign = "middle" if placed.spaces else "top"  # under card spaces, centred in the room they leave
         note_box = TextBox(
-            x + 3, top + below + 0.5, box.w - 6, max(room, 0.0), align="middle", valign="top", colour=MUTED
+            x + 3, top + below + 1.5, box.w - 6, max(room, 0.0), align="middle", valign=valign, colour=MUTED
         )
         items += ctx.fitted(
             words.note, note_box, 8, 6, where=(*placed.path, "note", ctx.lang), label=f"zone {zone.id} note"
