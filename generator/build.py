@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import glob
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -180,9 +181,47 @@ CODEPOINT = re.compile(r"U\+[0-9A-F]{4,6}")
 
 
 def _findings(loaded: LoadedKit, problems: list) -> list[Finding]:
-    """Layout problems as findings, those the kit's `ignore:` entries name marked silenced."""
-    found = [codes.make(p.code, p.message, loaded.source.locate(p.path), format_path(p.path), p.hint) for p in problems]
+    """Layout problems as findings, those the kit's `ignore:` entries name marked silenced. A page check's problem
+    on a card (`cards-tricks.page 1.moon-1.title`) is told at that card's line, its field's when it has one."""
+    cards = _card_paths(loaded) if any(_on_page(p.path) for p in problems) else {}
+    found = [
+        codes.make(
+            p.code,
+            p.message,
+            loaded.source.locate(_source_path(p.path, cards, loaded.source.values)),
+            format_path(p.path),
+            p.hint,
+        )
+        for p in problems
+    ]
     return suppress.silence(found, loaded.suppressions)
+
+
+def _on_page(path: tuple) -> bool:
+    return len(path) > 2 and str(path[1]).startswith("page ")
+
+
+def _card_paths(loaded: LoadedKit) -> dict[str, tuple]:
+    """Each generic deck card's id → its place in the kit (`decks[0].cards[3]`)."""
+    places: dict[str, tuple] = {}
+    for i, deck in enumerate(getattr(loaded.model, "decks", None) or []):
+        for j, card in enumerate(getattr(deck, "cards", None) or []):
+            card_id = getattr(card, "id", None)
+            if isinstance(card_id, str):
+                places.setdefault(card_id, ("decks", i, "cards", j))
+    return places
+
+
+def _source_path(path: tuple, cards: dict[str, tuple], known: Mapping) -> tuple:
+    """Where in the kit's YAML a layout problem's path points: the card a page check met it on (the field its
+    region fills, `fill.title`, when the card sets one), else as given."""
+    if _on_page(path):
+        for n, name in enumerate(path[2:], start=2):
+            if name in cards:
+                card, region = cards[name], path[n + 1 :]
+                filled = (*card, "fill", *region)
+                return filled if region and filled in known else (*card, *region)
+    return path
 
 
 def layout_book(
@@ -268,6 +307,7 @@ def book(
                 stock,
                 steps,
                 tuple((start.name, start.page) for start in deck_starts(part.pages, first)),
+                part.pages[0] if part.pages else None,
             )
         )
         checklist.extend(part.checklist or _counted_cards(part))

@@ -85,6 +85,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "component": {"ja": "コンポーネント", "en": "Component"},
     "stock": {"ja": "用紙", "en": "Paper / stock"},
     "checklist": {"ja": "内容物チェックリスト", "en": "Checklist of components"},
+    "at_a_glance": {"ja": "各部の見本（1ページ目）", "en": "What each part looks like (its first page)"},
     "stock_cards": {"ja": "厚手の紙（160〜220 g/m²）に両面印刷", "en": "160–220 gsm card, printed double-sided"},
     "stock_cards_single": {"ja": "厚手の紙（160〜220 g/m²）に片面印刷", "en": "160–220 gsm card, one side"},
     "stock_board": {

@@ -93,6 +93,8 @@ class Text:
     italic: bool = False
     font: str = ""
     """The font family (a key of the kit's fonts); "" is the kit's default family."""
+    overflow: bool = False
+    """The line runs past the box it was fitted to (PK309 told it): checks of its room do not tell it again."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -413,6 +413,7 @@ NOT_APPLIED = {
     "PK309": "a template region and a card, not top-level fields",
     "PK366": "a template region and a card, not top-level fields (tests/test_phrases.py raises it)",
     "PK367": "a template region, not top-level fields (tests/test_collisions.py raises it)",
+    "PK368": "a template region, not top-level fields (tests/test_collisions.py raises it)",
     "PK322": "a picture file",
     "PK326": "a template region",
     "PK411": "a template region",

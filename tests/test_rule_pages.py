@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from conftest import CONTENT_KITS, KITS, LANGS, line_of, make_bad_kit
 
+from pnpkit.generator.layouts.rules import SHORT_SECTION
 from pnpkit.generator.scene import Group, Text, apply, bounds, walk
 from pnpkit.generator.text import text_bounds
 
@@ -185,15 +186,26 @@ def test_a_table_longer_than_a_column_repeats_its_heading_and_header(kits, tmp_p
 
 
 def units(column: list[Placed]) -> list[tuple[float, float]]:
-    """The column's keep-together runs of blocks, as (top, bottom)."""
-    out, start = [], None
+    """The column's keep-together runs of blocks, as (top, bottom): a short section (SHORT_SECTION, its heading
+    included) is one run, as the layout keeps it whole; in a longer one, the runs the keep rules make."""
+    out: list[tuple[float, float]] = []
+    sections: list[list[Placed]] = []
     for block in column:
-        start = block.top if start is None else start
-        if not block.keeps_with_next:
-            out.append((start, block.bottom))
-            start = None
-    if start is not None:
-        out.append((start, column[-1].bottom))
+        if block.role == "rule-heading" or not sections:
+            sections.append([])
+        sections[-1].append(block)
+    for section in sections:
+        if section[-1].bottom - section[0].top <= SHORT_SECTION:
+            out.append((section[0].top, section[-1].bottom))
+            continue
+        start = None
+        for block in section:
+            start = block.top if start is None else start
+            if not block.keeps_with_next:
+                out.append((start, block.bottom))
+                start = None
+        if start is not None:
+            out.append((start, section[-1].bottom))
     return out
 
 

@@ -3,7 +3,8 @@ the words kept in an invisible text layer for search, copying and screen readers
 editable text in the fonts instead.
 
 The render tests copy one Japanese SVG of every kit alone into an empty folder, draw it with librsvg
-(rsvg-convert) and compare it with the same page of the PDF drawn by poppler (pdftoppm). A box for every
+(rsvg-convert) and with headless Chromium, and compare each with the same page of the PDF drawn by poppler
+(pdftoppm). A box for every
 Japanese character (what linked fonts gave on a machine without them) fails both the busiest-patch and the
 dark-pixel checks; `test_the_comparison_sees_box_glyphs` shows it on live text.
 """
@@ -117,6 +118,51 @@ def test_a_japanese_svg_alone_looks_like_its_pdf_page(kits, name, tmp_path):
     wanted = _draw_pdf_page(built / "ja" / pdf, page, tmp_path)
     mean, patch, dark = differences(drawn, wanted)
     where = f"{document.name} against {pdf} page {page}"
+    assert mean < MEAN_LIMIT, (where, mean)
+    assert patch < PATCH_LIMIT, (where, patch)
+    assert dark > DARK_SHARE, (where, dark)
+
+
+def _draw_svg_in_chromium(document: Path, tmp: Path, size: tuple[int, int]) -> Image.Image:
+    """`document` copied alone into an empty folder and drawn by headless Chromium at DPI, `size` pixels."""
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        pytest.skip("chromium is not installed (apt-get install chromium): SVGs cannot be drawn in a browser")
+    alone = tmp / "browser"
+    alone.mkdir()
+    copy = alone / document.name
+    shutil.copyfile(document, copy)
+    png = tmp / "chromium.png"
+    window = f"{round(size[0] * 96 / DPI)},{round(size[1] * 96 / DPI)}"  # CSS pixels, 96 to the inch
+    command = [
+        chromium,
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--hide-scrollbars",
+        "--user-data-dir=" + str(tmp / "profile"),
+    ]
+    command += [
+        f"--force-device-scale-factor={DPI / 96}",
+        f"--window-size={window}",
+        f"--screenshot={png}",
+        copy.as_uri(),
+    ]
+    subprocess.run(command, check=True, capture_output=True, timeout=120)
+    shot = _grey(png)
+    return shot if shot.size == size else shot.resize(size)  # a pixel of rounding at the edge
+
+
+@pytest.mark.parametrize("name", list(KITS))
+def test_a_japanese_svg_alone_looks_like_its_pdf_page_in_chromium(kits, name, tmp_path):
+    _tool("pdftoppm")
+    built, _again = kits.builds(name)
+    document = _wordiest(built / "ja")
+    pdf, page = _page_of(document)
+    wanted = _draw_pdf_page(built / "ja" / pdf, page, tmp_path)
+    drawn = _draw_svg_in_chromium(document, tmp_path, wanted.size)
+    mean, patch, dark = differences(drawn, wanted)
+    where = f"{document.name} in Chromium against {pdf} page {page}"
     assert mean < MEAN_LIMIT, (where, mean)
     assert patch < PATCH_LIMIT, (where, patch)
     assert dark > DARK_SHARE, (where, dark)

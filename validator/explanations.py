@@ -170,6 +170,15 @@ EXPLANATIONS: dict[str, Explanation] = {
         "        - {name: flavour, kind: text, box: [14.5mm, 4mm, 44.5mm, 8mm]}   # the title's box\n",
         "Move one of the regions, or give them boxes that do not overlap.",
     ),
+    "PK368": Explanation(
+        "A text crowds the edge of the box or circle drawn round it (less than 1 mm of clear paper at the ends of "
+        "its line, 0.5 mm for a letter or number in a chip, 0.3 mm above and below), or runs into a box or circle "
+        "beside it. A badge that sits on a panel's edge is no finding: its own ground hides the edge. Found when "
+        "the kit is laid out, whatever drew the text and the shapes.",
+        "        - {name: title_band, kind: panel, box: [2.5mm, 2.5mm, 58mm, 11mm]}\n"
+        "        - {name: title, kind: text, box: [14.5mm, 8mm, 44.5mm, 8mm]}   # half off the band\n",
+        "Move the text into its box with room to spare, make the box larger, or set the text smaller.",
+    ),
     "PK309": Explanation(
         "Text does not fit its box even at the smallest size allowed, or a line set at a fixed place (the cover's "
         "title, subtitle, version and credits, a page title, a footer) is wider than its room: it would be cut off. "

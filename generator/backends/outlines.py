@@ -16,6 +16,7 @@ from __future__ import annotations
 import struct
 import sys
 from array import array
+from collections.abc import Iterator
 from functools import lru_cache
 from itertools import pairwise
 from typing import TYPE_CHECKING
@@ -195,31 +196,11 @@ def _num(value: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
-def path_data(points: Points) -> str:
-    """SVG path data for TrueType contours (quadratic curves, on-curve points between two off-curve ones
-    implied), y flipped to point down, in relative commands: small steps, repeated commands implied, h and v
-    for level and upright lines. Points are rounded before the steps between them are taken, so rounding never
-    adds up along a contour; the same points give the same bytes.
-
-    >>> path_data(([0, 100, 100, 0], [0, 0, 100, 100], [True] * 4, [3]))
-    'm0 0h100v-100h-100z'
-    >>> path_data(([0, 100, 100], [0, 0, 100], [True, False, True], [2]))
-    'm0 0q100 0 100-100z'
-    """
+def contours(points: Points) -> Iterator[tuple]:
+    """TrueType contours as absolute steps in font units, y flipped to point down: ("M", x, y), ("L", x, y),
+    ("Q", cx, cy, x, y) with the on-curve points between two off-curve ones made explicit, and ("Z",). Points are
+    rounded to 0.01 unit first, so every reader of the steps gets the same numbers."""
     xs, ys, on, ends = points
-    out: list[str] = []
-    last = ""  # the command in force: a repeated one is implied
-    here = (0.0, 0.0)
-
-    def put(command: str, numbers: list[float]) -> None:
-        nonlocal last
-        text = " ".join(map(_num, numbers)).replace(" -", "-")  # a minus sign separates numbers too
-        if command != last:
-            out.append(command + text)
-        else:
-            out.append(text if text[0] == "-" else " " + text)
-        last = "l" if command == "m" else command  # numbers after a moveto are linetos
-
     first = 0
     for end in ends:
         contour = [(round(xs[i], 2), round(-ys[i], 2), on[i]) for i in range(first, end + 1)]
@@ -233,9 +214,7 @@ def path_data(points: Points) -> str:
                 x0, y0, _ = contour[0]
                 x1, y1, _ = contour[-1]
                 contour.insert(0, ((x0 + x1) / 2, (y0 + y1) / 2, True))
-        start = (contour[0][0], contour[0][1])
-        put("m", [start[0] - here[0], start[1] - here[1]])
-        here = start
+        yield ("M", contour[0][0], contour[0][1])
         ring = contour[1:] + [contour[0]]
         i = 0
         while i < len(ring):
@@ -243,14 +222,7 @@ def path_data(points: Points) -> str:
             if on_curve:
                 if i == len(ring) - 1:  # back at the start: the close draws that line
                     break
-                dx, dy = x - here[0], y - here[1]
-                if dy == 0:
-                    put("h", [dx])
-                elif dx == 0:
-                    put("v", [dy])
-                else:
-                    put("l", [dx, dy])
-                here = (x, y)
+                yield ("L", x, y)
                 i += 1
                 continue
             nx, ny, next_on = ring[i + 1]
@@ -259,9 +231,86 @@ def path_data(points: Points) -> str:
             else:  # two off-curve points: the curve passes halfway between them
                 nx, ny = (x + nx) / 2, (y + ny) / 2
                 i += 1
-            put("q", [x - here[0], y - here[1], nx - here[0], ny - here[1]])
-            here = (nx, ny)
-        out.append("z")
-        last = ""
-        here = start
+            yield ("Q", x, y, nx, ny)
+        yield ("Z",)
+
+
+def path_data(points: Points) -> str:
+    """SVG path data for TrueType contours (`contours`), in relative commands: small steps, repeated commands
+    implied, h and v for level and upright lines. The same points give the same bytes.
+
+    >>> path_data(([0, 100, 100, 0], [0, 0, 100, 100], [True] * 4, [3]))
+    'm0 0h100v-100h-100z'
+    >>> path_data(([0, 100, 100], [0, 0, 100], [True, False, True], [2]))
+    'm0 0q100 0 100-100z'
+    """
+    out: list[str] = []
+    last = ""  # the command in force: a repeated one is implied
+    here = start = (0.0, 0.0)
+
+    def put(command: str, numbers: list[float]) -> None:
+        nonlocal last
+        text = " ".join(map(_num, numbers)).replace(" -", "-")  # a minus sign separates numbers too
+        if command != last:
+            out.append(command + text)
+        else:
+            out.append(text if text[0] == "-" else " " + text)
+        last = "l" if command == "m" else command  # numbers after a moveto are linetos
+
+    for step in contours(points):
+        kind = step[0]
+        if kind == "M":
+            start = (step[1], step[2])
+            put("m", [start[0] - here[0], start[1] - here[1]])
+            here = start
+        elif kind == "L":
+            dx, dy = step[1] - here[0], step[2] - here[1]
+            if dy == 0:
+                put("h", [dx])
+            elif dx == 0:
+                put("v", [dy])
+            else:
+                put("l", [dx, dy])
+            here = (step[1], step[2])
+        elif kind == "Q":
+            put("q", [step[1] - here[0], step[2] - here[1], step[3] - here[0], step[4] - here[1]])
+            here = (step[3], step[4])
+        else:
+            out.append("z")
+            last = ""
+            here = start
     return "".join(out)
+
+
+def glyph_ops(outline: Outlines, text: str, size_mm: float) -> tuple[tuple[tuple, ...], float]:
+    """A line of text as scene path commands (mm, from its start on the baseline, y down) and its advance (mm):
+    a word drawn as a shape, for a symbol too small to be set as text yet plain to see as a picture."""
+    scale = size_mm / outline.units_per_em
+    ops: list[tuple] = []
+    x = 0.0
+    for char in text:
+        glyph, advance = outline.glyph(char)
+        try:
+            points = outline.points(glyph)
+        except (struct.error, IndexError, ValueError):
+            points = ([], [], [], [])
+        here = (0.0, 0.0)
+        for step in contours(points):
+            kind = step[0]
+            if kind == "Q":  # a quadratic curve as the cubic the scene draws
+                (cx, cy), (ex, ey) = (step[1], step[2]), (step[3], step[4])
+                c1 = (here[0] + 2 / 3 * (cx - here[0]), here[1] + 2 / 3 * (cy - here[1]))
+                c2 = (ex + 2 / 3 * (cx - ex), ey + 2 / 3 * (cy - ey))
+                ops.append(("C", *_at(c1, scale, x), *_at(c2, scale, x), *_at((ex, ey), scale, x)))
+                here = (ex, ey)
+            elif kind == "Z":
+                ops.append(("Z",))
+            else:
+                here = (step[1], step[2])
+                ops.append((kind, *_at(here, scale, x)))
+        x += advance / 1000 * size_mm
+    return tuple(ops), x
+
+
+def _at(point: tuple[float, float], scale: float, x: float) -> tuple[float, float]:
+    return x + point[0] * scale, point[1] * scale

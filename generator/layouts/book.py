@@ -4,7 +4,7 @@ keep each card sheet's front and back on one sheet of paper when the whole book 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from pnpkit.validator.images import header_size
@@ -12,9 +12,9 @@ from pnpkit.validator.markup import plain
 
 from ..i18n import joined, tr
 from ..images import decode_problem, fit_ppi
-from ..scene import Image, Item, Line, Page, Rect, Style, Text
+from ..scene import Group, Image, Item, Line, Page, Rect, Style, Text
 from ..text import TextBox, item_width
-from .context import GAP, INK, MUTED, LayoutContext, TextProblem, footer, page_text
+from .context import GAP, INK, MUTED, LayoutContext, TextProblem, footer, page_text, set_height
 
 ACCENT = "#2c2f45"
 
@@ -29,6 +29,8 @@ class ContentsEntry:
     steps: tuple[str, ...]
     decks: tuple[tuple[str, int], ...] = ()
     """Each deck in the component with the page it starts on; listed when there is more than one."""
+    preview: Page | None = None
+    """The component's first page, drawn small (without its words) where the contents page has room."""
 
 
 COVER_IMAGE_BOX = (150.0, 95.0)
@@ -214,20 +216,91 @@ def contents(
         room = width / 2 - 14 - item_width(tally) - GAP
         items.append(ctx.one_line(Text(x + 6, yy + 3.6, name, 8.5, colour=INK), room, label="contents checklist"))
         items.append(tally)
+    y += per_col * 5.2 + 3
     if needs:
-        y += per_col * 5.2 + 3
         items.append(Line(m, y, w - m, y, style=Style(stroke="#bbbbbb", width=0.15)))
-        items += ctx.fitted(
+        block = ctx.fitted(
             needs,
             TextBox(m, y + 1.5, width, 10, align="start", valign="top", colour=INK, bold=True, role="also-need"),
             9,
             7,
             label="contents needs",
         )
+        items += block
+        y += 1.5 + 4.2 * max(1, len(block)) + 3
+    items += _glance(ctx, [entry for entry in entries if entry.preview is not None], m, y, width, h - m - FOOT_ROOM)
     items += footer(ctx, title, "", where=("title", ctx.lang))
     page = Page(w, h, tuple(items), tr("contents", ctx.lang))
     ctx.problems += page_text([page], ("contents",))
     return page
 
 
-__all__ = ["ContentsEntry", "blank", "contents", "cover"]
+FOOT_ROOM = 8.0
+"""The height the footer keeps at the foot of the contents page."""
+GLANCE_LEAST = 35.0
+"""The least height (mm) worth showing the parts' pictures in: less, and the contents page goes without them."""
+GLANCE_GAP = 4.0
+"""The gap between two pictures."""
+CAPTION = 9.0
+"""The room under each picture for its page number and name (two short lines)."""
+GLANCE_MOST_COLUMNS = 5
+"""More pictures to a row would be too small to tell apart: the contents page then goes without them."""
+
+
+def _glance(
+    ctx: LayoutContext, entries: list[ContentsEntry], x: float, y: float, width: float, bottom: float
+) -> list[Item]:
+    """The first page of each part, small and without its words, with its page number and title under it: what a
+    buyer will print, at a glance, in the room the contents page has left (as large as that room allows)."""
+    room = bottom - y - 8.0
+    if not entries or room < GLANCE_LEAST:
+        return []
+    aspect = max(entry.preview.height / entry.preview.width for entry in entries if entry.preview is not None)
+    for cols in range(2, GLANCE_MOST_COLUMNS + 1):
+        thumb = (width - (cols - 1) * GLANCE_GAP) / cols
+        rows = -(-len(entries) // cols)
+        if rows * (thumb * aspect + CAPTION) <= room:
+            break
+    else:
+        return []
+    items: list[Item] = [Text(x, y + 5, tr("at_a_glance", ctx.lang), 12, colour=INK, bold=True)]
+    y += 8.0
+    for n, entry in enumerate(entries):
+        page = entry.preview
+        assert page is not None
+        row, col = divmod(n, cols)
+        scale = thumb / page.width
+        left, top = x + col * (thumb + GLANCE_GAP), y + row * (thumb * aspect + CAPTION)
+        clip = Rect(0, 0, page.width, page.height)
+        items.append(Group(picture_of(page.items), dx=left, dy=top, scale=scale, clip=clip, role="glance"))
+        items.append(Rect(left, top, thumb, page.height * scale, style=Style(stroke="#9a9a9a", width=0.2)))
+        name = plain(entry.title).rsplit(" — ", 1)[-1]  # the part's own name: the kit's heads the page
+        caption = f"{entry.first_page}  {name}"
+        if set_height(caption, thumb, 7, 1.15) > CAPTION - 1.5:  # a long name: its page number says enough
+            caption = f"{tr('page_short', ctx.lang)}{entry.first_page}"
+        items += ctx.fitted(
+            caption,
+            TextBox(left, top + page.height * scale + 1.0, thumb, CAPTION - 1.5, align="start", valign="top"),
+            7,
+            6,
+            label="contents picture",
+            leading=1.15,
+        )
+    return items
+
+
+def picture_of(items: tuple[Item, ...]) -> tuple[Item, ...]:
+    """A page's drawing without its words: shrunk to a picture, its text could not be read, and would fall
+    below the readable floor. A shared drawing (a card back on every slot) stays shared, under its own name."""
+    kept: list[Item] = []
+    for item in items:
+        if isinstance(item, Group):
+            inner = picture_of(item.items)
+            if inner:
+                kept.append(replace(item, items=inner, symbol=item.symbol and f"{item.symbol}-picture"))
+        elif not isinstance(item, Text):
+            kept.append(item)
+    return tuple(kept)
+
+
+__all__ = ["ContentsEntry", "blank", "contents", "cover", "picture_of"]

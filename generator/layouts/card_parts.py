@@ -26,13 +26,23 @@ def panel_frame(w: float, h: float, colour: str) -> list[Item]:
     return [Rect(0, 0, w, h, style=Style(fill=colour)), Rect(3, 3, w - 6, h - 6, style=Style(fill=PANEL), radius=2.5)]
 
 
+def band(w: float, height: float, colour: str) -> list[Item]:
+    """A band `height` mm tall across the top of the panel, rounded at the top like the panel and square below.
+    It reaches BAND_GROW past the panel's edge, so no hairline of the cream panel shows round it where a
+    renderer smooths the two edges that would otherwise meet."""
+    grow = BAND_GROW
+    return [
+        Rect(3 - grow, 3 - grow, w - 6 + 2 * grow, height + grow, style=Style(fill=colour), radius=2.5 + grow),
+        Rect(3 - grow, 3 + height / 2, w - 6 + 2 * grow, height / 2, style=Style(fill=colour)),
+    ]
+
+
+BAND_GROW = 0.4
+
+
 def title_band(ctx: LayoutContext, w: float, colour: str, label: str, where: tuple) -> list[Item]:
     """The band across the top of the panel in `colour`, with the card's title on it in white."""
-    grow = 0.4  # past the panel's edge, so no sliver of the cream panel's rounded corner shows round the band
-    items: list[Item] = [
-        Rect(3 - grow, 3 - grow, w - 6 + 2 * grow, 13 + grow, style=Style(fill=colour), radius=2.5 + grow),
-        Rect(3 - grow, 9, w - 6 + 2 * grow, 7, style=Style(fill=colour)),
-    ]
+    items: list[Item] = band(w, 13, colour)
     items += ctx.fitted(
         label,
         TextBox(6, 4.5, w - 12, 10, align="middle", valign="middle", colour=WHITE, bold=True),

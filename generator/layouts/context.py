@@ -15,9 +15,11 @@ from pnpkit.validator.markup import has_markup, parse, plain
 from .. import fonts
 from ..geometry import visible_named
 from ..i18n import tr
-from ..scene import Group, Item, Line, Page, Rect, Style, Text
+from ..scene import Circle, Group, Item, Line, Page, Rect, Style, Text
 from ..text import TextBox, balanced, fit, fit_plain, inner_breaks, item_width, latin_quotes, plain_face
 from ..units import HARD_MARGIN, Paper
+from .collisions import crowding, overlaps
+from .problems import TextProblem, mm_text, quoted
 
 INK = "#000000"
 MUTED = "#666666"
@@ -45,16 +47,6 @@ WIDE = re.compile("[\u3000-\U0010ffff]")
 def floor_pt(text: str) -> float:
     """The smallest size `text` may print at: 7 pt when it is Japanese, 6 pt otherwise."""
     return FLOOR_JAPANESE if is_japanese(text) else FLOOR_LATIN
-
-
-@dataclass(frozen=True)
-class TextProblem:
-    """A text that cannot be printed as asked: the build turns these into findings."""
-
-    code: str
-    path: tuple
-    message: str
-    hint: str = ""
 
 
 @dataclass
@@ -112,7 +104,7 @@ class LayoutContext:
                 TextProblem(
                     "PK309",
                     where,
-                    f"{label}: text is {_mm(result.overflow)} too big for its {box.width:.1f} × {box.height:.1f} mm box even at {min_size:g} pt",
+                    f"{label}: text is {mm_text(result.overflow)} too big for its {box.width:.1f} × {box.height:.1f} mm box even at {min_size:g} pt",
                     "shorten the text",
                 )
             )
@@ -129,7 +121,8 @@ class LayoutContext:
                         "widen the box, shorten the text, or allow a smaller size (min_size)",
                     )
                 )
-        return box.place(result)
+        placed = box.place(result)
+        return placed if result.fits else [replace(line, overflow=True) for line in placed]
 
     def _cannot_draw(self, text: str, missing: dict[str, list[str]], where: tuple, label: str) -> str:
         """Record PK307 for each face and what it lacks; the text without those characters."""
@@ -167,7 +160,7 @@ class LayoutContext:
                 TextProblem(
                     "PK309",
                     where,
-                    f"{label}: {quoted(line.text)} is {_mm(width - room)} too wide for its {room:.1f} mm line "
+                    f"{label}: {quoted(line.text)} is {mm_text(width - room)} too wide for its {room:.1f} mm line "
                     f"at {line.size:g} pt",
                     "shorten the text",
                 )
@@ -246,10 +239,16 @@ def _page_lines(items: tuple[Item, ...], area: Box, shared: dict) -> Iterable[Te
     that tile's part here): glyphs its face lacks, and ink past the printable `area`."""
     fontset = fonts.in_use()
     inks: list[tuple[Box, Text, tuple]] = []
-    for item, ink, path in visible_named(items, kind=Text, shared=shared):
+    placed: list[tuple[Box, Text, tuple, int]] = []
+    shapes: list[tuple[Box, Rect | Circle, int]] = []
+    for order, (item, ink, path) in enumerate(visible_named(items, kind=(Text, Rect, Circle), shared=shared)):
+        if isinstance(item, (Rect, Circle)):
+            shapes.append((ink, item, order))
+            continue
         if not isinstance(item, Text) or not item.text.strip():
             continue
         inks.append((ink, item, path))
+        placed.append((ink, item, path, order))
         face = fontset.drawn(item.font, item.bold, item.italic).face
         chars = face.missing(item.text)
         if chars:
@@ -265,56 +264,11 @@ def _page_lines(items: tuple[Item, ...], area: Box, shared: dict) -> Iterable[Te
             yield TextProblem(
                 "PK309",
                 path,
-                f"{quoted(item.text)} runs {_mm(over)} past the printable area (5 mm inside the paper's edge)",
+                f"{quoted(item.text)} runs {mm_text(over)} past the printable area (5 mm inside the paper's edge)",
                 "shorten the text",
             )
-    yield from _overlaps(inks)
-
-
-OVERLAP_MM = 0.3
-OVERLAP_SHARE = 0.4
-"""Two texts print over each other when their ink boxes overlap, both ways, by more than OVERLAP_MM and more than
-OVERLAP_SHARE of the shortest side (a line's height: the boxes hold the full ascent and descent, which few glyphs
-fill)."""
-
-
-def _overlaps(inks: list[tuple[Box, Text, tuple]]) -> Iterable[TextProblem]:
-    """PK367 for each text printed over another (a sweep across the page: near-linear in the texts)."""
-    order = sorted(range(len(inks)), key=lambda i: inks[i][0][0])
-    active: list[int] = []
-    for i in order:
-        (x0, y0, x1, y1), item, path = inks[i]
-        active = [j for j in active if inks[j][0][2] > x0 + OVERLAP_MM]
-        for j in active:
-            (a0, b0, a1, b1), other, _other_path = inks[j]
-            if abs(item.y - other.y) < 0.05 and abs(item.size - other.size) < 0.05:
-                continue  # two runs of one line, each a style of it
-            high = min(y1, b1) - max(y0, b0)
-            wide = min(x1, a1) - max(x0, a0)
-            least = max(OVERLAP_MM, OVERLAP_SHARE * min(x1 - x0, y1 - y0, a1 - a0, b1 - b0))
-            if wide > least and high > least:  # the short side is a line's height, however the text is turned
-                yield TextProblem(
-                    "PK367",
-                    path,
-                    f"{quoted(item.text)} prints over {quoted(other.text)} ({wide:.1f} × {high:.1f} mm)",
-                    "move one of them, or give its box more room",
-                )
-        active.append(i)
-
-
-QUOTE_MOST = 40
-"""The most characters of a text a message quotes."""
-
-
-def quoted(text: str) -> str:
-    """A text for a message: quoted, and cut after `QUOTE_MOST` characters with how long it is.
-
-    >>> quoted("Moonlit Tricks"), quoted("9" * 2000)
-    ("'Moonlit Tricks'", "'9999999999999999999999999999999999999999…' (2000 characters)")
-    """
-    if len(text) <= QUOTE_MOST:
-        return repr(text)
-    return f"{text[:QUOTE_MOST]!r}"[:-1] + f"…' ({len(text)} characters)"
+    yield from overlaps(inks)
+    yield from crowding(placed, shapes)
 
 
 def _cut(line: Text, room: float) -> str:
@@ -460,12 +414,3 @@ def footer(ctx: LayoutContext, left: str, right: str, *, where: tuple = ()) -> l
         room -= item_width(end) + GAP
     start = ctx.one_line(Text(ctx.margin, y, plain(left), 7, colour=MUTED), room, where=where, label="footer")
     return [start, end]
-
-
-def _mm(length: float) -> str:
-    """A length for a message: one decimal, or two when one would round a real overflow to 0.0.
-
-    >>> _mm(3.14159), _mm(0.04)
-    ('3.1 mm', '0.04 mm')
-    """
-    return f"{length:.2f} mm" if length < 0.05 else f"{length:.1f} mm"

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from ..colour import INK, WHITE
 from ..scene import Circle, Group, Item, Page, Rect, Style, Text
 from ..text import TextBox
+from .collisions import MINIATURE
 from .context import LayoutContext, page_title, scale_bar
 from .hexboard import CellMarks, TerrainStyle
 from .tiling import HEADER, assembly_diagram, spans, tile_pages
@@ -105,7 +106,7 @@ def grid_pages(
     rows = len(spans(height, ctx.paper.height - 2 * margin - HEADER, seams_y))
     scale = min((room_w - 50.0) / width, ctx.paper.height * 0.5 / height)
     items = page_title(ctx, title, subtitle)
-    items.append(Group(tuple(art), dx=margin, dy=top, scale=scale, role="grid-preview"))
+    items.append(Group(tuple(art), dx=margin, dy=top, scale=scale, role="grid-preview", name=MINIATURE))
     items += assembly_diagram(ctx.paper.width - margin - 40.0, top, 40.0, 40.0, cols, rows, None)
     items += [Group(tuple(legend), dx=0.0, dy=top + height * scale + 6.0)] if legend else []
     items += footer

@@ -152,13 +152,14 @@ def _token(
     if r >= 9:
         items += token_emblem(token.id, cx, cy - r * 0.2, r * 0.4, light)
         items += bonus_mark(kit, token.id, cx, cy - r * 0.2, r * 0.4, token.colour)
+        chord = 2 * math.sqrt(max((r * 0.86 - 0.6) ** 2 - (r * 0.66) ** 2, 0.0))  # the ring's width at the name's foot
         items += ctx.fitted(
             mark,
             TextBox(
-                cx - r * 0.75,
-                cy + r * 0.26,
-                r * 1.5,
-                r * 0.46,
+                cx - chord / 2,
+                cy + r * 0.24,
+                chord,
+                r * 0.42,
                 align="middle",
                 valign="middle",
                 colour=WHITE,

@@ -445,9 +445,34 @@ def _blocks(setting: Setting, sections: list[Section], width: float) -> list[Blo
     blocks: list[Block] = []
     for section in sections:
         continued = _heading(section.title + marker, width, name="continued")
-        blocks.append(_heading(section.title, width))
-        blocks += [replace(block, continued=continued) for block in _section_blocks(setting, section, width)]
+        heading = _heading(section.title, width)
+        content = [replace(block, continued=continued) for block in _section_blocks(setting, section, width)]
+        blocks += [heading, *_kept(heading, content)]
     return blocks
+
+
+SHORT_SECTION = 80.0
+"""A section at most this tall (mm, its heading included; a third of an A4 column) is never split between columns:
+a reader takes it in at once. A longer one keeps its first two and its last two pieces together, so no heading is left at a column's
+foot with a single line under it, and no column opens with a section's last line alone."""
+
+
+def _kept(heading: Block, content: list[Block]) -> list[Block]:
+    """The section's content with the keeps that hold a short section whole and a long one's ends together."""
+    if not content:
+        return content
+    whole = heading.height + sum(block.height + block.space_before for block in content) <= SHORT_SECTION
+    last = len(content) - 1
+    return [
+        replace(block, keep_with_next=True)
+        if i < last and (whole or ((i == 0 or i == last - 1) and block.role not in TABLE_ROLES))
+        else block
+        for i, block in enumerate(content)
+    ]
+
+
+TABLE_ROLES = frozenset({"rule-table-header", "rule-table-row"})
+"""A table keeps its own header with its first rows and its last two rows together (`_table_blocks`)."""
 
 
 def _section_blocks(setting: Setting, section: Section, width: float) -> list[Block]:
@@ -475,7 +500,11 @@ def _section_blocks(setting: Setting, section: Section, width: float) -> list[Bl
     return blocks
 
 
-def column_widths(table: Table, width: float, size: float, padding: float = 2.0) -> list[float]:
+CELL_ROOM = 1.2
+"""Room between a table cell's words and its rules: 1 mm of clear paper inside a hairline."""
+
+
+def column_widths(table: Table, width: float, size: float, padding: float = 2 * CELL_ROOM) -> list[float]:
     """The table's columns in mm: its share of `width` each, widened where a column's longest phrase would not fit
     (so a Japanese phrase is not broken inside a narrow cell), the room taken from columns that can spare it.
     When the phrases cannot all fit, the shares stand and the table shrinks its text instead."""
@@ -512,7 +541,7 @@ def _table_blocks(setting: Setting, table: Table, width: float, where: tuple, si
         blocks, height = [], 0.0
         x = 0.0
         for text, w in zip(cells, widths):
-            items, h = _paragraph(setting, text, w - 2.0, where, size=size, colour=WHITE if header else INK)
+            items, h = _paragraph(setting, text, w - 2 * CELL_ROOM, where, size=size, colour=WHITE if header else INK)
             blocks.append((x, items))
             height = max(height, h)
             x += w
@@ -521,7 +550,7 @@ def _table_blocks(setting: Setting, table: Table, width: float, where: tuple, si
             Rect(0, 0, width, height, style=Style(fill="#5a5e7a" if header else None, stroke="#9a9a9a", width=0.15))
         ]
         for x, items in blocks:
-            out.append(Group(tuple(items), dx=x + 1.0, dy=0.8))
+            out.append(Group(tuple(items), dx=x + CELL_ROOM, dy=0.8))
         x = 0.0
         for w in widths[:-1]:
             x += w
@@ -533,7 +562,7 @@ def _table_blocks(setting: Setting, table: Table, width: float, where: tuple, si
         scratch = replace(setting, ctx=replace(setting.ctx, problems=[]))
         for cells in (table.columns, *table.rows):
             for text, w in zip(cells, widths):
-                scratch.paragraph(text, 0.0, 0.0, w - 2.0, where, size=at)
+                scratch.paragraph(text, 0.0, 0.0, w - 2 * CELL_ROOM, where, size=at)
         return len(scratch.ctx.problems)
 
     if misses(size):  # rare: only then are smaller sizes tried

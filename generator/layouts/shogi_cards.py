@@ -16,6 +16,7 @@ from ..icons.shogi import card_icon
 from ..icons.shogi_symbols import GOLD, arrow, sword, symbol
 from ..scene import Circle, Item, Path, Rect, Style, Text
 from ..text import TextBox
+from .card_parts import band as panel_band
 from .context import MUTED, LayoutContext
 
 if TYPE_CHECKING:
@@ -71,10 +72,7 @@ def pips(
 def name_band(
     ctx: LayoutContext, kit: ShogiTcgKit, w: float, name: str, band: str, cost: Cost | None, where: tuple
 ) -> list[Item]:
-    items: list[Item] = [
-        Rect(3, 3, w - 6, 11.5, style=Style(fill=band), radius=2.5),
-        Rect(3, 8, w - 6, 6.5, style=Style(fill=band)),
-    ]
+    items: list[Item] = panel_band(w, 11.5, band)
     pip_width = 0.0
     if cost:
         pip_items, pip_width = pips(

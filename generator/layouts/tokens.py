@@ -117,7 +117,7 @@ COUNTDOWN_SIZE = 7.0
 def _countdown(cx: float, cy: float, r: float, count: int) -> list[Item]:
     """The numbers count…1 spaced round the icon, each upright when the token is turned to bring it to the top."""
     items: list[Item] = []
-    reach = r * 0.6
+    reach = r * 0.55
     for k in range(count):
         angle = 360.0 * k / count
         baseline = COUNTDOWN_SIZE * 0.36 * MM_PER_PT  # half a digit's height below its centre

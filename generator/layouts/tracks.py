@@ -19,6 +19,7 @@ from ..geometry import ink_bounds
 from ..i18n import SHARED
 from ..scene import Group, Item, Line, Page, Polygon, Rect, Style, Text, walk
 from ..text import TextBox, text_bounds
+from .collisions import MINIATURE
 from .context import INK, MUTED, LayoutContext, page_title, scale_bar
 from .tiling import HEADER, OVERLAP, assembly_diagram, spans, tile_pages
 
@@ -66,6 +67,11 @@ def arrow(x1: float, y1: float, x2: float, y2: float, colour: str, width: float 
     ]
 
 
+VALUE_ENDS = 1.8
+"""Room at each end of a space's value, from the space's edge: a word that fills its space ("Yellow" in a corner)
+keeps 1 mm of paper inside the box's stroke."""
+
+
 def _local_size(box: SpaceBox) -> tuple[float, float]:
     """Width and height of the space in its own, text-upright frame."""
     if box.side in ("left", "right"):
@@ -96,7 +102,7 @@ def space_items(ctx: LayoutContext, box: SpaceBox, look: SpaceLook, value_size: 
         )
     ]
     lw, lh = _local_size(box)
-    value_size = _unbroken(look.value, min(value_size or look.size, look.size), lw - 3.0)
+    value_size = _unbroken(look.value, min(value_size or look.size, look.size), lw - 2 * VALUE_ENDS)
     inner: list[Item] = []
     label_h = min(5.0, lh * 0.28) if look.label else 0.0
     if look.value:
@@ -104,9 +110,9 @@ def space_items(ctx: LayoutContext, box: SpaceBox, look: SpaceLook, value_size: 
         inner += ctx.fitted(
             look.value,
             TextBox(
-                -lw / 2 + 1.5,
+                -lw / 2 + VALUE_ENDS,
                 -lh / 2 + 1.5,
-                lw - 3.0,
+                lw - 2 * VALUE_ENDS,
                 box_h,
                 align="middle",
                 valign="middle",
@@ -294,6 +300,10 @@ def _tiled(
     return [overview] + tiles
 
 
+ASSEMBLY_H = 26.0
+"""The height the overview keeps for how to put the board together (its steps and sheet diagram)."""
+
+
 def _overview(
     ctx: LayoutContext,
     title: str,
@@ -314,11 +324,12 @@ def _overview(
     margin = ctx.margin
     top = margin + 14.0
     room_w = ctx.paper.width - 2 * margin
-    preview_h = ctx.paper.height * 0.5
+    below = 7.0 + (9.0 + 12.0 * len(legend) if legend else 0.0) + 6.0 + ASSEMBLY_H + margin + 8.0
+    preview_h = max(ctx.paper.height - top - below, ctx.paper.height * 0.4)
     scale = min(room_w / width, preview_h / height)
     left = (ctx.paper.width - width * scale) / 2
     items: list[Item] = page_title(ctx, title, subtitle)
-    items.append(Group(content, dx=left, dy=top, scale=scale, role="preview"))
+    items.append(Group(content, dx=left, dy=top, scale=scale, role="preview", name=MINIATURE))
     y = top + height * scale + 7.0
     if legend:
         items.append(Text(margin, y + 3.0, tr("legend", ctx.lang), 10, colour=INK, bold=True))

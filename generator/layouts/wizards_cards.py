@@ -57,15 +57,15 @@ def value_circle(ctx: LayoutContext, colour: str, big: str, unit: str, where: tu
     ]
     items += ctx.fitted(
         big,
-        TextBox(6.0, 7.0, 14.0, 7.5, align="middle", valign="middle", colour=INK, bold=True, role="card-value"),
-        17 if len(big) < 3 else 14,
+        TextBox(6.0, 6.6, 14.0, 7.2, align="middle", valign="middle", colour=INK, bold=True, role="card-value"),
+        16 if len(big) < 3 else 14,
         8,
         where=where + ("points",),
         label=f"{name} value",
     )
     items += ctx.fitted(
         unit,
-        TextBox(6.5, 14.6, 13.0, 3.4, align="middle", valign="middle", colour=MUTED),
+        TextBox(6.5, 13.8, 13.0, 3.0, align="middle", valign="middle", colour=MUTED),
         6.0,
         6.0,
         where=where + ("scoring",),

@@ -46,7 +46,8 @@ def draw_counter(ctx: LayoutContext, spec: CounterSpec, area: Area, where: tuple
                     role="counter",
                 )
             )
-            items.append(Circle(cx, cy, diameter / 2 * 0.62, style=Style(stroke=tint(GOLD, 0.6), width=0.25)))
+            if (i + 1) % 5:  # a numbered coin shows its number where the others show their inner ring
+                items.append(Circle(cx, cy, diameter / 2 * 0.62, style=Style(stroke=tint(GOLD, 0.6), width=0.25)))
         else:
             items.append(
                 Circle(cx, cy, diameter / 2, style=Style(fill="#ffffff", stroke=INK, width=0.3), role="counter")

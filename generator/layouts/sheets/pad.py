@@ -27,6 +27,8 @@ class PadSpec:
 
 PAD_NOTE_PT = 6.0
 """The note under a score column's label: the Latin floor (Japanese sets at 7 pt)."""
+ROOM = 1.15
+"""Room between a column head's words and its cell's edges (1 mm of clear paper inside the white rule)."""
 
 
 def _pad_widths(spec: PadSpec, width: float) -> list[float]:
@@ -34,7 +36,9 @@ def _pad_widths(spec: PadSpec, width: float) -> list[float]:
     wide as its note needs, so a note never shrinks below the floor; the name and total columns give way."""
     weights = [3.2] + [1.0] * len(spec.columns) + [1.4]
     unit = width / sum(weights)
-    needed = max((fonts.width_mm(note, readable(note, PAD_NOTE_PT)) + 1.6 for _label, note in spec.columns), default=0)
+    needed = max(
+        (fonts.width_mm(note, readable(note, PAD_NOTE_PT)) + 2 * ROOM + 0.1 for _label, note in spec.columns), default=0
+    )
     column = max(unit, needed)
     rest = width - column * len(spec.columns)
     return [rest * 3.2 / 4.6] + [column] * len(spec.columns) + [rest * 1.4 / 4.6]
@@ -86,7 +90,16 @@ def draw_pad(ctx: LayoutContext, spec: PadSpec, area: Area, where: tuple, pencil
             if note:
                 items += ctx.fitted(
                     label,
-                    TextBox(x, y + 0.4, w, 5.0, align="middle", valign="middle", colour="#ffffff", bold=True),
+                    TextBox(
+                        x + ROOM,
+                        y + 0.4,
+                        w - 2 * ROOM,
+                        5.0,
+                        align="middle",
+                        valign="middle",
+                        colour="#ffffff",
+                        bold=True,
+                    ),
                     11,
                     7,
                     where=where,
@@ -94,7 +107,7 @@ def draw_pad(ctx: LayoutContext, spec: PadSpec, area: Area, where: tuple, pencil
                 )
                 items += ctx.fitted(
                     note,
-                    TextBox(x + 0.5, y + 5.2, w - 1.0, 3.4, align="middle", valign="middle", colour="#ffffff"),
+                    TextBox(x + ROOM, y + 5.2, w - 2 * ROOM, 3.4, align="middle", valign="middle", colour="#ffffff"),
                     PAD_NOTE_PT,
                     PAD_NOTE_PT,
                     where=where,
@@ -103,7 +116,9 @@ def draw_pad(ctx: LayoutContext, spec: PadSpec, area: Area, where: tuple, pencil
             else:
                 items += ctx.fitted(
                     label,
-                    TextBox(x + 1.0, y, w - 2.0, head_h, align="middle", valign="middle", colour="#ffffff", bold=True),
+                    TextBox(
+                        x + ROOM, y, w - 2 * ROOM, head_h, align="middle", valign="middle", colour="#ffffff", bold=True
+                    ),
                     9,
                     6,
                     where=where,

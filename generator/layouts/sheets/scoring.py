@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from pnpkit.validator.components.sheets import PENCIL_BOX_MM
 
+from ...colour import tint
 from ...scene import Group, Item, Rect, Style
 from ...text import TextBox
 from ..context import INK, LayoutContext
@@ -43,12 +44,13 @@ def draw_scoring(ctx: LayoutContext, spec: ScoringSpec, area: Area, where: tuple
     total_h = 9.0
     needed = row_h * len(spec.rows) + header_h + total_h
     pencil.room(where, "the scoring region", area.h, needed)
-    gap = max(0.0, (area.h - needed) / (len(spec.rows) + 1))
+    gap = max(0.0, (area.h - needed) / (len(spec.rows) + (2 if per_column else 1)))
     y = area.y
     header_drawn = False
     for row in spec.rows:
         if row.boxes is None and not header_drawn:
             header_drawn = True
+            y += gap  # the heads stand apart from the rows above, over the rows they head
             for i, head in enumerate(spec.columns):
                 x = area.x + label_w + i * pitch
                 items.append(Rect(x + (pitch - 4.4) / 2, y, 4.4, 4.2, style=Style(fill=head.colour), radius=0.7))
@@ -88,9 +90,10 @@ def draw_scoring(ctx: LayoutContext, spec: ScoringSpec, area: Area, where: tuple
         )
         by = y + line_h + 0.6
         if row.boxes is None:
-            for i in range(n):
+            for i in range(n):  # each box tinted with its column's head, so the heads read down to it
                 x = area.x + label_w + i * pitch + (pitch - box) / 2
-                items.append(checkbox(x, by, box))
+                fill = tint(spec.columns[i].colour, 0.22) if i < len(spec.columns) else "#ffffff"
+                items.append(checkbox(x, by, box, fill))
         else:
             pencil.room(
                 where, f"the {row.boxes} boxes of {row.letter}", area.w - label_w, row.boxes * (box + 1.6) - 1.6
