@@ -65,6 +65,21 @@ def listen(host: str, port: int) -> socket.socket:
     return sock
 
 
+def _server_class(app):
+    import uvicorn
+
+    class Server(uvicorn.Server):
+        """Ctrl-C also ends the open event streams, which would otherwise hold the shutdown until its timeout."""
+
+        def handle_exit(self, sig, frame) -> None:
+            stop = getattr(app.state, "stop", None)
+            if stop is not None:
+                stop()
+            super().handle_exit(sig, frame)
+
+    return Server
+
+
 def run(args: argparse.Namespace) -> int:
     (root,) = kit_dirs([args.path])
     if not (root / "kit.yaml").is_file():
@@ -85,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"pnpkit studio: http://{shown}:{port}/{lang} — {root} {state} in {first.seconds:.2f} s; Ctrl-C to stop")
     sys.stdout.flush()
     config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1, lifespan="on")
-    server = uvicorn.Server(config)
+    server = _server_class(app)(config)
     try:
         server.run(sockets=[sock])
     except KeyboardInterrupt:

@@ -19,6 +19,7 @@ import asyncio
 import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
+from functools import partial
 from importlib import resources
 from pathlib import Path
 
@@ -46,23 +47,31 @@ STATIC = {
 
 
 class Live:
-    """The revision the browser may wait on: set after each rebuild, awaited by every open event stream."""
+    """The revision the browser may wait on: set after each rebuild, awaited by every open event stream.
+    Used from the event loop's thread only (`stop` is handed to it by call_soon_threadsafe)."""
 
     def __init__(self) -> None:
-        self.changed = asyncio.Condition()
         self.revision = 0
         self.stopping = asyncio.Event()
+        self._bumped = asyncio.Event()
 
-    async def publish(self, revision: int) -> None:
-        async with self.changed:
-            self.revision = revision
-            self.changed.notify_all()
+    def publish(self, revision: int) -> None:
+        self.revision = revision
+        self._bumped.set()
+        self._bumped = asyncio.Event()
+
+    def stop(self) -> None:
+        self.stopping.set()
+        self._bumped.set()
 
     async def next_after(self, revision: int, timeout: float) -> int:
-        async with self.changed:
-            with suppress(TimeoutError):
-                await asyncio.wait_for(self.changed.wait_for(lambda: self.revision > revision), timeout)
+        """The revision once it is past `revision`, or as it is after `timeout` seconds or on stopping."""
+        if self.revision > revision or self.stopping.is_set():
             return self.revision
+        bumped = asyncio.ensure_future(self._bumped.wait())
+        with suppress(TimeoutError):
+            await asyncio.wait_for(bumped, timeout)
+        return self.revision
 
 
 def _static(name: str) -> bytes:
@@ -88,19 +97,21 @@ def create_app(studio: Studio, output: Path | None = None, *, local_only: bool =
             rust_timeout=500,
         )
         async for _changes in changes:
-            snapshot = await run_in_threadpool(studio.rebuild)
-            await live.publish(snapshot.revision)
+            snapshot = await run_in_threadpool(studio.rebuild, studio.viewed)
+            live.publish(snapshot.revision)  # the edition on screen first, then the others
+            finished = await run_in_threadpool(studio.finish)
+            if finished is not None:
+                live.publish(finished.revision)
 
     @asynccontextmanager
-    async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
         live.revision = studio.snapshot.revision
+        app.state.stop = partial(asyncio.get_running_loop().call_soon_threadsafe, live.stop)
         task = asyncio.create_task(watch_kit()) if watch else None
         try:
             yield
         finally:
-            live.stopping.set()
-            async with live.changed:
-                live.changed.notify_all()
+            live.stop()
             if task is not None:
                 task.cancel()
 

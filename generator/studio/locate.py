@@ -9,6 +9,7 @@ lies under the card's, or, failing that, when its line falls within the card's e
 from __future__ import annotations
 
 import bisect
+import os
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -199,12 +200,16 @@ def _component_paths(model: BaseModel, parts: Sequence[Component]) -> list[tuple
     return sorted(found, key=lambda pair: -len(pair[0]))
 
 
-def editor_link(location: Location, root: Path) -> str:
+def source_file(location: Location) -> Path:
+    """The file a location names, absolute (the validator names it as the kit was given: from the working folder)."""
+    return Path(os.path.abspath(location.file))  # no symlink resolving: the editor opens the path as named
+
+
+def editor_link(location: Location) -> str:
     """`vscode://file/ABS_PATH:LINE:COL`: the finding's place opened in the designer's editor."""
     if not location.file:
         return ""
-    path = Path(location.file)
-    path = path if path.is_absolute() else root / path
+    path = source_file(location)
     line = max(location.line, 1)
     col = max(location.col, 1)
     posix = path.as_posix()

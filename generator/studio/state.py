@@ -11,10 +11,10 @@ from __future__ import annotations
 import itertools
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from pnpkit.validator.findings import Finding, Report
+from pnpkit.validator.findings import Finding, Location, Report
 from pnpkit.validator.kit import LoadedKit, load_kit
 from pnpkit.validator.tables import TABLE_SUFFIXES
 
@@ -22,7 +22,7 @@ from .. import facecache, fonts
 from ..build import SettingsError, layout_kit, print_settings
 from ..fonts import FontSet
 from ..games import Component
-from .locate import FindingMap, editor_link, model_at
+from .locate import FindingMap, editor_link, model_at, source_file
 from .pages import Renders
 
 MAX_KIT_FILES = 5_000
@@ -55,7 +55,9 @@ class Snapshot:
     """A one-line problem that stopped the layout (print settings that cannot go together)."""
     seconds: float = 0.0
     stamp: str = ""
-    """The fingerprint of the kit's pictures, tables and fonts the pages were drawn with."""
+    """The fingerprint of the kit's pictures and fonts the pages were drawn with."""
+    pending: tuple[str, ...] = ()
+    """Editions not laid out again yet (`Studio.finish` does them): their pages are from before the save."""
 
     @property
     def errors(self) -> int:
@@ -72,46 +74,76 @@ class Studio:
         self.renders = Renders()
         self._lock = threading.Lock()
         self._playtests: dict[tuple, dict] = {}
+        self._states: dict[tuple[int, str], dict] = {}
+        self.viewed = ""
+        """The edition the browser asked for last: a rebuild lays it out first."""
 
-    def rebuild(self) -> Snapshot:
+    def rebuild(self, first: str = "") -> Snapshot:
+        """Load the kit and lay out the edition `first` (the one on screen; every edition when it is not the kit's);
+        the others keep their last pages until `finish` lays them out."""
         with self._lock:
             started = time.perf_counter()
             before = self.snapshot
             snapshot = Snapshot(before.revision + 1, editions=before.editions, loaded=before.loaded, stamp=before.stamp)
             try:
-                self._rebuild(snapshot)
+                self._rebuild(snapshot, first)
             except SettingsError as exc:
                 snapshot.problem = str(exc)
             except Exception as exc:  # a bug in a layout must not end the studio: say it, keep the last pages
                 snapshot.problem = f"the layout stopped: {type(exc).__name__}: {exc}"
             if snapshot.problem:
                 snapshot.editions, snapshot.loaded, snapshot.stale = before.editions, before.loaded, True
+                snapshot.pending = ()
             snapshot.seconds = time.perf_counter() - started
             self.snapshot = snapshot
             return snapshot
 
-    def _rebuild(self, snapshot: Snapshot) -> None:
+    def finish(self) -> Snapshot | None:
+        """Lay out the editions the last rebuild left for later; None when there were none."""
+        with self._lock:
+            before = self.snapshot
+            if not before.pending or before.loaded is None:
+                return None
+            started = time.perf_counter()
+            snapshot = replace(before, revision=before.revision + 1, editions=dict(before.editions), pending=())
+            try:
+                self._lay_out(snapshot, before.loaded, before.pending)
+            except Exception as exc:  # as in `rebuild`: said, and the pages stay
+                snapshot.problem = f"the layout stopped: {type(exc).__name__}: {exc}"
+            snapshot.seconds = before.seconds + time.perf_counter() - started
+            self.snapshot = snapshot
+            return snapshot
+
+    def _rebuild(self, snapshot: Snapshot, first: str) -> None:
         loaded = load_kit(self.root)
         snapshot.findings = [f for f in loaded.report.sorted() if f.suppressed is None]
         if not loaded.ok:
             snapshot.stale = True
             return
         kit = loaded.model
-        settings = print_settings(kit, {})
         stamp = facecache.files_stamp(self.root, kit_files(self.root))  # pictures and fonts: tables are in the model
         self.cache.scope = facecache.scope_of(kit, stamp)
-        editions: dict[str, Edition] = {}
+        languages = tuple(kit.languages)
+        now = (first,) if first in languages and len(languages) > 1 else languages
+        snapshot.editions = {lang: e for lang, e in snapshot.editions.items() if lang in languages and lang not in now}
+        snapshot.loaded, snapshot.stamp = loaded, stamp
+        snapshot.pending = tuple(lang for lang in languages if lang not in now)
+        self._lay_out(snapshot, loaded, now)
+
+    def _lay_out(self, snapshot: Snapshot, loaded: LoadedKit, languages: tuple[str, ...]) -> None:
+        kit = loaded.model
+        settings = print_settings(kit, {})
         found = list(snapshot.findings)
         with facecache.using(self.cache):
-            for lang in kit.languages:
+            for lang in languages:
                 parts, problems = layout_kit(loaded, lang, settings)
                 found += problems
                 fontset = fonts.for_kit(kit, loaded.root, lang)[0]
-                editions[lang] = Edition(lang, parts, FindingMap(loaded, parts), fontset)
+                snapshot.editions[lang] = Edition(lang, parts, FindingMap(loaded, parts), fontset)
         report = Report()
         report.extend(f for f in found if f.suppressed is None)
         snapshot.findings = report.sorted()  # one finding per problem, however many languages met it
-        snapshot.editions, snapshot.loaded, snapshot.stamp = editions, loaded, stamp
+        snapshot.editions = {lang: snapshot.editions[lang] for lang in kit.languages if lang in snapshot.editions}
 
     # ------------------------------------------------------------ what the page reads
 
@@ -120,8 +152,16 @@ class Studio:
         return self.renders.register(snapshot.stamp, lang, page, edition.fontset, "page")
 
     def state(self, lang: str) -> dict:
-        """Everything the page shows for one language: components and their pages, findings, the card gallery."""
+        """Everything the page shows for one language: components and their pages, findings, the card gallery;
+        worked out once per rebuild and language."""
         snapshot = self.snapshot
+        key = (snapshot.revision, lang)
+        if key not in self._states:
+            self._states = {key: self._state(snapshot, lang)}
+        self.viewed = self._states[key]["lang"]
+        return self._states[key]
+
+    def _state(self, snapshot: Snapshot, lang: str) -> dict:
         kit = snapshot.loaded.model if snapshot.loaded is not None else None
         languages = list(kit.languages) if kit is not None else []
         lang = lang if lang in snapshot.editions else (languages[0] if languages else lang)
@@ -180,14 +220,20 @@ class Studio:
                         "trim": [card.trim.x, card.trim.y, card.trim.w, card.trim.h],
                         "text": " ".join(texts_of(card.group)),
                         "where": self._where(source.location) if source else "",
-                        "editor": editor_link(source.location, self.root) if source else "",
+                        "editor": editor_link(source.location) if source else "",
                     }
                 )
         return out
 
-    def _where(self, location) -> str:
-        shown = str(location)
-        return shown.replace(f"{self.root.as_posix()}/", "", 1)
+    def _where(self, location: Location) -> str:
+        """`cards.csv:5:text.en`: the place with its file named from the kit folder."""
+        if not location.file:
+            return ""
+        try:
+            name = source_file(location).relative_to(self.root).as_posix()
+        except ValueError:
+            name = location.file
+        return str(replace(location, file=name))
 
     def _finding(self, finding: Finding, snapshot: Snapshot) -> dict:
         return {
@@ -198,7 +244,7 @@ class Studio:
             "hint": finding.hint,
             "line": finding.text(),
             "where": self._where(finding.location),
-            "editor": editor_link(finding.location, self.root),
+            "editor": editor_link(finding.location),
             "targets": {
                 lang: [target.as_dict() for target in edition.cards.targets(finding)]
                 for lang, edition in snapshot.editions.items()
