@@ -10,7 +10,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from conftest import cli, files_under
+from conftest import KITS, cli, files_under
 from studio_server import LONG_TEXT, edit, new_kit, serving, wait_for
 
 from pnpkit.generator.studio.app import create_app
@@ -162,6 +162,25 @@ def test_no_playtest_for_a_game_without_an_engine(kit: Path) -> None:
     with client_for(built(kit)) as client:
         report = client.get("/api/playtest", params={"lang": "en"}).json()
     assert report["available"] is False and "no playtest engine" in report["message"]
+
+
+def test_the_playtest_report_page_of_a_game_with_an_engine() -> None:
+    studio = Studio(KITS["element-shift"])
+    studio.rebuild("en")
+    report = studio.playtest("en", 12)
+    assert report["available"] and report["games"] == 12
+    assert studio.png(report["token"]).startswith(PNG)
+    assert studio.playtest("en", 12) is studio.playtest("en", 12)  # played once per kit state
+
+
+def test_the_dictionaries_stay_loaded_while_serving() -> None:
+    from pnpkit.validator.proofread import words
+
+    with words.held():
+        assert words.is_word("カード", "ja")
+        words.release()  # what every proofreading ends with
+        assert words.japanese.cache_info().currsize >= 1
+    assert words.japanese.cache_info().currsize == 0  # let go with the last hold
 
 
 def test_usage_errors_are_one_line(tmp_path: Path, kit: Path) -> None:

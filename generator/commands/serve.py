@@ -8,6 +8,7 @@ nothing."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import errno
 import socket
 import sys
@@ -85,12 +86,23 @@ def run(args: argparse.Namespace) -> int:
     if not (root / "kit.yaml").is_file():
         raise UsageError(f"{root} has no kit.yaml; give the kit directory (`pnpkit new DIR` makes one)")
     sock = listen(args.host, args.port)
+    from pnpkit.validator.proofread import words
+
+    try:
+        with words.held():  # every save is proofread again: the dictionaries stay loaded between saves
+            return _serve(root, sock, args)
+    finally:
+        sock.close()
+
+
+def _serve(root: Path, sock: socket.socket, args: argparse.Namespace) -> int:
     import uvicorn
 
     from ..studio.app import create_app
     from ..studio.state import Studio
 
     studio = Studio(root)
+    studio.viewed = args.lang or ""
     first = studio.rebuild()
     app = create_app(studio, args.output, local_only=args.host in (LOCALHOST, "localhost", "::1"))
     host, port = sock.getsockname()[:2]
@@ -101,11 +113,7 @@ def run(args: argparse.Namespace) -> int:
     sys.stdout.flush()
     config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1, lifespan="on")
     server = _server_class(app)(config)
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         server.run(sockets=[sock])
-    except KeyboardInterrupt:
-        pass
-    finally:
-        sock.close()
     print("pnpkit studio: stopped")
     return 0

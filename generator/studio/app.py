@@ -99,6 +99,7 @@ def create_app(studio: Studio, output: Path | None = None, *, local_only: bool =
         async for _changes in changes:
             snapshot = await run_in_threadpool(studio.rebuild, studio.viewed)
             live.publish(snapshot.revision)  # the edition on screen first, then the others
+            await run_in_threadpool(studio.prepare)
             finished = await run_in_threadpool(studio.finish)
             if finished is not None:
                 live.publish(finished.revision)
@@ -137,7 +138,7 @@ def create_app(studio: Studio, output: Path | None = None, *, local_only: bool =
 
     async def png(request: Request) -> Response:
         token = request.path_params["token"]
-        data = await run_in_threadpool(studio.renders.png, token) if studio.renders.known(token) else None
+        data = await run_in_threadpool(studio.png, token) if studio.renders.known(token) else None
         if data is None:
             return PlainTextResponse("no such page (the kit changed since); reload", status_code=404)
         return Response(data, media_type="image/png", headers={"Cache-Control": "max-age=31536000, immutable"})

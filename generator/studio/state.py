@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import threading
 import time
+from collections import deque
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -25,6 +26,8 @@ from ..games import Component
 from .locate import FindingMap, editor_link, model_at, source_file
 from .pages import Renders
 
+MAX_LOOKED_AT = 6
+"""Pages drawn ahead after a save: those on screen (a deck's fronts and backs, and a sheet or two)."""
 MAX_KIT_FILES = 5_000
 """Files fingerprinted for changed pictures, tables and fonts (as `pnpkit watch` does)."""
 YAML_SUFFIXES = (".yaml", ".yml")
@@ -75,8 +78,13 @@ class Studio:
         self._lock = threading.Lock()
         self._playtests: dict[tuple, dict] = {}
         self._states: dict[tuple[int, str], dict] = {}
+        self._state_lock = threading.Lock()
         self.viewed = ""
         """The edition the browser asked for last: a rebuild lays it out first."""
+        self._places: dict[str, tuple[str, str, int]] = {}
+        """Page token → (language, component, page number), for the state last worked out."""
+        self.looked_at: deque[tuple[str, str, int]] = deque(maxlen=MAX_LOOKED_AT)
+        """The pages whose pictures the browser fetched last: after a save, their new pictures are drawn at once."""
 
     def rebuild(self, first: str = "") -> Snapshot:
         """Load the kit and lay out the edition `first` (the one on screen; every edition when it is not the kit's);
@@ -156,10 +164,30 @@ class Studio:
         worked out once per rebuild and language."""
         snapshot = self.snapshot
         key = (snapshot.revision, lang)
-        if key not in self._states:
-            self._states = {key: self._state(snapshot, lang)}
-        self.viewed = self._states[key]["lang"]
-        return self._states[key]
+        with self._state_lock:  # the browser and `prepare` may ask at once: worked out once
+            if key not in self._states:
+                self._places = {}
+                self._states = {key: self._state(snapshot, lang)}
+            state = self._states[key]
+        self.viewed = state["lang"]
+        return state
+
+    def png(self, token: str) -> bytes | None:
+        """A page's or card's picture; a page's place is remembered for `prepare`."""
+        place = self._places.get(token)
+        if place is not None and place not in self.looked_at:
+            self.looked_at.append(place)
+        return self.renders.png(token)
+
+    def prepare(self) -> None:
+        """Right after a rebuild, while the browser hears of it and asks for the state: the new pictures of the pages
+        it was looking at (a render asked for twice is drawn once)."""
+        snapshot = self.snapshot
+        for lang, slug, number in list(self.looked_at):
+            edition = snapshot.editions.get(lang)
+            part = next((part for part in edition.parts if part.slug == slug), None) if edition else None
+            if part is not None and number <= len(part.pages):
+                self.renders.png(self.page_token(snapshot, lang, part.pages[number - 1]))
 
     def _state(self, snapshot: Snapshot, lang: str) -> dict:
         kit = snapshot.loaded.model if snapshot.loaded is not None else None
@@ -192,6 +220,7 @@ class Studio:
                     if p.page == number
                 ]
                 token = self.page_token(snapshot, edition.lang, page)
+                self._places[token] = (edition.lang, part.slug, number)
                 pages.append({"token": token, "width": page.width, "height": page.height, "cards": cards})
             out.append({"slug": part.slug, "title": part.title, "pages": pages})
         return out

@@ -57,7 +57,7 @@ function renderLangs(state) {
 function renderStatus(state) {
   const status = $("status");
   const banner = $("banner");
-  status.className = "status " + (state.stale ? "broken" : "live");
+  status.className = "status " + (state.stale ? "broken" : state.errors ? "live errors" : "live");
   const errors = state.errors ? `${state.errors} error(s) · ` : "";
   $("status-text").textContent = state.stale
     ? `${errors}showing the last good pages`
