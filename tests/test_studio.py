@@ -205,6 +205,26 @@ def test_usage_errors_are_one_line(tmp_path: Path, kit: Path) -> None:
     )
 
 
+def _reaches(port: int, address: str) -> bool:
+    """Whether a connection to `address`:`port` is taken. Every 127.x.y.z is this machine on Linux, but a server
+    bound to 127.0.0.1 alone is not listening on 127.0.0.2: the test of a bind to one address."""
+    with socket.socket() as probe:
+        probe.settimeout(2)
+        return probe.connect_ex((address, port)) == 0
+
+
+def test_it_listens_on_this_machine_only_unless_told(kit: Path) -> None:
+    with serving(kit) as url:
+        port = int(url.rsplit(":", 1)[1])
+        assert url == f"http://127.0.0.1:{port}"
+        assert _reaches(port, "127.0.0.1") and not _reaches(port, "127.0.0.2")
+    with serving(kit, "--host", "0.0.0.0") as url:
+        port = int(url.rsplit(":", 1)[1])
+        assert _reaches(port, "127.0.0.2")
+        asked_by_name = httpx.get(f"http://127.0.0.2:{port}/api/state", headers={"Host": "studio.lan"})
+        assert asked_by_name.status_code == 200  # told to serve others: any name they reach it by
+
+
 def _events(url: str):
     """The `rebuild` events of the studio at `url`, as revisions, as they come."""
     with httpx.stream("GET", f"{url}/events", timeout=30) as response:

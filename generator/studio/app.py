@@ -39,6 +39,9 @@ STEP_MS = 30
 KEEPALIVE_S = 15.0
 PLAYTEST_GAMES = 200
 LOCAL_HOSTS = ["127.0.0.1", "localhost", "[::1]", "::1"]
+UI_FONTS = {"jp-regular.ttf": "BIZUDPGothic-Regular.ttf", "jp-bold.ttf": "BIZUDPGothic-Bold.ttf"}
+"""Japanese for the studio's own words and the kit's names, from the fonts pnpkit ships (OFL): a machine with no
+Japanese font shows them too, and nothing is fetched from elsewhere. The CSS asks for them only for Japanese text."""
 STATIC = {
     "studio.css": "text/css; charset=utf-8",
     "studio.js": "text/javascript; charset=utf-8",
@@ -122,6 +125,13 @@ def create_app(studio: Studio, output: Path | None = None, *, local_only: bool =
             return PlainTextResponse("not found", status_code=404)
         return Response(assets[name], media_type=STATIC[name], headers={"Cache-Control": "no-cache"})
 
+    async def ui_font(request: Request) -> Response:
+        name = UI_FONTS.get(request.path_params["name"])
+        if name is None:
+            return PlainTextResponse("not found", status_code=404)
+        path = resources.files("pnpkit.generator.assets.fonts").joinpath(name)
+        return FileResponse(str(path), media_type="font/ttf", headers={"Cache-Control": "max-age=86400"})
+
     async def state(request: Request) -> Response:
         lang = request.query_params.get("lang", "")
         data = await run_in_threadpool(studio.state, lang)
@@ -175,6 +185,7 @@ def create_app(studio: Studio, output: Path | None = None, *, local_only: bool =
     routes = [
         Route("/", page),
         Route("/static/{name}", page),
+        Route("/static/fonts/{name}", ui_font),
         Route("/api/state", state),
         Route("/api/table", table),
         Route("/api/playtest", playtest),

@@ -7,6 +7,7 @@ const S = {
   tab: "pages", slug: null, focus: null, state: null, chosen: -1, deck: "", query: "",
 };
 const $ = (id) => document.getElementById(id);
+const EAGER_PAGES = 4;
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -71,7 +72,8 @@ function renderStatus(state) {
 function flaggedSlugs(state) {
   const bad = new Map();
   for (const finding of state.findings) {
-    for (const target of finding.targets[state.lang] || []) bad.set(target.slug, (bad.get(target.slug) || 0) + 1);
+    const slugs = new Set((finding.targets[state.lang] || []).map((target) => target.slug));
+    for (const slug of slugs) bad.set(slug, (bad.get(slug) || 0) + 1);  // findings, not the places they name
   }
   return bad;
 }
@@ -81,9 +83,15 @@ function renderNav(state) {
   $("components").replaceChildren(...state.components.map((c) => el("li", {
     class: c.slug === S.slug && S.tab === "pages" ? "on" : "", "data-slug": c.slug,
     onclick: () => { S.slug = c.slug; S.focus = null; showTab("pages"); },
-  }, el("span", { text: c.title }), bad.get(c.slug)
+  }, el("span", { text: shortTitle(c.title, state) }), bad.get(c.slug)
     ? el("span", { class: "bad", text: `● ${bad.get(c.slug)}` })
     : el("span", { class: "n", text: `${c.pages.length} p` }))));
+}
+
+function shortTitle(title, state) {
+  // "Weather Walk — Weather cards" under the kit's own name says "Weather cards"
+  const kit = state.kit ? `${state.kit.title} — ` : "";
+  return kit && title.startsWith(kit) ? title.slice(kit.length) : title;
 }
 
 function renderPages(state) {
@@ -98,7 +106,8 @@ function renderPages(state) {
   if (sheets.length !== part.pages.length) {
     view.replaceChildren(...part.pages.map((_page, n) => el("div", { class: "sheet", "data-slug": part.slug, "data-page": n + 1 },
       el("span", { class: "label", text: `${part.title} · page ${n + 1} of ${part.pages.length}` }),
-      el("img", { class: "page", alt: `${part.title}, page ${n + 1}` }))));
+      // the first pages at once, the rest as they scroll into view: a long deck is drawn page by page
+      el("img", { class: "page", alt: `${part.title}, page ${n + 1}`, loading: n < EAGER_PAGES ? "eager" : "lazy" }))));
   }
   view.querySelectorAll(".sheet").forEach((sheet, n) => {
     const page = part.pages[n];
@@ -111,12 +120,12 @@ function renderPages(state) {
     sheet.querySelectorAll(".outline").forEach((o) => o.remove());
     const focus = S.focus;
     if (focus && focus.slug === part.slug) {
-      const places = focus.all.filter((t) => t.slug === part.slug && t.page === n + 1 && t.trim);
-      places.forEach((t) => sheet.append(outline(t.trim, page, focus.error, t !== focus.first)));
+      const places = focus.all.filter((t) => t.slug === part.slug && t.page === n + 1);
+      // a card is outlined where it prints; a finding about the page as a whole outlines the page
+      places.forEach((t) => sheet.append(outline(t.trim || [0, 0, page.width, page.height], page, focus.error, t !== focus.first)));
     }
   });
-  const first = view.querySelector(".outline:not(.more)") || (S.focus && S.focus.first && !S.focus.first.trim
-    ? view.querySelector(`.sheet[data-page="${S.focus.first.page}"]`) : null);
+  const first = view.querySelector(".outline:not(.more)");
   if (first && S.focus && !S.focus.scrolled) {
     S.focus.scrolled = true;
     first.scrollIntoView({ block: "center", behavior: "smooth" });
