@@ -4,6 +4,7 @@ real server process, a broken save that keeps the last good pages, and a server 
 from __future__ import annotations
 
 import json
+import shutil
 import socket
 import warnings
 from pathlib import Path
@@ -103,6 +104,22 @@ def test_a_broken_save_keeps_the_last_good_pages(kit: Path) -> None:
     again = studio.state("en")
     assert again["components"][0]["pages"][0]["token"] != good["components"][0]["pages"][0]["token"]
     assert again["components"][1]["pages"] == good["components"][1]["pages"]  # untouched components: same tokens
+
+
+def test_a_saved_picture_redraws_its_pages(tmp_path: Path) -> None:
+    from PIL import Image
+
+    kit = tmp_path / "bazaar"
+    shutil.copytree(KITS["starlit-bazaar"], kit)
+    studio = built(kit)
+    before = {p["token"] for part in studio.state("en")["components"] for p in part["pages"]}
+    picture = kit / "art" / "gem.png"
+    with Image.open(picture) as image:
+        image.convert("RGB").transpose(Image.Transpose.FLIP_LEFT_RIGHT).save(picture)
+    studio.rebuild()
+    after = studio.state("en")
+    assert not after["stale"]
+    assert before.isdisjoint(p["token"] for part in after["components"] for p in part["pages"])
 
 
 def test_a_bad_value_points_at_its_card_on_the_last_good_pages(kit: Path) -> None:

@@ -289,7 +289,11 @@ class Studio:
         decks: dict[str, dict] = {}
         for (deck, card), source in edition.cards.card_sources():
             entry = decks.setdefault(deck, {"deck": deck, "columns": [], "rows": []})
-            row = flatten(model_at(snapshot.loaded.model, source.keys), lang)
+            try:
+                card_model = model_at(snapshot.loaded.model, source.keys)
+            except (IndexError, AttributeError):  # an edition not laid out again yet names a card since removed
+                continue
+            row = flatten(card_model, lang)
             row = {"id": card, **{k: v for k, v in row.items() if k != "id"}}
             for column in row:
                 if column not in entry["columns"]:
