@@ -209,7 +209,8 @@ def test_usage_errors_are_one_line(tmp_path: Path, kit: Path) -> None:
     ):
         result = cli(*args)
         assert result.returncode == 2, result
-        assert words in result.stderr.splitlines()[-1]
+        assert result.stderr.startswith("pnpkit: error: ") and result.stderr.count("\n") == 1, result.stderr
+        assert words in result.stderr
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen(1)

@@ -21,19 +21,20 @@ LOCALHOST = "127.0.0.1"
 
 
 def _port(text: str) -> int:
+    """The --port value as a number; a UsageError (one line, exit 2) for anything else."""
     try:
         port = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"--port must be a number from 0 to 65535, not {text!r}") from None
+        port = -1
     if not 0 <= port <= 65535:
-        raise argparse.ArgumentTypeError(f"--port must be a number from 0 to 65535, not {text!r}")
+        raise UsageError(f"--port must be a number from 0 to 65535, not {text!r}")
     return port
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("path", type=Path, metavar="KIT", help="the kit directory")
     parser.add_argument(
-        "--port", type=_port, default=DEFAULT_PORT, help=f"the port (default: {DEFAULT_PORT}; 0 picks a free one)"
+        "--port", default=str(DEFAULT_PORT), help=f"the port (default: {DEFAULT_PORT}; 0 picks a free one)"
     )
     parser.add_argument(
         "--host", default=LOCALHOST, help=f"the address to listen on (default: {LOCALHOST}, this machine only)"
@@ -85,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
     (root,) = kit_dirs([args.path])
     if not (root / "kit.yaml").is_file():
         raise UsageError(f"{root} has no kit.yaml; give the kit directory (`pnpkit new DIR` makes one)")
-    sock = listen(args.host, args.port)
+    sock = listen(args.host, _port(args.port))
     from pnpkit.validator.proofread import words
 
     try:
