@@ -105,3 +105,7 @@ def test_the_studio_live_in_a_browser(tmp_path: Path, browser) -> None:
         browser.find_element(By.CSS_SELECTOR, '#langs button[data-lang="ja"]').click()
         wait_for(lambda: browser.find_element(By.TAG_NAME, "body").get_attribute("data-lang") == "ja")
         wait_for(lambda: len(shown_tokens(browser)) == 4)
+
+        # everything the page loaded came from the studio itself
+        loaded = browser.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
+        assert loaded and all(name.startswith(f"{url}/") for name in loaded), loaded
