@@ -122,6 +122,19 @@ def test_a_saved_picture_redraws_its_pages(tmp_path: Path) -> None:
     assert before.isdisjoint(p["token"] for part in after["components"] for p in part["pages"])
 
 
+def test_a_kit_broken_from_the_start_shows_its_findings_then_its_pages(kit: Path) -> None:
+    edit(kit / "kit.yaml", "players: {min: 2, max: 4}", "players: {min: 2, max: [4}")
+    studio = built(kit)
+    with client_for(studio) as client:
+        state = client.get("/api/state", params={"lang": "en"}).json()
+        assert state["stale"] and state["components"] == [] and state["kit"] is None
+        assert state["findings"][0]["code"] == "PK101" and state["findings"][0]["where"].startswith("kit.yaml:")
+        edit(kit / "kit.yaml", "players: {min: 2, max: [4}", "players: {min: 2, max: 4}")
+        studio.rebuild()
+        state = client.get("/api/state", params={"lang": "en"}).json()
+        assert not state["stale"] and state["components"] and state["kit"]["title"]
+
+
 def test_a_bad_value_points_at_its_card_on_the_last_good_pages(kit: Path) -> None:
     studio = built(kit)
     edit(kit / "cards.csv", "cloudy,5,", "cloudy,many,")

@@ -102,7 +102,8 @@ def create_app(studio: Studio, output: Path | None = None, *, local_only: bool =
         async for _changes in changes:
             snapshot = await run_in_threadpool(studio.rebuild, studio.viewed)
             live.publish(snapshot.revision)  # the edition on screen first, then the others
-            await run_in_threadpool(studio.prepare)
+            with suppress(Exception):  # a page that cannot be drawn says so when the browser asks for it
+                await run_in_threadpool(studio.prepare)
             finished = await run_in_threadpool(studio.finish)
             if finished is not None:
                 live.publish(finished.revision)
@@ -148,7 +149,10 @@ def create_app(studio: Studio, output: Path | None = None, *, local_only: bool =
 
     async def png(request: Request) -> Response:
         token = request.path_params["token"]
-        data = await run_in_threadpool(studio.png, token) if studio.renders.known(token) else None
+        try:
+            data = await run_in_threadpool(studio.png, token) if studio.renders.known(token) else None
+        except Exception as exc:  # the PDF backend or PDFium refused the page: say why, keep serving
+            return PlainTextResponse(f"this page cannot be drawn: {type(exc).__name__}: {exc}", status_code=500)
         if data is None:
             return PlainTextResponse("no such page (the kit changed since); reload", status_code=404)
         return Response(data, media_type="image/png", headers={"Cache-Control": "max-age=31536000, immutable"})
