@@ -135,6 +135,21 @@ def test_a_kit_broken_from_the_start_shows_its_findings_then_its_pages(kit: Path
         assert not state["stale"] and state["components"] and state["kit"]["title"]
 
 
+def test_a_finding_with_only_a_line_finds_the_card_written_there(tmp_path: Path) -> None:
+    from pnpkit.validator.findings import Finding, Location, Severity
+
+    kit = tmp_path / "bazaar"
+    shutil.copytree(KITS["starlit-bazaar"], kit)
+    studio = built(kit)
+    cards = studio.snapshot.editions["en"].cards
+    written = (kit / "goods-yaml.yaml").read_text(encoding="utf-8").splitlines()
+    line = next(n for n, text in enumerate(written, start=1) if "Counts as" in text)  # inside moon-silk's entry
+    where = Location(str(kit / "goods-yaml.yaml"), line, 9)
+    assert cards.card_of(Finding("PK000", Severity.WARNING, "a remark", where))[1] == "moon-silk"
+    before = Location(str(kit / "goods-yaml.yaml"), 1, 1)  # above every card: none
+    assert cards.card_of(Finding("PK000", Severity.WARNING, "a remark", before)) is None
+
+
 def test_a_bad_value_points_at_its_card_on_the_last_good_pages(kit: Path) -> None:
     studio = built(kit)
     edit(kit / "cards.csv", "cloudy,5,", "cloudy,many,")
