@@ -54,6 +54,7 @@ typecheck: $(STAMP)
 bench: $(STAMP)  # whole processes as a designer runs them, then the in-process diagnostics
 	$(BIN)/python bench/whole.py
 	$(BIN)/python bench/bench.py
+	$(BIN)/python bench/studio.py
 
 clean:  # removes only what pnpkit made in output/
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build dist *.egg-info

@@ -25,6 +25,7 @@ COMMANDS: dict[str, str] = {
     "schema": "print or write the JSON Schemas of kit.yaml and its component files, for editors",
     "score": "score a finished game: points by category, or Wizard's Element Collection's cards",
     "simulate": "play the kit's game many times and report balance, length, ties and rule problems",
+    "serve": "open a live studio in the browser: pages, cards and findings, redrawn on every save",
 }
 """Every command: its name (its module's name) and its one-line help, in the order `pnpkit --help` lists them."""
 
@@ -40,9 +41,21 @@ class Command(Protocol):
 
 
 if TYPE_CHECKING:  # the type checker holds every module to the contract
-    from . import build, calibrate, codes, export, new, schema, score, simulate, validate, watch
+    from . import build, calibrate, codes, export, new, schema, score, serve, simulate, validate, watch
 
-    _CHECKED: tuple[Command, ...] = (validate, build, watch, calibrate, codes, export, new, schema, score, simulate)
+    _CHECKED: tuple[Command, ...] = (
+        validate,
+        build,
+        watch,
+        calibrate,
+        codes,
+        export,
+        new,
+        schema,
+        score,
+        simulate,
+        serve,
+    )
 
 
 def load(name: str) -> Command:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
@@ -80,9 +82,28 @@ def is_word(term: str, lang: str) -> bool:
     return False
 
 
+_held = 0
+"""How many `held()` blocks are open: while any is, `release` keeps the dictionaries."""
+
+
+@contextmanager
+def held() -> Iterator[None]:
+    """The dictionaries kept between proofreadings, for a process that validates again on every save (`pnpkit
+    serve`): loading SudachiPy's again and reading every text again would cost each save about 0.1 s."""
+    global _held
+    _held += 1
+    try:
+        yield
+    finally:
+        _held -= 1
+        release()
+
+
 def release() -> None:
     """Let the dictionaries go once the proofreader is done: SudachiPy maps a 200 MB file, which would otherwise
     count against a capped address space for the rest of the run (the layouts, scipy, the PDF writer)."""
+    if _held:
+        return
     if _tokenizer.cache_info().currsize or _english.cache_info().currsize:
         _tokenizer.cache_clear()
         _english.cache_clear()

@@ -1,0 +1,202 @@
+"""The studio's web app (Starlette): the page, its JSON, the PNGs, and server-sent events on every rebuild.
+
+Routes:
+  /                      the studio page (static/index.html, with its CSS and JS served beside it)
+  /api/state?lang=L      components, pages, cards, findings (state.Studio.state)
+  /api/table?lang=L      the card data per deck
+  /api/playtest?lang=L   the playtest report page, when the kit's game has an engine
+  /png/TOKEN.png         a page or a card, drawn on first use and kept by content
+  /events                server-sent events: `rebuild` with the new revision after each save
+  /kit/PATH, /output/PATH  a file of the kit or of its output folder, read only; any path that leads
+                         elsewhere (`..`, absolute, encoded, a symlink out) is refused
+
+The server never writes a file: everything it shows is in memory.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager, suppress
+from functools import partial
+from importlib import resources
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from .paths import inside
+from .state import Studio
+
+STEP_MS = 30
+"""How long the file watcher waits for more changes before it reports them: a save often touches a file twice."""
+KEEPALIVE_S = 15.0
+PLAYTEST_GAMES = 200
+LOCAL_HOSTS = ["127.0.0.1", "localhost", "[::1]", "::1"]
+UI_FONTS = {"jp-regular.ttf": "BIZUDPGothic-Regular.ttf", "jp-bold.ttf": "BIZUDPGothic-Bold.ttf"}
+"""Japanese for the studio's own words and the kit's names, from the fonts pnpkit ships (OFL): a machine with no
+Japanese font shows them too, and nothing is fetched from elsewhere. The CSS asks for them only for Japanese text."""
+STATIC = {
+    "studio.css": "text/css; charset=utf-8",
+    "studio.js": "text/javascript; charset=utf-8",
+    "index.html": "text/html; charset=utf-8",
+}
+
+
+class Live:
+    """The revision the browser may wait on: set after each rebuild, awaited by every open event stream.
+    Used from the event loop's thread only (`stop` is handed to it by call_soon_threadsafe)."""
+
+    def __init__(self) -> None:
+        self.revision = 0
+        self.stopping = asyncio.Event()
+        self._bumped = asyncio.Event()
+
+    def publish(self, revision: int) -> None:
+        self.revision = revision
+        self._bumped.set()
+        self._bumped = asyncio.Event()
+
+    def stop(self) -> None:
+        self.stopping.set()
+        self._bumped.set()
+
+    async def next_after(self, revision: int, timeout: float) -> int:
+        """The revision once it is past `revision`, or as it is after `timeout` seconds or on stopping."""
+        if self.revision > revision or self.stopping.is_set():
+            return self.revision
+        bumped = asyncio.ensure_future(self._bumped.wait())
+        with suppress(TimeoutError):
+            await asyncio.wait_for(bumped, timeout)
+        return self.revision
+
+
+def _static(name: str) -> bytes:
+    return resources.files(__package__).joinpath("static", name).read_bytes()
+
+
+def create_app(studio: Studio, output: Path | None = None, *, local_only: bool = True, watch: bool = True) -> Starlette:
+    """The app for one kit. `local_only` refuses requests whose Host is not this machine (a web page elsewhere
+    cannot reach the studio by renaming itself); `watch` rebuilds on every change under the kit folder."""
+    live = Live()
+    assets = {name: _static(name) for name in STATIC}
+    out_dir = output.resolve() if output is not None else None
+
+    async def watch_kit() -> None:
+        import watchfiles
+
+        ignore = [str(out_dir)] if out_dir is not None else []
+        changes = watchfiles.awatch(
+            studio.root,
+            watch_filter=watchfiles.DefaultFilter(ignore_paths=ignore),
+            step=STEP_MS,
+            stop_event=live.stopping,
+            rust_timeout=500,
+        )
+        async for _changes in changes:
+            snapshot = await run_in_threadpool(studio.rebuild, studio.viewed)
+            live.publish(snapshot.revision)  # the edition on screen first, then the others
+            with suppress(Exception):  # a page that cannot be drawn says so when the browser asks for it
+                await run_in_threadpool(studio.prepare)
+            finished = await run_in_threadpool(studio.finish)
+            if finished is not None:
+                live.publish(finished.revision)
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        live.revision = studio.snapshot.revision
+        app.state.stop = partial(asyncio.get_running_loop().call_soon_threadsafe, live.stop)
+        task = asyncio.create_task(watch_kit()) if watch else None
+        try:
+            yield
+        finally:
+            live.stop()
+            if task is not None:
+                task.cancel()
+
+    async def page(request: Request) -> Response:
+        name = request.path_params.get("name", "index.html")
+        if name not in STATIC:
+            return PlainTextResponse("not found", status_code=404)
+        return Response(assets[name], media_type=STATIC[name], headers={"Cache-Control": "no-cache"})
+
+    async def ui_font(request: Request) -> Response:
+        name = UI_FONTS.get(request.path_params["name"])
+        if name is None:
+            return PlainTextResponse("not found", status_code=404)
+        path = resources.files("pnpkit.generator.assets.fonts").joinpath(name)
+        return FileResponse(str(path), media_type="font/ttf", headers={"Cache-Control": "max-age=86400"})
+
+    async def state(request: Request) -> Response:
+        lang = request.query_params.get("lang", "")
+        data = await run_in_threadpool(studio.state, lang)
+        return JSONResponse(data, headers={"Cache-Control": "no-store"})
+
+    async def table(request: Request) -> Response:
+        data = await run_in_threadpool(studio.table, request.query_params.get("lang", ""))
+        return JSONResponse(data, headers={"Cache-Control": "no-store"})
+
+    async def playtest(request: Request) -> Response:
+        lang = request.query_params.get("lang", "")
+        data = await run_in_threadpool(studio.playtest, lang, PLAYTEST_GAMES)
+        return JSONResponse(data, headers={"Cache-Control": "no-store"})
+
+    async def png(request: Request) -> Response:
+        token = request.path_params["token"]
+        try:
+            data = await run_in_threadpool(studio.png, token) if studio.renders.known(token) else None
+        except Exception as exc:  # the PDF backend or PDFium refused the page: say why, keep serving
+            return PlainTextResponse(f"this page cannot be drawn: {type(exc).__name__}: {exc}", status_code=500)
+        if data is None:
+            return PlainTextResponse("no such page (the kit changed since); reload", status_code=404)
+        return Response(data, media_type="image/png", headers={"Cache-Control": "max-age=31536000, immutable"})
+
+    async def events(request: Request) -> Response:
+        async def stream() -> AsyncIterator[str]:
+            seen = int(request.query_params.get("after", "-1") or -1)
+            yield "retry: 500\n\n"
+            while not live.stopping.is_set():
+                if live.revision > seen:
+                    seen = live.revision
+                    yield f"event: rebuild\ndata: {json.dumps({'revision': seen})}\n\n"
+                    continue
+                revision = await live.next_after(seen, KEEPALIVE_S)
+                if revision == seen and not live.stopping.is_set():
+                    yield ": still here\n\n"
+
+        headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
+        return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
+
+    def serve_from(folder: Path | None):
+        async def endpoint(request: Request) -> Response:
+            if folder is None:
+                return PlainTextResponse("not found", status_code=404)
+            path = inside(folder, request.path_params["path"])
+            if path is None:
+                return PlainTextResponse("refused: the studio serves only files in the kit and output folders", 403)
+            if not path.is_file():
+                return PlainTextResponse("not found", status_code=404)
+            return FileResponse(path)
+
+        return endpoint
+
+    routes = [
+        Route("/", page),
+        Route("/static/{name}", page),
+        Route("/static/fonts/{name}", ui_font),
+        Route("/api/state", state),
+        Route("/api/table", table),
+        Route("/api/playtest", playtest),
+        Route("/png/{token}.png", png),
+        Route("/events", events),
+        Route("/kit/{path:path}", serve_from(studio.root)),
+        Route("/output/{path:path}", serve_from(out_dir)),
+    ]
+    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=LOCAL_HOSTS)] if local_only else []
+    return Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
