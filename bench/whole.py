@@ -33,8 +33,11 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -205,10 +208,11 @@ WATCH_TARGET_S = 0.5  # one card changed in a 250-card kit: its PDF replaced wit
 WATCH_AIM_S = 0.2
 
 
-def watch_latency(command: list[str], kit: Path, out: Path, changes: int) -> tuple[list[float], list[float]]:
-    """`pnpkit watch` as a designer runs it: seconds from saving a one-card change to the deck PDF being
-    replaced, and to kit.pdf being replaced, for each of `changes` saves."""
-    deck_pdf, book = out / "w1" / "en" / "cards-deck.pdf", out / "w1" / "en" / "kit.pdf"
+def watch_latency(
+    command: list[str], kit: Path, out: Path, edits: list[Callable[[], None]], deck: str = "cards-deck.pdf"
+) -> tuple[list[float], list[float]]:
+    """`pnpkit watch` as a designer runs it: seconds from each save in `edits` to the deck PDF being
+    replaced (its inode changes), and to kit.pdf being replaced."""
     process = subprocess.Popen(
         [*command, "watch", str(kit), "-o", str(out)],
         stdout=subprocess.PIPE,
@@ -223,14 +227,15 @@ def watch_latency(command: list[str], kit: Path, out: Path, changes: int) -> tup
                 break
         else:
             raise SystemExit("pnpkit watch stopped before it was watching")
+        deck_pdf = next(out.glob(f"*/en/{deck}"))  # out/<kit id>/en/
+        book = deck_pdf.with_name("kit.pdf")
+        threading.Thread(target=process.stdout.read, daemon=True).start()  # its lines never fill the pipe
         time.sleep(0.5)  # let the file watcher settle
-        decks = kit / "decks.yaml"
         to_pdf, to_book = [], []
-        for k in range(changes):
+        for save in edits:
             before = (deck_pdf.stat().st_ino, book.stat().st_ino)
-            text = decks.read_text(encoding="utf-8").replace(f"en: Card {k + 7}}}", f"en: Card {k + 7} (edited)}}")
             started = time.perf_counter()
-            decks.write_text(text, encoding="utf-8")
+            save()
             seen_pdf = seen_book = None
             while seen_book is None and time.perf_counter() - started < 10:
                 now = time.perf_counter()
@@ -248,6 +253,42 @@ def watch_latency(command: list[str], kit: Path, out: Path, changes: int) -> tup
         process.wait(timeout=10)
 
 
+def yaml_edits(kit: Path, changes: int) -> list[Callable[[], None]]:
+    """One card's English title changed per save in W250's decks.yaml."""
+    decks = kit / "decks.yaml"
+
+    def save(k: int) -> None:
+        text = decks.read_text(encoding="utf-8")
+        decks.write_text(text.replace(f"en: Card {k + 7}}}", f"en: Card {k + 7} (edited)}}"), encoding="utf-8")
+
+    return [partial(save, k) for k in range(changes)]
+
+
+def watch_tables(work: Path, commands: dict[str, list[str]], saves: int) -> None:
+    """`pnpkit watch` of the kit `pnpkit new` writes, its deck 110 designs in cards.csv (and in cards.xlsx):
+    one cell changed per save, timed to the deck PDF being replaced."""
+    from tablekit import DESIGNS, edit_cell, table_kit
+
+    print(f"\npnpkit watch, `pnpkit new`'s kit with {DESIGNS} cards in a table, one cell changed per save (median of {saves} saves)")
+    for label, command in commands.items():
+        for workbook in (False, True):
+            kit = work / f"table-{label}-{'xlsx' if workbook else 'csv'}"
+            table = table_kit(command, kit, workbook)
+            edits = [_later(edit_cell, table, k) for k in range(saves)]
+            to_pdf, to_book = watch_latency(command, kit, kit / "output", edits, deck="cards-weather.pdf")
+            pdf, book = statistics.median(to_pdf), statistics.median(to_book)
+            print(
+                f"  {label:<10} {table.name:<11} deck PDF replaced {pdf:5.2f} s after the save "
+                f"({verdict(pdf < WATCH_TARGET_S)} < {WATCH_TARGET_S} s, aim {WATCH_AIM_S} s: "
+                f"{verdict(pdf <= WATCH_AIM_S)}); kit.pdf {book:5.2f} s"
+            )
+
+
+def _later(make: Callable[[Path, int], Callable[[], None]], table: Path, k: int) -> Callable[[], None]:
+    """The k-th save, its rows read when it is made (after the saves before it)."""
+    return lambda: make(table, k)()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="medians of 1")
@@ -259,8 +300,8 @@ def main() -> int:
     )
     parser.add_argument(
         "--tasks",
-        default="w1,big,seeds,validate,watch,startup,simulate",
-        help="a subset of w1,big,seeds,validate,watch,startup,simulate",
+        default="w1,big,seeds,validate,watch,tables,startup,simulate",
+        help="a subset of w1,big,seeds,validate,watch,tables,startup,simulate",
     )
     args = parser.parse_args()
     tasks = set(args.tasks.split(","))
@@ -368,13 +409,17 @@ def main() -> int:
             saves = 3 if args.quick else 7
             print(f"\npnpkit watch, a 250-card kit, one card changed per save (median of {saves} saves)")
             for label, command in commands.items():
-                to_pdf, to_book = watch_latency(command, work / "w250", work / f"watch-{label}", saves)
+                edits = yaml_edits(work / "w250", saves)
+                to_pdf, to_book = watch_latency(command, work / "w250", work / f"watch-{label}", edits)
                 pdf, book = statistics.median(to_pdf), statistics.median(to_book)
                 print(
                     f"  {label:<18} deck PDF replaced {pdf:5.2f} s after the save "
                     f"({verdict(pdf < WATCH_TARGET_S)} < {WATCH_TARGET_S} s, aim {WATCH_AIM_S} s: "
                     f"{verdict(pdf <= WATCH_AIM_S)}); kit.pdf {book:5.2f} s"
                 )
+
+        if "tables" in tasks:
+            watch_tables(work, commands, 3 if args.quick else 7)
 
         if "startup" in tasks:
             startup(work, commands, 5 if args.quick else 15)

@@ -11,7 +11,6 @@ shows its findings and keeps the last good output; the next save clears them.
 
 from __future__ import annotations
 
-import itertools
 import sys
 import time
 from collections.abc import Callable
@@ -21,6 +20,7 @@ from typing import TextIO
 
 from pnpkit.validator.findings import Finding, Report, render_text
 from pnpkit.validator.kit import LoadedKit, load_kit
+from pnpkit.validator.tables import TABLE_SUFFIXES
 
 from . import facecache, fonts
 from .build import (
@@ -49,7 +49,8 @@ WHOLE = "every file is whole, the last good one or the new one"
 """What a full disk leaves: a watch replaces file by file, each written beside its target and renamed over it."""
 MAX_ASSET_FILES = 5_000
 """Files looked at for changed pictures and fonts; a kit directory with more is fingerprinted by its first ones."""
-YAML_SUFFIXES = (".yaml", ".yml")
+MODEL_SUFFIXES = (".yaml", ".yml", *TABLE_SUFFIXES)
+"""Files read into the kit model: a change to one reaches the faces through the cards, not the files stamp."""
 
 
 @dataclass
@@ -80,7 +81,7 @@ class Watcher:
     """language → component slug → the component as its files were last written."""
     fonts_written: bool = False
     files_stamp: str = ""
-    """The fingerprint of the kit's pictures, fonts and tables at the last rebuild."""
+    """The fingerprint of the kit's pictures and fonts at the last rebuild (`_asset_files`)."""
 
     def rebuild(self) -> Rebuild:
         started = time.perf_counter()
@@ -108,7 +109,7 @@ class Watcher:
             raise SettingsError(f"the kit has no {missing[0]!r} edition; it ships {', '.join(kit.languages)}")
         target = self.options.out_dir / kit.id
         check_writable(target, languages)
-        stamp = facecache.files_stamp(self.root, _asset_files(self.root))
+        stamp = facecache.files_stamp(self.root, _asset_files(self.root, (self.options.out_dir,)))
         if stamp != self.files_stamp:  # a picture or font changed: pages that name it look the same, so redo all
             self.written.clear()
             self.files_stamp = stamp
@@ -200,13 +201,34 @@ class Watcher:
         ]
 
 
-def _asset_files(root: Path) -> list[Path]:
-    """The kit's files other than YAML (pictures, fonts, tables): a change to one may change faces."""
-    files = []
-    for path in sorted(itertools.islice(root.rglob("*"), MAX_ASSET_FILES)):
-        if path.is_file() and path.suffix.lower() not in YAML_SUFFIXES and not path.name.startswith("."):
-            files.append(path)
-    return files
+def _asset_files(root: Path, skip: tuple[Path, ...] = ()) -> list[Path]:
+    """The kit's files that a face may draw without the kit model holding them: pictures, icons and fonts.
+
+    Left out: YAML and tables (CSV, .xlsx, .ods), whose content the kit model already holds (a deck's
+    table is read into its cards, and nothing else reads one), so a changed cell redoes only its own
+    cards; hidden files and folders (`.git`, `.pnpkit`); and the folders in `skip`, the watch's own
+    output (`pnpkit new` suggests `-o output` inside the kit), which would otherwise change on every
+    rebuild and redo everything on every save.
+    """
+    seen = {folder.resolve() for folder in skip}  # and every folder walked, so a linked folder is walked once
+    files: list[Path] = []
+    folders = [root]
+    while folders and len(files) < MAX_ASSET_FILES:
+        folder = folders.pop()
+        try:
+            entries = sorted(folder.iterdir(), reverse=True)
+        except OSError:
+            continue
+        for path in entries:
+            if path.name.startswith("."):
+                continue
+            if path.is_dir():
+                if path.resolve() not in seen:
+                    seen.add(path.resolve())
+                    folders.append(path)
+            elif path.is_file() and not path.name.lower().endswith(MODEL_SUFFIXES):
+                files.append(path)
+    return sorted(files[:MAX_ASSET_FILES])
 
 
 def _ensure_ours(lang_dir: Path) -> None:
