@@ -66,8 +66,9 @@ def write_rows(table: Path, rows: list[list[str]]) -> None:
         table.write_text(out.getvalue(), encoding="utf-8")
         return
     sys.path.insert(0, str(ROOT / "tests"))  # the tests' minimal .xlsx writer (python-calamine only reads)
-    from pnpkit.validator.tables import column_letters
     from test_tables import write_xlsx
+
+    from pnpkit.validator.tables import column_letters
 
     cells: dict[str, object] = {}
     for r, row in enumerate(rows, start=1):

@@ -269,7 +269,9 @@ def watch_tables(work: Path, commands: dict[str, list[str]], saves: int) -> None
     one cell changed per save, timed to the deck PDF being replaced."""
     from tablekit import DESIGNS, edit_cell, table_kit
 
-    print(f"\npnpkit watch, `pnpkit new`'s kit with {DESIGNS} cards in a table, one cell changed per save (median of {saves} saves)")
+    print(
+        f"\npnpkit watch, `pnpkit new`'s kit with {DESIGNS} cards in a table, one cell changed per save (median of {saves} saves)"
+    )
     for label, command in commands.items():
         for workbook in (False, True):
             kit = work / f"table-{label}-{'xlsx' if workbook else 'csv'}"

@@ -81,7 +81,7 @@ class Watcher:
     """language → component slug → the component as its files were last written."""
     fonts_written: bool = False
     files_stamp: str = ""
-    """The fingerprint of the kit's pictures and fonts at the last rebuild (`_asset_files`)."""
+    """The fingerprint of the kit's pictures and fonts at the last rebuild (`asset_files`)."""
 
     def rebuild(self) -> Rebuild:
         started = time.perf_counter()
@@ -109,7 +109,7 @@ class Watcher:
             raise SettingsError(f"the kit has no {missing[0]!r} edition; it ships {', '.join(kit.languages)}")
         target = self.options.out_dir / kit.id
         check_writable(target, languages)
-        stamp = facecache.files_stamp(self.root, _asset_files(self.root, (self.options.out_dir,)))
+        stamp = facecache.files_stamp(self.root, asset_files(self.root, (self.options.out_dir,)))
         if stamp != self.files_stamp:  # a picture or font changed: pages that name it look the same, so redo all
             self.written.clear()
             self.files_stamp = stamp
@@ -201,7 +201,7 @@ class Watcher:
         ]
 
 
-def _asset_files(root: Path, skip: tuple[Path, ...] = ()) -> list[Path]:
+def asset_files(root: Path, skip: tuple[Path, ...] = ()) -> list[Path]:
     """The kit's files that a face may draw without the kit model holding them: pictures, icons and fonts.
 
     Left out: YAML and tables (CSV, .xlsx, .ods), whose content the kit model already holds (a deck's

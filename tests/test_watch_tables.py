@@ -1,0 +1,118 @@
+"""`pnpkit watch` of a deck kept in a spreadsheet: a changed cell lays out again only its row's cards and writes
+only its deck's files (then index.json and kit.pdf), as a YAML edit does, even with the output inside the kit
+(`pnpkit new` suggests `pnpkit watch . -o output`); a changed picture still redoes the faces that show it."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import KITS, cli
+from pdftext import page_texts
+from test_tables import write_xlsx
+
+from pnpkit.validator.tables import column_letters
+
+
+def _new_kit(tmp_path: Path) -> Path:
+    kit = tmp_path / "kit"
+    assert cli("new", kit).returncode == 0
+    return kit
+
+
+def _rows(kit: Path) -> list[list[str]]:
+    return list(csv.reader(io.StringIO((kit / "cards.csv").read_text(encoding="utf-8-sig"))))
+
+
+def _save(kit: Path, rows: list[list[str]], table: str) -> None:
+    """The rows saved as the deck's table: cards.csv, or cards.xlsx as a spreadsheet program writes it."""
+    if table == "cards.csv":
+        out = io.StringIO()
+        csv.writer(out, lineterminator="\n").writerows(rows)
+        (kit / "cards.csv").write_text(out.getvalue(), encoding="utf-8")
+        return
+    cells = {
+        f"{column_letters(c)}{r}": int(value) if value.isdigit() else value
+        for r, row in enumerate(rows, start=1)
+        for c, value in enumerate(row)
+        if value
+    }
+    write_xlsx(kit / "cards.xlsx", {"Cards": cells})
+
+
+def _as_table(kit: Path, table: str) -> list[list[str]]:
+    rows = _rows(kit)
+    if table == "cards.xlsx":
+        (kit / "cards.csv").unlink()
+        decks = kit / "decks.yaml"
+        decks.write_text(decks.read_text(encoding="utf-8").replace("cards: cards.csv", "cards: cards.xlsx"), "utf-8")
+        _save(kit, rows, table)
+    return rows
+
+
+def _watcher(kit: Path, out: Path):
+    from pnpkit.generator.build import BuildOptions
+    from pnpkit.generator.watch import Watcher
+
+    return Watcher(kit, BuildOptions(out, ("en",), {}, svg=True))
+
+
+@pytest.mark.parametrize("table", ["cards.csv", "cards.xlsx"])
+def test_a_changed_cell_rewrites_only_its_deck(tmp_path, table):
+    kit = _new_kit(tmp_path)
+    rows = _as_table(kit, table)
+    out = kit / "output"  # inside the kit, as `pnpkit new` suggests
+    watcher = _watcher(kit, out)
+    first = watcher.rebuild()
+    assert first.ok, first.findings
+    written = {p.name for p in first.written}
+    assert {"cards-weather.pdf", "rules.pdf", "tokens.pdf", "kit.pdf"} <= written and "sheet-diary.pdf" in written
+    assert watcher.rebuild().written == []  # its own output, rewritten, is no change to the kit
+    drawn = watcher.cache.misses
+
+    rows[2][rows[0].index("title.en")] = "Fog"  # one cell: the second card's English title
+    _save(kit, rows, table)
+    changed = watcher.rebuild()
+    assert changed.ok, changed.findings
+    names = [p.name for p in changed.written]
+    assert names[0] == "cards-weather.pdf" and names[-2:] == ["index.json", "kit.pdf"]  # the deck's PDF first
+    assert names[1:-2] and all(re.fullmatch(r"cards-weather-\d\d\.svg", name) for name in names[1:-2]), names
+    assert watcher.cache.misses == drawn + 1  # that row's card laid out again; every other face from the cache
+    assert any("Fog" in text for text in page_texts(out / "kit" / "en" / "cards-weather.pdf"))
+
+    built = cli("build", kit, "-o", tmp_path / "built", "--lang", "en")  # what settles is what a build writes
+    assert built.returncode == 0, built.stderr
+    for name in ("cards-weather.pdf", "kit.pdf"):
+        ours, theirs = out / "kit" / "en" / name, tmp_path / "built" / "kit" / "en" / name
+        assert page_texts(ours) == page_texts(theirs)
+    for name in ("index.json", *names[1:-2]):
+        assert (out / "kit" / "en" / name).read_bytes() == (tmp_path / "built" / "kit" / "en" / name).read_bytes()
+
+
+def test_a_changed_picture_still_redoes_the_faces_that_show_it(tmp_path):
+    kit = tmp_path / "starlit-bazaar"
+    shutil.copytree(KITS["starlit-bazaar"], kit)
+    watcher = _watcher(kit, kit / "output")
+    assert watcher.rebuild().ok
+    assert watcher.rebuild().written == []
+    drawn = watcher.cache.misses
+    picture = kit / "art" / "star.svg"  # drawn by a card of goods.csv
+    picture.write_text(picture.read_text(encoding="utf-8").replace("</svg>", "<circle r='1'/></svg>"), "utf-8")
+    changed = watcher.rebuild()
+    assert changed.ok and watcher.cache.misses > drawn
+    assert "cards-goods.pdf" in [p.name for p in changed.written]
+
+
+def test_hidden_folders_and_the_output_are_no_assets(tmp_path):
+    from pnpkit.generator.watch import asset_files
+
+    kit = _new_kit(tmp_path)
+    for name in ("art/a.png", ".git/objects/x", "output/kit/en/kit.pdf", "fonts/f.ttf", "more.ods", "b.yml"):
+        (kit / name).parent.mkdir(parents=True, exist_ok=True)
+        (kit / name).write_bytes(b"x")
+    found = [str(p.relative_to(kit)) for p in asset_files(kit, (kit / "output",))]
+    assert found == ["README.md", "art/a.png", "fonts/f.ttf"]
