@@ -20,6 +20,7 @@ from typing import TextIO
 
 from pnpkit.validator.findings import Finding, Report, render_text
 from pnpkit.validator.kit import LoadedKit, load_kit
+from pnpkit.validator.proofread import words
 from pnpkit.validator.tables import TABLE_SUFFIXES
 
 from . import facecache, fonts
@@ -87,7 +88,8 @@ class Watcher:
         started = time.perf_counter()
         result = Rebuild()
         try:
-            self._rebuild(result)
+            with words.kept():  # the next save is proofread with the dictionaries this one loaded
+                self._rebuild(result)
         except (OutputError, SettingsError, DiskFullError) as exc:
             result.problem = str(exc)
             result.disk_full = isinstance(exc, DiskFullError)

@@ -116,3 +116,15 @@ def test_hidden_folders_and_the_output_are_no_assets(tmp_path):
         (kit / name).write_bytes(b"x")
     found = [str(p.relative_to(kit)) for p in asset_files(kit, (kit / "output",))]
     assert found == ["README.md", "art/a.png", "fonts/f.ttf"]
+
+
+def test_the_watch_keeps_the_proofreaders_dictionaries_between_saves(tmp_path):
+    """Loading SudachiPy again for every save cost 0.1 s a rebuild; a one-off load still lets it go."""
+    from pnpkit.validator.kit import load_kit
+    from pnpkit.validator.proofread import words
+
+    kit = _new_kit(tmp_path)
+    assert _watcher(kit, tmp_path / "out").rebuild().ok
+    assert words.japanese.cache_info().currsize > 0  # the readings, and the dictionary they came from, stay
+    assert load_kit(kit).ok
+    assert words.japanese.cache_info().currsize == 0

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
@@ -80,9 +82,27 @@ def is_word(term: str, lang: str) -> bool:
     return False
 
 
+_kept = 0
+
+
+@contextmanager
+def kept() -> Iterator[None]:
+    """Inside, the proofreader keeps its dictionaries and the readings it made for its next run in this process:
+    a watch proofreads the kit on every save, and loading SudachiPy again each time would cost 0.1 s a save."""
+    global _kept
+    _kept += 1
+    try:
+        yield
+    finally:
+        _kept -= 1
+
+
 def release() -> None:
     """Let the dictionaries go once the proofreader is done: SudachiPy maps a 200 MB file, which would otherwise
-    count against a capped address space for the rest of the run (the layouts, scipy, the PDF writer)."""
+    count against a capped address space for the rest of the run (the layouts, scipy, the PDF writer).
+    Not inside `kept()`."""
+    if _kept:
+        return
     if _tokenizer.cache_info().currsize or _english.cache_info().currsize:
         _tokenizer.cache_clear()
         _english.cache_clear()
