@@ -17,6 +17,8 @@ slows both alike.
 - The five seed kits in both languages with `--jobs 1` and with the default
   (every core): wall time, CPU/wall, and whether the outputs are identical.
 - `pnpkit validate` of the 10,000-card kit.
+- `pnpkit watch` of W250 (one card changed in decks.yaml) and of the kit `pnpkit new` writes with 110 cards in
+  cards.csv and in cards.xlsx (one cell changed; bench/tablekit.py): seconds to the deck PDF and to kit.pdf.
 - `pnpkit simulate content/element-shift` of 10,000 four-player games, `--jobs 1` and the default:
   wall time, games per second, CPU/wall, and whether the two JSON reports are identical.
 """

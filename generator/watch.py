@@ -3,6 +3,10 @@
 Each rebuild reloads and validates the kit, lays out every edition (cards that
 did not change come from the face cache), compares each component's pages
 with what was last written, and renders just the components that differ.
+A card from a spreadsheet is a card like any other: the table is read into
+the kit model, so a changed cell misses the cache for its row's cards only;
+pictures and fonts, which the model names but does not hold, are fingerprinted
+(`asset_files`), and a changed one lays out every card again.
 Their PDFs are written first, then `index.json` and `kit.pdf`. Every file is
 written beside its target and renamed over it, so a viewer that has a PDF
 open never sees half a file. A kit that is briefly invalid (a file mid-save)
