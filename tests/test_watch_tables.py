@@ -128,3 +128,32 @@ def test_the_watch_keeps_the_proofreaders_dictionaries_between_saves(tmp_path):
     assert words.japanese.cache_info().currsize > 0  # the readings, and the dictionary they came from, stay
     assert load_kit(kit).ok
     assert words.japanese.cache_info().currsize == 0
+
+
+def test_the_book_can_wait_for_the_saves_to_pause(tmp_path):
+    """`pnpkit watch` writes the changed deck at once and kit.pdf and index.json when the saves pause: a save
+    that breaks the kit meanwhile leaves them to match the deck last written."""
+    kit = _new_kit(tmp_path)
+    rows = _rows(kit)
+    out = tmp_path / "out"
+    watcher = _watcher(kit, out)
+    assert watcher.rebuild().ok
+    lang_dir = out / "kit" / "en"
+    book = (lang_dir / "kit.pdf").stat().st_ino
+
+    rows[2][rows[0].index("title.en")] = "Fog"
+    _save(kit, rows, "cards.csv")
+    deck = watcher.rebuild(books=False)
+    names = [p.name for p in deck.written]
+    assert deck.ok and names[0] == "cards-weather.pdf" and "kit.pdf" not in names and "index.json" not in names
+    assert watcher.books_due == {"en"} and (lang_dir / "kit.pdf").stat().st_ino == book
+
+    good = (kit / "cards.csv").read_text(encoding="utf-8")
+    (kit / "cards.csv").write_text(good + '"unclosed\n', encoding="utf-8")  # a save that breaks the table
+    assert not watcher.rebuild(books=False).ok
+
+    caught_up = watcher.write_books()
+    assert [p.name for p in caught_up.written] == ["index.json", "kit.pdf"] and watcher.books_due == set()
+    assert any("Fog" in text for text in page_texts(lang_dir / "kit.pdf"))
+    assert watcher.write_books().written == []  # nothing left due
+    assert caught_up.findings == watcher.findings and any(f.is_error for f in caught_up.findings)  # still broken
