@@ -157,3 +157,16 @@ def test_the_book_can_wait_for_the_saves_to_pause(tmp_path):
     assert any("Fog" in text for text in page_texts(lang_dir / "kit.pdf"))
     assert watcher.write_books().written == []  # nothing left due
     assert caught_up.findings == watcher.findings and any(f.is_error for f in caught_up.findings)  # still broken
+
+
+def test_a_changed_count_reaches_the_rules_that_quote_it(tmp_path):
+    """{cards_weather} in the rules is the deck's card count: the rules are laid out again from the model."""
+    kit = _new_kit(tmp_path)
+    rows = _rows(kit)
+    watcher = _watcher(kit, tmp_path / "out")
+    assert watcher.rebuild().ok
+    rows[1][rows[0].index("count")] = str(int(rows[1][rows[0].index("count")]) + 1)
+    _save(kit, rows, "cards.csv")
+    changed = watcher.rebuild()
+    assert changed.ok and {"cards-weather.pdf", "rules.pdf"} <= {p.name for p in changed.written}
+    assert "sheet-diary.pdf" not in {p.name for p in changed.written}
