@@ -19,6 +19,7 @@ slows both alike.
 - `pnpkit validate` of the 10,000-card kit.
 - `pnpkit watch` of W250 (one card changed in decks.yaml) and of the kit `pnpkit new` writes with 110 cards in
   cards.csv and in cards.xlsx (one cell changed; bench/tablekit.py): seconds to the deck PDF and to kit.pdf.
+- `pnpkit export png` of the five seed kits with `--jobs 1` and the default: CPU/wall and identical files.
 - `pnpkit simulate content/element-shift` of 10,000 four-player games, `--jobs 1` and the default:
   wall time, games per second, CPU/wall, and whether the two JSON reports are identical.
 """
@@ -304,8 +305,8 @@ def main() -> int:
     )
     parser.add_argument(
         "--tasks",
-        default="w1,big,seeds,validate,watch,tables,startup,simulate",
-        help="a subset of w1,big,seeds,validate,watch,tables,startup,simulate",
+        default="w1,big,seeds,validate,watch,tables,startup,simulate,png",
+        help="a subset of w1,big,seeds,validate,watch,tables,startup,simulate,png",
     )
     args = parser.parse_args()
     tasks = set(args.tasks.split(","))
@@ -431,6 +432,9 @@ def main() -> int:
         if "simulate" in tasks:
             simulate(work, other_runs)
 
+        if "png" in tasks:
+            export_png(work, 1 if args.quick else other_runs)
+
     finally:
         if args.keep:
             print(f"\nkept {work}")
@@ -465,6 +469,28 @@ def startup(work: Path, commands: dict[str, list[str]], runs: int) -> None:
         else:
             note = f"{ratio:4.2f} x the floor ({verdict(best.wall <= STARTUP_BUILD_TARGET)} ≤ {STARTUP_BUILD_TARGET} s)"
         print(f"  {label:<28} {best.wall:6.3f} s  {best.peak_mib:5.0f} MiB  {note}")
+
+
+def export_png(work: Path, runs: int) -> None:
+    """`pnpkit export png` of the five seed kits, both languages, on one process and on every core: wall time,
+    CPU/wall, and whether the two give the same files."""
+    kits = _seed_kits(ROOT / "content")
+    timed: dict[str, list[Run]] = {"1": [], "default": []}
+    for k in range(runs):
+        for jobs in timed:
+            extra = ["--jobs", "1"] if jobs == "1" else []
+            timed[jobs].append(run_tree([*PNPKIT, "export", "png", *kits, "-o", str(work / f"png-{jobs}-{k}"), *extra]))
+    files = sum(1 for p in (work / "png-1-0").rglob("*.png"))
+    identical = same_tree(work / "png-1-0", work / "png-default-0")
+    print(f"\npnpkit export png, the five seed kits, both languages, {files} images (median of {runs}, alternating)")
+    for jobs, found in timed.items():
+        best = median(found)
+        print(f"  --jobs {jobs:<8} {best.wall:6.2f} s  CPU {best.cpu:6.2f} s  CPU/wall {best.cpu / best.wall:4.2f}")
+    every = median(timed["default"])
+    print(
+        f"  every core keeps both busy: {verdict(every.cpu / every.wall >= CPU_WALL_TARGET)} (≥ {CPU_WALL_TARGET}); "
+        f"--jobs 1 and the default give identical files: {identical}  {verdict(identical)}"
+    )
 
 
 def simulate(work: Path, runs: int) -> None:
