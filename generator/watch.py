@@ -155,7 +155,7 @@ class Watcher:
             raise SettingsError(f"the kit has no {missing[0]!r} edition; it ships {', '.join(kit.languages)}")
         target = self.options.out_dir / kit.id
         check_writable(target, languages)
-        stamp = facecache.files_stamp(self.root, asset_files(self.root, (self.options.out_dir,)))
+        stamp = facecache.files_stamp(self.root, asset_files(self.root, (target,)))
         if stamp != self.files_stamp:  # a picture or font changed: pages that name it look the same, so redo all
             self.written.clear()
             self.files_stamp = stamp
@@ -255,9 +255,9 @@ def asset_files(root: Path, skip: tuple[Path, ...] = ()) -> list[Path]:
 
     Left out: YAML and tables (CSV, .xlsx, .ods), whose content the kit model already holds (a deck's
     table is read into its cards, and nothing else reads one), so a changed cell redoes only its own
-    cards; hidden files and folders (`.git`, `.pnpkit`); and the folders in `skip`, the watch's own
-    output (`pnpkit new` suggests `-o output` inside the kit), which would otherwise change on every
-    rebuild and redo everything on every save.
+    cards; hidden files and folders (`.git`, `.pnpkit`); and the folders in `skip`, the kit's output
+    folder OUT/<kit id> (`pnpkit new` suggests `-o output` inside the kit; `-o .` puts it there too), which
+    the watch itself rewrites and would otherwise take for a changed picture, redoing everything each save.
     """
     seen = {folder.resolve() for folder in skip}  # and every folder walked, so a linked folder is walked once
     files: list[Path] = []

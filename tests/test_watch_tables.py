@@ -170,3 +170,11 @@ def test_a_changed_count_reaches_the_rules_that_quote_it(tmp_path):
     changed = watcher.rebuild()
     assert changed.ok and {"cards-weather.pdf", "rules.pdf"} <= {p.name for p in changed.written}
     assert "sheet-diary.pdf" not in {p.name for p in changed.written}
+
+
+def test_the_output_may_be_the_kit_directory_itself(tmp_path):
+    """`-o .`: the kit's output folder (./<kit id>) is no picture either."""
+    kit = _new_kit(tmp_path)
+    watcher = _watcher(kit, kit)
+    assert watcher.rebuild().written
+    assert watcher.rebuild().written == []
