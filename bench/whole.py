@@ -17,6 +17,9 @@ slows both alike.
 - The five seed kits in both languages with `--jobs 1` and with the default
   (every core): wall time, CPU/wall, and whether the outputs are identical.
 - `pnpkit validate` of the 10,000-card kit.
+- `pnpkit watch` of W250 (one card changed in decks.yaml) and of the kit `pnpkit new` writes with 110 cards in
+  cards.csv and in cards.xlsx (one cell changed; bench/tablekit.py): seconds to the deck PDF and to kit.pdf.
+- `pnpkit export png` of the five seed kits with `--jobs 1` and the default: CPU/wall and identical files.
 - `pnpkit simulate content/element-shift` of 10,000 four-player games, `--jobs 1` and the default:
   wall time, games per second, CPU/wall, and whether the two JSON reports are identical.
 """
@@ -33,8 +36,11 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -205,10 +211,11 @@ WATCH_TARGET_S = 0.5  # one card changed in a 250-card kit: its PDF replaced wit
 WATCH_AIM_S = 0.2
 
 
-def watch_latency(command: list[str], kit: Path, out: Path, changes: int) -> tuple[list[float], list[float]]:
-    """`pnpkit watch` as a designer runs it: seconds from saving a one-card change to the deck PDF being
-    replaced, and to kit.pdf being replaced, for each of `changes` saves."""
-    deck_pdf, book = out / "w1" / "en" / "cards-deck.pdf", out / "w1" / "en" / "kit.pdf"
+def watch_latency(
+    command: list[str], kit: Path, out: Path, edits: list[Callable[[], None]], deck: str = "cards-deck.pdf"
+) -> tuple[list[float], list[float]]:
+    """`pnpkit watch` as a designer runs it: seconds from each save in `edits` to the deck PDF being
+    replaced (its inode changes), and to kit.pdf being replaced."""
     process = subprocess.Popen(
         [*command, "watch", str(kit), "-o", str(out)],
         stdout=subprocess.PIPE,
@@ -223,14 +230,15 @@ def watch_latency(command: list[str], kit: Path, out: Path, changes: int) -> tup
                 break
         else:
             raise SystemExit("pnpkit watch stopped before it was watching")
+        deck_pdf = next(out.glob(f"*/en/{deck}"))  # out/<kit id>/en/
+        book = deck_pdf.with_name("kit.pdf")
+        threading.Thread(target=process.stdout.read, daemon=True).start()  # its lines never fill the pipe
         time.sleep(0.5)  # let the file watcher settle
-        decks = kit / "decks.yaml"
         to_pdf, to_book = [], []
-        for k in range(changes):
+        for save in edits:
             before = (deck_pdf.stat().st_ino, book.stat().st_ino)
-            text = decks.read_text(encoding="utf-8").replace(f"en: Card {k + 7}}}", f"en: Card {k + 7} (edited)}}")
             started = time.perf_counter()
-            decks.write_text(text, encoding="utf-8")
+            save()
             seen_pdf = seen_book = None
             while seen_book is None and time.perf_counter() - started < 10:
                 now = time.perf_counter()
@@ -248,6 +256,44 @@ def watch_latency(command: list[str], kit: Path, out: Path, changes: int) -> tup
         process.wait(timeout=10)
 
 
+def yaml_edits(kit: Path, changes: int) -> list[Callable[[], None]]:
+    """One card's English title changed per save in W250's decks.yaml."""
+    decks = kit / "decks.yaml"
+
+    def save(k: int) -> None:
+        text = decks.read_text(encoding="utf-8")
+        decks.write_text(text.replace(f"en: Card {k + 7}}}", f"en: Card {k + 7} (edited)}}"), encoding="utf-8")
+
+    return [partial(save, k) for k in range(changes)]
+
+
+def watch_tables(work: Path, commands: dict[str, list[str]], saves: int) -> None:
+    """`pnpkit watch` of the kit `pnpkit new` writes, its deck 110 designs in cards.csv (and in cards.xlsx):
+    one cell changed per save, timed to the deck PDF being replaced."""
+    from tablekit import DESIGNS, edit_cell, table_kit
+
+    print(
+        f"\npnpkit watch, `pnpkit new`'s kit with {DESIGNS} cards in a table, one cell changed per save (median of {saves} saves)"
+    )
+    for label, command in commands.items():
+        for workbook in (False, True):
+            kit = work / f"table-{label}-{'xlsx' if workbook else 'csv'}"
+            table = table_kit(command, kit, workbook)
+            edits = [_later(edit_cell, table, k) for k in range(saves)]
+            to_pdf, to_book = watch_latency(command, kit, kit / "output", edits, deck="cards-weather.pdf")
+            pdf, book = statistics.median(to_pdf), statistics.median(to_book)
+            print(
+                f"  {label:<10} {table.name:<11} deck PDF replaced {pdf:5.2f} s after the save "
+                f"({verdict(pdf < WATCH_TARGET_S)} < {WATCH_TARGET_S} s, aim {WATCH_AIM_S} s: "
+                f"{verdict(pdf <= WATCH_AIM_S)}); kit.pdf {book:5.2f} s"
+            )
+
+
+def _later(make: Callable[[Path, int], Callable[[], None]], table: Path, k: int) -> Callable[[], None]:
+    """The k-th save, its rows read when it is made (after the saves before it)."""
+    return lambda: make(table, k)()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="medians of 1")
@@ -259,8 +305,8 @@ def main() -> int:
     )
     parser.add_argument(
         "--tasks",
-        default="w1,big,seeds,validate,watch,startup,simulate",
-        help="a subset of w1,big,seeds,validate,watch,startup,simulate",
+        default="w1,big,seeds,validate,watch,tables,startup,simulate,png",
+        help="a subset of w1,big,seeds,validate,watch,tables,startup,simulate,png",
     )
     args = parser.parse_args()
     tasks = set(args.tasks.split(","))
@@ -368,7 +414,8 @@ def main() -> int:
             saves = 3 if args.quick else 7
             print(f"\npnpkit watch, a 250-card kit, one card changed per save (median of {saves} saves)")
             for label, command in commands.items():
-                to_pdf, to_book = watch_latency(command, work / "w250", work / f"watch-{label}", saves)
+                edits = yaml_edits(work / "w250", saves)
+                to_pdf, to_book = watch_latency(command, work / "w250", work / f"watch-{label}", edits)
                 pdf, book = statistics.median(to_pdf), statistics.median(to_book)
                 print(
                     f"  {label:<18} deck PDF replaced {pdf:5.2f} s after the save "
@@ -376,11 +423,17 @@ def main() -> int:
                     f"{verdict(pdf <= WATCH_AIM_S)}); kit.pdf {book:5.2f} s"
                 )
 
+        if "tables" in tasks:
+            watch_tables(work, commands, 3 if args.quick else 7)
+
         if "startup" in tasks:
             startup(work, commands, 5 if args.quick else 15)
 
         if "simulate" in tasks:
             simulate(work, other_runs)
+
+        if "png" in tasks:
+            export_png(work, 1 if args.quick else other_runs)
 
     finally:
         if args.keep:
@@ -416,6 +469,28 @@ def startup(work: Path, commands: dict[str, list[str]], runs: int) -> None:
         else:
             note = f"{ratio:4.2f} x the floor ({verdict(best.wall <= STARTUP_BUILD_TARGET)} ≤ {STARTUP_BUILD_TARGET} s)"
         print(f"  {label:<28} {best.wall:6.3f} s  {best.peak_mib:5.0f} MiB  {note}")
+
+
+def export_png(work: Path, runs: int) -> None:
+    """`pnpkit export png` of the five seed kits, both languages, on one process and on every core: wall time,
+    CPU/wall, and whether the two give the same files."""
+    kits = _seed_kits(ROOT / "content")
+    timed: dict[str, list[Run]] = {"1": [], "default": []}
+    for k in range(runs):
+        for jobs in timed:
+            extra = ["--jobs", "1"] if jobs == "1" else []
+            timed[jobs].append(run_tree([*PNPKIT, "export", "png", *kits, "-o", str(work / f"png-{jobs}-{k}"), *extra]))
+    files = sum(1 for p in (work / "png-1-0").rglob("*.png"))
+    identical = same_tree(work / "png-1-0", work / "png-default-0")
+    print(f"\npnpkit export png, the five seed kits, both languages, {files} images (median of {runs}, alternating)")
+    for jobs, found in timed.items():
+        best = median(found)
+        print(f"  --jobs {jobs:<8} {best.wall:6.2f} s  CPU {best.cpu:6.2f} s  CPU/wall {best.cpu / best.wall:4.2f}")
+    every = median(timed["default"])
+    print(
+        f"  every core keeps both busy: {verdict(every.cpu / every.wall >= CPU_WALL_TARGET)} (≥ {CPU_WALL_TARGET}); "
+        f"--jobs 1 and the default give identical files: {identical}  {verdict(identical)}"
+    )
 
 
 def simulate(work: Path, runs: int) -> None:

@@ -23,7 +23,7 @@ from pnpkit.validator.jobs import ordered_map
 from pnpkit.validator.kit import LoadedKit
 from pnpkit.validator.source import format_path
 
-from . import fonts
+from . import facecache, fonts
 from .cardmap import SIDES, deck_starts
 from .games import Component, components, layout_module
 from .i18n import needs_line, tr
@@ -123,7 +123,9 @@ def layout_kit(
             from .layouts.playtest import report_component
 
             parts.append(_finish(report_component(ctx, kit, playtest), settings))
-        floor = _not_told_twice(text_floor(parts), ctx.problems)
+        cache = facecache.active()  # a watch checks again only the components that changed
+        checked = text_floor(parts) if cache is None else cache.page_check(ctx, parts, text_floor)
+        floor = _not_told_twice(checked, ctx.problems)
     empty = [part for part in parts if not part.pages]
     found = _findings(loaded, [*font_problems, *ctx.problems, *floor]) + _nothing_to_print(loaded, empty)
     return [part for part in parts if part.pages], found

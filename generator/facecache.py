@@ -12,11 +12,12 @@ A one-off build has no cache (`active()` is None) and draws every face, as befor
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -34,6 +35,8 @@ class FaceCache:
     faces: dict[tuple, tuple[CardFace, tuple[TextProblem, ...]]] = field(default_factory=dict)
     hits: int = 0
     misses: int = 0
+    checked: dict[tuple, tuple[str, Any, tuple[TextProblem, ...]]] = field(default_factory=dict)
+    """(language, settings, component slug) → the scope, the component and what the page check found in it."""
 
     def face(self, ctx: LayoutContext, key: tuple, draw: Callable[[], CardFace]) -> CardFace:
         """The face under `key`, drawn once; the problems its drawing met are reported again on every reuse."""
@@ -50,6 +53,19 @@ class FaceCache:
             self.faces.clear()
         self.faces[full] = (face, tuple(ctx.problems[before:]))
         return face
+
+    def page_check(self, ctx: LayoutContext, parts: Sequence[Any], check: Callable[[list], list[TextProblem]]) -> list:
+        """`check(parts)` (the build's page check), part by part; a part equal to the one checked last time in
+        this edition, under the same scope, gives the problems found then instead of being walked again."""
+        problems: list[TextProblem] = []
+        for part in parts:
+            key = (ctx.lang, repr(ctx.settings), part.slug)
+            found = self.checked.get(key)
+            if found is None or found[0] != self.scope or found[1] != part:
+                found = (self.scope, part, tuple(check([part])))
+                self.checked[key] = found
+            problems.extend(found[2])
+        return problems
 
 
 _active: ContextVar[FaceCache | None] = ContextVar("face_cache", default=None)

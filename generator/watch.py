@@ -3,15 +3,21 @@
 Each rebuild reloads and validates the kit, lays out every edition (cards that
 did not change come from the face cache), compares each component's pages
 with what was last written, and renders just the components that differ.
-Their PDFs are written first, then `index.json` and `kit.pdf`. Every file is
-written beside its target and renamed over it, so a viewer that has a PDF
-open never sees half a file. A kit that is briefly invalid (a file mid-save)
-shows its findings and keeps the last good output; the next save clears them.
+Their PDFs are written first, then `index.json` and `kit.pdf`; the command
+writes those two once the saves pause for BOOK_DELAY_MS (`Watcher.rebuild`
+alone writes them at once). Every file is written beside its target and
+renamed over it, so a viewer that has a PDF open never sees half a file. A kit
+that is briefly invalid (a file mid-save) shows its findings and keeps the last
+good output; the next save clears them.
+
+A card from a spreadsheet is a card like any other: the table is read into
+the kit model, so a changed cell misses the cache for its row's cards only.
+Pictures and fonts, which the model names but does not hold, are fingerprinted
+(`asset_files`), and a changed one lays out every card again.
 """
 
 from __future__ import annotations
 
-import itertools
 import sys
 import time
 from collections.abc import Callable
@@ -21,6 +27,8 @@ from typing import TextIO
 
 from pnpkit.validator.findings import Finding, Report, render_text
 from pnpkit.validator.kit import LoadedKit, load_kit
+from pnpkit.validator.proofread import words
+from pnpkit.validator.tables import TABLE_SUFFIXES
 
 from . import facecache, fonts
 from .build import (
@@ -47,9 +55,13 @@ from .render import component_pdf
 
 WHOLE = "every file is whole, the last good one or the new one"
 """What a full disk leaves: a watch replaces file by file, each written beside its target and renamed over it."""
+BOOK_DELAY_MS = 300
+"""After a save, kit.pdf and index.json wait this long for the next one: a burst of saves renders the book once,
+and a save that follows at once gets its own PDF without waiting for the book of the save before."""
 MAX_ASSET_FILES = 5_000
 """Files looked at for changed pictures and fonts; a kit directory with more is fingerprinted by its first ones."""
-YAML_SUFFIXES = (".yaml", ".yml")
+MODEL_SUFFIXES = (".yaml", ".yml", *TABLE_SUFFIXES)
+"""Files read into the kit model: a change to one reaches the faces through the cards, not the files stamp."""
 
 
 @dataclass
@@ -80,13 +92,35 @@ class Watcher:
     """language → component slug → the component as its files were last written."""
     fonts_written: bool = False
     files_stamp: str = ""
-    """The fingerprint of the kit's pictures, fonts and tables at the last rebuild."""
+    """The fingerprint of the kit's pictures and fonts at the last rebuild (`asset_files`)."""
 
-    def rebuild(self) -> Rebuild:
+    books_due: set[str] = field(default_factory=set)
+    """Languages whose kit.pdf and index.json a `rebuild(books=False)` left to `write_books`."""
+    findings: list[Finding] = field(default_factory=list)
+    """The last rebuild's findings."""
+    last_good: tuple | None = None
+    """What the last rebuild that wrote laid out: (loaded kit, editions, settings, target directory, languages)."""
+
+    def rebuild(self, books: bool = True) -> Rebuild:
+        """Reload, lay out and write what changed; with `books=False`, each changed edition's kit.pdf and
+        index.json are left due (`books_due`) for `write_books`, so the next save is not kept waiting."""
+        result = self._run(lambda result: self._rebuild(result, books))
+        self.findings = result.findings
+        return result
+
+    def write_books(self) -> Rebuild:
+        """The kit.pdf and index.json left due, from the last layout that wrote anything (the files beside them);
+        its findings are the last rebuild's, which still stand."""
+        result = self._run(self._write_due)
+        result.findings = list(self.findings)
+        return result
+
+    def _run(self, work: Callable[[Rebuild], None]) -> Rebuild:
         started = time.perf_counter()
         result = Rebuild()
         try:
-            self._rebuild(result)
+            with words.held():  # the next save is proofread with the dictionaries this one loaded
+                work(result)
         except (OutputError, SettingsError, DiskFullError) as exc:
             result.problem = str(exc)
             result.disk_full = isinstance(exc, DiskFullError)
@@ -95,7 +129,20 @@ class Watcher:
         result.seconds = time.perf_counter() - started
         return result
 
-    def _rebuild(self, result: Rebuild) -> None:
+    def _write_due(self, result: Rebuild) -> None:
+        self._write_books(result)
+        if result.written and self.last_good is not None:
+            self._record(self.last_good[3], self.last_good[4])
+
+    def _write_books(self, result: Rebuild) -> None:
+        if not self.books_due or self.last_good is None:
+            return
+        loaded, editions, settings, target, languages = self.last_good
+        for lang in [lang for lang in languages if lang in self.books_due]:
+            result.written += self._write_book(loaded, target / lang, lang, editions[lang], settings)
+            self.books_due.discard(lang)
+
+    def _rebuild(self, result: Rebuild, books: bool) -> None:
         loaded = load_kit(self.root)
         result.findings = loaded.report.sorted()
         if not loaded.ok:
@@ -108,7 +155,7 @@ class Watcher:
             raise SettingsError(f"the kit has no {missing[0]!r} edition; it ships {', '.join(kit.languages)}")
         target = self.options.out_dir / kit.id
         check_writable(target, languages)
-        stamp = facecache.files_stamp(self.root, _asset_files(self.root))
+        stamp = facecache.files_stamp(self.root, asset_files(self.root, (target,)))
         if stamp != self.files_stamp:  # a picture or font changed: pages that name it look the same, so redo all
             self.written.clear()
             self.files_stamp = stamp
@@ -134,9 +181,12 @@ class Watcher:
                 for part in parts:
                     result.written += self._write_svgs(loaded, target / lang, lang, part)
         for lang, parts in editions.items():
-            if changed[lang]:
-                result.written += self._write_book(loaded, target / lang, lang, parts, settings)
             self.written[lang] = {part.slug: part for part in parts}
+        self.books_due |= {lang for lang, parts in changed.items() if parts}
+        if any(changed.values()) or self.books_due:
+            self.last_good = (loaded, editions, settings, target, languages)
+        if books:
+            self._write_books(result)
         if self.options.svg and not self.fonts_written:
             result.written += _write_fonts(loaded, target, languages)
             self.fonts_written = True
@@ -200,13 +250,34 @@ class Watcher:
         ]
 
 
-def _asset_files(root: Path) -> list[Path]:
-    """The kit's files other than YAML (pictures, fonts, tables): a change to one may change faces."""
-    files = []
-    for path in sorted(itertools.islice(root.rglob("*"), MAX_ASSET_FILES)):
-        if path.is_file() and path.suffix.lower() not in YAML_SUFFIXES and not path.name.startswith("."):
-            files.append(path)
-    return files
+def asset_files(root: Path, skip: tuple[Path, ...] = ()) -> list[Path]:
+    """The kit's files that a face may draw without the kit model holding them: pictures, icons and fonts.
+
+    Left out: YAML and tables (CSV, .xlsx, .ods), whose content the kit model already holds (a deck's
+    table is read into its cards, and nothing else reads one), so a changed cell redoes only its own
+    cards; hidden files and folders (`.git`, `.pnpkit`); and the folders in `skip`, the kit's output
+    folder OUT/<kit id> (`pnpkit new` suggests `-o output` inside the kit; `-o .` puts it there too), which
+    the watch itself rewrites and would otherwise take for a changed picture, redoing everything each save.
+    """
+    seen = {folder.resolve() for folder in skip}  # and every folder walked, so a linked folder is walked once
+    files: list[Path] = []
+    folders = [root]
+    while folders and len(files) < MAX_ASSET_FILES:
+        folder = folders.pop()
+        try:
+            entries = sorted(folder.iterdir(), reverse=True)
+        except OSError:
+            continue
+        for path in entries:
+            if path.name.startswith("."):
+                continue
+            if path.is_dir():
+                if path.resolve() not in seen:
+                    seen.add(path.resolve())
+                    folders.append(path)
+            elif path.is_file() and not path.name.lower().endswith(MODEL_SUFFIXES):
+                files.append(path)
+    return sorted(files[:MAX_ASSET_FILES])
 
 
 def _ensure_ours(lang_dir: Path) -> None:
@@ -309,9 +380,19 @@ def watch(root: Path, options: BuildOptions, stream: TextIO = sys.stdout) -> int
         watch_filter = watchfiles.DefaultFilter(ignore_paths=[out_dir])
         stream.write(f"watching {root} for changes (Ctrl-C to stop)\n")
         stream.flush()
-        for _changes in watchfiles.watch(root, watch_filter=watch_filter, step=30):
-            screen.show(watcher.rebuild())
+        changes = watchfiles.watch(
+            root, watch_filter=watch_filter, step=30, rust_timeout=BOOK_DELAY_MS, yield_on_timeout=True
+        )
+        for changed in changes:
+            if changed:
+                screen.show(watcher.rebuild(books=False))
+            elif watcher.books_due:  # the saves have paused: kit.pdf and index.json catch up
+                screen.show(watcher.write_books())
     except KeyboardInterrupt:  # Ctrl-C, SIGTERM or SIGHUP: every file written so far was written whole
-        pass
+        try:
+            if watcher.books_due:
+                watcher.write_books()  # and kit.pdf is the kit's as the watch leaves it
+        except KeyboardInterrupt:  # asked twice: the book stays the last one written, whole
+            pass
     stream.write("stopped watching\n")
     return 0

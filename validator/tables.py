@@ -179,13 +179,14 @@ def decode_csv(raw: bytes, display: str) -> tuple[str, str]:
     except UnicodeDecodeError as exc:
         utf8_error = exc.start
     else:
-        odd = next((ch for ch in text if _unexpected(ch)), None)
-        if odd is not None:
+        found = _UNEXPECTED.search(text)
+        if found is not None:
+            odd = found.group()
             try:
                 raw.decode("cp932")
             except UnicodeDecodeError:
                 return text, "utf-8"
-            where = _position(raw, 0, len(text[: text.index(odd)].encode("utf-8")), display)
+            where = _position(raw, 0, len(text[: found.start()].encode("utf-8")), display)
             raise _Stop(
                 codes.make(
                     AMBIGUOUS,
@@ -199,7 +200,7 @@ def decode_csv(raw: bytes, display: str) -> tuple[str, str]:
         text = raw.decode("cp932")
     except UnicodeDecodeError:
         raise _Stop(_bad_byte(raw, 0, utf8_error, display, "")) from None
-    if any(_unexpected(ch) for ch in text):  # Python's cp932 maps unassigned bytes to controls and private use
+    if _UNEXPECTED.search(text):  # Python's cp932 maps unassigned bytes to controls and private use
         raise _Stop(_bad_byte(raw, 0, utf8_error, display, ""))
     return text, "cp932"
 
@@ -234,12 +235,9 @@ _EXPECTED = (
 )
 
 
-def _unexpected(ch: str) -> bool:
-    """A character that card text would hardly hold: a control, or a script other than Latin, Greek, Cyrillic and CJK."""
-    code = ord(ch)
-    if code < 0x80:
-        return False
-    return not any(low <= code <= high for low, high in _EXPECTED)
+_UNEXPECTED = re.compile("[^\\x00-\\x7f" + "".join(f"{chr(low)}-{chr(high)}" for low, high in _EXPECTED) + "]")
+"""A character that card text would hardly hold: a control past ASCII, or a script other than Latin, Greek,
+Cyrillic and CJK (one regular expression: a character-by-character test costs 20 ms a 100-row table)."""
 
 
 def _read_csv(raw: bytes, display: str, limits: TableLimits) -> tuple[Table, list[Finding]]:

@@ -82,7 +82,8 @@ def rasterise(data: bytes, sizes: Sequence[tuple[int, int, bool]]) -> list[Image
             try:
                 bitmap.fill_rect((255, 255, 255, 0 if transparent else 255), 0, 0, width, height)
                 pdfium_c.FPDF_RenderPageBitmap(bitmap, page, 0, 0, width, height, 0, 0)
-                images.append(bitmap.to_pil().copy())  # a copy that outlives the bitmap's buffer
+                image = bitmap.to_pil()  # BGR(A) bytes become an RGB(A) image of its own, no longer the bitmap's
+                images.append(image if image.mode != bitmap.mode else image.copy())
             finally:
                 bitmap.close()
                 page.close()

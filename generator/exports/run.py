@@ -114,13 +114,12 @@ def execute(prepared: Prepared, jobs: int = 1, progress: Progress = lambda _m: N
     try:
         batches = [batch for plan in prepared.plans for batch in plan.batches]
         _warm(prepared.plans)
-        results: list[list] = []
-        wave = max(1, jobs) * 2
-        for start in range(0, len(batches), wave):
-            progress(
-                f"drawing batch {start + 1}–{min(start + wave, len(batches))} of {len(batches)} on {jobs} process(es)"
-            )
-            results.extend(ordered_map(run_batch, batches[start : start + wave], jobs))
+        progress(f"drawing {len(batches)} batch(es) on {min(jobs, len(batches))} process(es)")
+        # one pool for every batch: a worker takes the next batch as soon as it is free, so no core waits
+        # for the slowest batch of a wave; the results still come back in order
+        results: list[list] = ordered_map(
+            run_batch, batches, jobs, lambda n: progress(f"drew batch {n} of {len(batches)} on {jobs} process(es)")
+        )
         at = 0
         for plan in prepared.plans:
             mine = results[at : at + len(plan.batches)]

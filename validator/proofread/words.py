@@ -89,19 +89,20 @@ _held = 0
 @contextmanager
 def held() -> Iterator[None]:
     """The dictionaries kept between proofreadings, for a process that validates again on every save (`pnpkit
-    serve`): loading SudachiPy's again and reading every text again would cost each save about 0.1 s."""
+    watch`, `pnpkit serve`): loading SudachiPy's again and reading every text again would cost each save about 0.1 s.
+    They stay loaded after the block too, until the next proofreading outside one lets them go (`release`)."""
     global _held
     _held += 1
     try:
         yield
     finally:
         _held -= 1
-        release()
 
 
 def release() -> None:
     """Let the dictionaries go once the proofreader is done: SudachiPy maps a 200 MB file, which would otherwise
-    count against a capped address space for the rest of the run (the layouts, scipy, the PDF writer)."""
+    count against a capped address space for the rest of the run (the layouts, scipy, the PDF writer).
+    Not inside `held()`: the next proofreading in this process reuses them."""
     if _held:
         return
     if _tokenizer.cache_info().currsize or _english.cache_info().currsize:
