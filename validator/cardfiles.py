@@ -31,10 +31,11 @@ written, and so are empty rows.
 
 from __future__ import annotations
 
+import difflib
 import re
 import types
 import typing
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -43,7 +44,7 @@ from pydantic import BaseModel
 from . import codes
 from .findings import Finding, Location
 from .kitpaths import display_path, safe_kit_path
-from .source import Limits, Source, format_path, load_file
+from .source import Limits, Source, TableColumn, format_path, load_file
 from .tables import LANGUAGE_PARTS, TABLE_SUFFIXES, WORKBOOK_SUFFIXES, Table, TableLimits, read_table
 from .types import Unspecified
 
@@ -158,7 +159,13 @@ def column_target(name: str, model: type[BaseModel] | None) -> Target | str:
             continue
         where = ".".join(parts[:k])
         known = ", ".join(dict.fromkeys(f for m in models for f in m.model_fields if f != "fill"))
-        return f"{where!r} takes {known}, not {part!r}" if where else f"no card field {part!r}: use one of {known}"
+        close = difflib.get_close_matches(part, known.split(", "), n=1, cutoff=0.6)
+        guess = f"did you mean {close[0]!r}? " if close else ""
+        return (
+            f"{where!r} takes {known}, not {part!r}"
+            if where
+            else f"no card field {part!r}: {guess}use one of {known}"
+        )
     return Target(tuple(path), numbers)
 
 
@@ -226,6 +233,8 @@ class _Cards:
     values: dict[tuple, Location]
     keys: dict[tuple, Location]
     quoted: set[tuple]
+    columns: list[tuple[str, Location, tuple[str, ...]]] = field(default_factory=list)
+    """A table's columns that fill a field: (header, its place, the field's path below each card)."""
 
 
 def table_cards(table: Table, model: type[BaseModel] | None) -> tuple[_Cards, list[Finding]]:
@@ -233,6 +242,11 @@ def table_cards(table: Table, model: type[BaseModel] | None) -> tuple[_Cards, li
     findings: list[Finding] = []
     targets = _header_targets(table, model, findings)
     out = _Cards([], {}, {}, set())
+    out.columns = [
+        (column.name, column.location, target.path)
+        for column, target in zip(table.columns, targets)
+        if target is not None
+    ]
     language_groups = {t.path[:-1] for t in targets if t is not None and t.path[-1] in LANGUAGE_PARTS}
     for row_location, cells in table.rows:
         n = len(out.cards)
@@ -357,6 +371,7 @@ class _Reader:
         self.cards = 0
         self.renumbered: dict[int, dict[int, int]] = {}  # deck → written index of an inline card → its index now
         self.placed = _Cards([], {}, {}, set())  # positions of cards read from files, by full path
+        self.columns: dict[tuple, list[TableColumn]] = {}  # the table columns of each deck's cards
 
     def deck_cards(self, d: int, entries: list[Any], single: bool) -> list[Any]:
         base = ("decks", d, "cards")
@@ -377,6 +392,11 @@ class _Reader:
                 for path, location in mine.items():
                     theirs[base + (path[0] + offset,) + path[1:]] = location
             self.placed.quoted.update(base + (path[0] + offset,) + path[1:] for path in read.quoted)
+            fields = tuple(name for name in self.model.model_fields if name != "fill") if self.model else ()
+            self.columns.setdefault(base, []).extend(
+                TableColumn(name, header, target, offset, offset + len(read.cards), fields)
+                for name, header, target in read.columns
+            )
         return cards
 
     def read_entry(self, entry: Any, where: tuple) -> _Cards | None:
@@ -503,6 +523,7 @@ class _Reader:
         self.source.values.update(self.placed.values)
         self.source.keys.update(self.placed.keys)
         self.source.quoted.update(self.placed.quoted)
+        self.source.columns.update(self.columns)
 
 
 def _moved(path: tuple, moves: dict[int, dict[int, int]]) -> tuple | None:

@@ -25,7 +25,7 @@ from .markup import has_markup, parse
 from .names import normalise_name
 from .placeholders import names_in
 from .repeats import PLACES_NAMED, places_text, repeated, times
-from .source import Source, format_path
+from .source import Source, TableColumn, format_path
 from .text_numbers import local_numbers
 from .walk import Walk, field_names, walk
 
@@ -52,6 +52,14 @@ class CheckContext:
     ) -> None:
         location = self.locate(path, key=key, col_offset=col_offset)
         self.findings.append(codes.make(code, message, location, format_path(path), hint))
+
+    def add_at(self, code: str, location: Location, message: str, hint: str = "", path: tuple = ()) -> None:
+        """A finding at a place no model path leads to, such as a table's header cell."""
+        self.findings.append(codes.make(code, message, location, format_path(path), hint))
+
+    def columns_at(self, path: tuple) -> list[TableColumn]:
+        """The table columns the card value at `path` came from (none when it was written in YAML)."""
+        return self.source.columns_at(path) if self.source.columns else []
 
     def locate(self, path: tuple, *, key: bool = False, col_offset: int = 0) -> Location:
         """Where `path` is written; `col_offset` characters into its text when given."""

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from pnpkit.validator.components.printing import PrintSettings
+from pnpkit.validator.components.templates import FLOOR_JAPANESE_PT, FLOOR_LATIN_PT
 from pnpkit.validator.markup import has_markup, parse, plain
 
 from .. import fonts
@@ -23,8 +24,8 @@ INK = "#000000"
 MUTED = "#666666"
 HAIRLINE = 0.15
 
-FLOOR_LATIN = 6.0
-FLOOR_JAPANESE = 7.0
+FLOOR_LATIN = FLOOR_LATIN_PT
+FLOOR_JAPANESE = FLOOR_JAPANESE_PT
 """The readable floor in points: no printed text is smaller (ISSUE 16). A text with any kana, kanji or other
 full-width character (U+3000 and above) is held to the Japanese floor, all of it."""
 
@@ -57,12 +58,63 @@ class TextProblem:
     hint: str = ""
 
 
+@dataclass(frozen=True)
+class Remedy:
+    """What a designer can change when a text does not fit (PK309): the finding's hint names these. A field left
+    empty is something the layout sets, which the hint does not offer."""
+
+    text: str = "the text"
+    """What to shorten: "the card's text", or words the card does not choose ("the `heading:` of region 'lv'")."""
+    box: str = ""
+    """The box to enlarge, as the kit writes it: "the `box:` of region 'body'"."""
+    size: str = ""
+    """The smallest size to lower: "its `min_size:`"."""
+    lines: str = ""
+    """A cap on the lines to raise: "its `lines:`"."""
+    fixed: bool = False
+    """The words are the kit's, not the card's (a heading, a label's name): the finding is told once."""
+
+    def hint(self, over_width: float, over_height: float, min_size: float, floor: float) -> str:
+        """`make the `box:` of region 'body' taller, lower its `min_size:` (8 pt; the floor is 6 pt), or shorten
+        the card's text`: each change that would help, in the order a designer would try them."""
+        wide, tall = _directions(over_width, over_height)
+        ways: list[str] = []
+        if self.box:
+            ways.append(f"make {self.box} {'larger' if wide and tall else 'wider' if wide else 'taller'}")
+        if self.lines and tall:
+            ways.append(f"allow more lines ({self.lines})")
+        if self.size and min_size > floor + 1e-9:
+            ways.append(f"lower {self.size} (now {min_size:g} pt; the floor is {floor:g} pt)")
+        ways.append(f"shorten {self.text}")
+        return ways[0] if len(ways) == 1 else ", ".join(ways[:-1]) + f", or {ways[-1]}"
+
+
+def _directions(over_width: float, over_height: float) -> tuple[bool, bool]:
+    """Whether a text that does not fit is too wide, too tall or both (what shows at 0.1 mm; the larger when
+    neither does)."""
+    wide, tall = over_width >= 0.05, over_height >= 0.05
+    if not wide and not tall:
+        wide, tall = over_width > over_height, over_width <= over_height
+    return wide, tall
+
+
+def overflow_text(over_width: float, over_height: float) -> str:
+    """`1.7 mm too tall`, `0.4 mm too wide (a word longer than the line)`, or both."""
+    wide, tall = _directions(over_width, over_height)
+    parts = [f"{_mm(over_height)} too tall"] if tall else []
+    if wide:
+        parts.append(f"{_mm(over_width)} too wide" + ("" if tall else " (a word longer than the line)"))
+    return " and ".join(parts)
+
+
 @dataclass
 class LayoutContext:
     lang: str
     paper: Paper
     problems: list[TextProblem] = field(default_factory=list)
     settings: PrintSettings = field(default_factory=PrintSettings)
+    _told: set[TextProblem] = field(default_factory=set, init=False, repr=False)
+    """Problems about words no card chooses (a heading, a label's name), told once rather than once a card."""
 
     @property
     def margin(self) -> float:
@@ -79,12 +131,14 @@ class LayoutContext:
         label: str = "",
         leading: float = 1.3,
         floor: float | None = None,
+        remedy: Remedy = Remedy(),
     ) -> list[Text]:
         """Fit `text` into the box, shrinking down to `min_size`; a miss is recorded, never clipped silently.
 
         Nothing is set below the readable floor for the text's script (`floor_pt`, or `floor` when the caller
         knows better, such as text whose inline icons stand in as full-width markers): `size` and `min_size`
-        are raised to it, so text that would need less is PK309, never a silent shrink.
+        are raised to it, so text that would need less is PK309, never a silent shrink. `remedy` says what the
+        designer may change, for the finding's hint; words the card does not choose are told once.
         Markup in the text (`**bold**`, `*italic*`, `<red>…</>`) styles it; each
         part is checked against the face it prints in (PK307 names that face).
         """
@@ -108,14 +162,18 @@ class LayoutContext:
                 text, box.width, box.height, size, min_size, leading, bold=box.bold, italic=box.italic, font=box.font
             )
         if not result.fits:
-            self.problems.append(
-                TextProblem(
-                    "PK309",
-                    where,
-                    f"{label}: text is {_mm(result.overflow)} too big for its {box.width:.1f} × {box.height:.1f} mm box even at {min_size:g} pt",
-                    "shorten the text",
-                )
+            at_floor = " (the readable floor)" if min_size <= floor + 1e-9 else ""
+            problem = TextProblem(
+                "PK309",
+                where,
+                f"{label}: text is {overflow_text(result.over_width, result.over_height)} for its "
+                f"{box.width:.1f} × {box.height:.1f} mm box even at {min_size:g} pt{at_floor}",
+                remedy.hint(result.over_width, result.over_height, min_size, floor),
             )
+            if not remedy.fixed or problem not in self._told:
+                if remedy.fixed:
+                    self._told.add(problem)
+                self.problems.append(problem)
         elif len(result.lines) > 1 and not text.isascii():
             broken = inner_breaks(plain(text) if has_markup(text) else text, result.lines)
             if broken:

@@ -81,6 +81,11 @@ PointSize = Annotated[float, Field(gt=0, le=72, description="A font size in poin
 IconName = Annotated[str, StringConstraints(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$", max_length=32)]
 Fraction = Annotated[float, Field(ge=0, le=1)]
 
+FLOOR_LATIN_PT = 6.0
+FLOOR_JAPANESE_PT = 7.0
+"""The readable floor: no printed text is smaller, whatever a region's `min_size` says (6 pt for Latin text,
+7 pt for text with kana or kanji; generator.layouts.context holds every text to it)."""
+
 RegionKind = Literal["text", "number", "label", "effect", "band", "art", "panel", "image"]
 Shape = Literal["rect", "rounded", "pill", "circle", "diamond", "shield"]
 ImageFit = Literal["cover", "contain", "stretch"]
@@ -558,6 +563,8 @@ __all__ = [
     "CardTemplate",
     "EffectFill",
     "FillValue",
+    "FLOOR_JAPANESE_PT",
+    "FLOOR_LATIN_PT",
     "Frame",
     "ImageFill",
     "ImageFrame",
