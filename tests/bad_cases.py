@@ -67,7 +67,7 @@ CASES: list[Case] = [
         "model.yaml",
         "  max_cycles: 20\n",
         "  max_cycles: 20\n  draws_per_turn: 3\n",
-        Want("PK102", "model.yaml", "draws_per_turn: 3", "draws_per_turn", message="first defined at line 3"),
+        Want("PK102", "model.yaml", "draws_per_turn: 3", "draws_per_turn", message="first defined at model.yaml:3:"),
     ),
     one(
         "unknown-field",

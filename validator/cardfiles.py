@@ -45,7 +45,7 @@ from . import codes
 from .findings import Finding, Location
 from .kitpaths import display_path, safe_kit_path
 from .source import Limits, Source, TableColumn, format_path, load_file
-from .tables import LANGUAGE_PARTS, TABLE_SUFFIXES, WORKBOOK_SUFFIXES, Table, TableLimits, read_table
+from .tables import LANGUAGE_PARTS, TABLE_SUFFIXES, WORKBOOK_SUFFIXES, Column, Table, TableLimits, read_table
 from .types import Unspecified
 
 YAML_SUFFIXES = (".yaml", ".yml")
@@ -162,9 +162,7 @@ def column_target(name: str, model: type[BaseModel] | None) -> Target | str:
         close = difflib.get_close_matches(part, known.split(", "), n=1, cutoff=0.6)
         guess = f"did you mean {close[0]!r}? " if close else ""
         return (
-            f"{where!r} takes {known}, not {part!r}"
-            if where
-            else f"no card field {part!r}: {guess}use one of {known}"
+            f"{where!r} takes {known}, not {part!r}" if where else f"no card field {part!r}: {guess}use one of {known}"
         )
     return Target(tuple(path), numbers)
 
@@ -172,7 +170,7 @@ def column_target(name: str, model: type[BaseModel] | None) -> Target | str:
 def _header_targets(table: Table, model: type[BaseModel] | None, findings: list[Finding]) -> list[Target | None]:
     """Each column's target; columns that name nothing or clash with another are findings and left out."""
     targets: list[Target | None] = []
-    taken: dict[tuple[str, ...], str] = {}
+    taken: dict[tuple[str, ...], Column] = {}
     for column in table.columns:
         if not column.name:
             targets.append(None)
@@ -201,14 +199,15 @@ def _header_targets(table: Table, model: type[BaseModel] | None, findings: list[
             findings.append(
                 codes.make(
                     "PK102",
-                    f"column {column.name!r} sets {format_path(target.path)}, as column {clash!r} does",
+                    f"column {column.name!r} sets {format_path(target.path)}, as column {clash.name!r} "
+                    f"(at {clash.location.brief()}) does",
                     column.location,
                     hint="keep one of the two columns",
                 )
             )
             targets.append(None)
             continue
-        taken[target.path] = column.name
+        taken[target.path] = column
         targets.append(target)
     return targets
 

@@ -470,7 +470,7 @@ class _Walker:
                 raise SourceError(
                     codes.make(
                         "PK102",
-                        f"duplicate key {key!r}; it is first defined at line {first.line}",
+                        f"duplicate key {key!r}; it is first defined at {first.brief()}",
                         self.loc(key_node),
                         format_path(path + (key,)),
                         "remove or rename one of the two",

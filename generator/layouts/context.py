@@ -89,6 +89,10 @@ class Remedy:
         return ways[0] if len(ways) == 1 else ", ".join(ways[:-1]) + f", or {ways[-1]}"
 
 
+ANY_TEXT = Remedy()
+"""A text the layout sets: the hint says only to shorten it."""
+
+
 def _directions(over_width: float, over_height: float) -> tuple[bool, bool]:
     """Whether a text that does not fit is too wide, too tall or both (what shows at 0.1 mm; the larger when
     neither does)."""
@@ -131,7 +135,7 @@ class LayoutContext:
         label: str = "",
         leading: float = 1.3,
         floor: float | None = None,
-        remedy: Remedy = Remedy(),
+        remedy: Remedy = ANY_TEXT,
     ) -> list[Text]:
         """Fit `text` into the box, shrinking down to `min_size`; a miss is recorded, never clipped silently.
 

@@ -46,7 +46,7 @@ from ..scene import Circle, Group, Image, Item, Path, Polygon, Rect, Style, Text
 from ..text import TextBox, item_width
 from ..units import MM_PER_PT
 from .cards import CardFace
-from .context import INK, LayoutContext, Remedy, TextProblem, floor_pt
+from .context import ANY_TEXT, INK, LayoutContext, Remedy, TextProblem, floor_pt
 
 ArtPainter = Callable[[str, float, float, float, float], list[Item]]
 """(art key, x, y, width, height) → items drawn inside that box."""
@@ -194,7 +194,7 @@ def inline_text(
     label: str,
     lines: int | None = None,
     leading: float = 1.3,
-    remedy: Remedy = Remedy(),
+    remedy: Remedy = ANY_TEXT,
 ) -> list[Item]:
     """Fit `text` into `box` like `ctx.fitted`, drawing `{icon}`s inline as one-em atoms.
 
@@ -448,7 +448,9 @@ def draw_number(face: FaceContext, region: Region, value: Any) -> list[Item]:
             cap_size,
             where=face.template.paths.get(region.name, face.path(region)) + ("heading", face.lang),
             label=f"template {face.template.id} {region.name} caption",
-            remedy=Remedy(f"the `heading:` of region {region.name!r}", f"the `box:` of region {region.name!r}", fixed=True),
+            remedy=Remedy(
+                f"the `heading:` of region {region.name!r}", f"the `box:` of region {region.name!r}", fixed=True
+            ),
         )
         top += cap_h * 0.7  # the number's box starts under the caption's letters, above its descenders
         inner_h = inner - cap_h * 0.7

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..findings import Location
 from ..images import ImageFill, check_resolution
-from ..repeats import PLACES_NAMED, repeated
+from ..repeats import PLACES_NAMED, first_at, repeated
 from ..types import LocalText
 from .templates import (
     FILL_KINDS,
@@ -63,7 +63,8 @@ def check_templates(
         )
     resolved, problems = resolve_templates(tset, base + ("templates",))
     for problem in problems:
-        ctx.add(getattr(codes, problem.kind), problem.path, problem.message, problem.hint, key=problem.key)
+        message = problem.message + first_at(ctx.source, problem.first, problem.path)
+        ctx.add(getattr(codes, problem.kind), problem.path, message, problem.hint, key=problem.key)
     reported: set[tuple] = set()
     for template in resolved.values():
         _check_references(ctx, tset, template, codes)
@@ -86,24 +87,36 @@ def _check_min_sizes(ctx: CheckContext, tset: TemplateSet, resolved: dict[str, R
         where = base + ("templates", t)
         for r, region in enumerate(template.regions):
             if region.kind in TEXT_KINDS and region.min_size < FLOOR_LATIN_PT:
-                low.append((where + ("regions", r, "min_size"), region.min_size, f"{region.name!r} ({region.min_size:g} pt) of template {template.id!r}"))
+                low.append(
+                    (
+                        where + ("regions", r, "min_size"),
+                        region.min_size,
+                        f"{region.name!r} ({region.min_size:g} pt) of template {template.id!r}",
+                    )
+                )
         own = resolved.get(template.id)
         for name, change in template.change.items():
-            region = own.region(name) if own is not None else None
-            if change.min_size is not None and change.min_size < FLOOR_LATIN_PT and region is not None:
-                if region.kind in TEXT_KINDS:
-                    low.append(
-                        (
-                            where + ("change", name, "min_size"),
-                            change.min_size,
-                            f"{name!r} ({change.min_size:g} pt) of template {template.id!r}",
-                        )
+            inherited = own.region(name) if own is not None else None
+            if (
+                change.min_size is not None
+                and change.min_size < FLOOR_LATIN_PT
+                and inherited is not None
+                and inherited.kind in TEXT_KINDS
+            ):
+                low.append(
+                    (
+                        where + ("change", name, "min_size"),
+                        change.min_size,
+                        f"{name!r} ({change.min_size:g} pt) of template {template.id!r}",
                     )
+                )
     if not low:
         return
     named = ", ".join(what for _path, _value, what in low[:PLACES_NAMED])
     more = f" and {len(low) - PLACES_NAMED} more" if len(low) > PLACES_NAMED else ""
-    floor = f"{FLOOR_LATIN_PT:g} pt" + (f" ({FLOOR_JAPANESE_PT:g} pt for Japanese text)" if "ja" in ctx.languages else "")
+    floor = f"{FLOOR_LATIN_PT:g} pt" + (
+        f" ({FLOOR_JAPANESE_PT:g} pt for Japanese text)" if "ja" in ctx.languages else ""
+    )
     ctx.add(
         "PK431",
         low[0][0],
@@ -367,8 +380,10 @@ def _misnamed_columns(
         templates = {template.id: template for _c, template in wrong[header]}
         regions = list(dict.fromkeys(r for template in templates.values() for r in _fillable(template)))
         close = difflib.get_close_matches(name, regions + list(column.fields), n=1, cutoff=0.6)
-        whose = "template " + ", ".join(map(repr, templates)) if len(templates) == 1 else "templates " + ", ".join(
-            map(repr, templates)
+        whose = (
+            "template " + ", ".join(map(repr, templates))
+            if len(templates) == 1
+            else "templates " + ", ".join(map(repr, templates))
         )
         if close:
             renamed = column.name.split(".")

@@ -403,6 +403,8 @@ class Problem:
     message: str
     hint: str = ""
     key: bool = False
+    first: tuple = ()
+    """For a name given twice, where it is first given: the finding names that place."""
 
 
 def resolve_templates(
@@ -524,6 +526,7 @@ def _apply(
                 group.places[1],
                 f"region {group.key!r} is defined {group.times} in this template",
                 "give each region its own name",
+                first=group.places[0],
             )
         )
     seen: set[str] = set()
@@ -560,11 +563,11 @@ def use_one_of(names: Iterable[str]) -> str:
 
 
 __all__ = [
+    "FLOOR_JAPANESE_PT",
+    "FLOOR_LATIN_PT",
     "CardTemplate",
     "EffectFill",
     "FillValue",
-    "FLOOR_JAPANESE_PT",
-    "FLOOR_LATIN_PT",
     "Frame",
     "ImageFill",
     "ImageFrame",

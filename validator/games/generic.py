@@ -472,7 +472,9 @@ class GenericKit(KitBase):
                     or card.title is None
                     or not plain_deck
                 ):
-                    view = self._check_card(ctx, d, c, card, size, known, resolved, card_ids, used, covered.get(c, set()))
+                    view = self._check_card(
+                        ctx, d, c, card, size, known, resolved, card_ids, used, covered.get(c, set())
+                    )
                     views.append(view)
                     positions.append(c)
                     title = view.fill.get("title")

@@ -33,7 +33,9 @@ FIELD_MEANING = {
 """What a column named like a card field does instead of filling the region of that name."""
 
 
-def check_columns(kit: GenericKit, ctx: CheckContext, d: int, resolved: dict[str, ResolvedTemplate]) -> dict[int, set[str]]:
+def check_columns(
+    kit: GenericKit, ctx: CheckContext, d: int, resolved: dict[str, ResolvedTemplate]
+) -> dict[int, set[str]]:
     """The header findings for deck `d`'s table columns. Returns, for each card (by its place in the deck), the
     regions a finding here already covers: the per-card checks leave them alone."""
     columns = ctx.source.columns.get(("decks", d, "cards"), [])
@@ -78,9 +80,8 @@ def _field_or_region(
         return
     whose = ", ".join(map(repr, templates))
     required = any(templates.values())
-    message = (
-        f"column {column.name!r} {FIELD_MEANING[name]}, so region {name!r} of template {whose} is left empty"
-        + (" though it is required" if required else "")
+    message = f"column {column.name!r} {FIELD_MEANING[name]}, so region {name!r} of template {whose} is left empty" + (
+        " though it is required" if required else ""
     )
     hint = f"to fill the region, name the column `fill.{name}`; a `{name}` column next to it keeps the card's {name}"
     ctx.add_at("PK403" if required else AMBIGUOUS, column.header, message, hint)
