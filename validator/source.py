@@ -141,16 +141,21 @@ class Source:
     columns: dict[Path_, list[TableColumn]] = field(default_factory=dict)
     """The table columns of each list of cards read from tables, by the list's path (`decks[0].cards`)."""
 
+    _by_field: dict[Path_, dict[Path_, list[TableColumn]]] = field(default_factory=dict, repr=False, compare=False)
+    """`columns` indexed by each prefix of their targets, made when first asked (the cards are all read by then)."""
+
     def columns_at(self, path: Path_) -> list[TableColumn]:
         """The table columns a card value at `path` came from (two for `fill.power`: `power.ja`, `power.en`)."""
         for i, part in enumerate(path):
             if type(part) is int and path[:i] in self.columns:
-                rest = tuple(path[i + 1 :])
-                return [
-                    column
-                    for column in self.columns[path[:i]]
-                    if rest and column.first <= part < column.stop and column.target[: len(rest)] == rest
-                ]
+                index = self._by_field.get(path[:i])
+                if index is None:
+                    index = self._by_field[path[:i]] = {}
+                    for column in self.columns[path[:i]]:
+                        for k in range(1, len(column.target) + 1):
+                            index.setdefault(column.target[:k], []).append(column)
+                found = index.get(tuple(path[i + 1 :]), [])
+                return [column for column in found if column.first <= part < column.stop]
         return []
 
     def locate(self, path: Path_, *, key: bool = False) -> Location:
