@@ -197,7 +197,7 @@ def test_a_count_column_beside_a_required_count_region_is_one_error_not_one_a_ca
     found = [place for code, _s, place in codes_at(kit) if code == "PK403" and place.startswith("tricks.csv")]
     assert found == ["tricks.csv:1:count", "tricks.csv:2:rank"]  # star-1 has no count cell: its own finding
     message = next(item for item in findings(kit) if item["location"].get("cell") == "1:count")["message"]
-    assert "though it is required" in message
+    assert "which is required, is left empty: the column likely means the region" in message
 
 
 def test_a_region_written_both_as_shorthand_and_as_fill_is_one_finding(tmp_path):

@@ -80,10 +80,20 @@ def _field_or_region(
         return
     whose = ", ".join(map(repr, templates))
     required = any(templates.values())
-    message = f"column {column.name!r} {FIELD_MEANING[name]}, so region {name!r} of template {whose} is left empty" + (
-        " though it is required" if required else ""
-    )
-    hint = f"to fill the region, name the column `fill.{name}`; a `{name}` column next to it keeps the card's {name}"
+    if required:  # every card of the column would miss the region: the column was surely meant for it
+        message = (
+            f"column {column.name!r} {FIELD_MEANING[name]}, so region {name!r} of template {whose}, which is "
+            "required, is left empty: the column likely means the region"
+        )
+        hint = f"name the column `fill.{name}` to fill the region; a `{name}` column beside it sets the card's {name}"
+    else:
+        message = (
+            f"column {column.name!r} {FIELD_MEANING[name]}; it does not fill region {name!r} of template {whose}, "
+            "which stays empty"
+        )
+        hint = (
+            f"if the column is the region's, name it `fill.{name}` (a `{name}` column beside it sets the card's {name})"
+        )
     ctx.add_at("PK403" if required else AMBIGUOUS, column.header, message, hint)
     if required:
         for c in cards:
