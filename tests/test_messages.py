@@ -216,3 +216,14 @@ def test_the_findings_print_on_one_line_each(tmp_path):
     lines = [line for line in (result.stdout + result.stderr).splitlines() if "PK543" in line]
     assert len(lines) == 1 and lines[0].split(": ", 1)[0].endswith("tricks.csv:1:suti"), lines
     assert json.loads(cli("validate", kit, "--format", "json").stdout)[0]["code"] == "PK543"
+
+
+def test_nothing_more_is_said_about_the_cells_of_a_misspelt_column(tmp_path):
+    """`pisp.en` misspelt alone: its header is the finding, and the cells below it say nothing more (their 'ja'
+    text is missing only because of the header); `pips.ja` rightly lacks its English now."""
+    kit = split_kit(tmp_path)
+    write_csv(kit, STARS_AND_COMETS, header=HEADER.replace("pips.en", "pisp.en"))
+    found = codes_at(kit)
+    assert ("PK543", "error", "tricks.csv:1:pisp.en") in found
+    assert not [place for _code, _s, place in found if place.endswith(":pisp.en") and place != "tricks.csv:1:pisp.en"]
+    assert ("PK301", "error", "tricks.csv:2:pips.ja") in found

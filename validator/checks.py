@@ -39,6 +39,9 @@ class CheckContext:
     findings: list[Finding] = field(default_factory=list)
     compared: set[tuple] = field(default_factory=set)
     """Lists whose ids a check has compared (`check_unique_ids`): `check_every_id` leaves them to it."""
+    misnamed: set[Location] = field(default_factory=set)
+    """Header cells of table columns that name nothing of their cards (PK543): `told_at_headers` drops what
+    other checks said about each of their cells, such as a translation missing because its column is misspelt."""
     _walked: tuple[Any, Walk] | None = field(default=None, init=False, repr=False, compare=False)
 
     def walk(self, kit: Any) -> Walk:
@@ -68,6 +71,20 @@ class CheckContext:
             col_offset += 1 if tuple(path) in self.source.quoted else 0
             location = type(location)(location.file, location.line, location.col + col_offset)
         return location
+
+
+def told_at_headers(ctx: CheckContext) -> None:
+    """Drop the findings in a column whose header is already a finding (`CheckContext.misnamed`): said once."""
+    if not ctx.misnamed:
+        return
+    columns = {(header.file, header.col): header.line for header in ctx.misnamed}
+    ctx.findings[:] = [
+        finding
+        for finding in ctx.findings
+        if not finding.location.cell
+        or finding.code == "PK543"
+        or columns.get((finding.location.file, finding.location.col), finding.location.line) >= finding.location.line
+    ]
 
 
 def check_texts(ctx: CheckContext, kit: KitBase, parameters: dict[str, Any]) -> None:

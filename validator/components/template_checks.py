@@ -396,6 +396,7 @@ def _misnamed_columns(
             message = f"column {column.name!r} names no card field or region of {whose}"
             hint = f"rename the header to one of {', '.join(regions)}, or delete the column"
         ctx.add_at("PK543", header, message, hint)
+        ctx.misnamed.add(header)
     return wrong.keys() - right, meant
 
 

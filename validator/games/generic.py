@@ -724,6 +724,7 @@ class _Rerouted(CheckContext):
 
     def __init__(self, ctx: CheckContext, kit: GenericKit, d: int, positions: list[int], side: tuple = ()):
         super().__init__(ctx.source, ctx.languages, ctx.findings)
+        self.misnamed = ctx.misnamed  # one set for the kit, as the findings are one list
         self.kit = kit
         self.d = d
         self.positions = positions
