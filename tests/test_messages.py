@@ -13,11 +13,11 @@ from conftest import cli, line_of, make_bad_kit
 from test_tables import (
     HEADER,
     STARS_AND_COMETS,
-    _workbook_kit,
     codes_at,
     findings,
     split_kit,
     star_sheet,
+    workbook_kit,
     write_csv,
     write_xlsx,
 )
@@ -57,7 +57,7 @@ def test_a_misspelt_card_field_is_guessed_too(tmp_path):
 
 
 def test_a_misspelt_header_in_a_workbook_is_found_at_its_sheet_cell(tmp_path):
-    kit = _workbook_kit(tmp_path, "xlsx", "{file: tricks.xlsx, sheet: Cards}")
+    kit = workbook_kit(tmp_path, "xlsx", "{file: tricks.xlsx, sheet: Cards}")
     cells = star_sheet(first_row=3)
     column = next(ref for ref, value in cells.items() if value == "suit")
     cells[column] = "siut"
