@@ -227,3 +227,10 @@ def test_nothing_more_is_said_about_the_cells_of_a_misspelt_column(tmp_path):
     assert ("PK543", "error", "tricks.csv:1:pisp.en") in found
     assert not [place for _code, _s, place in found if place.endswith(":pisp.en") and place != "tricks.csv:1:pisp.en"]
     assert ("PK301", "error", "tricks.csv:2:pips.ja") in found
+
+
+def test_a_misspelt_language_after_a_region_is_one_finding_at_its_header(tmp_path):
+    kit = split_kit(tmp_path)
+    write_csv(kit, STARS_AND_COMETS, header=HEADER.replace("power.en", "power.eng"))
+    assert codes_at(kit) == [("PK543", "error", "tricks.csv:1:power.eng")]  # not PK201 for each row with a power
+    assert "did you mean 'en'?" in findings(kit)[0]["message"]

@@ -164,7 +164,34 @@ def column_target(name: str, model: type[BaseModel] | None) -> Target | str:
         return (
             f"{where!r} takes {known}, not {part!r}" if where else f"no card field {part!r}: {guess}use one of {known}"
         )
-    return Target(tuple(path), numbers)
+    problem = _fill_part_problem(path)
+    return problem or Target(tuple(path), numbers)
+
+
+FILL_PARTS = (*LANGUAGE_PARTS, "kind", "tag", "file")
+"""What may follow a region's name in a column: a language, an effect's kind or tag, a picture's file
+(and `text.ja`, `text.en` for an effect's text)."""
+
+
+def _fill_part_problem(path: list[str]) -> str:
+    """Why the parts after a region's name cannot be written (`power.eng`), or "" when they can.
+
+    >>> _fill_part_problem(["fill", "power", "eng"])
+    "region 'power' takes ja, en, kind, tag, file, text.ja, text.en, not 'eng': did you mean 'en'?"
+    >>> _fill_part_problem(["fill", "power", "text", "en"]), _fill_part_problem(["back", "fill", "rank"])
+    ('', '')
+    """
+    if "fill" not in path:
+        return ""
+    at = path.index("fill") + 2
+    region, more = path[at - 1 : at], path[at:]
+    written = ".".join(more)
+    known = [*FILL_PARTS, *(f"text.{lang}" for lang in LANGUAGE_PARTS)]
+    if not more or written in known:
+        return ""
+    close = difflib.get_close_matches(written, known, n=1, cutoff=0.5)
+    guess = f": did you mean {close[0]!r}?" if close else ""
+    return f"region {region[0]!r} takes {', '.join(known)}, not {written!r}{guess}"
 
 
 def _header_targets(table: Table, model: type[BaseModel] | None, findings: list[Finding]) -> list[Target | None]:
