@@ -413,6 +413,10 @@ class Fit:
     overflow: float = 0.0  # mm of height (or width) missing at the minimum size
     runs: tuple[tuple[Run, ...], ...] | None = None
     """For marked-up text, each line's styled runs (`lines` holds their plain text); None for plain text."""
+    over_width: float = 0.0
+    """Of that, mm the widest line or word is wider than the box (0 when only the height is short)."""
+    over_height: float = 0.0
+    """Of that, mm the lines are taller than the box (0 when only a word is too wide)."""
 
     @property
     def height(self) -> float:
@@ -531,8 +535,8 @@ def fit_plain(
         if needed <= height + 1e-6 and widest <= width + 1e-6 and longest <= width + 1e-6:
             return Fit(tuple(lines), current, line_height, True)
         if current - 0.25 < min_size - 1e-9:
-            overflow = max(needed - height, widest - width, longest - width, 0.0)
-            return Fit(tuple(lines), current, line_height, False, overflow)
+            wide, tall = max(widest - width, longest - width, 0.0), max(needed - height, 0.0)
+            return Fit(tuple(lines), current, line_height, False, max(wide, tall), over_width=wide, over_height=tall)
         current -= 0.25
 
 
@@ -548,10 +552,11 @@ def _fit_styled(styled: Styled, width: float, height: float, size: float, min_si
         longest = longest_em * current * MM_PER_PT
         fits = needed <= height + 1e-6 and widest <= width + 1e-6 and longest <= width + 1e-6
         if fits or current - 0.25 < min_size - 1e-9:
-            overflow = 0.0 if fits else max(needed - height, widest - width, longest - width, 0.0)
+            wide = 0.0 if fits else max(widest - width, longest - width, 0.0)
+            tall = 0.0 if fits else max(needed - height, 0.0)
             lines = tuple(styled.text[a:b] for a, b in ranges)
             runs = tuple(styled.runs(a, b) for a, b in ranges)
-            return Fit(lines, current, line_height, fits, overflow, runs)
+            return Fit(lines, current, line_height, fits, max(wide, tall), runs, over_width=wide, over_height=tall)
         current -= 0.25
 
 

@@ -67,7 +67,7 @@ CASES: list[Case] = [
         "model.yaml",
         "  max_cycles: 20\n",
         "  max_cycles: 20\n  draws_per_turn: 3\n",
-        Want("PK102", "model.yaml", "draws_per_turn: 3", "draws_per_turn", message="first defined at line 3"),
+        Want("PK102", "model.yaml", "draws_per_turn: 3", "draws_per_turn", message="first defined at model.yaml:3:"),
     ),
     one(
         "unknown-field",
@@ -859,7 +859,7 @@ CASES: list[Case] = [
             "decks.yaml",
             "Shooting Star of the Seventh",
             "Shooting Star of",
-            message="too big",
+            message="mm too tall for its",
             path="decks[0].cards[6].fill.title.en",
         ),
     ),
@@ -1053,8 +1053,8 @@ _add(_TRACK_A_CASES)
 
 _MT_ART_REGION = (
     "templates.yaml",
-    '        - {name: flavour, kind: text, box: [5mm, 77mm, 53mm, 7mm], required: false, size: 6, min_size: 5, colour: "#75695a", align: middle, valign: middle}\n',
-    '        - {name: flavour, kind: text, box: [5mm, 77mm, 53mm, 7mm], required: false, size: 6, min_size: 5, colour: "#75695a", align: middle, valign: middle}\n'
+    '        - {name: flavour, kind: text, box: [5mm, 77mm, 53mm, 7mm], required: false, size: 6, min_size: 6, colour: "#75695a", align: middle, valign: middle}\n',
+    '        - {name: flavour, kind: text, box: [5mm, 77mm, 53mm, 7mm], required: false, size: 6, min_size: 6, colour: "#75695a", align: middle, valign: middle}\n'
     "        - {name: art, kind: image, box: [44mm, 16mm, 14mm, 5mm], required: false}\n",
 )
 """An image region beside the suit label, which no card of the example fills."""

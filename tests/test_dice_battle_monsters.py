@@ -133,12 +133,12 @@ def test_no_text_on_the_shipped_cards_is_shrunk(loaded, monkeypatch):
     shrunk = []
     original = common.LayoutContext.fitted
 
-    def spy(self, text, box, size, min_size, *, where=(), label="", leading=1.3, floor=None):
+    def spy(self, text, box, size, min_size, *, where=(), label="", leading=1.3, floor=None, **more):
         size = max(size, common.floor_pt(text) if floor is None else floor)  # the preferred size, or the floor
         result = fit(text, box.width, box.height, size, min_size, leading)
         if where[:1] == ("cards",) and result.size < size:
             shrunk.append((label, text, size, result.size))
-        return original(self, text, box, size, min_size, where=where, label=label, leading=leading, floor=floor)
+        return original(self, text, box, size, min_size, where=where, label=label, leading=leading, floor=floor, **more)
 
     monkeypatch.setattr(common.LayoutContext, "fitted", spy)
     for lang in LANGS:

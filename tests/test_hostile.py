@@ -129,7 +129,7 @@ def test_text_that_cannot_fit(tmp_path):
     out = tmp_path / "out"
     result = cli("build", kit, "-o", out)
     assert result.returncode == 1
-    assert "PK309" in result.stderr and "earth-split" in result.stderr and "mm too big" in result.stderr
+    assert "PK309" in result.stderr and "earth-split" in result.stderr and "mm too tall for its" in result.stderr
     assert files_under(out) == []
 
 

@@ -75,7 +75,7 @@ def test_a_combo_given_2000_times_is_one_finding_of_each_kind_in_bounded_memory(
     ids = _lines(combos, "id: steam-explosion")
     (dup,) = [f for f in found if f.code == "PK304"]
     assert dup.file == combos.resolve() and dup.line == ids[1]  # at the first repeat, naming the first
-    assert "used 2,000 times" in dup.text and f"first at line {ids[0]}" in dup.text and "1,993 more" in dup.text
+    assert "used 2,000 times" in dup.text and f"first at combos.yaml:{ids[0]}:" in dup.text and "1,993 more" in dup.text
     (pair,) = [f for f in found if f.code == "ES008"]
     assert pair.line == _lines(combos, "elements: [fire, water]")[1] and "2,000 attack combos" in pair.text
 
@@ -131,7 +131,7 @@ def test_errata_with_one_id_1000_times_are_one_error(tmp_path):
     found = [f for f in parse_findings(result.stderr) if f.code == "PK304"]
     ids = _lines(errata, "id: heart-water")
     assert [(f.file, f.line) for f in found] == [(errata.resolve(), ids[1])], result.stderr[-3000:]
-    assert "used 1,000 times in errata" in found[0].text and f"first at line {ids[0]}" in found[0].text
+    assert "used 1,000 times in errata" in found[0].text and f"first at errata.yaml:{ids[0]}:" in found[0].text
 
 
 def test_any_list_of_things_with_ids_is_checked(tmp_path):
@@ -261,7 +261,7 @@ def test_an_include_listed_5000_times_is_read_once_and_reported_once(tmp_path, m
     entries = _lines(kit_yaml, "- model.yaml")
     assert [(f.code, f.location.line) for f in found] == [("PK112", entries[1])], [f.text() for f in found]
     assert "'model.yaml' is included 5,000 times" in found[0].message
-    assert f"first at line {entries[0]}" in found[0].message
+    assert f"first at kit.yaml:{entries[0]}:" in found[0].message
 
 
 def test_an_include_listed_again_is_an_error_pointing_at_the_first(tmp_path):
@@ -270,7 +270,7 @@ def test_an_include_listed_again_is_an_error_pointing_at_the_first(tmp_path):
     assert result.returncode == 1
     found = parse_findings(result.stderr)
     assert [(f.code, f.line) for f in found] == [("PK112", _lines(kit / "kit.yaml", "./combos.yaml")[0])]
-    assert f"'./combos.yaml' is included twice (first at line {_lines(kit / 'kit.yaml', '- combos.yaml')[0]})" in (
+    assert f"'./combos.yaml' is included twice (first at kit.yaml:{_lines(kit / 'kit.yaml', '- combos.yaml')[0]}:" in (
         found[0].text
     )
 

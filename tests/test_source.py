@@ -101,7 +101,7 @@ def test_duplicate_key_points_at_the_second_key():
     finding = finding_of("name: a\nother: 1\nname: b\n")
     assert finding.code == "PK102"
     assert (finding.location.line, finding.location.col) == (3, 1)
-    assert "line 1" in finding.message
+    assert "f.yaml:1:1" in finding.message
 
 
 def test_nested_duplicate_key_in_a_flow_mapping():

@@ -421,7 +421,7 @@ def test_header_problems_point_at_the_header_cell(tmp_path):
 # ---------------------------------------------------------------- workbooks
 
 
-def _workbook_kit(tmp_path: Path, name: str, entry: str) -> Path:
+def workbook_kit(tmp_path: Path, name: str, entry: str) -> Path:
     kit = split_kit(tmp_path, name)
     (kit / "tricks.csv").unlink()
     decks = kit / "decks.yaml"
@@ -431,7 +431,7 @@ def _workbook_kit(tmp_path: Path, name: str, entry: str) -> Path:
 
 def test_an_xlsx_deck_prints_and_a_bad_cell_is_found_by_sheet_and_cell(tmp_path, inline_build):
     """The header on row 10 of sheet Cards (a notes sheet comes first), `count` in column C: comet's count is C14."""
-    kit = _workbook_kit(tmp_path, "xlsx", "{file: tricks.xlsx, sheet: Cards}")
+    kit = workbook_kit(tmp_path, "xlsx", "{file: tricks.xlsx, sheet: Cards}")
     cells = star_sheet(first_row=10, order=("id", "title.ja", "count"))
     assert cells["A14"] == "comet" and cells["C14"] == 3 and cells["C10"] == "count"
     write_xlsx(kit / "tricks.xlsx", {"Notes": {"A1": "read me"}, "Cards": cells})
@@ -459,14 +459,14 @@ def test_an_xlsx_deck_prints_and_a_bad_cell_is_found_by_sheet_and_cell(tmp_path,
 
 
 def test_a_workbook_sheet_that_does_not_exist_is_found_at_the_sheet_name(tmp_path):
-    kit = _workbook_kit(tmp_path, "nosheet", "{file: tricks.xlsx, sheet: Crads}")
+    kit = workbook_kit(tmp_path, "nosheet", "{file: tricks.xlsx, sheet: Crads}")
     write_xlsx(kit / "tricks.xlsx", {"Cards": star_sheet()})
     decks = kit / "decks.yaml"
     assert codes_at(kit) == [("PK305", "error", f"decks.yaml:{_line(decks, 'Crads')}:{_col(decks, 'Crads')}")]
 
 
 def test_without_a_sheet_name_the_first_visible_sheet_is_read(tmp_path):
-    kit = _workbook_kit(tmp_path, "visible", "tricks.xlsx")
+    kit = workbook_kit(tmp_path, "visible", "tricks.xlsx")
     lookups = {"A1": "Suit name", "A2": "sun"}
     write_xlsx(kit / "tricks.xlsx", {"Lookups": lookups, "Cards": star_sheet()}, hidden=("Lookups",))
     assert findings(kit) == []
@@ -475,7 +475,7 @@ def test_without_a_sheet_name_the_first_visible_sheet_is_read(tmp_path):
 
 
 def test_an_ods_deck_reads_like_the_csv(tmp_path, inline_build):
-    kit = _workbook_kit(tmp_path, "ods", "tricks.ods")
+    kit = workbook_kit(tmp_path, "ods", "tricks.ods")
     rows = [[int(v) if v.isdigit() else (v or None) for v in record] for record in star_records()]
     write_ods(kit / "tricks.ods", {"Cards": rows})
     assert findings(kit) == []
@@ -485,7 +485,7 @@ def test_an_ods_deck_reads_like_the_csv(tmp_path, inline_build):
 
 
 def test_a_damaged_workbook_is_a_finding(tmp_path):
-    kit = _workbook_kit(tmp_path, "damaged", "tricks.xlsx")
+    kit = workbook_kit(tmp_path, "damaged", "tricks.xlsx")
     write_xlsx(kit / "tricks.xlsx", {"Cards": star_sheet()})
     data = (kit / "tricks.xlsx").read_bytes()
     (kit / "tricks.xlsx").write_bytes(data[: len(data) // 2])

@@ -31,10 +31,11 @@ written, and so are empty rows.
 
 from __future__ import annotations
 
+import difflib
 import re
 import types
 import typing
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -43,8 +44,8 @@ from pydantic import BaseModel
 from . import codes
 from .findings import Finding, Location
 from .kitpaths import display_path, safe_kit_path
-from .source import Limits, Source, format_path, load_file
-from .tables import LANGUAGE_PARTS, TABLE_SUFFIXES, WORKBOOK_SUFFIXES, Table, TableLimits, read_table
+from .source import Limits, Source, TableColumn, format_path, load_file
+from .tables import LANGUAGE_PARTS, TABLE_SUFFIXES, WORKBOOK_SUFFIXES, Column, Table, TableLimits, read_table
 from .types import Unspecified
 
 YAML_SUFFIXES = (".yaml", ".yml")
@@ -158,14 +159,45 @@ def column_target(name: str, model: type[BaseModel] | None) -> Target | str:
             continue
         where = ".".join(parts[:k])
         known = ", ".join(dict.fromkeys(f for m in models for f in m.model_fields if f != "fill"))
-        return f"{where!r} takes {known}, not {part!r}" if where else f"no card field {part!r}: use one of {known}"
-    return Target(tuple(path), numbers)
+        close = difflib.get_close_matches(part, known.split(", "), n=1, cutoff=0.6)
+        guess = f"did you mean {close[0]!r}? " if close else ""
+        return (
+            f"{where!r} takes {known}, not {part!r}" if where else f"no card field {part!r}: {guess}use one of {known}"
+        )
+    problem = _fill_part_problem(path)
+    return problem or Target(tuple(path), numbers)
+
+
+FILL_PARTS = (*LANGUAGE_PARTS, "kind", "tag", "file")
+"""What may follow a region's name in a column: a language, an effect's kind or tag, a picture's file
+(and `text.ja`, `text.en` for an effect's text)."""
+
+
+def _fill_part_problem(path: list[str]) -> str:
+    """Why the parts after a region's name cannot be written (`power.eng`), or "" when they can.
+
+    >>> _fill_part_problem(["fill", "power", "eng"])
+    "region 'power' takes ja, en, kind, tag, file, text.ja, text.en, not 'eng': did you mean 'en'?"
+    >>> _fill_part_problem(["fill", "power", "text", "en"]), _fill_part_problem(["back", "fill", "rank"])
+    ('', '')
+    """
+    if "fill" not in path:
+        return ""
+    at = path.index("fill") + 2
+    region, more = path[at - 1 : at], path[at:]
+    written = ".".join(more)
+    known = [*FILL_PARTS, *(f"text.{lang}" for lang in LANGUAGE_PARTS)]
+    if not more or written in known:
+        return ""
+    close = difflib.get_close_matches(written, known, n=1, cutoff=0.5)
+    guess = f": did you mean {close[0]!r}?" if close else ""
+    return f"region {region[0]!r} takes {', '.join(known)}, not {written!r}{guess}"
 
 
 def _header_targets(table: Table, model: type[BaseModel] | None, findings: list[Finding]) -> list[Target | None]:
     """Each column's target; columns that name nothing or clash with another are findings and left out."""
     targets: list[Target | None] = []
-    taken: dict[tuple[str, ...], str] = {}
+    taken: dict[tuple[str, ...], Column] = {}
     for column in table.columns:
         if not column.name:
             targets.append(None)
@@ -194,14 +226,15 @@ def _header_targets(table: Table, model: type[BaseModel] | None, findings: list[
             findings.append(
                 codes.make(
                     "PK102",
-                    f"column {column.name!r} sets {format_path(target.path)}, as column {clash!r} does",
+                    f"column {column.name!r} sets {format_path(target.path)}, as column {clash.name!r} "
+                    f"(at {clash.location.brief()}) does",
                     column.location,
                     hint="keep one of the two columns",
                 )
             )
             targets.append(None)
             continue
-        taken[target.path] = column.name
+        taken[target.path] = column
         targets.append(target)
     return targets
 
@@ -226,6 +259,8 @@ class _Cards:
     values: dict[tuple, Location]
     keys: dict[tuple, Location]
     quoted: set[tuple]
+    columns: list[tuple[str, Location, tuple[str, ...]]] = field(default_factory=list)
+    """A table's columns that fill a field: (header, its place, the field's path below each card)."""
 
 
 def table_cards(table: Table, model: type[BaseModel] | None) -> tuple[_Cards, list[Finding]]:
@@ -233,6 +268,11 @@ def table_cards(table: Table, model: type[BaseModel] | None) -> tuple[_Cards, li
     findings: list[Finding] = []
     targets = _header_targets(table, model, findings)
     out = _Cards([], {}, {}, set())
+    out.columns = [
+        (column.name, column.location, target.path)
+        for column, target in zip(table.columns, targets)
+        if target is not None
+    ]
     language_groups = {t.path[:-1] for t in targets if t is not None and t.path[-1] in LANGUAGE_PARTS}
     for row_location, cells in table.rows:
         n = len(out.cards)
@@ -357,6 +397,7 @@ class _Reader:
         self.cards = 0
         self.renumbered: dict[int, dict[int, int]] = {}  # deck → written index of an inline card → its index now
         self.placed = _Cards([], {}, {}, set())  # positions of cards read from files, by full path
+        self.columns: dict[tuple, list[TableColumn]] = {}  # the table columns of each deck's cards
 
     def deck_cards(self, d: int, entries: list[Any], single: bool) -> list[Any]:
         base = ("decks", d, "cards")
@@ -377,6 +418,11 @@ class _Reader:
                 for path, location in mine.items():
                     theirs[base + (path[0] + offset,) + path[1:]] = location
             self.placed.quoted.update(base + (path[0] + offset,) + path[1:] for path in read.quoted)
+            fields = tuple(name for name in self.model.model_fields if name != "fill") if self.model else ()
+            self.columns.setdefault(base, []).extend(
+                TableColumn(name, header, target, offset, offset + len(read.cards), fields)
+                for name, header, target in read.columns
+            )
         return cards
 
     def read_entry(self, entry: Any, where: tuple) -> _Cards | None:
@@ -503,6 +549,7 @@ class _Reader:
         self.source.values.update(self.placed.values)
         self.source.keys.update(self.placed.keys)
         self.source.quoted.update(self.placed.quoted)
+        self.source.columns.update(self.columns)
 
 
 def _moved(path: tuple, moves: dict[int, dict[int, int]]) -> tuple | None:

@@ -25,7 +25,7 @@ from .markup import has_markup, parse
 from .names import normalise_name
 from .placeholders import names_in
 from .repeats import PLACES_NAMED, places_text, repeated, times
-from .source import Source, format_path
+from .source import Source, TableColumn, format_path
 from .text_numbers import local_numbers
 from .walk import Walk, field_names, walk
 
@@ -39,6 +39,9 @@ class CheckContext:
     findings: list[Finding] = field(default_factory=list)
     compared: set[tuple] = field(default_factory=set)
     """Lists whose ids a check has compared (`check_unique_ids`): `check_every_id` leaves them to it."""
+    misnamed: set[Location] = field(default_factory=set)
+    """Header cells of table columns that name nothing of their cards (PK543): `told_at_headers` drops what
+    other checks said about each of their cells, such as a translation missing because its column is misspelt."""
     _walked: tuple[Any, Walk] | None = field(default=None, init=False, repr=False, compare=False)
 
     def walk(self, kit: Any) -> Walk:
@@ -53,6 +56,14 @@ class CheckContext:
         location = self.locate(path, key=key, col_offset=col_offset)
         self.findings.append(codes.make(code, message, location, format_path(path), hint))
 
+    def add_at(self, code: str, location: Location, message: str, hint: str = "", path: tuple = ()) -> None:
+        """A finding at a place no model path leads to, such as a table's header cell."""
+        self.findings.append(codes.make(code, message, location, format_path(path), hint))
+
+    def columns_at(self, path: tuple) -> list[TableColumn]:
+        """The table columns the card value at `path` came from (none when it was written in YAML)."""
+        return self.source.columns_at(path) if self.source.columns else []
+
     def locate(self, path: tuple, *, key: bool = False, col_offset: int = 0) -> Location:
         """Where `path` is written; `col_offset` characters into its text when given."""
         location = self.source.locate(path, key=key)
@@ -60,6 +71,20 @@ class CheckContext:
             col_offset += 1 if tuple(path) in self.source.quoted else 0
             location = type(location)(location.file, location.line, location.col + col_offset)
         return location
+
+
+def told_at_headers(ctx: CheckContext) -> None:
+    """Drop the findings in a column whose header is already a finding (`CheckContext.misnamed`): said once."""
+    if not ctx.misnamed:
+        return
+    columns = {(header.file, header.col): header.line for header in ctx.misnamed}
+    ctx.findings[:] = [
+        finding
+        for finding in ctx.findings
+        if not finding.location.cell
+        or finding.code == "PK543"
+        or columns.get((finding.location.file, finding.location.col), finding.location.line) >= finding.location.line
+    ]
 
 
 def check_texts(ctx: CheckContext, kit: KitBase, parameters: dict[str, Any]) -> None:

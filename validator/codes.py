@@ -98,6 +98,9 @@ CODES: dict[str, tuple[Severity, str]] = {
     "PK414": (E, "card space smaller than its deck's cards"),
     "PK415": (E, "piece larger than the cell or node it stands on"),
     "PK416": (E, "token larger than its track's spaces"),
+    # what the designer wrote reads another way than meant (card templates and table decks)
+    "PK430": (W, "a table column named like a card field fills the field, not the region of that name"),
+    "PK431": (W, "min_size below the readable floor: text never shrinks that far"),
     # images on cards (validator/images.py)
     "PK501": (E, "image resolution below 150 ppi"),
     "PK502": (E, "image file damaged or unreadable"),

@@ -135,6 +135,21 @@ COMPONENTS: dict[str, Explanation] = {
         "      - {title: {ja: 彗星, en: Comet}, count: 3}\n      - {title: {ja: 流星, en: Meteor}, count: 0}\n",
         "Give it a count of 1 or more, or remove it.",
     ),
+    "PK430": Explanation(
+        "A table column named like a card field (`count`, `id`, `template`, `back`) sets that field, while the "
+        "cards' template also has a region of that name, which the column then leaves empty (a warning; an error, "
+        "PK403, when the region is required). One finding at the header cell, not one a row.",
+        "# cards.csv, for a template with an optional number region named `count`\nid,count,title.en\ncomet,3,Comet\n",
+        "Name the column `fill.count` to fill the region; keep a `count` column beside it for the copies.",
+    ),
+    "PK431": Explanation(
+        "A template region's `min_size` is below the readable floor (6 pt for Latin text, 7 pt for Japanese): "
+        "text never prints that small, so it stops shrinking at the floor, and what does not fit there is PK309. "
+        "One warning for the kit, at the first such `min_size`, naming every region it touches.",
+        "card_templates:\n  templates:\n    - id: tiny\n      regions:\n"
+        "        - {name: title, kind: text, box: [4mm, 4mm, 55mm, 8mm], size: 5, min_size: 4}\n",
+        "Write `min_size: 6` or more; to fit more text, make the box larger or the text shorter.",
+    ),
     # ------------------------------------------------------------ PK5xx: pictures, text, fonts, tables
     "PK501": Explanation(
         "A picture prints below 150 ppi where it is placed: it will look blocky.",

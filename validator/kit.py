@@ -14,7 +14,15 @@ from pydantic import BaseModel, ValidationError
 
 from . import codes, suppress
 from .cardfiles import expand_card_files
-from .checks import CheckContext, check_credits, check_end_conditions, check_every_id, check_rule_tables, check_texts
+from .checks import (
+    CheckContext,
+    check_credits,
+    check_end_conditions,
+    check_every_id,
+    check_rule_tables,
+    check_texts,
+    told_at_headers,
+)
 from .components.kit import KitBase
 from .findings import Finding, Location, Report
 from .games import GAMES, AnyKitModel, kit_adapter, kit_model
@@ -161,6 +169,7 @@ def _load_kit(root: Path, limits: Limits) -> LoadedKit:
     kit.check(ctx)
     proofread(ctx, kit)
     check_every_id(ctx, kit)
+    told_at_headers(ctx)
     report.extend(ctx.findings)
     _silence(loaded, kit, combined, root)
     loaded.kit = cast("AnyKitModel", kit)  # the model `game:` names, so one member of the union

@@ -53,24 +53,30 @@ def repeated(items: Iterable[tuple[K, T]]) -> list[Repeated[K, T]]:
     return [group for group in groups.values() if group.count > 1]
 
 
+def first_at(source: Source, first: tuple, here: tuple) -> str:
+    """` (first at cards.yaml:3:7)` for a finding at `here` about something `first` already gave; "" without a
+    first place. For problems found before their game's codes and context (templates, tracks, readings)."""
+    return f" (first at {place_from(source.locate(first), source.locate(here))})" if first else ""
+
+
 def times(count: int) -> str:
     return "twice" if count == 2 else f"{count:,} times"
 
 
 def places_text(located: Sequence[Location], count: int) -> str:
-    """`first at line 3`, for a finding reported at located[1]; given more than twice, the later places too:
-    `first at line 3; also at line 25, line 36 and 4,994 more`."""
+    """`first at cards.yaml:3:7`, for a finding reported at located[1]; given more than twice, the later places
+    too: `first at cards.yaml:3:7; also at cards.yaml:25:7, cards.yaml:36:7 and 4,994 more`."""
     here = located[1]
-    text = f"first at {_at(located[0], here)}"
+    text = f"first at {place_from(located[0], here)}"
     later = located[2 : 2 + PLACES_NAMED]
     if later:
         more = count - 2 - len(later)
-        text += f"; also at {', '.join(_at(place, here) for place in later)}" + (f" and {more:,} more" if more else "")
+        text += f"; also at {', '.join(place_from(place, here) for place in later)}" + (
+            f" and {more:,} more" if more else ""
+        )
     return text
 
 
-def _at(place: Location, here: Location) -> str:
-    """A place as seen from the finding's: its line in the same file, else the whole `file:line:col`."""
-    if place.cell or not place.line or place.file != here.file:
-        return str(place)
-    return f"line {place.line}" if place.line != here.line else f"column {place.col}"
+def place_from(place: Location, here: Location) -> str:
+    """A place a reader can jump to: `file:line:col`, with the file's name alone when it is the finding's own."""
+    return place.brief() if place.file == here.file else str(place)

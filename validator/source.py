@@ -112,6 +112,23 @@ class SourceError(Exception):
         self.finding = finding
 
 
+@dataclass(frozen=True)
+class TableColumn:
+    """A column of a table some of a deck's cards came from (validator.cardfiles): a finding about the whole
+    column, such as a misspelt header, goes to its header cell once rather than to every row."""
+
+    name: str
+    """The header as written: `title.en`, `fill.rank`."""
+    header: Location
+    target: Path_
+    """The field it fills below each card: ('title', 'en'), ('fill', 'rank')."""
+    first: int
+    stop: int
+    """The deck's cards from this table: first to stop - 1."""
+    fields: tuple[str, ...] = ()
+    """The card fields a header may name besides regions (id, count, …): what a misspelt header may have meant."""
+
+
 @dataclass
 class Source:
     """Plain data from YAML plus the position of every value and key."""
@@ -121,6 +138,25 @@ class Source:
     keys: dict[Path_, Location] = field(default_factory=dict)
     quoted: set[Path_] = field(default_factory=set)
     """Values written in quotes: their text starts one column after the quote."""
+    columns: dict[Path_, list[TableColumn]] = field(default_factory=dict)
+    """The table columns of each list of cards read from tables, by the list's path (`decks[0].cards`)."""
+
+    _by_field: dict[Path_, dict[Path_, list[TableColumn]]] = field(default_factory=dict, repr=False, compare=False)
+    """`columns` indexed by each prefix of their targets, made when first asked (the cards are all read by then)."""
+
+    def columns_at(self, path: Path_) -> list[TableColumn]:
+        """The table columns a card value at `path` came from (two for `fill.power`: `power.ja`, `power.en`)."""
+        for i, part in enumerate(path):
+            if type(part) is int and path[:i] in self.columns:
+                index = self._by_field.get(path[:i])
+                if index is None:
+                    index = self._by_field[path[:i]] = {}
+                    for column in self.columns[path[:i]]:
+                        for k in range(1, len(column.target) + 1):
+                            index.setdefault(column.target[:k], []).append(column)
+                found = index.get(tuple(path[i + 1 :]), [])
+                return [column for column in found if column.first <= part < column.stop]
+        return []
 
     def locate(self, path: Path_, *, key: bool = False) -> Location:
         """The nearest known position for `path`, walking up to its parent."""
@@ -137,6 +173,7 @@ class Source:
         self.values.update(other.values)
         self.keys.update(other.keys)
         self.quoted.update(other.quoted)
+        self.columns.update(other.columns)
         if root is not None:
             self.values[()] = root
 
@@ -438,7 +475,7 @@ class _Walker:
                 raise SourceError(
                     codes.make(
                         "PK102",
-                        f"duplicate key {key!r}; it is first defined at line {first.line}",
+                        f"duplicate key {key!r}; it is first defined at {first.brief()}",
                         self.loc(key_node),
                         format_path(path + (key,)),
                         "remove or rename one of the two",

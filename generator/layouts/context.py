@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from pnpkit.validator.components.printing import PrintSettings
+from pnpkit.validator.components.templates import FLOOR_JAPANESE_PT, FLOOR_LATIN_PT
 from pnpkit.validator.markup import has_markup, parse, plain
 
 from .. import fonts
@@ -19,14 +20,14 @@ from ..scene import Circle, Group, Item, Line, Page, Rect, Style, Text
 from ..text import TextBox, balanced, fit, fit_plain, inner_breaks, item_width, latin_quotes, plain_face
 from ..units import HARD_MARGIN, Paper
 from .collisions import crowding, overlaps
-from .problems import TextProblem, mm_text, quoted
+from .problems import ANY_TEXT, Remedy, TextProblem, mm_text, overflow_text, quoted
 
 INK = "#000000"
 MUTED = "#666666"
 HAIRLINE = 0.15
 
-FLOOR_LATIN = 6.0
-FLOOR_JAPANESE = 7.0
+FLOOR_LATIN = FLOOR_LATIN_PT
+FLOOR_JAPANESE = FLOOR_JAPANESE_PT
 """The readable floor in points: no printed text is smaller (ISSUE 16). A text with any kana, kanji or other
 full-width character (U+3000 and above) is held to the Japanese floor, all of it."""
 
@@ -55,6 +56,8 @@ class LayoutContext:
     paper: Paper
     problems: list[TextProblem] = field(default_factory=list)
     settings: PrintSettings = field(default_factory=PrintSettings)
+    _told: set[TextProblem] = field(default_factory=set, init=False, repr=False)
+    """Problems about words no card chooses (a heading, a label's name), told once rather than once a card."""
 
     @property
     def margin(self) -> float:
@@ -71,12 +74,14 @@ class LayoutContext:
         label: str = "",
         leading: float = 1.3,
         floor: float | None = None,
+        remedy: Remedy = ANY_TEXT,
     ) -> list[Text]:
         """Fit `text` into the box, shrinking down to `min_size`; a miss is recorded, never clipped silently.
 
         Nothing is set below the readable floor for the text's script (`floor_pt`, or `floor` when the caller
         knows better, such as text whose inline icons stand in as full-width markers): `size` and `min_size`
-        are raised to it, so text that would need less is PK309, never a silent shrink.
+        are raised to it, so text that would need less is PK309, never a silent shrink. `remedy` says what the
+        designer may change, for the finding's hint; words the card does not choose are told once.
         Markup in the text (`**bold**`, `*italic*`, `<red>…</>`) styles it; each
         part is checked against the face it prints in (PK307 names that face).
         """
@@ -100,14 +105,18 @@ class LayoutContext:
                 text, box.width, box.height, size, min_size, leading, bold=box.bold, italic=box.italic, font=box.font
             )
         if not result.fits:
-            self.problems.append(
-                TextProblem(
-                    "PK309",
-                    where,
-                    f"{label}: text is {mm_text(result.overflow)} too big for its {box.width:.1f} × {box.height:.1f} mm box even at {min_size:g} pt",
-                    "shorten the text",
-                )
+            at_floor = " (the readable floor)" if min_size <= floor + 1e-9 else ""
+            problem = TextProblem(
+                "PK309",
+                where,
+                f"{label}: text is {overflow_text(result.over_width, result.over_height)} for its "
+                f"{box.width:.1f} × {box.height:.1f} mm box even at {min_size:g} pt{at_floor}",
+                remedy.hint(result.over_width, result.over_height, min_size, floor),
             )
+            if not remedy.fixed or problem not in self._told:
+                if remedy.fixed:
+                    self._told.add(problem)
+                self.problems.append(problem)
         elif len(result.lines) > 1 and not text.isascii():
             broken = inner_breaks(plain(text) if has_markup(text) else text, result.lines)
             if broken:

@@ -48,6 +48,7 @@ from ..text import TextBox, item_width
 from ..units import MM_PER_PT
 from .cards import CardFace
 from .context import INK, LayoutContext, TextProblem, floor_pt
+from .problems import ANY_TEXT, Remedy
 
 ArtPainter = Callable[[str, float, float, float, float], list[Item]]
 """(art key, x, y, width, height) → items drawn inside that box."""
@@ -209,6 +210,7 @@ def inline_text(
     label: str,
     lines: int | None = None,
     leading: float = 1.3,
+    remedy: Remedy = ANY_TEXT,
 ) -> list[Item]:
     """Fit `text` into `box` like `ctx.fitted`, drawing `{icon}`s inline as one-em atoms.
 
@@ -224,7 +226,9 @@ def inline_text(
     floor = floor_pt(text.replace(marker, "") if marker else text)  # a marker is no Japanese word
     if lines is not None:
         box = _line_capped(box, lines, max(min_size, floor), leading)
-    placed = ctx.fitted(text, box, size, min_size, where=where, label=label, leading=leading, floor=floor)
+    placed = ctx.fitted(
+        text, box, size, min_size, where=where, label=label, leading=leading, floor=floor, remedy=remedy
+    )
     if not names:
         return list(placed)
     out: list[Item] = []
@@ -458,8 +462,11 @@ def draw_number(face: FaceContext, region: Region, value: Any) -> list[Item]:
             TextBox(cx - inner / 2, top, inner, cap_h, align="middle", valign="middle", colour=colour),
             cap_size,
             cap_size,
-            where=face.path(region),
-            label=f"card {face.card.id} {region.name} caption",
+            where=face.template.paths.get(region.name, face.path(region)) + ("heading", face.lang),
+            label=f"template {face.template.id} {region.name} caption",
+            remedy=Remedy(
+                f"the `heading:` of region {region.name!r}", f"the `box:` of region {region.name!r}", fixed=True
+            ),
         )
         top += cap_h * 0.7  # the number's box starts under the caption's letters, above its descenders
         inner_h = inner - cap_h * 0.7
@@ -482,8 +489,16 @@ def draw_number(face: FaceContext, region: Region, value: Any) -> list[Item]:
         region.min_size,
         where=face.path(region),
         label=f"card {face.card.id} {region.name}",
+        remedy=card_remedy(region, "the card's number"),
     )
     return items
+
+
+def card_remedy(region: Region, text: str) -> Remedy:
+    """What a designer may change when a card's value does not fit `region`: its box, its `min_size`, its
+    `lines:` cap, or the card's text."""
+    where = f"region {region.name!r}"
+    return Remedy(text, f"the `box:` of {where}", f"the `min_size:` of {where}", "`lines:`" if region.lines else "")
 
 
 def _shield(x: float, y: float, w: float, h: float) -> tuple[tuple, ...]:
@@ -504,11 +519,12 @@ def pill(
     y: float,
     w: float,
     h: float,
-    where: tuple,
     size: float | None = None,
     min_size: float = 4.5,
+    box_of: str = "",
 ) -> list[Item]:
-    """A label drawn as a pill filling (x, y, w, h); the text is `size` pt, or sized to the pill's height."""
+    """A label drawn as a pill filling (x, y, w, h); the text is `size` pt, or sized to the pill's height.
+    `box_of` names the region whose box the pill fills, for the hint when the label's name does not fit."""
     label = face.tset.labels[key]
     text = label.name.get(face.lang)
     pad = h * 0.45
@@ -519,8 +535,9 @@ def pill(
         TextBox(x + pad, y, w - 2 * pad, h, align="middle", valign="middle", colour=label.text_colour, bold=True),
         size,
         min(size, min_size),
-        where=where,
-        label=f"card {face.card.id} label {key}",
+        where=("card_templates", "labels", key, "name", face.lang),
+        label=f"label {key}",
+        remedy=Remedy(f"the name of label {key!r}", f"the `box:` of {box_of}" if box_of else "", fixed=True),
     )
     return items
 
@@ -535,7 +552,7 @@ def draw_label(face: FaceContext, region: Region, value: Any) -> list[Item]:
     if value not in face.tset.labels:
         return []
     x, y, w, h = _box(region)
-    return pill(face, value, x, y, w, h, face.path(region), region.size, region.min_size)
+    return pill(face, value, x, y, w, h, region.size, region.min_size, f"region {region.name!r}")
 
 
 def draw_effect(face: FaceContext, region: Region, value: EffectFill) -> list[Item]:
@@ -574,7 +591,7 @@ def _effect_header(
     gap = 1.0 if tag_w and kind_w else 0.0
     start = x + w - (kind_w + gap + tag_w) if right else x
     if kind is not None and kind_w:
-        items += pill(face, kind, start, y, kind_w, h, face.path(region, "kind"))
+        items += pill(face, kind, start, y, kind_w, h)
     if tag_w:
         tx = start + kind_w + gap
         if icon is not None:
@@ -633,8 +650,9 @@ def draw_band(face: FaceContext, region: Region, value: Any) -> list[Item]:
             TextBox(x + 1.2, top, tab_w, tab_h, align="middle", valign="middle", colour=colour, bold=True),
             6.5,
             5.0,
-            where=face.path(region),
-            label=f"card {face.card.id} {region.name} heading",
+            where=face.template.paths.get(region.name, face.path(region)) + ("heading", face.lang),
+            label=f"template {face.template.id} {region.name} heading",
+            remedy=Remedy(f"the `heading:` of region {region.name!r}", fixed=True),
         )
         top += tab_h + 1.0
     box = TextBox(
@@ -777,6 +795,7 @@ def _region_text(
         where=where,
         label=f"card {face.card.id} {region.name}",
         lines=lines,
+        remedy=card_remedy(region, "the card's text"),
     )
     if len(face.ctx.problems) == told:
         face.shared[key] = tuple(items)

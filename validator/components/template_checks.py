@@ -6,14 +6,18 @@ templates themselves, and how `extends` resolves, are in templates.py.
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..findings import Location
 from ..images import ImageFill, check_resolution
-from ..repeats import PLACES_NAMED, repeated
+from ..repeats import PLACES_NAMED, first_at, repeated
 from ..types import LocalText
 from .templates import (
     FILL_KINDS,
+    FLOOR_JAPANESE_PT,
+    FLOOR_LATIN_PT,
     IMAGE_FIELDS,
     IMAGE_SHAPES,
     EffectFill,
@@ -27,6 +31,7 @@ from .templates import (
 
 if TYPE_CHECKING:
     from ..checks import CheckContext
+    from ..source import TableColumn
 
 
 @dataclass(frozen=True)
@@ -58,14 +63,67 @@ def check_templates(
         )
     resolved, problems = resolve_templates(tset, base + ("templates",))
     for problem in problems:
-        ctx.add(getattr(codes, problem.kind), problem.path, problem.message, problem.hint, key=problem.key)
+        message = problem.message + first_at(ctx.source, problem.first, problem.path)
+        ctx.add(getattr(codes, problem.kind), problem.path, message, problem.hint, key=problem.key)
     reported: set[tuple] = set()
     for template in resolved.values():
         _check_references(ctx, tset, template, codes)
         _check_geometry(ctx, template, codes)
         _check_image_regions(ctx, template, codes, reported)
     _check_icon_images(ctx, tset, base)
+    _check_min_sizes(ctx, tset, resolved, base)
     return resolved
+
+
+TEXT_KINDS = ("text", "band", "number", "label", "effect")
+"""Region kinds that print text: their `min_size` is what auto-fit may shrink it to."""
+
+
+def _check_min_sizes(ctx: CheckContext, tset: TemplateSet, resolved: dict[str, ResolvedTemplate], base: tuple) -> None:
+    """A `min_size` below the readable floor is never honoured: one warning (PK431) for the kit, at the first
+    such line, naming every region it touches and the floor used instead, so the PK309s that follow make sense."""
+    low: list[tuple[tuple, float, str]] = []  # (path of min_size, its value, "region 'x' of template 'y'")
+    for t, template in enumerate(tset.templates):
+        where = base + ("templates", t)
+        for r, region in enumerate(template.regions):
+            if region.kind in TEXT_KINDS and region.min_size < FLOOR_LATIN_PT:
+                low.append(
+                    (
+                        where + ("regions", r, "min_size"),
+                        region.min_size,
+                        f"{region.name!r} ({region.min_size:g} pt) of template {template.id!r}",
+                    )
+                )
+        own = resolved.get(template.id)
+        for name, change in template.change.items():
+            inherited = own.region(name) if own is not None else None
+            if (
+                change.min_size is not None
+                and change.min_size < FLOOR_LATIN_PT
+                and inherited is not None
+                and inherited.kind in TEXT_KINDS
+            ):
+                low.append(
+                    (
+                        where + ("change", name, "min_size"),
+                        change.min_size,
+                        f"{name!r} ({change.min_size:g} pt) of template {template.id!r}",
+                    )
+                )
+    if not low:
+        return
+    named = ", ".join(what for _path, _value, what in low[:PLACES_NAMED])
+    more = f" and {len(low) - PLACES_NAMED} more" if len(low) > PLACES_NAMED else ""
+    floor = f"{FLOOR_LATIN_PT:g} pt" + (
+        f" ({FLOOR_JAPANESE_PT:g} pt for Japanese text)" if "ja" in ctx.languages else ""
+    )
+    ctx.add(
+        "PK431",
+        low[0][0],
+        f"min_size is below the readable floor in region{'s' if len(low) > 1 else ''} {named}{more}: "
+        f"text there shrinks to {floor} at the least, and text that does not fit at that size is PK309",
+        f"write `min_size: {FLOOR_LATIN_PT:g}` or more; to fit more text, make the box larger or the text shorter",
+    )
 
 
 def _check_references(ctx: CheckContext, tset: TemplateSet, template: ResolvedTemplate, codes: TemplateCodes) -> None:
@@ -218,17 +276,23 @@ def check_cards(
     default_template: dict[str, str],
     codes: TemplateCodes,
     base: tuple = ("cards",),
+    covered: dict[int, set[str]] | None = None,
 ) -> dict[str, ResolvedTemplate]:
     """Each card fills every required region of its template, nothing else, with the right kind of value.
 
-    `default_template` maps a card id to the template of the deck it is in.
+    `default_template` maps a card id to the template of the deck it is in; `covered`, for a card (by its
+    place in `cards`), the regions a finding at a table's header already says it leaves unfilled.
     Returns card id → resolved template, for the rule model's own checks.
+    A table column naming no region of its cards' templates is one finding at its header (`_misnamed_columns`),
+    not one a row.
     """
     known = {t.id for t in tset.templates}
     used: dict[str, ResolvedTemplate] = {}
+    chosen: list[ResolvedTemplate | None] = []
     for c, card in enumerate(cards):
         path = base + (c,)
         template_id = card.template or default_template.get(card.id)
+        template = None
         if template_id is None:
             ctx.add(
                 codes.unknown_template,
@@ -236,18 +300,29 @@ def check_cards(
                 f"card {card.id!r} has no template",
                 "add `template:` or put the card in a deck that names one",
             )
-            continue
-        if template_id not in known:
+        elif template_id not in known:
             where = path + ("template",) if card.template else path
             ctx.add(codes.unknown_template, where, f"no template named {template_id!r}", use_one_of(known))
-            continue
-        template = resolved.get(template_id)
+        else:
+            template = resolved.get(template_id)  # None: its own finding (cycle or bad parent) is already reported
+        chosen.append(template)
+    misnamed, meant = _misnamed_columns(ctx, cards, chosen, base)
+    for c, regions in (covered or {}).items():
+        meant.setdefault(c, set()).update(regions)
+    for c, (card, template) in enumerate(zip(cards, chosen)):
         if template is None:
-            continue  # its own finding (cycle or bad parent) is already reported
+            continue
+        path = base + (c,)
         used[card.id] = template
         for region in template.regions:
             fixed = region.kind == "image" and region.image is not None
-            if region.kind != "panel" and region.required and not fixed and region.name not in card.fill:
+            if (
+                region.kind != "panel"
+                and region.required
+                and not fixed
+                and region.name not in card.fill
+                and region.name not in meant.get(c, ())
+            ):
                 ctx.add(
                     codes.unfilled,
                     path + ("fill",) if card.fill else path,
@@ -259,17 +334,70 @@ def check_cards(
             where = path + ("fill", name)
             filled = template.region(name)
             if filled is None or filled.kind == "panel":
-                fillable = [r.name for r in template.regions if r.kind != "panel"]
+                if misnamed and any(column.header in misnamed for column in ctx.columns_at(where)):
+                    continue  # said once, at the column's header
                 ctx.add(
                     codes.unknown_region,
                     where,
                     f"template {template.id!r} has no region {name!r} to fill",
-                    use_one_of(fillable),
+                    use_one_of(_fillable(template)),
                     key=True,
                 )
                 continue
             _check_value(ctx, tset, filled, value, where, codes)
     return used
+
+
+def _fillable(template: ResolvedTemplate) -> list[str]:
+    return [r.name for r in template.regions if r.kind != "panel"]
+
+
+def _misnamed_columns(
+    ctx: CheckContext, cards: list[TemplateCard], chosen: list[ResolvedTemplate | None], base: tuple
+) -> tuple[set[Location], dict[int, set[str]]]:
+    """Table columns whose name is a region of none of their cards' templates: one PK543 at each header, with
+    the region (or card field) it most likely means. Returns their headers, and for each card the required
+    regions such a column was meant to fill (left unfilled because of it: said by the same finding)."""
+    if not ctx.source.columns:
+        return set(), {}
+    seen: dict[Location, tuple[TableColumn, str]] = {}
+    wrong: dict[Location, list[tuple[int, ResolvedTemplate]]] = {}
+    right: set[Location] = set()
+    for c, (card, template) in enumerate(zip(cards, chosen)):
+        if template is None:
+            continue
+        for name in card.fill:
+            for column in ctx.columns_at(base + (c, "fill", name)):
+                seen.setdefault(column.header, (column, name))
+                region = template.region(name)
+                if region is None or region.kind == "panel":
+                    wrong.setdefault(column.header, []).append((c, template))
+                else:
+                    right.add(column.header)
+    meant: dict[int, set[str]] = {}
+    for header in wrong.keys() - right:
+        column, name = seen[header]
+        templates = {template.id: template for _c, template in wrong[header]}
+        regions = list(dict.fromkeys(r for template in templates.values() for r in _fillable(template)))
+        close = difflib.get_close_matches(name, regions + list(column.fields), n=1, cutoff=0.6)
+        whose = (
+            "template " + ", ".join(map(repr, templates))
+            if len(templates) == 1
+            else "templates " + ", ".join(map(repr, templates))
+        )
+        if close:
+            renamed = column.name.split(".")
+            renamed[renamed.index(name)] = close[0]
+            message = f"column {column.name!r} names no card field or region of {whose}: did you mean {close[0]!r}?"
+            hint = f"rename the header to {'.'.join(renamed)!r}"
+            for c, _template in wrong[header]:
+                meant.setdefault(c, set()).add(close[0])
+        else:
+            message = f"column {column.name!r} names no card field or region of {whose}"
+            hint = f"rename the header to one of {', '.join(regions)}, or delete the column"
+        ctx.add_at("PK543", header, message, hint)
+        ctx.misnamed.add(header)
+    return wrong.keys() - right, meant
 
 
 def _check_value(

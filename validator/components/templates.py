@@ -81,6 +81,11 @@ PointSize = Annotated[float, Field(gt=0, le=72, description="A font size in poin
 IconName = Annotated[str, StringConstraints(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$", max_length=32)]
 Fraction = Annotated[float, Field(ge=0, le=1)]
 
+FLOOR_LATIN_PT = 6.0
+FLOOR_JAPANESE_PT = 7.0
+"""The readable floor: no printed text is smaller, whatever a region's `min_size` says (6 pt for Latin text,
+7 pt for text with kana or kanji; generator.layouts.context holds every text to it)."""
+
 RegionKind = Literal["text", "number", "label", "effect", "band", "art", "panel", "image"]
 Shape = Literal["rect", "rounded", "pill", "circle", "diamond", "shield"]
 ImageFit = Literal["cover", "contain", "stretch"]
@@ -398,6 +403,8 @@ class Problem:
     message: str
     hint: str = ""
     key: bool = False
+    first: tuple = ()
+    """For a name given twice, where it is first given: the finding names that place."""
 
 
 def resolve_templates(
@@ -519,6 +526,7 @@ def _apply(
                 group.places[1],
                 f"region {group.key!r} is defined {group.times} in this template",
                 "give each region its own name",
+                first=group.places[0],
             )
         )
     seen: set[str] = set()
@@ -555,6 +563,8 @@ def use_one_of(names: Iterable[str]) -> str:
 
 
 __all__ = [
+    "FLOOR_JAPANESE_PT",
+    "FLOOR_LATIN_PT",
     "CardTemplate",
     "EffectFill",
     "FillValue",

@@ -181,6 +181,8 @@ class TrackProblem:
     path: tuple
     message: str
     hint: str = ""
+    first: tuple = ()
+    """For a player listed twice, where it is first listed: the finding names that place."""
 
 
 @dataclass(frozen=True)
@@ -622,8 +624,9 @@ def check_track(board: TrackBoard, geometry: TrackGeometry | None = None) -> lis
             TrackProblem(
                 "player",
                 group.places[1],
-                f"player {group.key!r} is listed {group.times} (first as player {group.places[0][2] + 1})",
+                f"player {group.key!r} is listed {group.times}, first as player {group.places[0][2] + 1}",
                 "give each player one entry",
+                group.places[0],
             )
         )
     for index, space in enumerate(board.spaces):

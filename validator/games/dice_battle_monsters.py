@@ -335,7 +335,11 @@ class DiceBattleKit(KitBase):
                     titles.append((normalise_name(title.get(lang)), ("cards", c, "fill", "title", lang)))
             for group in repeated(titles):
                 first, again = self.cards[group.places[0][1]], self.cards[group.places[1][1]]
-                more = f"; {group.count:,} cards: {group.where(ctx.source)}" if group.count > 2 else ""
+                more = (
+                    f" ({group.count:,} cards: {group.where(ctx.source)})"
+                    if group.count > 2
+                    else f" ({group.where(ctx.source)})"
+                )
                 ctx.add(
                     "PK313",
                     group.places[1],
@@ -363,7 +367,7 @@ class DiceBattleKit(KitBase):
         paired = ((kind.unit, ("kinds", k, "unit")) for k, kind in enumerate(self.kinds) if kind.unit in UNIT_CLASSES)
         for group in repeated(paired):
             first = self.kinds[group.places[0][1]]
-            more = f"; {group.where(ctx.source)}" if group.count > 2 else ""
+            more = f"; {group.where(ctx.source)}"
             ctx.add(
                 "DB001",
                 group.places[1],

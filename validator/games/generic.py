@@ -69,9 +69,11 @@ from ..components.tokens import Marker, PlayerColour, TokenSheet
 from ..findings import Severity
 from ..images import ImageFill, check_resolution
 from ..names import LOOKALIKES, check_lookalikes
+from ..source import TableColumn
 from ..types import Count, Ident, LocalText, NonNegative, Open, RuleText, StrictModel, Unspecified
 from .generic_boards import GenericBoard, GenericMap, GenericTrack, Mat, check_boards
 from .generic_cards import BUILTIN_TEMPLATE, CardBackValue, CardSide, plain_template
+from .generic_columns import check_columns
 
 E, W = Severity.ERROR, Severity.WARNING
 
@@ -458,6 +460,7 @@ class GenericKit(KitBase):
                 resolved | {BUILTIN_TEMPLATE: plain_template(*size)} if BUILTIN_TEMPLATE not in known else resolved
             )
             plain_deck = deck.template == BUILTIN_TEMPLATE and BUILTIN_TEMPLATE not in known
+            covered = check_columns(self, ctx, d, deck_resolved)
             views: list[TemplateCard] = []
             positions: list[int] = []
             titles: list[tuple[int, LocalText]] = []
@@ -469,7 +472,9 @@ class GenericKit(KitBase):
                     or card.title is None
                     or not plain_deck
                 ):
-                    view = self._check_card(ctx, d, c, card, size, known, resolved, card_ids, used)
+                    view = self._check_card(
+                        ctx, d, c, card, size, known, resolved, card_ids, used, covered.get(c, set())
+                    )
                     views.append(view)
                     positions.append(c)
                     title = view.fill.get("title")
@@ -485,6 +490,7 @@ class GenericKit(KitBase):
                 {},
                 TEMPLATE_CODES,
                 base=path + ("cards",),
+                covered={v: covered[c] for v, c in enumerate(positions) if c in covered},
             )
             self._check_titles(ctx, d, titles)
             self._check_counts(ctx, d)
@@ -597,13 +603,14 @@ class GenericKit(KitBase):
         resolved: dict[str, ResolvedTemplate],
         card_ids: list[tuple[str, tuple]],
         used: set[str],
+        covered: set[str],
     ) -> TemplateCard:
         where = ("decks", d, "cards", c)
         view = self.filled_card(d, c)
         if card.id is not None:
             card_ids.append((card.id, where + ("id",)))
         for name in SHORTHAND:
-            if getattr(card, name) is not None and name in card.fill:
+            if getattr(card, name) is not None and name in card.fill and name not in covered:
                 ctx.add(
                     "PK409",
                     where + ("fill", name),
@@ -717,6 +724,7 @@ class _Rerouted(CheckContext):
 
     def __init__(self, ctx: CheckContext, kit: GenericKit, d: int, positions: list[int], side: tuple = ()):
         super().__init__(ctx.source, ctx.languages, ctx.findings)
+        self.misnamed = ctx.misnamed  # one set for the kit, as the findings are one list
         self.kit = kit
         self.d = d
         self.positions = positions
@@ -725,9 +733,15 @@ class _Rerouted(CheckContext):
     def add(
         self, code: str, path: tuple, message: str, hint: str = "", *, key: bool = False, col_offset: int = 0
     ) -> None:
+        super().add(code, self._written(path), message, hint, key=key, col_offset=col_offset)
+
+    def columns_at(self, path: tuple) -> list[TableColumn]:
+        return super().columns_at(self._written(path))
+
+    def _written(self, path: tuple) -> tuple:
         if len(path) >= 4 and path[:3] == ("decks", self.d, "cards") and isinstance(path[3], int):
             path = path[:3] + (self.positions[path[3]],) + self.side + path[4:]
-        super().add(code, self.kit.source_path(path), message, hint, key=key, col_offset=col_offset)
+        return self.kit.source_path(path)
 
 
 def filled_side(side: GenericCard | CardSide, card_id: str, template: str) -> TemplateCard:

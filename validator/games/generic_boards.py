@@ -40,7 +40,7 @@ from ..components.hexboard import HexBoard
 from ..components.mats import Mat, mat_geometry, misfit_message, token_room
 from ..components.tokens import MAX_TRACK_SPACES
 from ..components.tracks import A4_ROOM, TrackBoard, TrackSpace, check_field_fits, check_track, track_geometry
-from ..repeats import repeated
+from ..repeats import first_at, repeated
 from ..types import Colour, Count, Ident, Length, LocalText, StrictModel
 
 if TYPE_CHECKING:
@@ -282,7 +282,9 @@ def check_boards(kit: GenericKit, ctx: CheckContext) -> None:
         sizes = {deck.id: (deck.size.width, deck.size.height) for deck in kit.decks}
         for problem in [*check_track(track), *check_field_fits(track, sizes)]:
             code = {"size": "PK405", "fit": "PK414"}.get(problem.kind, "PK305")
-            ctx.add(code, ("tracks", t, *problem.path[1:]), problem.message, problem.hint)
+            where = ("tracks", t, *problem.path[1:])
+            first = ("tracks", t, *problem.first[1:]) if problem.first else ()
+            ctx.add(code, where, problem.message + first_at(ctx.source, first, where), problem.hint)
         size = ("tracks", t, "space_depth") if "space_depth" in track.model_fields_set else None
         what = f"the spaces of track {track.id!r}"
         _check_holds(kit, ctx, ("tracks", t), track.holds, track.space_depth_printed(), "PK416", what, size)
@@ -292,7 +294,12 @@ def check_boards(kit: GenericKit, ctx: CheckContext) -> None:
         for field in ("boards", "maps", "mats", "tracks")
         for i, thing in enumerate(getattr(kit, field))
     ):
-        ctx.add("PK304", group.places[1], f"two boards, maps, mats or tracks are called {group.key!r}", "rename one")
+        ctx.add(
+            "PK304",
+            group.places[1],
+            f"two boards, maps, mats or tracks are called {group.key!r} ({group.where(ctx.source)})",
+            "rename one",
+        )
 
 
 def _check_board(kit: GenericKit, ctx: CheckContext, b: int, board: GenericBoard) -> None:
@@ -398,7 +405,12 @@ def _check_mats(kit: GenericKit, ctx: CheckContext) -> None:
             for r, row in enumerate(mat.rows)
             for z, zone in enumerate(row.zones)
         ):
-            ctx.add("PK304", group.places[1], f"two zones of mat {mat.id!r} are called {group.key!r}", "rename one")
+            ctx.add(
+                "PK304",
+                group.places[1],
+                f"two zones of mat {mat.id!r} are called {group.key!r} ({group.where(ctx.source)})",
+                "rename one",
+            )
 
 
 __all__ = [

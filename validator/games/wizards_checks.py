@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from ..components.tracks import check_field_fits, check_track, track_geometry
 from ..names import check_lookalikes, item_names, normalise_name
 from ..placeholders import fill
-from ..repeats import repeated
+from ..repeats import first_at, repeated
 from ..text_numbers import local_numbers
 from ..types import LocalText
 
@@ -51,7 +51,11 @@ def _check_names(kit: WizardsElementCollectionKit, ctx: CheckContext) -> None:
                 if other.points != element.points
                 else f"{element.points} points each"
             )
-            more = f"; {group.count:,} cards: {group.where(ctx.source)}" if group.count > 2 else ""
+            more = (
+                f"; {group.count:,} cards: {group.where(ctx.source)}"
+                if group.count > 2
+                else f"; {group.where(ctx.source)}"
+            )
             ctx.add(
                 "WE001",
                 group.places[1],
@@ -318,7 +322,7 @@ def _check_track(kit: WizardsElementCollectionKit, ctx: CheckContext) -> None:
     ctx.compared.add(("board", "players"))  # check_track compares the players' ids
     for problem in check_track(board, geometry):
         code = "WE008" if problem.kind == "player" else "WE009"
-        ctx.add(code, problem.path, problem.message, problem.hint)
+        ctx.add(code, problem.path, problem.message + first_at(ctx.source, problem.first, problem.path), problem.hint)
     sizes = {deck.id: (deck.size.width, deck.size.height) for deck in kit.decks}
     # with no deck at all, the missing cards are PK327 at layout, whose hint names the left-out file
     for problem in check_field_fits(board, sizes) if sizes else ():

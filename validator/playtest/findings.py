@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import codes, suppress
 from ..jobs import ordered_map
+from ..repeats import first_at
 from ..source import format_path
 from ..types import Unspecified
 from . import ENGINES, engine, readings, runner
@@ -61,7 +62,13 @@ def play_findings(loaded: LoadedKit, games: int, jobs: int) -> list[Finding]:
     module = engine(kit.game)
     kit_readings = readings.for_kit(module.READINGS, kit)
     found = [
-        codes.make("PK356", problem.message, locate(problem.path), format_path(problem.path), problem.hint)
+        codes.make(
+            "PK356",
+            problem.message + first_at(loaded.source, problem.first, problem.path),
+            locate(problem.path),
+            format_path(problem.path),
+            problem.hint,
+        )
         for problem in kit_readings.problems
     ]
     choices = kit_readings.resolve()

@@ -124,6 +124,8 @@ class Problem:
     path: tuple
     message: str
     hint: str
+    first: tuple = ()
+    """For a reading declared twice, where it is first declared: the finding names that place."""
 
 
 @dataclass(frozen=True)
@@ -167,6 +169,7 @@ def for_kit(vocabulary: Mapping[str, Reading], kit: Any) -> KitReadings:
                 group.places[1],
                 f"reading {group.key!r} is declared {group.times}; the first is played",
                 "declare each reading once, where the rule is",
+                group.places[0],
             )
         )
     for found in declared:
