@@ -83,8 +83,23 @@ def test_a_finding_points_at_its_card_and_its_line(kit: Path) -> None:
     assert {t["card"] for t in targets} == {"downpour"} and len(targets) == 2  # both printed copies
     placed = [c for p in state["components"][0]["pages"] for c in p["cards"] if c["card"] == "downpour"]
     assert [round(v, 2) for v in placed[0]["trim"]] == list(targets[0]["trim"])
-    page_level = [f for f in state["findings"] if f["code"] == "PK367"]
-    assert page_level and all(t["card"] == "downpour" for f in page_level for t in f["targets"]["en"])
+
+
+def test_a_page_checks_finding_points_at_the_card_it_is_on(kit: Path) -> None:
+    """The page check names a card by its page path (`cards-weather.page 1.sunny.title`): the studio outlines
+    that card, and the finding is told at the card's row in the table."""
+    edit(
+        kit / "templates.yaml",
+        "{name: title, kind: text, box: [16mm, 4mm,",
+        "{name: title, kind: text, box: [16mm, 9.5mm,",
+    )
+    state = built(kit).state("en")
+    page_level = [f for f in state["findings"] if f["code"] == "PK368"]  # the title half off its band
+    assert page_level
+    for finding in page_level:
+        card = finding["path"].split(".")[2]
+        assert finding["targets"]["en"] and {t["card"] for t in finding["targets"]["en"]} == {card}
+        assert finding["where"].startswith("cards.csv:")
 
 
 def test_a_broken_save_keeps_the_last_good_pages(kit: Path) -> None:

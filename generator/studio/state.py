@@ -8,7 +8,6 @@ disk: pages become PNGs (pages.py) only when the browser asks for them.
 
 from __future__ import annotations
 
-import itertools
 import threading
 import time
 from collections import deque
@@ -17,20 +16,17 @@ from pathlib import Path
 
 from pnpkit.validator.findings import Finding, Location, Report
 from pnpkit.validator.kit import LoadedKit, load_kit
-from pnpkit.validator.tables import TABLE_SUFFIXES
 
 from .. import facecache, fonts
 from ..build import SettingsError, layout_kit, print_settings
 from ..fonts import FontSet
 from ..games import Component
+from ..watch import asset_files
 from .locate import FindingMap, editor_link, model_at, source_file
 from .pages import Renders
 
 MAX_LOOKED_AT = 6
 """Pages drawn ahead after a save: those on screen (a deck's fronts and backs, and a sheet or two)."""
-MAX_KIT_FILES = 5_000
-"""Files fingerprinted for changed pictures, tables and fonts (as `pnpkit watch` does)."""
-YAML_SUFFIXES = (".yaml", ".yml")
 
 
 @dataclass
@@ -129,7 +125,7 @@ class Studio:
             snapshot.stale = True
             return
         kit = loaded.model
-        stamp = facecache.files_stamp(self.root, kit_files(self.root))  # pictures and fonts: tables are in the model
+        stamp = facecache.files_stamp(self.root, asset_files(self.root))  # pictures and fonts: tables are in the model
         self.cache.scope = facecache.scope_of(kit, stamp)
         languages = tuple(kit.languages)
         now = (first,) if first in languages and len(languages) > 1 else languages
@@ -325,19 +321,6 @@ class Studio:
             token = self.renders.register(snapshot.stamp, lang, page, snapshot.editions[lang].fontset, "page")
             self._playtests = {key: {"available": True, "games": games, "token": token, "width": page.width}}
         return self._playtests[key]
-
-
-def kit_files(root: Path) -> list[Path]:
-    """The kit's files a page may draw from disk (pictures, fonts): a change to one may change any page.
-
-    YAML files and card tables (CSV, XLSX, ODS) are left out: what they say is in the model, and a changed card
-    changes only its own faces and pages, so a saved spreadsheet does not draw every page again."""
-    files = []
-    skipped = (*YAML_SUFFIXES, *TABLE_SUFFIXES)
-    for path in sorted(itertools.islice(root.rglob("*"), MAX_KIT_FILES)):
-        if path.is_file() and path.suffix.lower() not in skipped and not path.name.startswith("."):
-            files.append(path)
-    return files
 
 
 def texts_of(group) -> list[str]:
