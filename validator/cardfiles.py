@@ -131,7 +131,7 @@ def column_target(
     >>> [column_target(n, GenericCard).path for n in ("count", "title.ja", "rank", "power.en", "back.rank")]
     [('count',), ('title', 'ja'), ('fill', 'rank'), ('fill', 'power', 'en'), ('back', 'fill', 'rank')]
     >>> column_target("title.fr", GenericCard)
-    "'title' takes ja, en, not 'fr'"
+    "'title' takes ja, en, not 'fr': add 'fr' to the kit's `languages:` to ship it"
     """
     parts = name.split(".")
     bad = next((part for part in parts if not _NAME_PART.match(part) and part not in languages), None)

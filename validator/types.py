@@ -181,10 +181,11 @@ EditionLanguage = Annotated[LanguageTag, AfterValidator(_left_to_right)]
 
 
 class LocalText(StrictModel):
-    """Text in each language the kit ships: `{ja: 火, en: Fire}`, `{en: Fire, de: Feuer, ko: 불}`.
+    """Text in each language the kit ships, keyed by language tag: `{ja: 火, en: Fire}`,
+    `{en: Fire, de: Feuer, ko: 불, zh-Hans: 火}`."""
 
-    `ja` and `en` are fields (the seed games read `text.ja`); any other language tag is an extra key,
-    checked as a tag and its value as text, and read with `get(lang)` or `getattr`."""
+    # `ja` and `en` are fields (the seed games read `text.ja`); any other tag is an extra key, checked as a tag
+    # (PK450) with its value as text, and read with `text(lang)`, `get(lang)` or `given()`.
 
     model_config = ConfigDict(
         extra="allow",
