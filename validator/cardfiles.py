@@ -134,7 +134,10 @@ def column_target(
     "'title' takes ja, en, not 'fr': add 'fr' to the kit's `languages:` to ship it"
     """
     parts = name.split(".")
-    bad = next((part for part in parts if not _NAME_PART.match(part) and part not in languages), None)
+    bad = next(  # a language tag after the field's name may have capitals (`title.zh-Hans`)
+        (part for k, part in enumerate(parts) if not _NAME_PART.match(part) and not (k and tag_problem(part) is None)),
+        None,
+    )
     if bad is not None:
         return f"{bad!r} is not a field name: write lower-case letters, digits, '-' and '_', with '.' between parts"
     path: list[str] = []
@@ -204,6 +207,8 @@ def _fill_part_problem(path: list[str], languages: tuple[str, ...] = LANGUAGE_PA
         return ""
     close = difflib.get_close_matches(written, known, n=1, cutoff=0.5)
     guess = f": did you mean {close[0]!r}?" if close else ""
+    if not close and len(more) == 1 and tag_problem(written) is None:
+        guess = f": add {written!r} to the kit's `languages:` to ship it"
     return f"region {region[0]!r} takes {', '.join(known)}, not {written!r}{guess}"
 
 
@@ -427,7 +432,7 @@ class _Reader:
         self.renumbered: dict[int, dict[int, int]] = {}  # deck → written index of an inline card → its index now
         self.placed = _Cards([], {}, {}, set())  # positions of cards read from files, by full path
         self.columns: dict[tuple, list[TableColumn]] = {}  # the table columns of each deck's cards
-        self.languages = LANGUAGE_PARTS  # the column suffixes that name a language
+        self.languages: tuple[str, ...] = LANGUAGE_PARTS  # the column suffixes that name a language
 
     def deck_cards(self, d: int, entries: list[Any], single: bool) -> list[Any]:
         base = ("decks", d, "cards")

@@ -196,7 +196,7 @@ class LocalText(StrictModel):
     """The Japanese text."""
     en: Text | None = None
     """The English text."""
-    __pydantic_extra__: dict[LanguageTag, Text]  # type: ignore[assignment]
+    __pydantic_extra__: dict[LanguageTag, Text]
 
     def get(self, lang: str) -> str:
         value = self.text(lang)

@@ -73,7 +73,7 @@ class Fonts(StrictModel):
 
     def family_for(self, lang: str) -> str:
         """The family key text in `lang` uses unless a region names another."""
-        return self.languages.get(lang) or self.default or BUILTIN_FONT_FAMILIES[0]  # type: ignore[call-overload]
+        return self.languages.get(lang) or self.default or BUILTIN_FONT_FAMILIES[0]
 
 
 class Ignore(StrictModel):
