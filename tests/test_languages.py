@@ -216,3 +216,16 @@ def test_the_editor_schema_takes_any_tag():
     assert not names.fullmatch("de_DE")
     assert text["additionalProperties"]["type"] == "string"
     assert re.fullmatch(schema["properties"]["languages"]["items"]["pattern"], "zh-Hans")
+
+
+def test_a_kit_in_any_languages_matches_its_editor_schemas(any_script):
+    from jsonschema import Draft202012Validator
+
+    schemas = {
+        name: json.loads((any_script / ".pnpkit" / name).read_text(encoding="utf-8"))
+        for name in ("kit.schema.json", "part.schema.json")
+    }
+    for path in sorted(any_script.glob("*.yaml")):
+        schema = schemas["kit.schema.json" if path.name == "kit.yaml" else "part.schema.json"]
+        errors = list(Draft202012Validator(schema).iter_errors(yaml.safe_load(path.read_text(encoding="utf-8"))))
+        assert errors == [], (path.name, errors[:1])
