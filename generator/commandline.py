@@ -55,6 +55,22 @@ def game_count(text: str) -> int:
     return int(text)
 
 
+def language_tag(text: str) -> str:
+    """`--lang TAG`: a language tag (BCP 47: `en`, `de`, `pt-BR`, `zh-Hans`) as the kit writes it; whether the
+    kit ships that edition is checked against the kit, with the list of those it does."""
+    from pnpkit.validator.language_tags import tag_problem
+
+    problem = tag_problem(text)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem)
+    return text
+
+
+def edition_choice(text: str) -> str:
+    """`--lang TAG` or `--lang all` (every edition the kit declares)."""
+    return text if text == "all" else language_tag(text)
+
+
 def _back_offset(text: str) -> list[float]:
     try:
         x, y = (float(part) for part in text.split(","))

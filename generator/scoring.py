@@ -43,8 +43,7 @@ def name_index(things: Iterable[Any], key: Callable[[str], str]) -> dict[str, st
     index: dict[str, str] = {}
     for thing in things:
         index[key(thing.id)] = thing.id
-        for lang in ("ja", "en"):
-            name = getattr(thing.name, lang, None)
+        for _lang, name in thing.name.given() if thing.name is not None else ():
             if name:
                 index[key(name)] = thing.id
     return index

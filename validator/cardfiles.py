@@ -44,6 +44,7 @@ from pydantic import BaseModel
 from . import codes
 from .findings import Finding, Location
 from .kitpaths import display_path, safe_kit_path
+from .language_tags import tag_problem
 from .source import Limits, Source, TableColumn, format_path, load_file
 from .tables import LANGUAGE_PARTS, TABLE_SUFFIXES, WORKBOOK_SUFFIXES, Column, Table, TableLimits, read_table
 from .types import Unspecified
@@ -121,17 +122,22 @@ class Target:
     numbers: bool
 
 
-def column_target(name: str, model: type[BaseModel] | None) -> Target | str:
+def column_target(
+    name: str, model: type[BaseModel] | None, languages: tuple[str, ...] = LANGUAGE_PARTS
+) -> Target | str:
     """The field path a column fills, or why it fills none.
 
     >>> from pnpkit.validator.games.generic import GenericCard
     >>> [column_target(n, GenericCard).path for n in ("count", "title.ja", "rank", "power.en", "back.rank")]
     [('count',), ('title', 'ja'), ('fill', 'rank'), ('fill', 'power', 'en'), ('back', 'fill', 'rank')]
     >>> column_target("title.fr", GenericCard)
-    "'title' takes ja, en, not 'fr'"
+    "'title' takes ja, en, not 'fr': add 'fr' to the kit's `languages:` to ship it"
     """
     parts = name.split(".")
-    bad = next((part for part in parts if not _NAME_PART.match(part)), None)
+    bad = next(  # a language tag after the field's name may have capitals (`title.zh-Hans`)
+        (part for k, part in enumerate(parts) if not _NAME_PART.match(part) and not (k and tag_problem(part) is None)),
+        None,
+    )
     if bad is not None:
         return f"{bad!r} is not a field name: write lower-case letters, digits, '-' and '_', with '.' between parts"
     path: list[str] = []
@@ -140,8 +146,13 @@ def column_target(name: str, model: type[BaseModel] | None) -> Target | str:
     for k, part in enumerate(parts):
         if models is None:
             path.append(part)
-            numbers = part not in LANGUAGE_PARTS
+            numbers = part not in languages
             continue
+        if part in languages and any(m.model_config.get("extra") == "allow" for m in models):  # a text's language
+            path.append(part)
+            if k + 1 < len(parts):
+                return f"{'.'.join(parts[: k + 1])!r} takes one value, not {'.'.join(parts[k + 1 :])!r}"
+            return Target(tuple(path), False)
         owner = next((m for m in models if part in m.model_fields), None)
         if owner is not None:
             path.append(part)
@@ -158,22 +169,27 @@ def column_target(name: str, model: type[BaseModel] | None) -> Target | str:
             models, numbers = None, True
             continue
         where = ".".join(parts[:k])
-        known = ", ".join(dict.fromkeys(f for m in models for f in m.model_fields if f != "fill"))
+        texts = any(m.model_config.get("extra") == "allow" for m in models)
+        known = ", ".join(
+            dict.fromkeys([*(f for m in models for f in m.model_fields if f != "fill"), *(languages if texts else ())])
+        )
         close = difflib.get_close_matches(part, known.split(", "), n=1, cutoff=0.6)
         guess = f"did you mean {close[0]!r}? " if close else ""
+        if texts and tag_problem(part) is None:
+            return f"{where!r} takes {known}, not {part!r}: add {part!r} to the kit's `languages:` to ship it"
         return (
             f"{where!r} takes {known}, not {part!r}" if where else f"no card field {part!r}: {guess}use one of {known}"
         )
-    problem = _fill_part_problem(path)
+    problem = _fill_part_problem(path, languages)
     return problem or Target(tuple(path), numbers)
 
 
-FILL_PARTS = (*LANGUAGE_PARTS, "kind", "tag", "file")
-"""What may follow a region's name in a column: a language, an effect's kind or tag, a picture's file
+FILL_PARTS = ("kind", "tag", "file")
+"""What may follow a region's name in a column besides a language: an effect's kind or tag, a picture's file
 (and `text.ja`, `text.en` for an effect's text)."""
 
 
-def _fill_part_problem(path: list[str]) -> str:
+def _fill_part_problem(path: list[str], languages: tuple[str, ...] = LANGUAGE_PARTS) -> str:
     """Why the parts after a region's name cannot be written (`power.eng`), or "" when they can.
 
     >>> _fill_part_problem(["fill", "power", "eng"])
@@ -186,15 +202,19 @@ def _fill_part_problem(path: list[str]) -> str:
     at = path.index("fill") + 2
     region, more = path[at - 1 : at], path[at:]
     written = ".".join(more)
-    known = [*FILL_PARTS, *(f"text.{lang}" for lang in LANGUAGE_PARTS)]
+    known = [*languages, *FILL_PARTS, *(f"text.{lang}" for lang in languages)]
     if not more or written in known:
         return ""
     close = difflib.get_close_matches(written, known, n=1, cutoff=0.5)
     guess = f": did you mean {close[0]!r}?" if close else ""
+    if not close and len(more) == 1 and tag_problem(written) is None:
+        guess = f": add {written!r} to the kit's `languages:` to ship it"
     return f"region {region[0]!r} takes {', '.join(known)}, not {written!r}{guess}"
 
 
-def _header_targets(table: Table, model: type[BaseModel] | None, findings: list[Finding]) -> list[Target | None]:
+def _header_targets(
+    table: Table, model: type[BaseModel] | None, languages: tuple[str, ...], findings: list[Finding]
+) -> list[Target | None]:
     """Each column's target; columns that name nothing or clash with another are findings and left out."""
     targets: list[Target | None] = []
     taken: dict[tuple[str, ...], Column] = {}
@@ -202,7 +222,7 @@ def _header_targets(table: Table, model: type[BaseModel] | None, findings: list[
         if not column.name:
             targets.append(None)
             continue
-        target = column_target(column.name, model)
+        target = column_target(column.name, model, languages)
         if isinstance(target, str):
             findings.append(
                 codes.make(
@@ -263,17 +283,20 @@ class _Cards:
     """A table's columns that fill a field: (header, its place, the field's path below each card)."""
 
 
-def table_cards(table: Table, model: type[BaseModel] | None) -> tuple[_Cards, list[Finding]]:
-    """One card per data row, each value placed at its cell."""
+def table_cards(
+    table: Table, model: type[BaseModel] | None, languages: tuple[str, ...] = LANGUAGE_PARTS
+) -> tuple[_Cards, list[Finding]]:
+    """One card per data row, each value placed at its cell; `languages` are the column suffixes that name a
+    language of a text (`title.de`): ja, en and the kit's own."""
     findings: list[Finding] = []
-    targets = _header_targets(table, model, findings)
+    targets = _header_targets(table, model, languages, findings)
     out = _Cards([], {}, {}, set())
     out.columns = [
         (column.name, column.location, target.path)
         for column, target in zip(table.columns, targets)
         if target is not None
     ]
-    language_groups = {t.path[:-1] for t in targets if t is not None and t.path[-1] in LANGUAGE_PARTS}
+    language_groups = {t.path[:-1] for t in targets if t is not None and t.path[-1] in languages}
     for row_location, cells in table.rows:
         n = len(out.cards)
         card: dict[str, Any] = {}
@@ -337,6 +360,16 @@ def yaml_cards(part: Source) -> tuple[_Cards | None, str]:
 # ---------------------------------------------------------------- decks
 
 
+def table_languages(declared: Any) -> tuple[str, ...]:
+    """The languages a table column may name: ja and en (as always), then the kit's own well-formed tags."""
+    tags = (
+        [lang for lang in declared if isinstance(lang, str) and tag_problem(lang) is None]
+        if isinstance(declared, list)
+        else []
+    )
+    return tuple(dict.fromkeys([*LANGUAGE_PARTS, *tags]))
+
+
 def expand_card_files(
     root: Path,
     data: dict[str, Any],
@@ -362,6 +395,7 @@ def expand_card_files(
         return []
     card = card_model(model) if model is not None else None
     reader = _Reader(root, source, card, limits, table_limits or TableLimits(), file_limits or CardFileLimits())
+    reader.languages = table_languages(data.get("languages"))
     new_decks = list(decks)
     for d, deck in enumerate(decks):
         if not isinstance(deck, dict):
@@ -398,6 +432,7 @@ class _Reader:
         self.renumbered: dict[int, dict[int, int]] = {}  # deck → written index of an inline card → its index now
         self.placed = _Cards([], {}, {}, set())  # positions of cards read from files, by full path
         self.columns: dict[tuple, list[TableColumn]] = {}  # the table columns of each deck's cards
+        self.languages: tuple[str, ...] = LANGUAGE_PARTS  # the column suffixes that name a language
 
     def deck_cards(self, d: int, entries: list[Any], single: bool) -> list[Any]:
         base = ("decks", d, "cards")
@@ -490,7 +525,7 @@ class _Reader:
             self.findings += problems
             if table is None:
                 return None
-            read, problems = table_cards(table, self.model)
+            read, problems = table_cards(table, self.model, self.languages)
             self.findings += problems
         if read is None:
             return None

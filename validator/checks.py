@@ -95,7 +95,7 @@ def check_texts(ctx: CheckContext, kit: KitBase, parameters: dict[str, Any]) -> 
     names_of: dict[str, list[str]] = {}  # a deck repeats its texts: each is read once
     close_of: dict[int, str] = {}  # the placeholders a hint names, sorted once per set of them (kept alive above)
     for path, text, owners in ctx.walk(kit).texts:
-        values = [(lang, getattr(text, lang, None)) for lang in ctx.languages]
+        values = [(lang, text.text(lang)) for lang in ctx.languages]
         for lang, value in values:
             if value is None:
                 ctx.add("PK301", path, f"no {lang!r} text", f"add `{lang}:` next to the other languages")

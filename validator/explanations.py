@@ -569,6 +569,20 @@ EXPLANATIONS: dict[str, Explanation] = {
         "# a file of 20,000 misspelt fields\n",
         "Fix the errors listed (often one mistake repeated), then validate again.",
     ),
+    "PK450": Explanation(
+        "A language tag (in `languages:`, `fonts: languages:` or as a key of a text) that is not a BCP 47 tag: a "
+        "language code, then optionally a script and a region, joined by '-'. The tag names the edition and its "
+        "output folder, so it is written as the standard spells it.",
+        "languages: [en, de_DE]\ntitle: {en: Weather Walk, de_DE: Wetterwandern}\n",
+        "Write the tag with '-' between its parts: `de`, `de-DE`, `pt-BR`, `zh-Hans`.",
+    ),
+    "PK451": Explanation(
+        "The kit ships an edition in a language written right to left (Arabic, Hebrew, Persian, Urdu, Yiddish, or "
+        "any tag whose script is Arab, Hebr, Thaa, Syrc, Nkoo, …). pnpkit lays text out left to right only, so "
+        "that edition would print garbled; it is refused rather than printed wrong.",
+        "languages: [en, ar]\n",
+        "Ship the kit in left-to-right languages for now.",
+    ),
     **COMPONENTS,  # PK4xx and PK5xx: validator/explanations_components.py
     # ------------------------------------------------------------ Element Shift and the shogi game (fragments: the other fields as before)
     "ES001": Explanation(

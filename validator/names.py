@@ -70,13 +70,14 @@ def lookalike_suspects(name: str) -> list[tuple[int, str, str]]:
     return out
 
 
-def item_names(model: Any, lists: Iterable[str], languages: Iterable[str] = ("ja", "en")) -> list[tuple[tuple, str]]:
-    """(path, text) for the `name` of every item in the model's named lists, in every language given."""
+def item_names(model: Any, lists: Iterable[str], languages: Iterable[str] | None = None) -> list[tuple[tuple, str]]:
+    """(path, text) for the `name` of every item in the model's named lists, in the languages given (by default
+    every language each name is written in)."""
     out = []
     for list_name in lists:
         for i, item in enumerate(getattr(model, list_name)):
-            for lang in languages:
-                value = getattr(item.name, lang, None)
+            given = item.name.given() if languages is None else [(lang, item.name.text(lang)) for lang in languages]
+            for lang, value in given:
                 if value:
                     out.append(((list_name, i, "name", lang), value))
     return out

@@ -16,8 +16,13 @@ MAX_LISTED = 200
 MAX_SUGGESTED = 50
 """Unknown fields that get a "did you mean": each costs a fuzzy match against every field name."""
 
-BOUND_ERRORS = {"pk362"}
-"""Custom pydantic error types that carry their own pnpkit code (a total over its bound, raised by a model)."""
+CODED_ERRORS = {
+    "pk362": "check for a typo; split a larger game into several kits",
+    "pk450": "a language tag is a language code, then optional script and region: 'de', 'pt-BR', 'zh-Hans'",
+    "pk451": "ship this kit in left-to-right languages only for now",
+}
+"""Custom pydantic error types that carry their own pnpkit code (a total over its bound, a malformed language
+tag, a right-to-left edition), with the hint each finding gives."""
 
 
 def findings_from(error: ValidationError, data: Any, source: Source) -> list[Finding]:
@@ -48,8 +53,9 @@ def findings_from(error: ValidationError, data: Any, source: Source) -> list[Fin
                     "PK202", f"missing field {name!r}", source.locate(parent), format_path(full), f"add `{name}:` here"
                 )
             )
-        elif kind in BOUND_ERRORS:
-            out.append(codes.make(kind.upper(), item["msg"], source.locate(path), format_path(path), _hint_for(kind)))
+        elif kind in CODED_ERRORS:
+            where = source.locate(path, key=kind == "pk450")  # a misspelt tag is a text's key
+            out.append(codes.make(kind.upper(), item["msg"], where, format_path(path), _hint_for(kind)))
         else:
             message = item["msg"].removeprefix("Value error, ").removeprefix("Assertion failed, ")
             value = item.get("input")
@@ -141,8 +147,8 @@ def _hint_for(kind: str) -> str:
         return "use a larger number"
     if kind in ("less_than_equal", "less_than"):
         return "use a smaller number: a limit that keeps a typo from printing thousands of pages"
-    if kind in BOUND_ERRORS:
-        return "check for a typo; split a larger game into several kits"
+    if kind in CODED_ERRORS:
+        return CODED_ERRORS[kind]
     if kind.startswith("list") or kind.startswith("too_"):
         return "check the list"
     if kind == "union_tag_invalid":

@@ -6,7 +6,7 @@ Units are parsed once, here; everything downstream works in millimetres.
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from pydantic import (
     AfterValidator,
@@ -18,9 +18,9 @@ from pydantic import (
     WithJsonSchema,
     model_validator,
 )
+from pydantic_core import PydanticCustomError
 
-LANGUAGES = ("ja", "en")
-Lang = Literal["ja", "en"]
+from .language_tags import LANGUAGE_TAG_PATTERN, right_to_left, tag_problem
 
 
 class StrictModel(BaseModel):
@@ -141,20 +141,85 @@ Text = Annotated[
 ]
 
 
+def _check_tag(value: str) -> str:
+    """A language tag as a key of a text or an item of `languages:`: well formed (BCP 47), kept as written."""
+    problem = tag_problem(value)
+    if problem is not None:
+        raise PydanticCustomError("pk450", problem)
+    return value
+
+
+def _left_to_right(value: str) -> str:
+    """A kit's edition in a right-to-left script would print garbled: refused where `languages:` names it."""
+    if right_to_left(value):
+        raise PydanticCustomError(
+            "pk451",
+            "'{tag}' is written right to left: right-to-left scripts are not supported yet; "
+            "pnpkit would print a garbled page",
+            {"tag": value},
+        )
+    return value
+
+
+LanguageTag = Annotated[
+    str,
+    AfterValidator(_check_tag),
+    WithJsonSchema(
+        {
+            "type": "string",
+            "pattern": LANGUAGE_TAG_PATTERN,
+            "examples": ["en", "ja", "de", "fr", "es", "pt-BR", "ko", "zh-Hans", "zh-Hant"],
+            "description": "A language tag (BCP 47), e.g. 'en', 'de', 'pt-BR' or 'zh-Hans'.",
+        },
+        mode="validation",
+    ),
+]
+"""A language as written in a kit: any well-formed BCP 47 tag (`de`, `pt-BR`, `zh-Hans`), case as written."""
+
+EditionLanguage = Annotated[LanguageTag, AfterValidator(_left_to_right)]
+"""A language the kit prints an edition in: a tag whose script pnpkit can lay out (left to right)."""
+
+
 class LocalText(StrictModel):
-    """Text in each language the kit ships: `{ja: 火, en: Fire}`."""
+    """Text in each language the kit ships, keyed by language tag: `{ja: 火, en: Fire}`,
+    `{en: Fire, de: Feuer, ko: 불, zh-Hans: 火}`."""
+
+    # `ja` and `en` are fields (the seed games read `text.ja`); any other tag is an extra key, checked as a tag
+    # (PK450) with its value as text, and read with `text(lang)`, `get(lang)` or `given()`.
+
+    model_config = ConfigDict(
+        extra="allow",
+        json_schema_extra={"propertyNames": {"pattern": LANGUAGE_TAG_PATTERN}},
+    )
 
     ja: Text | None = None
     """The Japanese text."""
     en: Text | None = None
     """The English text."""
+    __pydantic_extra__: dict[LanguageTag, Text]
 
     def get(self, lang: str) -> str:
-        value = getattr(self, lang, None)
-        return value if value is not None else (self.ja or self.en or "")
+        value = self.text(lang)
+        if value is not None:
+            return value
+        return self.ja or self.en or next(iter((self.__pydantic_extra__ or {}).values()), "")
+
+    def text(self, lang: str) -> str | None:
+        """The text in `lang`, or None when it has none."""
+        if lang == "ja":
+            return self.ja
+        if lang == "en":
+            return self.en
+        return (self.__pydantic_extra__ or {}).get(lang)
+
+    def given(self) -> list[tuple[str, str]]:
+        """(language, text) for every language this text is given in: ja and en first, then the others as
+        written. A check that reads every language reads them here, whatever the kit ships."""
+        given = [(lang, value) for lang in ("ja", "en") if (value := getattr(self, lang)) is not None]
+        return given + list((self.__pydantic_extra__ or {}).items())
 
     def missing(self, languages: tuple[str, ...] | list[str]) -> list[str]:
-        return [lang for lang in languages if getattr(self, lang, None) is None]
+        return [lang for lang in languages if self.text(lang) is None]
 
 
 class RuleText(LocalText):

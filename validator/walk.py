@@ -63,6 +63,9 @@ def _walk(model: Any, path: tuple, owners: tuple, texts: list | None, strings: l
                 strings.append((path + (name,), value, False))
             elif kind not in _NOTHING_INSIDE:
                 _walk(value, path + (name,), owners, texts, strings, models)
+        extra = model.__pydantic_extra__  # a text's languages beyond ja and en (no other model allows extras)
+        if extra:
+            strings.extend((path + (lang,), value, False) for lang, value in extra.items())
     elif isinstance(model, (list, tuple)):
         for i, item in enumerate(model):
             if type(item) not in _NOTHING_INSIDE:

@@ -16,6 +16,7 @@ from ..commandline import (
     UsageError,
     add_jobs_option,
     add_print_options,
+    edition_choice,
     game_count,
     keep_for_the_run,
     load_kits,
@@ -29,9 +30,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-o", "--output", type=Path, default=Path("output"), help="output directory (default: output)")
     parser.add_argument(
         "--lang",
-        choices=("ja", "en", "all"),
+        type=edition_choice,
         default="all",
-        help="which edition to build (default: all the kit declares)",
+        metavar="TAG",
+        help="which edition to build: a language the kit ships, or all (default: all the kit declares)",
     )
     parser.add_argument("--no-svg", action="store_true", help="write PDFs only")
     parser.add_argument(

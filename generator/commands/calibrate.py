@@ -6,6 +6,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from ..commandline import language_tag
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
@@ -15,7 +17,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--duplex", choices=("long", "short"), default="long", help="the flip your printer will use for the cards"
     )
-    parser.add_argument("--lang", choices=("ja", "en"), default="en")
+    parser.add_argument(
+        "--lang",
+        type=language_tag,
+        default="en",
+        metavar="TAG",
+        help="the language of the sheet's words (any tag; English for a language pnpkit has no words in)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:

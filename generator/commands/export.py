@@ -31,7 +31,7 @@ def _mm(text: str) -> float:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from ..commandline import add_jobs_option
+    from ..commandline import add_jobs_option, edition_choice
     from ..exports.presets import SERVICES
 
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
@@ -41,7 +41,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "-o", "--output", type=Path, default=Path("exports"), metavar="DIR", help="output directory (default: exports)"
     )
     parser.add_argument(
-        "--lang", choices=("ja", "en", "all"), default="all", help="which edition (default: all the kit declares)"
+        "--lang",
+        type=edition_choice,
+        default="all",
+        metavar="TAG",
+        help="which edition: a language the kit ships, or all (default: all the kit declares)",
     )
     parser.add_argument(
         "--only", metavar="ID[,ID]", help="deck ids and component slugs to export (default: everything)"

@@ -25,7 +25,10 @@ from pathlib import Path
 SCAFFOLD = Path(__file__).resolve().parent.parent / "assets" / "scaffold"
 """The kit's files, as package data (pnpkit.generator.assets.scaffold), in both languages."""
 
-KNOWN_LANGUAGES = ("ja", "en")
+SCAFFOLD_LANGUAGES = ("ja", "en")
+"""The languages the scaffold is written in; any other language takes its words from TRANSLATIONS, or English."""
+TRANSLATIONS = "translations.yaml"
+"""The sample's English texts and their translations by language tag (de, fr, es, ko, zh-Hans)."""
 DEFAULT_LANGUAGES = "ja,en"
 GAME = "generic"
 
@@ -42,7 +45,7 @@ KIT_FILES = (
 """Copied from the scaffold, with only the chosen languages' text."""
 RENAMED = {"vscode-settings.json": ".vscode/settings.json"}
 """Package data cannot be a dotfile reliably: stored under one name, written under another."""
-README = {lang: f"README.{lang}.md" for lang in KNOWN_LANGUAGES}
+README = {lang: f"README.{lang}.md" for lang in SCAFFOLD_LANGUAGES}
 SCHEMA_DIR = ".pnpkit"
 
 ID_LIMIT = 64
@@ -70,7 +73,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--lang",
         default=DEFAULT_LANGUAGES,
         metavar="LANGS",
-        help="the kit's languages, comma-separated: ja, en, or both in either order (default: ja,en)",
+        help="the kit's languages, comma-separated language tags in the order wanted, e.g. en,de,ko,zh-Hans "
+        "(default: ja,en)",
     )
 
 
@@ -103,11 +107,23 @@ def run(args: argparse.Namespace) -> int:
 
 
 def parse_languages(text: str) -> tuple[str, ...]:
-    """`ja,en` → ("ja", "en"): the kit's languages in the order given."""
+    """`en,de,zh-Hans` → ("en", "de", "zh-Hans"): the kit's languages in the order given, each a language tag
+    (BCP 47) written left to right, none twice."""
+    from pnpkit.validator.language_tags import right_to_left, tag_problem
+
     parts = [part.strip() for part in text.split(",")]
-    usage = f"--lang {text!r}: give ja, en, or both separated by a comma (ja,en)"
-    if not parts or any(part not in KNOWN_LANGUAGES for part in parts) or len(set(parts)) != len(parts):
-        raise NewError(usage)
+    seen: set[str] = set()
+    for part in parts:
+        problem = tag_problem(part)
+        if problem is not None:
+            raise NewError(f"--lang {text!r}: {problem}; separate the languages by commas (en,de,zh-Hans)")
+        if right_to_left(part):
+            raise NewError(
+                f"--lang {text!r}: {part!r} is written right to left: right-to-left scripts are not supported yet"
+            )
+        if part.lower() in seen:
+            raise NewError(f"--lang {text!r}: {part!r} is given twice; name each language once")
+        seen.add(part.lower())
     return tuple(parts)
 
 
@@ -178,21 +194,60 @@ def _fit(title: str) -> str:
 def render(kit_id: str, title: str, languages: tuple[str, ...]) -> dict[str, bytes]:
     """Every file of the new kit but the schemas, by path relative to the kit directory."""
     files: dict[str, bytes] = {}
-    dropped = tuple(lang for lang in KNOWN_LANGUAGES if lang not in languages)
+    sample = SampleText(languages)
     for name in KIT_FILES:
         raw = (SCAFFOLD / name).read_bytes()
-        if name == "kit.yaml":
-            raw = fill_kit_yaml(raw.decode("utf-8"), kit_id, title, languages).encode("utf-8")
         if name.endswith(".yaml"):
-            raw = only_languages_yaml(raw.decode("utf-8"), dropped).encode("utf-8")
+            text = in_languages_yaml(raw.decode("utf-8"), sample)
+            if name == "kit.yaml":
+                text = fill_kit_yaml(text, kit_id, title, languages)
+            raw = text.encode("utf-8")
         elif name.endswith(".csv"):
-            raw = only_languages_csv(raw, dropped)
+            raw = in_languages_csv(raw, sample)
         files[name] = raw
     for stored, written in RENAMED.items():
         files[written] = (SCAFFOLD / stored).read_bytes()
-    parts = [(SCAFFOLD / README[lang]).read_text(encoding="utf-8").replace("my-kit", kit_id) for lang in languages]
-    files["README.md"] = (f"# {title}\n\n" + "\n".join(parts)).encode("utf-8")
+    shown = [lang for lang in languages if lang in README] or ["en"]
+    parts = [(SCAFFOLD / README[lang]).read_text(encoding="utf-8").replace("my-kit", kit_id) for lang in shown]
+    files["README.md"] = (f"# {title}\n\n" + sample.note() + "\n".join(parts)).encode("utf-8")
     return files
+
+
+class SampleText:
+    """The sample game's words in the kit's languages: the scaffold's own for ja and en, its translations for
+    the languages TRANSLATIONS holds, the English words for any other (and the README says which)."""
+
+    def __init__(self, languages: tuple[str, ...]):
+        import yaml
+
+        self.languages = languages
+        self.order = tuple(lang for lang in SCAFFOLD_LANGUAGES if lang in languages) + tuple(
+            lang for lang in languages if lang not in SCAFFOLD_LANGUAGES
+        )
+        """The order of a text's languages: ja and en where the scaffold has them, then the others as given."""
+        self.table: dict[str, dict[str, str]] = yaml.safe_load((SCAFFOLD / TRANSLATIONS).read_text(encoding="utf-8"))
+        held = {lang for words in self.table.values() for lang in words}
+        self.translated = tuple(lang for lang in self.order if lang not in SCAFFOLD_LANGUAGES and lang in held)
+        self.in_english = tuple(lang for lang in self.order if lang not in SCAFFOLD_LANGUAGES and lang not in held)
+
+    def words(self, lang: str, english: str) -> str | None:
+        """The translation of an English sample text, or None when there is none."""
+        return self.table.get(english, {}).get(lang)
+
+    def note(self) -> str:
+        """What the README says about the sample text of the languages the scaffold is not written in."""
+        lines = []
+        if self.translated:
+            lines.append(
+                f"The sample text in {', '.join(self.translated)} is a short translation to start from: "
+                "replace it with your own words."
+            )
+        if self.in_english:
+            lines.append(
+                f"pnpkit has no sample text in {', '.join(self.in_english)}: those texts are the English ones "
+                "until you write yours."
+            )
+        return "".join(f"> {line}\n" for line in lines) + ("\n" if lines else "")
 
 
 def _set_value(text: str, key: str, old: str, new: str) -> str:
@@ -217,7 +272,7 @@ def yaml_string(text: str) -> str:
 
 def fill_kit_yaml(text: str, kit_id: str, title: str, languages: tuple[str, ...]) -> str:
     text = _set_value(text, "id", FALLBACK_ID, kit_id)
-    for lang in KNOWN_LANGUAGES:
+    for lang in languages:
         old = f'\n  {lang}: "{FALLBACK_TITLE}"\n'
         if text.count(old) != 1:
             raise AssertionError(f"scaffold kit.yaml: no single title line {old.strip()!r}")
@@ -227,51 +282,91 @@ def fill_kit_yaml(text: str, kit_id: str, title: str, languages: tuple[str, ...]
 
 _SCALAR = r'"(?:[^"\\]|\\.)*"|[^,{}"\n]+?'
 _FLOW_TEXT = re.compile(rf"\{{ja: (?P<ja>{_SCALAR}), en: (?P<en>{_SCALAR})\}}")
-_BLOCK_TEXT = re.compile(r"^(?P<indent> *)(?P<dash>- )?(?P<lang>ja|en): ")
+_BLOCK_TEXT = re.compile(r"^(?P<indent> *)(?P<dash>- )?(?P<lang>ja|en): (?P<value>.*)$")
 
 
-def only_languages_yaml(text: str, dropped: tuple[str, ...]) -> str:
-    """The scaffold's YAML with the text of the `dropped` languages taken out.
+_PLAIN = re.compile(r"[^\s\-?:,\[\]{}#&*!|>'\"%@`][^,\[\]{}#:\n\"]*(?<! )")
+"""Text YAML reads as it is written, in a flow mapping too: no quotes needed."""
+
+
+def _quoted(text: str) -> str:
+    """`text` as a YAML scalar: plain when it reads as written, else double-quoted, keeping its line breaks."""
+    import yaml
+
+    if _PLAIN.fullmatch(text) and yaml.safe_load(text) == text:
+        return text
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+
+
+def _scalar(sample: SampleText, lang: str, ja: str, en: str) -> str:
+    """A text's value in `lang`, as YAML: the scaffold's own for ja and en, else a translation of the English."""
+    import yaml
+
+    if lang in ("ja", "en"):
+        return ja if lang == "ja" else en
+    words = sample.words(lang, str(yaml.safe_load(en)))
+    return en if words is None else _quoted(words)
+
+
+def in_languages_yaml(text: str, sample: SampleText) -> str:
+    """The scaffold's YAML with each text in the kit's languages.
 
     Scaffold text is written `{ja: …, en: …}` on one line, or as a block of a `ja:` line then an `en:`
     line (a list item's dash on the first); tests/test_new.py checks the result against the YAML.
     """
-    if not dropped:
+    if sample.order == SCAFFOLD_LANGUAGES:
         return text
-    kept = next(lang for lang in KNOWN_LANGUAGES if lang not in dropped)
-    text = _FLOW_TEXT.sub(lambda m: f"{{{kept}: {m[kept]}}}", text)
+    text = _FLOW_TEXT.sub(
+        lambda m: "{" + ", ".join(f"{lang}: {_scalar(sample, lang, m['ja'], m['en'])}" for lang in sample.order) + "}",
+        text,
+    )
     lines = text.split("\n")
     out: list[str] = []
-    carry_dash = False
-    for line in lines:
-        match = _BLOCK_TEXT.match(line)
-        if match is None:
-            out.append(line)
-            carry_dash = False
+    i = 0
+    while i < len(lines):
+        first = _BLOCK_TEXT.match(lines[i])
+        second = _BLOCK_TEXT.match(lines[i + 1]) if first is not None and i + 1 < len(lines) else None
+        if first is None or second is None or (first["lang"], second["lang"]) != SCAFFOLD_LANGUAGES:
+            out.append(lines[i])
+            i += 1
             continue
-        if match["lang"] in dropped:
-            carry_dash = match["dash"] is not None
-            continue
-        if carry_dash:  # the dropped language's line held the list item's dash: this one takes it
-            indent = match["indent"]
-            line = indent[:-2] + "- " + line[len(indent) :]
-            carry_dash = False
-        out.append(line)
+        inner = " " * len(second["indent"])  # where the text's keys stand, the dash (if any) before the first
+        for k, lang in enumerate(sample.order):
+            head = first["indent"] + first["dash"] if k == 0 and first["dash"] else inner
+            out.append(f"{head}{lang}: {_scalar(sample, lang, first['value'], second['value'])}")
+        i += 2
     return "\n".join(out)
 
 
-def only_languages_csv(raw: bytes, dropped: tuple[str, ...]) -> bytes:
-    """The scaffold's card table without the columns of the `dropped` languages (`title.en`)."""
-    if not dropped:
+def in_languages_csv(raw: bytes, sample: SampleText) -> bytes:
+    """The scaffold's card table with a column per language of the kit for each text (`title.ja`, `title.de`)."""
+    if sample.order == SCAFFOLD_LANGUAGES:
         return raw
     bom = b"\xef\xbb\xbf" if raw.startswith(b"\xef\xbb\xbf") else b""
     rows = list(csv.reader(io.StringIO(raw[len(bom) :].decode("utf-8"), newline="")))
-    keep = [i for i, head in enumerate(rows[0]) if head.rpartition(".")[2] not in dropped or "." not in head]
+    header = rows[0]
+    columns: list[tuple[str, int, int]] = []  # (name, the ja column, the en column); -1: a column kept as it is
+    for index, name in enumerate(header):
+        base, _dot, lang = name.rpartition(".")
+        if lang == "ja" and f"{base}.en" in header:
+            columns += [(f"{base}.{tag}", index, header.index(f"{base}.en")) for tag in sample.order]
+        elif not (lang == "en" and f"{base}.ja" in header):
+            columns.append((name, index, -1))
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    for row in rows:
-        writer.writerow([row[i] for i in keep])
+    writer.writerow([name for name, _ja, _en in columns])
+    for row in rows[1:]:
+        writer.writerow([_cell(sample, name, row, ja, en) for name, ja, en in columns])
     return bom + out.getvalue().encode("utf-8")
+
+
+def _cell(sample: SampleText, name: str, row: list[str], ja: int, en: int) -> str:
+    if en < 0:
+        return row[ja]
+    lang = name.rpartition(".")[2]
+    if lang in ("ja", "en"):
+        return row[ja if lang == "ja" else en]
+    return sample.words(lang, row[en]) or row[en]
 
 
 # ---------------------------------------------------------------- writing

@@ -32,6 +32,7 @@ from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, TextIO
 
+from ..commandline import language_tag
 from ..scoring import InputError, name_index, read_mapping
 
 if TYPE_CHECKING:
@@ -71,7 +72,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "(one player a line)",
     )
     parser.add_argument(
-        "--lang", choices=("ja", "en"), help="language of the card names printed (default: the kit's first)"
+        "--lang",
+        type=language_tag,
+        metavar="TAG",
+        help="language of the card names printed: one the kit ships (default: the kit's first)",
     )
     parser.add_argument(
         "--format", choices=("text", "json"), default="text", help="how to print the scores (default: text)"

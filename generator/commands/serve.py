@@ -14,7 +14,7 @@ import socket
 import sys
 from pathlib import Path
 
-from ..commandline import UsageError, kit_dirs
+from ..commandline import UsageError, kit_dirs, language_tag
 
 DEFAULT_PORT = 8470
 LOCALHOST = "127.0.0.1"
@@ -39,7 +39,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--host", default=LOCALHOST, help=f"the address to listen on (default: {LOCALHOST}, this machine only)"
     )
-    parser.add_argument("--lang", choices=("ja", "en"), help="the edition shown first (default: the kit's first)")
+    parser.add_argument(
+        "--lang",
+        type=language_tag,
+        metavar="TAG",
+        help="the edition shown first: a language the kit ships (default: the kit's first)",
+    )
     parser.add_argument(
         "-o", "--output", type=Path, default=Path("output"), help="the output folder it may show files from"
     )
@@ -105,6 +110,9 @@ def _serve(root: Path, sock: socket.socket, args: argparse.Namespace) -> int:
     studio = Studio(root)
     studio.viewed = args.lang or ""
     first = studio.rebuild()
+    shipped = first.loaded.model.languages if first.loaded is not None else None
+    if args.lang and shipped is not None and args.lang not in shipped:
+        raise UsageError(f"{root} has no {args.lang!r} edition; it ships {', '.join(shipped)}")
     app = create_app(studio, args.output, local_only=args.host in (LOCALHOST, "localhost", "::1"))
     host, port = sock.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host

@@ -30,7 +30,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..commandline import EXIT_CONTENT, EXIT_OK, UsageError, add_jobs_option, kit_dirs, print_findings
+from ..commandline import EXIT_CONTENT, EXIT_OK, UsageError, add_jobs_option, kit_dirs, language_tag, print_findings
 
 MAX_GAMES = 100_000
 MAX_MOVE_CAP = 1_000_000
@@ -79,7 +79,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="also write a one-page playtest report, FILE.pdf or FILE.svg",
     )
     parser.add_argument(
-        "--lang", choices=("ja", "en"), default=None, help="the report's language (default: the kit's first)"
+        "--lang",
+        type=language_tag,
+        default=None,
+        metavar="TAG",
+        help="the report's language: one the kit ships (default: the kit's first)",
     )
 
 

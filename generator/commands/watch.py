@@ -9,13 +9,19 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..commandline import UsageError, add_print_options, kit_dirs, print_overrides
+from ..commandline import UsageError, add_print_options, edition_choice, kit_dirs, print_overrides
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("path", type=Path, metavar="PATH", help="the kit directory")
     parser.add_argument("-o", "--output", type=Path, default=Path("output"), help="output directory (default: output)")
-    parser.add_argument("--lang", choices=("ja", "en", "all"), default="all", help="which edition (default: all)")
+    parser.add_argument(
+        "--lang",
+        type=edition_choice,
+        default="all",
+        metavar="TAG",
+        help="which edition: a language the kit ships, or all (default: all)",
+    )
     parser.add_argument("--no-svg", action="store_true", help="write PDFs only")
     add_print_options(parser)
 

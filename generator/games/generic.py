@@ -217,11 +217,7 @@ Model = TypeVar("Model")
 def with_values(model: Model, values: dict[str, Any]) -> Model:
     """`model` with the {placeholders} of every text in it filled (the sheet engine prints texts as they are)."""
     if isinstance(model, LocalText):
-        update = {
-            lang: fill(value, values)
-            for lang in ("ja", "en")
-            if (value := getattr(model, lang)) is not None and "{" in value
-        }
+        update = {lang: fill(value, values) for lang, value in model.given() if "{" in value}
         return model.model_copy(update=update) if update else model
     if isinstance(model, BaseModel):
         update = {}

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, ClassVar
 
 from pydantic import Field, StringConstraints, model_validator
 
-from ..types import Count, Ident, KitFile, Lang, LocalText, StrictModel
+from ..types import Count, EditionLanguage, Ident, KitFile, LanguageTag, LocalText, StrictModel
 from .cards import Deck
 from .play import GlossaryEntry, Play, State
 from .printing import PrintSettings
@@ -69,11 +69,11 @@ class Fonts(StrictModel):
     default: Ident | None = Field(
         None, description="The family text uses unless told otherwise: a key of `families` or a built-in family."
     )
-    languages: dict[Lang, Ident] = Field(default_factory=dict, description="A default family per language.")
+    languages: dict[LanguageTag, Ident] = Field(default_factory=dict, description="A default family per language.")
 
     def family_for(self, lang: str) -> str:
         """The family key text in `lang` uses unless a region names another."""
-        return self.languages.get(lang) or self.default or BUILTIN_FONT_FAMILIES[0]  # type: ignore[call-overload]
+        return self.languages.get(lang) or self.default or BUILTIN_FONT_FAMILIES[0]
 
 
 class Ignore(StrictModel):
@@ -126,7 +126,7 @@ class KitBase(StrictModel):
     """The edition of the kit, printed in the kit book, e.g. '1.0' (write it in quotes)."""
     players: Players
     """How many can play: {min: 2, max: 4}."""
-    languages: list[Lang] = Field(min_length=1)
+    languages: list[EditionLanguage] = Field(min_length=1)
     """The languages the kit ships, e.g. [ja, en]: every text gives each of them."""
     include: list[str] = Field(default_factory=list)
     """Component files that hold more of the kit's top-level fields, relative to kit.yaml, e.g. [decks.yaml,
@@ -165,7 +165,7 @@ class KitBase(StrictModel):
 
     @model_validator(mode="after")
     def _unique_languages(self) -> KitBase:
-        if len(set(self.languages)) != len(self.languages):
+        if len({lang.lower() for lang in self.languages}) != len(self.languages):  # tags ignore case
             raise ValueError("a language is listed twice")
         return self
 

@@ -351,14 +351,12 @@ class DiceBattleKit(KitBase):
         out: list[tuple[tuple, str]] = []
         for c, card in enumerate(self.cards):
             title = card.value("title")
-            for lang in ("ja", "en"):
-                value = getattr(title, lang, None) if isinstance(title, LocalText) else None
+            for lang, value in title.given() if isinstance(title, LocalText) else ():
                 if value:
                     out.append((("cards", c, "fill", "title", lang), value))
         for list_name in ("tokens", "zones", "phases"):
             for i, item in enumerate(getattr(self, list_name)):
-                for lang in ("ja", "en"):
-                    value = getattr(item.name, lang)
+                for lang, value in item.name.given():
                     if value:
                         out.append(((list_name, i, "name", lang), value))
         return out

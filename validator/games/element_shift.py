@@ -424,8 +424,7 @@ class ElementShiftKit(KitBase):
         effects: list[Combo | ShiftEvent] = [*self.combos, *self.events]
         for item in effects:
             if item.effect.action in NEEDS_CELLS:
-                for lang in ("ja", "en"):
-                    name = getattr(item.name, lang)
+                for _lang, name in item.name.given():
                     if name:
                         named[name] = ("cells", item.effect.cells, item.id)
         index = NameIndex(named)  # each text is searched for the names it holds, not for every name
@@ -448,8 +447,7 @@ class ElementShiftKit(KitBase):
                 texts: list[tuple[tuple[str | int, ...], RuleText]] = [(("effect", "text"), effect.text)]
                 texts += [(("examples", k), e) for k, e in enumerate(item.examples)]
                 for sub, text in texts:
-                    for lang in ("ja", "en"):
-                        value = getattr(text, lang)
+                    for lang, value in text.given():
                         if value:
                             path = (list_name, i) + sub + (lang,)
                             others = {n: named[n] for n in index.within(value) if named[n][2] != item.id}
@@ -457,8 +455,7 @@ class ElementShiftKit(KitBase):
         for s, section in enumerate(self.rules.sections if self.rules else []):
             for field_name in ("steps", "bullets"):
                 for k, text in enumerate(getattr(section, field_name)):
-                    for lang in ("ja", "en"):
-                        value = getattr(text, lang)
+                    for lang, value in text.given():
                         if value:
                             held = {n: named[n] for n in index.within(value)}
                             where = ("rules", "sections", s, field_name, k, lang)

@@ -634,7 +634,7 @@ class GenericKit(KitBase):
         """Look-alike characters in a card title are probably typos. (Titles may repeat: a generic
         deck often prints several designs under one name, told apart by their other regions.)"""
         for lang in ctx.languages:
-            written = [(c, value) for c, title in titles if (value := getattr(title, lang))]
+            written = [(c, value) for c, title in titles if (value := title.text(lang))]
             if may_hold_lookalike("".join(value for _c, value in written)):  # none can when all of them together cannot
                 check_lookalikes(
                     ctx, [(self._title_path(d, c, lang), value) for c, value in written if may_hold_lookalike(value)]
@@ -710,8 +710,7 @@ class GenericKit(KitBase):
             named += [(("tokens", "markers", m), marker) for m, marker in enumerate(self.tokens.markers)]
         out = []
         for path, item in named:
-            for lang in ("ja", "en"):
-                value = getattr(item.name, lang)
+            for lang, value in item.name.given():
                 if value and may_hold_lookalike(value):
                     out.append((path + ("name", lang), value))
         return out

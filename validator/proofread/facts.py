@@ -166,8 +166,7 @@ def model_facts(kit: KitBase, numbers: Numbers) -> list[Fact]:
         wins = set(supply_wins(kit, s, supply, numbers).values())
         value = wins.pop() if len(wins) == 1 else None  # a win that depends on the player count is no one fact
         if value is not None:
-            for lang in ("ja", "en"):
-                name = getattr(supply.name, lang, None)
+            for _lang, name in supply.name.given():
                 if name:
                     found.append(Fact("win", value, ("play", "supplies", s, "win"), thing(name)))
     return found
@@ -227,8 +226,7 @@ def _check_wins_against_supplies(ctx: CheckContext, kit: KitBase, wins: list[Fac
     for s, supply in enumerate(kit.play.supplies):
         count = numbers(("play", "supplies", s, "count"), supply.count)
         if count is not None:
-            for lang in ("ja", "en"):
-                name = getattr(supply.name, lang, None)
+            for _lang, name in supply.name.given():
                 if name:
                     supplies[thing(name)] = (count, s)
     for fact in wins:
