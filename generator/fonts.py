@@ -306,6 +306,13 @@ def builtin(default: str = BUILTIN_FONT_FAMILIES[0]) -> FontSet:
     return FontSet(builtin_families(), default, (default,))
 
 
+def for_language(lang: str) -> FontSet:
+    """The shipped families with `lang`'s script family as the default: what a kit that names no font prints
+    `lang` with."""
+    default = script_family(lang)
+    return FontSet(builtin_families(), default, (default,), lang=lang)
+
+
 OUTSIDE = builtin("ipaexgothic")
 """What is in use outside any edition (`pnpkit calibrate`, library calls, tests reading laid-out scenes):
 IPAexGothic, pnpkit's font before kits had a choice, so code that measures a seed kit's scene later gets
