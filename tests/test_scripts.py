@@ -4,12 +4,13 @@ validator takes any language tag, so these call the generator's functions direct
 
 from __future__ import annotations
 
+import contextlib
 import re
 
 import pytest
+from conftest import cli, line_of, make_bad_kit, parse_findings
 from pydantic import BaseModel
 
-from conftest import cli, line_of, make_bad_kit, parse_findings
 from pnpkit.generator import fonts
 from pnpkit.generator.hyphenation import hyphenator
 from pnpkit.generator.i18n import SHARED, TEMPLATE, WORDS_DIR, catalogue, catalogue_languages, has_words, tr
@@ -59,10 +60,8 @@ def _charset(encoding: str, rows: range, cells: range) -> set[str]:
     found = set()
     for high in rows:
         for low in cells:
-            try:
+            with contextlib.suppress(UnicodeDecodeError):
                 found.add(bytes([high, low]).decode(encoding))
-            except UnicodeDecodeError:
-                pass
     return found
 
 
