@@ -198,7 +198,18 @@ def need_text(need: Need, lang: str) -> str:
 
 def needs_line(needs: list[Need], lang: str) -> str:
     """The contents page's "You also need: …" line, what the table shares first and then what each player needs;
-    it says so when the kit holds everything."""
+    it says so when the kit holds everything, and, in a language without a catalogue, that the kit book's words are
+    English."""
+    if not has_words(lang):
+        return f"{_needs_line(needs, lang)}\n{NO_WORDS_NOTE.format(lang=lang)}"
+    return _needs_line(needs, lang)
+
+
+NO_WORDS_NOTE = "The kit book's own words are in English: pnpkit has no word list for {lang} yet."
+"""Said once, on the contents page, in an edition whose language has no catalogue (always in English)."""
+
+
+def _needs_line(needs: list[Need], lang: str) -> str:
     if not needs:
         return tr("need_nothing", lang)
     shared = [need_text(need, lang) for need in needs if need.per == "shared"]

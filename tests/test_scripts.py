@@ -213,3 +213,14 @@ def test_a_font_pnpkit_cannot_embed_says_which_shipped_family_to_use():
     what, hint = fonts.truetype_problem(b"OTTO" + bytes(40)) or ("", "")
     assert "CFF" in what and "noto-sans (Latin, Greek, Cyrillic)" in hint and "wenquanyi-microhei" in hint
     assert "noto-sans" in (fonts.truetype_problem(b"ttcf" + bytes(40)) or ("", ""))[1]
+
+
+def test_a_language_without_words_says_once_that_the_kit_book_is_in_english():
+    from pnpkit.generator.i18n import needs_line
+
+    assert needs_line([], "pt-BR").splitlines() == [
+        tr("need_nothing", "en"),
+        "The kit book's own words are in English: pnpkit has no word list for pt-BR yet.",
+    ]
+    assert needs_line([], "de") == "Sonst wird nichts gebraucht: alles ist in diesem Set"
+    assert needs_line([], "ja") == tr("need_nothing", "ja")
