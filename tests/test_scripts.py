@@ -75,20 +75,25 @@ def test_the_cjk_family_covers_gb2312_level_1_big5_level_1_and_all_ks_x_1001_han
         assert face.missing("".join(sorted(chars))) == []
 
 
-def test_every_shipped_face_embeds_as_a_subset(tmp_path):
-    from reportlab.pdfgen import canvas
+@pytest.mark.parametrize(
+    ("lang", "sample", "names"),
+    [
+        ("de", "Lege diese Karte ab, um zwei Sonderaktionskarten zu ziehen.", (b"NotoSans-Regular", b"NotoSans-Bold")),
+        ("ru", "Возьмите две карты.", (b"NotoSans-Regular", b"NotoSans-Bold")),
+        ("ko", "이 카드를 내면 상대방은 카드를 두 장 버려야 합니다.", (b"WenQuanYiMicroHei",)),
+        ("zh-Hans", "打出这张牌后，对手弃掉两张牌。", (b"WenQuanYiMicroHei",)),
+    ],
+)
+def test_a_page_in_each_script_embeds_its_family_as_a_subset(lang, sample, names):
+    from pnpkit.generator.backends.pdf import render
+    from pnpkit.generator.scene import Document, Page, Text
 
-    path = tmp_path / "faces.pdf"
-    page = canvas.Canvas(str(path))
-    for family in ("noto-sans", "wenquanyi-microhei"):
-        for _style, face in fonts.builtin_families()[family].faces():
-            page.setFont(face.ttfont.fontName, 12)
-            page.drawString(72, 720, "Größe Привет 한국어 中文")
-    page.save()
-    data = path.read_bytes()
-    for name in (b"NotoSans", b"NotoSans-Bold", b"WenQuanYiMicroHei"):
+    with fonts.using(fonts.for_language(lang)):
+        lines = [Text(20, 20 + 6 * i, line, 10) for i, line in enumerate(wrap(sample, 10, 60))]
+        data = render(Document((Page(210, 297, (*lines, Text(20, 80, "Bold", 10, bold=True)), "p"),), "t"))
+    for name in names:
         assert re.search(rb"/BaseFont /[A-Z]{6}\+" + name + rb"\b", data), name
-    assert len(data) < 200_000  # subsets, not the 4.6 MB font
+    assert b"/FontFile2" in data and len(data) < 100_000  # subset glyf outlines, not the whole font
 
 
 def test_a_korean_paragraph_breaks_only_at_spaces():
