@@ -1,13 +1,22 @@
 """Font families, their faces and metrics: the fonts pnpkit ships and the ones a kit brings.
 
-Two families ship, unmodified, in `generator/assets/fonts/`; both are
-TrueType-outline fonts covering Japanese and Latin text:
+Four families ship in `generator/assets/fonts/`, all TrueType-outline fonts (reportlab subsets and embeds
+glyf outlines only), so a build never depends on the machine's fonts. A language gets one by its script
+(`script_family`) unless the kit names its own:
+
+- Noto Sans (OFL 1.1), Regular and Bold: Latin with diacritics, Greek and Cyrillic (de, fr, es, el, ru…).
+- WenQuanYi Micro Hei (Apache 2.0), one weight: Simplified and Traditional Chinese (all of GB 2312 and Big5
+  level 1) and Korean (all 11,172 Hangul syllables), with Latin; one 4.6 MB file serves all three, where
+  separate Chinese and Korean fonts would take three times the space.
 
 - BIZ UDPGothic (SIL Open Font License 1.1), Regular and Bold: the default.
   Bold text uses the Bold face.
 - IPAexGothic (IPA Font License), one weight: bold is simulated by stroking
   the outlines (`FAUX_BOLD_STROKE`). The seed kits pin it, so their pages stay
   as they were.
+
+BIZ UDPGothic and IPAexGothic cover Japanese and Latin text; BIZ UDPGothic is what Japanese and English
+print in when the kit names no family.
 
 A kit may declare its own families (`fonts.families` in kit.yaml: regular,
 bold, italic and bold-italic TrueType files inside the kit), pick a default
@@ -50,6 +59,10 @@ GOTHIC_FILE = FONT_DIR / "ipaexg.ttf"
 LICENCE_FILES = (FONT_DIR / "IPA_Font_License_Agreement_v1.0.txt", FONT_DIR / "Readme_ipaexg00401.txt")
 BIZ_FILES = (FONT_DIR / "BIZUDPGothic-Regular.ttf", FONT_DIR / "BIZUDPGothic-Bold.ttf")
 BIZ_LICENCE = FONT_DIR / "OFL-BIZUDGothic.txt"
+NOTO_FILES = (FONT_DIR / "NotoSans-Regular.ttf", FONT_DIR / "NotoSans-Bold.ttf")
+NOTO_LICENCE = FONT_DIR / "OFL-NotoSans.txt"
+WQY_FILE = FONT_DIR / "WenQuanYiMicroHei.ttf"
+WQY_LICENCE = FONT_DIR / "LICENSE-WenQuanYiMicroHei.txt"
 
 FAUX_BOLD_STROKE = 0.035
 """Stroke width, as a fraction of the font size, that thickens glyphs for bold text in a family without a bold face."""
@@ -227,6 +240,9 @@ class FontSet:
     used: tuple[str, ...] = ()
     """The families the kit's text can print in (the default, per-language and per-region ones, its own),
     in order: the SVGs declare these and the build copies their files."""
+    lang: str = ""
+    """The edition's language (a BCP 47 tag): generator.text breaks lines and sets quotation marks by it;
+    "" (outside any edition) breaks as Japanese and English text always has."""
     _drawn: dict[tuple[str, bool, bool], Drawn] = field(default_factory=dict, compare=False, repr=False)
 
     def family(self, key: str = "") -> Family:
@@ -267,6 +283,19 @@ def builtin_families() -> dict[str, Family]:
             Face(GOTHIC, GOTHIC_FILE, GOTHIC, GOTHIC),
             licences=LICENCE_FILES,
         ),
+        "noto-sans": Family(
+            "noto-sans",
+            "Noto Sans",
+            Face("NotoSans", NOTO_FILES[0], "Noto Sans", "Noto Sans Regular"),
+            bold=Face("NotoSans-Bold", NOTO_FILES[1], "Noto Sans Bold", "Noto Sans Bold"),
+            licences=(NOTO_LICENCE,),
+        ),
+        "wenquanyi-microhei": Family(
+            "wenquanyi-microhei",
+            "WenQuanYi Micro Hei",
+            Face("WenQuanYiMicroHei", WQY_FILE, "WenQuanYi Micro Hei", "WenQuanYi Micro Hei"),
+            licences=(WQY_LICENCE,),
+        ),
     }
     assert tuple(families) == BUILTIN_FONT_FAMILIES
     return families
@@ -275,6 +304,13 @@ def builtin_families() -> dict[str, Family]:
 def builtin(default: str = BUILTIN_FONT_FAMILIES[0]) -> FontSet:
     """The shipped families, BIZ UDPGothic (the default of a kit that names no font) or another as the default."""
     return FontSet(builtin_families(), default, (default,))
+
+
+def for_language(lang: str) -> FontSet:
+    """The shipped families with `lang`'s script family as the default: what a kit that names no font prints
+    `lang` with."""
+    default = script_family(lang)
+    return FontSet(builtin_families(), default, (default,), lang=lang)
 
 
 OUTSIDE = builtin("ipaexgothic")
@@ -323,12 +359,97 @@ def for_kit(kit: KitBase, root: Path | None, lang: str) -> tuple[FontSet, list[F
         family = _kit_family(key, declared, root, problems)
         if family is not None:
             families[key] = family
-    default = kit.fonts.family_for(lang)
+    default = kit.fonts.family_for(lang) or script_family(lang)
     if default not in families:
-        default = BUILTIN_FONT_FAMILIES[0]  # an unknown key is the validator's finding (PK523)
+        default = script_family(lang)  # an unknown key is the validator's finding (PK523)
     used = [default, *(key for key in region_fonts(kit) if key in families), *kit.fonts.families]
     used = [key for key in dict.fromkeys(used) if key in families]
-    return FontSet(families, default, tuple(used)), problems
+    return FontSet(families, default, tuple(used), lang=lang), problems
+
+
+# ---------------------------------------------------------------- scripts
+
+
+SCRIPT_FAMILIES = {
+    "Japanese": "biz-udpgothic",
+    "Korean": "wenquanyi-microhei",
+    "Simplified Chinese": "wenquanyi-microhei",
+    "Traditional Chinese": "wenquanyi-microhei",
+    "Latin": "noto-sans",
+    "Greek": "noto-sans",
+    "Cyrillic": "noto-sans",
+}
+"""The shipped family each script prints in when the kit names none."""
+_CYRILLIC_LANGS = frozenset(
+    ["ru", "uk", "be", "bg", "mk", "sr", "kk", "ky", "tg", "mn", "ba", "tt", "cv", "ce", "os", "ab"]
+)
+_TRADITIONAL_REGIONS = frozenset(("TW", "HK", "MO"))
+
+
+def script_of(lang: str) -> str:
+    """The script a BCP 47 tag writes in, as SCRIPT_FAMILIES names it: 'zh-TW' → 'Traditional Chinese'.
+
+    >>> [script_of(tag) for tag in ("de", "ru", "el", "ko", "zh-Hans", "zh-Hant", "zh-TW", "sr-Latn", "ja")]
+    ['Latin', 'Cyrillic', 'Greek', 'Korean', 'Simplified Chinese', 'Traditional Chinese', 'Traditional Chinese', 'Latin', 'Japanese']
+    """
+    parts = lang.replace("_", "-").split("-")
+    base = parts[0].lower()
+    subtags = {part.title() if len(part) == 4 else part.upper() for part in parts[1:]}
+    if base == "ja":
+        return "Japanese"
+    if base == "ko":
+        return "Korean"
+    if base in ("zh", "yue", "cmn"):
+        if "Hant" in subtags or (subtags & _TRADITIONAL_REGIONS and "Hans" not in subtags) or base == "yue":
+            return "Traditional Chinese"
+        return "Simplified Chinese"
+    if "Cyrl" in subtags or (base in _CYRILLIC_LANGS and "Latn" not in subtags):
+        return "Cyrillic"
+    if base == "el" or "Grek" in subtags:
+        return "Greek"
+    return "Latin"
+
+
+def script_family(lang: str) -> str:
+    """The shipped family text in `lang` prints in when the kit names none. Japanese and English keep BIZ UDPGothic
+    (what they printed in before pnpkit knew other scripts); "" (no language) too."""
+    if not lang or lang.split("-")[0].lower() == "en":
+        return BUILTIN_FONT_FAMILIES[0]
+    return SCRIPT_FAMILIES[script_of(lang)]
+
+
+_SCRIPT_RANGES = (
+    ((0xAC00, 0xD7AF), "Korean"),
+    ((0x1100, 0x11FF), "Korean"),
+    ((0x3130, 0x318F), "Korean"),
+    ((0x3040, 0x30FF), "Japanese"),
+    ((0x3400, 0x9FFF), "Simplified Chinese"),
+    ((0x0370, 0x03FF), "Greek"),
+    ((0x0400, 0x052F), "Cyrillic"),
+    ((0x00C0, 0x024F), "Latin"),
+)
+
+
+def family_hint(chars: list[str] | str) -> str:
+    """What to print characters a face lacks with: the shipped family for their script, as the kit would name it.
+
+    >>> family_hint("한")
+    'or print this text in a family that has them: pnpkit ships wenquanyi-microhei for Korean (fonts: {default: wenquanyi-microhei}, or per language: fonts: {languages: {LANG: wenquanyi-microhei}})'
+    """
+    for ch in chars:
+        for (low, high), script in _SCRIPT_RANGES:
+            if low <= ord(ch) <= high:
+                key = SCRIPT_FAMILIES[script]
+                name = "Chinese and Japanese kanji" if script == "Simplified Chinese" else script
+                return (
+                    f"or print this text in a family that has them: pnpkit ships {key} for {name} "
+                    f"(fonts: {{default: {key}}}, or per language: fonts: {{languages: {{LANG: {key}}}}})"
+                )
+    return "or bring a TrueType font that has them (fonts: families in kit.yaml)"
+
+
+SHIPPED_HINT = "or a family pnpkit ships: noto-sans (Latin, Greek, Cyrillic), wenquanyi-microhei (Chinese, Korean), biz-udpgothic (Japanese)"
+"""What a kit whose font file pnpkit cannot embed can print with instead."""
 
 
 def kit_fonts(kit: KitBase, root: Path | None, languages: tuple[str, ...]) -> list[Family]:
@@ -447,11 +568,14 @@ def truetype_problem(data: bytes) -> tuple[str, str] | None:
     """
     tag = data[:4]
     if tag == b"OTTO":
-        return "has PostScript (CFF) outlines", "pnpkit embeds TrueType outlines: use the family's .ttf files"
+        return (
+            "has PostScript (CFF) outlines",
+            f"pnpkit embeds TrueType outlines: use the family's .ttf files, {SHIPPED_HINT}",
+        )
     if tag == b"ttcf":
-        return "is a font collection (.ttc)", "extract the one face you need into a .ttf file"
+        return "is a font collection (.ttc)", f"extract the one face you need into a .ttf file, {SHIPPED_HINT}"
     if tag in (b"wOFF", b"wOF2"):
-        return "is a web font (WOFF)", "use the family's .ttf files"
+        return "is a web font (WOFF)", f"use the family's .ttf files, {SHIPPED_HINT}"
     if tag not in (b"\x00\x01\x00\x00", b"true") or len(data) < 12:
         return "is not a font file", "name a TrueType font (.ttf)"
     (count,) = struct.unpack(">H", data[4:6])
@@ -571,3 +695,8 @@ never drawn (the layout draws the icon in its place), so an icon needs no glyph 
 ASCENT = 0.88
 DESCENT = 0.12
 """Ascent and descent in ems, for placing baselines in boxes: both shipped families have them (880 / 120 units)."""
+
+
+def missing_hint(chars: list[str]) -> str:
+    """The hint of a PK307 finding: what to do about characters the face cannot draw."""
+    return f"replace or remove these characters, {family_hint(chars)}"

@@ -1,7 +1,11 @@
 """Where a line may break: kinsoku atoms (no closing mark starts a line, no opening mark ends one), the phrases
 BudouX reads in Japanese text (a line breaks between them, never inside a word, a number with its unit or a
 bracket), the seams inside a phrase where a katakana word meets a number, and which breaks of wrapped lines fall
-inside a phrase. generator.text fills lines over these pieces."""
+inside a phrase. generator.text fills lines over these pieces.
+
+The edition's language (`fonts.in_use().lang`) picks the rules (`break_style`): Korean breaks only between words,
+at spaces, as Korean is typeset; Chinese between any two characters, kinsoku kept (no BudouX: its phrases are
+Japanese ones); every other language as Japanese and English text always has."""
 
 from __future__ import annotations
 
@@ -10,6 +14,8 @@ import unicodedata
 from functools import cache, lru_cache
 from itertools import pairwise
 from typing import Any
+
+from . import fonts
 
 NO_LINE_START = set(
     "、。，．,.:;!?！？：；」』）］｝〕〉》】〙〗〟’”｠»ー－‐ゝゞ々ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ・…‥〜～%％)]}"
@@ -30,16 +36,37 @@ _ASCII_ATOMS = re.compile(f"[^ {_ASCII_NO_LINE_START}]+[{_ASCII_NO_LINE_START}]*
 that a character other than a closing mark follows; "([{" glue to what follows them anyway."""
 
 
-@lru_cache(maxsize=4096)
-def atoms(text: str) -> tuple[str, ...]:
-    """Split text into unbreakable pieces; spaces are their own atoms (break chances).
+WORDS = "words"
+CHARACTERS = "characters"
+
+
+@lru_cache(maxsize=256)
+def break_style(lang: str) -> str:
+    """How lines in `lang` break: WORDS (Korean), CHARACTERS (Chinese), or "" (Japanese, and Latin-script and other
+    languages: between wide characters, at spaces and after closing marks)."""
+    base = lang.replace("_", "-").split("-")[0].lower()
+    return WORDS if base == "ko" else CHARACTERS if base in ("zh", "yue", "cmn") else ""
+
+
+def current_style() -> str:
+    return break_style(fonts.in_use().lang)
+
+
+def atoms(text: str, style: str | None = None) -> tuple[str, ...]:
+    """Split text into unbreakable pieces; spaces are their own atoms (break chances). `style` defaults to the
+    edition's (`current_style`).
 
     Cached: fitting wraps the same text at several sizes. ASCII text (most English
     card text) is split by one regular expression at C speed, to the same atoms.
     """
+    return _atoms(text, current_style() if style is None else style)
+
+
+@lru_cache(maxsize=4096)
+def _atoms(text: str, style: str) -> tuple[str, ...]:
     if text.isascii():
         return tuple(_ASCII_ATOMS.findall(text))
-    return tuple(split_atoms(text))
+    return tuple(split_atoms(text, style))
 
 
 _WORD_SEAM = re.compile("(?<=[\u30a0-\u30ff])(?=[0-9A-Za-z０-９])|(?<=[0-9A-Za-z０-９])(?=[\u30a0-\u30ff])")
@@ -58,13 +85,17 @@ def _phrase_parser() -> Any:
     return budoux.load_default_japanese_parser()
 
 
-@lru_cache(maxsize=4096)
 def phrases(text: str) -> tuple[str, ...]:
     """`atoms` joined into the phrases BudouX reads in Japanese text: a line breaks between phrases, never inside
     a word, a number with its unit or a bracket, and kinsoku still holds (a phrase boundary inside an atom is not a
-    break). Text without wide characters has the same pieces as `atoms`."""
-    pieces = atoms(text)
-    if not has_wide(text):
+    break). Text without wide characters, and Korean and Chinese text, has the same pieces as `atoms`."""
+    return _phrases(text, current_style())
+
+
+@lru_cache(maxsize=4096)
+def _phrases(text: str, style: str) -> tuple[str, ...]:
+    pieces = _atoms(text, style)
+    if style or not has_wide(text):
         return pieces
     breaks: set[int] = set()
     for run in re.finditer(r"[^ \u3000]+", text):
@@ -127,9 +158,11 @@ def _by_paragraph(text: str, lines: list[str]) -> list[tuple[str, list[str]]]:
     return out
 
 
-def split_atoms(text: str) -> list[str]:
+def split_atoms(text: str, style: str = "") -> list[str]:
+    """The atoms of `text` (`atoms`, uncached). In the WORDS style no character is wide: a word is one atom."""
     out: list[str] = []
     glue_next = False
+    is_wide = _never_wide if style == WORDS else _is_wide
     for ch in text:
         if ch in SPACES:
             out.append(ch)
@@ -141,7 +174,7 @@ def split_atoms(text: str) -> list[str]:
             and (
                 ch in NO_LINE_START
                 or glue_next
-                or (not _is_wide(ch) and not _is_wide(out[-1][-1]) and out[-1][-1] not in NO_LINE_START)
+                or (not is_wide(ch) and not is_wide(out[-1][-1]) and out[-1][-1] not in NO_LINE_START)
             )
         )
         if joins_previous:
@@ -150,6 +183,10 @@ def split_atoms(text: str) -> list[str]:
             out.append(ch)
         glue_next = ch in NO_LINE_END
     return out
+
+
+def _never_wide(ch: str) -> bool:
+    return False
 
 
 def seams(phrase: str) -> list[str]:

@@ -24,6 +24,7 @@ from itertools import accumulate
 from pnpkit.validator.markup import Parsed, has_markup, parse
 
 from . import fonts
+from .hyphenation import hyphenated, hyphenator
 from .linebreaks import (
     CLOSING_PUNCTUATION,
     NO_LINE_START,
@@ -34,6 +35,7 @@ from .linebreaks import (
     phrases,
     seams,
 )
+from .quotes import language_quotes
 from .scene import Text
 from .units import MM_PER_PT
 
@@ -177,10 +179,13 @@ def _break_chances(text: str, ps: int, pe: int, ls: int) -> list[int]:
 
 
 def wrap_paragraph(text: str, size_pt: float, width: float, measure: Measure, *, by_phrase: bool = True) -> list[str]:
+    """Greedy filling of one paragraph. In a language `hyphenator` hyphenates, a word that does not fit the rest of
+    a line is hyphenated to fill it, when a hyphenation point lets a part of it fit."""
     lines: list[str] = []
     current = ""
     cur_em = 0.0  # measure(current), trailing spaces included: sums of the same widths, so the same floats
     mm_per_em = size_pt * MM_PER_PT
+    hyphenate = hyphenator(fonts.in_use().lang)
     for atom in _pieces(text, size_pt, width, measure, by_phrase):
         if atom in SPACES:  # a break chance; dropped at the start and end of a line
             if current:
@@ -199,6 +204,11 @@ def wrap_paragraph(text: str, size_pt: float, width: float, measure: Measure, *,
                 current += atom
                 cur_em += atom_em
         else:
+            split = hyphenate and hyphenated(atom, width / mm_per_em - cur_em, measure, hyphenate)
+            if split:
+                current += split[0]
+                atom = split[1]
+                atom_em = measure(atom)
             lines.append(current.rstrip())
             current = atom
             cur_em = atom_em
@@ -389,8 +399,14 @@ _ANY_CURLY = re.compile("[\u201c\u201d\u2018\u2019]")
 
 
 def latin_quotes(text: str) -> str:
-    """Curly quotes next to Latin letters become straight ones: the Japanese font's curly quotes
-    are full-width and leave a gap in English text."""
+    """Quotation marks as the edition's language prints them (`language_quotes`), and curly quotes next to Latin
+    letters made straight where the font's curly quotes are full-width (a Japanese font's: they leave a gap in
+    Latin text). Japanese and English editions, and text outside any edition, always straighten."""
+    fontset = fonts.in_use()
+    if fontset.lang:
+        text = language_quotes(text, fontset.lang)
+        if fontset.lang.split("-")[0].lower() not in ("ja", "en") and not _wide_quotes(fontset.regular):
+            return text
     if not _ANY_CURLY.search(text):  # the common case, at C speed
         return text
     out = []
@@ -402,6 +418,10 @@ def latin_quotes(text: str) -> str:
                 ch = _CURLY[ch]
         out.append(ch)
     return "".join(out)
+
+
+def _wide_quotes(face: fonts.Face) -> bool:
+    return face.width_em("\u201c") >= 0.9
 
 
 @dataclass(frozen=True)

@@ -216,7 +216,9 @@ def test_a_character_the_bold_face_lacks_is_pk307_naming_that_face():
 
 def test_the_shipped_families():
     families = fonts.builtin_families()
-    assert tuple(families) == BUILTIN_FONT_FAMILIES == ("biz-udpgothic", "ipaexgothic")
+    assert (
+        tuple(families) == BUILTIN_FONT_FAMILIES == ("biz-udpgothic", "ipaexgothic", "noto-sans", "wenquanyi-microhei")
+    )
     biz, ipa = families["biz-udpgothic"], families["ipaexgothic"]
     assert biz.bold is not None and biz.drawn(True, False) == fonts.Drawn(biz.bold)  # a real bold, not simulated
     assert ipa.bold is None and ipa.drawn(True, False) == fonts.Drawn(ipa.regular, fake_bold=True)

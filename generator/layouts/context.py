@@ -138,9 +138,7 @@ class LayoutContext:
         for face_name, chars in missing.items():
             shown = " ".join(f"U+{ord(ch):04X} {ch}" for ch in chars)
             self.problems.append(
-                TextProblem(
-                    "PK307", where, f"{label}: {face_name} cannot draw {shown}", "replace or remove these characters"
-                )
+                TextProblem("PK307", where, f"{label}: {face_name} cannot draw {shown}", fonts.missing_hint(chars))
             )
             for ch in chars:
                 text = text.replace(ch, "")
@@ -266,7 +264,7 @@ def _page_lines(items: tuple[Item, ...], area: Box, shared: dict) -> Iterable[Te
                 "PK307",
                 path,
                 f"{quoted(item.text)}: {face.label} cannot draw {shown}",
-                "replace or remove these characters",
+                fonts.missing_hint(chars),
             )
         over = max(area[0] - ink[0], area[1] - ink[1], ink[2] - area[2], ink[3] - area[3])
         if over > 0.05:

@@ -366,7 +366,7 @@ def check_line(ctx: LayoutContext, value: str, size: float, room: float, where: 
     if missing:
         shown = " ".join(f"U+{ord(ch):04X} {ch}" for ch in missing)
         ctx.problems.append(
-            TextProblem("PK307", where, f"{label}: the font cannot draw {shown}", "replace or remove these characters")
+            TextProblem("PK307", where, f"{label}: the font cannot draw {shown}", fonts.missing_hint(missing))
         )
     width = fonts.width_mm(value, size)
     if width > room + 1e-6:

@@ -31,8 +31,10 @@ class Players(StrictModel):
         return self
 
 
-BUILTIN_FONT_FAMILIES = ("biz-udpgothic", "ipaexgothic")
-"""The families pnpkit ships (generator/assets/fonts/): BIZ UDPGothic (regular and bold) is the default."""
+BUILTIN_FONT_FAMILIES = ("biz-udpgothic", "ipaexgothic", "noto-sans", "wenquanyi-microhei")
+"""The families pnpkit ships (generator/assets/fonts/): BIZ UDPGothic (regular and bold) is the default for Japanese
+and English, Noto Sans for the other Latin, Greek and Cyrillic languages, WenQuanYi Micro Hei for Chinese and
+Korean (generator.fonts.script_family)."""
 
 FontFile = Annotated[
     str,
@@ -71,9 +73,10 @@ class Fonts(StrictModel):
     )
     languages: dict[LanguageTag, Ident] = Field(default_factory=dict, description="A default family per language.")
 
-    def family_for(self, lang: str) -> str:
-        """The family key text in `lang` uses unless a region names another."""
-        return self.languages.get(lang) or self.default or BUILTIN_FONT_FAMILIES[0]
+    def family_for(self, lang: str) -> str | None:
+        """The family key the kit names for text in `lang` (per language, else its default); None when it names
+        none, and the language's script decides (generator.fonts.script_family)."""
+        return self.languages.get(lang) or self.default
 
 
 class Ignore(StrictModel):

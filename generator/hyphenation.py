@@ -1,0 +1,44 @@
+"""Hyphenation for Latin-script (and Greek and Cyrillic) languages other than English, with pyphen (LibreOffice's
+hyphenation patterns): a word that does not fit the rest of a line is hyphenated to fill it. English keeps breaking
+at spaces only, so English kits print as they always have."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Any
+
+from .linebreaks import break_style
+
+HYPHEN_MIN_WORD = 6
+"""A word shorter than this is never hyphenated."""
+
+
+@lru_cache(maxsize=64)
+def hyphenator(lang: str) -> Any:  # pyphen.Pyphen | None; pyphen loads only for a language that hyphenates
+    """The hyphenation dictionary for `lang`, or None: English keeps breaking only at spaces (so English kits print
+    as they always have), Japanese, Korean and Chinese never hyphenate, and a language pyphen has no patterns for
+    does not either. Two letters at least stay on each side of a break (pyphen's default)."""
+    base = lang.replace("_", "-").split("-")[0].lower()
+    if not base or base in ("en", "ja") or break_style(lang):
+        return None
+    import pyphen
+
+    found = pyphen.language_fallback(lang.replace("-", "_"))
+    return pyphen.Pyphen(lang=found) if found else None
+
+
+def hyphenated(word: str, room_em: float, measure: Callable[[str], float], hyphenate: Any) -> tuple[str, str] | None:
+    """`word` split at its last hyphenation point whose first part and a hyphen fit `room_em`: (part + "-", rest);
+    None when no such point exists or the word is too short, is not a word, or already has a hyphen."""
+    end = len(word)
+    while end and not word[end - 1].isalpha():  # a comma or full stop after the word stays with its last part
+        end -= 1
+    core = word[:end]
+    if len(core) < HYPHEN_MIN_WORD or not core.isalpha() or room_em <= 0:
+        return None
+    for pos in reversed(hyphenate.positions(core)):
+        head = word[:pos] + "-"
+        if measure(head) <= room_em:
+            return head, word[pos:]
+    return None
