@@ -688,6 +688,20 @@ def missing_glyphs(text: str, bold: bool = False, italic: bool = False, font: st
     return _IN_USE.get().drawn(font, bold, italic).face.missing(text)
 
 
+def mark_face(text: str, bold: bool = True) -> Face | None:
+    """The face a mark on an icon or token (☀, ★) is drawn from: the edition's own when it has every character,
+    else the first shipped family's that does (a German edition's Noto Sans has no ☀; BIZ UDPGothic has), else
+    None. A mark is a picture, drawn as its outline, so the face need not be the edition's."""
+    face = _IN_USE.get().drawn("", bold, False).face
+    if not face.missing(text):
+        return face
+    for family in builtin_families().values():
+        other = family.drawn(bold, False).face
+        if not other.missing(text):
+            return other
+    return None
+
+
 ICON_MARKER = "\ue000"
 """What an inline icon is while text is measured and wrapped: a private-use character one em wide in every face and
 never drawn (the layout draws the icon in its place), so an icon needs no glyph from the kit's font."""

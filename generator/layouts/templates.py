@@ -41,13 +41,13 @@ from pnpkit.validator.placeholders import fill as fill_placeholders
 from pnpkit.validator.types import LocalText
 
 from .. import fonts, images
-from ..backends.outlines import glyph_ops, outlines
 from ..colour import WHITE, blend, tint
 from ..scene import Circle, Group, Image, Item, Path, Polygon, Rect, Style, Text
 from ..text import TextBox, item_width
 from ..units import MM_PER_PT
 from .cards import CardFace
 from .context import INK, LayoutContext, TextProblem, floor_pt
+from .marks import GLYPH_MIDDLE, drawn_mark
 from .problems import ANY_TEXT, Remedy
 
 ArtPainter = Callable[[str, float, float, float, float], list[Item]]
@@ -56,9 +56,6 @@ ArtPainter = Callable[[str, float, float, float, float], list[Item]]
 ICON_PATTERN = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 MARKERS = (fonts.ICON_MARKER,)
 """What stands in for icons while fitting: one em in every face, never drawn, so any font will do."""
-GLYPH_MIDDLE = (fonts.ASCENT - fonts.DESCENT) / 2
-"""How far above the baseline (in ems) the middle of a full-width glyph sits."""
-
 
 # ---------------------------------------------------------------- inline icons
 
@@ -84,9 +81,10 @@ def icon_items(icon: InlineIcon, cx: float, cy: float, em: float, role: str = "i
         items.append(Circle(0, 0, em * 0.44, style=Style(fill=icon.colour)))
         if icon.text:
             size = _fit_size(icon.text, em * 0.62, em * 0.6)
-            face = fonts.in_use().drawn("", True, False).face
-            if size < floor_pt(icon.text) - 1e-9 and not face.missing(icon.text):  # drawn as its shape, a picture
-                items.append(_drawn_word(icon.text, size))
+            own = not fonts.missing_glyphs(icon.text, bold=True)
+            face = fonts.mark_face(icon.text)
+            if face is not None and (not own or size < floor_pt(icon.text) - 1e-9):  # drawn as its shape
+                items.append(drawn_mark(icon.text, size, face))
             else:
                 items.append(Text(0, _baseline(size), icon.text, size, colour=WHITE, anchor="middle", bold=True))
     elif icon.shape == "die":
@@ -114,16 +112,6 @@ PIPS: dict[int, tuple[tuple[int, int], ...]] = {
     5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
     6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
 }
-
-
-def _drawn_word(text: str, size: float) -> Path:
-    """A disc's mark as the outline of its glyphs, centred on (0, 0): at a size below the readable floor a mark
-    (☀, ★) is a picture, not words to read, and a disc in small text must stay a disc."""
-    face = fonts.in_use().drawn("", True, False).face  # bold, as the chip's words print
-    ops, advance = glyph_ops(outlines(face), text, size * MM_PER_PT)
-    dx, dy = -advance / 2, _baseline(size)
-    moved = tuple((op[0], *(v + (dx if k % 2 == 0 else dy) for k, v in enumerate(op[1:]))) for op in ops)
-    return Path(moved, style=Style(fill=WHITE), role="icon-mark")
 
 
 def _fit_size(text: str, width: float, height: float) -> float:
@@ -160,7 +148,7 @@ def spelled(icon: InlineIcon, size: float) -> bool:
     """Whether an icon with words on it (a tag or a disc) is written out as coloured text in text of `size` pt:
     its one-em chip would print them below the readable floor (a chip's words are about 0.6 em)."""
     if icon.image is not None or not icon.text or icon.shape != "tag":
-        return False  # a disc too small for its mark draws the mark as a shape (`_drawn_word`)
+        return False  # a disc too small for its mark draws the mark as a shape (`drawn_mark`)
     return chip_text_size(icon, size * MM_PER_PT) < floor_pt(icon.text) - 1e-9
 
 
@@ -257,6 +245,8 @@ def check_icon_text(ctx: LayoutContext, name: str, icon: InlineIcon) -> None:
     if icon.text is None or icon.image is not None:
         return
     missing = fonts.missing_glyphs(icon.text)
+    if missing and icon.shape == "disc" and fonts.mark_face(icon.text) is not None:
+        return  # a disc's mark is drawn as a shape from a shipped face that has it
     if missing:
         shown = " ".join(f"U+{ord(ch):04X} {ch}" for ch in missing)
         problem = TextProblem(

@@ -17,6 +17,7 @@ from ..i18n import tr
 from ..scene import Circle, Group, Item, Page, Rect, Style, Text
 from ..units import MM_PER_PT
 from .context import INK, MUTED, LayoutContext, TextProblem, page_title, readable, scale_bar
+from .marks import GLYPH_MIDDLE, drawn_mark
 
 if TYPE_CHECKING:
     from pnpkit.validator.components.tokens import Marker
@@ -105,7 +106,12 @@ def token(
 
         items.append(marker_icon(icon, cx, cy, r * (0.36 if countdown else 0.55), "#ffffff", outline=colour))
     elif mark:
-        items.append(Text(cx, cy + r * 0.3, mark, mark_size(r, mark), colour="#ffffff", anchor="middle", bold=True))
+        size = mark_size(r, mark)
+        face = fonts.mark_face(mark)
+        if fonts.missing_glyphs(mark, bold=True) and face is not None:  # a symbol the edition's font lacks
+            items.append(drawn_mark(mark, size, face, "#ffffff", cx, cy + r * 0.3 - GLYPH_MIDDLE * size * MM_PER_PT))
+        else:
+            items.append(Text(cx, cy + r * 0.3, mark, size, colour="#ffffff", anchor="middle", bold=True))
     items += _countdown(cx, cy, r, countdown)
     return Group(tuple(items), role=role, name=name)
 
@@ -354,15 +360,26 @@ def _check_texts(ctx: LayoutContext, groups: list[TokenGroup], diameter: float, 
             if spec.mark:
                 mark_room = diameter * RING
                 check_line(
-                    ctx, spec.mark, mark_size(diameter / 2, spec.mark), mark_room, spec.where + ("mark",), "token mark"
+                    ctx,
+                    spec.mark,
+                    mark_size(diameter / 2, spec.mark),
+                    mark_room,
+                    spec.where + ("mark",),
+                    "token mark",
+                    mark=True,
                 )
     if track is not None:
         check_line(ctx, track.title, HEADING_SIZE, room, track.where + ("name", ctx.lang), "track name")
 
 
-def check_line(ctx: LayoutContext, value: str, size: float, room: float, where: tuple, label: str) -> None:
-    """A line printed unfitted at `size` pt: characters the font lacks, or a width over `room` mm, are findings."""
+def check_line(
+    ctx: LayoutContext, value: str, size: float, room: float, where: tuple, label: str, *, mark: bool = False
+) -> None:
+    """A line printed unfitted at `size` pt: characters the font lacks, or a width over `room` mm, are findings.
+    A `mark` (a token's symbol) a shipped face has is drawn from that face as a shape: no finding."""
     missing = fonts.missing_glyphs(value)
+    if missing and mark and fonts.mark_face(value) is not None:
+        missing = []
     if missing:
         shown = " ".join(f"U+{ord(ch):04X} {ch}" for ch in missing)
         ctx.problems.append(
