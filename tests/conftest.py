@@ -27,6 +27,17 @@ KITS = CONTENT_KITS | EXAMPLE_KITS  # every kit that must validate clean and bui
 CONTENT = KITS["element-shift"]  # the kit the tests of the core use
 KIT_ID = "element-shift"
 LANGS = ("ja", "en")
+
+
+def _languages(kit: Path) -> tuple[str, ...]:
+    """The editions a kit declares in its kit.yaml (`languages:`)."""
+    import yaml
+
+    return tuple(yaml.safe_load((kit / "kit.yaml").read_text(encoding="utf-8"))["languages"])
+
+
+EDITIONS = [(name, lang) for name, kit in KITS.items() for lang in _languages(kit)]
+"""Every kit's every edition, as (kit, language tag): ja and en for most, other tags where a kit declares them."""
 COMPONENTS = ("board", "cards", "tokens", "rules")
 
 FINDING = re.compile(

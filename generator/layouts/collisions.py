@@ -62,6 +62,9 @@ BADGE_MM = 0.5
 add the rest."""
 CELL_MM = 5.0
 """The grid the shapes are filed in, so each text meets only the shapes near it."""
+LARGE_CELLS = 16
+"""A shape over more cells than this (a card's frame, a panel) is filed along its edges only, where a text can
+crowd it, and is listed apart for the texts it holds: a page's frames then cost their edges, not their area."""
 
 
 def crowding(
@@ -69,19 +72,27 @@ def crowding(
 ) -> Iterable[TextProblem]:
     """PK368 for each text that crowds the edge of a box or disc drawn around it, or runs into one beside it.
 
-    Each shape is filed in the grid cells it covers, and a text meets only the shapes in the cells around it
-    (linear in the page's area and texts). `inks` and `shapes` carry
+    Each small shape is filed in the grid cells it covers, a large one in those its edges pass through, and a text
+    meets only the shapes in the cells around it and the large ones that hold it (linear in the page's texts and
+    the shapes' edges). `inks` and `shapes` carry
     their place in drawing order last, so a shape hidden under the text's own ground (a badge on a panel's edge)
     is no collision."""
     grid: dict[tuple[int, int], list[int]] = {}
+    large: list[int] = []
     for n, ((x0, y0, x1, y1), _shape, _order) in enumerate(shapes):
-        for cell in _cells(x0, y0, x1, y1):
+        across, down = int(x1 // CELL_MM) - int(x0 // CELL_MM) + 1, int(y1 // CELL_MM) - int(y0 // CELL_MM) + 1
+        if across * down > LARGE_CELLS:  # a card's frame, a panel: filed along its edges, listed for what it holds
+            large.append(n)
+            cells = _edge_cells(x0, y0, x1, y1)
+        else:
+            cells = _cells(x0, y0, x1, y1)
+        for cell in cells:
             grid.setdefault(cell, []).append(n)
     for (t0, u0, t1, u1), item, path, order in inks:
         if item.overflow or MINIATURE in path:
             continue
         text = (t0, u0, t1, u1)
-        near: set[int] = set()
+        near: set[int] = {n for n in large if _inside(((t0 + t1) / 2, (u0 + u1) / 2), shapes[n][0])}
         for cell in _cells(t0 - CLEAR_MM, u0 - CLEAR_MM, t1 + CLEAR_MM, u1 + CLEAR_MM):
             near.update(grid.get(cell, ()))
         below = [n for n in sorted(near) if shapes[n][2] < order]
@@ -93,7 +104,7 @@ def crowding(
                 continue  # under the box or disc the text sits on
             problem = _crowds(text, box, shape, room)
             if problem and not _continued(
-                text, shape, room, partial(_colour_at, before=order, grid=grid, shapes=shapes)
+                text, shape, room, partial(_colour_at, before=order, grid=grid, large=large, shapes=shapes)
             ):
                 yield TextProblem("PK368", path, f"{quoted(item.text)} {problem}", "move the text or give it more room")
                 break
@@ -104,11 +115,12 @@ def _colour_at(
     y: float,
     before: int,
     grid: dict[tuple[int, int], list[int]],
+    large: list[int],
     shapes: list[tuple[Box, Rect | Circle, int]],
 ) -> str:
     """The fill printed at (x, y) by the boxes drawn before `before` in drawing order ("" for bare paper)."""
     top, colour = -1, ""
-    for n in grid.get((int(x // CELL_MM), int(y // CELL_MM)), ()):
+    for n in (*grid.get((int(x // CELL_MM), int(y // CELL_MM)), ()), *large):
         box, shape, order = shapes[n]
         if order < before and order > top and isinstance(shape, Rect) and shape.style.fill and _inside((x, y), box):
             top, colour = order, shape.style.fill
@@ -158,6 +170,17 @@ def _ring(box: Box) -> list[tuple[float, float]]:
     x0, y0, x1, y1 = box
     xm, ym = (x0 + x1) / 2, (y0 + y1) / 2
     return [(x0, y0), (xm, y0), (x1, y0), (x1, ym), (x1, y1), (xm, y1), (x0, y1), (x0, ym)]
+
+
+def _edge_cells(x0: float, y0: float, x1: float, y1: float) -> Iterable[tuple[int, int]]:
+    """The grid cells a box's four edges pass through."""
+    i0, i1, j0, j1 = int(x0 // CELL_MM), int(x1 // CELL_MM), int(y0 // CELL_MM), int(y1 // CELL_MM)
+    for i in range(i0, i1 + 1):
+        yield i, j0
+        yield i, j1
+    for j in range(j0 + 1, j1):
+        yield i0, j
+        yield i1, j
 
 
 def _cells(x0: float, y0: float, x1: float, y1: float) -> Iterable[tuple[int, int]]:

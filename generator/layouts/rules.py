@@ -19,6 +19,7 @@ from pnpkit.validator.markup import plain
 
 from .. import fonts
 from ..colour import WHITE
+from ..i18n import lookup_order
 from ..scene import Group, Item, Line, Page, Rect, Style, Text
 from ..text import SPACES, TextBox, fit, phrases
 from .context import FLOOR_JAPANESE, INK, LayoutContext, TextProblem, floor_pt, footer, page_title, readable
@@ -37,7 +38,15 @@ SHRINK_STEP = 0.25
 HEADING = 10.0
 GAP = 2.0
 COLUMN_GAP = 6.0
-CONTINUED = {"ja": "（続き）", "en": " (cont.)"}
+CONTINUED = {
+    "ja": "（続き）",
+    "en": " (cont.)",
+    "de": " (Forts.)",
+    "fr": " (suite)",
+    "es": " (cont.)",
+    "ko": " (계속)",
+    "zh-Hans": "（续）",
+}
 """Marks a heading repeated at the top of a column that continues its section."""
 
 
@@ -441,7 +450,7 @@ def _heading(title: str, width: float, *, name: str = "") -> Block:
 
 def _blocks(setting: Setting, sections: list[Section], width: float) -> list[Block]:
     """Every section's blocks in reading order: its heading, then its content, a table's header before its rows."""
-    marker = CONTINUED.get(setting.ctx.lang, CONTINUED["en"])
+    marker = next(CONTINUED[tag] for tag in lookup_order(setting.ctx.lang) if tag in CONTINUED)
     blocks: list[Block] = []
     for section in sections:
         continued = _heading(section.title + marker, width, name="continued")
