@@ -106,15 +106,6 @@ tr = SHARED.extend(
             "ko": "게임마다 인원수만큼 인쇄(또는 복사)하고 연필로 기입한다.",
             "zh-Hans": "每局游戏按人数打印（或复印），用铅笔填写。",
         },
-        "total": {
-            "ja": "合計",
-            "en": "Total",
-            "de": "Summe",
-            "fr": "Total",
-            "es": "Total",
-            "ko": "합계",
-            "zh-Hans": "合计",
-        },
     }
 )
 

@@ -14,7 +14,6 @@ tr = SHARED.extend(
         "everyone": {"ja": "全員", "en": "all"},
         "vp": {"ja": "勝利点（VP）", "en": "Victory points (VP)"},
         "total_vp": {"ja": "勝利点の合計", "en": "Total VP"},
-        "total": {"ja": "合計", "en": "Total"},
         "player": {"ja": "プレイヤー", "en": "Player"},
         "game": {"ja": "ゲーム", "en": "Game"},
         "round_flow": {"ja": "ラウンドの流れ", "en": "A round"},
