@@ -120,7 +120,7 @@ def _board(kit: GenericKit, ctx: LayoutContext, b: int, board: GenericBoard, tit
 
 def _check_auto_hexes(kit: GenericKit, ctx: LayoutContext, b: int, board: GenericBoard, across: float) -> None:
     """PK415 for a board that prints at `hex_size: auto`: its tokens against the hexes it gets on this paper."""
-    tokens = {token_id: (diameter, name) for token_id, diameter, name in holders(kit)}
+    tokens = {holder.id: (holder.width, holder.name) for holder in holders(kit)}
     for i, token_id in enumerate(board.holds):
         if token_id in tokens and not token_room(across, tokens[token_id][0], CLEARANCE_MM):
             diameter, name = tokens[token_id]

@@ -30,7 +30,7 @@ A hex board with `hex_size: auto` is checked when the board is laid out, at the 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, NamedTuple
 
 from pydantic import Field, GetJsonSchemaHandler, model_validator
 from pydantic.json_schema import JsonSchemaValue
@@ -344,13 +344,27 @@ def _cell_hint(board: GenericBoard, cells: dict[tuple[int, int], Any], row: int)
     return f"give [q, r]: row r = {row} runs from q = {qs[0]} to q = {qs[-1]} (axial coordinates, left to right)"
 
 
-def holders(kit: GenericKit) -> Iterator[tuple[str, float, str]]:
-    """Each token kind that stands somewhere: (id, diameter, name) — the player tokens and the markers."""
+class Holder(NamedTuple):
+    """A kind of piece that stands on a space, by the footprint it covers there."""
+
+    id: str
+    """`players` for the player tokens, else the piece or marker id that `holds:` names."""
+    width: float
+    """The footprint's longer side in mm (a round piece's diameter)."""
+    height: float
+    """The footprint's shorter side in mm (equal to `width` for a round or square piece)."""
+    name: str
+    """How a finding names it: "the player tokens", "marker 'robber'"."""
+
+
+def holders(kit: GenericKit) -> Iterator[Holder]:
+    """Each token kind that stands somewhere, with its footprint — the player tokens and the markers."""
     if kit.tokens is None:
         return
-    yield PLAYERS, kit.tokens.diameter, "the player tokens"
+    size = kit.tokens.diameter
+    yield Holder(PLAYERS, size, size, "the player tokens")
     for marker in kit.tokens.markers:
-        yield marker.id, kit.tokens.diameter, f"marker {marker.id!r}"
+        yield Holder(marker.id, size, size, f"marker {marker.id!r}")
 
 
 def _check_holds(
@@ -366,7 +380,7 @@ def _check_holds(
     """Each token kind `holds` names exists and fits `room` with CLEARANCE_MM to spare (None: the room is known
     only at layout); a misfit is reported at the line that sets the space's size (or the `holds` entry when the
     size is the default)."""
-    tokens = {token_id: (diameter, name) for token_id, diameter, name in holders(kit)}
+    tokens = {holder.id: (holder.width, holder.name) for holder in holders(kit)}
     for i, token_id in enumerate(holds):
         found = tokens.get(token_id)
         if found is None:
@@ -419,6 +433,7 @@ __all__ = [
     "GenericMap",
     "GenericTrack",
     "Grid",
+    "Holder",
     "Mat",
     "Start",
     "Terrain",
