@@ -78,3 +78,44 @@ def ink_on(colour: str, dark: str = INK, light: str = WHITE) -> str:
     ('#000000', '#ffffff')
     """
     return dark if is_light(colour) else light
+
+
+MIN_CONTRAST = 3.0
+"""The least contrast (WCAG 2) a mark keeps against the piece it is printed on: large bold text stays legible."""
+
+
+def relative_luminance(colour: str) -> float:
+    """WCAG 2's relative luminance: 0 for black, 1 for white, each channel linearised from sRGB.
+
+    >>> relative_luminance("#ffffff"), relative_luminance("#000000")
+    (1.0, 0.0)
+    """
+
+    def linear(channel: int) -> float:
+        c = channel / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(c) for c in rgb(colour))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast_ratio(a: str, b: str) -> float:
+    """WCAG 2's contrast ratio of two colours, 1 (the same) to 21 (black on white).
+
+    >>> round(contrast_ratio("#000000", "#ffffff"), 1), contrast_ratio("#777777", "#777777")
+    (21.0, 1.0)
+    """
+    high, low = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def mark_ink(fill: str, preferred: str = WHITE) -> str:
+    """The colour of a mark on a piece of colour `fill`: `preferred` when it keeps MIN_CONTRAST against the fill,
+    else black or white, whichever contrasts more (one of them always reaches 4.5:1).
+
+    >>> mark_ink("#2b2b33"), mark_ink("#f2c500"), mark_ink("#ffffff")
+    ('#ffffff', '#000000', '#000000')
+    """
+    if contrast_ratio(preferred, fill) >= MIN_CONTRAST:
+        return preferred
+    return BLACK if contrast_ratio(BLACK, fill) >= contrast_ratio(WHITE, fill) else WHITE

@@ -24,14 +24,8 @@ from pnpkit.validator.components.sheets import CONTAINERS, Region, ScoringRegion
 from pnpkit.validator.components.templates import Frame, ResolvedTemplate, TemplateCard
 from pnpkit.validator.components.templates import Region as TemplateRegion
 from pnpkit.validator.components.tokens import Track
-from pnpkit.validator.games.generic import (
-    SHEET_CODE,
-    TOKEN_CODE,
-    GenericDeck,
-    GenericKit,
-    GenericSheet,
-    GenericTokenSheet,
-)
+from pnpkit.validator.games.generic import SHEET_CODE, GenericDeck, GenericKit, GenericSheet
+from pnpkit.validator.games.generic_tokens import TOKEN_CODE, GenericTokenSheet, PieceKind, TokenKind
 from pnpkit.validator.images import ImageFill
 from pnpkit.validator.placeholders import fill
 from pnpkit.validator.types import LocalText
@@ -41,10 +35,12 @@ from ..i18n import SHARED, players_line
 from ..layouts.backs import deck_back
 from ..layouts.cards import CardFace, card_sheets
 from ..layouts.context import MUTED, LayoutContext
+from ..layouts.piece_shapes import PieceSpec
+from ..layouts.pieces import PieceGroup, piece_pages
 from ..layouts.rules import Section, Table, rule_pages
 from ..layouts.sheets import ScoringSpec, inline_spec, sheet_page
 from ..layouts.templates import template_face
-from ..layouts.tokens import TokenSpec, TrackSpec, check_line, marker_spec, token_pages
+from ..layouts.tokens import TrackSpec, check_line
 from ..scene import Item, Path, Rect, Style, Text
 from .base import Component, end_conditions_table, errata_table, rule_sections, text
 from .decks import deck_faces
@@ -96,6 +92,15 @@ tr = SHARED.extend(
             "es": "1 por jugador",
             "ko": "1인당 1장",
             "zh-Hans": "每人1张",
+        },
+        "player_piece": {
+            "ja": "{player}の{piece}",
+            "en": "{player} {piece}",
+            "de": "{piece} ({player})",
+            "fr": "{piece} ({player})",
+            "es": "{piece} ({player})",
+            "ko": "{player} {piece}",
+            "zh-Hans": "{player}的{piece}",
         },
         "sheet_steps": {
             "ja": "ゲームのたびに人数分を印刷（またはコピー）する。えんぴつで書き込む。",
@@ -303,29 +308,70 @@ def localised(layout: Region, lang: str) -> tuple[Region, dict[tuple[str, str], 
 
 
 def token_component(ctx: LayoutContext, sheet: GenericTokenSheet, values: dict[str, Any], title: str) -> Component:
-    """The token sheet over as many pages as it needs (the shared token layout shares them out)."""
+    """The token sheet over as many pages as it needs: the player tokens, each player colour's pieces, the
+    markers and the track, each kind in its own shape and size (generator.layouts.pieces packs them)."""
     lang = ctx.lang
     heading = f"{title} — {text(sheet.name, lang, values) or tr('tokens', lang)}"
-    players = [
-        TokenSpec(text(p.name, lang, values), p.colour, sheet.per_player, where=("tokens", "players", i))
-        for i, p in enumerate(sheet.players)
-    ]
+    groups: list[PieceGroup] = []
+    if sheet.per_player and sheet.players:
+        players = [
+            PieceSpec(
+                text(p.name, lang, values),
+                p.colour,
+                sheet.per_player,
+                width=sheet.diameter,
+                height=sheet.diameter,
+                where=("tokens", "players", i),
+                size_where=("tokens", "diameter"),
+            )
+            for i, p in enumerate(sheet.players)
+        ]
+        groups.append((tr("player_tokens", lang), players))
+    for player in sheet.players if sheet.pieces else ():
+        colour = text(player.name, lang, values)
+        kinds = [
+            _piece_spec(sheet, ("tokens", "pieces", k), kind, piece_name(colour, kind, lang, values), player.colour)
+            for k, kind in enumerate(sheet.pieces)
+        ]
+        groups.append((colour, kinds))
     markers = [
-        marker_spec(m, text(m.name, lang, values), m.mark or "", where=("tokens", "markers", i))
-        for i, m in enumerate(sheet.markers)
+        _piece_spec(sheet, ("tokens", "markers", m), marker, text(marker.name, lang, values), marker.colour)
+        for m, marker in enumerate(sheet.markers)
     ]
-    groups = [(tr(key, lang), specs) for key, specs in (("player_tokens", players), ("markers", markers)) if specs]
+    if markers:
+        groups.append((tr("markers", lang), markers))
     track = None if sheet.track is None else track_spec(sheet.track, lang, values)
-    pages = token_pages(
-        ctx,
-        heading,
-        groups,
-        sheet.diameter,
-        track,
-        continued=lambda name: tr("continued", lang, name=name),
-        code=TOKEN_CODE,
+    pages = piece_pages(
+        ctx, heading, groups, track, continued=lambda name: tr("continued", lang, name=name), code=TOKEN_CODE
     )
     return Component("tokens", heading, tuple(pages), checklist=tuple(token_counts(sheet, lang, values)))
+
+
+def _piece_spec(
+    sheet: GenericTokenSheet, where: tuple, kind: PieceKind | TokenKind, label: str, colour: str
+) -> PieceSpec:
+    """How the sheet prints a kind of piece in `colour`: its shape and size, its mark, a marker's icon."""
+    width, height = kind.box(sheet.diameter)
+    icon = getattr(kind, "icon", None) or ""
+    return PieceSpec(
+        label,
+        colour,
+        kind.per_player if isinstance(kind, PieceKind) else kind.count,
+        kind.shape,
+        width,
+        height,
+        kind.stands,
+        "" if icon else kind.mark or "",
+        icon,
+        getattr(kind, "countdown", None) or 0,
+        where=where,
+        size_where=(*where, "size") if kind.size is not None else ("tokens", "diameter"),
+    )
+
+
+def piece_name(colour: str, piece: PieceKind, lang: str, values: dict[str, Any]) -> str:
+    """A player colour's pieces as the designer named them: "Red settlements", 「赤の開拓地」."""
+    return tr("player_piece", lang, player=colour, piece=text(piece.name, lang, values))
 
 
 def track_spec(track: Track, lang: str, values: dict[str, Any]) -> TrackSpec:
@@ -336,7 +382,13 @@ def track_spec(track: Track, lang: str, values: dict[str, Any]) -> TrackSpec:
 
 def token_counts(sheet: GenericTokenSheet, lang: str, values: dict[str, Any]) -> list[tuple[str, int]]:
     """Each kind of token, and the track, with how many the sheet prints: for the checklist and the rules alike."""
-    counts = [(f"{tr('player_tokens', lang)}: {text(p.name, lang, values)}", sheet.per_player) for p in sheet.players]
+    counts: list[tuple[str, int]] = []
+    if sheet.per_player:
+        label = tr("player_tokens", lang)
+        counts += [(f"{label}: {text(p.name, lang, values)}", sheet.per_player) for p in sheet.players]
+    for player in sheet.players:
+        colour = text(player.name, lang, values)
+        counts += [(piece_name(colour, piece, lang, values), piece.per_player) for piece in sheet.pieces]
     counts += [(text(m.name, lang, values), m.count) for m in sheet.markers]
     if sheet.track is not None:
         counts.append((text(sheet.track.name, lang, values), 1))

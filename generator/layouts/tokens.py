@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from .. import fonts
+from ..colour import mark_ink
 from ..i18n import tr
 from ..scene import Circle, Group, Item, Page, Rect, Style, Text
 from ..units import MM_PER_PT
@@ -96,7 +97,9 @@ def token(
     icon: str = "",
     countdown: int = 0,
 ) -> Group:
-    """One round token: a white ring inside its edge, and a mark, an icon, or an icon with a countdown round it."""
+    """One round token: a white ring inside its edge, and a mark, an icon, or an icon with a countdown round it, in
+    white or, on a light token, in the colour that contrasts with it (`mark_ink`)."""
+    ink = mark_ink(colour)
     items: list[Item] = [
         Circle(cx, cy, r, style=Style(fill=colour, stroke=INK, width=0.25)),
         Circle(cx, cy, r * RING, style=Style(stroke="#ffffff", width=0.5)),
@@ -104,15 +107,15 @@ def token(
     if icon:
         from ..icons.markers import marker_icon
 
-        items.append(marker_icon(icon, cx, cy, r * (0.36 if countdown else 0.55), "#ffffff", outline=colour))
+        items.append(marker_icon(icon, cx, cy, r * (0.36 if countdown else 0.55), ink, outline=colour))
     elif mark:
         size = mark_size(r, mark)
         face = fonts.mark_face(mark)
         if fonts.missing_glyphs(mark, bold=True) and face is not None:  # a symbol the edition's font lacks
-            items.append(drawn_mark(mark, size, face, "#ffffff", cx, cy + r * 0.3 - GLYPH_MIDDLE * size * MM_PER_PT))
+            items.append(drawn_mark(mark, size, face, ink, cx, cy + r * 0.3 - GLYPH_MIDDLE * size * MM_PER_PT))
         else:
-            items.append(Text(cx, cy + r * 0.3, mark, size, colour="#ffffff", anchor="middle", bold=True))
-    items += _countdown(cx, cy, r, countdown)
+            items.append(Text(cx, cy + r * 0.3, mark, size, colour=ink, anchor="middle", bold=True))
+    items += _countdown(cx, cy, r, countdown, ink)
     return Group(tuple(items), role=role, name=name)
 
 
@@ -120,14 +123,14 @@ COUNTDOWN_SIZE = 7.0
 """The countdown's digits: bold, at the floor's size for Latin and above it."""
 
 
-def _countdown(cx: float, cy: float, r: float, count: int) -> list[Item]:
+def _countdown(cx: float, cy: float, r: float, count: int, ink: str) -> list[Item]:
     """The numbers count…1 spaced round the icon, each upright when the token is turned to bring it to the top."""
     items: list[Item] = []
     reach = r * 0.55
     for k in range(count):
         angle = 360.0 * k / count
         baseline = COUNTDOWN_SIZE * 0.36 * MM_PER_PT  # half a digit's height below its centre
-        digit = Text(0.0, baseline, str(count - k), COUNTDOWN_SIZE, colour="#ffffff", anchor="middle", bold=True)
+        digit = Text(0.0, baseline, str(count - k), COUNTDOWN_SIZE, colour=ink, anchor="middle", bold=True)
         x = cx + reach * math.sin(math.radians(angle))
         y = cy - reach * math.cos(math.radians(angle))
         items.append(Group((digit,), dx=x, dy=y, rotate=angle, role="countdown"))
@@ -215,7 +218,7 @@ def token_sheet(
             end = y - AFTER_SPEC - TOKEN_GAP
         y += AFTER_GROUP
     if track is not None:
-        items += _track(ctx, track, y)
+        items += track_strip(ctx, track, y)
         y += track_height(ctx, track)
         end = y - TRACK_GAP
     if end > foot(ctx):
@@ -397,7 +400,7 @@ def check_line(
         )
 
 
-def _track(ctx: LayoutContext, track: TrackSpec, y: float) -> list[Item]:
+def track_strip(ctx: LayoutContext, track: TrackSpec, y: float) -> list[Item]:
     margin = ctx.margin
     items: list[Item] = [Text(margin, y, track.title, HEADING_SIZE, colour=INK, bold=True)]
     spaces = list(range(track.first, track.last + 1))

@@ -1,7 +1,8 @@
-"""Token sheets: player tokens, markers and a numbered track."""
+"""Token sheets: player tokens, markers and a numbered track; the shapes and sizes a piece may have."""
 
 from __future__ import annotations
 
+import math
 from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
@@ -18,7 +19,79 @@ MarkerIcon = Literal[
 MAX_TRACK_SPACES = 200
 """The most spaces a printed track may have: a score track to 200 is already several strips."""
 MAX_TOKENS = 1000
-"""The most round tokens one sheet may print (about 14 pages of 18 mm tokens)."""
+"""The most tokens one sheet may print (about 14 pages of 18 mm tokens)."""
+
+PieceShape = Literal["disc", "square", "hexagon", "rectangle", "strip", "house", "city", "pawn", "cube"]
+"""The outlines a piece may have: flat tokens (disc, square, hexagon, rectangle, strip) and the figures of board
+games (a house, a city, a pawn, a cube seen from a corner)."""
+STANDING_SHAPES = frozenset({"house", "city", "pawn"})
+"""The figures that may print as fold-over standees."""
+LONG_SHAPES = frozenset({"rectangle", "strip"})
+"""The shapes whose size may be two lengths, [width, height]."""
+ONE_SIZE_SHAPES = frozenset({"disc", "square", "hexagon", "cube"})
+"""The shapes a single length sizes: two different lengths would distort them."""
+PAWN_WIDTH = 0.7
+"""A pawn's width as a share of its height, when one length sizes it."""
+HEX_HEIGHT = math.sqrt(3) / 2
+"""A flat-topped hexagon's height as a share of its width corner to corner."""
+
+PieceSize = Annotated[
+    Length | Annotated[list[Length], Field(min_length=2, max_length=2)],
+    Field(
+        description="One length (a disc's diameter, a square's side, a figure's height) or [width, height] for a "
+        "rectangle, a strip or a figure, e.g. '14mm' or [28mm, 6mm]."
+    ),
+]
+
+
+def piece_box(shape: str, size: float | list[float]) -> tuple[float, float]:
+    """The width and height (mm) of the flat piece `size` gives: a hexagon is `size` corner to corner, a pawn
+    `size` tall, a cube `size` tall seen from a corner; [width, height] is taken as written."""
+    if isinstance(size, list):
+        return size[0], size[1]
+    if shape == "hexagon":
+        return size, round(size * HEX_HEIGHT, 4)
+    if shape == "pawn":
+        return round(size * PAWN_WIDTH, 4), size
+    if shape == "cube":
+        return round(size * HEX_HEIGHT, 4), size
+    return size, size
+
+
+def standee_base(height: float) -> float:
+    """The depth of each of a standee's two base tabs, which fold out to either side so it stands."""
+    return round(min(12.0, max(6.0, 0.3 * height)), 2)
+
+
+class ShapedPiece(StrictModel):
+    """What a kind of piece looks like: its outline, its size, and whether it stands."""
+
+    shape: PieceShape = "disc"
+    """disc, square, hexagon, rectangle or strip (flat), or house, city, pawn or cube (figures)."""
+    size: PieceSize | None = None
+    """One length (a disc's diameter, a square's side, a figure's height) or [width, height], e.g. 14mm or
+    [28mm, 6mm]; the sheet's `diameter` when not given."""
+    standee: bool | None = None
+    """A house, city or pawn printed as a fold-over standee (cut, fold in the middle, fold the two base tabs
+    out); a pawn stands unless `standee: false`, a house or a city lies flat unless `standee: true`."""
+
+    @property
+    def stands(self) -> bool:
+        if self.shape not in STANDING_SHAPES:
+            return False
+        return self.shape == "pawn" if self.standee is None else self.standee
+
+    def box(self, default: float) -> tuple[float, float]:
+        """The piece's width and height (mm) flat on the sheet, or the face of a standee."""
+        return piece_box(self.shape, default if self.size is None else self.size)
+
+    def footprint(self, default: float) -> tuple[float, float]:
+        """What the piece covers where it stands, (longer side, shorter side) in mm: a standee covers its width
+        and its two base tabs."""
+        width, height = self.box(default)
+        if self.stands:
+            height = 2 * standee_base(height)
+        return max(width, height), min(width, height)
 
 
 class PlayerColour(StrictModel):
@@ -91,9 +164,13 @@ class TokenSheet(StrictModel):
     track: Track | None = None
     """A numbered track printed with the tokens (a score or cycle track)."""
 
+    def token_count(self) -> int:
+        """How many tokens the sheet prints, bounded before any work is done."""
+        return len(self.players) * getattr(self, "per_player", 1) + sum(marker.count for marker in self.markers)
+
     @model_validator(mode="after")
     def _bounded(self) -> TokenSheet:
-        tokens = len(self.players) * getattr(self, "per_player", 1) + sum(marker.count for marker in self.markers)
+        tokens = self.token_count()
         if tokens > MAX_TOKENS:
             raise PydanticCustomError(
                 "pk362", f"the sheet holds {tokens:,} tokens; pnpkit prints at most {MAX_TOKENS:,} on one sheet"

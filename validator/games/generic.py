@@ -9,7 +9,8 @@ A generic kit prints every component it declares, and only components it can pri
   sized to the deck's cards), so the smallest deck is a list of titles;
 - `sheets:`: player sheets made of regions (validator.components.sheets), every
   region written out inline, since a generic kit has no model to fill one from;
-- `tokens:`: one token sheet of player tokens, markers and a numbered track;
+- `tokens:`: one token sheet of player tokens, per-player pieces of any shape and size, markers
+  and a numbered track (validator.games.generic_tokens);
 - `rules:`, `errata:` and `end_conditions:`: the rule summary; errata and end
   conditions that no section places are printed after the sections;
 - `parameters:`: named numbers that rule and card text use as `{placeholders}`.
@@ -65,15 +66,15 @@ from ..components.templates import (
     TemplateSet,
     resolve_templates,
 )
-from ..components.tokens import Marker, PlayerColour, TokenSheet
 from ..findings import Severity
 from ..images import ImageFill, check_resolution
 from ..names import LOOKALIKES, check_lookalikes
 from ..source import TableColumn
-from ..types import Count, Ident, LocalText, NonNegative, Open, RuleText, StrictModel, Unspecified
+from ..types import Ident, LocalText, NonNegative, Open, RuleText, StrictModel, Unspecified
 from .generic_boards import GenericBoard, GenericMap, GenericTrack, Mat, check_boards
 from .generic_cards import BUILTIN_TEMPLATE, CardBackValue, CardSide, plain_template
 from .generic_columns import check_columns
+from .generic_tokens import GenericTokenSheet, check_tokens
 
 E, W = Severity.ERROR, Severity.WARNING
 
@@ -100,7 +101,6 @@ TEMPLATE_CODES = TemplateCodes(
     cycle="PK401", missing_region="PK402", unfilled="PK403", unknown_region="PK404", geometry="PK405"
 )
 SHEET_CODE = "PK412"
-TOKEN_CODE = "PK413"
 
 SHORTHAND = ("title", "body")
 """Card fields that fill the template region of the same name."""
@@ -117,10 +117,6 @@ UNPRINTABLE: dict[str, tuple[str, str]] = {
     ),
 }
 """Top-level fields other games print that a generic kit cannot: each one is a PK406 finding."""
-
-NARROWEST_PAPER_MM = 210.0
-PAGE_MARGIN_MM = 7.0
-"""A4's width and the layouts' page margin: a token wider than what is left cannot be printed."""
 
 _LOOKALIKES = frozenset(LOOKALIKES)
 _KANJI = re.compile("[\u4e00-\u9fff]")
@@ -183,25 +179,6 @@ class GenericDeck(Deck):
     )
 
 
-class TokenKind(Marker):
-    """A kind of marker token: its name, how many, its colour and a short mark printed on it."""
-
-    mark: str | None = Field(
-        None, min_length=1, max_length=3, description="Up to three characters printed on each token, e.g. '親' or '+1'."
-    )
-
-
-class GenericTokenSheet(TokenSheet):
-    """Round punch-out tokens: `per_player` in each player colour, then the markers, then the track."""
-
-    name: LocalText | None = Field(None, description="The sheet's title; 'Tokens' when not given.")
-    per_player: Count = Field(1, description="Tokens printed in each player colour.")
-    players: list[PlayerColour] = Field(default_factory=list)
-    """One colour per player: `per_player` tokens are printed in each."""
-    markers: list[TokenKind] = Field(default_factory=list)  # type: ignore[assignment]  # TokenSheet says list[Marker]
-    """Marker tokens: what they are, how many, their colour and a short mark."""
-
-
 class GenericSheet(Sheet):
     per_player: bool = Field(
         False, description="The finished kit holds one per player (the kit book's checklist counts them)."
@@ -224,7 +201,7 @@ class GenericKit(KitBase):
     sheets: list[GenericSheet] = Field(default_factory=list)
     """Player sheets: pages of regions filled in with a pencil."""
     tokens: GenericTokenSheet | None = None
-    """One sheet of round punch-out tokens: player tokens, markers and a numbered track."""
+    """One sheet of punch-out pieces: player tokens, per-player pieces, markers and a numbered track."""
     boards: list[GenericBoard] = Field(default_factory=list, max_length=20)
     """Hex boards and square grids, with terrains, labels and start cells."""
     maps: list[GenericMap] = Field(default_factory=list, max_length=20)
@@ -672,35 +649,8 @@ class GenericKit(KitBase):
                     )
 
     def _check_tokens(self, ctx: CheckContext) -> None:
-        sheet = self.tokens
-        if sheet is None:
-            return
-        if not sheet.players and not sheet.markers and sheet.track is None:
-            ctx.add(
-                TOKEN_CODE,
-                ("tokens",),
-                "the token sheet has no player tokens, markers or track",
-                "add `players:`, `markers:` or `track:`, or remove `tokens:`",
-            )
-        room = NARROWEST_PAPER_MM - 2 * PAGE_MARGIN_MM - 1.2
-        if sheet.diameter > room:
-            ctx.add(
-                TOKEN_CODE,
-                ("tokens", "diameter"),
-                f"a {sheet.diameter:g} mm token is wider than the {room:g} mm a page can print",
-                "use a smaller diameter, or draw it as a sheet",
-            )
-        check_unique_ids(ctx, sheet.markers, ("tokens", "markers"), "token")
-        check_unique_names(ctx, sheet.markers, ("tokens", "markers"), "token")
-        check_unique_names(ctx, sheet.players, ("tokens", "players"), "player colour")
-        track = sheet.track
-        if track is not None and track.first > track.last:
-            ctx.add(
-                "PK203",
-                ("tokens", "track", "last"),
-                f"the track runs from {track.first} down to {track.last}",
-                "give `last:` a number above `first:`",
-            )
+        if self.tokens is not None:
+            check_tokens(self.tokens, ctx)
 
     def _names(self) -> list[tuple[tuple, str]]:
         """Names that may hold look-alike characters (card titles are checked with their deck)."""
@@ -708,6 +658,7 @@ class GenericKit(KitBase):
         named += [(("sheets", s), sheet) for s, sheet in enumerate(self.sheets)]
         if self.tokens is not None:
             named += [(("tokens", "markers", m), marker) for m, marker in enumerate(self.tokens.markers)]
+            named += [(("tokens", "pieces", p), piece) for p, piece in enumerate(self.tokens.pieces)]
         out = []
         for path, item in named:
             for lang, value in item.name.given():
