@@ -1,8 +1,10 @@
 """Tokens read back from token sheets: each distinct token once, with how many the sheet prints.
 
 Token sheets draw each piece as a Group whose role is one of TOKEN_ROLES, at
-its place on the sheet. Two tokens are the same when they draw the same thing once
-moved to the origin; the label printed above a row ("Fire × 6") names them.
+its place on the sheet, in its own shape (a disc, a hexagon, a house …): the
+picture is transparent around it. A fold-over standee is pictured by its upright
+face and marked as standing. Two tokens are the same when they draw the same thing
+once moved to the origin; the label printed above a row ("Fire × 6") names them.
 """
 
 from __future__ import annotations
@@ -44,6 +46,8 @@ class Token:
     """Its extent with PAD on every side, in mm."""
     copies: int
     component: str
+    stands: bool = False
+    """A standee: its face is pictured, and it stands up on the table."""
 
 
 def tokens(parts: Sequence[Component]) -> list[Token]:
@@ -59,6 +63,9 @@ def tokens(parts: Sequence[Component]) -> list[Token]:
                         label = match["label"]
                 if not (isinstance(item, Group) and item.role in TOKEN_ROLES):
                     continue
+                stands = item.role == "standee"
+                if stands:
+                    item = _face(item)
                 extent = _extent(item)
                 if extent is None:
                     continue
@@ -68,10 +75,18 @@ def tokens(parts: Sequence[Component]) -> list[Token]:
                 token = found.get(moved)
                 if token is None:
                     name = label or item.name or _mark(item)
-                    token = Token(name, moved, x1 - x0 + 2 * PAD, y1 - y0 + 2 * PAD, 0, part.slug)
+                    token = Token(name, moved, x1 - x0 + 2 * PAD, y1 - y0 + 2 * PAD, 0, part.slug, stands)
                     found[moved] = token
                 token.copies += 1
     return list(found.values())
+
+
+def _face(standee: Group) -> Group:
+    """A standee's upright face, in its own coordinates (the sheet lays the standee on its side)."""
+    return next(
+        (item for item, _m in walk(standee.items) if isinstance(item, Group) and item.role == "standee-face"),
+        standee,
+    )
 
 
 def _extent(group: Group) -> tuple[float, float, float, float] | None:

@@ -365,7 +365,12 @@ def _token(token: Token, name: str, urls: Urls, guid: Guids, n: int) -> list[dic
         "ImageSecondaryURL": "",
         "ImageScalar": 1.0,
         "WidthScale": 0.0,
-        "CustomToken": {"Thickness": 0.2, "MergeDistancePixels": 15.0, "StandUp": False, "Stackable": True},
+        "CustomToken": {
+            "Thickness": 0.2,
+            "MergeDistancePixels": 15.0,
+            "StandUp": token.stands,
+            "Stackable": not token.stands,
+        },
     }
     return [
         _object(

@@ -102,6 +102,24 @@ tr = SHARED.extend(
             "ko": "{player} {piece}",
             "zh-Hans": "{player}的{piece}",
         },
+        "steps_pieces": {
+            "ja": "点線に沿って切り取る。",
+            "en": "Cut out along the dashed lines.",
+            "de": "Entlang der gestrichelten Linien ausschneiden.",
+            "fr": "Découpez le long des lignes pointillées.",
+            "es": "Recorta por las líneas discontinuas.",
+            "ko": "점선을 따라 오려 낸다.",
+            "zh-Hans": "沿虚线剪下。",
+        },
+        "steps_standees": {
+            "ja": "スタンディは中央の点線で二つ折りにし、両端の台座を外側に折って立てる。",
+            "en": "Standees: fold in half on the middle dashed line, then fold the two base tabs out to either side so it stands.",
+            "de": "Aufsteller: an der mittleren gestrichelten Linie falten, dann die beiden Standlaschen nach außen falten.",
+            "fr": "Figurines : pliez au milieu sur la ligne pointillée, puis rabattez les deux pieds vers l'extérieur.",
+            "es": "Figuras: dobla por la línea discontinua central y luego dobla hacia fuera las dos pestañas de la base.",
+            "ko": "스탠디는 가운데 점선에서 반으로 접고, 양 끝의 받침을 바깥쪽으로 접어 세운다.",
+            "zh-Hans": "立牌：沿中间虚线对折，再把两端的底座向外折，使其站立。",
+        },
         "sheet_steps": {
             "ja": "ゲームのたびに人数分を印刷（またはコピー）する。えんぴつで書き込む。",
             "en": "Print or copy one for each player for every game; fill it in with a pencil.",
@@ -344,7 +362,13 @@ def token_component(ctx: LayoutContext, sheet: GenericTokenSheet, values: dict[s
     pages = piece_pages(
         ctx, heading, groups, track, continued=lambda name: tr("continued", lang, name=name), code=TOKEN_CODE
     )
-    return Component("tokens", heading, tuple(pages), checklist=tuple(token_counts(sheet, lang, values)))
+    kinds = [kind for _at, kind in sheet.kinds()]
+    steps: tuple[str, ...] = ()
+    if any(kind.shape != "disc" for kind in kinds):  # round tokens alone keep the kit book's words for discs
+        steps = (tr("steps_pieces", lang),)
+    if any(kind.stands for kind in kinds):
+        steps += (tr("steps_standees", lang),)
+    return Component("tokens", heading, tuple(pages), steps=steps, checklist=tuple(token_counts(sheet, lang, values)))
 
 
 def _piece_spec(

@@ -82,8 +82,9 @@ TokenGroup = tuple[str, list[TokenSpec]]
 """A heading and the kinds of token under it."""
 
 
-TOKEN_ROLES = frozenset({"token", "player-piece", "marker", "life"})
-"""Roles of the Groups that are one cut-out piece each (exports find pieces by them)."""
+TOKEN_ROLES = frozenset({"token", "player-piece", "marker", "life", "standee"})
+"""Roles of the Groups that are one cut-out piece each (exports find pieces by them); a `standee` holds its
+upright face as a `standee-face` group, which is what the exports picture."""
 
 
 def token(

@@ -42,6 +42,7 @@ from ..components.tokens import MAX_TRACK_SPACES
 from ..components.tracks import A4_ROOM, TrackBoard, TrackSpace, check_field_fits, check_track, track_geometry
 from ..repeats import first_at, repeated
 from ..types import Colour, Count, Ident, Length, LocalText, StrictModel
+from .generic_tokens import size_line
 
 if TYPE_CHECKING:
     from ..checks import CheckContext
@@ -358,13 +359,27 @@ class Holder(NamedTuple):
 
 
 def holders(kit: GenericKit) -> Iterator[Holder]:
-    """Each token kind that stands somewhere, with its footprint — the player tokens and the markers."""
-    if kit.tokens is None:
+    """Each kind of piece that stands somewhere, with its footprint: the player tokens, the pieces every player
+    colour gets, and the markers, each at its own shape and size."""
+    sheet = kit.tokens
+    if sheet is None:
         return
-    size = kit.tokens.diameter
+    size = sheet.diameter
     yield Holder(PLAYERS, size, size, "the player tokens")
-    for marker in kit.tokens.markers:
-        yield Holder(marker.id, size, size, f"marker {marker.id!r}")
+    for piece in sheet.pieces:
+        yield Holder(piece.id, *piece.footprint(size), f"the {piece.id!r} pieces")
+    for marker in sheet.markers:
+        yield Holder(marker.id, *marker.footprint(size), f"marker {marker.id!r}")
+
+
+def holder_size_line(kit: GenericKit, holder_id: str) -> str:
+    """The line that sets a holder's size, as a hint names it: `tokens: pieces: 0: size`, or `tokens: diameter`."""
+    sheet = kit.tokens
+    if sheet is not None:
+        for at, kind in sheet.kinds():
+            if getattr(kind, "id", None) == holder_id:
+                return size_line(sheet, at, kind)
+    return "tokens: diameter"
 
 
 def _check_holds(
@@ -394,7 +409,8 @@ def _check_holds(
                 size_path or (*where, "holds", i),
                 f"{name} are {diameter:g} mm across; {what} are {room:.1f} mm: a token needs {CLEARANCE_MM:g} mm "
                 "less, so players see which space it is on",
-                f"make the spaces at least {diameter + CLEARANCE_MM:g} mm, or the tokens smaller (tokens: diameter)",
+                f"make the spaces at least {diameter + CLEARANCE_MM:g} mm, or the tokens smaller "
+                f"({holder_size_line(kit, token_id)})",
             )
 
 
