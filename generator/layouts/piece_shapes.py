@@ -26,8 +26,9 @@ from .tokens import CUT, token
 CUT_GAP = 0.6
 """How far outside a flat piece its dashed cut line runs (as round tokens have it)."""
 FOLD = Style(stroke=INK, width=0.25, dash=(1.2, 0.8))
-MARK_HEIGHT = 0.8
-"""A mark's size as a share of the room's height (in points of the room's mm): it grows with its piece."""
+LINE_EM = 1.05
+"""A mark's line box (ascent and descent, fonts.ASCENT + fonts.DESCENT) in ems, with a little air: the mark's size
+is the room's height over this, so it grows with its piece and its box stays inside the room."""
 MARK_MAX_PT = 30.0
 CAP_MIDDLE = 0.36
 """How far below the middle of a digit or capital its baseline lies, in ems: a mark centred by eye."""
@@ -94,23 +95,27 @@ def face(spec: PieceSpec, x: float, y: float, w: float, h: float) -> list[Item]:
 
         items.append(marker_icon(spec.icon, cx, cy, min(room_w, room_h) * 0.5, ink, outline=spec.colour))
     elif spec.mark:
-        items.append(mark_item(spec.mark, mark_size(spec.mark, room_w, room_h), ink, cx, cy))
+        fits = mark_fits(spec.mark, room_w, room_h)
+        items.append(mark_item(spec.mark, mark_size(spec.mark, room_w, room_h), ink, cx, cy, overflow=not fits))
     return items
 
 
-def mark_item(mark: str, size: float, colour: str, cx: float, cy: float) -> Item:
-    """`mark` at `size` pt centred on (cx, cy): as text, or as a shape from a shipped face the edition's lacks."""
+def mark_item(mark: str, size: float, colour: str, cx: float, cy: float, *, overflow: bool = False) -> Item:
+    """`mark` at `size` pt centred on (cx, cy): as text, or as a shape from a shipped face the edition's lacks.
+    A mark too large for its piece is `overflow`: told once, as such (PK309), not again as crowding its edge."""
     baseline = cy + CAP_MIDDLE * size * MM_PER_PT
     face = fonts.mark_face(mark)
     if fonts.missing_glyphs(mark, bold=True) and face is not None:
         return drawn_mark(mark, size, face, colour, cx, baseline - GLYPH_MIDDLE * size * MM_PER_PT)
-    return Text(cx, baseline, mark, size, colour=colour, anchor="middle", bold=True, role="piece-mark")
+    return Text(
+        cx, baseline, mark, size, colour=colour, anchor="middle", bold=True, role="piece-mark", overflow=overflow
+    )
 
 
 def mark_size(mark: str, room_w: float, room_h: float) -> float:
     """The size (pt) `mark` prints at in a room of room_w × room_h mm: it grows with the room, fits its width,
     and never drops below the text floor (`mark_fits` says when the floor is too big for the room)."""
-    size = min(MARK_MAX_PT, room_h * MARK_HEIGHT / MM_PER_PT)
+    size = min(MARK_MAX_PT, room_h / LINE_EM / MM_PER_PT)
     wide = fonts.width_mm(mark, size, bold=True)
     if wide > room_w:
         size *= room_w / wide
@@ -120,7 +125,7 @@ def mark_size(mark: str, room_w: float, room_h: float) -> float:
 def mark_fits(mark: str, room_w: float, room_h: float) -> bool:
     """Whether `mark` at the floor's size fits the room: else the piece is too small for it."""
     size = floor_pt(mark)
-    return fonts.width_mm(mark, size, bold=True) <= room_w + 1e-6 and size * MM_PER_PT * 0.72 <= room_h + 1e-6
+    return fonts.width_mm(mark, size, bold=True) <= room_w + 1e-6 and size * MM_PER_PT * LINE_EM <= room_h + 1e-6
 
 
 def mark_room(shape: str, x: float, y: float, w: float, h: float) -> tuple[float, float, float, float]:
@@ -128,8 +133,8 @@ def mark_room(shape: str, x: float, y: float, w: float, h: float) -> tuple[float
     if shape == "disc":
         r = min(w, h) / 2
         return x + w / 2, y + h / 2, r * 1.3, r * 1.1
-    if shape in ("square", "rectangle", "strip"):
-        return x + w / 2, y + h / 2, w - 2.0, h * 0.8
+    if shape in ("square", "rectangle", "strip"):  # a box's edge is a line the mark keeps clear of (PK368)
+        return x + w / 2, y + h / 2, w - 2.2, min(h * 0.8, h - 0.8)
     if shape == "hexagon":
         return x + w / 2, y + h / 2, w * 0.6, h * 0.7
     if shape == "house":
@@ -193,7 +198,6 @@ def _cube(colour: str, x: float, y: float, w: float, h: float) -> list[Item]:
     )
     line = Style(stroke=INK, width=0.25)
     return [
-        Polygon((top, right, middle, left), style=Style(fill=colour, stroke=INK, width=0.25)),
         Polygon(
             (left, middle, bottom, (x, y + 3 * h / 4)), style=Style(fill=shade(colour, 0.2), stroke=INK, width=0.25)
         ),
@@ -201,6 +205,7 @@ def _cube(colour: str, x: float, y: float, w: float, h: float) -> list[Item]:
             (middle, right, (x + w, y + 3 * h / 4), bottom),
             style=Style(fill=shade(colour, 0.4), stroke=INK, width=0.25),
         ),
+        Polygon((top, right, middle, left), style=Style(fill=colour, stroke=INK, width=0.25)),
         Polygon(tuple(outline("cube", x, y, w, h)), style=line),
     ]
 
