@@ -362,11 +362,11 @@ def token_component(ctx: LayoutContext, sheet: GenericTokenSheet, values: dict[s
     pages = piece_pages(
         ctx, heading, groups, track, continued=lambda name: tr("continued", lang, name=name), code=TOKEN_CODE
     )
-    kinds = [kind for _at, kind in sheet.kinds()]
+    shaped = [kind for _at, kind in sheet.kinds()]
     steps: tuple[str, ...] = ()
-    if any(kind.shape != "disc" for kind in kinds):  # round tokens alone keep the kit book's words for discs
+    if any(kind.shape != "disc" for kind in shaped):  # round tokens alone keep the kit book's words for discs
         steps = (tr("steps_pieces", lang),)
-    if any(kind.stands for kind in kinds):
+    if any(kind.stands for kind in shaped):
         steps += (tr("steps_standees", lang),)
     return Component("tokens", heading, tuple(pages), steps=steps, checklist=tuple(token_counts(sheet, lang, values)))
 
