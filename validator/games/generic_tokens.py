@@ -166,6 +166,8 @@ def _check_kind(ctx: CheckContext, sheet: GenericTokenSheet, where: tuple, kind:
             f"a {kind.shape} cannot stand as a fold-over standee",
             f"standees are {', '.join(sorted(STANDING_SHAPES))}; remove `standee:`",
         )
+    if kind.size is None and sheet.diameter > room:
+        return  # told once, at the diameter
     width, height = kind.box(sheet.diameter)
     if kind.stands:
         height = 2 * height + 2 * standee_base(height)
