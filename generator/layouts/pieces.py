@@ -36,6 +36,8 @@ from .tokens import (
 
 PIECE_GAP = 2.0
 """Between neighbouring pieces' cut lines, across and down."""
+KIND_GAP = 6.0
+"""Between two kinds side by side on a shelf, so each kind reads as one block under its label."""
 AFTER_SHELF = 1.5
 PieceGroup = tuple[str, list[PieceSpec]]
 """A heading and the kinds of piece under it."""
@@ -151,7 +153,7 @@ class _Shelves:
             placed = min(left, rows * cols)
             used = math.ceil(placed / cols)
             self._block(spec, label + str(placed), placed, cols, pitch_x, pitch_y)
-            self.x += max(cols * pitch_x, fonts.width_mm(label + str(placed), LABEL_SIZE) + 2.0 + PIECE_GAP)
+            self.x += max(cols * pitch_x - PIECE_GAP, fonts.width_mm(label + str(placed), LABEL_SIZE)) + KIND_GAP
             self.shelf = max(self.shelf, LABEL_H + used * pitch_y - PIECE_GAP)
             left -= placed
             part += 1
