@@ -11,7 +11,7 @@ tabs: cut round it, fold it in the middle and fold the tabs out to either side.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pnpkit.validator.components.tokens import standee_base
 
@@ -21,17 +21,23 @@ from ..scene import Circle, Group, Item, Line, Point, Polygon, Rect, Style, Text
 from ..units import MM_PER_PT
 from .context import INK, floor_pt
 from .marks import GLYPH_MIDDLE, drawn_mark
-from .tokens import CUT, token
+from .tokens import CUT, RING, token
 
 CUT_GAP = 0.6
 """How far outside a flat piece its dashed cut line runs (as round tokens have it)."""
 FOLD = Style(stroke=INK, width=0.25, dash=(1.2, 0.8))
+STANDEE_INNER = 1.2
+"""The figure's margin inside each panel of a standee."""
 LINE_EM = 1.05
 """A mark's line box (ascent and descent, fonts.ASCENT + fonts.DESCENT) in ems, with a little air: the mark's size
 is the room's height over this, so it grows with its piece and its box stays inside the room."""
 MARK_MAX_PT = 30.0
 CAP_MIDDLE = 0.36
 """How far below the middle of a digit or capital its baseline lies, in ems: a mark centred by eye."""
+RING_STROKE, CLEAR_IN_CIRCLE = 0.5, 0.35
+"""A round token's white ring's stroke, and the room a text keeps inside a circle's stroke (with a little air)."""
+GLYPH_REACH = 0.38
+"""How far above and below its middle a centred mark's glyphs reach, in ems (the collision check's measure)."""
 
 
 @dataclass(frozen=True)
@@ -70,7 +76,11 @@ def piece(spec: PieceSpec, x: float, y: float) -> list[Item]:
     if spec.shape == "disc":
         r = spec.width / 2
         cx, cy = px + r, py + r
-        drawn = token(cx, cy, r, spec.colour, spec.mark, "token", spec.label, spec.icon, spec.countdown)
+        drawn = token(cx, cy, r, spec.colour, "", "token", spec.label, spec.icon, spec.countdown)
+        if spec.mark and not spec.icon:  # sized to the ring, as marks on other shapes are to theirs
+            size, fits = mark_fit(spec.mark, "disc", spec.width, spec.height)
+            mark = mark_item(spec.mark, size, mark_ink(spec.colour), cx, cy, overflow=not fits)
+            drawn = replace(drawn, items=(*drawn.items, mark))
         return [drawn, Circle(cx, cy, r + CUT_GAP, style=CUT, role="cut")]
     items = face(spec, px, py, spec.width, spec.height)
     return [Group(tuple(items), role="token", name=spec.label), cut_line(spec.shape, px, py, spec.width, spec.height)]
@@ -95,8 +105,8 @@ def face(spec: PieceSpec, x: float, y: float, w: float, h: float) -> list[Item]:
 
         items.append(marker_icon(spec.icon, cx, cy, min(room_w, room_h) * 0.5, ink, outline=spec.colour))
     elif spec.mark:
-        fits = mark_fits(spec.mark, room_w, room_h)
-        items.append(mark_item(spec.mark, mark_size(spec.mark, room_w, room_h), ink, cx, cy, overflow=not fits))
+        size, fits = mark_fit(spec.mark, spec.shape, w, h)
+        items.append(mark_item(spec.mark, size, ink, cx, cy, overflow=not fits))
     return items
 
 
@@ -112,20 +122,21 @@ def mark_item(mark: str, size: float, colour: str, cx: float, cy: float, *, over
     )
 
 
-def mark_size(mark: str, room_w: float, room_h: float) -> float:
-    """The size (pt) `mark` prints at in a room of room_w × room_h mm: it grows with the room, fits its width,
-    and never drops below the text floor (`mark_fits` says when the floor is too big for the room)."""
-    size = min(MARK_MAX_PT, room_h / LINE_EM / MM_PER_PT)
-    wide = fonts.width_mm(mark, size, bold=True)
-    if wide > room_w:
-        size *= room_w / wide
-    return max(round(size, 2), floor_pt(mark))
-
-
-def mark_fits(mark: str, room_w: float, room_h: float) -> bool:
-    """Whether `mark` at the floor's size fits the room: else the piece is too small for it."""
-    size = floor_pt(mark)
-    return fonts.width_mm(mark, size, bold=True) <= room_w + 1e-6 and size * MM_PER_PT * LINE_EM <= room_h + 1e-6
+def mark_fit(mark: str, shape: str, w: float, h: float) -> tuple[float, bool]:
+    """The size (pt) `mark` prints at on a `shape` of w × h mm, and whether it fits there: it grows with the room
+    the shape leaves for it (`mark_room`), up to MARK_MAX_PT, and never drops below the text floor; a mark that
+    would need to is too large for its piece. On a disc the room is the white ring, less its stroke and the
+    room a text keeps inside a circle (generator.layouts.collisions)."""
+    floor = floor_pt(mark)
+    across = fonts.width_mm(mark, 1.0, bold=True) / MM_PER_PT  # the mark's width in ems
+    if shape == "disc":
+        reach = min(w, h) / 2 * RING - RING_STROKE - CLEAR_IN_CIRCLE
+        em = reach / math.hypot(across / 2, GLYPH_REACH)
+    else:
+        _cx, _cy, room_w, room_h = mark_room(shape, 0.0, 0.0, w, h)
+        em = min(room_h / LINE_EM, room_w / max(across, 1e-6))
+    size = min(MARK_MAX_PT, em / MM_PER_PT)
+    return max(round(size, 2), floor), size >= floor - 1e-6
 
 
 def mark_room(shape: str, x: float, y: float, w: float, h: float) -> tuple[float, float, float, float]:
@@ -246,7 +257,7 @@ def standee(spec: PieceSpec, x: float, y: float) -> Group:
     w, h = spec.width, spec.height
     base = standee_base(h)
     ground = tint(spec.colour, 0.15)
-    inner = 1.2  # the figure's margin inside its panel
+    inner = STANDEE_INNER
     items: list[Item] = [
         Rect(0.0, 0.0, w, 2 * h + 2 * base, style=Style(fill=ground, stroke=INK, width=0.3), role="cut")
     ]

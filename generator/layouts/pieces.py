@@ -17,19 +17,17 @@ from collections.abc import Callable
 from .. import fonts
 from ..scene import Item, Page, Text
 from .context import INK, MUTED, LayoutContext, TextProblem, floor_pt, page_title, scale_bar
-from .piece_shapes import PieceSpec, cell, mark_fits, mark_room, piece
+from .piece_shapes import STANDEE_INNER, PieceSpec, cell, mark_fit, piece
 from .tokens import (
     AFTER_GROUP,
     HEADING_H,
     HEADING_SIZE,
     LABEL_H,
     LABEL_SIZE,
-    RING,
     TOKENS_TOP,
     TrackSpec,
     check_line,
     foot,
-    mark_size,
     track_height,
     track_strip,
 )
@@ -38,7 +36,7 @@ PIECE_GAP = 2.0
 """Between neighbouring pieces' cut lines, across and down."""
 KIND_GAP = 6.0
 """Between two kinds side by side on a shelf, so each kind reads as one block under its label."""
-AFTER_SHELF = 1.5
+AFTER_SHELF = 2.5
 PieceGroup = tuple[str, list[PieceSpec]]
 """A heading and the kinds of piece under it."""
 
@@ -189,22 +187,17 @@ def check_texts(ctx: LayoutContext, groups: list[PieceGroup], track: TrackSpec |
             if not spec.mark or spec.where in seen:
                 continue
             seen.add(spec.where)  # one finding for a kind every player colour prints
-            if spec.shape == "disc" and not spec.stands:
-                size = mark_size(spec.width / 2, spec.mark)
-                check_line(ctx, spec.mark, size, spec.width * RING, spec.where + ("mark",), "token mark", mark=True)
-                continue
             check_line(ctx, spec.mark, floor_pt(spec.mark), math.inf, spec.where + ("mark",), "mark", mark=True)
-            inner = 2.4 if spec.stands else 0.0
-            _x, _y, mark_w, mark_h = mark_room(spec.shape, 0.0, 0.0, spec.width - inner, spec.height - inner)
-            if not mark_fits(spec.mark, mark_w, mark_h):
+            inner = 2 * STANDEE_INNER if spec.stands else 0.0
+            width, height = spec.width - inner, spec.height - inner
+            if not mark_fit(spec.mark, spec.shape, width, height)[1]:
                 need = fonts.width_mm(spec.mark, floor_pt(spec.mark), bold=True)
                 ctx.problems.append(
                     TextProblem(
                         "PK309",
                         spec.where + ("mark",),
-                        f"mark {spec.mark!r} needs {need:.1f} mm at {floor_pt(spec.mark):g} pt, the least a mark "
-                        f"prints at; a {spec.width:g} × {spec.height:g} mm {spec.shape} leaves "
-                        f"{mark_w:.1f} × {mark_h:.1f} mm for it",
+                        f"mark {spec.mark!r} is {need:.1f} mm wide at {floor_pt(spec.mark):g} pt, the least a mark "
+                        f"prints at: more than a {spec.width:g} × {spec.height:g} mm {spec.shape} has room for",
                         f"make the piece larger ({_line(spec.size_where)}) or the mark shorter",
                     )
                 )
