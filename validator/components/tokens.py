@@ -5,10 +5,10 @@ from __future__ import annotations
 import math
 from typing import Annotated, Literal
 
-from pydantic import Field, model_validator
+from pydantic import BeforeValidator, Field, WithJsonSchema, model_validator
 from pydantic_core import PydanticCustomError
 
-from ..types import Colour, Count, Ident, Length, LocalText, StrictModel
+from ..types import POSITIVE_LENGTH_PATTERN, Colour, Count, Ident, Length, LocalText, StrictModel
 
 MarkerIcon = Literal[
     "crater", "rubble", "mud-wall", "lava-barrier", "wind-shield", "sandstorm", "timer", "pawn", "flame"
@@ -35,11 +35,27 @@ PAWN_WIDTH = 0.7
 HEX_HEIGHT = math.sqrt(3) / 2
 """A flat-topped hexagon's height as a share of its width corner to corner."""
 
+
+def _as_list(value: object) -> object:
+    """One length is a list of one: a piece's size is one length or [width, height]."""
+    return value if isinstance(value, list) else [value]
+
+
+_LENGTH_SCHEMA = {"type": "string", "pattern": POSITIVE_LENGTH_PATTERN, "examples": ["14mm"]}
 PieceSize = Annotated[
-    Length | Annotated[list[Length], Field(min_length=2, max_length=2)],
-    Field(
-        description="One length (a disc's diameter, a square's side, a figure's height) or [width, height] for a "
-        "rectangle, a strip or a figure, e.g. '14mm' or [28mm, 6mm]."
+    list[Length],
+    BeforeValidator(_as_list),
+    Field(min_length=1, max_length=2),
+    WithJsonSchema(
+        {
+            "anyOf": [
+                _LENGTH_SCHEMA,
+                {"type": "array", "items": _LENGTH_SCHEMA, "minItems": 1, "maxItems": 2, "examples": [["28mm", "6mm"]]},
+            ],
+            "description": "One length (a disc's diameter, a square's side, a figure's height) or [width, height] "
+            "for a rectangle, a strip or a figure, e.g. '14mm' or [28mm, 6mm].",
+        },
+        mode="validation",
     ),
 ]
 
@@ -48,7 +64,9 @@ def piece_box(shape: str, size: float | list[float]) -> tuple[float, float]:
     """The width and height (mm) of the flat piece `size` gives: a hexagon is `size` corner to corner, a pawn
     `size` tall, a cube `size` tall seen from a corner; [width, height] is taken as written."""
     if isinstance(size, list):
-        return size[0], size[1]
+        if len(size) == 2:
+            return size[0], size[1]
+        size = size[0]
     if shape == "hexagon":
         return size, round(size * HEX_HEIGHT, 4)
     if shape == "pawn":

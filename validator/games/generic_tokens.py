@@ -17,7 +17,9 @@ finding at the mark when the sheet is laid out. `holds:` on boards names `player
 
 from __future__ import annotations
 
-from pydantic import Field
+from typing import Any
+
+from pydantic import Field, model_validator
 
 from ..checks import CheckContext, check_unique_ids, check_unique_names
 from ..components.tokens import (
@@ -73,9 +75,17 @@ class GenericTokenSheet(TokenSheet):
     pieces: list[PieceKind] = Field(default_factory=list, max_length=50)
     """Kinds of piece each player colour gets, each with its own shape and size."""
     per_player: NonNegative = Field(
-        default_factory=lambda data: 0 if data.get("pieces") else 1,
-        description="Round tokens printed in each player colour: 1 when not given, 0 when the sheet has `pieces:`.",
+        1, description="Round tokens printed in each player colour: 1 when not given, 0 when the sheet has `pieces:`."
     )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _no_discs_beside_pieces(cls, data: Any) -> Any:
+        """A sheet of `pieces:` prints plain round player tokens only when it asks for them."""
+        if isinstance(data, dict) and data.get("pieces") and "per_player" not in data:
+            return {**data, "per_player": 0}
+        return data
+
     markers: list[TokenKind] = Field(default_factory=list)  # type: ignore[assignment]  # TokenSheet says list[Marker]
     """Marker tokens: what they are, how many, their colour, shape and size, and a short mark."""
 
@@ -149,9 +159,9 @@ def check_tokens(sheet: GenericTokenSheet, ctx: CheckContext) -> None:
 def _check_kind(ctx: CheckContext, sheet: GenericTokenSheet, where: tuple, kind: ShapedPiece, room: float) -> None:
     """A kind's size suits its shape and fits a page; `standee:` is only for the figures that stand."""
     at = (*where, "size") if kind.size is not None else (*where, "shape")
-    if kind.shape == "strip" and not isinstance(kind.size, list):
+    if kind.shape == "strip" and (kind.size is None or len(kind.size) < 2):
         ctx.add(TOKEN_CODE, at, "a strip takes two lengths, [length, width]", "write e.g. `size: [28mm, 6mm]`")
-    if kind.shape in ONE_SIZE_SHAPES and isinstance(kind.size, list) and kind.size[0] != kind.size[1]:
+    if kind.shape in ONE_SIZE_SHAPES and kind.size is not None and len(kind.size) == 2 and kind.size[0] != kind.size[1]:
         shapes = ", ".join(sorted(LONG_SHAPES))
         ctx.add(
             TOKEN_CODE,
