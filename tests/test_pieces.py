@@ -244,13 +244,16 @@ def test_holders_give_each_kind_its_footprint(tmp_path):
 
     loaded = load_kit(_kit(tmp_path, THREE))
     found = {holder.id: (holder.width, holder.height) for holder in holders(loaded.kit)}
-    assert found == {
-        "players": (18.0, 18.0),
+    assert found == {  # no `players`: a sheet of pieces prints plain player tokens only when asked
         "coin": (12.0, 12.0),
         "road": (30.0, 7.0),
         "settlement": (14.0, 14.0),
         "robber": (14.0, 12.0),  # a standee: its width, and its two 6 mm base tabs folded out
     }
+    asked = load_kit(
+        _kit(tmp_path, THREE.replace("  pieces:", "  per_player: 2\n  diameter: 15mm\n  pieces:"), "asked")
+    )
+    assert next(h for h in holders(asked.kit) if h.id == "players")[1:3] == (15.0, 15.0)
 
 
 @pytest.mark.parametrize(

@@ -365,7 +365,8 @@ def holders(kit: GenericKit) -> Iterator[Holder]:
     if sheet is None:
         return
     size = sheet.diameter
-    yield Holder(PLAYERS, size, size, "the player tokens")
+    if sheet.per_player:  # a sheet of `pieces:` alone prints no plain player tokens
+        yield Holder(PLAYERS, size, size, "the player tokens")
     for piece in sheet.pieces:
         yield Holder(piece.id, *piece.footprint(size), f"the {piece.id!r} pieces")
     for marker in sheet.markers:
