@@ -9,6 +9,7 @@ designer wrote them; a kit in today's syntax keeps its meaning.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -311,3 +312,42 @@ def test_todays_syntax_keeps_its_meaning(tmp_path):
     for group, (_page, matrix) in pieces:
         discs = [item for item, _m in walk(group.items, matrix) if isinstance(item, Circle) and item.style.fill]
         assert [disc.r for disc in discs] == [8.0]
+
+
+def test_tabletop_simulator_gets_each_shape_and_standing_standees(tmp_path):
+    """`export tts`: one Custom_Token per printed piece, named by its label; the hexagon's picture is transparent
+    outside its corners and opaque inside; the pawn standee is pictured by its upright face and stands up."""
+    from PIL import Image
+
+    body = THREE.replace("shape: disc, size: 12mm", "shape: hexagon, size: 20mm")
+    kit = _kit(tmp_path, body)
+    out = tmp_path / "out"
+    result = cli("export", "tts", kit, "--lang", "en", "-o", out)
+    assert result.returncode == 0, result.stdout + result.stderr
+    saved = json.loads((out / "kit" / "en" / "tts" / "kit.json").read_text(encoding="utf-8"))
+    tokens = [o for o in saved["ObjectStates"] if o["Name"] == "Custom_Token"]
+    named: dict[str, list[dict]] = {}
+    for token in tokens:
+        named.setdefault(token["Nickname"], []).append(token)
+    assert {name: len(found) for name, found in named.items()} == {
+        "Red coins": 3,
+        "White coins": 3,
+        "Red roads": 5,
+        "White roads": 5,
+        "Red settlements": 5,
+        "White settlements": 5,
+        "Robber": 1,
+    }
+    standing = {name for name, found in named.items() if found[0]["CustomImage"]["CustomToken"]["StandUp"]}
+    assert standing == {"Robber"}
+    robber = Image.open(_file(named["Robber"][0]))
+    assert robber.height > robber.width * 1.3  # the upright face, 14 × 20 mm, not the 52 × 14 mm fold-over
+    hexagon = Image.open(_file(named["Red coins"][0])).convert("RGBA")
+    w, h = hexagon.size
+    assert hexagon.getpixel((w // 8, h // 8))[3] == 0 and hexagon.getpixel((w // 2, h // 2))[3] == 255
+
+
+def _file(token: dict) -> Path:
+    from urllib.parse import unquote, urlsplit
+
+    return Path(unquote(urlsplit(token["CustomImage"]["ImageURL"]).path))
