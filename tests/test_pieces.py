@@ -351,3 +351,31 @@ def _file(token: dict) -> Path:
     from urllib.parse import unquote, urlsplit
 
     return Path(unquote(urlsplit(token["CustomImage"]["ImageURL"]).path))
+
+
+def test_the_sheet_builds_the_same_bytes_and_keeps_the_paper_edge_blank(tmp_path):
+    """Two builds in two interpreters give the same tokens.pdf; its pages, rasterised, have no ink in the outer
+    4.5 mm (the hard margin is 5 mm)."""
+    import subprocess
+
+    from PIL import Image
+
+    kit = _kit(tmp_path, THREE)
+    outs = [tmp_path / "one", tmp_path / "two"]
+    for out in outs:
+        result = cli("build", kit, "--lang", "ja", "--no-svg", "-o", out)
+        assert result.returncode == 0, result.stdout + result.stderr
+    sheets = [(out / "kit" / "ja" / "tokens.pdf").read_bytes() for out in outs]
+    assert sheets[0] == sheets[1]
+    dpi = 50
+    subprocess.run(
+        ["pdftoppm", "-r", str(dpi), "-gray", "-png", outs[0] / "kit" / "ja" / "tokens.pdf", tmp_path / "p"], check=True
+    )
+    band = int(4.5 / 25.4 * dpi)
+    pages = sorted(tmp_path.glob("p-*.png"))
+    assert pages
+    for path in pages:
+        image = Image.open(path).convert("L")
+        w, h = image.size
+        edge = [image.crop(box) for box in ((0, 0, w, band), (0, h - band, w, h), (0, 0, band, h), (w - band, 0, w, h))]
+        assert all(part.getextrema()[0] >= 250 for part in edge), path.name
