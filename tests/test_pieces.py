@@ -142,8 +142,8 @@ def test_the_kit_book_names_each_colours_pieces(tmp_path):
         result = cli("build", kit, "--lang", lang, "--no-svg", "-o", out)
         assert result.returncode == 0, result.stdout + result.stderr
     english = pdf_text(out / "kit" / "en" / "kit.pdf")
-    for line in ("Red settlements", "White roads", "Red coins", "Robber"):
-        assert line in english
+    for line in ("Red settlements × 5", "White roads × 5", "Red coins × 3", "Robber × 1"):
+        assert line in english, english
     assert "Player tokens" not in english  # a sheet of `pieces:` prints no plain discs unless asked
     japanese = "".join(pdf_text(out / "kit" / "ja" / "kit.pdf").split())
     assert "赤の開拓地×5" in japanese and "白の道×5" in japanese
