@@ -263,6 +263,7 @@ def test_holders_give_each_kind_its_footprint(tmp_path):
         ("size: [30mm, 7mm]", "size: 30mm"),  # a strip of one length
         ("shape: disc, size: 12mm", "shape: disc, size: [12mm, 9mm]"),  # a disc of two lengths
         ("shape: house, size: 14mm", "shape: hexagon, size: 14mm, standee: true"),  # a hexagon cannot stand
+        ('mark: "R"}', 'mark: "R", countdown: 3}'),  # a countdown goes round a disc only
     ],
 )
 def test_a_size_or_standee_that_does_not_suit_its_shape_is_pk413(tmp_path, written, wrong):

@@ -169,6 +169,13 @@ def _check_kind(ctx: CheckContext, sheet: GenericTokenSheet, where: tuple, kind:
             f"a {kind.shape} takes one length, not {kind.size[0]:g} × {kind.size[1]:g} mm",
             f"give one length, e.g. `size: {max(kind.size):g}mm`, or make it a {shapes}",
         )
+    if getattr(kind, "countdown", None) and kind.shape != "disc":
+        ctx.add(
+            TOKEN_CODE,
+            (*where, "countdown"),
+            f"a countdown is printed round a disc, not on a {kind.shape}",
+            "give the marker `shape: disc`, or remove `countdown:`",
+        )
     if kind.standee and kind.shape not in STANDING_SHAPES:
         ctx.add(
             TOKEN_CODE,
