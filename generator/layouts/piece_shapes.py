@@ -36,6 +36,9 @@ CAP_MIDDLE = 0.36
 """How far below the middle of a digit or capital its baseline lies, in ems: a mark centred by eye."""
 RING_STROKE, CLEAR_IN_CIRCLE = 0.5, 0.35
 """A round token's white ring's stroke, and the room a text keeps inside a circle's stroke (with a little air)."""
+DISC_MARK_SHARE = 0.85
+"""A mark on a disc reaches this share of the way to its ring: the ring stays a frame round it, not a border it
+touches."""
 GLYPH_REACH = 0.38
 """How far above and below its middle a centred mark's glyphs reach, in ems (the collision check's measure)."""
 
@@ -131,7 +134,7 @@ def mark_fit(mark: str, shape: str, w: float, h: float) -> tuple[float, bool]:
     across = fonts.width_mm(mark, 1.0, bold=True) / MM_PER_PT  # the mark's width in ems
     if shape == "disc":
         reach = min(w, h) / 2 * RING - RING_STROKE - CLEAR_IN_CIRCLE
-        em = reach / math.hypot(across / 2, GLYPH_REACH)
+        em = DISC_MARK_SHARE * reach / math.hypot(across / 2, GLYPH_REACH)
     else:
         _cx, _cy, room_w, room_h = mark_room(shape, 0.0, 0.0, w, h)
         em = min(room_h / LINE_EM, room_w / max(across, 1e-6))

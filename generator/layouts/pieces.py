@@ -2,11 +2,12 @@
 
 Each group (the player tokens, one player colour's pieces, the markers) starts with its heading; its kinds are
 taken tallest first, so pieces of a height share a shelf. A kind is a block: its label ("Red roads × 15") and
-its pieces in rows under it. Blocks sit side by side on a shelf while the whole kind fits beside the others; a
-kind of more goes on shelves of its own, and on the next page when the page is full, its heading and label
-marked as continued. The track comes last (generator.layouts.tokens draws it). Labels are wider than nothing
-they share a shelf with, so they stay clear of the pieces; the names and marks are checked before the pages
-are drawn, a mark against the room its piece leaves for it.
+its pieces in rows under it. Blocks sit side by side on a shelf while the whole kind fits beside the others (a
+later, lower kind that fits whole in what is left of the shelf's width and height moves up into it); a kind of
+more goes on shelves of its own, and on the next page when the page is full, its heading and label marked as
+continued. The track comes last (generator.layouts.tokens draws it). A block is as wide as its label, so no
+label runs over a neighbour's pieces; the names and marks are checked before the pages are drawn, a mark
+against the room its piece leaves for it.
 """
 
 from __future__ import annotations
@@ -121,8 +122,12 @@ class _Shelves:
         self.heading = heading
         self.pages[-1].append(Text(self.left, self.y, heading, HEADING_SIZE, colour=INK, bold=True))
         self.y += HEADING_H
-        for spec in specs:
-            self.kind(spec)
+        waiting = list(specs)
+        while waiting:
+            self.kind(waiting.pop(0))
+            while (fits := next((spec for spec in waiting if self._fits_beside(spec)), None)) is not None:
+                waiting.remove(fits)  # a later, lower kind fills the room left on the shelf
+                self.kind(fits)
         self.close_shelf()
         self.y += AFTER_GROUP + PIECE_GAP
 
@@ -138,9 +143,9 @@ class _Shelves:
         left, part = spec.count, 0
         while left:
             label = f"{spec.label if part == 0 else self.continued(spec.label)} × "
-            beside = int((self.right - self.x + PIECE_GAP) // pitch_x)
+            beside, below = self._room_beside(pitch_x, pitch_y)
             label_w = fonts.width_mm(label + str(left), LABEL_SIZE) + 2.0
-            if self.x > self.left and (beside < left or self.x + label_w > self.right):
+            if self.x > self.left and (beside * below < left or self.x + label_w > self.right):
                 self.close_shelf()
                 continue
             rows = int((self.bottom - self.y - LABEL_H + PIECE_GAP) // pitch_y)
@@ -157,6 +162,21 @@ class _Shelves:
             part += 1
             if left:
                 self.close_shelf()
+
+    def _room_beside(self, pitch_x: float, pitch_y: float) -> tuple[int, int]:
+        """The columns left on the shelf, and the rows of pieces its height holds (one on an empty shelf)."""
+        columns = int((self.right - self.x + PIECE_GAP) // pitch_x)
+        rows = int((self.shelf - LABEL_H + PIECE_GAP + 1e-6) // pitch_y)
+        return columns, max(1, rows)
+
+    def _fits_beside(self, spec: PieceSpec) -> bool:
+        """Whether all of a kind fits in the room left on the shelf, no taller than the shelf already is."""
+        if self.x == self.left:
+            return False
+        width, height = cell(spec)
+        columns, rows = self._room_beside(width + PIECE_GAP, height + PIECE_GAP)
+        label = fonts.width_mm(f"{spec.label} × {spec.count}", LABEL_SIZE) + 2.0
+        return LABEL_H + height <= self.shelf + 1e-6 and columns * rows >= spec.count and self.x + label <= self.right
 
     def _block(self, spec: PieceSpec, label: str, count: int, cols: int, pitch_x: float, pitch_y: float) -> None:
         items = self.pages[-1]
