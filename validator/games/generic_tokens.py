@@ -17,7 +17,7 @@ finding at the mark when the sheet is laid out. `holds:` on boards names `player
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import Field, model_validator
 
@@ -43,15 +43,17 @@ PAGE_MARGIN_MM = 7.0
 SHEET_FURNITURE_MM = 40.0
 """The page title, a kind's label and the scale bar at the foot: the height a piece cannot use."""
 
-Mark = Field(
-    None, min_length=1, max_length=3, description="Up to three characters printed on each piece, e.g. '親' or '+1'."
-)
+Mark = Annotated[
+    str,
+    Field(min_length=1, max_length=3, description="Up to three characters printed on each piece, e.g. '親' or '+1'."),
+]
 
 
 class TokenKind(Marker, ShapedPiece):
     """A kind of marker: its name, how many, its colour, shape and size, and a short mark printed on it."""
 
-    mark: str | None = Mark
+    mark: Mark | None = None
+    """Up to three characters printed on each piece, e.g. '親' or '+1', in a colour that contrasts with it."""
 
 
 class PieceKind(ShapedPiece):
@@ -63,7 +65,8 @@ class PieceKind(ShapedPiece):
     """What the pieces are called, as the checklist says it after the colour: 'Red settlements × 5'."""
     per_player: Count = 1
     """How many each player colour gets."""
-    mark: str | None = Mark
+    mark: Mark | None = None
+    """Up to three characters printed on each piece, e.g. '親' or '+1', in a colour that contrasts with it."""
 
 
 class GenericTokenSheet(TokenSheet):
