@@ -32,7 +32,7 @@ from ..components.tokens import (
     TokenSheet,
     standee_base,
 )
-from ..types import Count, Ident, LocalText, NonNegative
+from ..types import Count, Ident, LocalText, NonNegative, StrictModel
 
 TOKEN_CODE = "PK413"
 
@@ -49,15 +49,15 @@ Mark = Annotated[
 ]
 
 
-class TokenKind(Marker, ShapedPiece):
+class TokenKind(ShapedPiece, Marker):  # the marker's fields first, in the schema too
     """A kind of marker: its name, how many, its colour, shape and size, and a short mark printed on it."""
 
     mark: Mark | None = None
     """Up to three characters printed on each piece, e.g. '親' or '+1', in a colour that contrasts with it."""
 
 
-class PieceKind(ShapedPiece):
-    """A kind of piece every player colour gets, e.g. settlements, cities and roads."""
+class NamedKind(StrictModel):
+    """What a kind of piece is called and how many each player colour gets."""
 
     id: Ident
     """The piece's id, unique among the pieces and markers: `holds:` names it."""
@@ -65,6 +65,11 @@ class PieceKind(ShapedPiece):
     """What the pieces are called, as the checklist says it after the colour: 'Red settlements × 5'."""
     per_player: Count = 1
     """How many each player colour gets."""
+
+
+class PieceKind(ShapedPiece, NamedKind):  # the name and count first, in the schema too
+    """A kind of piece every player colour gets, e.g. settlements, cities and roads."""
+
     mark: Mark | None = None
     """Up to three characters printed on each piece, e.g. '親' or '+1', in a colour that contrasts with it."""
 
