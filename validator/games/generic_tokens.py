@@ -32,7 +32,7 @@ from ..components.tokens import (
     TokenSheet,
     standee_base,
 )
-from ..types import Count, Ident, LocalText, NonNegative, StrictModel
+from ..types import Count, Ident, Length, LocalText, NonNegative, StrictModel
 
 TOKEN_CODE = "PK413"
 
@@ -78,6 +78,8 @@ class GenericTokenSheet(TokenSheet):
     """Punch-out pieces: `per_player` discs and the `pieces:` in each player colour, the markers, the track."""
 
     name: LocalText | None = Field(None, description="The sheet's title; 'Tokens' when not given.")
+    diameter: Length = 18.0
+    """The diameter of a round player token, and the size of any piece or marker that gives no `size:`."""
     players: list[PlayerColour] = Field(default_factory=list)
     """One colour per player: `per_player` tokens and each of the `pieces:` are printed in it."""
     pieces: list[PieceKind] = Field(default_factory=list, max_length=50)
