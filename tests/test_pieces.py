@@ -380,3 +380,25 @@ def test_the_sheet_builds_the_same_bytes_and_keeps_the_paper_edge_blank(tmp_path
         w, h = image.size
         edge = [image.crop(box) for box in ((0, 0, w, band), (0, h - band, w, h), (0, 0, band, h), (w - band, 0, w, h))]
         assert all(part.getextrema()[0] >= 250 for part in edge), path.name
+
+
+def test_a_piece_too_big_for_auto_sized_hexes_names_its_size_line(tmp_path):
+    """At `hex_size: auto` the hexes are measured as laid out: the settlement (14 mm) does not fit an 11.5 mm hex,
+    and the hint names the line that sets the settlement's size."""
+    row = " ".join(["s"] * 16)
+    body = (
+        THREE
+        + f"""boards:
+  - id: island
+    name: {{ja: 島, en: Island}}
+    hex: {{rows: ["{row}", "{row}", "{row}"], key: {{s: sea}}, hex_size: auto}}
+    terrains:
+      - {{id: sea, name: {{ja: 海, en: Sea}}, colour: "#bcd7e8"}}
+    holds: [settlement]
+"""
+    )
+    kit = _kit(tmp_path, body)
+    result = cli("validate", kit)
+    found = parse_findings(result.stdout + result.stderr)
+    assert [(f.code, f.line) for f in found] == [("PK415", _line_of(kit, "holds: [settlement]"))], result.stdout
+    assert "'settlement' pieces are 14 mm across" in found[0].text and "tokens: pieces: 2: size" in found[0].text

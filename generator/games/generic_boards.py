@@ -17,6 +17,7 @@ from pnpkit.validator.games.generic_boards import (
     GenericBoard,
     GenericMap,
     GenericTrack,
+    holder_size_line,
     holders,
 )
 
@@ -131,7 +132,7 @@ def _check_auto_hexes(kit: GenericKit, ctx: LayoutContext, b: int, board: Generi
                     f"{name} are {diameter:g} mm across; at `hex_size: auto` board {board.id!r} prints hexes "
                     f"{across:.1f} mm across on {ctx.paper.name.upper()}: a token needs {CLEARANCE_MM:g} mm less",
                     f"give the board `hex_size: {diameter + CLEARANCE_MM:g}mm` (it is then tiled across sheets), or make "
-                    "the tokens smaller",
+                    f"the tokens smaller ({holder_size_line(kit, token_id)})",
                 )
             )
 
