@@ -297,9 +297,13 @@ def test_todays_syntax_keeps_its_meaning(tmp_path):
     - {id: sun, name: {ja: 太陽, en: Sun}, count: 3, colour: "#ffffff", mark: "S"}
   track: {name: {ja: 得点, en: Score}, first: 0, last: 19}
 """
-    parts, problems = _layout(_kit(tmp_path, body))
+    kit = _kit(tmp_path, body)
+    parts, problems = _layout(kit)
     assert problems == []
     assert [part.slug for part in parts] == ["tokens"]
+    result = cli("build", kit, "--lang", "en", "--no-svg", "-o", tmp_path / "out")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "Player tokens: Red" in pdf_text(tmp_path / "out" / "kit" / "en" / "kit.pdf")
     sheet = parts[0]
     assert sheet.checklist == (
         ("Player tokens: Red", 2),
