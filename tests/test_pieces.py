@@ -236,7 +236,8 @@ def test_a_piece_too_big_for_a_space_is_pk415_naming_it(tmp_path):
         .replace("cell: 15mm", "cell: 17mm"),
         encoding="utf-8",
     )
-    assert parse_findings(cli("validate", fitting).stdout) == []
+    result = cli("validate", fitting)
+    assert parse_findings(result.stdout + result.stderr) == [], result.stdout
 
 
 def test_holders_give_each_kind_its_footprint(tmp_path):
@@ -406,3 +407,17 @@ def test_a_piece_too_big_for_auto_sized_hexes_names_its_size_line(tmp_path):
     found = parse_findings(result.stdout + result.stderr)
     assert [(f.code, f.line) for f in found] == [("PK415", _line_of(kit, "holds: [settlement]"))], result.stdout
     assert "'settlement' pieces are 14 mm across" in found[0].text and "tokens: pieces: 2: size" in found[0].text
+
+
+def test_a_state_the_rules_create_may_be_shown_by_a_piece(tmp_path):
+    """`play: states:` shown by a per-player piece is shown (no PK343); by an id no piece or marker has, it is."""
+    state = """play:
+  states:
+    - {id: town, name: {ja: 町, en: Town}, on: space, per: player, shown_by: settlement}
+"""
+    shown = _kit(tmp_path, THREE + state, "shown")
+    result = cli("validate", shown)
+    assert parse_findings(result.stdout + result.stderr) == [], result.stdout
+    unshown = _kit(tmp_path, THREE + state.replace("shown_by: settlement", "shown_by: village"), "unshown")
+    found = parse_findings((result := cli("validate", unshown)).stdout + result.stderr)
+    assert [(f.code, f.line) for f in found] == [("PK343", _line_of(unshown, "shown_by: village"))]

@@ -103,6 +103,12 @@ class GenericTokenSheet(TokenSheet):
         per_colour = self.per_player + sum(piece.per_player for piece in self.pieces)
         return len(self.players) * per_colour + sum(marker.count for marker in self.markers)
 
+    def marker_components(self, at: tuple) -> dict[str, tuple[object, tuple]]:
+        """The markers and the pieces by id, with where each is written: a state the rules create may be shown
+        by either (`shown_by: settlement`)."""
+        pieces = {piece.id: (piece, (*at, "pieces", i)) for i, piece in enumerate(self.pieces)}
+        return pieces | super().marker_components(at)
+
     def kinds(self) -> list[tuple[tuple, ShapedPiece]]:
         """Each kind of piece with where it is written: the pieces, then the markers."""
         found: list[tuple[tuple, ShapedPiece]] = [(("pieces", i), piece) for i, piece in enumerate(self.pieces)]
