@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from pnpkit.validator.components.mats import mat_geometry, token_room
+from pnpkit.validator.components.place_checks import PieceSize, place_misfits
+from pnpkit.validator.components.places import select_spots, two_dice_ways
 from pnpkit.validator.components.tracks import track_geometry
 from pnpkit.validator.games.generic import GenericKit
 from pnpkit.validator.games.generic_boards import (
@@ -29,11 +31,13 @@ from ..layouts.hexboard import (
     CellMarks,
     TerrainStyle,
     board_pages,
+    legend_entries,
     legend_height,
     one_sheet_size,
     terrain_legend,
 )
 from ..layouts.mats import ZoneWords, mat_page
+from ..layouts.places import DiscLook, PlaceLook
 from ..layouts.tracks import SpaceLook, track_art, track_pages
 from .base import Component, text
 
@@ -79,7 +83,38 @@ def _marks(kit: GenericKit, board: GenericBoard, b: int, lang: str, values: dict
     starts = {
         (start.at[0], start.at[1]): colours[start.player - 1] for start in board.starts if start.player <= len(colours)
     }
-    return CellMarks(labels, starts)
+    sizes = {holder.id: (holder.width, holder.height) for holder in holders(kit)}
+    terrain_of = {at: terrain for at, (terrain, _path) in board.cells().items()}
+    looks = []
+    for p, place in enumerate(board.places):
+        spots, _problems, _written = select_spots(place, board.kind(), terrain_of)
+        pieces = [sizes[piece] for piece in place.holds if piece in sizes]
+        looks.append(
+            PlaceLook(
+                place.id,
+                place.on,
+                place.look,
+                place.colour,
+                tuple(spots),
+                max(pieces) if pieces else None,
+                text(place.name, lang, values) if place.name else "",
+                text(place.label, lang, values) if place.label else "",
+                ("boards", b, "places", p, "label", lang),
+            )
+        )
+    discs: dict[tuple[int, int], DiscLook] = {}
+    numbers = board.numbers
+    if numbers is not None:
+        emphasis = numbers.emphasis
+        for i, disc in enumerate(numbers.discs):
+            colour = emphasis.colour if emphasis is not None and disc.value in emphasis.values else "#000000"
+            pips = disc.pips if disc.pips is not None else (two_dice_ways(disc.value) if numbers.pips == "2d6" else 0)
+            where = ("boards", b, "numbers", "discs", i, "value")
+            discs.setdefault(
+                (disc.at[0], disc.at[1]), DiscLook((disc.at[0], disc.at[1]), str(disc.value), colour, pips, where)
+            )
+    disc_colour = numbers.colour if numbers is not None else "#f4ecd8"
+    return CellMarks(labels, starts, tuple(looks), discs, disc_colour)
 
 
 def _board(kit: GenericKit, ctx: LayoutContext, b: int, board: GenericBoard, title: str) -> Component:
@@ -100,9 +135,11 @@ def _board(kit: GenericKit, ctx: LayoutContext, b: int, board: GenericBoard, tit
                 if terrain is not None:
                     counts[terrain] = counts.get(terrain, 0) + 1
         spec = GridSpec(grid.columns, grid.rows, grid.cell, terrains, grid.coordinates)
-        entries = len(styles) + (1 if board.starts else 0)
+        entries = legend_entries(styles, marks)
         legend = (
-            terrain_legend(ctx, styles, counts, 0.0, tr("legend", lang), square=True, starts=len(board.starts))
+            terrain_legend(
+                ctx, styles, counts, 0.0, tr("legend", lang), square=True, starts=len(board.starts), places=marks.places
+            )
             if entries
             else []
         )
@@ -110,10 +147,11 @@ def _board(kit: GenericKit, ctx: LayoutContext, b: int, board: GenericBoard, tit
         pages = grid_pages(ctx, heading, subtitle, spec, {s.id: s for s in styles}, marks, legend, height)
         return _component(kit, ctx, board.id, text(board.name, lang, values), pages)
     assert board.hex is not None
-    cells = [BoardCell(c.q, c.r, c.terrain) for c in board.hex.placed_cells()]
+    orientation = board.hex.orientation
+    cells = [BoardCell(c.q, c.r, c.terrain, orientation) for c in board.hex.placed_cells()]
     size = None if board.hex.hex_size == "auto" else board.hex.hex_size
     if size is None:
-        _check_auto_hexes(kit, ctx, b, board, one_sheet_size(ctx, cells, len(styles) + (1 if board.starts else 0)))
+        _check_auto_hexes(kit, ctx, b, board, one_sheet_size(ctx, cells, legend_entries(styles, marks)))
     pages = board_pages(ctx, heading, subtitle, cells, styles, tr("legend", lang), size, marks)
     return _component(kit, ctx, board.id, text(board.name, lang, values), pages)
 
@@ -134,6 +172,17 @@ def _check_auto_hexes(kit: GenericKit, ctx: LayoutContext, b: int, board: Generi
                     "the tokens smaller",
                 )
             )
+    pieces = [PieceSize(*holder) for holder in holders(kit)]
+    for misfit in place_misfits(board.places, board.kind(), across, pieces, CLEARANCE_MM):
+        ctx.problems.append(
+            TextProblem(
+                "PK415",
+                ("boards", b, "places", misfit.place, "holds", misfit.hold),
+                f"{misfit.message} (at `hex_size: auto` the hexes print {across:.1f} mm across on "
+                f"{ctx.paper.name.upper()})",
+                "give the board a larger `hex_size` (it is then tiled across sheets), or make the pieces smaller",
+            )
+        )
 
 
 def _map(kit: GenericKit, ctx: LayoutContext, m: int, graph: GenericMap, title: str) -> Component:

@@ -11,6 +11,7 @@ from ..text import TextBox
 from .collisions import MINIATURE
 from .context import LayoutContext, page_title, scale_bar
 from .hexboard import CellMarks, TerrainStyle
+from .places import disc_items, place_items
 from .tiling import HEADER, assembly_diagram, spans, tile_pages
 
 COORDINATE_ROOM = 6.0
@@ -52,11 +53,16 @@ def grid_items(
             if at in marks.starts:
                 ring = Style(stroke=marks.starts[at], width=1.2, dash=(1.6, 0.9))
                 parts.append(Circle(x + size / 2, y + size / 2, size * 0.38, style=ring, role="start"))
+            disc = marks.discs.get(at)
+            if disc is not None:
+                parts += disc_items(ctx, disc, (x + size / 2, y + size / 2), size, marks.disc_colour)
             if at in marks.labels:
                 label, where = marks.labels[at]
-                box = TextBox(x + 1.0, y + size * 0.3, size - 2.0, size * 0.4, align="middle", valign="middle")
+                top, tall = (y + size * 0.3, size * 0.4) if disc is None else (y + size * 0.78, size * 0.2)
+                box = TextBox(x + 1.0, top, size - 2.0, tall, align="middle", valign="middle")
                 parts += ctx.fitted(label, box, 8.0, 6.0, where=where, label="cell label")
             items.append(Group(tuple(parts), role="cell", name=f"{column_name(col)}{row + 1}"))
+    items += place_items(ctx, "grid", size, pad, pad, marks.places)
     if spec.coordinates:
         for col in range(spec.columns):
             items.append(Text(pad + (col + 0.5) * size, pad - 1.8, column_name(col), 7, colour=INK, anchor="middle"))

@@ -38,6 +38,8 @@ from pydantic.json_schema import JsonSchemaValue
 from ..components.graphmap import GraphCodes, GraphMap, check_graph
 from ..components.hexboard import HexBoard
 from ..components.mats import Mat, mat_geometry, misfit_message, token_room
+from ..components.place_checks import PieceSize, check_numbers, check_place_fits, check_places
+from ..components.places import MAX_PLACES, BoardKind, Numbers, Place
 from ..components.tokens import MAX_TRACK_SPACES
 from ..components.tracks import A4_ROOM, TrackBoard, TrackSpace, check_field_fits, check_track, track_geometry
 from ..repeats import first_at, repeated
@@ -77,6 +79,9 @@ class Terrain(StrictModel):
     """The colour of its cells."""
     blocked: bool = False
     """No piece may enter its cells (drawn with a white outline)."""
+    count: Annotated[int, Field(ge=0, le=200)] | None = None
+    """With `tiles: loose` or `both`: how many loose tiles of this terrain to print (by default, as many as the
+    board has cells of it)."""
 
 
 class CellLabel(StrictModel):
@@ -143,6 +148,13 @@ class GenericBoard(StrictModel):
     starts: list[Start] = Field(default_factory=list, max_length=60)
     """Start cells, ringed in the player's colour."""
     holds: Holds
+    places: list[Place] = Field(default_factory=list, max_length=MAX_PLACES)
+    """Places on the board's edges, corners or cells: roads, towns, harbours, a lined board's intersections."""
+    numbers: Numbers | None = None
+    """Number discs on cells, with an emphasis colour and dice pips."""
+    tiles: Literal["board", "loose", "both"] = "board"
+    """board: print the board whole; loose: print its cells as cut-out tiles to lay anew each game (terrain
+    `count` sets how many); both: the board and the tiles."""
 
     @model_validator(mode="after")
     def _one_kind(self) -> GenericBoard:
@@ -165,6 +177,10 @@ class GenericBoard(StrictModel):
             for row in range(self.grid.rows)
             for col in range(self.grid.columns)
         }
+
+    def kind(self) -> BoardKind:
+        """pointy or flat (a hex board's orientation), or grid."""
+        return self.hex.orientation if self.hex is not None else "grid"
 
     def fixed_space(self) -> float | None:
         """The width a token has on one cell, in mm, when the size is written (not `auto`)."""
@@ -332,6 +348,12 @@ def _check_board(kit: GenericKit, ctx: CheckContext, b: int, board: GenericBoard
     written = board.grid is None or "cell" in board.grid.model_fields_set
     what = f"the cells of board {board.id!r}"
     _check_holds(kit, ctx, where, board.holds, room, "PK415", what, size if written else None)
+    terrain_of = {at: terrain for at, (terrain, _path) in cells.items()}
+    check_places(ctx, where, board.places, board.kind(), terrain_of, terrains)
+    pieces = [PieceSize(*holder) for holder in holders(kit)]
+    check_place_fits(ctx, where, board.places, board.kind(), room, size if written else None, pieces, CLEARANCE_MM)
+    if board.numbers is not None:
+        check_numbers(ctx, where, board.numbers, terrain_of)
 
 
 def _cell_hint(board: GenericBoard, cells: dict[tuple[int, int], Any], row: int) -> str:

@@ -1,0 +1,202 @@
+"""A board's places and number discs drawn over its cells: slots the shape of the piece that stands there (a long
+slot along an edge for a road, a disc on a corner for a town), dots (a go board's star points), coloured bands
+along edges (a player's side of a Hex board), and number discs with dice pips.
+
+Positions come from `validator.components.places`, the same geometry the checks use; the board's drawing
+(`board_items`, `grid_items`) calls `place_items` and `disc_items` so the sheet and its overview draw the same."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from pnpkit.validator.components.places import BoardKind, On, Spot, cell_centre, edge_ends, spot_point
+
+from ..colour import INK
+from ..scene import Circle, Group, Item, Polygon, Rect, Style
+from ..text import TextBox
+from .context import LayoutContext
+
+SLOT_SPARE = 1.5
+"""A slot is this much larger than the piece it holds, so the piece covers its outline but not much more."""
+SLOT_FILL = "#ffffff"
+
+
+@dataclass(frozen=True)
+class PlaceLook:
+    """One kind of place as it prints: where (its spots), how (look, colour), and the piece it is sized for."""
+
+    id: str
+    on: On
+    look: str
+    colour: str | None
+    spots: tuple[Spot, ...]
+    piece: tuple[float, float] | None = None
+    """The footprint (long side, short side, mm) of the largest piece it holds; None: a default slot."""
+    name: str = ""
+    """Its name in the legend; empty: not in the legend."""
+    label: str = ""
+    where: tuple = ()
+    """Where the label is written, for a finding when it does not fit."""
+
+
+@dataclass(frozen=True)
+class DiscLook:
+    """A number disc on a cell."""
+
+    cell: tuple[int, int]
+    value: str
+    colour: str
+    """The number's colour (the emphasis colour for chosen values)."""
+    pips: int
+    where: tuple
+
+
+def disc_radius(size: float) -> float:
+    """A number disc's radius on cells `size` mm across: 21 % of the cell, never under 4.5 mm nor over 16 mm."""
+    return min(16.0, max(4.5, 0.21 * size))
+
+
+def disc_number_pt(size: float) -> float:
+    """The number's size: 13 pt on a 50 mm hex, never under 8 pt nor over 20 pt."""
+    return min(20.0, max(8.0, 0.26 * size))
+
+
+def _edge_length(kind: BoardKind, size: float) -> float:
+    return size if kind == "grid" else size / math.sqrt(3)
+
+
+def _towards(point: tuple[float, float], target: tuple[float, float], distance: float) -> tuple[float, float]:
+    dx, dy = target[0] - point[0], target[1] - point[1]
+    length = math.hypot(dx, dy) or 1.0
+    return point[0] + dx / length * distance, point[1] + dy / length * distance
+
+
+def _strip(a: tuple[float, float], b: tuple[float, float], length: float, depth: float) -> tuple:
+    """A rectangle `length` × `depth` centred on segment a–b's midpoint, along it."""
+    mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+    ux, uy = b[0] - a[0], b[1] - a[1]
+    norm = math.hypot(ux, uy) or 1.0
+    ux, uy = ux / norm, uy / norm
+    vx, vy = -uy, ux
+    hl, hd = length / 2, depth / 2
+    return tuple(
+        (mx + sx * hl * ux + sy * hd * vx, my + sx * hl * uy + sy * hd * vy)
+        for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))
+    )
+
+
+def place_items(
+    ctx: LayoutContext | None, kind: BoardKind, size: float, dx: float, dy: float, looks: tuple[PlaceLook, ...]
+) -> list[Item]:
+    """Every place of every kind, bands first (under the slots), then slots and dots, then their labels."""
+    layers: tuple[list[Item], list[Item], list[Item]] = ([], [], [])
+    side = _edge_length(kind, size)
+    for look in looks:
+        if look.look == "none":
+            continue
+        for spot in look.spots:
+            x, y = spot_point(kind, look.on, spot.cell, spot.side, size)
+            centre = cell_centre(kind, spot.cell, size)
+            layer = 0 if look.look == "band" else 1
+            layers[layer].append(_one(kind, size, side, look, spot, (x + dx, y + dy), (centre[0] + dx, centre[1] + dy)))
+            if look.label and ctx is not None:
+                layers[2] += _label(ctx, look, (x + dx, y + dy), (centre[0] + dx, centre[1] + dy), size, spot)
+    return [Group(tuple(layer), role=role) for layer, role in zip(layers, ("bands", "places", "place-labels")) if layer]
+
+
+def _one(
+    kind: BoardKind,
+    size: float,
+    side: float,
+    look: PlaceLook,
+    spot: Spot,
+    point: tuple[float, float],
+    centre: tuple[float, float],
+) -> Item:
+    name = f"{look.id}@{spot.cell[0]},{spot.cell[1]}{spot.side}"
+    fill = look.colour or SLOT_FILL
+    outline = Style(fill=fill, stroke=INK, width=0.35, opacity=1.0)
+    if look.look == "dot":
+        return Circle(*point, max(0.9, 0.045 * size), style=Style(fill=look.colour or INK), role=f"dot:{name}")
+    if look.on == "edges":
+        a, b = edge_ends(kind, spot.cell, spot.side, size)
+        shift = (point[0] - (a[0] + b[0]) / 2, point[1] - (a[1] + b[1]) / 2)  # the board's offset on the page
+        a, b = (a[0] + shift[0], a[1] + shift[1]), (b[0] + shift[0], b[1] + shift[1])
+        if look.look == "band":
+            depth = max(1.5, 0.12 * side)
+            inner_a, inner_b = _towards(a, centre, depth), _towards(b, centre, depth)
+            return Polygon((a, b, inner_b, inner_a), style=Style(fill=look.colour or INK), role=f"band:{name}")
+        length, depth = (
+            (look.piece[0] + SLOT_SPARE, look.piece[1] + SLOT_SPARE) if look.piece else (0.55 * side, 0.16 * side)
+        )
+        return Polygon(_strip(a, b, length, depth), style=outline, role=f"slot:{name}")
+    if look.piece is not None and look.piece[0] != look.piece[1]:
+        w, h = look.piece[0] + SLOT_SPARE, look.piece[1] + SLOT_SPARE
+        return Rect(point[0] - w / 2, point[1] - h / 2, w, h, style=outline, radius=0.8, role=f"slot:{name}")
+    radius = (look.piece[0] + SLOT_SPARE) / 2 if look.piece else 0.2 * side
+    return Circle(*point, radius, style=outline, role=f"slot:{name}")
+
+
+def _label(
+    ctx: LayoutContext,
+    look: PlaceLook,
+    point: tuple[float, float],
+    centre: tuple[float, float],
+    size: float,
+    spot: Spot,
+) -> list[Item]:
+    """The label inside the cell that names the place, between the place and the cell's centre."""
+    x, y = point if look.on == "cells" else _towards(point, centre, 0.3 * size)
+    if look.on == "cells":
+        y += 0.25 * size
+    w, h = 0.72 * size, 0.2 * size
+    box = TextBox(x - w / 2, y - h / 2, w, h, align="middle", valign="middle")
+    return list(ctx.fitted(look.label, box, 7.5, 6.0, where=look.where, label="place label"))
+
+
+def disc_items(
+    ctx: LayoutContext | None, disc: DiscLook, centre: tuple[float, float], size: float, fill: str
+) -> list[Item]:
+    """A number disc on a cell: the number in its colour, and under it one dot per way to roll it."""
+    radius = disc_radius(size)
+    cx, cy = centre
+    items: list[Item] = [Circle(cx, cy, radius, style=Style(fill=fill, stroke=INK, width=0.4), role="number-disc")]
+    pt = disc_number_pt(size)
+    line = pt * 0.3528 * 1.15
+    number_y = cy - (radius * 0.18 if disc.pips else 0.0)
+    if ctx is not None:
+        box = TextBox(
+            cx - radius * 0.9,
+            number_y - line / 2,
+            radius * 1.8,
+            line,
+            align="middle",
+            valign="middle",
+            colour=disc.colour,
+            bold=True,
+        )
+        items += ctx.fitted(disc.value, box, pt, min(pt, 8.0), where=disc.where, label="number disc")
+    if disc.pips:
+        dot = max(0.35, radius * 0.065)
+        gap = dot * 2.6
+        y = cy + radius * 0.55
+        first = cx - gap * (disc.pips - 1) / 2
+        items += [Circle(first + i * gap, y, dot, style=Style(fill=disc.colour), role="pip") for i in range(disc.pips)]
+    return items
+
+
+def legend_swatch(look: PlaceLook, x: float, y: float) -> Item:
+    """The place's look in the legend, in a 7 mm square at (x, y)."""
+    cx, cy = x + 3.5, y + 3.5
+    fill = look.colour or SLOT_FILL
+    if look.look == "dot":
+        return Circle(cx, cy, 1.0, style=Style(fill=look.colour or INK))
+    if look.look == "band":
+        return Rect(x, cy - 1.0, 7.0, 2.0, style=Style(fill=look.colour or INK))
+    if look.on == "edges":
+        return Rect(x, cy - 1.2, 7.0, 2.4, style=Style(fill=fill, stroke=INK, width=0.3))
+    return Circle(cx, cy, 2.6, style=Style(fill=fill, stroke=INK, width=0.3))
+
+
+__all__ = ["DiscLook", "PlaceLook", "disc_items", "disc_number_pt", "disc_radius", "legend_swatch", "place_items"]
