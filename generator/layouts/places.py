@@ -20,6 +20,7 @@ from .context import LayoutContext
 SLOT_SPARE = 1.5
 """A slot is this much larger than the piece it holds, so the piece covers its outline but not much more."""
 SLOT_FILL = "#ffffff"
+LABEL_PT = 7.5
 
 
 @dataclass(frozen=True)
@@ -101,7 +102,9 @@ def place_items(
             layer = 0 if look.look == "band" else 1
             layers[layer].append(_one(kind, size, side, look, spot, (x + dx, y + dy), (centre[0] + dx, centre[1] + dy)))
             if look.label and ctx is not None:
-                layers[2] += _label(ctx, look, (x + dx, y + dy), (centre[0] + dx, centre[1] + dy), size, spot)
+                layers[2].extend(
+                    _label(ctx, kind, look, (x + dx, y + dy), (centre[0] + dx, centre[1] + dy), size, spot)
+                )
     return [Group(tuple(layer), role=role) for layer, role in zip(layers, ("bands", "places", "place-labels")) if layer]
 
 
@@ -138,21 +141,37 @@ def _one(
     return Circle(*point, radius, style=outline, role=f"slot:{name}")
 
 
+def _slot_reach(look: PlaceLook, side: float) -> float:
+    """How far the place's drawing reaches from its centre towards the cell (half its depth, or its radius)."""
+    if look.look in ("none", "dot", "band"):
+        return 1.0 if look.look == "dot" else 0.0
+    if look.piece is not None:
+        return (look.piece[1] + SLOT_SPARE) / 2
+    return 0.08 * side if look.on == "edges" else 0.2 * side
+
+
 def _label(
     ctx: LayoutContext,
+    kind: BoardKind,
     look: PlaceLook,
     point: tuple[float, float],
     centre: tuple[float, float],
     size: float,
     spot: Spot,
 ) -> list[Item]:
-    """The label inside the cell that names the place, between the place and the cell's centre."""
-    x, y = point if look.on == "cells" else _towards(point, centre, 0.3 * size)
+    """The label inside the cell that names the place, just clear of its slot on the way to the cell's centre."""
+    h = LABEL_PT * 0.3528 * 1.3
+    w = min(0.8 * size, 1.0 + LABEL_PT * 0.3528 * sum(1.0 if ord(ch) >= 0x3000 else 0.62 for ch in look.label))
+    reach = _slot_reach(look, _edge_length(kind, size))
     if look.on == "cells":
-        y += 0.25 * size
-    w, h = 0.72 * size, 0.2 * size
+        x, y = point[0], point[1] + min(reach + h / 2 + 0.5, 0.3 * size)
+    else:
+        ux, uy = centre[0] - point[0], centre[1] - point[1]
+        norm = math.hypot(ux, uy) or 1.0
+        away = reach + abs(ux / norm) * w / 2 + abs(uy / norm) * h / 2 + 0.5
+        x, y = _towards(point, centre, min(away, 0.5 * size))
     box = TextBox(x - w / 2, y - h / 2, w, h, align="middle", valign="middle")
-    return list(ctx.fitted(look.label, box, 7.5, 6.0, where=look.where, label="place label"))
+    return list(ctx.fitted(look.label, box, LABEL_PT, 6.0, where=look.where, label="place label"))
 
 
 def disc_items(
