@@ -128,7 +128,7 @@ def _board(kit: GenericKit, ctx: LayoutContext, b: int, board: GenericBoard, tit
     marks = _marks(kit, board, b, lang, values)
     if board.grid is not None:
         grid = board.grid
-        terrains = tuple(tuple(grid.terrain_at(c, r) for c in range(grid.columns)) for r in range(grid.rows))
+        terrains = tuple(tuple(board.grid_terrain(c, r) for c in range(grid.columns)) for r in range(grid.rows))
         counts: dict[str, int] = {}
         for row in terrains:
             for terrain in row:

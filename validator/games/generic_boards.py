@@ -171,12 +171,18 @@ class GenericBoard(StrictModel):
         assert self.grid is not None
         return {
             (col + 1, row + 1): (
-                self.grid.terrain_at(col, row),
+                self.grid_terrain(col, row),
                 ("grid", "cells", row) if self.grid.cells else ("grid",),
             )
             for row in range(self.grid.rows)
             for col in range(self.grid.columns)
         }
+
+    def grid_terrain(self, column: int, row: int) -> str | None:
+        """A grid cell's terrain (from 0): as `cells` give it, else the first of `terrains`, else None (plain)."""
+        assert self.grid is not None
+        given = self.grid.terrain_at(column, row)
+        return given if given is not None or not self.terrains else self.terrains[0].id
 
     def kind(self) -> BoardKind:
         """pointy or flat (a hex board's orientation), or grid."""
