@@ -140,11 +140,12 @@ def hex_centre(q: int, r: int, across_flats: float = SQRT3, orientation: Orienta
 
     The one conversion the board drawing (in millimetres), the places on edges and corners and the rule checks
     (in hexes whose corners lie 1 from their centre) use. A flat-top board is the pointy one mirrored in its
-    diagonal: x and y swap, so q runs down columns to the right and r straight down.
+    diagonal, with q and r trading places: q runs right in zig-zag columns, r straight down.
     """
     radius = across_flats / SQRT3
-    x, y = across_flats * (q + r / 2), 1.5 * radius * r
-    return (y, x) if orientation == "flat" else (x, y)
+    if orientation == "flat":
+        return 1.5 * radius * q, across_flats * (r + q / 2)
+    return across_flats * (q + r / 2), 1.5 * radius * r
 
 
 def connected(cells: set[tuple[int, int]]) -> bool:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ..repeats import repeated
 from .mats import token_room
-from .places import BoardKind, Numbers, Place, bad_rim_sides, place_room, select_spots, sides_of
+from .places import BoardKind, Numbers, Place, bad_rim_sides, line_cells, place_room, select_spots, sides_of
 
 if TYPE_CHECKING:
     from ..checks import CheckContext
@@ -53,6 +53,13 @@ def check_places(
             ctx.add("PK305", (*at, "at", problem.index), problem.message, hint)
         for i, side in bad_rim_sides(place, kind):
             ctx.add("PK305", (*at, "rim", i), f"a cell has no side {side!r}", ", ".join(sides_of(kind, place.on)))
+        if place.along is not None and not line_cells(kind, place.along):
+            ctx.add(
+                "PK305",
+                (*at, "along"),
+                f"{place.along[0]} and {place.along[1]} are not on one straight line",
+                "give two cells in one row or column" + ("" if kind == "grid" else ", or on one diagonal of hexes"),
+            )
         if isinstance(place.around, list):
             for i, terrain in enumerate(place.around):
                 if terrain not in terrains:

@@ -88,6 +88,9 @@ class Place(StrictModel):
     """Single places: [q, r, side] for an edge or corner (sides in docs/boards.md), [q, r] for a cell."""
     around: list[Ident] | Literal["all"] | None = None
     """Every edge or corner touching a cell of these terrains (or `all` cells)."""
+    along: Annotated[list[CellAt], Field(min_length=2, max_length=2)] | None = None
+    """Only the cells on the straight line from the first cell to the second (a row, a column, a hex line), e.g.
+    one side of the board: `along: [[0, 0], [0, 10]]`."""
     rim: list[str] | None = None
     """Only edges and corners on the board's outer rim, on these sides of its cells (e.g. [NW, SW]); with
     `around` (default all)."""
@@ -103,8 +106,8 @@ class Place(StrictModel):
 
     @model_validator(mode="after")
     def _selects(self) -> Place:
-        if not self.at and self.around is None and self.rim is None:
-            raise ValueError("give the places: `at` (single places), `around` (terrains) or `rim` (sides)")
+        if not self.at and self.around is None and self.rim is None and self.along is None:
+            raise ValueError("give the places: `at` (single places), `around` (terrains), `along` or `rim` (sides)")
         if self.on == "cells" and (self.rim is not None or any(len(at) == 3 for at in self.at)):
             raise ValueError("a place `on: cells` is written `at: [[q, r]]` (no side) and has no `rim`")
         if self.look == "band" and self.on != "edges":
@@ -282,10 +285,13 @@ def select_spots(
         key = spot_key(kind, place.on, cell, side)
         written.append((key, i))
         spots.setdefault(key, Spot(key, cell, side, ("at", i)))
-    if place.around is not None or place.rim is not None:
+    if place.around is not None or place.rim is not None or place.along is not None:
         wanted = set(place.rim or sides)
+        line = set(line_cells(kind, place.along)) if place.along is not None else None
         for cell, terrain in cells.items():
             if place.around not in (None, "all") and terrain not in (place.around or ()):
+                continue
+            if line is not None and cell not in line:
                 continue
             for side in sides if place.on != "cells" else ("",):
                 if side and side not in wanted:
@@ -295,6 +301,18 @@ def select_spots(
                 key = spot_key(kind, place.on, cell, side)
                 spots.setdefault(key, Spot(key, cell, side, None))
     return list(spots.values()), problems, written
+
+
+def line_cells(kind: BoardKind, ends: list[list[int]]) -> list[Cell]:
+    """The cells on the straight line between two cells, both included; none when they are on no one line (a
+    grid's row or column; a hex board's q, r or q + r)."""
+    (q1, r1), (q2, r2) = (tuple(end) for end in ends)
+    steps = max(abs(q2 - q1), abs(r2 - r1))
+    straight = q1 == q2 or r1 == r2 or (kind != "grid" and q1 + r1 == q2 + r2)
+    if not straight or steps > 200:
+        return []
+    dq, dr = (q2 - q1) // max(steps, 1), (r2 - r1) // max(steps, 1)
+    return [(q1 + i * dq, r1 + i * dr) for i in range(steps + 1)]
 
 
 def bad_rim_sides(place: Place, kind: BoardKind) -> Iterable[tuple[int, str]]:
