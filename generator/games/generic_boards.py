@@ -7,8 +7,10 @@ is known before layout and checked by the validator (validator.games.generic_boa
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
+from pnpkit.validator.components.hexboard import Orientation
 from pnpkit.validator.components.mats import mat_geometry, token_room
 from pnpkit.validator.components.place_checks import PieceSize, place_misfits
 from pnpkit.validator.components.places import select_spots, two_dice_ways
@@ -36,6 +38,7 @@ from ..layouts.hexboard import (
     one_sheet_size,
     terrain_legend,
 )
+from ..layouts.loose_tiles import LooseTile, tile_pages
 from ..layouts.mats import ZoneWords, mat_page
 from ..layouts.places import DiscLook, PlaceLook
 from ..layouts.tracks import SpaceLook, track_art, track_pages
@@ -44,13 +47,14 @@ from .base import Component, text
 tr = SHARED.extend(
     {
         "map_note": {"ja": "コマはノードの上に置く。", "en": "Pieces stand on the nodes."},
+        "loose_tiles": {"ja": "{name}（タイル）", "en": "{name}: tiles"},
     }
 )
 
 
 def board_components(kit: GenericKit, ctx: LayoutContext, title: str) -> list[Component]:
     """Every board, map, mat and track the kit declares, in that order."""
-    parts = [_board(kit, ctx, b, board, title) for b, board in enumerate(kit.boards)]
+    parts = [part for b, board in enumerate(kit.boards) for part in _board(kit, ctx, b, board, title)]
     parts += [_map(kit, ctx, m, graph, title) for m, graph in enumerate(kit.maps)]
     parts += [_mat(kit, ctx, m, title) for m in range(len(kit.mats))]
     parts += [_track(kit, ctx, t, track, title) for t, track in enumerate(kit.tracks)]
@@ -117,7 +121,8 @@ def _marks(kit: GenericKit, board: GenericBoard, b: int, lang: str, values: dict
     return CellMarks(labels, starts, tuple(looks), discs, disc_colour)
 
 
-def _board(kit: GenericKit, ctx: LayoutContext, b: int, board: GenericBoard, title: str) -> Component:
+def _board(kit: GenericKit, ctx: LayoutContext, b: int, board: GenericBoard, title: str) -> list[Component]:
+    """The board (unless it is only loose tiles), then its loose tiles (when it has them)."""
     lang = ctx.lang
     values = kit.placeholder_values()
     heading = f"{title} — {text(board.name, lang, values)}"
@@ -145,15 +150,52 @@ def _board(kit: GenericKit, ctx: LayoutContext, b: int, board: GenericBoard, tit
         )
         height = legend_height(entries) if entries else 0.0
         pages = grid_pages(ctx, heading, subtitle, spec, {s.id: s for s in styles}, marks, legend, height)
-        return _component(kit, ctx, board.id, text(board.name, lang, values), pages)
+        whole = _component(kit, ctx, board.id, text(board.name, lang, values), pages)
+        return _with_tiles(kit, ctx, b, board, whole, grid.cell, None, counts)
     assert board.hex is not None
     orientation = board.hex.orientation
     cells = [BoardCell(c.q, c.r, c.terrain, orientation) for c in board.hex.placed_cells()]
     size = None if board.hex.hex_size == "auto" else board.hex.hex_size
+    auto = one_sheet_size(ctx, cells, legend_entries(styles, marks))
     if size is None:
-        _check_auto_hexes(kit, ctx, b, board, one_sheet_size(ctx, cells, legend_entries(styles, marks)))
+        _check_auto_hexes(kit, ctx, b, board, auto)
     pages = board_pages(ctx, heading, subtitle, cells, styles, tr("legend", lang), size, marks)
-    return _component(kit, ctx, board.id, text(board.name, lang, values), pages)
+    whole = _component(kit, ctx, board.id, text(board.name, lang, values), pages)
+    counts = {t.id: sum(c.terrain == t.id for c in cells) for t in board.terrains}
+    return _with_tiles(kit, ctx, b, board, whole, size or auto, orientation, counts)
+
+
+def _with_tiles(
+    kit: GenericKit,
+    ctx: LayoutContext,
+    b: int,
+    board: GenericBoard,
+    whole: Component,
+    size: float,
+    shape: Orientation | None,
+    counts: dict[str, int],
+) -> list[Component]:
+    """`tiles: board` the board alone; `loose` its tiles alone; `both` the two. Each terrain gives `count` tiles, or
+    as many as the board has cells of it; tiles are as large as the board's cells."""
+    if board.tiles == "board":
+        return [whole]
+    lang = ctx.lang
+    values = kit.placeholder_values()
+    tiles = [
+        LooseTile(
+            text(terrain.name, lang, values),
+            terrain.colour,
+            terrain.count if terrain.count is not None else counts.get(terrain.id, 0),
+            ("boards", b, "terrains", t, "name", lang),
+        )
+        for t, terrain in enumerate(board.terrains)
+    ]
+    name = tr("loose_tiles", lang).format(name=text(board.name, lang, values))
+    heading = f"{text(kit.title, lang, values)} — {name}"
+    pages = tile_pages(ctx, heading, players_line(kit.players, lang), tiles, size, shape)
+    loose = _component(kit, ctx, f"{board.id}-tiles", name, pages)
+    loose = replace(loose, checklist=((name, sum(tile.count for tile in tiles)),))
+    return [loose] if board.tiles == "loose" else [whole, loose]
 
 
 def _check_auto_hexes(kit: GenericKit, ctx: LayoutContext, b: int, board: GenericBoard, across: float) -> None:

@@ -47,6 +47,8 @@ _HEX_ANGLE: dict[tuple[str, On], dict[str, int]] = {  # degrees from the centre,
 _GRID_OFFSET = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0), "NE": (1, -1), "SE": (1, 1), "SW": (-1, 1)}
 _GRID_OFFSET["NW"] = (-1, -1)
 
+EDGE_DEPTH = 0.8
+"""A piece on an edge may be this much of the edge's length across it: it reaches into the cells on both sides."""
 MAX_PLACES = 60
 """The most kinds of place one board may list (each may select hundreds of edges or corners)."""
 MAX_AT = 400
@@ -230,13 +232,14 @@ def edge_ends(kind: BoardKind, cell: Cell, side: str, size: float) -> tuple[tupl
 
 
 def place_room(kind: BoardKind, on: On, size: float) -> tuple[float, float]:
-    """The room one place gives a piece, (length, depth) in mm: a cell its width, an edge its length and half that
-    across, a corner the distance to the next corner (so pieces on neighbouring corners do not overlap)."""
+    """The room one place gives a piece, (length, depth) in mm: a cell its width; an edge its length (pieces on the
+    edges that meet at a corner must not overlap) and 0.8 of that across; a corner the distance to the next corner
+    (so pieces on neighbouring corners do not overlap)."""
     side = size if kind == "grid" else size / SQRT3
     if on == "cells":
         return size, size
     if on == "edges":
-        return side, side / 2
+        return side, EDGE_DEPTH * side
     return side, side
 
 

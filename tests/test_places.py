@@ -1,0 +1,237 @@
+"""Places on a board's edges, corners and cells (pointy hexes, flat hexes, square grids), number discs and loose
+tiles: what the checks find at which line, and what the drawing puts where."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+from conftest import cli, line_of, parse_findings
+
+KIT = """id: places-test
+game: generic
+title: {en: Places}
+author: pnpkit
+version: "1.0"
+players: {min: 2, max: 2}
+languages: [en]
+include: [boards.yaml]
+tokens:
+  diameter: DIAMETER
+  players:
+    - {name: {en: Red}, colour: "#c0392b"}
+    - {name: {en: Blue}, colour: "#2e6da4"}
+"""
+
+
+def write_kit(tmp_path: Path, boards: str, diameter: str = "8mm", name: str = "kit") -> Path:
+    kit = tmp_path / name
+    kit.mkdir()
+    (kit / "kit.yaml").write_text(KIT.replace("DIAMETER", diameter), encoding="utf-8")
+    (kit / "boards.yaml").write_text(boards, encoding="utf-8")
+    return kit
+
+
+def findings(kit: Path, code: str) -> list:
+    result = cli("validate", kit)
+    assert "Traceback" not in result.stderr, result.stderr
+    return [f for f in parse_findings(result.stdout + result.stderr) if f.code == code]
+
+
+SHAPES = {
+    "pointy": ("    hex: {{hex_size: {size}, rows: ['c c', 'c c c', 'c c']}}\n", "15mm", "30mm"),
+    "flat": ("    hex: {{orientation: flat, hex_size: {size}, rows: ['c c c', 'c c c']}}\n", "15mm", "30mm"),
+    "grid": ("    grid: {{columns: 3, rows: 2, cell: {size}}}\n", "9mm", "20mm"),
+}
+
+
+def board(board_id: str, shape: str, places: str, extra: str = "") -> str:
+    return (
+        f"  - id: {board_id}\n    name: {{en: {board_id}}}\n{shape}"
+        "    terrains: [{id: c, name: {en: Land}, colour: '#dddddd'}]\n"
+        f"{extra}    places:\n{places}"
+    )
+
+
+PIECES = (
+    "      - {id: road, on: edges, around: all, holds: [players]}\n"
+    "      - {id: town, on: corners, around: all, holds: [players]}\n"
+)
+
+
+@pytest.mark.parametrize("kind", sorted(SHAPES))
+def test_a_piece_too_large_for_its_edges_and_corners_is_an_error_at_the_size(tmp_path: Path, kind: str):
+    """8 mm pieces with 2 mm to spare: 15 mm hexes (edges 8.7 mm) and 9 mm squares are too small, on edges and on
+    corners; the same places on 30 mm hexes and 20 mm squares stay silent."""
+    shape, small, large = SHAPES[kind]
+    text = (
+        "boards:\n"
+        + board("small", shape.format(size=small), PIECES)
+        + board("large", shape.format(size=large), PIECES)
+    )
+    kit = write_kit(tmp_path, text)
+    found = findings(kit, "PK415")
+    size_word = "cell" if kind == "grid" else "hex_size"
+    small_line = line_of(kit / "boards.yaml", f"{size_word}: {small}")
+    assert [(f.line, f.severity) for f in found] == [(small_line, "error")] * 2, [f.text for f in found]
+    assert {"edges of place 'road'" in f.text or "corners of place 'town'" in f.text for f in found} == {True}
+
+
+def test_a_misfit_on_auto_hexes_is_found_at_layout_at_the_holds_entry(tmp_path: Path):
+    """A row of fifteen hexes prints them about 12.5 mm across at `hex_size: auto`: corners 7 mm apart."""
+    places = "      - id: town\n        on: corners\n        around: all\n        holds: [players]\n"
+    shape = "    hex: {hex_size: auto, rows: ['" + " ".join("c" * 15) + "']}\n"
+    kit = write_kit(tmp_path, "boards:\n" + board("long", shape, places))
+    found = findings(kit, "PK415")
+    assert [f.line for f in found] == [line_of(kit / "boards.yaml", "        holds: [players]")]
+    assert "hex_size: auto" in found[0].text
+
+
+def test_one_edge_or_corner_written_from_either_cell_is_one_place():
+    from pnpkit.validator.components.places import Place, select_spots, spot_key
+
+    assert spot_key("pointy", "edges", (0, 0), "E") == spot_key("pointy", "edges", (1, 0), "W")
+    assert spot_key("pointy", "corners", (0, 0), "NE") == spot_key("pointy", "corners", (1, -1), "S")
+    assert spot_key("pointy", "corners", (0, 0), "NE") == spot_key("pointy", "corners", (1, 0), "NW")
+    assert spot_key("flat", "edges", (0, 0), "SE") == spot_key("flat", "edges", (1, 0), "NW")
+    assert spot_key("flat", "corners", (0, 0), "E") == spot_key("flat", "corners", (1, 0), "NW")
+    assert spot_key("flat", "corners", (0, 0), "E") == spot_key("flat", "corners", (1, -1), "SW")
+    assert spot_key("grid", "corners", (1, 1), "SE") == spot_key("grid", "corners", (2, 2), "NW")
+    assert spot_key("grid", "edges", (1, 1), "E") != spot_key("grid", "edges", (1, 1), "S")
+    counts = {}
+    for kind, cells in (
+        ("pointy", {(0, 0): "c", (1, 0): "c"}),
+        ("grid", {(c, r): "c" for c in (1, 2) for r in (1, 2)}),
+    ):
+        for on in ("edges", "corners"):
+            spots, problems, _written = select_spots(Place(id="p", on=on, around="all"), kind, cells)
+            assert problems == []
+            counts[(kind, on)] = len(spots)
+    # two hexes share one edge and two corners; four squares share four edges and five corners
+    assert counts == {("pointy", "edges"): 11, ("pointy", "corners"): 10, ("grid", "edges"): 12, ("grid", "corners"): 9}
+
+
+def test_a_place_written_twice_and_bad_sides_are_found_at_their_lines(tmp_path: Path):
+    places = (
+        "      - id: harbour\n        on: edges\n        at:\n"
+        "          - [1, 0, E]\n          - [2, 0, W]\n          - [1, 0, N]\n          - [9, 9, E]\n"
+        "      - id: tower\n        on: corners\n        at:\n          - [1, 0, E]\n"
+    )
+    grid_places = "      - id: gate\n        on: edges\n        at:\n          - [1, 1, NE]\n"
+    text = (
+        "boards:\n"
+        + board("pointy", SHAPES["pointy"][0].format(size="30mm"), places)
+        + board("grid", SHAPES["grid"][0].format(size="20mm"), grid_places)
+    )
+    kit = write_kit(tmp_path, text)
+    boards = kit / "boards.yaml"
+    twice = findings(kit, "PK304")
+    assert [f.line for f in twice] == [line_of(boards, "          - [2, 0, W]")]
+    first = line_of(boards, "          - [1, 0, E]\n          - [2, 0, W]")
+    assert f"boards.yaml:{first}" in twice[0].text
+    bad = {f.line: f.text for f in findings(kit, "PK305")}
+    assert "NE, E, SE, SW, W, NW" in bad[line_of(boards, "          - [1, 0, N]")]
+    assert "no cell [9, 9]" in bad[line_of(boards, "          - [9, 9, E]")]
+    assert "N, NE, SE, S, SW, NW" in bad[line_of(boards, "      - id: tower") + 3]
+    assert "N, E, S, W" in bad[line_of(boards, "          - [1, 1, NE]")]
+    assert len(bad) == 4
+
+
+def laid_out(kit: Path, slug: str):
+    from pnpkit.generator.build import layout_kit
+    from pnpkit.validator.kit import load_kit
+
+    loaded = load_kit(kit)
+    assert loaded.ok
+    parts, problems = layout_kit(loaded, "en")
+    assert [p for p in problems if p.is_error] == []
+    return next(part for part in parts if part.slug == slug)
+
+
+def walked(page):
+    from pnpkit.generator.scene import apply, walk
+
+    for item, matrix in walk(page.items):
+        yield item, matrix, apply
+
+
+def test_the_board_draws_one_slot_per_place_and_a_corner_slot_on_the_hex_corner(tmp_path: Path):
+    from pnpkit.generator.scene import Circle, Group, Polygon
+
+    places = PIECES + "      - {id: star, on: corners, at: [[0, 0, W]], look: dot}\n"
+    text = "boards:\n" + board("b", SHAPES["flat"][0].format(size="30mm"), places)
+    kit = write_kit(tmp_path, text)
+    part = laid_out(kit, "b")
+    roles: dict[str, int] = {}
+    hexes: dict[str, tuple] = {}
+    corner_slots = []
+    for item, matrix, apply in walked(part.pages[0]):
+        role = getattr(item, "role", "")
+        kind = role.split(":")[0]
+        roles[kind] = roles.get(kind, 0) + 1
+        if isinstance(item, Group) and item.role == "cell":
+            hexes[item.name.split(":")[0]] = next(
+                tuple(apply(matrix, *p) for p in child.points) for child in item.items if isinstance(child, Polygon)
+            )
+        if isinstance(item, Circle) and role.startswith("slot:town@0,0NE"):
+            corner_slots.append(apply(matrix, item.cx, item.cy))
+    # six flat hexes, three columns of two: 36 sides, 9 of them shared, so 27 edges; 22 corners (Euler: V = E - F + 2
+    # with 7 faces); each drawn once
+    assert (roles["slot"], roles["dot"]) == (27 + 22, 1)
+    assert len(corner_slots) == 1
+    x, y = corner_slots[0]
+    assert any(math.dist((x, y), corner) < 1e-6 for corner in hexes["0,0"])
+    top_right = max(hexes["0,0"], key=lambda p: (-round(p[1], 6), p[0]))  # NE corner of a flat hex: top, right
+    assert math.dist((x, y), top_right) < 1e-6
+
+
+def test_number_discs_are_readable_on_a_50mm_hex_and_chosen_values_take_the_emphasis_colour(tmp_path: Path):
+    from pnpkit.generator.scene import Circle, Text
+
+    numbers = (
+        "    numbers:\n      pips: 2d6\n      emphasis: {values: [6, 8], colour: '#c0392b'}\n"
+        "      discs: [{at: [1, 0], value: 6}, {at: [2, 0], value: 3}]\n"
+    )
+    shape = "    hex: {hex_size: 50mm, rows: ['c c', 'c c c']}\n"
+    kit = write_kit(tmp_path, "boards:\n" + board("b", shape, "      - {id: x, on: cells, at: [[0, 1]]}\n", numbers))
+    part = laid_out(kit, "b")
+    texts = {}
+    pips = discs = 0
+    for item, _matrix, _apply in walked(part.pages[0]):
+        if isinstance(item, Text) and item.text in ("6", "3"):
+            texts[item.text] = item
+        if isinstance(item, Circle) and item.role == "pip":
+            pips += 1
+        if isinstance(item, Circle) and item.role == "number-disc":
+            discs += 1
+    assert discs == 2 and pips == 5 + 2
+    assert texts["6"].size >= 10 and texts["3"].size >= 10
+    assert texts["6"].colour == "#c0392b" and texts["3"].colour == "#000000"
+
+
+def test_loose_tiles_print_each_terrains_count_and_no_board(tmp_path: Path):
+    from pnpkit.generator.scene import Group
+
+    text = (
+        "boards:\n  - id: land\n    name: {en: Land}\n    tiles: loose\n"
+        "    hex: {hex_size: 80mm, key: {a: field, b: hill}, rows: ['a b', 'b a b']}\n"
+        "    terrains:\n      - {id: field, name: {en: Field}, colour: '#e8d87a', count: 5}\n"
+        "      - {id: hill, name: {en: Hill}, colour: '#c98b5a'}\n"
+    )
+    kit = write_kit(tmp_path, text)
+    from pnpkit.generator.build import layout_kit
+    from pnpkit.validator.kit import load_kit
+
+    parts, _problems = layout_kit(load_kit(kit), "en")
+    slugs = [part.slug for part in parts]
+    assert "land" not in slugs and "land-tiles" in slugs
+    tiles = next(part for part in parts if part.slug == "land-tiles")
+    per_page = [
+        [item.name for item, _m, _a in walked(page) if isinstance(item, Group) and item.role == "loose-tile"]
+        for page in tiles.pages
+    ]
+    every = [name for page in per_page for name in page]
+    assert sorted(every) == ["Field"] * 5 + ["Hill"] * 3  # 5 as counted, 3 as the board has
+    assert len(tiles.pages) == math.ceil(8 / len(per_page[0])) and len(tiles.pages) > 1
+    assert tiles.checklist == (("Land: tiles", 8),)
