@@ -3,7 +3,7 @@ twice, and every piece a place holds fits it (PK415 at the line that sets the si
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..repeats import repeated
@@ -49,7 +49,7 @@ def check_places(
         at = (*where, "places", p)
         _spots, problems, written = select_spots(place, kind, cells)
         for problem in problems:
-            hint = problem.hint or _cells_hint(kind, cells)
+            hint = problem.hint or cell_hint(kind, cells, place.at[problem.index])
             ctx.add("PK305", (*at, "at", problem.index), problem.message, hint)
         for i, side in bad_rim_sides(place, kind):
             ctx.add("PK305", (*at, "rim", i), f"a cell has no side {side!r}", ", ".join(sides_of(kind, place.on)))
@@ -76,10 +76,13 @@ def check_places(
             )
 
 
-def check_numbers(ctx: CheckContext, where: tuple, numbers: Numbers, cells: dict[tuple[int, int], str | None]) -> None:
+def check_numbers(
+    ctx: CheckContext, where: tuple, numbers: Numbers, kind: BoardKind, cells: dict[tuple[int, int], str | None]
+) -> None:
     for i, disc in enumerate(numbers.discs):
         if (disc.at[0], disc.at[1]) not in cells:
-            ctx.add("PK305", (*where, "numbers", "discs", i, "at"), f"the board has no cell {disc.at}", "")
+            hint = cell_hint(kind, cells, disc.at)
+            ctx.add("PK305", (*where, "numbers", "discs", i, "at"), f"the board has no cell {disc.at}", hint)
     for group in repeated(
         ((disc.at[0], disc.at[1]), (*where, "numbers", "discs", i, "at")) for i, disc in enumerate(numbers.discs)
     ):
@@ -143,10 +146,21 @@ def check_place_fits(
         ctx.add("PK415", path, misfit.message, misfit.hint)
 
 
-def _cells_hint(kind: BoardKind, cells: dict[tuple[int, int], str | None]) -> str:
+def cell_hint(kind: BoardKind, cells: Mapping[tuple[int, int], object], at: Sequence[object]) -> str:
+    """Which cells there are: a grid's columns and rows; the pointy row's run of q or the flat column's run of r
+    (the row or column asked about)."""
+    if kind == "grid":
+        columns = max((c for c, _r in cells), default=0)
+        rows = max((r for _c, r in cells), default=0)
+        return f"give [column, row]: columns 1–{columns}, rows 1–{rows}"
     if not cells:
         return "the board has no cells"
-    qs = sorted({q for q, _r in cells})
-    rs = sorted({r for _q, r in cells})
-    names = "[column, row]" if kind == "grid" else "[q, r]"
-    return f"give {names} with the first from {qs[0]} to {qs[-1]} and the second from {rs[0]} to {rs[-1]}"
+    flat = kind == "flat"
+    line, other = ("column q", "r") if flat else ("row r", "q")
+    asked = at[0] if flat else at[1]
+    run = sorted(c[1] if flat else c[0] for c in cells if (c[0] if flat else c[1]) == asked)
+    if not run:
+        lines = sorted({c[0] if flat else c[1] for c in cells})
+        return f"give [q, r]: {line} = {lines[0]}–{lines[-1]}"
+    way = "top to bottom" if flat else "left to right"
+    return f"give [q, r]: {line} = {asked} runs from {other} = {run[0]} to {other} = {run[-1]} (axial, {way})"

@@ -38,7 +38,7 @@ from pydantic.json_schema import JsonSchemaValue
 from ..components.graphmap import GraphCodes, GraphMap, check_graph
 from ..components.hexboard import HexBoard
 from ..components.mats import Mat, mat_geometry, misfit_message, token_room
-from ..components.place_checks import PieceSize, check_numbers, check_place_fits, check_places
+from ..components.place_checks import PieceSize, cell_hint, check_numbers, check_place_fits, check_places
 from ..components.places import MAX_PLACES, BoardKind, Numbers, Place
 from ..components.tokens import MAX_TRACK_SPACES
 from ..components.tracks import A4_ROOM, TrackBoard, TrackSpace, check_field_fits, check_track, track_geometry
@@ -338,7 +338,7 @@ def _check_board(kit: GenericKit, ctx: CheckContext, b: int, board: GenericBoard
         for i, entry in enumerate(getattr(board, field)):
             at = (entry.at[0], entry.at[1])
             if at not in cells:
-                hint = _cell_hint(board, cells, at[1])
+                hint = cell_hint(board.kind(), cells, at)
                 ctx.add("PK305", (*where, field, i, "at"), f"the board has no cell {list(at)}", hint)
     players = len(kit.tokens.players) if kit.tokens else 0
     for i, start in enumerate(board.starts):
@@ -359,17 +359,7 @@ def _check_board(kit: GenericKit, ctx: CheckContext, b: int, board: GenericBoard
     pieces = [PieceSize(*holder) for holder in holders(kit)]
     check_place_fits(ctx, where, board.places, board.kind(), room, size if written else None, pieces, CLEARANCE_MM)
     if board.numbers is not None:
-        check_numbers(ctx, where, board.numbers, terrain_of)
-
-
-def _cell_hint(board: GenericBoard, cells: dict[tuple[int, int], Any], row: int) -> str:
-    if board.grid is not None:
-        return f"give [column, row]: columns 1–{board.grid.columns}, rows 1–{board.grid.rows}"
-    qs = sorted(q for q, r in cells if r == row)
-    if not qs:
-        rows = sorted({r for _q, r in cells})
-        return f"give [q, r]: rows r = {rows[0]}–{rows[-1]}" if rows else "the board has no cells"
-    return f"give [q, r]: row r = {row} runs from q = {qs[0]} to q = {qs[-1]} (axial coordinates, left to right)"
+        check_numbers(ctx, where, board.numbers, board.kind(), terrain_of)
 
 
 class Holder(NamedTuple):
