@@ -235,3 +235,31 @@ def test_loose_tiles_print_each_terrains_count_and_no_board(tmp_path: Path):
     assert sorted(every) == ["Field"] * 5 + ["Hill"] * 3  # 5 as counted, 3 as the board has
     assert len(tiles.pages) == math.ceil(8 / len(per_page[0])) and len(tiles.pages) > 1
     assert tiles.checklist == (("Land: tiles", 8),)
+
+
+def test_a_go_board_puts_its_star_points_on_the_line_crossings_inside_its_frame(tmp_path: Path):
+    from pnpkit.generator.scene import Circle, Group, Rect
+
+    text = (
+        "boards:\n  - id: go\n    name: {en: Go}\n    grid: {columns: 4, rows: 4, cell: 15mm, coordinates: false, frame: 7mm}\n"
+        "    terrains: [{id: wood, name: {en: Board}, colour: '#e3b96a'}]\n"
+        "    places:\n      - {id: point, on: corners, around: all, look: none, holds: [players]}\n"
+        "      - {id: star, on: corners, at: [[2, 2, SE]], look: dot}\n"
+    )
+    kit = write_kit(tmp_path, text, diameter="12mm")
+    assert findings(kit, "PK415") == [] and findings(kit, "PK304") == []
+    part = laid_out(kit, "go")
+    frame = None
+    cells = {}
+    dots = []
+    for item, matrix, apply in walked(part.pages[0]):
+        if isinstance(item, Rect) and item.role == "frame":
+            frame = apply(matrix, item.x, item.y)
+        if isinstance(item, Group) and item.role == "cell":
+            rect = next(child for child in item.items if isinstance(child, Rect))
+            cells[item.name] = apply(matrix, rect.x, rect.y)
+        if isinstance(item, Circle) and item.role.startswith("dot:"):
+            dots.append(apply(matrix, item.cx, item.cy))
+    assert frame is not None and math.dist(cells["a1"], (frame[0] + 7.0, frame[1] + 7.0)) < 1e-6
+    # [2, 2, SE] is the intersection at the top-left corner of cell c3 (the cell [3, 3])
+    assert len(dots) == 1 and math.dist(dots[0], cells["c3"]) < 1e-6

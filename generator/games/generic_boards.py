@@ -27,7 +27,7 @@ from pnpkit.validator.games.generic_boards import (
 from ..i18n import SHARED, players_line
 from ..layouts.context import LayoutContext, TextProblem
 from ..layouts.graphmap import LegendEntry, map_pages, spec_of
-from ..layouts.grids import GridSpec, grid_pages
+from ..layouts.grids import PLAIN, GridSpec, grid_pages
 from ..layouts.hexboard import (
     BoardCell,
     CellMarks,
@@ -139,7 +139,8 @@ def _board(kit: GenericKit, ctx: LayoutContext, b: int, board: GenericBoard, tit
             for terrain in row:
                 if terrain is not None:
                     counts[terrain] = counts.get(terrain, 0) + 1
-        spec = GridSpec(grid.columns, grid.rows, grid.cell, terrains, grid.coordinates)
+        frame_colour = board.terrains[0].colour if board.terrains else PLAIN.colour
+        spec = GridSpec(grid.columns, grid.rows, grid.cell, terrains, grid.coordinates, grid.frame or 0.0, frame_colour)
         entries = legend_entries(styles, marks)
         legend = (
             terrain_legend(

@@ -113,12 +113,15 @@ class Grid(StrictModel):
     not given (the first of `terrains`, or plain)."""
     coordinates: bool = True
     """Print a–h along the top and 1–8 down the side."""
+    frame: Length | None = None
+    """A band this wide around the cells, in the first terrain's colour: room for the pieces on the outer edges
+    and corners (a go board's margin beyond its outer lines)."""
 
     @model_validator(mode="after")
     def _shape(self) -> Grid:
         if self.cells and (len(self.cells) != self.rows or any(len(row.split()) != self.columns for row in self.cells)):
             raise ValueError(f"`cells` needs {self.rows} rows of {self.columns} letters each")
-        if max(self.columns, self.rows) * self.cell > 1500:
+        if max(self.columns, self.rows) * self.cell + 2 * (self.frame or 0.0) > 1500:
             raise ValueError("the grid would print over 1.5 m a side: check `cell`")
         return self
 
