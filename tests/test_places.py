@@ -263,3 +263,14 @@ def test_a_go_board_puts_its_star_points_on_the_line_crossings_inside_its_frame(
     assert frame is not None and math.dist(cells["a1"], (frame[0] + 7.0, frame[1] + 7.0)) < 1e-6
     # [2, 2, SE] is the intersection at the top-left corner of cell c3 (the cell [3, 3])
     assert len(dots) == 1 and math.dist(dots[0], cells["c3"]) < 1e-6
+
+
+def test_places_that_could_select_too_much_are_refused_before_any_work(tmp_path: Path):
+    """Six `around: all` places on a 1,000-hex board could select 36,000 edges and corners: one line, PK362."""
+    rows = "    hex: {hex_size: auto, rows: [" + ", ".join(["'" + " ".join("c" * 40) + "'"] * 25) + "]}\n"
+    places = "".join(f"      - {{id: p{i}, on: edges, around: all}}\n" for i in range(6))
+    kit = write_kit(tmp_path, "boards:\n" + board("big", rows, places))
+    result = cli("validate", kit)
+    found = [f for f in parse_findings(result.stdout + result.stderr) if f.code == "PK362"]
+    assert result.returncode != 0 and "Traceback" not in result.stderr
+    assert len(found) == 1 and "36,000" in found[0].text

@@ -51,6 +51,9 @@ EDGE_DEPTH = 0.8
 """A piece on an edge may be this much of the edge's length across it: it reaches into the cells on both sides."""
 MAX_PLACES = 60
 """The most kinds of place one board may list (each may select hundreds of edges or corners)."""
+MAX_SPOTS = 30000
+"""The most edges, corners and cells one board's places may select (counted as every selecting place taking six a
+cell): a 19 × 19 go board has 361 intersections, a large hex map a few thousand edges."""
 MAX_AT = 400
 """The most single places one kind may list: a 19 × 19 go board has 361 intersections."""
 

@@ -34,12 +34,13 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, NamedTuple
 
 from pydantic import Field, GetJsonSchemaHandler, model_validator
 from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import PydanticCustomError
 
 from ..components.graphmap import GraphCodes, GraphMap, check_graph
 from ..components.hexboard import HexBoard
 from ..components.mats import Mat, mat_geometry, misfit_message, token_room
 from ..components.place_checks import PieceSize, cell_hint, check_numbers, check_place_fits, check_places
-from ..components.places import MAX_PLACES, BoardKind, Numbers, Place
+from ..components.places import MAX_PLACES, MAX_SPOTS, BoardKind, Numbers, Place
 from ..components.tokens import MAX_TRACK_SPACES
 from ..components.tracks import A4_ROOM, TrackBoard, TrackSpace, check_field_fits, check_track, track_geometry
 from ..repeats import first_at, repeated
@@ -163,7 +164,22 @@ class GenericBoard(StrictModel):
     def _one_kind(self) -> GenericBoard:
         if (self.hex is None) == (self.grid is None):
             raise ValueError("give the board either `hex:` or `grid:`")
+        cells = self.grid.columns * self.grid.rows if self.grid is not None else self.hex_cell_count()
+        most = sum(
+            len(place.at) if place.around is None and place.rim is None and place.along is None else cells * 6
+            for place in self.places
+        )
+        if most > MAX_SPOTS:
+            raise PydanticCustomError(
+                "pk362",
+                f"the board's places may select up to {most:,} edges, corners and cells; pnpkit prints at most "
+                f"{MAX_SPOTS:,} (use fewer `around`, `along` or `rim` places)",
+            )
         return self
+
+    def hex_cell_count(self) -> int:
+        assert self.hex is not None
+        return len(self.hex.cells) + sum(len(row.split()) for row in self.hex.rows)
 
     def cells(self) -> dict[tuple[int, int], tuple[str | None, tuple]]:
         """Every cell by its coordinates ([q, r], or [column, row] from 1), with its terrain and where it is written."""
