@@ -14,7 +14,7 @@ from ..icons import icon
 from ..scene import Circle, Group, Item, Page, Polygon, Rect, Style, Text
 from ..text import TextBox
 from .context import LayoutContext, page_title, scale_bar
-from .places import DiscLook, PlaceLook, disc_items, legend_swatch, place_items
+from .places import DiscLook, PlaceLook, disc_items, legend_places, legend_swatch, place_items
 from .tiling import HEADER, OVERLAP, assembly_diagram, spans, tile_pages
 
 LEGEND_COLUMNS = 3
@@ -142,7 +142,7 @@ def legend_entries(styles: list[TerrainStyle], marks: CellMarks | None) -> int:
     """How many entries the legend lists: the terrains, the start cells, the named places."""
     if marks is None:
         return len(styles)
-    return len(styles) + (1 if marks.starts else 0) + sum(1 for look in marks.places if look.name)
+    return len(styles) + (1 if marks.starts else 0) + len(legend_places(marks.places))
 
 
 def one_sheet_size(ctx: LayoutContext, cells: list[BoardCell], terrains: int) -> float:
@@ -296,13 +296,12 @@ def terrain_legend(
         yy = y + 7.0 + row * 9.0
         items.append(Circle(x + 4.0, yy + 3.5, 2.9, style=Style(stroke=INK, width=0.8, dash=(1.2, 0.7)), role="start"))
         items.append(Text(x + 10.0, yy + 5.0, f"{tr('start_cell', ctx.lang)}  × {starts}", 8.5, colour=INK))
-    named = [place for place in places if place.name]
-    for i, place in enumerate(named, start=len(styles) + (1 if starts else 0)):
+    for i, (place, count) in enumerate(legend_places(places), start=len(styles) + (1 if starts else 0)):
         row, col = divmod(i, columns)
         x = ctx.margin + col * col_w
         yy = y + 7.0 + row * 9.0
         items.append(legend_swatch(place, x + 0.5, yy))
-        items.append(Text(x + 10.0, yy + 5.0, f"{place.name}  × {len(place.spots)}", 8.5, colour=INK))
+        items.append(Text(x + 10.0, yy + 5.0, f"{place.name}  × {count}", 8.5, colour=INK))
     return items
 
 

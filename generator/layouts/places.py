@@ -205,6 +205,18 @@ def disc_items(
     return items
 
 
+def legend_places(looks: tuple[PlaceLook, ...]) -> list[tuple[PlaceLook, int]]:
+    """The named places for the legend, each with how many there are: kinds with the same name, look and colour
+    (a player's two sides of the board) are one entry."""
+    entries: dict[tuple, tuple[PlaceLook, int]] = {}
+    for look in looks:
+        if look.name:
+            key = (look.name, look.on, look.look, look.colour)
+            first, count = entries.get(key, (look, 0))
+            entries[key] = (first, count + len(look.spots))
+    return list(entries.values())
+
+
 def legend_swatch(look: PlaceLook, x: float, y: float) -> Item:
     """The place's look in the legend, in a 7 mm square at (x, y)."""
     cx, cy = x + 3.5, y + 3.5
@@ -218,4 +230,13 @@ def legend_swatch(look: PlaceLook, x: float, y: float) -> Item:
     return Circle(cx, cy, 2.6, style=Style(fill=fill, stroke=INK, width=0.3))
 
 
-__all__ = ["DiscLook", "PlaceLook", "disc_items", "disc_number_pt", "disc_radius", "legend_swatch", "place_items"]
+__all__ = [
+    "DiscLook",
+    "PlaceLook",
+    "disc_items",
+    "disc_number_pt",
+    "disc_radius",
+    "legend_places",
+    "legend_swatch",
+    "place_items",
+]
