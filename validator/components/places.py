@@ -315,7 +315,7 @@ def line_cells(kind: BoardKind, ends: list[list[int]]) -> list[Cell]:
     (q1, r1), (q2, r2) = (tuple(end) for end in ends)
     steps = max(abs(q2 - q1), abs(r2 - r1))
     straight = q1 == q2 or r1 == r2 or (kind != "grid" and q1 + r1 == q2 + r2)
-    if not straight or steps > 200:
+    if not straight or steps > 2000:
         return []
     dq, dr = (q2 - q1) // max(steps, 1), (r2 - r1) // max(steps, 1)
     return [(q1 + i * dq, r1 + i * dr) for i in range(steps + 1)]
