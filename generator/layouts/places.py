@@ -63,6 +63,11 @@ def disc_number_pt(size: float) -> float:
     return min(20.0, max(8.0, 0.26 * size))
 
 
+def band_depth(side: float) -> float:
+    """How far a band reaches into its cell: a fifth of the edge, at least 1.5 mm."""
+    return max(1.5, 0.2 * side)
+
+
 def _edge_length(kind: BoardKind, size: float) -> float:
     return size if kind == "grid" else size / math.sqrt(3)
 
@@ -127,7 +132,7 @@ def _one(
         shift = (point[0] - (a[0] + b[0]) / 2, point[1] - (a[1] + b[1]) / 2)  # the board's offset on the page
         a, b = (a[0] + shift[0], a[1] + shift[1]), (b[0] + shift[0], b[1] + shift[1])
         if look.look == "band":
-            depth = max(1.5, 0.12 * side)
+            depth = band_depth(side)
             inner_a, inner_b = _towards(a, centre, depth), _towards(b, centre, depth)
             return Polygon((a, b, inner_b, inner_a), style=Style(fill=look.colour or INK), role=f"band:{name}")
         length, depth = (
@@ -143,7 +148,9 @@ def _one(
 
 def _slot_reach(look: PlaceLook, side: float) -> float:
     """How far the place's drawing reaches from its centre towards the cell (half its depth, or its radius)."""
-    if look.look in ("none", "dot", "band"):
+    if look.look == "band":
+        return band_depth(side)
+    if look.look in ("none", "dot"):
         return 1.0 if look.look == "dot" else 0.0
     if look.piece is not None:
         return (look.piece[1] + SLOT_SPARE) / 2
