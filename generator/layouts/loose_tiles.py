@@ -3,12 +3,11 @@ is laid anew each time. Each tile's outline is its cut line; its terrain's name 
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from pnpkit.validator.components.hexboard import SQRT3, Orientation
 
-from ..colour import INK
+from ..colour import INK, ink_on
 from ..scene import Group, Item, Page, Polygon, Rect, Style
 from ..text import TextBox
 from .context import LayoutContext, page_title, scale_bar
@@ -46,23 +45,53 @@ def tile_pages(
         width, height = size, 2 * size / SQRT3
     else:
         width, height = 2 * size / SQRT3, size
-    top = margin + 14.0
-    bottom = ctx.paper.height - margin - 12.0
-    across = max(1, math.floor((ctx.paper.width - 2 * margin + GAP) / (width + GAP)))
-    down = max(1, math.floor((bottom - top + GAP) / (height + GAP)))
-    left = (ctx.paper.width - (across * (width + GAP) - GAP)) / 2
+    area = (margin, margin + 14.0, ctx.paper.width - margin, ctx.paper.height - margin - 12.0)
+    spots = _honeycomb(area, width, height, shape)
     every = [tile for tile in tiles for _ in range(tile.count)]
-    per_page = across * down
+    per_page = max(1, len(spots))
     pages = []
     for first in range(0, len(every), per_page):
         items: list[Item] = page_title(ctx, title, subtitle)
-        for i, tile in enumerate(every[first : first + per_page]):
-            row, col = divmod(i, across)
-            x, y = left + col * (width + GAP), top + row * (height + GAP)
+        for (x, y), tile in zip(spots, every[first : first + per_page]):
             items.append(_tile(ctx, tile, x, y, width, height, size, shape))
         items += scale_bar(margin, ctx.paper.height - margin - 6.0, ctx.lang)
         pages.append(Page(ctx.paper.width, ctx.paper.height, tuple(items), title))
     return pages
+
+
+def _honeycomb(
+    area: tuple[float, float, float, float], width: float, height: float, shape: Orientation | None
+) -> list[tuple[float, float]]:
+    """The top-left corners of as many tiles as fit the area, centred in it: squares in rows, hexes interlocked
+    (pointy in rows shifted by half a tile, flat in columns shifted by half), GAP apart across every cut."""
+    x0, y0, x1, y1 = area
+    if shape is None:
+        step_x, step_y, shift_x, shift_y = width + GAP, height + GAP, 0.0, 0.0
+    elif shape == "pointy":
+        step_x, step_y = width + GAP, 0.75 * height + GAP * SQRT3 / 2
+        shift_x, shift_y = step_x / 2, 0.0
+    else:
+        step_x, step_y = 0.75 * width + GAP * SQRT3 / 2, height + GAP
+        shift_x, shift_y = 0.0, step_y / 2
+    spots = []
+    row = 0
+    while y0 + row * step_y + height <= y1 + 1e-9:
+        col = 0
+        while True:
+            x = x0 + col * step_x + (shift_x if row % 2 else 0.0)
+            y = y0 + row * step_y + (shift_y if col % 2 else 0.0)
+            if x + width > x1 + 1e-9:
+                break
+            if y + height <= y1 + 1e-9:
+                spots.append((x, y))
+            col += 1
+        row += 1
+    if not spots:
+        return [(x0, y0)]  # a tile larger than the sheet still prints, one a page
+    right = max(x for x, _y in spots) + width
+    bottom = max(y for _x, y in spots) + height
+    dx, dy = (x1 - right) / 2, (y1 - bottom) / 2
+    return sorted(((x + dx, y + dy) for x, y in spots), key=lambda p: (round(p[1], 3), p[0]))
 
 
 def _tile(
@@ -76,12 +105,15 @@ def _tile(
     shape: Orientation | None,
 ) -> Group:
     look = Style(fill=tile.colour, stroke=CUT.stroke, width=CUT.width)
+    ink = ink_on(tile.colour)
     cx, cy = x + width / 2, y + height / 2
     outline: Item = (
         Rect(x, y, width, height, style=look, role="tile")
         if shape is None
         else Polygon(hex_corners(cx, cy, size, shape), style=look, role="tile")
     )
-    box = TextBox(cx - size * 0.35, cy + size * 0.18, size * 0.7, size * 0.16, align="middle", valign="middle")
+    box = TextBox(
+        cx - size * 0.35, cy + size * 0.18, size * 0.7, size * 0.16, align="middle", valign="middle", colour=ink
+    )
     name = ctx.fitted(tile.name, box, 7.0, 6.0, where=tile.where, label="tile name") if tile.name else []
     return Group((outline, *name), role="loose-tile", name=tile.name)
