@@ -7,7 +7,7 @@ import math
 from pathlib import Path
 
 import pytest
-from conftest import cli, line_of, parse_findings
+from conftest import KITS, cli, line_of, parse_findings
 
 KIT = """id: places-test
 game: generic
@@ -274,3 +274,25 @@ def test_places_that_could_select_too_much_are_refused_before_any_work(tmp_path:
     found = [f for f in parse_findings(result.stdout + result.stderr) if f.code == "PK362"]
     assert result.returncode != 0 and "Traceback" not in result.stderr
     assert len(found) == 1 and "36,000" in found[0].text
+
+
+def test_island_traders_ports_touch_their_islands_and_ships_sail_on_one_board():
+    """The example of edges and corners: one board, each port on a corner of the island whose good it sells, each
+    home port on the home isle, and sea routes on every edge of the sea."""
+    from pnpkit.validator.components.places import select_spots, touching
+    from pnpkit.validator.kit import load_kit
+
+    kit = load_kit(KITS["board-game"]).model
+    assert [b.id for b in kit.boards] == ["island"] and kit.maps == []
+    board = kit.boards[0]
+    cells = {at: terrain for at, (terrain, _path) in board.cells().items()}
+    for place in board.places:
+        spots, problems, _written = select_spots(place, board.kind(), cells)
+        assert problems == [] and spots, place.id
+        island = place.id.removesuffix("-port") if place.id.endswith("-port") else "home"
+        if place.on == "corners" and place.id != "anchorage":
+            for spot in spots:
+                assert island in {cells.get(c) for c in touching("pointy", "corners", spot.cell, spot.side)}, place.id
+    routes = next(p for p in board.places if p.id == "route")
+    assert len(select_spots(routes, "pointy", cells)[0]) == 106
+    assert {m.id for m in kit.tokens.markers} == {"gold", "gold-5"}
