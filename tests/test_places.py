@@ -296,3 +296,23 @@ def test_island_traders_ports_touch_their_islands_and_ships_sail_on_one_board():
     routes = next(p for p in board.places if p.id == "route")
     assert len(select_spots(routes, "pointy", cells)[0]) == 106
     assert {m.id for m in kit.tokens.markers} == {"gold", "gold-5"}
+
+
+@pytest.mark.parametrize("size", ["auto", "50mm"])
+def test_slots_on_the_rim_keep_clear_of_the_paper_edge_and_the_title(tmp_path: Path, size: str):
+    """A corner slot on the rim reaches past the hexes: the board leaves that room, so no ink comes within 5 mm of
+    the paper's edge and no slot rises into the title."""
+    from pnpkit.generator.scene import bounds
+    from pnpkit.generator.units import HARD_MARGIN
+
+    shape = f"    hex: {{hex_size: {size}, rows: ['c c', 'c c c', 'c c']}}\n"
+    kit = write_kit(tmp_path, "boards:\n" + board("b", shape, PIECES), diameter="12mm")
+    page = laid_out(kit, "b").pages[0]
+    slots = [
+        bounds(item, matrix) for item, matrix, _apply in walked(page) if getattr(item, "role", "").startswith("slot:")
+    ]
+    assert len(slots) == 30 + 24  # seven hexes: 42 sides, 12 of them shared; 24 corners
+    title_rule = 5.0 + 2.0 + 12.0  # the sheet's margin and its title band
+    for x0, y0, x1, y1 in slots:
+        assert x0 >= HARD_MARGIN and x1 <= page.width - HARD_MARGIN
+        assert y0 >= title_rule - 0.2 and y1 <= page.height - HARD_MARGIN  # 0.2: half the outline

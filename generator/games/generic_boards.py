@@ -40,7 +40,7 @@ from ..layouts.hexboard import (
 )
 from ..layouts.loose_tiles import LooseTile, tile_pages
 from ..layouts.mats import ZoneWords, mat_page
-from ..layouts.places import DiscLook, PlaceLook
+from ..layouts.places import DiscLook, PlaceLook, overhang
 from ..layouts.tracks import SpaceLook, track_art, track_pages
 from .base import Component, text
 
@@ -140,7 +140,8 @@ def _board(kit: GenericKit, ctx: LayoutContext, b: int, board: GenericBoard, tit
                 if terrain is not None:
                     counts[terrain] = counts.get(terrain, 0) + 1
         frame_colour = board.terrains[0].colour if board.terrains else PLAIN.colour
-        spec = GridSpec(grid.columns, grid.rows, grid.cell, terrains, grid.coordinates, grid.frame or 0.0, frame_colour)
+        frame = max(grid.frame or 0.0, overhang(marks.places, "grid", grid.cell))  # room for slots on the rim
+        spec = GridSpec(grid.columns, grid.rows, grid.cell, terrains, grid.coordinates, frame, frame_colour)
         entries = legend_entries(styles, marks)
         legend = (
             terrain_legend(
@@ -157,7 +158,7 @@ def _board(kit: GenericKit, ctx: LayoutContext, b: int, board: GenericBoard, tit
     orientation = board.hex.orientation
     cells = [BoardCell(c.q, c.r, c.terrain, orientation) for c in board.hex.placed_cells()]
     size = None if board.hex.hex_size == "auto" else board.hex.hex_size
-    auto = one_sheet_size(ctx, cells, legend_entries(styles, marks))
+    auto = one_sheet_size(ctx, cells, legend_entries(styles, marks), marks)
     if size is None:
         _check_auto_hexes(kit, ctx, b, board, auto)
     pages = board_pages(ctx, heading, subtitle, cells, styles, tr("legend", lang), size, marks)

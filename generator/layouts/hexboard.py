@@ -14,7 +14,7 @@ from ..icons import icon
 from ..scene import Circle, Group, Item, Page, Polygon, Rect, Style, Text
 from ..text import TextBox
 from .context import LayoutContext, page_title, scale_bar
-from .places import DiscLook, PlaceLook, disc_items, legend_places, legend_swatch, place_items
+from .places import DiscLook, PlaceLook, disc_items, legend_places, legend_swatch, overhang, place_items
 from .tiling import HEADER, OVERLAP, assembly_diagram, spans, tile_pages
 
 LEGEND_COLUMNS = 3
@@ -145,14 +145,18 @@ def legend_entries(styles: list[TerrainStyle], marks: CellMarks | None) -> int:
     return len(styles) + (1 if marks.starts else 0) + len(legend_places(marks.places))
 
 
-def one_sheet_size(ctx: LayoutContext, cells: list[BoardCell], terrains: int) -> float:
-    """The largest hexes (across flats) with which the board, its legend of `terrains` and its footer fit one sheet:
-    the size `hex_size: auto` prints at."""
+def one_sheet_size(ctx: LayoutContext, cells: list[BoardCell], terrains: int, marks: CellMarks | None = None) -> float:
+    """The largest hexes (across flats) with which the board, its legend of `terrains` and its footer fit one sheet,
+    with room around for places that reach past the rim (`marks`): the size `hex_size: auto` prints at."""
     legend_h = legend_height(terrains)
     footer_h = 14.0
     avail_w = ctx.paper.width - 2 * ctx.margin
     avail_h = ctx.paper.height - ctx.margin - 12.0 - ctx.margin - legend_h - footer_h
-    return largest_size(cells, avail_w, avail_h)
+    size = largest_size(cells, avail_w, avail_h)
+    if marks is None or not marks.places or not cells:
+        return size
+    reach = overhang(marks.places, cells[0].orientation, size)  # shrinks with the size: room to spare after
+    return largest_size(cells, avail_w - 2 * reach, avail_h - 2 * reach)
 
 
 def board_pages(
@@ -169,16 +173,17 @@ def board_pages(
     by_id = {s.id: s for s in styles}
     margin = ctx.margin
     top = margin + 12.0
-    fits = one_sheet_size(ctx, cells, legend_entries(styles, marks))
+    fits = one_sheet_size(ctx, cells, legend_entries(styles, marks), marks)
     hex_size = size or fits
     if hex_size > fits + 1e-9:
         return _tiled(ctx, title, subtitle, cells, styles, legend_title, hex_size, marks)
+    reach = overhang(marks.places, cells[0].orientation, hex_size) if marks is not None and cells else 0.0
     x0, _y0, x1, _y1 = board_extent(cells, hex_size)
     left = (ctx.paper.width - (x1 - x0)) / 2
-    board, _w, board_h = board_items(cells, by_id, hex_size, left, top, marks, ctx)
+    board, _w, board_h = board_items(cells, by_id, hex_size, left, top + reach, marks, ctx)
     items: list[Item] = page_title(ctx, title, subtitle)
     items += board
-    items += _legend(ctx, styles, cells, top + board_h + 4.0, legend_title, marks)
+    items += _legend(ctx, styles, cells, top + board_h + 2 * reach + 4.0, legend_title, marks)
     items += _footer(ctx, hex_size)
     return [Page(ctx.paper.width, ctx.paper.height, tuple(items), title)]
 

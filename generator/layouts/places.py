@@ -212,6 +212,23 @@ def disc_items(
     return items
 
 
+def overhang(looks: tuple[PlaceLook, ...], kind: BoardKind, size: float) -> float:
+    """How far places may reach beyond the cells' outline (a slot on a rim corner, half a slot across a rim edge),
+    so the board leaves that much room to the page's margin and to its title and legend."""
+    side = _edge_length(kind, size)
+    reach = 0.0
+    for look in looks:
+        if look.on == "cells" or look.look in ("none", "band"):
+            continue
+        if look.look == "dot":
+            reach = max(reach, max(0.9, 0.045 * size))
+        elif look.on == "edges":
+            reach = max(reach, (look.piece[1] + SLOT_SPARE) / 2 if look.piece else 0.08 * side)
+        else:
+            reach = max(reach, (max(look.piece) + SLOT_SPARE) / 2 if look.piece else 0.2 * side)
+    return reach
+
+
 def legend_places(looks: tuple[PlaceLook, ...]) -> list[tuple[PlaceLook, int]]:
     """The named places for the legend, each with how many there are: kinds with the same name, look and colour
     (a player's two sides of the board) are one entry."""
@@ -245,5 +262,6 @@ __all__ = [
     "disc_radius",
     "legend_places",
     "legend_swatch",
+    "overhang",
     "place_items",
 ]
