@@ -140,7 +140,8 @@ def _board(kit: GenericKit, ctx: LayoutContext, b: int, board: GenericBoard, tit
                 if terrain is not None:
                     counts[terrain] = counts.get(terrain, 0) + 1
         frame_colour = board.terrains[0].colour if board.terrains else PLAIN.colour
-        frame = max(grid.frame or 0.0, overhang(marks.places, "grid", grid.cell))  # room for slots on the rim
+        on_board = set(board.cells())
+        frame = max(grid.frame or 0.0, overhang(marks.places, "grid", grid.cell, on_board))  # room for rim slots
         spec = GridSpec(grid.columns, grid.rows, grid.cell, terrains, grid.coordinates, frame, frame_colour)
         entries = legend_entries(styles, marks)
         legend = (

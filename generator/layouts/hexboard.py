@@ -155,7 +155,8 @@ def one_sheet_size(ctx: LayoutContext, cells: list[BoardCell], terrains: int, ma
     size = largest_size(cells, avail_w, avail_h)
     if marks is None or not marks.places or not cells:
         return size
-    reach = overhang(marks.places, cells[0].orientation, size)  # shrinks with the size: room to spare after
+    on_board = {(c.q, c.r) for c in cells}
+    reach = overhang(marks.places, cells[0].orientation, size, on_board)  # shrinks with the size: room to spare
     return largest_size(cells, avail_w - 2 * reach, avail_h - 2 * reach)
 
 
@@ -177,7 +178,8 @@ def board_pages(
     hex_size = size or fits
     if hex_size > fits + 1e-9:
         return _tiled(ctx, title, subtitle, cells, styles, legend_title, hex_size, marks)
-    reach = overhang(marks.places, cells[0].orientation, hex_size) if marks is not None and cells else 0.0
+    on_board = {(c.q, c.r) for c in cells}
+    reach = overhang(marks.places, cells[0].orientation, hex_size, on_board) if marks is not None and cells else 0.0
     x0, _y0, x1, _y1 = board_extent(cells, hex_size)
     left = (ctx.paper.width - (x1 - x0)) / 2
     board, _w, board_h = board_items(cells, by_id, hex_size, left, top + reach, marks, ctx)

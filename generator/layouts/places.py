@@ -8,6 +8,7 @@ Positions come from `validator.components.places`, the same geometry the checks 
 from __future__ import annotations
 
 import math
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from pnpkit.validator.components.places import BoardKind, On, Spot, cell_centre, edge_ends, spot_point
@@ -212,14 +213,16 @@ def disc_items(
     return items
 
 
-def overhang(looks: tuple[PlaceLook, ...], kind: BoardKind, size: float) -> float:
-    """How far places may reach beyond the cells' outline (a slot on a rim corner, half a slot across a rim edge),
-    so the board leaves that much room to the page's margin and to its title and legend."""
+def overhang(looks: tuple[PlaceLook, ...], kind: BoardKind, size: float, cells: Collection[tuple[int, int]]) -> float:
+    """How far places on the rim reach beyond the cells' outline (a slot on a rim corner, half a slot across a rim
+    edge), so the board leaves that much room to the page's margin and to its title and legend."""
     side = _edge_length(kind, size)
     reach = 0.0
     for look in looks:
         if look.on == "cells" or look.look in ("none", "band"):
             continue
+        if all(cell in cells for spot in look.spots for cell in spot.key):
+            continue  # none on the rim
         if look.look == "dot":
             reach = max(reach, max(0.9, 0.045 * size))
         elif look.on == "edges":
