@@ -218,6 +218,7 @@ def test_loose_tiles_print_each_terrains_count_and_no_board(tmp_path: Path):
         "    hex: {hex_size: 80mm, key: {a: field, b: hill}, rows: ['a b', 'b a b']}\n"
         "    terrains:\n      - {id: field, name: {en: Field}, colour: '#e8d87a', count: 5}\n"
         "      - {id: hill, name: {en: Hill}, colour: '#c98b5a'}\n"
+        "    numbers: {pips: 2d6, discs: [{at: [1, 0], value: 5}, {at: [2, 0], value: 9}, {at: [0, 1], value: 11}]}\n"
     )
     kit = write_kit(tmp_path, text)
     from pnpkit.generator.build import layout_kit
@@ -231,10 +232,15 @@ def test_loose_tiles_print_each_terrains_count_and_no_board(tmp_path: Path):
         [item.name for item, _m, _a in walked(page) if isinstance(item, Group) and item.role == "loose-tile"]
         for page in tiles.pages
     ]
+    per_page = [page for page in per_page if page]
     every = [name for page in per_page for name in page]
     assert sorted(every) == ["Field"] * 5 + ["Hill"] * 3  # 5 as counted, 3 as the board has
-    assert len(tiles.pages) == math.ceil(8 / len(per_page[0])) and len(tiles.pages) > 1
-    assert tiles.checklist == (("Land: tiles", 8),)
+    assert len(per_page) == math.ceil(8 / len(per_page[0])) and len(per_page) > 1
+    discs = [
+        item.name for page in tiles.pages for item, _m, _a in walked(page) if getattr(item, "role", "") == "loose-disc"
+    ]
+    assert discs == ["5", "9", "11"]  # the number discs are loose too, after the tiles
+    assert tiles.checklist == (("Land: tiles", 8), ("Number discs", 3))
 
 
 def test_a_go_board_puts_its_star_points_on_the_line_crossings_inside_its_frame(tmp_path: Path):

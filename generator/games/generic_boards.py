@@ -48,6 +48,7 @@ tr = SHARED.extend(
     {
         "map_note": {"ja": "コマはノードの上に置く。", "en": "Pieces stand on the nodes."},
         "loose_tiles": {"ja": "{name}（タイル）", "en": "{name}: tiles"},
+        "number_discs": {"ja": "数字チップ", "en": "Number discs"},
     }
 )
 
@@ -195,9 +196,14 @@ def _with_tiles(
     ]
     name = tr("loose_tiles", lang).format(name=text(board.name, lang, values))
     heading = f"{text(kit.title, lang, values)} — {name}"
-    pages = tile_pages(ctx, heading, players_line(kit.players, lang), tiles, size, shape)
+    marks = _marks(kit, board, b, lang, values)
+    discs = tuple((disc, marks.disc_colour) for disc in marks.discs.values()) if board.tiles == "loose" else ()
+    pages = tile_pages(ctx, heading, players_line(kit.players, lang), tiles, size, shape, discs)
     loose = _component(kit, ctx, f"{board.id}-tiles", name, pages)
-    loose = replace(loose, checklist=((name, sum(tile.count for tile in tiles)),))
+    checklist = [(name, sum(tile.count for tile in tiles))]
+    if discs:
+        checklist.append((tr("number_discs", lang), len(discs)))
+    loose = replace(loose, checklist=tuple(checklist))
     return [loose] if board.tiles == "loose" else [whole, loose]
 
 

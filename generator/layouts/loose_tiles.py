@@ -3,6 +3,7 @@ is laid anew each time. Each tile's outline is its cut line; its terrain's name 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from pnpkit.validator.components.hexboard import SQRT3, Orientation
@@ -12,6 +13,7 @@ from ..scene import Group, Item, Page, Polygon, Rect, Style
 from ..text import TextBox
 from .context import LayoutContext, page_title, scale_bar
 from .hexboard import hex_corners
+from .places import DiscLook, disc_items, disc_radius
 
 GAP = 2.0
 """Room between two tiles, so each cut is its own line."""
@@ -36,8 +38,10 @@ def tile_pages(
     tiles: list[LooseTile],
     size: float,
     shape: Orientation | None,
+    discs: tuple[tuple[DiscLook, str], ...] = (),
 ) -> list[Page]:
-    """Every tile, `size` mm across flats (a hex, pointy or flat) or a side (`shape` None: a square), in rows."""
+    """Every tile, `size` mm across flats (a hex, pointy or flat) or a side (`shape` None: a square), in rows; then
+    the board's number discs (each with its fill) as round pieces to cut out, as large as they print on a cell."""
     margin = ctx.margin
     if shape is None:
         width = height = size
@@ -48,15 +52,44 @@ def tile_pages(
     area = (margin, margin + 14.0, ctx.paper.width - margin, ctx.paper.height - margin - 12.0)
     spots = _honeycomb(area, width, height, shape)
     every = [tile for tile in tiles for _ in range(tile.count)]
+    pages = _sheets(ctx, title, subtitle, spots, [_drawn(ctx, tile, width, height, size, shape) for tile in every])
+    if discs:
+        across = 2 * disc_radius(size)
+        round_spots = _honeycomb(area, across + GAP, across + GAP, None)
+        pieces = [_disc_piece(ctx, disc, fill, size) for disc, fill in discs]
+        pages += _sheets(ctx, title, subtitle, round_spots, pieces)
+    return pages
+
+
+Piece = Callable[[float, float], Item]
+"""Draws one piece with its top-left corner at (x, y)."""
+
+
+def _sheets(ctx: LayoutContext, title: str, subtitle: str, spots: list, pieces: list[Piece]) -> list[Page]:
     per_page = max(1, len(spots))
     pages = []
-    for first in range(0, len(every), per_page):
+    for first in range(0, len(pieces), per_page):
         items: list[Item] = page_title(ctx, title, subtitle)
-        for (x, y), tile in zip(spots, every[first : first + per_page]):
-            items.append(_tile(ctx, tile, x, y, width, height, size, shape))
-        items += scale_bar(margin, ctx.paper.height - margin - 6.0, ctx.lang)
+        items += [draw(x, y) for (x, y), draw in zip(spots, pieces[first : first + per_page])]
+        items += scale_bar(ctx.margin, ctx.paper.height - ctx.margin - 6.0, ctx.lang)
         pages.append(Page(ctx.paper.width, ctx.paper.height, tuple(items), title))
     return pages
+
+
+def _drawn(
+    ctx: LayoutContext, tile: LooseTile, width: float, height: float, size: float, shape: Orientation | None
+) -> Piece:
+    return lambda x, y: _tile(ctx, tile, x, y, width, height, size, shape)
+
+
+def _disc_piece(ctx: LayoutContext, disc: DiscLook, fill: str, size: float) -> Piece:
+    radius = disc_radius(size)
+
+    def draw(x: float, y: float) -> Item:
+        centre = (x + GAP / 2 + radius, y + GAP / 2 + radius)
+        return Group(tuple(disc_items(ctx, disc, centre, size, fill)), role="loose-disc", name=disc.value)
+
+    return draw
 
 
 def _honeycomb(
