@@ -98,7 +98,6 @@ def place_items(
 ) -> list[Item]:
     """Every place of every kind, bands first (under the slots), then slots and dots, then their labels."""
     layers: tuple[list[Item], list[Item], list[Item]] = ([], [], [])
-    side = _edge_length(kind, size)
     for look in looks:
         if look.look == "none":
             continue
@@ -106,7 +105,7 @@ def place_items(
             x, y = spot_point(kind, look.on, spot.cell, spot.side, size)
             centre = cell_centre(kind, spot.cell, size)
             layer = 0 if look.look == "band" else 1
-            layers[layer].append(_one(kind, size, side, look, spot, (x + dx, y + dy), (centre[0] + dx, centre[1] + dy)))
+            layers[layer].append(_one(kind, size, look, spot, (dx, dy), (centre[0] + dx, centre[1] + dy)))
             if look.label and ctx is not None:
                 layers[2].extend(
                     _label(ctx, kind, look, (x + dx, y + dy), (centre[0] + dx, centre[1] + dy), size, spot)
@@ -117,45 +116,55 @@ def place_items(
 def _one(
     kind: BoardKind,
     size: float,
-    side: float,
     look: PlaceLook,
     spot: Spot,
-    point: tuple[float, float],
+    offset: tuple[float, float],
     centre: tuple[float, float],
 ) -> Item:
+    """One place as it prints: a dot, a band inside the cell along the edge, or a slot the shape of its piece."""
     name = f"{look.id}@{spot.cell[0]},{spot.cell[1]}{spot.side}"
-    fill = look.colour or SLOT_FILL
-    outline = Style(fill=fill, stroke=INK, width=0.35, opacity=1.0)
+    x, y = spot_point(kind, look.on, spot.cell, spot.side, size)
+    x, y = x + offset[0], y + offset[1]
+    outline = Style(fill=look.colour or SLOT_FILL, stroke=INK, width=0.35)
     if look.look == "dot":
-        return Circle(*point, max(0.9, 0.045 * size), style=Style(fill=look.colour or INK), role=f"dot:{name}")
+        return Circle(x, y, dot_radius(size), style=Style(fill=look.colour or INK), role=f"dot:{name}")
+    length, depth = _slot_size(look, _edge_length(kind, size))
     if look.on == "edges":
-        a, b = edge_ends(kind, spot.cell, spot.side, size)
-        shift = (point[0] - (a[0] + b[0]) / 2, point[1] - (a[1] + b[1]) / 2)  # the board's offset on the page
-        a, b = (a[0] + shift[0], a[1] + shift[1]), (b[0] + shift[0], b[1] + shift[1])
+        a, b = ((ex + offset[0], ey + offset[1]) for ex, ey in edge_ends(kind, spot.cell, spot.side, size))
         if look.look == "band":
-            depth = band_depth(side)
-            inner_a, inner_b = _towards(a, centre, depth), _towards(b, centre, depth)
+            reach = band_depth(_edge_length(kind, size))
+            inner_a, inner_b = _towards(a, centre, reach), _towards(b, centre, reach)
             return Polygon((a, b, inner_b, inner_a), style=Style(fill=look.colour or INK), role=f"band:{name}")
-        length, depth = (
-            (look.piece[0] + SLOT_SPARE, look.piece[1] + SLOT_SPARE) if look.piece else (0.55 * side, 0.16 * side)
-        )
         return Polygon(_strip(a, b, length, depth), style=outline, role=f"slot:{name}")
-    if look.piece is not None and look.piece[0] != look.piece[1]:
-        w, h = look.piece[0] + SLOT_SPARE, look.piece[1] + SLOT_SPARE
-        return Rect(point[0] - w / 2, point[1] - h / 2, w, h, style=outline, radius=0.8, role=f"slot:{name}")
-    radius = (look.piece[0] + SLOT_SPARE) / 2 if look.piece else 0.2 * side
-    return Circle(*point, radius, style=outline, role=f"slot:{name}")
+    if length != depth:
+        return Rect(x - length / 2, y - depth / 2, length, depth, style=outline, radius=0.8, role=f"slot:{name}")
+    return Circle(x, y, length / 2, style=outline, role=f"slot:{name}")
 
 
-def _slot_reach(look: PlaceLook, side: float) -> float:
-    """How far the place's drawing reaches from its centre towards the cell (half its depth, or its radius)."""
+def dot_radius(size: float) -> float:
+    """A dot's radius on cells `size` mm across: a go board's star point."""
+    return max(0.9, 0.045 * size)
+
+
+def _slot_size(look: PlaceLook, side: float) -> tuple[float, float]:
+    """A slot's (length, depth): its piece's footprint and SLOT_SPARE, or a default from the edge's length (a
+    strip along an edge, a disc on a corner or cell)."""
+    if look.piece is not None:
+        return look.piece[0] + SLOT_SPARE, look.piece[1] + SLOT_SPARE
+    return (0.55 * side, 0.16 * side) if look.on == "edges" else (0.4 * side, 0.4 * side)
+
+
+def _slot_reach(look: PlaceLook, kind: BoardKind, size: float) -> float:
+    """How far a place's drawing reaches from its point: across an edge half a slot's depth, else half its length."""
+    side = _edge_length(kind, size)
     if look.look == "band":
         return band_depth(side)
-    if look.look in ("none", "dot"):
-        return 1.0 if look.look == "dot" else 0.0
-    if look.piece is not None:
-        return (look.piece[1] + SLOT_SPARE) / 2
-    return 0.08 * side if look.on == "edges" else 0.2 * side
+    if look.look == "none":
+        return 0.0
+    if look.look == "dot":
+        return dot_radius(size)
+    length, depth = _slot_size(look, side)
+    return depth / 2 if look.on == "edges" else length / 2
 
 
 def _label(
@@ -170,7 +179,7 @@ def _label(
     """The label inside the cell that names the place, just clear of its slot on the way to the cell's centre."""
     h = LABEL_PT * 0.3528 * 1.3
     w = min(0.8 * size, 1.0 + LABEL_PT * 0.3528 * sum(1.0 if ord(ch) >= 0x3000 else 0.62 for ch in look.label))
-    reach = _slot_reach(look, _edge_length(kind, size))
+    reach = _slot_reach(look, kind, size)
     if look.on == "cells":
         x, y = point[0], point[1] + min(reach + h / 2 + 0.5, 0.3 * size)
     else:
@@ -216,19 +225,13 @@ def disc_items(
 def overhang(looks: tuple[PlaceLook, ...], kind: BoardKind, size: float, cells: Collection[tuple[int, int]]) -> float:
     """How far places on the rim reach beyond the cells' outline (a slot on a rim corner, half a slot across a rim
     edge), so the board leaves that much room to the page's margin and to its title and legend."""
-    side = _edge_length(kind, size)
     reach = 0.0
     for look in looks:
-        if look.on == "cells" or look.look in ("none", "band"):
-            continue
+        if look.on == "cells" or look.look == "band":
+            continue  # a cell's slot stays in its cell; a band runs inside it
         if all(cell in cells for spot in look.spots for cell in spot.key):
             continue  # none on the rim
-        if look.look == "dot":
-            reach = max(reach, max(0.9, 0.045 * size))
-        elif look.on == "edges":
-            reach = max(reach, (look.piece[1] + SLOT_SPARE) / 2 if look.piece else 0.08 * side)
-        else:
-            reach = max(reach, (max(look.piece) + SLOT_SPARE) / 2 if look.piece else 0.2 * side)
+        reach = max(reach, _slot_reach(look, kind, size))
     return reach
 
 
