@@ -10,6 +10,8 @@
         labels: [{at: [0, 1], text: {ja: 港, en: Port}}]
         starts: [{at: [1, 0], player: 1}]
         holds: [players]
+        places: [{id: road, on: edges, around: [forest], holds: [road]}]     # edges, corners: docs/boards.md
+        numbers: {pips: 2d6, discs: [{at: [1, 1], value: 6}]}
       - id: arena
         grid: {columns: 8, rows: 8, cell: 22mm}
     maps: [{id: roads, name: …, node_size: 16mm, nodes: […], links: […], holds: [players]}]
@@ -21,7 +23,8 @@ shapes the seed games use, with an id and a name. `holds:` names what stands on 
 player tokens of `tokens:`) or a marker id. Physical fit is checked where the size is known before layout:
 
 - PK414: card spaces that do not fit their zone with the deck's cards in them;
-- PK415: a token larger than the map node, grid cell or fixed-size hex it stands on (with 2 mm to spare);
+- PK415: a token larger than the map node, grid cell, fixed-size hex, edge or corner it stands on (with 2 mm to
+  spare; places are `validator.components.place_checks`);
 - PK416: a token larger than its track's spaces.
 
 A hex board with `hex_size: auto` is checked when the board is laid out, at the size it prints.
