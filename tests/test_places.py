@@ -322,3 +322,39 @@ def test_slots_on_the_rim_keep_clear_of_the_paper_edge_and_the_title(tmp_path: P
     for x0, y0, x1, y1 in slots:
         assert x0 >= HARD_MARGIN and x1 <= page.width - HARD_MARGIN
         assert y0 >= title_rule - 0.2 and y1 <= page.height - HARD_MARGIN  # 0.2: half the outline
+
+
+@pytest.mark.parametrize(
+    ("name", "boards"),
+    [("go", {"go-9": (81, 5, 0), "go-13": (169, 5, 0)}), ("hex", {"hex-board": (0, 0, 88)})],
+)
+def test_go_and_hex_print_their_boards_with_points_stars_and_sides(name: str, boards: dict):
+    """Go: 81 and 169 intersections (fit-checked, not drawn), five star points each; Hex: 121 flat hexes and 88 edge
+    bands, 44 red and 44 blue."""
+    from pnpkit.generator.build import layout_kit
+    from pnpkit.generator.scene import Group
+    from pnpkit.validator.components.places import select_spots
+    from pnpkit.validator.kit import load_kit
+
+    loaded = load_kit(KITS[name])
+    kit = loaded.model
+    parts, problems = layout_kit(loaded, "en")
+    assert [p for p in problems if p.is_error] == []
+    by_slug = {part.slug: part for part in parts}
+    assert {"tokens", "rules", *boards} <= set(by_slug)
+    for board in kit.boards:
+        points, stars, bands = boards[board.id]
+        cells = {at: terrain for at, (terrain, _path) in board.cells().items()}
+        selected = {place.id: len(select_spots(place, board.kind(), cells)[0]) for place in board.places}
+        assert selected.get("point", 0) == points
+        roles = [getattr(item, "role", "") for item, _m, _a in walked(by_slug[board.id].pages[0])]
+        assert sum(role.startswith("dot:") for role in roles) == stars
+        assert sum(role.startswith("band:") for role in roles) == bands
+        if name == "hex":
+            assert (
+                sum(
+                    isinstance(item, Group) and item.role == "cell"
+                    for item, _m, _a in walked(by_slug[board.id].pages[0])
+                )
+                == 121
+            )
