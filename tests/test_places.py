@@ -159,7 +159,10 @@ def walked(page):
 def test_the_board_draws_one_slot_per_place_and_a_corner_slot_on_the_hex_corner(tmp_path: Path):
     from pnpkit.generator.scene import Circle, Group, Polygon
 
-    places = PIECES + "      - {id: star, on: corners, at: [[0, 0, W]], look: dot}\n"
+    places = PIECES + (
+        "      - {id: star, on: corners, at: [[0, 0, W]], look: dot}\n"
+        "      - {id: harbour, on: edges, at: [[0, 0, N]], look: wedge, label: {en: '3:1'}}\n"
+    )
     text = "boards:\n" + board("b", SHAPES["flat"][0].format(size="30mm"), places)
     kit = write_kit(tmp_path, text)
     part = laid_out(kit, "b")
@@ -176,14 +179,21 @@ def test_the_board_draws_one_slot_per_place_and_a_corner_slot_on_the_hex_corner(
             )
         if isinstance(item, Circle) and role.startswith("slot:town@0,0NE"):
             corner_slots.append(apply(matrix, item.cx, item.cy))
+        if isinstance(item, Polygon) and role.startswith("wedge:"):
+            wedge = [apply(matrix, *p) for p in item.points]
     # six flat hexes, three columns of two: 36 sides, 9 of them shared, so 27 edges; 22 corners (Euler: V = E - F + 2
     # with 7 faces); each drawn once
-    assert (roles["slot"], roles["dot"]) == (27 + 22, 1)
+    assert (roles["slot"], roles["dot"], roles["wedge"]) == (27 + 22, 1, 1)
     assert len(corner_slots) == 1
     x, y = corner_slots[0]
     assert any(math.dist((x, y), corner) < 1e-6 for corner in hexes["0,0"])
     top_right = max(hexes["0,0"], key=lambda p: (-round(p[1], 6), p[0]))  # NE corner of a flat hex: top, right
     assert math.dist((x, y), top_right) < 1e-6
+    # the harbour's wedge runs from the N edge's two corners to a tip inside the hex, 45 % of the way to its centre
+    centre = (sum(p[0] for p in hexes["0,0"]) / 6, sum(p[1] for p in hexes["0,0"]) / 6)
+    top = sorted(hexes["0,0"], key=lambda p: p[1])[:2]
+    assert all(any(math.dist(w, t) < 1e-6 for w in wedge) for t in top)
+    assert math.dist(wedge[2], centre) == pytest.approx(15.0 - 0.45 * 15.0)
 
 
 def test_number_discs_are_readable_on_a_50mm_hex_and_chosen_values_take_the_emphasis_colour(tmp_path: Path):

@@ -135,10 +135,18 @@ def _one(
             reach = band_depth(_edge_length(kind, size))
             inner_a, inner_b = _towards(a, centre, reach), _towards(b, centre, reach)
             return Polygon((a, b, inner_b, inner_a), style=Style(fill=look.colour or INK), role=f"band:{name}")
+        if look.look == "wedge":
+            tip = _towards((x, y), centre, wedge_reach(kind, size))
+            return Polygon((a, b, tip), style=outline, role=f"wedge:{name}")
         return Polygon(_strip(a, b, length, depth), style=outline, role=f"slot:{name}")
     if length != depth:
         return Rect(x - length / 2, y - depth / 2, length, depth, style=outline, radius=0.8, role=f"slot:{name}")
     return Circle(x, y, length / 2, style=outline, role=f"slot:{name}")
+
+
+def wedge_reach(kind: BoardKind, size: float) -> float:
+    """How far a wedge's tip reaches into its cell: 45 % of the way from the edge to the cell's centre."""
+    return 0.45 * size / 2
 
 
 def dot_radius(size: float) -> float:
@@ -159,6 +167,8 @@ def _slot_reach(look: PlaceLook, kind: BoardKind, size: float) -> float:
     side = _edge_length(kind, size)
     if look.look == "band":
         return band_depth(side)
+    if look.look == "wedge":
+        return wedge_reach(kind, size)
     if look.look == "none":
         return 0.0
     if look.look == "dot":
@@ -227,8 +237,8 @@ def overhang(looks: tuple[PlaceLook, ...], kind: BoardKind, size: float, cells: 
     edge), so the board leaves that much room to the page's margin and to its title and legend."""
     reach = 0.0
     for look in looks:
-        if look.on == "cells" or look.look == "band":
-            continue  # a cell's slot stays in its cell; a band runs inside it
+        if look.on == "cells" or look.look in ("band", "wedge"):
+            continue  # a cell's slot stays in its cell; a band or a wedge runs inside it
         if all(cell in cells for spot in look.spots for cell in spot.key):
             continue  # none on the rim
         reach = max(reach, _slot_reach(look, kind, size))
@@ -255,6 +265,8 @@ def legend_swatch(look: PlaceLook, x: float, y: float) -> Item:
         return Circle(cx, cy, 1.0, style=Style(fill=look.colour or INK))
     if look.look == "band":
         return Rect(x, cy - 1.0, 7.0, 2.0, style=Style(fill=look.colour or INK))
+    if look.look == "wedge":
+        return Polygon(((x, y + 1.0), (x + 7.0, y + 1.0), (cx, y + 6.5)), style=Style(fill=fill, stroke=INK, width=0.3))
     if look.on == "edges":
         return Rect(x, cy - 1.2, 7.0, 2.4, style=Style(fill=fill, stroke=INK, width=0.3))
     return Circle(cx, cy, 2.6, style=Style(fill=fill, stroke=INK, width=0.3))

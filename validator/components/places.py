@@ -105,9 +105,10 @@ class Place(StrictModel):
     """Text printed beside each of these places, on the side of the cell that names it (e.g. "2:1 Wool")."""
     colour: Colour | None = None
     """The slot's fill (or the dot's or band's colour)."""
-    look: Literal["slot", "dot", "band", "none"] = "slot"
+    look: Literal["slot", "dot", "band", "wedge", "none"] = "slot"
     """slot: an outline the size of the piece; dot: a small filled dot (a go board's star points); band: a thick
-    line along the whole edge (a player's side of the board); none: not drawn (a lined board's intersections)."""
+    line along the whole edge (a player's side of the board); wedge: a triangle from the edge's two corners into
+    the cell that names it, its label at the tip (a harbour); none: not drawn (a lined board's intersections)."""
 
     @model_validator(mode="after")
     def _selects(self) -> Place:
@@ -115,8 +116,8 @@ class Place(StrictModel):
             raise ValueError("give the places: `at` (single places), `around` (terrains), `along` or `rim` (sides)")
         if self.on == "cells" and (self.rim is not None or any(len(at) == 3 for at in self.at)):
             raise ValueError("a place `on: cells` is written `at: [[q, r]]` (no side) and has no `rim`")
-        if self.look == "band" and self.on != "edges":
-            raise ValueError("`look: band` runs along an edge: use it with `on: edges`")
+        if self.look in ("band", "wedge") and self.on != "edges":
+            raise ValueError(f"`look: {self.look}` runs along an edge: use it with `on: edges`")
         return self
 
 
