@@ -19,6 +19,8 @@ from ..types import Colour, Ident, LocalText, StrictModel
 from .hexboard import SQRT3, Orientation, hex_centre
 
 On = Literal["cells", "edges", "corners"]
+Side = Literal["N", "NE", "E", "SE", "S", "SW", "W", "NW"]
+"""A side of a cell, as a compass point; which of them a cell has depends on the board (docs/boards.md)."""
 BoardKind = Literal["pointy", "flat", "grid"]
 """A hex board's orientation, or a square grid."""
 
@@ -96,7 +98,7 @@ class Place(StrictModel):
     along: Annotated[list[CellAt], Field(min_length=2, max_length=2)] | None = None
     """Only the cells on the straight line from the first cell to the second (a row, a column, a hex line), e.g.
     one side of the board: `along: [[0, 0], [0, 10]]`."""
-    rim: list[str] | None = None
+    rim: list[Side] | None = Field(None, max_length=8)
     """Only edges and corners on the board's outer rim, on these sides of its cells (e.g. [NW, SW]); with
     `around` (default all)."""
     holds: list[Ident] = Field(default_factory=list, max_length=20)
