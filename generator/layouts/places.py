@@ -138,8 +138,9 @@ def _one(
         if look.look == "wedge":
             tip = _towards((x, y), centre, wedge_reach(kind, size))
             return Polygon((a, b, tip), style=outline, role=f"wedge:{name}")
-        return Polygon(_strip(a, b, length, depth), style=outline, role=f"slot:{name}")
-    if length != depth:
+        if length != depth:  # a strip along the edge; a round piece gets a round slot
+            return Polygon(_strip(a, b, length, depth), style=outline, role=f"slot:{name}")
+    elif length != depth:
         return Rect(x - length / 2, y - depth / 2, length, depth, style=outline, radius=0.8, role=f"slot:{name}")
     return Circle(x, y, length / 2, style=outline, role=f"slot:{name}")
 
