@@ -268,7 +268,8 @@ def legend_swatch(look: PlaceLook, x: float, y: float) -> Item:
         return Rect(x, cy - 1.0, 7.0, 2.0, style=Style(fill=look.colour or INK))
     if look.look == "wedge":
         return Polygon(((x, y + 1.0), (x + 7.0, y + 1.0), (cx, y + 6.5)), style=Style(fill=fill, stroke=INK, width=0.3))
-    if look.on == "edges":
+    round_piece = look.piece is not None and look.piece[0] == look.piece[1]
+    if look.on == "edges" and not round_piece:
         return Rect(x, cy - 1.2, 7.0, 2.4, style=Style(fill=fill, stroke=INK, width=0.3))
     return Circle(cx, cy, 2.6, style=Style(fill=fill, stroke=INK, width=0.3))
 
