@@ -1,4 +1,4 @@
-"""Boards, maps, mats and tracks for every kit without Python (examples/board-game), and the physical fit
+"""Boards, maps, mats and tracks for every kit without Python (tests/fixtures/generic/every-board, the old Island Traders), and the physical fit
 checks: card spaces against their deck's cards (PK414), tokens against the cells and nodes they stand on
 (PK415) and against track spaces (PK416)."""
 
@@ -11,7 +11,7 @@ import pytest
 from conftest import KITS, cli, line_of, make_bad_kit, parse_findings
 from pypdf import PdfReader
 
-KIT = "board-game"
+KIT = "every-board"  # the old Island Traders: a hex board, a node map, a mat, a track
 A4_PT = (595.28, 841.89)
 
 
@@ -33,10 +33,10 @@ def test_board_game_example_validates_with_no_finding():
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("board-game")
+    out = tmp_path_factory.mktemp("every-board")
     result = cli("build", KITS[KIT], "-o", out, "--lang", "all")
     assert result.returncode == 0, result.stdout + result.stderr
-    return out / "island-traders"
+    return out / "every-board"
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
@@ -197,7 +197,7 @@ def test_straight_and_spiral_tracks_print(tmp_path: Path):
         )
         result = cli("build", kit, "-o", tmp_path / f"out-{layout}", "--lang", "en")
         assert result.returncode == 0, result.stdout + result.stderr
-        reader = PdfReader(tmp_path / f"out-{layout}" / "island-traders" / "en" / "score.pdf")
+        reader = PdfReader(tmp_path / f"out-{layout}" / "every-board" / "en" / "score.pdf")
         text = reader.pages[0].extract_text()
         assert ("11" if layout == "straight" else "31") in text
 
@@ -221,7 +221,7 @@ def test_a_grid_board_prints_its_coordinates(tmp_path: Path):
     (kit / "boards.yaml").write_text(text, encoding="utf-8")
     result = cli("build", kit, "-o", tmp_path / "out", "--lang", "en")
     assert result.returncode == 0, result.stdout + result.stderr
-    page_text = PdfReader(tmp_path / "out" / "island-traders" / "en" / "island.pdf").pages[0].extract_text()
+    page_text = PdfReader(tmp_path / "out" / "every-board" / "en" / "island.pdf").pages[0].extract_text()
     assert "West port" in page_text and "h" in page_text and "8" in page_text
 
 

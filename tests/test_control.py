@@ -395,7 +395,7 @@ APPLIED = {  # codes whose bad example is whole top-level fields of the kit name
     ),
     "PK320": ES,
     "PK323": ES,
-    **dict.fromkeys(("PK414", "PK415", "PK416", "PK417", "PK418"), "board-game"),
+    **dict.fromkeys(("PK414", "PK415", "PK416", "PK417", "PK418"), "every-board"),
 }
 LAID_OUT = {"PK307": MT, "PK412": MT, "PK327": "wizards-element-collection"}
 """Examples whose code is found when the kit is laid out (`pnpkit validate`)."""

@@ -52,7 +52,7 @@ def test_every_generic_code_has_a_bad_kit_or_a_test():
 
     covered = {want.code for case in CASES if case.kit == MT for want in case.wants}
     covered |= {"PK411"}  # test_art_regions_print_a_labelled_placeholder
-    covered |= {"PK414", "PK415", "PK416", "PK417", "PK418"}  # tests/test_boards.py, on examples/board-game
+    covered |= {"PK414", "PK415", "PK416", "PK417", "PK418"}  # tests/test_boards.py, on fixtures/generic/every-board
     assert set(CODES) <= covered, sorted(set(CODES) - covered)
 
 

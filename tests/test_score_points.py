@@ -8,7 +8,7 @@ from pathlib import Path
 
 from conftest import KITS, cli
 
-KIT = KITS["board-game"]
+KIT = KITS["every-board"]
 
 
 def test_typed_points_are_totalled_and_ties_broken_by_the_tie_break_order():

@@ -96,7 +96,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "PK363": (E, "too many errors of one kind; the rest are counted, not listed"),
     # physical fit: what goes on a board, mat or track fits its space (every game)
     "PK414": (E, "card space smaller than its deck's cards"),
-    "PK415": (E, "piece larger than the cell or node it stands on"),
+    "PK415": (E, "piece larger than the cell, edge, corner or node it stands on"),
     "PK416": (E, "token larger than its track's spaces"),
     # what the designer wrote reads another way than meant (card templates and table decks)
     "PK430": (W, "a table column named like a card field fills the field, not the region of that name"),

@@ -102,7 +102,8 @@ COMPONENTS: dict[str, Explanation] = {
     ),
     "PK415": Explanation(
         "A token as wide as the cell or node it stands on hides it and its neighbours: players cannot see where it "
-        "is. A token needs 2 mm less than its space.",
+        "is. A token needs 2 mm less than its space. A place on a board's edge gives a piece the edge's length, a "
+        "corner the distance to the next corner (docs/boards.md).",
         "maps:\n  - id: roads\n    name: {ja: 航路, en: Roads}\n    node_size: 12mm\n    holds: [players]\n"
         "    nodes: [{id: a, x: 0, y: 0}, {id: b, x: 3, y: 0}]\n    links: [[a, b]]\n",
         "Make the nodes or cells larger (`node_size:`, `hex_size:`, `cell:`), or the tokens smaller (`tokens: diameter`).",

@@ -11,6 +11,7 @@ from ..text import TextBox
 from .collisions import MINIATURE
 from .context import LayoutContext, page_title, scale_bar
 from .hexboard import CellMarks, TerrainStyle
+from .places import disc_items, place_items
 from .tiling import HEADER, assembly_diagram, spans, tile_pages
 
 COORDINATE_ROOM = 6.0
@@ -26,6 +27,13 @@ class GridSpec:
     terrains: tuple[tuple[str | None, ...], ...]
     """Each row's terrain ids, left to right (None: plain)."""
     coordinates: bool
+    frame: float = 0.0
+    """A band this wide around the cells (its colour `frame_colour`), inside the coordinates."""
+    frame_colour: str = PLAIN.colour
+
+    def origin(self) -> float:
+        """Where the first cell starts, from the grid's top-left: the coordinates' band and the frame."""
+        return (COORDINATE_ROOM if self.coordinates else 0.0) + self.frame
 
 
 def column_name(index: int) -> str:
@@ -38,9 +46,13 @@ def grid_items(
     ctx: LayoutContext, spec: GridSpec, styles: dict[str, TerrainStyle], marks: CellMarks
 ) -> tuple[list[Item], float, float]:
     """The grid from its top-left corner (its coordinates outside it); returns the items, width and height."""
-    pad = COORDINATE_ROOM if spec.coordinates else 0.0
+    pad = spec.origin()
     size = spec.cell
     items: list[Item] = []
+    if spec.frame:
+        edge = pad - spec.frame
+        w, h = spec.columns * size + 2 * spec.frame, spec.rows * size + 2 * spec.frame
+        items.append(Rect(edge, edge, w, h, style=Style(fill=spec.frame_colour, stroke=INK, width=0.3), role="frame"))
     for row in range(spec.rows):
         for col in range(spec.columns):
             terrain = spec.terrains[row][col]
@@ -52,16 +64,24 @@ def grid_items(
             if at in marks.starts:
                 ring = Style(stroke=marks.starts[at], width=1.2, dash=(1.6, 0.9))
                 parts.append(Circle(x + size / 2, y + size / 2, size * 0.38, style=ring, role="start"))
+            disc = marks.discs.get(at)
+            if disc is not None:
+                parts += disc_items(ctx, disc, (x + size / 2, y + size / 2), size, marks.disc_colour)
             if at in marks.labels:
                 label, where = marks.labels[at]
-                box = TextBox(x + 1.0, y + size * 0.3, size - 2.0, size * 0.4, align="middle", valign="middle")
+                top, tall = (y + size * 0.3, size * 0.4) if disc is None else (y + size * 0.78, size * 0.2)
+                box = TextBox(x + 1.0, top, size - 2.0, tall, align="middle", valign="middle")
                 parts += ctx.fitted(label, box, 8.0, 6.0, where=where, label="cell label")
             items.append(Group(tuple(parts), role="cell", name=f"{column_name(col)}{row + 1}"))
+    items += place_items(ctx, "grid", size, pad, pad, marks.places)
     if spec.coordinates:
         for col in range(spec.columns):
-            items.append(Text(pad + (col + 0.5) * size, pad - 1.8, column_name(col), 7, colour=INK, anchor="middle"))
+            items.append(
+                Text(pad + (col + 0.5) * size, pad - spec.frame - 1.8, column_name(col), 7, colour=INK, anchor="middle")
+            )
         for row in range(spec.rows):
-            items.append(Text(pad - 1.5, pad + (row + 0.5) * size + 1.2, str(row + 1), 7, colour=INK, anchor="end"))
+            y = pad + (row + 0.5) * size + 1.2
+            items.append(Text(pad - spec.frame - 1.5, y, str(row + 1), 7, colour=INK, anchor="end"))
     return items, 2 * pad + spec.columns * size, 2 * pad + spec.rows * size
 
 
@@ -99,8 +119,8 @@ def grid_pages(
         items += [Group(tuple(legend), dx=0.0, dy=top + height + 4.0)] if legend else []
         items += footer
         return [Page(ctx.paper.width, ctx.paper.height, tuple(items), title)]
-    seams_x = [COORDINATE_ROOM * spec.coordinates + c * spec.cell for c in range(1, spec.columns)]
-    seams_y = [COORDINATE_ROOM * spec.coordinates + r * spec.cell for r in range(1, spec.rows)]
+    seams_x = [spec.origin() + c * spec.cell for c in range(1, spec.columns)]
+    seams_y = [spec.origin() + r * spec.cell for r in range(1, spec.rows)]
     tiles = tile_pages(ctx, title, tuple(art), width, height, seams_x, seams_y)
     cols = len(spans(width, room_w, seams_x))
     rows = len(spans(height, ctx.paper.height - 2 * margin - HEADER, seams_y))

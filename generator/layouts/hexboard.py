@@ -1,11 +1,12 @@
-"""Hex boards: the largest pointy-top hexes that fit the sheet, a legend and a scale bar."""
+"""Hex boards, pointy- or flat-top: the largest hexes that fit the sheet, their places and number discs, a legend
+and a scale bar."""
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from pnpkit.validator.components.hexboard import SQRT3, hex_centre
+from pnpkit.validator.components.hexboard import SQRT3, Orientation, hex_centre
 
 from ..colour import INK, WHITE
 from ..i18n import tr
@@ -13,6 +14,7 @@ from ..icons import icon
 from ..scene import Circle, Group, Item, Page, Polygon, Rect, Style, Text
 from ..text import TextBox
 from .context import LayoutContext, page_title, scale_bar
+from .places import DiscLook, PlaceLook, disc_items, legend_places, legend_swatch, overhang, place_items
 from .tiling import HEADER, OVERLAP, assembly_diagram, spans, tile_pages
 
 LEGEND_COLUMNS = 3
@@ -33,6 +35,8 @@ class BoardCell:
     q: int
     r: int
     terrain: str
+    orientation: Orientation = "pointy"
+    """How its hex stands (every cell of a board the same): each function that measures cells reads it here."""
 
 
 @dataclass(frozen=True)
@@ -43,18 +47,31 @@ class CellMarks:
     """(q, r) → (the label, where it is written)."""
     starts: dict[tuple[int, int], str]
     """(q, r) → the player's colour."""
+    places: tuple[PlaceLook, ...] = ()
+    """Places on edges, corners and cells."""
+    discs: dict[tuple[int, int], DiscLook] = field(default_factory=dict)
+    """(q, r) → its number disc."""
+    disc_colour: str = "#f4ecd8"
 
 
-def hex_corners(cx: float, cy: float, across_flats: float) -> tuple[tuple[float, float], ...]:
+def hex_corners(
+    cx: float, cy: float, across_flats: float, orientation: Orientation = "pointy"
+) -> tuple[tuple[float, float], ...]:
     radius = across_flats / SQRT3
+    first = -90 if orientation == "pointy" else -120
     return tuple(
-        (cx + radius * math.cos(math.radians(a)), cy + radius * math.sin(math.radians(a))) for a in range(-90, 270, 60)
+        (cx + radius * math.cos(math.radians(a)), cy + radius * math.sin(math.radians(a)))
+        for a in range(first, first + 360, 60)
     )
+
+
+def cell_centre(cell: BoardCell, across_flats: float) -> tuple[float, float]:
+    return hex_centre(cell.q, cell.r, across_flats, cell.orientation)
 
 
 def board_extent(cells: list[BoardCell], across_flats: float) -> tuple[float, float, float, float]:
     """(x0, y0, x1, y1) of all hex corners for the given size."""
-    points = [p for c in cells for p in hex_corners(*hex_centre(c.q, c.r, across_flats), across_flats)]
+    points = [p for c in cells for p in hex_corners(*cell_centre(c, across_flats), across_flats, c.orientation)]
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     return min(xs), min(ys), max(xs), max(ys)
 
@@ -81,44 +98,66 @@ def board_items(
     items: list[Item] = []
     for cell in sorted(cells, key=lambda c: (c.r, c.q)):
         style = styles[cell.terrain]
-        cx, cy = hex_centre(cell.q, cell.r, size)
-        corners = tuple((x + dx, y + dy) for x, y in hex_corners(cx, cy, size))
+        cx, cy = cell_centre(cell, size)
+        corners = tuple((x + dx, y + dy) for x, y in hex_corners(cx, cy, size, cell.orientation))
         hexagon = Polygon(
             corners, style=Style(fill=style.colour, stroke=WHITE if style.blocked else INK, width=0.5), role="hex"
         )
         parts: list[Item] = [hexagon]
         if style.icon != "none":
             parts.append(icon(style.icon, cx + dx, cy + dy, size * 0.27, style.icon_colour))
-        if marks is not None and ctx is not None:
+        if marks is not None:
             parts += _cell_marks(ctx, marks, (cell.q, cell.r), cx + dx, cy + dy, size)
         items.append(Group(tuple(parts), role="cell", name=f"{cell.q},{cell.r}:{cell.terrain}"))
+    if marks is not None and marks.places:
+        kind = cells[0].orientation if cells else "pointy"
+        items += place_items(ctx, kind, size, dx, dy, marks.places)
     return items, x1 - x0, y1 - y0
 
 
 def _cell_marks(
-    ctx: LayoutContext, marks: CellMarks, at: tuple[int, int], cx: float, cy: float, size: float
+    ctx: LayoutContext | None, marks: CellMarks, at: tuple[int, int], cx: float, cy: float, size: float
 ) -> list[Item]:
-    """A start cell's ring in its player's colour; a label across the cell's middle, fitted (too long is PK309)."""
+    """A start cell's ring in its player's colour; its number disc; a label across the cell's middle (below the
+    disc when it has one), fitted (too long is PK309). Without `ctx` (a preview) the texts are left out."""
     items: list[Item] = []
     colour = marks.starts.get(at)
     if colour is not None:
         items.append(Circle(cx, cy, size * 0.36, style=Style(stroke=colour, width=1.2, dash=(1.6, 0.9)), role="start"))
+    disc = marks.discs.get(at)
+    if disc is not None:
+        items += disc_items(ctx, disc, (cx, cy), size, marks.disc_colour)
     label = marks.labels.get(at)
-    if label is not None:
+    if label is not None and ctx is not None:
         text, where = label
-        box = TextBox(cx - size * 0.42, cy - size * 0.2, size * 0.84, size * 0.4, align="middle", valign="middle")
+        if disc is None:
+            box = TextBox(cx - size * 0.42, cy - size * 0.2, size * 0.84, size * 0.4, align="middle", valign="middle")
+        else:
+            box = TextBox(cx - size * 0.3, cy + size * 0.23, size * 0.6, size * 0.17, align="middle", valign="middle")
         items += ctx.fitted(text, box, 8.0, 6.0, where=where, label="cell label")
     return items
 
 
-def one_sheet_size(ctx: LayoutContext, cells: list[BoardCell], terrains: int) -> float:
-    """The largest hexes (across flats) with which the board, its legend of `terrains` and its footer fit one sheet:
-    the size `hex_size: auto` prints at."""
+def legend_entries(styles: list[TerrainStyle], marks: CellMarks | None) -> int:
+    """How many entries the legend lists: the terrains, the start cells, the named places."""
+    if marks is None:
+        return len(styles)
+    return len(styles) + (1 if marks.starts else 0) + len(legend_places(marks.places))
+
+
+def one_sheet_size(ctx: LayoutContext, cells: list[BoardCell], terrains: int, marks: CellMarks | None = None) -> float:
+    """The largest hexes (across flats) with which the board, its legend of `terrains` and its footer fit one sheet,
+    with room around for places that reach past the rim (`marks`): the size `hex_size: auto` prints at."""
     legend_h = legend_height(terrains)
     footer_h = 14.0
     avail_w = ctx.paper.width - 2 * ctx.margin
     avail_h = ctx.paper.height - ctx.margin - 12.0 - ctx.margin - legend_h - footer_h
-    return largest_size(cells, avail_w, avail_h)
+    size = largest_size(cells, avail_w, avail_h)
+    if marks is None or not marks.places or not cells:
+        return size
+    on_board = {(c.q, c.r) for c in cells}
+    reach = overhang(marks.places, cells[0].orientation, size, on_board)  # shrinks with the size: room to spare
+    return largest_size(cells, avail_w - 2 * reach, avail_h - 2 * reach)
 
 
 def board_pages(
@@ -135,17 +174,18 @@ def board_pages(
     by_id = {s.id: s for s in styles}
     margin = ctx.margin
     top = margin + 12.0
-    starts = len(marks.starts) if marks is not None else 0
-    fits = one_sheet_size(ctx, cells, len(styles) + (1 if starts else 0))
+    fits = one_sheet_size(ctx, cells, legend_entries(styles, marks), marks)
     hex_size = size or fits
     if hex_size > fits + 1e-9:
         return _tiled(ctx, title, subtitle, cells, styles, legend_title, hex_size, marks)
+    on_board = {(c.q, c.r) for c in cells}
+    reach = overhang(marks.places, cells[0].orientation, hex_size, on_board) if marks is not None and cells else 0.0
     x0, _y0, x1, _y1 = board_extent(cells, hex_size)
     left = (ctx.paper.width - (x1 - x0)) / 2
-    board, _w, board_h = board_items(cells, by_id, hex_size, left, top, marks, ctx)
+    board, _w, board_h = board_items(cells, by_id, hex_size, left, top + reach, marks, ctx)
     items: list[Item] = page_title(ctx, title, subtitle)
     items += board
-    items += _legend(ctx, styles, cells, top + board_h + 4.0, legend_title, starts)
+    items += _legend(ctx, styles, cells, top + board_h + 2 * reach + 4.0, legend_title, marks)
     items += _footer(ctx, hex_size)
     return [Page(ctx.paper.width, ctx.paper.height, tuple(items), title)]
 
@@ -161,15 +201,18 @@ def _footer(ctx: LayoutContext, hex_size: float) -> list[Item]:
 
 
 def hex_seams(cells: list[BoardCell], size: float) -> tuple[list[float], list[float]]:
-    """Lines in board coordinates where hex edges run: vertical edges, and the rows' side corners."""
+    """Lines in board coordinates where hex edges run: vertical edges, and the rows' side corners (flat hexes:
+    horizontal edges, and the columns' side corners)."""
     x0, y0, _x1, _y1 = board_extent(cells, size)
     radius = size / SQRT3
+    flat = bool(cells) and cells[0].orientation == "flat"
+    half_x, half_y = (radius / 2, size / 2) if flat else (size / 2, radius / 2)
     xs: set[float] = set()
     ys: set[float] = set()
     for cell in cells:
-        cx, cy = hex_centre(cell.q, cell.r, size)
-        xs.update((round(cx - size / 2 - x0, 3), round(cx + size / 2 - x0, 3)))
-        ys.update((round(cy - radius / 2 - y0, 3), round(cy + radius / 2 - y0, 3)))
+        cx, cy = cell_centre(cell, size)
+        xs.update((round(cx - half_x - x0, 3), round(cx + half_x - x0, 3)))
+        ys.update((round(cy - half_y - y0, 3), round(cy + half_y - y0, 3)))
     return sorted(xs), sorted(ys)
 
 
@@ -205,17 +248,24 @@ def _tiled(
     )
     for line_no, line in enumerate(note.split("\n")):
         items.append(Text(margin, y + line_no * 4.2, line, 8, colour=INK))
-    items += _legend(ctx, styles, cells, y + 20.0, legend_title, len(marks.starts) if marks is not None else 0)
+    items += _legend(ctx, styles, cells, y + 20.0, legend_title, marks)
     items += _footer(ctx, size)
     overview = Page(ctx.paper.width, ctx.paper.height, tuple(items), title)
     return [overview] + tiles
 
 
 def _legend(
-    ctx: LayoutContext, styles: list[TerrainStyle], cells: list[BoardCell], y: float, title: str, starts: int = 0
+    ctx: LayoutContext,
+    styles: list[TerrainStyle],
+    cells: list[BoardCell],
+    y: float,
+    title: str,
+    marks: CellMarks | None,
 ) -> list[Item]:
     counts = {s.id: sum(c.terrain == s.id for c in cells) for s in styles}
-    return terrain_legend(ctx, styles, counts, y, title, starts=starts)
+    starts = len(marks.starts) if marks is not None else 0
+    places = marks.places if marks is not None else ()
+    return terrain_legend(ctx, styles, counts, y, title, starts=starts, places=places)
 
 
 def terrain_legend(
@@ -226,6 +276,7 @@ def terrain_legend(
     title: str,
     square: bool = False,
     starts: int = 0,
+    places: tuple[PlaceLook, ...] = (),
 ) -> list[Item]:
     """The terrains in columns: a swatch (a hex, or a square for grids), the name and how many cells have it; then,
     when the board has start cells, what their dashed ring means, so a buyer knows where to set up."""
@@ -252,6 +303,12 @@ def terrain_legend(
         yy = y + 7.0 + row * 9.0
         items.append(Circle(x + 4.0, yy + 3.5, 2.9, style=Style(stroke=INK, width=0.8, dash=(1.2, 0.7)), role="start"))
         items.append(Text(x + 10.0, yy + 5.0, f"{tr('start_cell', ctx.lang)}  × {starts}", 8.5, colour=INK))
+    for i, (place, count) in enumerate(legend_places(places), start=len(styles) + (1 if starts else 0)):
+        row, col = divmod(i, columns)
+        x = ctx.margin + col * col_w
+        yy = y + 7.0 + row * 9.0
+        items.append(legend_swatch(place, x + 0.5, yy))
+        items.append(Text(x + 10.0, yy + 5.0, f"{place.name}  × {count}", 8.5, colour=INK))
     return items
 
 

@@ -40,16 +40,21 @@ class PlacedCell:
     offset: int = 0  # column inside a row string, for row-written boards
 
 
-class HexBoard(StrictModel):
-    """Pointy-top hex board.
+Orientation = Literal["pointy", "flat"]
+GAP = "."
+"""In the rows of a flat-top board, a place with no cell (so a board of any outline can be drawn as rows)."""
 
-    The `rows` helper reads like the board itself: each row lists terrain keys
-    separated by spaces, and rows are centred, so rows of alternating parity
-    (3 4 5 4 3) make a hex-shaped board.
+
+class HexBoard(StrictModel):
+    """Hex board, pointy-top (a corner at the top) or flat-top (an edge at the top).
+
+    The `rows` helper reads like the board itself: each row lists terrain keys separated by spaces. Pointy rows
+    are centred, so rows of alternating parity (3 4 5 4 3) make a hex-shaped board. Flat rows zig-zag: the 2nd,
+    4th, … key of a row sits half a hex lower than its neighbours, and `.` leaves a gap (docs/boards.md).
     """
 
-    orientation: Literal["pointy"] = "pointy"
-    """The hexes' orientation: pointy (a corner at the top)."""
+    orientation: Orientation = "pointy"
+    """pointy: a corner at the top, rows straight across; flat: an edge at the top, columns straight down."""
     hex_size: Length | Literal["auto"] = Field(
         "auto", description="Distance across flats, or 'auto' for the largest that fits."
     )
@@ -78,15 +83,20 @@ class HexBoard(StrictModel):
 
     def printed_size(self, across_flats: float) -> tuple[float, float]:
         """The board's width and height on paper with hexes `across_flats` wide (outer corners included)."""
-        centres = [hex_centre(cell.q, cell.r, across_flats) for cell in self.placed_cells()]
+        centres = [hex_centre(cell.q, cell.r, across_flats, self.orientation) for cell in self.placed_cells()]
         if not centres:
             return 0.0, 0.0
         xs, ys = zip(*centres)
-        return max(xs) - min(xs) + across_flats, max(ys) - min(ys) + 2 * across_flats / SQRT3
+        across, corners = across_flats, 2 * across_flats / SQRT3
+        if self.orientation == "flat":
+            across, corners = corners, across
+        return max(xs) - min(xs) + across, max(ys) - min(ys) + corners
 
     def placed_cells(self) -> list[PlacedCell]:
         if self.cells:
             return [PlacedCell(c.q, c.r, c.terrain, ("board", "cells", i)) for i, c in enumerate(self.cells)]
+        if self.orientation == "flat":
+            return self._flat_rows()
         widths = [len(row.split()) for row in self.rows]
         widest = max(widths, default=0)
         shift = (widest - widths[0]) % 2 if widths else 0
@@ -103,19 +113,38 @@ class HexBoard(StrictModel):
                 column += len(token)
         return placed
 
+    def _flat_rows(self) -> list[PlacedCell]:
+        """Flat-top rows: key i of row r is column q = i, pushed half a hex down when i is odd; `.` is no cell."""
+        placed = []
+        for row_no, row in enumerate(self.rows):
+            column = 0
+            for q, token in enumerate(row.split()):
+                column = row.index(token, column)
+                if token != GAP:
+                    r = row_no - (q - (q & 1)) // 2
+                    placed.append(PlacedCell(q, r, self.key.get(token, token), ("board", "rows", row_no), column))
+                column += len(token)
+        return placed
+
     def row_parity_problems(self) -> list[int]:
-        """Rows whose cell count has the same parity as the row above: they cannot interlock."""
+        """Rows whose cell count has the same parity as the row above: they cannot interlock (pointy rows only:
+        flat rows zig-zag and interlock whatever their length)."""
+        if self.orientation == "flat":
+            return []
         widths = [len(row.split()) for row in self.rows]
         return [r for r in range(1, len(widths)) if widths[r] % 2 == widths[r - 1] % 2]
 
 
-def hex_centre(q: int, r: int, across_flats: float = SQRT3) -> tuple[float, float]:
-    """Pointy-top axial coordinates to a plane position, for hexes `across_flats` wide.
+def hex_centre(q: int, r: int, across_flats: float = SQRT3, orientation: Orientation = "pointy") -> tuple[float, float]:
+    """Axial coordinates to a plane position (y down), for hexes `across_flats` wide.
 
-    The one conversion both the board drawing (in millimetres) and the rule checks
-    (in hexes whose corners lie 1 from their centre) use.
+    The one conversion the board drawing (in millimetres), the places on edges and corners and the rule checks
+    (in hexes whose corners lie 1 from their centre) use. A flat-top board is the pointy one mirrored in its
+    diagonal, with q and r trading places: q runs right in zig-zag columns, r straight down.
     """
     radius = across_flats / SQRT3
+    if orientation == "flat":
+        return 1.5 * radius * q, across_flats * (r + q / 2)
     return across_flats * (q + r / 2), 1.5 * radius * r
 
 

@@ -10,6 +10,8 @@
         labels: [{at: [0, 1], text: {ja: 港, en: Port}}]
         starts: [{at: [1, 0], player: 1}]
         holds: [players]
+        places: [{id: road, on: edges, around: [forest], holds: [road]}]     # edges, corners: docs/boards.md
+        numbers: {pips: 2d6, discs: [{at: [1, 1], value: 6}]}
       - id: arena
         grid: {columns: 8, rows: 8, cell: 22mm}
     maps: [{id: roads, name: …, node_size: 16mm, nodes: […], links: […], holds: [players]}]
@@ -21,7 +23,8 @@ shapes the seed games use, with an id and a name. `holds:` names what stands on 
 player tokens of `tokens:`) or a marker id. Physical fit is checked where the size is known before layout:
 
 - PK414: card spaces that do not fit their zone with the deck's cards in them;
-- PK415: a token larger than the map node, grid cell or fixed-size hex it stands on (with 2 mm to spare);
+- PK415: a token larger than the map node, grid cell, fixed-size hex, edge or corner it stands on (with 2 mm to
+  spare; places are `validator.components.place_checks`);
 - PK416: a token larger than its track's spaces.
 
 A hex board with `hex_size: auto` is checked when the board is laid out, at the size it prints.
@@ -34,10 +37,13 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, NamedTuple
 
 from pydantic import Field, GetJsonSchemaHandler, model_validator
 from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import PydanticCustomError
 
 from ..components.graphmap import GraphCodes, GraphMap, check_graph
 from ..components.hexboard import HexBoard
 from ..components.mats import Mat, mat_geometry, misfit_message, token_room
+from ..components.place_checks import PieceSize, cell_hint, check_numbers, check_place_fits, check_places
+from ..components.places import MAX_PLACES, MAX_SPOTS, BoardKind, Numbers, Place
 from ..components.tokens import MAX_TRACK_SPACES
 from ..components.tracks import A4_ROOM, TrackBoard, TrackSpace, check_field_fits, check_track, track_geometry
 from ..repeats import first_at, repeated
@@ -78,6 +84,9 @@ class Terrain(StrictModel):
     """The colour of its cells."""
     blocked: bool = False
     """No piece may enter its cells (drawn with a white outline)."""
+    count: Annotated[int, Field(ge=0, le=200)] | None = None
+    """With `tiles: loose` or `both`: how many loose tiles of this terrain to print (by default, as many as the
+    board has cells of it)."""
 
 
 class CellLabel(StrictModel):
@@ -109,12 +118,15 @@ class Grid(StrictModel):
     not given (the first of `terrains`, or plain)."""
     coordinates: bool = True
     """Print a–h along the top and 1–8 down the side."""
+    frame: Length | None = None
+    """A band this wide around the cells, in the first terrain's colour: room for the pieces on the outer edges
+    and corners (a go board's margin beyond its outer lines)."""
 
     @model_validator(mode="after")
     def _shape(self) -> Grid:
         if self.cells and (len(self.cells) != self.rows or any(len(row.split()) != self.columns for row in self.cells)):
             raise ValueError(f"`cells` needs {self.rows} rows of {self.columns} letters each")
-        if max(self.columns, self.rows) * self.cell > 1500:
+        if max(self.columns, self.rows) * self.cell + 2 * (self.frame or 0.0) > 1500:
             raise ValueError("the grid would print over 1.5 m a side: check `cell`")
         return self
 
@@ -144,12 +156,34 @@ class GenericBoard(StrictModel):
     starts: list[Start] = Field(default_factory=list, max_length=60)
     """Start cells, ringed in the player's colour."""
     holds: Holds
+    places: list[Place] = Field(default_factory=list, max_length=MAX_PLACES)
+    """Places on the board's edges, corners or cells: roads, towns, harbours, a lined board's intersections."""
+    numbers: Numbers | None = None
+    """Number discs on cells, with an emphasis colour and dice pips."""
+    tiles: Literal["board", "loose", "both"] = "board"
+    """board: print the board whole; loose: print its cells as cut-out tiles to lay anew each game (terrain
+    `count` sets how many); both: the board and the tiles."""
 
     @model_validator(mode="after")
     def _one_kind(self) -> GenericBoard:
         if (self.hex is None) == (self.grid is None):
             raise ValueError("give the board either `hex:` or `grid:`")
+        cells = self.grid.columns * self.grid.rows if self.grid is not None else self.hex_cell_count()
+        most = sum(
+            len(place.at) if place.around is None and place.rim is None and place.along is None else cells * 6
+            for place in self.places
+        )
+        if most > MAX_SPOTS:
+            raise PydanticCustomError(
+                "pk362",
+                f"the board's places may select up to {most:,} edges, corners and cells; pnpkit prints at most "
+                f"{MAX_SPOTS:,} (use fewer `around`, `along` or `rim` places)",
+            )
         return self
+
+    def hex_cell_count(self) -> int:
+        assert self.hex is not None
+        return len(self.hex.cells) + sum(len(row.split()) for row in self.hex.rows)
 
     def cells(self) -> dict[tuple[int, int], tuple[str | None, tuple]]:
         """Every cell by its coordinates ([q, r], or [column, row] from 1), with its terrain and where it is written."""
@@ -160,12 +194,22 @@ class GenericBoard(StrictModel):
         assert self.grid is not None
         return {
             (col + 1, row + 1): (
-                self.grid.terrain_at(col, row),
+                self.grid_terrain(col, row),
                 ("grid", "cells", row) if self.grid.cells else ("grid",),
             )
             for row in range(self.grid.rows)
             for col in range(self.grid.columns)
         }
+
+    def grid_terrain(self, column: int, row: int) -> str | None:
+        """A grid cell's terrain (from 0): as `cells` give it, else the first of `terrains`, else None (plain)."""
+        assert self.grid is not None
+        given = self.grid.terrain_at(column, row)
+        return given if given is not None or not self.terrains else self.terrains[0].id
+
+    def kind(self) -> BoardKind:
+        """pointy or flat (a hex board's orientation), or grid."""
+        return self.hex.orientation if self.hex is not None else "grid"
 
     def fixed_space(self) -> float | None:
         """The width a token has on one cell, in mm, when the size is written (not `auto`)."""
@@ -317,7 +361,7 @@ def _check_board(kit: GenericKit, ctx: CheckContext, b: int, board: GenericBoard
         for i, entry in enumerate(getattr(board, field)):
             at = (entry.at[0], entry.at[1])
             if at not in cells:
-                hint = _cell_hint(board, cells, at[1])
+                hint = cell_hint(board.kind(), cells, at)
                 ctx.add("PK305", (*where, field, i, "at"), f"the board has no cell {list(at)}", hint)
     players = len(kit.tokens.players) if kit.tokens else 0
     for i, start in enumerate(board.starts):
@@ -333,16 +377,12 @@ def _check_board(kit: GenericKit, ctx: CheckContext, b: int, board: GenericBoard
     written = board.grid is None or "cell" in board.grid.model_fields_set
     what = f"the cells of board {board.id!r}"
     _check_holds(kit, ctx, where, board.holds, room, "PK415", what, size if written else None)
-
-
-def _cell_hint(board: GenericBoard, cells: dict[tuple[int, int], Any], row: int) -> str:
-    if board.grid is not None:
-        return f"give [column, row]: columns 1–{board.grid.columns}, rows 1–{board.grid.rows}"
-    qs = sorted(q for q, r in cells if r == row)
-    if not qs:
-        rows = sorted({r for _q, r in cells})
-        return f"give [q, r]: rows r = {rows[0]}–{rows[-1]}" if rows else "the board has no cells"
-    return f"give [q, r]: row r = {row} runs from q = {qs[0]} to q = {qs[-1]} (axial coordinates, left to right)"
+    terrain_of = {at: terrain for at, (terrain, _path) in cells.items()}
+    check_places(ctx, where, board.places, board.kind(), terrain_of, terrains)
+    pieces = [PieceSize(*holder) for holder in holders(kit)]
+    check_place_fits(ctx, where, board.places, board.kind(), room, size if written else None, pieces, CLEARANCE_MM)
+    if board.numbers is not None:
+        check_numbers(ctx, where, board.numbers, board.kind(), terrain_of)
 
 
 class Holder(NamedTuple):
