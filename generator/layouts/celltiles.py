@@ -87,6 +87,8 @@ def room_of(ctx: LayoutContext, landscape: bool = False) -> tuple[float, float]:
 def cell_tile_pages(ctx: LayoutContext, title: str, items: list[Item]) -> CellTiles | None:
     """One page per sheet in assembly order, or None when a cell is larger than a sheet (cut straight then)."""
     cells, loose = cells_of(items)
+    if not cells:
+        return None
     attached = _attach(cells, loose)
     pieces = [_piece(cell, [loose[n] for n in attached.get(i, [])]) for i, cell in enumerate(cells)]
     split = split_cells(pieces, room_of(ctx), room_of(ctx, landscape=True), Reserve(FLAP, ARM))
@@ -143,7 +145,7 @@ def _edge_key(a: Point, b: Point) -> tuple[tuple[float, float], tuple[float, flo
     return (pa, pb) if pa <= pb else (pb, pa)
 
 
-def _edges(cells: list[BoardCell]) -> dict[tuple, list[int]]:
+def _edges(cells: list[BoardCell] | list[Piece]) -> dict[tuple, list[int]]:
     """Every cell edge, keyed by its rounded ends, with the cells that share it."""
     edges: dict[tuple, list[int]] = {}
     for i, cell in enumerate(cells):
@@ -371,7 +373,13 @@ def sheet_map(
                     anchor="middle",
                 )
             )
-    return items + names
+    owner = {i: s for s, sheet in enumerate(split.sheets) for i in sheet.cells}
+    seams: list[Item] = []
+    for (p, q), sharing in sorted(_edges(pieces).items()):
+        if len(sharing) == 2 and owner[sharing[0]] != owner[sharing[1]]:
+            ends = [(left + (px - bx0) * scale, y + (py - by0) * scale) for px, py in (p, q)]
+            seams.append(Line(*ends[0], *ends[1], style=Style(stroke=INK, width=0.35), role="assembly-seam"))
+    return items + seams + names
 
 
 def overview(
