@@ -13,6 +13,7 @@ over sheet's half outside its cells is cut away, the under sheet's half inside i
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..geometry import ink_bounds
@@ -145,7 +146,7 @@ def _edge_key(a: Point, b: Point) -> tuple[tuple[float, float], tuple[float, flo
     return (pa, pb) if pa <= pb else (pb, pa)
 
 
-def _edges(cells: list[BoardCell] | list[Piece]) -> dict[tuple, list[int]]:
+def _edges(cells: Sequence[BoardCell | Piece]) -> dict[tuple, list[int]]:
     """Every cell edge, keyed by its rounded ends, with the cells that share it."""
     edges: dict[tuple, list[int]] = {}
     for i, cell in enumerate(cells):
