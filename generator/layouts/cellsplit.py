@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import string
 from dataclasses import dataclass
+from functools import cached_property
 
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]
@@ -30,13 +31,13 @@ class Piece:
     outline: tuple[Point, ...]
     box: Box
 
-    @property
+    @cached_property
     def centre(self) -> Point:
         xs = [p[0] for p in self.outline]
         ys = [p[1] for p in self.outline]
         return sum(xs) / len(xs), sum(ys) / len(ys)
 
-    @property
+    @cached_property
     def area(self) -> float:
         """The outline's area (shoelace)."""
         pts = self.outline
@@ -121,95 +122,112 @@ def _named(pieces: list[Piece], bands: list[list[list[int]]], landscape: bool, a
     return Split(tuple(sheets), landscape, tuple(len(band) for band in bands), across)
 
 
-def _slices(pieces: list[Piece], indices: list[int], axis: int) -> list[list[int]]:
-    """The pieces grouped by their centre's coordinate on `axis`, in order: a cut falls only between slices."""
-    groups: dict[float, list[int]] = {}
-    for i in indices:
-        groups.setdefault(round(pieces[i].centre[axis], 4), []).append(i)
-    return [groups[key] for key in sorted(groups)]
+def _key(value: float) -> float:
+    """A centre coordinate as the splitter compares it: cells whose centres agree to 0.1 µm share a line."""
+    return round(value, 4)
 
 
 def _best_split(
     pieces: list[Piece], width: float, height: float, reserve: Reserve, across: bool
 ) -> tuple[Score, list[list[list[int]]]] | None:
     """Bands along the first axis (x, or y when `across`), each cut into sheets along the other: the best
-    arrangement by `Score`, exactly, or None when a cell fits no sheet."""
+    arrangement by `Score`, exactly, or None when a cell fits no sheet.
+
+    Each band's cells are summed per line of centres as the band grows a line at a time, so a band costs its
+    lines, not its cells: a 40 × 40 grid splits in well under a second."""
     outer, inner = (1, 0) if across else (0, 1)
     outer_room, inner_room = (height, width) if across else (width, height)
     area = width * height
-    slices = _slices(pieces, list(range(len(pieces))), outer)
+    lines: dict[float, list[int]] = {}
+    for i, piece in enumerate(pieces):
+        lines.setdefault(_key(piece.centre[outer]), []).append(i)
+    slices = [lines[key] for key in sorted(lines)]
     n = len(slices)
-    best: list[tuple[Score, int, list[list[int]]] | None] = [None] * (n + 1)
-    best[0] = ((0, -1.0), -1, [])
+    best: list[tuple[Score, int, list[float], list[tuple[int, int]]] | None] = [None] * (n + 1)
+    best[0] = ((0, -1.0), -1, [], [])
     for start in range(n):
-        if best[start] is None:
+        previous = best[start]
+        if previous is None:
             continue
         low, high = float("inf"), float("-inf")
-        members: list[int] = []
+        sums: dict[float, list[float]] = {}  # the band's cells per line of centres across it: [low, high, area]
         for end in range(start + 1, n + 1):
-            members += slices[end - 1]
-            low = min(low, *(pieces[i].box[outer] for i in slices[end - 1]))
-            high = max(high, *(pieces[i].box[outer + 2] for i in slices[end - 1]))
+            for i in slices[end - 1]:
+                piece = pieces[i]
+                low, high = min(low, piece.box[outer]), max(high, piece.box[outer + 2])
+                line = sums.get(_key(piece.centre[inner]))
+                if line is None:
+                    sums[_key(piece.centre[inner])] = [piece.box[inner], piece.box[inner + 2], piece.area]
+                else:
+                    line[0], line[1] = min(line[0], piece.box[inner]), max(line[1], piece.box[inner + 2])
+                    line[2] += piece.area
             need = high - low + (reserve.mark if start else 0.0) + (reserve.flap if end < n else 0.0)
             if need > outer_room + EPSILON:
                 break
-            band = _best_band(pieces, members, inner, inner_room, area, reserve)
+            keys = sorted(sums)
+            band = _best_band([sums[k] for k in keys], inner_room, area, reserve)
             if band is None:
                 continue
-            (count, least), sheets = band
-            previous = best[start]
-            assert previous is not None
+            (count, least), ranges = band
             score = (previous[0][0] + count, max(previous[0][1], least))
             if best[end] is None or score < best[end][0]:  # type: ignore[index]
-                best[end] = (score, start, sheets)
-    if best[n] is None:
-        return None
+                best[end] = (score, start, keys, ranges)
     final = best[n]
-    assert final is not None
+    if final is None:
+        return None
     bands: list[list[list[int]]] = []
     end = n
     while end > 0:
         step = best[end]
         assert step is not None
-        bands.insert(0, step[2])
-        end = step[1]
+        _score, start, keys, ranges = step
+        members = [i for s in slices[start:end] for i in s]
+        sheets = []
+        for a, b in ranges:
+            wanted = set(keys[a:b])
+            sheets.append([i for i in members if _key(pieces[i].centre[inner]) in wanted])
+        bands.insert(0, sheets)
+        end = start
     return final[0], bands
 
 
 def _best_band(
-    pieces: list[Piece], members: list[int], axis: int, room: float, area: float, reserve: Reserve
-) -> tuple[Score, list[list[int]]] | None:
-    """One band cut into sheets along `axis`: fewest sheets, then the fullest emptiest sheet."""
-    slices = _slices(pieces, members, axis)
-    n = len(slices)
-    best: list[tuple[Score, int] | None] = [None] * (n + 1)
-    best[0] = ((0, -1.0), -1)
+    lines: list[list[float]], room: float, area: float, reserve: Reserve
+) -> tuple[Score, list[tuple[int, int]]] | None:
+    """One band cut into sheets between its `lines` ([low, high, area] of the cells on each line of centres, in
+    order): fewest sheets, then the fullest emptiest sheet; the sheets as ranges of lines.
+
+    The hot loop of the split: a score here is one number, sheets × 2 minus the emptiest share (a share is at
+    most 1, so fewer sheets always wins), and the lines are read into plain lists first."""
+    n = len(lines)
+    lows, highs, areas = [line[0] for line in lines], [line[1] for line in lines], [line[2] / area for line in lines]
+    inf = float("inf")
+    best, came = [inf] * (n + 1), [-1] * (n + 1)
+    counts, emptiest = [0] * (n + 1), [-1.0] * (n + 1)
+    best[0] = -1.0
+    mark, flap, limit = reserve.mark, reserve.flap, room + EPSILON
     for start in range(n):
-        previous = best[start]
-        if previous is None:
+        if best[start] == inf:
             continue
-        low, high, filled = float("inf"), float("-inf"), 0.0
+        sheets, least = counts[start] + 1, emptiest[start]
+        low, high, filled = inf, -inf, 0.0
+        extra = mark if start else 0.0
         for end in range(start + 1, n + 1):
-            for i in slices[end - 1]:
-                low, high = min(low, pieces[i].box[axis]), max(high, pieces[i].box[axis + 2])
-                filled += pieces[i].area
-            need = high - low + (reserve.mark if start else 0.0) + (reserve.flap if end < n else 0.0)
-            if need > room + EPSILON:
+            low, high, filled = min(low, lows[end - 1]), max(high, highs[end - 1]), filled + areas[end - 1]
+            if high - low + extra + (flap if end < n else 0.0) > limit:
                 break
-            score = (previous[0][0] + 1, max(previous[0][1], -filled / area))
-            if best[end] is None or score < best[end][0]:  # type: ignore[index]
-                best[end] = (score, start)
-    final = best[n]
-    if final is None:
+            share = least if least > -filled else -filled
+            score = 2.0 * sheets + share
+            if score < best[end]:
+                best[end], came[end], counts[end], emptiest[end] = score, start, sheets, share
+    if best[n] == inf:
         return None
-    sheets: list[list[int]] = []
+    ranges: list[tuple[int, int]] = []
     end = n
     while end > 0:
-        step = best[end]
-        assert step is not None
-        sheets.insert(0, [i for s in slices[step[1] : end] for i in s])
-        end = step[1]
-    return final[0], sheets
+        ranges.insert(0, (came[end], end))
+        end = came[end]
+    return (counts[n], emptiest[n]), ranges
 
 
 __all__ = ["Piece", "Reserve", "Sheet", "Split", "sheet_name", "split_cells"]

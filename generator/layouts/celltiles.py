@@ -12,6 +12,7 @@ over sheet's half outside its cells is cut away, the under sheet's half inside i
 
 from __future__ import annotations
 
+import hashlib
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -104,12 +105,13 @@ def cell_tile_pages(ctx: LayoutContext, title: str, items: list[Item]) -> CellTi
     for _polygons, texts in flaps.values():
         obstacles.append([t for t in (_text_box(t) for t in texts) if t])
     marks = _marks(cells, owner, seams, boundary, frames, obstacles)
+    small_map = sheet_map(pieces, split, 24.0, 18.0)
     pages = []
     for s, sheet in enumerate(split.sheets):
         mine = [cells[i].item for i in sheet.cells]
         mine += [loose[n] for n in sorted({n for i in sheet.cells for n in attached.get(i, [])})]
         sheet_marks = [point for point, pair in marks if s in pair]
-        pages.append(_page(ctx, title, split, pieces, s, mine, flaps[s], sheet_marks, frames[s]))
+        pages.append(_page(ctx, title, split, small_map, s, mine, flaps[s], sheet_marks, frames[s]))
     return CellTiles(pages, split, pieces)
 
 
@@ -311,7 +313,7 @@ def _page(
     ctx: LayoutContext,
     title: str,
     split: Split,
-    pieces: list[Piece],
+    small_map: SheetMap,
     s: int,
     mine: list[Item],
     flaps: tuple[list, list],
@@ -335,52 +337,68 @@ def _page(
     grid = split.grid
     of = f"{grid[0]} × {grid[1]}" if grid else str(len(split.sheets))
     label = f"{tr('sheet', ctx.lang)} {sheet.name} {tr('of', ctx.lang)} {of}"
-    diagram = sheet_map(pieces, split, width - ctx.margin - 24.0, ctx.margin, 24.0, 18.0, here=s)
+    diagram = small_map.placed(split, width - ctx.margin, ctx.margin, here=s)
     items += sheet_header(ctx, width, title, label, tr("cell_tile_note", ctx.lang), diagram)
     if split.landscape:
         items = [Group(tuple(items), dx=ctx.paper.width, dy=0.0, rotate=90, role="landscape-sheet")]
     return Page(ctx.paper.width, ctx.paper.height, tuple(items), f"{title} {sheet.name}")
 
 
-def sheet_map(
-    pieces: list[Piece], split: Split, x: float, y: float, w: float, h: float, here: int | None = None
-) -> list[Item]:
-    """The board's cells in miniature, shaded by sheet (this one dark); the sheets' names when none is `here`."""
+def sheet_map(pieces: list[Piece], split: Split, w: float, h: float) -> SheetMap:
+    """The board's cells shrunk into `w` × `h` mm, shaded by sheet, with the seams drawn: drawn once and placed
+    on every sheet as one symbol (a board of 2,000 cells on 40 sheets is stored once, not 40 times)."""
     xs = [p[0] for piece in pieces for p in piece.outline]
     ys = [p[1] for piece in pieces for p in piece.outline]
     bx0, by0 = min(xs), min(ys)
     scale = min(w / (max(xs) - bx0), h / (max(ys) - by0))
-    left = x + w - (max(xs) - bx0) * scale
-    items: list[Item] = []
-    names: list[Item] = []
+    base: list[Item] = []
+    dark: list[tuple[Item, ...]] = []
     for s, sheet in enumerate(split.sheets):
-        fill = HERE if s == here else OTHERS[(s + _position(split, s)[0]) % 2]
-        look = Style(fill=fill, stroke="#ffffff" if s == here else "#9a9a9a", width=0.1)
-        for i in sheet.cells:
-            points = tuple((left + (px - bx0) * scale, y + (py - by0) * scale) for px, py in pieces[i].outline)
-            items.append(Polygon(points, style=look, role="assembly-cell"))
-        if here is None:
-            cx = sum(pieces[i].centre[0] for i in sheet.cells) / len(sheet.cells)
-            cy = sum(pieces[i].centre[1] for i in sheet.cells) / len(sheet.cells)
-            size = readable(sheet.name, FLOOR_LATIN + 1)
-            names.append(
-                Text(
-                    left + (cx - bx0) * scale,
-                    y + (cy - by0) * scale + 1.0,
-                    sheet.name,
-                    size,
-                    colour=INK,
-                    bold=True,
-                    anchor="middle",
-                )
-            )
+        outlines = [tuple((px - bx0, py - by0) for px, py in pieces[i].outline) for i in sheet.cells]
+        look = Style(fill=OTHERS[(s + _position(split, s)[0]) % 2], stroke="#9a9a9a", width=0.1 / scale)
+        base += [Polygon(points, style=look, role="assembly-cell") for points in outlines]
+        here = Style(fill=HERE, stroke="#ffffff", width=0.1 / scale)
+        dark.append(tuple(Polygon(points, style=here, role="assembly-cell") for points in outlines))
     owner = {i: s for s, sheet in enumerate(split.sheets) for i in sheet.cells}
-    seams: list[Item] = []
     for (p, q), sharing in sorted(_edges(pieces).items()):
         if len(sharing) == 2 and owner[sharing[0]] != owner[sharing[1]]:
-            ends = [(left + (px - bx0) * scale, y + (py - by0) * scale) for px, py in (p, q)]
-            seams.append(Line(*ends[0], *ends[1], style=Style(stroke=INK, width=0.35), role="assembly-seam"))
-    return items + seams + names
+            seam = Style(stroke=INK, width=0.35 / scale)
+            base.append(Line(p[0] - bx0, p[1] - by0, q[0] - bx0, q[1] - by0, style=seam, role="assembly-seam"))
+    names = []
+    for sheet in split.sheets:
+        cx = sum(pieces[i].centre[0] for i in sheet.cells) / len(sheet.cells) - bx0
+        cy = sum(pieces[i].centre[1] for i in sheet.cells) / len(sheet.cells) - by0
+        names.append((cx, cy))
+    symbol = "sheet-map:" + hashlib.sha1(repr(base).encode()).hexdigest()[:16]
+    return SheetMap(
+        tuple(base), tuple(dark), tuple(names), scale, ((max(xs) - bx0) * scale, (max(ys) - by0) * scale), symbol
+    )
+
+
+@dataclass(frozen=True)
+class SheetMap:
+    """Which sheet holds which cells, in miniature (board millimetres, placed at `scale`)."""
+
+    base: tuple[Item, ...]
+    dark: tuple[tuple[Item, ...], ...]
+    """Each sheet's cells filled dark, drawn over the base on that sheet's own page."""
+    centres: tuple[Point, ...]
+    scale: float
+    size: tuple[float, float]
+    symbol: str
+
+    def placed(self, split: Split, right: float, top: float, here: int | None = None) -> list[Item]:
+        """The map with its top right corner at (right, top): this sheet filled dark, or every sheet's name."""
+        dx, dy = right - self.size[0], top
+        items: list[Item] = [Group(self.base, dx=dx, dy=dy, scale=self.scale, role="sheet-map", symbol=self.symbol)]
+        if here is not None:
+            items.append(Group(self.dark[here], dx=dx, dy=dy, scale=self.scale, role="sheet-map-here"))
+            return items
+        for sheet, (cx, cy) in zip(split.sheets, self.centres, strict=True):
+            size = readable(sheet.name, FLOOR_LATIN + 1)
+            at = (dx + cx * self.scale, dy + cy * self.scale + 1.0)
+            items.append(Text(*at, sheet.name, size, colour=INK, bold=True, anchor="middle"))
+        return items
 
 
 def overview(
@@ -398,7 +416,7 @@ def overview(
     items: list[Item] = page_title(ctx, title, subtitle)
     items.append(Group(tuple(art), dx=margin, dy=top, scale=scale, role="preview", name=MINIATURE))
     map_h = min(map_w * height / width, ctx.paper.height * 0.5)
-    items += sheet_map(tiled.pieces, tiled.split, ctx.paper.width - margin - map_w, top, map_w, map_h)
+    items += sheet_map(tiled.pieces, tiled.split, map_w, map_h).placed(tiled.split, ctx.paper.width - margin, top)
     y = top + max(height * scale, map_h) + 5.0
     steps = tr(
         "cell_assembly_steps",
