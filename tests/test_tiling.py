@@ -23,11 +23,12 @@ from pnpkit.generator.layouts.hexboard import (
     CellMarks,
     TerrainStyle,
     board_extent,
+    board_items,
     board_pages,
     hex_seams,
 )
 from pnpkit.generator.layouts.tiling import HEADER, assembled_size, spans
-from pnpkit.generator.scene import Group, Page, Polygon, Style, Text, apply, group_matrix, walk
+from pnpkit.generator.scene import Circle, Group, Page, Polygon, Style, Text, apply, group_matrix, walk
 from pnpkit.generator.units import A4, HARD_MARGIN, LETTER, Paper
 from pnpkit.validator.components.hexboard import SQRT3
 
@@ -376,3 +377,52 @@ def test_a_wide_board_turns_its_sheets_when_that_needs_fewer():
         if ink is not None:
             assert ink[0] >= HARD_MARGIN - 1e-6 and ink[2] <= A4.width - HARD_MARGIN + 1e-6
             assert ink[1] >= HARD_MARGIN - 1e-6 and ink[3] <= A4.height - HARD_MARGIN + 1e-6
+
+
+def test_a_place_on_a_seam_prints_on_both_sheets_and_one_inside_a_sheet_once():
+    """Edge places drawn outside the cells' groups (as a board may draw roads) go with the cells nearest them:
+    a place on the edge between two sheets prints on both, each half where it lands."""
+    ctx = LayoutContext("en", A4)
+    size = 40.0
+    art, _w, _h = board_items(island(), {s.id: s for s in STYLES}, size, 0.0, 0.0)
+    cells = {group.name: cell_outline(group) for group in art if isinstance(group, Group)}
+    places: list[Circle] = []
+    expected: dict[int, set[str]] = {}
+    names = sorted(cells)
+    for a, b in itertools.combinations(names, 2):
+        shared = set(_round(cells[a])) & set(_round(cells[b]))
+        if len(shared) == 2:  # neighbours: a place on the middle of their edge
+            (x1, y1), (x2, y2) = sorted(shared)
+            expected[len(places)] = {a, b}
+            places.append(Circle((x1 + x2) / 2, (y1 + y2) / 2, 2.0, style=Style(fill="#000000"), role="edge-place"))
+    tiled = cell_tile_pages(ctx, "Roads", [*art, *places])
+    assert tiled is not None
+    on_sheets: dict[int, int] = {}
+    holders: dict[str, int] = {}
+    for n, page in enumerate(tiled.pages):
+        for tile, _m in tile_groups(page):
+            for item in tile.items:
+                if isinstance(item, Group):
+                    holders[item.name] = n
+                elif isinstance(item, Circle):
+                    index = places.index(item)
+                    on_sheets[index] = on_sheets.get(index, 0) + 1
+    seams = 0
+    for index, pair in expected.items():
+        sheets_of_pair = {holders[name] for name in pair}
+        seams += len(sheets_of_pair) == 2
+        assert on_sheets[index] == len(sheets_of_pair)
+    assert seams >= 3
+
+
+def _round(points):
+    return [(round(x, 3), round(y, 3)) for x, y in points]
+
+
+def test_the_same_board_splits_the_same_way_byte_for_byte():
+    from pnpkit.generator.backends import pdf
+    from pnpkit.generator.scene import Document
+
+    first, second = island_pages(A4, 50.0)[1], island_pages(A4, 50.0)[1]
+    assert first == second
+    assert pdf.render(Document(tuple(first), "i")) == pdf.render(Document(tuple(second), "i"))
