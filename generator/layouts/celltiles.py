@@ -99,9 +99,9 @@ def cell_tile_pages(ctx: LayoutContext, title: str, items: list[Item]) -> CellTi
     owner = {cell: s for s, sheet in enumerate(split.sheets) for cell in sheet.cells}
     seams = _seams(cells, owner)
     boundary = _boundary_vertices(cells)
-    frames = [_frame(pieces, split, s, seams) for s in range(len(split.sheets))]
+    frames = [_frame(pieces, split, s) for s in range(len(split.sheets))]
     flaps = {s: _flaps(cells, split, s, seams) for s in range(len(split.sheets))}
-    obstacles = [_obstacles(cell.item) for cell in cells]
+    obstacles = [_obstacles(item) for item in [*(cell.item for cell in cells), *loose]]
     for _polygons, texts in flaps.values():
         obstacles.append([t for t in (_text_box(t) for t in texts) if t])
     marks = _marks(cells, owner, seams, boundary, frames, obstacles)
@@ -115,11 +115,19 @@ def cell_tile_pages(ctx: LayoutContext, title: str, items: list[Item]) -> CellTi
     return CellTiles(pages, split, pieces)
 
 
+def _ink(item: Item) -> Box | None:
+    """The box an item (a group with all it holds) puts ink in, in the drawing's coordinates."""
+    boxes = [ink for part, matrix in walk((item,)) if (ink := ink_bounds(part, matrix)) is not None]
+    if not boxes:
+        return None
+    return min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes)
+
+
 def _piece(cell: BoardCell, extra: list[Item]) -> Piece:
     xs, ys = [p[0] for p in cell.outline], [p[1] for p in cell.outline]
     box = (min(xs) - STROKE / 2, min(ys) - STROKE / 2, max(xs) + STROKE / 2, max(ys) + STROKE / 2)
     for item in extra:
-        ink = ink_bounds(item)
+        ink = _ink(item)
         if ink is not None:
             box = (min(box[0], ink[0]), min(box[1], ink[1]), max(box[2], ink[2]), max(box[3], ink[3]))
     return Piece(cell.outline, box)
@@ -130,11 +138,10 @@ def _attach(cells: list[BoardCell], loose: list[Item]) -> dict[int, list[int]]:
     centres = [Piece(cell.outline, (0, 0, 0, 0)).centre for cell in cells]
     out: dict[int, list[int]] = {}
     for n, item in enumerate(loose):
-        inks = [ink for _i, m in walk((item,)) if (ink := ink_bounds(_i, m)) is not None]
-        if not inks or not centres:
+        ink = _ink(item)
+        if ink is None:
             continue
-        x = (min(b[0] for b in inks) + max(b[2] for b in inks)) / 2
-        y = (min(b[1] for b in inks) + max(b[3] for b in inks)) / 2
+        x, y = (ink[0] + ink[2]) / 2, (ink[1] + ink[3]) / 2
         distances = [math.hypot(cx - x, cy - y) for cx, cy in centres]
         nearest = min(distances)
         for i, d in enumerate(distances):
@@ -173,7 +180,7 @@ def _boundary_vertices(cells: list[BoardCell]) -> set[tuple[float, float]]:
     return {end for key, sharing in _edges(cells).items() if len(sharing) == 1 for end in key}
 
 
-def _frame(pieces: list[Piece], split: Split, s: int, seams: list[tuple[int, int, tuple]]) -> Box:
+def _frame(pieces: list[Piece], split: Split, s: int) -> Box:
     """The box a sheet may print in, in board millimetres: its cells' boxes, a flap's width on the sides a later
     sheet joins and a cross's arm on the sides an earlier one joins (the room the split kept for them)."""
     sheet = split.sheets[s]
