@@ -13,6 +13,7 @@ over sheet's half outside its cells is cut away, the under sheet's half inside i
 from __future__ import annotations
 
 import hashlib
+import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -23,7 +24,7 @@ from ..scene import IDENTITY, Circle, Group, Item, Line, Page, Polygon, Rect, St
 from ..text import TextBox, text_bounds
 from .cellsplit import Box, Piece, Point, Reserve, Split, split_cells
 from .collisions import MINIATURE
-from .context import FLOOR_LATIN, INK, MUTED, LayoutContext, page_title, readable, set_height
+from .context import INK, MUTED, LayoutContext, page_title, readable, set_height
 from .tiling import HEADER, sheet_header
 
 FLAP = 8.0
@@ -397,15 +398,32 @@ class SheetMap:
     def placed(self, split: Split, right: float, top: float, here: int | None = None) -> list[Item]:
         """The map with its top right corner at (right, top): this sheet filled dark, or every sheet's name."""
         dx, dy = right - self.size[0], top
-        items: list[Item] = [Group(self.base, dx=dx, dy=dy, scale=self.scale, role="sheet-map", symbol=self.symbol)]
+        pad = 1.0 / self.scale  # the box a symbol is stored in: the whole board, whatever its size
+        box = Rect(-pad, -pad, self.size[0] / self.scale + 2 * pad, self.size[1] / self.scale + 2 * pad)
+        items: list[Item] = [
+            Group(self.base, dx=dx, dy=dy, scale=self.scale, clip=box, role="sheet-map", symbol=self.symbol)
+        ]
         if here is not None:
             items.append(Group(self.dark[here], dx=dx, dy=dy, scale=self.scale, role="sheet-map-here"))
             return items
-        for sheet, (cx, cy) in zip(split.sheets, self.centres, strict=True):
-            size = readable(sheet.name, FLOOR_LATIN + 1)
-            at = (dx + cx * self.scale, dy + cy * self.scale + 1.0)
-            items.append(Text(*at, sheet.name, size, colour=INK, bold=True, anchor="middle"))
-        return items
+        names = [
+            Text(
+                dx + cx * self.scale,
+                dy + cy * self.scale + 1.0,
+                sheet.name,
+                7.0,
+                colour=INK,
+                bold=True,
+                anchor="middle",
+            )
+            for sheet, (cx, cy) in zip(split.sheets, self.centres, strict=True)
+        ]
+        boxes = [text_bounds(name) for name in names]
+        crowded = any(
+            a[0] < b[2] + 0.5 and b[0] < a[2] + 0.5 and a[1] < b[3] and b[1] < a[3]
+            for a, b in itertools.combinations(boxes, 2)
+        )
+        return items if crowded else [*items, *names]  # names too close to read apart: the steps list the order
 
 
 def overview(
