@@ -116,7 +116,9 @@ def cells_on(page: Page) -> list[tuple[Group, tuple]]:
 
 
 def page_polygon(cell: Group, matrix: tuple) -> list[tuple[float, float]]:
-    return [apply(matrix, x, y) for x, y in cell_outline(cell)]
+    outline = cell_outline(cell)
+    assert outline is not None
+    return [apply(matrix, x, y) for x, y in outline]
 
 
 def inside_polygon(point: tuple[float, float], polygon: list[tuple[float, float]]) -> bool:
@@ -354,6 +356,14 @@ def test_overview_shows_every_label_in_miniature_and_no_page_findings(case):
     for page in sheets(pages):
         roles = {getattr(item, "role", "") for item, _m in walk(page.items)}
         assert {"scale-bar", "print-note", "assembly-cell", "tile-note"} <= roles
+    for page in pages:  # the sheet map is stored once as a symbol: its box holds the whole board
+        for group, _m in walk(page.items):
+            if isinstance(group, Group) and group.role == "sheet-map":
+                clip = group.clip
+                assert group.symbol and clip is not None
+                for item in group.items:
+                    x0, y0, x1, y1 = ink_bounds(item)
+                    assert clip.x <= x0 and x1 <= clip.x + clip.w and clip.y <= y0 and y1 <= clip.y + clip.h
 
 
 def test_a_hex_larger_than_a_sheet_is_cut_straight():
@@ -385,7 +395,7 @@ def test_a_place_on_a_seam_prints_on_both_sheets_and_one_inside_a_sheet_once():
     ctx = LayoutContext("en", A4)
     size = 40.0
     art, _w, _h = board_items(island(), {s.id: s for s in STYLES}, size, 0.0, 0.0)
-    cells = {group.name: cell_outline(group) for group in art if isinstance(group, Group)}
+    cells = {group.name: cell_outline(group) or () for group in art if isinstance(group, Group)}
     places: list[Circle] = []
     expected: dict[int, set[str]] = {}
     names = sorted(cells)

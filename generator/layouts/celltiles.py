@@ -42,7 +42,7 @@ OTHERS = ("#f3f1ea", "#d9e2ec")
 
 
 @dataclass(frozen=True)
-class BoardCell:
+class DrawnCell:
     """A cell as drawn: its group (everything that belongs to it) and its outline, in board millimetres."""
 
     item: Item
@@ -58,9 +58,10 @@ class CellTiles:
     pieces: list[Piece]
 
 
-def cell_outline(group: Item) -> tuple[Point, ...]:
-    """A cell group's outline: its first polygon, or its first box, in the group's coordinates."""
-    assert isinstance(group, Group)
+def cell_outline(group: Item) -> tuple[Point, ...] | None:
+    """A cell group's outline: its first polygon, or its first box, in the group's coordinates (None without)."""
+    if not isinstance(group, Group):
+        return None
     for item in group.items:
         if isinstance(item, Polygon):
             return item.points
@@ -71,13 +72,20 @@ def cell_outline(group: Item) -> tuple[Point, ...]:
                 (item.x + item.w, item.y + item.h),
                 (item.x, item.y + item.h),
             )
-    raise ValueError("a cell group needs a polygon or box for its outline")
+    return None
 
 
-def cells_of(items: list[Item]) -> tuple[list[BoardCell], list[Item]]:
-    """The board drawing's cells (groups with role "cell") with their outlines, and the other items."""
-    cells = [BoardCell(item, cell_outline(item)) for item in items if isinstance(item, Group) and item.role == "cell"]
-    loose = [item for item in items if not (isinstance(item, Group) and item.role == "cell")]
+def cells_of(items: list[Item]) -> tuple[list[DrawnCell], list[Item]]:
+    """The board drawing's cells (groups with role "cell" and an outline) with their outlines, and the other
+    items (drawn with the cells nearest them)."""
+    cells: list[DrawnCell] = []
+    loose: list[Item] = []
+    for item in items:
+        outline = cell_outline(item) if isinstance(item, Group) and item.role == "cell" else None
+        if outline:
+            cells.append(DrawnCell(item, outline))
+        else:
+            loose.append(item)
     return cells, loose
 
 
@@ -124,7 +132,7 @@ def _ink(item: Item) -> Box | None:
     return min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes)
 
 
-def _piece(cell: BoardCell, extra: list[Item]) -> Piece:
+def _piece(cell: DrawnCell, extra: list[Item]) -> Piece:
     xs, ys = [p[0] for p in cell.outline], [p[1] for p in cell.outline]
     box = (min(xs) - STROKE / 2, min(ys) - STROKE / 2, max(xs) + STROKE / 2, max(ys) + STROKE / 2)
     for item in extra:
@@ -134,7 +142,7 @@ def _piece(cell: BoardCell, extra: list[Item]) -> Piece:
     return Piece(cell.outline, box)
 
 
-def _attach(cells: list[BoardCell], loose: list[Item]) -> dict[int, list[int]]:
+def _attach(cells: list[DrawnCell], loose: list[Item]) -> dict[int, list[int]]:
     """Each loose item to the cells nearest its centre (all of them when it is as near two or three: a seam)."""
     centres = [Piece(cell.outline, (0, 0, 0, 0)).centre for cell in cells]
     out: dict[int, list[int]] = {}
@@ -156,7 +164,7 @@ def _edge_key(a: Point, b: Point) -> tuple[tuple[float, float], tuple[float, flo
     return (pa, pb) if pa <= pb else (pb, pa)
 
 
-def _edges(cells: Sequence[BoardCell | Piece]) -> dict[tuple, list[int]]:
+def _edges(cells: Sequence[DrawnCell | Piece]) -> dict[tuple, list[int]]:
     """Every cell edge, keyed by its rounded ends, with the cells that share it."""
     edges: dict[tuple, list[int]] = {}
     for i, cell in enumerate(cells):
@@ -166,7 +174,7 @@ def _edges(cells: Sequence[BoardCell | Piece]) -> dict[tuple, list[int]]:
     return edges
 
 
-def _seams(cells: list[BoardCell], owner: dict[int, int]) -> list[tuple[int, int, tuple]]:
+def _seams(cells: list[DrawnCell], owner: dict[int, int]) -> list[tuple[int, int, tuple]]:
     """(cell on the earlier sheet, cell on the later sheet, edge) for each edge two sheets share."""
     out = []
     for key, sharing in sorted(_edges(cells).items()):
@@ -176,7 +184,7 @@ def _seams(cells: list[BoardCell], owner: dict[int, int]) -> list[tuple[int, int
     return out
 
 
-def _boundary_vertices(cells: list[BoardCell]) -> set[tuple[float, float]]:
+def _boundary_vertices(cells: list[DrawnCell]) -> set[tuple[float, float]]:
     """The corners on the board's outer edge (an edge with one cell): a cross there would hang off the board."""
     return {end for key, sharing in _edges(cells).items() if len(sharing) == 1 for end in key}
 
@@ -206,7 +214,7 @@ def _position(split: Split, s: int) -> tuple[int, int, int]:
     raise IndexError(s)
 
 
-def _flaps(cells: list[BoardCell], split: Split, s: int, seams: list[tuple[int, int, tuple]]) -> tuple[list, list]:
+def _flaps(cells: list[DrawnCell], split: Split, s: int, seams: list[tuple[int, int, tuple]]) -> tuple[list, list]:
     """The grey strip past each edge this sheet shares with a later sheet, and that sheet's name on it."""
     owner = {cell: n for n, sheet in enumerate(split.sheets) for cell in sheet.cells}
     polygons: list[Item] = []
@@ -255,7 +263,7 @@ def _obstacles(group: Item) -> list[Box]:
 
 
 def _marks(
-    cells: list[BoardCell],
+    cells: list[DrawnCell],
     owner: dict[int, int],
     seams: list[tuple[int, int, tuple]],
     boundary: set[tuple[float, float]],
@@ -461,8 +469,8 @@ def overview(
 
 __all__ = [
     "FLAP",
-    "BoardCell",
     "CellTiles",
+    "DrawnCell",
     "cell_outline",
     "cell_tile_pages",
     "cells_of",
