@@ -436,3 +436,13 @@ def test_the_same_board_splits_the_same_way_byte_for_byte():
     first, second = island_pages(A4, 50.0)[1], island_pages(A4, 50.0)[1]
     assert first == second
     assert pdf.render(Document(tuple(first), "i")) == pdf.render(Document(tuple(second), "i"))
+
+
+def test_a_long_title_is_shortened_on_the_sheets_and_makes_no_finding():
+    ctx = LayoutContext("en", A4)
+    cells = island()
+    title = "The Very Long Name Of A Board That Somebody Gave It " * 5
+    pages = board_pages(ctx, title, "", cells, STYLES, "Legend", 50.0, island_marks(cells))
+    heads = [i.text for page in sheets(pages) for i, _m in walk(page.items) if isinstance(i, Text) and i.size == 11]
+    assert heads and all(h.endswith("…") and len(h) < len(title) for h in heads)
+    assert not [p for p in page_text(sheets(pages)) if p.code in {"PK309", "PK367", "PK368"}]

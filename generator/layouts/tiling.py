@@ -166,7 +166,7 @@ def sheet_header(
     margin = ctx.margin
     note_x = width / 2 - 20
     items: list[Item] = [
-        Text(margin, margin + 5.0, title, 11, colour=INK, bold=True),
+        Text(margin, margin + 5.0, _shortened(title, width - 2 * margin - 26.0), 11, colour=INK, bold=True),
         Text(margin, margin + 11.0, label, 10, colour=INK, bold=True, role="tile-label"),
     ]
     size = readable(note, 6.5)
@@ -184,6 +184,21 @@ def sheet_header(
     items.append(Text(note_x, margin + 11.0, printed, readable(printed, 6), colour=MUTED, role="print-note"))
     items += diagram
     return items
+
+
+def _shortened(title: str, room: float) -> str:
+    """The title, cut with an ellipsis to fit `room` mm at 11 pt bold: the overview sheet prints (and checks) it
+    whole, so a sheet's header never makes a finding of its own."""
+    if fonts.width_mm(title, 11, bold=True) <= room:
+        return title
+    low, high = 0, len(title)
+    while low < high:  # the longest start that fits with its ellipsis, by halving
+        mid = (low + high + 1) // 2
+        if fonts.width_mm(title[:mid] + "…", 11, bold=True) <= room:
+            low = mid
+        else:
+            high = mid - 1
+    return title[:low].rstrip() + "…"
 
 
 def assembly_diagram(x: float, y: float, w: float, h: float, cols: int, rows: int, here: Tile | None) -> list[Item]:
@@ -231,8 +246,8 @@ def assembled_size(pages: list[Page]) -> tuple[float, float]:
                 boxes.append((c.x, c.y, c.x + c.w, c.y + c.h))
                 continue
             for cell in item.items:
-                if isinstance(cell, Group) and cell.role == "cell":
-                    shape = next(i for i in cell.items if isinstance(i, (Polygon, Rect)))
+                shape = next((i for i in getattr(cell, "items", ()) if isinstance(i, (Polygon, Rect))), None)
+                if isinstance(cell, Group) and cell.role == "cell" and shape is not None:
                     points = corner_points(shape)
                     xs, ys = [p[0] for p in points], [p[1] for p in points]
                     boxes.append((min(xs), min(ys), max(xs), max(ys)))
