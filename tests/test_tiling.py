@@ -465,3 +465,14 @@ def test_a_long_title_is_shortened_on_the_sheets_and_makes_no_finding():
     heads = [i.text for page in sheets(pages) for i, _m in walk(page.items) if isinstance(i, Text) and i.size == 11]
     assert heads and all(h.endswith("…") and len(h) < len(title) for h in heads)
     assert not [p for p in page_text(sheets(pages)) if p.code in {"PK309", "PK367", "PK368"}]
+
+
+def test_a_miniature_is_exempt_from_the_text_floor_and_nothing_else_is():
+    """The overview's board is its own drawing shrunk: its numbers are checked where they print full size."""
+    from pnpkit.generator.layouts.context import small_text
+
+    number = Text(10.0, 10.0, "6", 8.0)
+    shrunk = Group((number,), scale=0.3, name=MINIATURE)
+    other = Group((number,), scale=0.3, name="legend")
+    assert small_text([Page(210.0, 297.0, (shrunk,))]) == []
+    assert [p.code for p in small_text([Page(210.0, 297.0, (other,))])] == ["PK326"]
