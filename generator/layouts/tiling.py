@@ -1,9 +1,11 @@
-"""Tiling: a drawing larger than the printable area, spread over sheets that overlap by 10 mm.
+"""Tiling: a drawing larger than the printable area, cut straight over sheets that overlap by 10 mm.
 
 Each sheet shows its share of the drawing plus the overlap, registration marks
 inside the overlap, a label such as "B2 of 3 × 2", a small assembly diagram,
-and a scale bar. Seams are put on lines the caller prefers (hex edges), so the
-join falls where the art already has a boundary.
+and a scale bar. Seams are put on lines the caller prefers, so the join falls
+where the art already has a boundary. Tracks and maps are cut so; boards made of
+cells are split along the cells' edges instead (`celltiles`), and come here only
+when one cell is larger than a sheet. Both kinds share the sheet's header.
 """
 
 from __future__ import annotations
