@@ -55,7 +55,7 @@ TOUCH_MM = 0.2
 """A text outside a shape may come this close into it (anti-aliasing, a stroke's half width) before it touches."""
 MINIATURE = "miniature"
 """The name of a group that draws a board shrunk (an overview sheet): its texts keep the room they have at full
-size, where they are checked, so crowding is not told again in the miniature (the text floor still is)."""
+size, where they are checked, so neither crowding nor the text floor is told again in the miniature."""
 BADGE_CHARS = 2
 BADGE_MM = 0.5
 """A letter or number in a chip (S1, 10, E) needs only this much room at its ends: its glyphs' own side bearings

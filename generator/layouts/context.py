@@ -19,7 +19,7 @@ from ..i18n import tr
 from ..scene import Circle, Group, Item, Line, Page, Rect, Style, Text
 from ..text import TextBox, balanced, fit, fit_plain, inner_breaks, item_width, latin_quotes, plain_face
 from ..units import HARD_MARGIN, Paper
-from .collisions import crowding, overlaps
+from .collisions import MINIATURE, crowding, overlaps
 from .problems import ANY_TEXT, Remedy, TextProblem, mm_text, overflow_text, quoted
 
 INK = "#000000"
@@ -294,6 +294,8 @@ def _cut(line: Text, room: float) -> str:
 def _small(items: tuple[Item, ...], scale: float, path: tuple, out: list[TextProblem], shared: dict) -> None:
     for item in items:
         if isinstance(item, Group):
+            if item.name == MINIATURE:
+                continue  # a board shrunk for its overview: its texts are checked where they print full size
             inside = (*path, item.name) if item.name else path
             if item.symbol:  # the same items at the same scale: the same problems, found once
                 key = (item.symbol, scale * item.scale)

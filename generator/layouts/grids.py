@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from ..colour import INK, WHITE
 from ..scene import Circle, Group, Item, Page, Rect, Style, Text
 from ..text import TextBox
+from .celltiles import cell_tile_pages, overview
 from .collisions import MINIATURE
 from .context import LayoutContext, page_title, scale_bar
 from .hexboard import CellMarks, TerrainStyle
@@ -119,15 +120,49 @@ def grid_pages(
         items += [Group(tuple(legend), dx=0.0, dy=top + height + 4.0)] if legend else []
         items += footer
         return [Page(ctx.paper.width, ctx.paper.height, tuple(items), title)]
+    tiled = cell_tile_pages(ctx, title, art)
+    if tiled is None:  # a cell larger than a sheet: cut straight on the grid lines, the only way
+        return [
+            _overview(ctx, title, subtitle, spec, art, (width, height), legend, footer),
+            *_cut_straight(ctx, title, spec, art, (width, height)),
+        ]
+    items, y = overview(ctx, title, subtitle, art, (width, height), tiled)
+    items += [Group(tuple(legend), dx=0.0, dy=y + 2.0)] if legend else []
+    items += footer
+    return [Page(ctx.paper.width, ctx.paper.height, tuple(items), title), *tiled.pages]
+
+
+def _cut_straight(
+    ctx: LayoutContext, title: str, spec: GridSpec, art: list[Item], size: tuple[float, float]
+) -> list[Page]:
     seams_x = [spec.origin() + c * spec.cell for c in range(1, spec.columns)]
     seams_y = [spec.origin() + r * spec.cell for r in range(1, spec.rows)]
-    tiles = tile_pages(ctx, title, tuple(art), width, height, seams_x, seams_y)
+    return tile_pages(ctx, title, tuple(art), size[0], size[1], seams_x, seams_y)
+
+
+def _overview(
+    ctx: LayoutContext,
+    title: str,
+    subtitle: str,
+    spec: GridSpec,
+    art: list[Item],
+    size: tuple[float, float],
+    legend: list[Item],
+    footer: list[Item],
+) -> Page:
+    """The straight-cut grid's first sheet: the grid in miniature, the sheets' grid and the legend."""
+    margin = ctx.margin
+    width, height = size
+    room_w = ctx.paper.width - 2 * margin
+    seams_x = [spec.origin() + c * spec.cell for c in range(1, spec.columns)]
+    seams_y = [spec.origin() + r * spec.cell for r in range(1, spec.rows)]
     cols = len(spans(width, room_w, seams_x))
     rows = len(spans(height, ctx.paper.height - 2 * margin - HEADER, seams_y))
     scale = min((room_w - 50.0) / width, ctx.paper.height * 0.5 / height)
+    top = margin + 12.0
     items = page_title(ctx, title, subtitle)
     items.append(Group(tuple(art), dx=margin, dy=top, scale=scale, role="grid-preview", name=MINIATURE))
     items += assembly_diagram(ctx.paper.width - margin - 40.0, top, 40.0, 40.0, cols, rows, None)
     items += [Group(tuple(legend), dx=0.0, dy=top + height * scale + 6.0)] if legend else []
     items += footer
-    return [Page(ctx.paper.width, ctx.paper.height, tuple(items), title), *tiles]
+    return Page(ctx.paper.width, ctx.paper.height, tuple(items), title)

@@ -13,6 +13,8 @@ from ..i18n import tr
 from ..icons import icon
 from ..scene import Circle, Group, Item, Page, Polygon, Rect, Style, Text
 from ..text import TextBox
+from .celltiles import cell_tile_pages, overview
+from .collisions import MINIATURE
 from .context import LayoutContext, page_title, scale_bar
 from .places import DiscLook, PlaceLook, disc_items, legend_places, legend_swatch, overhang, place_items
 from .tiling import HEADER, OVERLAP, assembly_diagram, spans, tile_pages
@@ -226,23 +228,44 @@ def _tiled(
     size: float,
     marks: CellMarks | None = None,
 ) -> list[Page]:
-    """An overview sheet (preview, legend, how to assemble), then the tiles."""
+    """An overview sheet (the board in miniature, which sheet holds which cells, how to join them, the legend),
+    then the sheets, split along the cells' edges (cut straight only when one hex is larger than a sheet)."""
     by_id = {s.id: s for s in styles}
     art, width, height = board_items(cells, by_id, size, 0.0, 0.0, marks, ctx)
+    tiled = cell_tile_pages(ctx, title, art)
+    if tiled is None:
+        return _cut_straight(ctx, title, subtitle, cells, styles, legend_title, size, art, marks)
+    items, y = overview(ctx, title, subtitle, art, (width, height), tiled)
+    items += _legend(ctx, styles, cells, y + 2.0, legend_title, marks)
+    items += _footer(ctx, size)
+    return [Page(ctx.paper.width, ctx.paper.height, tuple(items), title), *tiled.pages]
+
+
+def _cut_straight(
+    ctx: LayoutContext,
+    title: str,
+    subtitle: str,
+    cells: list[BoardCell],
+    styles: list[TerrainStyle],
+    legend_title: str,
+    size: float,
+    art: list[Item],
+    marks: CellMarks | None,
+) -> list[Page]:
+    """Hexes larger than a sheet: overlapping tiles cut on the hexes' edge lines, after an overview."""
+    x0, y0, x1, y1 = board_extent(cells, size)
+    width, height = x1 - x0, y1 - y0
     seams_x, seams_y = hex_seams(cells, size)
     tiles = tile_pages(ctx, title, tuple(art), width, height, seams_x, seams_y)
     margin = ctx.margin
-    room_w = ctx.paper.width - 2 * margin
-    room_h = ctx.paper.height - 2 * margin - HEADER
-    cols = len(spans(width, room_w, seams_x))
-    rows = len(spans(height, room_h, seams_y))
-    # overview: the board shrunk onto one sheet, with the sheet grid beside it
+    cols = len(spans(width, ctx.paper.width - 2 * margin, seams_x))
+    rows = len(spans(height, ctx.paper.height - 2 * margin - HEADER, seams_y))
     top = margin + 12.0
-    preview_size = largest_size(cells, ctx.paper.width - 2 * margin - 50.0, ctx.paper.height * 0.55)
-    preview, _w, preview_h = board_items(cells, by_id, preview_size, margin, top)
-    items: list[Item] = page_title(ctx, title, subtitle) + preview
+    scale = min((ctx.paper.width - 2 * margin - 50.0) / width, ctx.paper.height * 0.55 / height)
+    items: list[Item] = page_title(ctx, title, subtitle)
+    items.append(Group(tuple(art), dx=margin, dy=top, scale=scale, role="preview", name=MINIATURE))
     items += assembly_diagram(ctx.paper.width - margin - 40.0, top, 40.0, 40.0, cols, rows, None)
-    y = top + preview_h + 6.0
+    y = top + height * scale + 6.0
     note = tr("assembly_steps", ctx.lang).format(
         count=len(tiles), cols=cols, rows=rows, overlap=int(OVERLAP), width=round(width), height=round(height)
     )
@@ -250,8 +273,7 @@ def _tiled(
         items.append(Text(margin, y + line_no * 4.2, line, 8, colour=INK))
     items += _legend(ctx, styles, cells, y + 20.0, legend_title, marks)
     items += _footer(ctx, size)
-    overview = Page(ctx.paper.width, ctx.paper.height, tuple(items), title)
-    return [overview] + tiles
+    return [Page(ctx.paper.width, ctx.paper.height, tuple(items), title), *tiles]
 
 
 def _legend(

@@ -1,9 +1,11 @@
-"""Tiling: a drawing larger than the printable area, spread over sheets that overlap by 10 mm.
+"""Tiling: a drawing larger than the printable area, cut straight over sheets that overlap by 10 mm.
 
 Each sheet shows its share of the drawing plus the overlap, registration marks
 inside the overlap, a label such as "B2 of 3 × 2", a small assembly diagram,
-and a scale bar. Seams are put on lines the caller prefers (hex edges), so the
-join falls where the art already has a boundary.
+and a scale bar. Seams are put on lines the caller prefers, so the join falls
+where the art already has a boundary. Tracks and maps are cut so; boards made of
+cells are split along the cells' edges instead (`celltiles`), and come here only
+when one cell is larger than a sheet. Both kinds share the sheet's header.
 """
 
 from __future__ import annotations
@@ -11,8 +13,9 @@ from __future__ import annotations
 import string
 from dataclasses import dataclass
 
+from .. import fonts
 from ..i18n import tr
-from ..scene import Circle, Group, Item, Line, Page, Rect, Style, Text
+from ..scene import Circle, Group, Item, Line, Page, Polygon, Rect, Style, Text, corner_points, walk
 from .context import FLOOR_LATIN, INK, MUTED, LayoutContext, print_note, readable, scale_bar
 
 OVERLAP = 10.0
@@ -150,20 +153,54 @@ def _registration(x: float, y: float) -> list[Item]:
 
 
 def _header(ctx: LayoutContext, title: str, tile: Tile, cols: int, rows: int) -> list[Item]:
+    label = f"{tr('sheet', ctx.lang)} {label_of(tile)} {tr('of', ctx.lang)} {cols} × {rows}"
+    diagram = assembly_diagram(ctx.paper.width - ctx.margin - 24.0, ctx.margin, 24.0, 18.0, cols, rows, tile)
+    return sheet_header(ctx, ctx.paper.width, title, label, tr("tile_note", ctx.lang), diagram)
+
+
+def sheet_header(
+    ctx: LayoutContext, width: float, title: str, label: str, note: str, diagram: list[Item]
+) -> list[Item]:
+    """The band over a tiled sheet's art, `width` wide: the title, the sheet's label, how to join it (beside the
+    label when it fits there, else on its own line under it; shrunk to the floor, or left out when even that is
+    too wide: pnpkit's own words never make a finding), the scale bar with the print note, and `diagram` (the
+    sheets, this one marked) in the top right corner."""
     margin = ctx.margin
-    label = f"{label_of(tile)} {tr('of', ctx.lang)} {cols} × {rows}"
-    tile_note = tr("tile_note", ctx.lang)
+    note_x = width / 2 - 20
     items: list[Item] = [
-        Text(margin, margin + 5.0, title, 11, colour=INK, bold=True),
-        Text(margin, margin + 11.0, f"{tr('sheet', ctx.lang)} {label}", 10, colour=INK, bold=True, role="tile-label"),
-        Text(margin, margin + 15.5, tile_note, readable(tile_note, 6.5), colour=MUTED),
+        Text(margin, margin + 5.0, _shortened(title, width - 2 * margin - 26.0), 11, colour=INK, bold=True),
+        Text(margin, margin + 11.0, label, 10, colour=INK, bold=True, role="tile-label"),
     ]
-    note_x = ctx.paper.width / 2 - 20
-    note = print_note(ctx.lang, ctx.paper.width - margin - 28.0 - note_x, 6)
+    size = readable(note, 6.5)
+    if fonts.width_mm(note, size) <= note_x - margin - 2.0:
+        items.append(Text(margin, margin + 15.5, note, size, colour=MUTED, role="tile-note"))
+    else:
+        room = width - 2 * margin - 26.0  # clear of the diagram in the top right corner
+        least = readable(note, FLOOR_LATIN)
+        size = max(least, min(size, size * room / max(fonts.width_mm(note, size), 1e-9)))
+        if fonts.width_mm(note, size) <= room:
+            items.append(Text(margin, margin + 19.5, note, size, colour=MUTED, role="tile-note"))
+    print_room = width - margin - 28.0 - note_x
     items += scale_bar(note_x, margin + 14.0, ctx.lang, 50.0, note=False, compact=True)
-    items.append(Text(note_x, margin + 11.0, note, readable(note, 6), colour=MUTED, role="print-note"))
-    items += assembly_diagram(ctx.paper.width - margin - 24.0, margin, 24.0, 18.0, cols, rows, tile)
+    printed = print_note(ctx.lang, print_room, 6)
+    items.append(Text(note_x, margin + 11.0, printed, readable(printed, 6), colour=MUTED, role="print-note"))
+    items += diagram
     return items
+
+
+def _shortened(title: str, room: float) -> str:
+    """The title, cut with an ellipsis to fit `room` mm at 11 pt bold: the overview sheet prints (and checks) it
+    whole, so a sheet's header never makes a finding of its own."""
+    if fonts.width_mm(title, 11, bold=True) <= room:
+        return title
+    low, high = 0, len(title)
+    while low < high:  # the longest start that fits with its ellipsis, by halving
+        mid = (low + high + 1) // 2
+        if fonts.width_mm(title[:mid] + "…", 11, bold=True) <= room:
+            low = mid
+        else:
+            high = mid - 1
+    return title[:low].rstrip() + "…"
 
 
 def assembly_diagram(x: float, y: float, w: float, h: float, cols: int, rows: int, here: Tile | None) -> list[Item]:
@@ -199,16 +236,24 @@ def assembly_diagram(x: float, y: float, w: float, h: float, cols: int, rows: in
 
 
 def assembled_size(pages: list[Page]) -> tuple[float, float]:
-    """Width and height of the drawing the tiles add up to, read back from the scene."""
-    xs: dict[float, float] = {}
-    ys: dict[float, float] = {}
+    """Width and height of the drawing the sheets add up to, read back from the scene: each tile's clip (cut
+    straight) or the outlines of the cells it holds (split along the cells), in drawing coordinates."""
+    boxes: list[tuple[float, float, float, float]] = []
     for page in pages:
-        for item in page.items:
-            if isinstance(item, Group) and item.role == "tile" and item.clip is not None:
+        for item, _matrix in walk(page.items):
+            if not (isinstance(item, Group) and item.role == "tile"):
+                continue
+            if item.clip is not None:
                 c = item.clip
-                xs[c.x] = max(xs.get(c.x, 0.0), c.x + c.w)
-                ys[c.y] = max(ys.get(c.y, 0.0), c.y + c.h)
-    return max(xs.values()) - min(xs), max(ys.values()) - min(ys)
+                boxes.append((c.x, c.y, c.x + c.w, c.y + c.h))
+                continue
+            for cell in item.items:
+                shape = next((i for i in getattr(cell, "items", ()) if isinstance(i, (Polygon, Rect))), None)
+                if isinstance(cell, Group) and cell.role == "cell" and shape is not None:
+                    points = corner_points(shape)
+                    xs, ys = [p[0] for p in points], [p[1] for p in points]
+                    boxes.append((min(xs), min(ys), max(xs), max(ys)))
+    return max(b[2] for b in boxes) - min(b[0] for b in boxes), max(b[3] for b in boxes) - min(b[1] for b in boxes)
 
 
-__all__ = ["Tile", "assembled_size", "assembly_diagram", "label_of", "spans", "tile_pages"]
+__all__ = ["Tile", "assembled_size", "assembly_diagram", "label_of", "sheet_header", "spans", "tile_pages"]
