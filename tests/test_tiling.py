@@ -476,3 +476,29 @@ def test_a_miniature_is_exempt_from_the_text_floor_and_nothing_else_is():
     other = Group((number,), scale=0.3, name="legend")
     assert small_text([Page(210.0, 297.0, (shrunk,))]) == []
     assert [p.code for p in small_text([Page(210.0, 297.0, (other,))])] == ["PK326"]
+
+
+def test_a_board_with_edge_and_corner_places_still_splits_along_its_cells():
+    """The places are drawn a layer at a time (all roads in one group): each slot must go with the cells nearest it,
+    not the whole layer with one cell, or the split finds a 'cell' larger than a sheet and cuts straight through
+    the hexes."""
+    from pnpkit.generator.layouts.places import PlaceLook
+    from pnpkit.validator.components.places import Place, select_spots
+
+    cells = island()
+    terrains: dict[tuple[int, int], str | None] = {(c.q, c.r): c.terrain for c in cells}
+    looks = []
+    for on in ("edges", "corners"):
+        place = Place(id=f"p-{on}", on=on, around=["land"])
+        spots, problems, _written = select_spots(place, "pointy", terrains)
+        assert spots and not problems
+        looks.append(PlaceLook(place.id, on, "slot", None, tuple(spots), piece=(12.0, 5.0)))
+    marks = island_marks(cells)
+    marks = CellMarks(marks.labels, marks.starts, places=tuple(looks))
+    ctx = LayoutContext("en", A4)
+    pages = board_pages(ctx, "Island", "", cells, STYLES, "Legend", 50.0, marks)
+    tiles = sheets(pages)
+    assert len(tiles) >= 2  # split along the cells: the straight cut makes no "tile" groups
+    seen = sorted(cell.name for page in tiles for cell, _m in cells_on(page))
+    assert seen == sorted(f"{c.q},{c.r}:{c.terrain}" for c in cells)
+    assert min(used(ctx, page) for page in tiles) >= 0.25

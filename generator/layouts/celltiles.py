@@ -80,13 +80,32 @@ def cells_of(items: list[Item]) -> tuple[list[DrawnCell], list[Item]]:
     items (drawn with the cells nearest them)."""
     cells: list[DrawnCell] = []
     loose: list[Item] = []
-    for item in items:
+    for item in _layers_opened(items):
         outline = cell_outline(item) if isinstance(item, Group) and item.role == "cell" else None
         if outline:
             cells.append(DrawnCell(item, outline))
         else:
             loose.append(item)
     return cells, loose
+
+
+def _layers_opened(items: list[Item]) -> list[Item]:
+    """The drawing with its plain layers opened: a group that is not a cell and neither moves, turns, scales nor
+    clips what it holds (the board's places, drawn a layer at a time) gives its items one by one, in order, so each
+    goes with the cells nearest it instead of the whole layer going with one cell."""
+    opened: list[Item] = []
+    for item in items:
+        if (
+            isinstance(item, Group)
+            and item.role != "cell"
+            and not item.symbol
+            and item.clip is None
+            and (item.dx, item.dy, item.rotate, item.scale) == (0.0, 0.0, 0.0, 1.0)
+        ):
+            opened += _layers_opened(list(item.items))
+        else:
+            opened.append(item)
+    return opened
 
 
 def room_of(ctx: LayoutContext, landscape: bool = False) -> tuple[float, float]:
