@@ -1,4 +1,7 @@
-"""Coin Race played out: roll, move, take a coin on a gold space; the first at the goal wins.
+"""Coin Race played out: roll, move, take a coin on a gold space; the race ends when a coin reaches the goal.
+
+Its winner is that player, or, when the goal pays `goal_coins`, the player with the most coins (the one farther
+along on a tie).
 
 A playtest engine (pnpkit.validator.playtest.contract.Engine): pure Python, its state a small
 object the runner clones and records.
@@ -21,6 +24,7 @@ class Rules:
     track: int
     die: int
     gold_every: int
+    goal_coins: int
 
 
 @dataclass
@@ -35,7 +39,7 @@ class State:
 
 def prepare(kit: Any, players: int, choices: dict[str, str]) -> Rules:
     race = kit.race
-    return Rules(players, race.track, race.die, race.gold_every)
+    return Rules(players, race.track, race.die, race.gold_every, race.goal_coins)
 
 
 def default_move_cap(rules: Rules) -> int:
@@ -68,11 +72,22 @@ def apply(state: State, action: str, rng: random.Random) -> None:
     state.rolls.append(roll)
     where = min(state.rules.track, state.positions[seat] + roll)
     state.positions[seat] = where
-    if where % state.rules.gold_every == 0:
-        state.coins[seat] += 1
     if where >= state.rules.track:
         state.winner = seat
+        state.coins[seat] += state.rules.goal_coins
+    elif where % state.rules.gold_every == 0:
+        state.coins[seat] += 1
     state.turn += 1
+
+
+def winners(state: State) -> list[int]:
+    """The first home, or with a paying goal the most coins, then the farthest along (still tied: they share)."""
+    if state.winner is None:
+        return []
+    if not state.rules.goal_coins:
+        return [state.winner]
+    best = max(zip(state.coins, state.positions))
+    return [seat for seat, standing in enumerate(zip(state.coins, state.positions)) if standing == best]
 
 
 def heuristic(state: State, action: str) -> float:
@@ -86,7 +101,7 @@ def check_state(state: State) -> list[str]:
 def record(state: State, timed_out: bool) -> dict:
     players = state.rules.players
     return {
-        "winners": [] if timed_out or state.winner is None else [state.winner],
+        "winners": [] if timed_out else winners(state),
         "end": "timeout" if timed_out else "goal",
         "tie": None,
         "turns": state.turn,
