@@ -138,6 +138,7 @@ def check_deck_backs(ctx: CheckContext, decks: Sequence[Any]) -> None:
                 "cards: shuffled face down, it can be picked out",
                 "give every card the deck's back (a second face belongs in a deck that is not shuffled), or write "
                 "`shuffled: false` on a deck that is never shuffled",
+                key=card.back is not None,  # at `back:` itself, however the back is written
             )
 
 
