@@ -163,14 +163,14 @@ EXPECTED: dict[str, tuple[tuple[str, ...], tuple[tuple[str, int], ...]]] = {
     ),
     # examples/game-package/kits/coin-race: built where the plug-in is installed (here, and tests/test_game_package.py)
     "coin-race": (
-        ("cards-coins", "tokens", "race-track", "rules"),
+        ("cards-coins", "race-track", "rules"),
         (
             ("Coins", 18),
-            ("Player tokens: Red", 1),
-            ("Player tokens: Blue", 1),
-            ("Player tokens: Green", 1),
-            ("Player tokens: Purple", 1),
             ("Race track", 1),
+            ("Pawn: Red", 1),
+            ("Pawn: Blue", 1),
+            ("Pawn: Green", 1),
+            ("Pawn: Purple", 1),
             ("Rule summary", 1),
         ),
     ),

@@ -155,8 +155,9 @@ COMPONENTS: dict[str, Explanation] = {
         "the deck's back among cards with their own): face down, the deck shows where that card is. A warning at "
         "the card's back, one per card; cards with `count: 0` do not count, and a deck whose cards all share one "
         "back is silent.",
-        "decks:\n  - id: goods\n    cards:\n      - {title: {en: Silk}, back: art/night.png}   # the only picture "
-        "back\n      - {title: {en: Saffron}, count: 8}\n",
+        "decks:\n  - id: goods\n    name: {en: Goods}\n    cards:\n"
+        "      - {title: {en: Moon Silk}, back: {title: {en: Dawn Silk}}}   # a second face: the only own back\n"
+        "      - {title: {en: Saffron}, count: 8}\n",
         "Give every card the deck's back; put double-faced cards and aids in a deck of their own with "
         "`shuffled: false`, which says the deck is never shuffled face down.",
     ),
