@@ -47,8 +47,11 @@ class Race(StrictModel):
     )
     die: Count = Field(6, description="Faces of the die each player rolls on a turn.")
     gold_every: Count = Field(5, description="Every this many spaces is a gold space: land there, take a coin card.")
-    pawns: list[PlayerColour] = Field(default_factory=list, max_length=MAX_PAWNS)
-    """One pawn in each of these colours, printed under the track; give at least one for each player."""
+    pawns: list[PlayerColour] = Field(
+        default_factory=list,
+        max_length=MAX_PAWNS,
+        description="One pawn in each of these colours, printed under the track: one for each player.",
+    )
     goal_coins: NonNegative = Field(
         0,
         description="Coin cards the player who reaches the goal takes; above 0, the most coins wins, not the first home.",
@@ -58,8 +61,7 @@ class Race(StrictModel):
 class CoinRaceKit(GenericKit):
     game: Literal["coin-race"]  # type: ignore[assignment]  # GenericKit says "generic"
     """coin-race: Coin Race, from the pnpkit-coin-race package."""
-    race: Race
-    """The track's length, the die and the gold spaces."""
+    race: Race = Field(description="The track's length, the die, the gold spaces and the pawns.")
 
     def placeholder_values(self) -> dict:
         race = self.race
