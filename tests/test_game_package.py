@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from conftest import REPO, line_of, parse_findings
 from pdftext import pdf_text
+from pypdf import PdfReader
 from test_examples import EXPECTED, listed
 
 PACKAGE = REPO / "examples" / "game-package"
@@ -110,6 +111,24 @@ def test_fewer_pawns_than_players_is_the_game_s_cr002(venv: Path, tmp_path: Path
     )
     again = pnpkit(venv, "validate", kit)
     assert again.returncode == 0, again.stdout + again.stderr
+
+
+def test_the_longest_race_prints_on_one_sheet_and_a_longer_one_is_refused(venv: Path, tmp_path: Path):
+    """168 spaces: smaller spaces and pawns, one track page, on Letter too, and no finding; 169: PK203 at `track:`."""
+    kit = tmp_path / "coin-race"
+    shutil.copytree(PACKAGE / "kits" / "coin-race", kit)
+    text = (kit / "kit.yaml").read_text(encoding="utf-8")
+    (kit / "kit.yaml").write_text(text.replace("  track: 30\n", "  track: 168\n"), encoding="utf-8")
+    built = pnpkit(venv, "build", kit, "-o", tmp_path / "out", "--lang", "en", "--paper", "letter", "--no-svg")
+    assert built.returncode == 0 and "warning" not in built.stdout + built.stderr, built.stdout + built.stderr
+    track = tmp_path / "out" / "coin-race" / "en" / "race-track.pdf"
+    assert len(PdfReader(track).pages) == 1
+    words = pdf_text(track, sep=" ").split()
+    assert "168" in words and "Goal" in words and "Pawn: Purple" in " ".join(words)
+    (kit / "kit.yaml").write_text(text.replace("  track: 30\n", "  track: 169\n"), encoding="utf-8")
+    refused = pnpkit(venv, "validate", kit)
+    found = parse_findings(refused.stdout + refused.stderr)
+    assert [(f.code, f.line) for f in found] == [("PK203", line_of(kit / "kit.yaml", "  track: 169"))]
 
 
 def test_without_the_package_the_game_is_unknown():

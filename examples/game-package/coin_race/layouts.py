@@ -8,6 +8,7 @@ when the board leaves no room, the pawns take a page of their own.
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -39,7 +40,8 @@ tr = generic.tr.extend(
 )
 
 SPACE_MM = 28.0
-"""A space's side: room for a pawn with a finger's clearance; six across fill an A4 or Letter sheet."""
+"""A space's side: room for a pawn with a finger's clearance; six across fill an A4 or Letter sheet. A longer race
+gets smaller spaces (14 mm for the longest), and its pawns stay 2 mm narrower than a space."""
 PAWN_MM = 16.0
 PAWN_ROW = 12.5 + PAWN_MM
 """The pawns' heading, their names and the pawns themselves, in their cut circles."""
@@ -60,11 +62,12 @@ def race_component(kit: CoinRaceKit, ctx: LayoutContext) -> Component:
     lang = ctx.lang
     name = tr("race_track", lang)
     heading = f"{text(kit.title, lang)} — {name}"
-    geometry, art = race_track(kit, ctx)
+    side = space_side(ctx, kit.race.track + 1)
+    geometry, art = race_track(kit, ctx, side)
     pages = track_pages(ctx, heading, players_line(kit.players, lang), geometry, art, "a4")
     pawns = [(tr("race_pawn", lang, name=text(p.name, lang)), p.colour) for p in kit.race.pawns]
     if pawns:
-        pages = with_pawns(ctx, pages, heading, pawns, geometry)
+        pages = with_pawns(ctx, pages, heading, pawns, geometry, min(PAWN_MM, side - 2.0))
     return Component(
         "race-track",
         heading,
@@ -75,7 +78,14 @@ def race_component(kit: CoinRaceKit, ctx: LayoutContext) -> Component:
     )
 
 
-def race_track(kit: CoinRaceKit, ctx: LayoutContext) -> tuple[TrackGeometry, list[Item]]:
+def space_side(ctx: LayoutContext, spaces: int) -> float:
+    """The side of a space: SPACE_MM, or less for a long race, so the whole spiral prints at 100 % on one sheet."""
+    across = math.ceil(math.sqrt(spaces))
+    room = min(ctx.paper.width - 2 * ctx.margin, ctx.paper.height - 2 * ctx.margin - 12.0 - FOOT)
+    return min(SPACE_MM, math.floor(room / across * 10) / 10)
+
+
+def race_track(kit: CoinRaceKit, ctx: LayoutContext, side: float) -> tuple[TrackGeometry, list[Item]]:
     """The spaces 0…track along a square spiral, gold every `gold_every`, the goal in the middle."""
     lang, race = ctx.lang, kit.race
     spaces = race.track + 1
@@ -84,7 +94,7 @@ def race_track(kit: CoinRaceKit, ctx: LayoutContext) -> tuple[TrackGeometry, lis
             "layout": "path",
             "path": spiral_path(spaces),
             "closed": False,
-            "space_depth": f"{SPACE_MM:g}mm",
+            "space_depth": f"{side:g}mm",
             "spaces": [{"value": n} for n in range(spaces)],
         }
     )
@@ -104,7 +114,12 @@ def race_track(kit: CoinRaceKit, ctx: LayoutContext) -> tuple[TrackGeometry, lis
 
 
 def with_pawns(
-    ctx: LayoutContext, pages: list[Page], heading: str, pawns: list[tuple[str, str]], geometry: TrackGeometry
+    ctx: LayoutContext,
+    pages: list[Page],
+    heading: str,
+    pawns: list[tuple[str, str]],
+    geometry: TrackGeometry,
+    diameter: float,
 ) -> list[Page]:
     """The pawns in a row under the board on its last page, or on a page of their own where the board fills it."""
     page = pages[-1]
@@ -113,8 +128,9 @@ def with_pawns(
     needed = 6.0 + PAWN_ROW  # a gap, then the heading, the names and the pawns
     if bottom + needed > ctx.paper.height - ctx.margin - FOOT:
         first = Page(page.width, page.height, tuple(page_title(ctx, heading)), heading)
-        return [*pages, replace(first, items=first.items + tuple(pawn_row(ctx, ctx.margin + 14.0, pawns)))]
-    return [*pages[:-1], replace(page, items=page.items + tuple(pawn_row(ctx, bottom + 6.0, pawns)))]
+        row = pawn_row(ctx, ctx.margin + 14.0, pawns, diameter)
+        return [*pages, replace(first, items=first.items + tuple(row))]
+    return [*pages[:-1], replace(page, items=page.items + tuple(pawn_row(ctx, bottom + 6.0, pawns, diameter)))]
 
 
 def board_height(group: Group, geometry: TrackGeometry) -> float:
@@ -123,14 +139,14 @@ def board_height(group: Group, geometry: TrackGeometry) -> float:
     return (geometry.width if turned else geometry.height) * group.scale
 
 
-def pawn_row(ctx: LayoutContext, y: float, pawns: list[tuple[str, str]]) -> list[Item]:
+def pawn_row(ctx: LayoutContext, y: float, pawns: list[tuple[str, str]], diameter: float) -> list[Item]:
     """A heading, then each pawn under its name, a player mark on it so colours need not be told apart."""
     lang, margin = ctx.lang, ctx.margin
     items: list[Item] = [Text(margin, y + 3.5, tr("race_pawns", lang), 10, colour=INK, bold=True)]
     pitch = (ctx.paper.width - 2 * margin) / max(len(pawns), 4)
-    r = PAWN_MM / 2
+    r = diameter / 2
     for i, (label, colour) in enumerate(pawns):
-        cx, cy = margin + pitch * (i + 0.5), y + PAWN_ROW - PAWN_MM / 2 - 0.6
+        cx, cy = margin + pitch * (i + 0.5), y + PAWN_ROW - PAWN_MM + r - 0.6
         where = ("race", "pawns", i, "name", lang)
         items.append(ctx.one_line(Text(cx, y + 8.5, label, 8, colour=INK, anchor="middle"), pitch - 2.0, where=where))
         items.append(token(cx, cy, r, colour, PLAYER_MARKS[i % len(PLAYER_MARKS)], "player-piece", label))

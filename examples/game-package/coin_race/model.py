@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from pnpkit.validator.checks import CheckContext
-from pnpkit.validator.components.tokens import MAX_TRACK_SPACES, PlayerColour
+from pnpkit.validator.components.tokens import PlayerColour
 from pnpkit.validator.explanation import Explanation
 from pnpkit.validator.findings import Severity
 from pnpkit.validator.games.generic import GenericKit
@@ -35,6 +35,8 @@ EXPLANATIONS = {
         "Give one pawn colour for each player, up to `players: {max}`.",
     ),
 }
+MAX_TRACK = 168
+"""The longest race: 169 spaces, 13 × 13 of 14 mm, still print on one A4 or Letter sheet at 100 %."""
 MAX_PAWNS = 6
 """The most pawns a race prints: one a player, each with its own mark as well as its colour."""
 
@@ -42,8 +44,8 @@ MAX_PAWNS = 6
 class Race(StrictModel):
     """The race's numbers: the printed track and the playtest engine both read them."""
 
-    track: Annotated[int, Field(ge=1, le=MAX_TRACK_SPACES - 1)] = Field(
-        description="Spaces from the start to the goal (the track prints spaces 0 to this)."
+    track: Annotated[int, Field(ge=1, le=MAX_TRACK)] = Field(
+        description="Spaces from the start to the goal (the track prints spaces 0 to this, on one sheet)."
     )
     die: Count = Field(6, description="Faces of the die each player rolls on a turn.")
     gold_every: Count = Field(5, description="Every this many spaces is a gold space: land there, take a coin card.")
