@@ -165,7 +165,7 @@ EXPECTED: dict[str, tuple[tuple[str, ...], tuple[tuple[str, int], ...]]] = {
     "coin-race": (
         ("cards-coins", "race-track", "rules"),
         (
-            ("Coins", 18),
+            ("Coins", 16),
             ("Race track", 1),
             ("Pawn: Red", 1),
             ("Pawn: Blue", 1),
