@@ -132,7 +132,7 @@ def test_only_rebuilds_what_it_names_and_keeps_the_rest(tmp_path):
     files = ["cards-goods.pdf", "cards-aids.pdf", "tokens.pdf", "rules.pdf"]
     assert [c["file"] for c in index["components"]] == files
     assert index["components"][0]["kit_pdf_first_page"] is None  # kit.pdf no longer matches it
-    assert index["components"][1]["kit_pdf_first_page"] == 11  # cover, contents, calibration sheet, 6 goods pages
+    assert index["components"][1]["kit_pdf_first_page"] == 9  # cover, contents, calibration sheet, 4 goods pages
     written = int(re.search(r"wrote (\d+) files", done.stdout).group(1))
     svgs = len(list(lang_dir.glob("cards-goods-*.svg")))
     fonts = len(list((out / "starlit-bazaar" / "fonts").iterdir())) - 1  # less the marker

@@ -125,7 +125,7 @@ EXPECTED: dict[str, tuple[tuple[str, ...], tuple[tuple[str, int], ...]]] = {
     "starlit-bazaar": (
         ("cards-goods", "cards-aids", "tokens", "rules"),
         (
-            ("Goods cards", 21),
+            ("Goods cards", 18),
             ("Aid cards", 5),
             ("Coin (1)", 40),
             ("Coin (worth 5)", 8),
