@@ -86,7 +86,8 @@ def test_index_says_where_every_card_is(kits, name):
 def test_index_counts_every_copy_and_its_back(kits):
     built, _again = kits.builds("starlit-bazaar")
     index = json.loads((built / "en" / "index.json").read_text(encoding="utf-8"))
-    checklist = dict(kits.layouts("starlit-bazaar")["en"]["cards-goods"].checklist)
+    parts = kits.layouts("starlit-bazaar")["en"]
+    checklist = dict(parts["cards-goods"].checklist) | dict(parts["cards-aids"].checklist)
     fronts = [p for places in index["cards"].values() for p in places if p["side"] == "front"]
     backs = [p for places in index["cards"].values() for p in places if p["side"] == "back"]
     assert len(fronts) == len(backs) == sum(checklist.values())
@@ -128,9 +129,10 @@ def test_only_rebuilds_what_it_names_and_keeps_the_rest(tmp_path):
     assert (lang_dir / "kit.pdf").read_bytes() == book
     assert "Paper Kite" in _text(lang_dir / "cards-goods.pdf", 1)
     index = json.loads((lang_dir / "index.json").read_text(encoding="utf-8"))
-    assert [c["file"] for c in index["components"]] == ["cards-goods.pdf", "rules.pdf"]
+    files = ["cards-goods.pdf", "cards-aids.pdf", "tokens.pdf", "rules.pdf"]
+    assert [c["file"] for c in index["components"]] == files
     assert index["components"][0]["kit_pdf_first_page"] is None  # kit.pdf no longer matches it
-    assert index["components"][1]["kit_pdf_first_page"] == 9  # cover, contents, calibration sheet, 4 card pages
+    assert index["components"][1]["kit_pdf_first_page"] == 9  # cover, contents, calibration sheet, 4 goods pages
     written = int(re.search(r"wrote (\d+) files", done.stdout).group(1))
     svgs = len(list(lang_dir.glob("cards-goods-*.svg")))
     fonts = len(list((out / "starlit-bazaar" / "fonts").iterdir())) - 1  # less the marker
@@ -149,7 +151,7 @@ def test_only_an_unknown_id_is_a_usage_error_naming_the_known_ones(tmp_path):
     done = cli("build", STARLIT, "-o", tmp_path / "out", "--only", "goods,nope")
     assert done.returncode == 2
     assert done.stderr.strip().splitlines()[-1] == (
-        "pnpkit: error: --only: no component or deck 'nope' in this kit; use one of cards-goods, goods, rules"
+        "pnpkit: error: --only: no component or deck 'nope' in this kit; use one of aids, cards-aids, cards-goods, goods, rules, tokens"
     )
     assert not (tmp_path / "out" / "starlit-bazaar").exists()
     assert cli("build", STARLIT, "-o", tmp_path / "out", "--only", ",").returncode == 2

@@ -342,14 +342,15 @@ def test_options_for_another_kind_are_refused(tmp_path, args, words):
 
 
 def test_tts_per_card_backs_and_more_than_69_faces(tmp_path):
-    """Starlit Bazaar has per-card backs; 72 more designs push its deck past one sheet."""
+    """72 more designs of Starlit Bazaar's goods, each with a picture back of its own, push the deck past one sheet."""
     kit = tmp_path / "bazaar"
     shutil.copytree(EXAMPLE_KITS["starlit-bazaar"], kit)
     csv = kit / "goods.csv"
     lines = csv.read_text(encoding="utf-8-sig").rstrip("\n").split("\n")
     template = lines[1].split(",")
+    lines = [lines[0] + ",back", *(line + "," for line in lines[1:])]
     for n in range(72):
-        row = [f"extra-{n:02d}", "1", *template[2:5], f"品{n}", f"Extra {n}", *template[7:]]
+        row = [f"extra-{n:02d}", "1", *template[2:5], f"品{n}", f"Extra {n}", *template[7:], "art/night-back.png"]
         lines.append(",".join(row))
     csv.write_text("\n".join(lines) + "\n", encoding="utf-8")
     result = cli("export", "tts", kit, "-o", tmp_path / "out", "--lang", "en")

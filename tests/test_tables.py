@@ -33,9 +33,16 @@ STARS_AND_COMETS = [
 STAR = "      # ------------------------------------------------------------ star\n"
 
 
-def split_kit(tmp_path: Path, name: str = "split", rows: list[str] | None = None, encoding: str = "utf-8-sig") -> Path:
-    """The example with its deck split: sun and moon cards in tricks-a.yaml, stars and comets in tricks.csv."""
-    kit = make_bad_kit(tmp_path, [], name, MT)
+def split_kit(
+    tmp_path: Path,
+    name: str = "split",
+    rows: list[str] | None = None,
+    encoding: str = "utf-8-sig",
+    unshuffled: bool = False,
+) -> Path:
+    """The example with its deck split: sun and moon cards in tricks-a.yaml, stars and comets in tricks.csv (with
+    `unshuffled`, the deck says `shuffled: false`, for cards with backs of their own)."""
+    kit = make_bad_kit(tmp_path, [UNSHUFFLED] if unshuffled else [], name, MT)
     decks = (kit / "decks.yaml").read_text(encoding="utf-8")
     head, cards = decks.split("    cards:\n", 1)
     sun_and_moon = cards.split(STAR)[0]
@@ -610,6 +617,9 @@ def test_column_targets():
 
 # ---------------------------------------------------------------- per-card backs and double-faced cards
 
+UNSHUFFLED = ("decks.yaml", "    template: suit-card\n", "    template: suit-card\n    shuffled: false\n")
+"""The trick deck dealt, not shuffled face down: its cards may have backs of their own without PK432."""
+
 SKY_BACK = """    - id: sky-back
       size: poker
       frame: {colour: "#1f2a44", face: "#26324f", border: 3mm, radius: 2.5mm}
@@ -628,6 +638,7 @@ BACK_EDITS = [
     ),
     *(("decks.yaml", f"      - id: sun-{n}\n", f"      - id: sun-{n}\n" + DAY_SKY) for n in (1, 2, 3)),
     ("decks.yaml", "      - id: moon-1\n", "      - id: moon-1\n" + NEW_MOON),
+    UNSHUFFLED,
 ]
 """The three sun cards share a back of their own (another template); the crescent moon is double-faced (its back is
 a second fill of its own template); every other card keeps the deck's back."""
@@ -767,7 +778,7 @@ def test_per_card_backs_in_the_pdf(backs_kit, tmp_path):
     ],
 )
 def test_a_card_own_back_is_checked_like_a_front(tmp_path, card, back, code, at):
-    edits = [BACK_EDITS[0]] if "sky-back" in back else []  # the template a back may name
+    edits = [UNSHUFFLED, BACK_EDITS[0]] if "sky-back" in back else [UNSHUFFLED]  # the template a back may name
     edits.append(("decks.yaml", f"      - id: {card}\n", f"      - id: {card}\n        back: {back}\n"))
     kit = make_bad_kit(tmp_path, edits, "badback", MT)
     decks = kit / "decks.yaml"
@@ -786,6 +797,7 @@ def test_a_back_of_another_size_is_a_finding(tmp_path):
             'colour: "#75695a", align: middle, valign: middle}\n' + SKY_BACK.replace("size: poker", "size: tarot"),
         ),
         ("decks.yaml", "      - id: sun-1\n", "      - id: sun-1\n" + DAY_SKY),
+        UNSHUFFLED,
     ]
     kit = make_bad_kit(tmp_path, edits, "bigback", MT)
     decks = kit / "decks.yaml"
@@ -796,7 +808,7 @@ def test_a_card_own_back_may_come_from_a_table(tmp_path):
     """`back.…` columns fill the card's own back; equal backs from many rows are still one symbol."""
     from pnpkit.validator.kit import load_kit
 
-    kit = split_kit(tmp_path, encoding="utf-8")
+    kit = split_kit(tmp_path, encoding="utf-8", unshuffled=True)
     templates = kit / "templates.yaml"
     templates.write_text(templates.read_text(encoding="utf-8") + SKY_BACK, encoding="utf-8")
     header = HEADER + ",back.template,back.title.ja,back.title.en"
@@ -831,6 +843,7 @@ def test_a_card_back_may_be_a_picture(tmp_path):
             "      - id: moon-1\n",
             "      - id: moon-1\n        back: {file: art/coarse.png, focus: [0.2, 0.5]}\n",
         ),
+        UNSHUFFLED,
     ]
     kit = make_bad_kit(tmp_path, edits, "picture", MT)
     (kit / "art").mkdir()
@@ -864,7 +877,7 @@ def test_a_card_back_may_be_a_picture(tmp_path):
 def test_a_table_column_may_name_a_picture_back(tmp_path):
     from conftest import png
 
-    kit = split_kit(tmp_path)
+    kit = split_kit(tmp_path, unshuffled=True)
     (kit / "art").mkdir()
     (kit / "art" / "night.png").write_bytes(png(760, 1060))
     rows = [row + (",art/night.png" if row.startswith("comet") else ",") for row in STARS_AND_COMETS]

@@ -401,7 +401,7 @@ def test_a_quote_in_a_flavour_field_or_a_glossary_term_is_no_claim(tmp_path):
                 ",**{set_size} spices** earn {coin}{coin}.,「月の帝」の好物。,The *Moon Emperor* loved it.",
             ),
             ("kit.yaml", "include:\n", "glossary:\n  - {term: 夜市, variants: [よいち]}\ninclude:\n"),
-            ("rules.yaml", "市場から{swap}枚買い", "「夜市」で{swap}枚買い"),
+            ("rules.yaml", "市場のカードを1枚選び", "「夜市」のカードを1枚選び"),
         ],
         "flavour",
         SB,
@@ -410,7 +410,7 @@ def test_a_quote_in_a_flavour_field_or_a_glossary_term_is_no_claim(tmp_path):
 
 
 def test_an_undefined_quoted_name_is_a_warning_with_the_near_name(tmp_path):
-    kit = make_bad_kit(tmp_path, [("rules.yaml", "市場から{swap}枚買い", "「紙の灯篭」を{swap}枚買い")], "near", SB)
+    kit = make_bad_kit(tmp_path, [("rules.yaml", "市場のカードを1枚選び", "「紙の灯篭」を1枚選び")], "near", SB)
     (found,) = _found(kit, "PK333")
     assert found.severity.value == "warning" and "紙の灯籠" in found.hint
 

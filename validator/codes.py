@@ -101,6 +101,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     # what the designer wrote reads another way than meant (card templates and table decks)
     "PK430": (W, "a table column named like a card field fills the field, not the region of that name"),
     "PK431": (W, "min_size below the readable floor: text never shrinks that far"),
+    "PK432": (W, "a card of a shuffled deck has a back unlike the others"),
     # languages: tags as BCP 47 writes them (validator/language_tags.py)
     "PK450": (E, "a language tag that is not well formed"),
     "PK451": (E, "a language written right to left, which pnpkit cannot print yet"),

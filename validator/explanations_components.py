@@ -151,6 +151,17 @@ COMPONENTS: dict[str, Explanation] = {
         "        - {name: title, kind: text, box: [4mm, 4mm, 55mm, 8mm], size: 5, min_size: 4}\n",
         "Write `min_size: 6` or more; to fit more text, make the box larger or the text shorter.",
     ),
+    "PK432": Explanation(
+        "A card of a shuffled deck has a back unlike most of the deck's cards (its own picture or second face, or "
+        "the deck's back among cards with their own): face down, the deck shows where that card is. A warning at "
+        "the card's back, one per card; cards with `count: 0` do not count, and a deck whose cards all share one "
+        "back is silent.",
+        "decks:\n  - id: goods\n    name: {en: Goods}\n    cards:\n"
+        "      - {title: {en: Moon Silk}, back: {title: {en: Dawn Silk}}}   # a second face: the only own back\n"
+        "      - {title: {en: Saffron}, count: 8}\n",
+        "Give every card the deck's back; put double-faced cards and aids in a deck of their own with "
+        "`shuffled: false`, which says the deck is never shuffled face down.",
+    ),
     # ------------------------------------------------------------ PK5xx: pictures, text, fonts, tables
     "PK501": Explanation(
         "A picture prints below 150 ppi where it is placed: it will look blocky.",

@@ -72,7 +72,7 @@ from ..names import LOOKALIKES, check_lookalikes
 from ..source import TableColumn
 from ..types import Ident, LocalText, NonNegative, Open, RuleText, StrictModel, Unspecified
 from .generic_boards import GenericBoard, GenericMap, GenericTrack, Mat, check_boards
-from .generic_cards import BUILTIN_TEMPLATE, CardBackValue, CardSide, plain_template
+from .generic_cards import BUILTIN_TEMPLATE, CardBackValue, CardSide, check_deck_backs, plain_template
 from .generic_columns import check_columns
 from .generic_tokens import GenericTokenSheet, check_tokens
 
@@ -177,6 +177,9 @@ class GenericDeck(Deck):
         default_factory=list,
         description="The cards; or a file of cards (cards.csv, .xlsx, .ods, .yaml), or a list mixing cards and files.",
     )
+    shuffled: bool = True
+    """False for a deck that is never shuffled face down (aids, round cards): its cards may then have backs of
+    their own; in a shuffled deck a card whose back differs can be picked out (PK432)."""
 
 
 class GenericSheet(Sheet):
@@ -338,6 +341,7 @@ class GenericKit(KitBase):
         resolved = check_templates(ctx, self.card_templates, TEMPLATE_CODES) if self.card_templates else {}
         self._check_art(ctx)
         used = self._check_decks(ctx, resolved)
+        check_deck_backs(ctx, self.decks)
         if all(
             deck.template in used for deck in self.decks if deck.cards
         ):  # else a misspelt template is reported, not its unused namesake

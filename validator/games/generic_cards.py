@@ -1,13 +1,16 @@
-"""A generic card's parts beyond its front: its own back (a picture or a second fill), and the built-in `plain`
-template a deck uses when it names none."""
+"""A generic card's parts beyond its front: its own back (a picture or a second fill), the built-in `plain`
+template a deck uses when it names none, and the check that a shuffled deck's cards share one back."""
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from typing import Annotated, Any
 
-from pydantic import Discriminator, Field, GetJsonSchemaHandler, Tag
+from pydantic import BaseModel, Discriminator, Field, GetJsonSchemaHandler, Tag
 from pydantic.json_schema import JsonSchemaValue
 
+from ..checks import CheckContext
 from ..components.templates import FillValue, Frame, Region, ResolvedTemplate
 from ..images import ImageFill, ImageValue
 from ..types import Ident, LocalText, RuleText, StrictModel
@@ -101,3 +104,50 @@ def plain_template(width: float, height: float, path: tuple = ()) -> ResolvedTem
     return ResolvedTemplate(
         BUILTIN_TEMPLATE, width, height, Frame(), made, {r.name: path for r in made}, (BUILTIN_TEMPLATE,)
     )
+
+
+# ---------------------------------------------------------------- one back for a shuffled deck
+
+
+def check_deck_backs(ctx: CheckContext, decks: Sequence[Any]) -> None:
+    """PK432: in a shuffled deck, a card whose back differs from the deck's usual back can be picked out face down.
+
+    The usual back is the one most printed copies show (the deck's own back on a tie). A deck marked
+    `shuffled: false` (dealt face up, or kept apart) may mix backs, and so may a deck whose every card shares one
+    own back. Cards switched off with `count: 0` do not print, so their backs do not count."""
+    for d, deck in enumerate(decks):
+        if not getattr(deck, "shuffled", True):
+            continue
+        printed = [(c, card) for c, card in enumerate(deck.cards) if card.copies]
+        copies: Counter[str] = Counter()
+        for _c, card in printed:
+            copies[_back_key(card.back)] += card.copies
+        if len(copies) < 2:
+            continue
+        usual = max(copies, key=lambda key: (copies[key], key == DECK_BACK))
+        others = sum(copies.values()) - copies[usual]
+        for c, card in printed:
+            if _back_key(card.back) == usual:
+                continue
+            name = card.id or f"#{c + 1}"
+            what = "has its own back" if card.back is not None else "has the deck's back"
+            ctx.add(
+                "PK432",
+                ("decks", d, "cards", c) + (("back",) if card.back is not None else ()),
+                f"card {name!r} of deck {deck.id!r} {what}, unlike {copies[usual]} of its {copies[usual] + others} "
+                "cards: shuffled face down, it can be picked out",
+                "give every card the deck's back (a second face belongs in a deck that is not shuffled), or write "
+                "`shuffled: false` on a deck that is never shuffled",
+                key=card.back is not None,  # at `back:` itself, however the back is written
+            )
+
+
+DECK_BACK = ""
+"""The key of a card that shows its deck's back."""
+
+
+def _back_key(back: Any) -> str:
+    """Equal backs have equal keys: the deck's back, or what the card's own back is drawn from."""
+    if back is None:
+        return DECK_BACK
+    return repr(back.model_dump(mode="json")) if isinstance(back, BaseModel) else repr(back)

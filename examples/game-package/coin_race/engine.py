@@ -1,4 +1,7 @@
-"""Coin Race played out: roll, move, take a coin on a gold space; the first at the goal wins.
+"""Coin Race played out: roll, move, take a coin on a gold space; the race ends when a pawn reaches the goal.
+
+Its winner is that player; or, when the goal pays `goal_coins` to each pawn that reaches it, the round is
+finished and the player with the most coins wins (the pawn farther along on a tie).
 
 A playtest engine (pnpkit.validator.playtest.contract.Engine): pure Python, its state a small
 object the runner clones and records.
@@ -21,6 +24,7 @@ class Rules:
     track: int
     die: int
     gold_every: int
+    goal_coins: int
 
 
 @dataclass
@@ -31,11 +35,13 @@ class State:
     turn: int = 0
     winner: int | None = None
     rolls: list[int] = field(default_factory=list)
+    home: list[int] = field(default_factory=list)
+    """The seats whose pawns reached the goal, in the order they did."""
 
 
 def prepare(kit: Any, players: int, choices: dict[str, str]) -> Rules:
     race = kit.race
-    return Rules(players, race.track, race.die, race.gold_every)
+    return Rules(players, race.track, race.die, race.gold_every, race.goal_coins)
 
 
 def default_move_cap(rules: Rules) -> int:
@@ -47,11 +53,23 @@ def new_game(rules: Rules, rng: random.Random) -> State:
 
 
 def clone(state: State) -> State:
-    return State(state.rules, list(state.positions), list(state.coins), state.turn, state.winner, list(state.rolls))
+    return State(
+        state.rules,
+        list(state.positions),
+        list(state.coins),
+        state.turn,
+        state.winner,
+        list(state.rolls),
+        list(state.home),
+    )
 
 
 def is_terminal(state: State) -> bool:
-    return state.winner is not None
+    """The first pawn home ends the race at once; with a paying goal the round is finished first, so every seat has
+    had as many turns."""
+    if state.winner is None:
+        return False
+    return not state.rules.goal_coins or state.turn % state.rules.players == 0
 
 
 def to_move(state: State) -> int:
@@ -64,15 +82,35 @@ def legal_actions(state: State) -> list[str]:
 
 def apply(state: State, action: str, rng: random.Random) -> None:
     seat = to_move(state)
+    state.turn += 1
+    if state.positions[seat] >= state.rules.track:  # home already: the pawn waits for the round's end
+        return
     roll = rng.randint(1, state.rules.die)
     state.rolls.append(roll)
     where = min(state.rules.track, state.positions[seat] + roll)
     state.positions[seat] = where
-    if where % state.rules.gold_every == 0:
-        state.coins[seat] += 1
     if where >= state.rules.track:
-        state.winner = seat
-    state.turn += 1
+        state.winner = seat if state.winner is None else state.winner
+        state.home.append(seat)
+        state.coins[seat] += state.rules.goal_coins
+    elif where % state.rules.gold_every == 0:
+        state.coins[seat] += 1
+
+
+def winners(state: State) -> list[int]:
+    """The first home; or with a paying goal the most coins, then the farthest along, then the first home (pawns
+    still level on the track share the win)."""
+    if state.winner is None:
+        return []
+    if not state.rules.goal_coins:
+        return [state.winner]
+
+    def standing(seat: int) -> tuple[int, int, int]:
+        arrived = state.home.index(seat) if seat in state.home else len(state.home)
+        return state.coins[seat], state.positions[seat], -arrived
+
+    best = max(standing(seat) for seat in range(state.rules.players))
+    return [seat for seat in range(state.rules.players) if standing(seat) == best]
 
 
 def heuristic(state: State, action: str) -> float:
@@ -86,7 +124,7 @@ def check_state(state: State) -> list[str]:
 def record(state: State, timed_out: bool) -> dict:
     players = state.rules.players
     return {
-        "winners": [] if timed_out or state.winner is None else [state.winner],
+        "winners": [] if timed_out else winners(state),
         "end": "timeout" if timed_out else "goal",
         "tie": None,
         "turns": state.turn,
