@@ -133,6 +133,31 @@ class LayoutContext:
         placed = box.place(result)
         return placed if result.fits else [replace(line, overflow=True) for line in placed]
 
+    def furniture(
+        self, forms: Iterable[str], box: TextBox, size: float, min_size: float, *, leading: float = 1.3
+    ) -> list[Text]:
+        """pnpkit's own words (a sheet label, a print note, a title it chose to print on a back): the first of
+        `forms` (longest first) that fits the box at `min_size` or above (never below the floor), or nothing.
+
+        Furniture shrinks, shortens or leaves itself out: what it could not print is never a finding, as the
+        designer could not fix it (a character its face lacks is the kit's, and told where the kit prints it)."""
+        for text in forms:
+            if not text.strip():
+                continue
+            first, told = len(self.problems), set(self._told)
+            placed = self.fitted(text, box, size, min_size, leading=leading)
+            del self.problems[first:]
+            self._told = told
+            if placed and not any(line.overflow for line in placed):
+                return placed
+        return []
+
+    def tell(self, problem: TextProblem) -> None:
+        """Record a problem about words every card or sheet shares once, however many of them print it."""
+        if problem not in self._told:
+            self._told.add(problem)
+            self.problems.append(problem)
+
     def _cannot_draw(self, text: str, missing: dict[str, list[str]], where: tuple, label: str) -> str:
         """Record PK307 for each face and what it lacks; the text without those characters."""
         for face_name, chars in missing.items():
@@ -370,6 +395,11 @@ SHORT_PRINT_NOTES = {
 """Shorter forms of the print note, longest first, for margins too narrow for the whole sentence."""
 
 
+def print_notes(lang: str) -> list[str]:
+    """Every form of the print note in `lang`, longest first: the whole sentence, then its shorter forms."""
+    return [tr("print_note", lang), *SHORT_PRINT_NOTES.get(lang, SHORT_PRINT_NOTES["en"])]
+
+
 def print_note(lang: str, room: float, size: float) -> str:
     """The longest form of "print at 100 %" that fits on one line of `room` mm at `size` pt (or the floor).
 
@@ -378,7 +408,7 @@ def print_note(lang: str, room: float, size: float) -> str:
     >>> print_note("en", 30.0, 6)
     'Print at 100 %, not fit to page'
     """
-    forms = (tr("print_note", lang), *SHORT_PRINT_NOTES.get(lang, SHORT_PRINT_NOTES["en"]))
+    forms = print_notes(lang)
     for text in forms:
         if fonts.width_mm(text, max(size, floor_pt(text))) <= room:
             return text
