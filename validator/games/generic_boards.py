@@ -279,7 +279,7 @@ def check_boards(kit: GenericKit, ctx: CheckContext) -> None:
             kit, ctx, ("maps", m), graph.holds, graph.node_size, "PK415", f"the nodes of map {graph.id!r}", size
         )
     for t, track in enumerate(kit.tracks):
-        sizes = {deck.id: (deck.size.width, deck.size.height) for deck in kit.decks}
+        sizes = kit.card_sizes()
         for problem in [*check_track(track), *check_field_fits(track, sizes)]:
             code = {"size": "PK405", "fit": "PK414"}.get(problem.kind, "PK305")
             where = ("tracks", t, *problem.path[1:])
@@ -399,7 +399,7 @@ def _check_holds(
 
 
 def _check_mats(kit: GenericKit, ctx: CheckContext) -> None:
-    sizes = {deck.id: (deck.size.width, deck.size.height) for deck in kit.decks}
+    sizes = kit.card_sizes()
     for m, mat in enumerate(kit.mats):
         for r, row in enumerate(mat.rows):
             for z, zone in enumerate(row.zones):
