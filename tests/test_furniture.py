@@ -1,0 +1,283 @@
+"""pnpkit's own print furniture never blocks a build (issue 38, item 4).
+
+Sheet labels, print notes, scale bars, card-back titles pnpkit chose and the kit book's contents shrink, move or
+leave themselves out on any card size and paper: a finding on pnpkit's own text is a pnpkit bug. No card size
+gives a traceback (the built-in `plain` template is worked out for every deck), and a deck with no `size:` of its
+own is measured by the mat check at its template's size. Every kit here is written in tmp_path.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pypdf
+import pytest
+from conftest import Shown, cli, line_of, parse_findings
+from pdftext import opened, text_of_page
+
+A4_PT = (595.28, 841.89)
+LETTER_PT = (612.0, 792.0)
+TITLE = "Island Traders of the Long Sea"
+"""A kit title long enough to crowd every piece of furniture that carries it."""
+
+
+def _write(tmp_path: Path, name: str, body: str, paper: str = "a4") -> Path:
+    kit = tmp_path / name
+    kit.mkdir()
+    (kit / "kit.yaml").write_text(
+        f"id: {name}\ngame: generic\ntitle: {{ja: 島の交易, en: {TITLE}}}\nplayers: {{min: 2, max: 4}}\n"
+        f"languages: [ja, en]\nprint: {{paper: {paper}}}\n" + body,
+        encoding="utf-8",
+    )
+    return kit
+
+
+def _piece_kit(tmp_path: Path, width: float, height: float, paper: str, back: str = "") -> Path:
+    """One template the size of the card, a coloured panel inset half a millimetre, and a deck of 15 cards."""
+    body = f"""card_templates:
+  templates:
+    - id: piece
+      size: {{width: {width}mm, height: {height}mm}}
+      frame: {{border: 0.5mm, radius: 0.5mm}}
+      regions:
+        - {{name: ground, kind: panel, box: [0.5mm, 0.5mm, {width - 1}mm, {height - 1}mm], fill: "#c0392b"}}
+decks:
+  - id: roads
+    name: {{ja: 街道, en: Roads}}
+    template: piece
+{back}    cards:
+      - {{id: road, count: 15}}
+"""
+    return _write(tmp_path, f"piece-{width:g}x{height:g}-{paper}", body, paper)
+
+
+def _findings(result) -> list[Shown]:
+    return parse_findings(result.stdout + result.stderr)
+
+
+SIZES = [(20, 20), (24, 24), (36, 36), (63, 88), (120, 170), (30, 7), (10, 60)]
+BUILT = {((20, 20), "a4"), ((30, 7), "a4"), ((10, 60), "letter"), ((120, 170), "letter"), ((24, 24), "letter")}
+"""The sizes also built (English, no SVG) and read back: the smallest square, the road piece, the strip, the
+largest card and a token square on Letter. Every size is validated in both languages, which lays out every page
+and runs every page check a build runs."""
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_any_card_size_gives_no_traceback_and_no_finding_on_pnpkits_own_text(tmp_path, size, paper):
+    """The kit is correct, so every finding would be on pnpkit's own text: there must be none. A built sheet is
+    the paper's size and still says how to print it (its label and print note took a form that fits)."""
+    kit = _piece_kit(tmp_path, *size, paper)
+    result = cli("validate", kit)
+    assert result.returncode == 0 and _findings(result) == [], result.stdout + result.stderr
+    if (size, paper) not in BUILT:
+        return
+    out = tmp_path / "out"
+    result = cli("build", kit, "-o", out, "--lang", "en", "--no-svg")
+    assert result.returncode == 0 and _findings(result) == [], result.stdout + result.stderr
+    sheets = out / kit.name / "en" / "cards-roads.pdf"
+    reader = pypdf.PdfReader(sheets)
+    expected = A4_PT if paper == "a4" else LETTER_PT
+    assert {(round(float(p.mediabox.width), 2), round(float(p.mediabox.height), 2)) for p in reader.pages} == {
+        expected
+    }
+    with opened(sheets) as document:
+        front = " ".join(text_of_page(document, 0).split())
+    assert "Print at 100 %" in front, front
+    assert re.search(r"\b1/\d+\b", front), front  # the sheet's label, in the longest form that fits
+
+
+@pytest.mark.parametrize("size", [(30, 7), (10, 30), (0.5, 0.5), (63, 88), (120, 170), (300, 2)])
+def test_the_plain_template_has_a_box_inside_the_card_for_every_size(size):
+    from pnpkit.validator.games.generic_cards import plain_template
+
+    width, height = size
+    template = plain_template(width, height)
+    for region in template.regions:
+        x, y, w, h = region.box
+        assert min(x, y, w, h) >= 0, (region.name, region.box)
+        assert x + w <= width + 1e-9 and y + h <= height + 1e-9, (region.name, region.box)
+
+
+def test_a_plain_deck_of_road_pieces_validates(tmp_path):
+    """A deck without a template, 30 × 7 mm: the built-in template's title band holds a short title."""
+    kit = _write(
+        tmp_path,
+        "plain-roads",
+        "decks:\n  - id: roads\n    name: {ja: 街道, en: Roads}\n    size: {width: 30mm, height: 7mm}\n"
+        "    cards:\n      - {title: {ja: 道, en: Road}, count: 15}\n",
+    )
+    result = cli("validate", kit)
+    assert result.returncode == 0 and _findings(result) == [], result.stdout + result.stderr
+
+
+# ---------------------------------------------------------------- card backs
+
+
+def _backs_text(tmp_path: Path, kit: Path) -> str:
+    out = tmp_path / "out"
+    result = cli("build", kit, "-o", out, "--lang", "en", "--no-svg")
+    assert result.returncode == 0, result.stdout + result.stderr
+    with opened(out / kit.name / "en" / "cards-roads.pdf") as document:
+        return " ".join(text_of_page(document, 1).split())
+
+
+def test_a_back_title_too_long_for_a_road_piece_is_one_warning_at_its_line(tmp_path):
+    back = "    back: {title: {ja: 島の交易の長い長い街道, en: The Long Roads of the Island Traders}}\n"
+    kit = _piece_kit(tmp_path, 30, 7, "a4", back)
+    result = cli("validate", kit)
+    found = _findings(result)
+    assert result.returncode == 0, result.stdout + result.stderr
+    line = line_of(kit / "kit.yaml", "back: {title:")
+    assert {(f.code, f.severity, f.line) for f in found} == {("PK369", "warning", line)}, found
+    assert len(found) == 2  # once for each language, however many backs print it
+    assert "The Long Roads" not in _backs_text(tmp_path, kit)
+
+
+def test_a_back_title_that_fits_prints_with_no_finding(tmp_path):
+    """The sibling: the same title on a poker card is on every back, with the kit's title under it."""
+    back = "    back: {title: {ja: 島の交易の長い長い街道, en: The Long Roads of the Island Traders}}\n"
+    kit = _piece_kit(tmp_path, 63, 88, "a4", back)
+    result = cli("validate", kit)
+    assert result.returncode == 0 and _findings(result) == [], result.stdout + result.stderr
+    text = _backs_text(tmp_path, kit)
+    assert "The Long Roads" in text and TITLE in text
+
+
+def test_a_strip_carries_the_kit_title_along_its_back(tmp_path):
+    """A 10 × 60 mm strip has no room for the title across it: the plate lies along the strip."""
+    kit = _piece_kit(tmp_path, 10, 60, "a4")
+    assert TITLE in _backs_text(tmp_path, kit)
+
+
+# ---------------------------------------------------------------- the contents
+
+
+def _long_kit(tmp_path: Path, decks: int, markers: int) -> Path:
+    """`decks` one-card decks and a token sheet of `markers` kinds: a checklist of decks + markers lines."""
+    body = ["decks:"]
+    for d in range(1, decks + 1):
+        body += [
+            f"  - id: deck{d}",
+            f"    name: {{ja: 山札{d}, en: Deck {d}}}",
+            "    cards:",
+            f"      - title: {{ja: 嵐{d}, en: Storm {d}}}",
+        ]
+    body += ["tokens:", "  name: {ja: 駒, en: Pieces}", "  diameter: 12mm", "  markers:"]
+    for i in range(1, markers + 1):
+        body.append(f'    - {{id: m{i}, name: {{ja: 印{i}, en: Marker {i}}}, count: 2, colour: "#2b2b33"}}')
+    return _write(tmp_path, "long", "\n".join(body) + "\n")
+
+
+def test_sixty_checklist_lines_flow_onto_a_second_contents_page(tmp_path):
+    """10 decks and 50 kinds of marker: the contents take two pages, the second headed as continued, and every page
+    number they cite is where kit.pdf's outline and index.json put that component (the second contents page moves
+    every later page on, and the calibration sheet onto the front of a sheet of paper, after a named blank page)."""
+    kit = _long_kit(tmp_path, 10, 50)
+    out = tmp_path / "out"
+    result = cli("build", kit, "-o", out, "--lang", "en", "--no-svg")
+    assert result.returncode == 0 and _findings(result) == [], result.stdout + result.stderr
+    lang_dir = out / "long" / "en"
+    with opened(lang_dir / "kit.pdf") as document:
+        texts = [" ".join(text_of_page(document, n).split()) for n in range(len(document))]
+    first, second = texts[1], texts[2]
+    assert first.startswith("Contents") and second.startswith("Contents (cont.)"), (first[:40], second[:40])
+    listed = first + " " + second
+    assert "Marker 1 " in listed and "Marker 50 " in listed and "Storm" not in listed
+    assert "Page 4 is intentionally blank" in listed and texts[3] == "This page is intentionally blank"
+    assert "Duplex calibration sheet 5–6" in first and "Duplex calibration sheet" in texts[4]
+    index = json.loads((lang_dir / "index.json").read_text(encoding="utf-8"))
+    reader = pypdf.PdfReader(lang_dir / "kit.pdf")
+    outline = {entry.title: reader.get_destination_page_number(entry) + 1 for entry in reader.outline}
+    assert outline["Contents"] == 2
+    for component in index["components"]:
+        start, last = component["kit_pdf_first_page"], component["kit_pdf_first_page"] + component["pages"] - 1
+        cited = re.search(re.escape(component["title"]) + r" (\d+)(?:–(\d+))? ", listed)
+        assert cited and (int(cited[1]), int(cited[2] or cited[1])) == (start, last), (component["title"], cited)
+        assert outline[component["title"]] == start
+    deck7 = next(c for c in index["components"] if c["id"] == "cards-deck7")
+    assert "Deck 7 — Fronts 1/1" in texts[deck7["kit_pdf_first_page"] - 1]
+
+
+def test_a_short_checklist_keeps_one_contents_page(tmp_path):
+    kit = _long_kit(tmp_path, 1, 10)
+    out = tmp_path / "out"
+    result = cli("build", kit, "-o", out, "--lang", "en", "--no-svg")
+    assert result.returncode == 0, result.stdout + result.stderr
+    with opened(out / "long" / "en" / "kit.pdf") as document:
+        assert "Duplex calibration sheet" in text_of_page(document, 2)
+        assert "Contents" not in text_of_page(document, 2)
+
+
+# ---------------------------------------------------------------- mats
+
+
+MAT = """card_templates:
+  templates:
+    - id: small
+      size: mini-euro
+      regions:
+        - {{name: title, kind: text, box: [5mm, 5mm, 34mm, 8mm]}}
+decks:
+  - id: goods
+    name: {{ja: 品物, en: Goods}}
+    template: small
+    cards:
+      - {{id: silk, fill: {{title: {{ja: 絹, en: Silk}}}}, count: 3}}
+mats:
+  - id: market
+    name: {{ja: 市場, en: Market}}
+    orientation: landscape
+    rows:
+      - zones:
+          - {{id: draw, name: {{ja: 山札, en: Draw pile}}, cards: {{deck: goods}}}}
+          - {{id: stalls, name: {{ja: 売り場, en: Stalls}}, width: 3, cards: {{deck: goods, count: {stalls}}}}}
+      - height: 0.6
+        zones:
+          - {{id: gold, name: {{ja: 金貨, en: Gold}}, note: {{ja: 金貨を置く, en: Gold goes here}}}}
+"""
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_template_sized_deck_fits_its_mat_and_the_measure_keeps_off_the_zones(tmp_path, paper):
+    """The deck gives no size; its template is mini-euro, which the draw pile's space holds (a poker card would
+    not). On a landscape mat the scale bar and print note touch no zone and no other text (no PK368)."""
+    from pnpkit.generator import fonts
+    from pnpkit.generator.build import layout_kit
+    from pnpkit.generator.geometry import visible_named
+    from pnpkit.generator.scene import Rect, Text
+    from pnpkit.validator.kit import load_kit
+
+    kit = _write(tmp_path, "mat", MAT.format(stalls=3), paper)
+    result = cli("validate", kit)
+    assert result.returncode == 0 and _findings(result) == [], result.stdout + result.stderr
+    loaded = load_kit(kit)
+    parts, problems = layout_kit(loaded, "en")
+    assert problems == []
+    (mat,) = [part for part in parts if part.slug == "market"]
+    with fonts.using(fonts.for_kit(loaded.model, loaded.root, "en")[0]):
+        shown = visible_named(mat.pages[0].items, kind=(Text, Rect))
+    zones = [box for item, box, _ in shown if isinstance(item, Rect) and item.role == "zone"]
+    measure = [
+        box
+        for item, box, _ in shown
+        if (isinstance(item, Rect) and item.role == "scale-bar") or (isinstance(item, Text) and item.role == "print-note")
+    ]
+    assert len(zones) == 3 and len(measure) >= 6  # five bar segments and the note
+    assert any(isinstance(item, Text) and item.role == "print-note" for item, _box, _path in shown)
+    for box in measure:
+        for zone in zones:
+            apart = box[2] <= zone[0] or zone[2] <= box[0] or box[3] <= zone[1] or zone[3] <= box[1]
+            assert apart, (box, zone)
+
+
+def test_a_deck_too_big_for_its_zone_is_still_an_error_at_the_zone(tmp_path):
+    """The sibling: four mini-euro spaces need 197 mm; the stalls have 194.8 mm."""
+    kit = _write(tmp_path, "mat", MAT.format(stalls=4))
+    result = cli("validate", kit)
+    found = _findings(result)
+    assert result.returncode == 1
+    assert {(f.code, f.line) for f in found} == {("PK414", line_of(kit / "kit.yaml", "id: stalls"))}, found
+    assert "44 × 68 mm cards" in found[0].text
