@@ -80,9 +80,7 @@ def test_any_card_size_gives_no_traceback_and_no_finding_on_pnpkits_own_text(tmp
     sheets = out / kit.name / "en" / "cards-roads.pdf"
     reader = pypdf.PdfReader(sheets)
     expected = A4_PT if paper == "a4" else LETTER_PT
-    assert {(round(float(p.mediabox.width), 2), round(float(p.mediabox.height), 2)) for p in reader.pages} == {
-        expected
-    }
+    assert {(round(float(p.mediabox.width), 2), round(float(p.mediabox.height), 2)) for p in reader.pages} == {expected}
     with opened(sheets) as document:
         front = " ".join(text_of_page(document, 0).split())
     assert "Print at 100 %" in front, front
@@ -263,7 +261,8 @@ def test_a_template_sized_deck_fits_its_mat_and_the_measure_keeps_off_the_zones(
     measure = [
         box
         for item, box, _ in shown
-        if (isinstance(item, Rect) and item.role == "scale-bar") or (isinstance(item, Text) and item.role == "print-note")
+        if (isinstance(item, Rect) and item.role == "scale-bar")
+        or (isinstance(item, Text) and item.role == "print-note")
     ]
     assert len(zones) == 3 and len(measure) >= 6  # five bar segments and the note
     assert any(isinstance(item, Text) and item.role == "print-note" for item, _box, _path in shown)

@@ -210,7 +210,7 @@ class _Flow:
     def room(self) -> float:
         return self.bottom - self.y
 
-    def place(self, block: list[Item], height: float, *, keep: float = 0.0) -> None:
+    def place(self, block: Sequence[Item], height: float, *, keep: float = 0.0) -> None:
         """Put a block laid out at the current `y` on this page, or (with `keep` mm after it for what must follow)
         at the top of the next one when it would run past the foot and this page already holds something more
         than its heading."""

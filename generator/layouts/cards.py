@@ -697,7 +697,10 @@ def _gutterfold_notes(ctx: LayoutContext, label: str, top: float, bottom: float)
             colour=INK,
             bold=n == 0,
         )
-        items += ctx.fitted(line, box, 7.5 if n == 0 else 6.5, 4.5, label="gutterfold note")
+        if n == 0:  # the sheet's label: pnpkit's furniture, in the longest form that fits
+            items += ctx.furniture(sheet_labels(line), box, 7.5, 6)
+        else:
+            items += ctx.fitted(line, box, 6.5, 4.5, label="gutterfold note")
     items += ctx.fitted(
         tr("fold_here", ctx.lang),
         TextBox(paper.width / 2 + 1.5, band_bottom - row, 30.0, row, align="start", valign="middle", colour=MUTED),

@@ -364,11 +364,16 @@ def missing_glyphs(text: str, box: TextBox) -> dict[str, list[str]]:
 
 def page_title(ctx: LayoutContext, title: str, subtitle: str = "", *, where: tuple = ()) -> list[Item]:
     """The heading at the top of a sheet, inside the printable area: the title on the left, the subtitle on the
-    right, each held to `LayoutContext.one_line` (the title gets what the subtitle leaves, less a gap)."""
-    x = ctx.margin
-    y = ctx.margin
+    right, each held to `LayoutContext.one_line` (the title gets what the subtitle leaves, less a gap).
+
+    The heading is pnpkit's furniture: a title too wide even at 10 pt first leaves the subtitle out, then drops
+    the kit's name before its " — " (the component's own name stays), then shrinks to the readable floor; only a
+    name too wide for the whole line even so is a finding (PK309), at `where`."""
+    x = y = ctx.margin
     room = ctx.paper.width - 2 * ctx.margin
-    items: list[Item] = []
+    title = plain(title)
+    forms = [title, title.rsplit(" — ", 1)[1]] if " — " in title else [title]
+    right = None
     if subtitle:
         right = ctx.one_line(
             Text(ctx.paper.width - ctx.margin, y + 5.5, plain(subtitle), 9, colour=MUTED, anchor="end"),
@@ -376,12 +381,38 @@ def page_title(ctx: LayoutContext, title: str, subtitle: str = "", *, where: tup
             where=where,
             label="page title",
         )
+    beside = room - item_width(right) - GAP if right is not None else room
+    tries = [(form, keep, least) for least in (10.0, 0.0) for form in forms for keep in (True, False)]
+    for form, keep, least in tries:
+        line = _shrunk(Text(x, y + 5.5, form, 15, colour=INK, bold=True, role="title"), beside if keep else room, least)
+        if line is not None:
+            break
+    else:
+        form, keep = forms[-1], False
+        line = ctx.one_line(
+            Text(x, y + 5.5, form, 15, colour=INK, bold=True, role="title"),
+            room,
+            where=where,
+            label="page title",
+            least=0.0,
+        )
+    items: list[Item] = [ctx.one_line(line, room, where=where, label="page title")]
+    if keep and right is not None:
         items.append(right)
-        room -= item_width(right) + GAP
-    heading = Text(x, y + 5.5, plain(title), 15, colour=INK, bold=True, role="title")
-    items.insert(0, ctx.one_line(heading, room, where=where, label="page title", least=10))
     items.append(Line(x, y + 8.0, ctx.paper.width - ctx.margin, y + 8.0, style=Style(stroke=INK, width=0.3)))
     return items
+
+
+def _shrunk(line: Text, room: float, least: float) -> Text | None:
+    """`line` at its size, or smaller down to `least` (never below the readable floor), when that fits `room`."""
+    width = item_width(line)
+    if width <= room + 1e-6:
+        return line
+    size = max(least, floor_pt(line.text), math.floor(line.size * room / width * 4) / 4)
+    if size >= line.size:
+        return None
+    smaller = replace(line, size=size)
+    return smaller if item_width(smaller) <= room + 1e-6 else None
 
 
 GAP = 4.0
