@@ -138,6 +138,8 @@ TEXT_BAND = 3.8
 BAR_BAND = 8.5
 """Room the scale bar with its numbers needs; 3 mm fits the compact bar."""
 MIN_GUIDE = 2.0
+BAR_LABEL = 9.0
+"""Room the scale bar's length ("50 mm") takes after it."""
 NOTE_PT = 6.0
 """The print note in the sheet margin: the floor for Latin text (Japanese prints at its own floor, 7 pt)."""
 
@@ -452,11 +454,10 @@ def _notes_fit(ctx: LayoutContext, grid: Grid) -> bool:
         return False
     if not _marks_cross_side(ctx, grid):
         return True
-    run = grid.height - 2 * grid.bleed
-    (l0, l1), (n0, n1) = (gaps := _gaps(grid, run, grid.y0 + grid.height - grid.bleed))[0], gaps[-1]
+    (l0, l1), (n0, n1) = _side_stretches(ctx, grid)
     shortest_note = print_notes(ctx.lang)[-1]
     need = fonts.width_mm(shortest_note, max(NOTE_PT, floor_pt(shortest_note))) + 1.6
-    return len(gaps) > 1 and min(l1 - l0, n1 - n0) >= need
+    return min(l1 - l0, n1 - n0) >= need
 
 
 def _margin_notes(ctx: LayoutContext, grid: Grid) -> SheetNotes:
@@ -544,10 +545,7 @@ def _side_notes(ctx: LayoutContext, grid: Grid, length: float) -> SheetNotes:
     """
     top, bottom = grid.y0 + grid.bleed, grid.y0 + grid.height - grid.bleed
     run = bottom - top
-    gaps = _gaps(grid, run, bottom) if _marks_cross_side(ctx, grid) else [(0.0, run)]
-    (l0, l1), (n0, n1) = gaps[0], gaps[-1]
-    if len(gaps) == 1:  # no mark in the way: the label takes the lower part, the note the upper
-        l1, n0 = run * 0.55, run * 0.57
+    (l0, l1), (n0, n1) = _side_stretches(ctx, grid)
     label_room = max(0.0, l1 - l0 - 1.6)
     label_box = TextBox(l0 + 0.8, 0.0, label_room, TEXT_BAND - 0.4, align="start", valign="middle", colour=MUTED)
     note_room = max(0.0, n1 - n0 - 1.6)
@@ -559,9 +557,12 @@ def _side_notes(ctx: LayoutContext, grid: Grid, length: float) -> SheetNotes:
         NOTE_PT,
         NOTE_PT,
     )
-    bar_fits = length + 12.0 <= run
+    # the bar runs up from the grid's bottom, or, where marks run into the margin, between the first two of them;
+    # as long as the stretch allows in whole centimetres, down to 2 cm, or left out
+    start, room = (l0 + 0.8, l1 - l0 - 1.6) if _marks_cross_side(ctx, grid) else (0.0, run)
+    bar_length = next((bar for bar in (length, 40.0, 30.0, 20.0) if bar + BAR_LABEL <= room), 0.0)
     right_band = Group(
-        tuple(scale_bar(0.0, 0.4, ctx.lang, length, note=False, compact=True) if bar_fits else ()),
+        tuple(scale_bar(start, 0.4, ctx.lang, bar_length, note=False, compact=True) if bar_length else ()),
         dx=ctx.paper.width - HARD_MARGIN - TEXT_BAND + 0.2,
         dy=bottom,
         rotate=-90,
@@ -574,6 +575,18 @@ def _side_notes(ctx: LayoutContext, grid: Grid, length: float) -> SheetNotes:
         return [Group(tuple(left_band), dx=HARD_MARGIN + 0.2, dy=bottom, rotate=-90, role="side-notes"), right_band]
 
     return notes
+
+
+def _side_stretches(ctx: LayoutContext, grid: Grid) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Where the label and the note go up the left margin, as distances up from the grid's bottom trim: between
+    the first two marks and the last two where marks run into the margin, else the lower and upper parts."""
+    bottom = grid.y0 + grid.height - grid.bleed
+    run = grid.height - 2 * grid.bleed
+    gaps = _gaps(grid, run, bottom) if _marks_cross_side(ctx, grid) else [(0.0, run)]
+    (l0, l1), (n0, n1) = gaps[0], gaps[-1]
+    if len(gaps) == 1:  # one stretch: the label takes the lower part, the note the upper
+        l1, n0 = run * 0.55, run * 0.57
+    return (l0, l1), (n0, n1)
 
 
 def _gaps(grid: Grid, run: float, bottom: float) -> list[tuple[float, float]]:
