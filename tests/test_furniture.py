@@ -280,3 +280,68 @@ def test_a_deck_too_big_for_its_zone_is_still_an_error_at_the_zone(tmp_path):
     assert result.returncode == 1
     assert {(f.code, f.line) for f in found} == {("PK414", line_of(kit / "kit.yaml", "id: stalls"))}, found
     assert "44 × 68 mm cards" in found[0].text
+
+
+TRACK = """card_templates:
+  templates:
+    - id: small
+      size: mini-euro
+      regions:
+        - {{name: title, kind: text, box: [5mm, 5mm, 34mm, 8mm]}}
+decks:
+  - id: goods
+    name: {{ja: 品物, en: Goods}}
+    template: small
+    cards:
+      - {{id: silk, fill: {{title: {{ja: 絹, en: Silk}}}}, count: 3}}
+tracks:
+  - id: score
+    name: {{ja: 得点, en: Score}}
+    layout: rectangle
+    sides: {sides}
+    spaces: 28
+    space_depth: 20mm
+    field: {{rows: 1, columns: 2, slot: {slot}, deck: goods}}
+"""
+
+
+def test_a_track_field_measures_a_template_sized_deck_at_its_template_size(tmp_path):
+    kit = _write(tmp_path, "track", TRACK.format(sides="[7, 5, 7, 5]", slot="mini-euro"))
+    result = cli("validate", kit)
+    assert result.returncode == 0 and _findings(result) == [], result.stdout + result.stderr
+
+
+def test_a_track_field_too_small_for_the_template_size_is_still_an_error(tmp_path):
+    """The sibling: slots of 40 × 60 mm cannot take the template's 44 × 68 mm cards."""
+    kit = _write(tmp_path, "track", TRACK.format(sides="[7, 5, 7, 5]", slot="{width: 40mm, height: 60mm}"))
+    found = _findings(cli("validate", kit))
+    assert {(f.code, f.line) for f in found} == {("PK414", line_of(kit / "kit.yaml", "field:"))}, found
+    assert "44 × 68 mm" in found[0].text
+
+
+def test_a_track_whose_sides_miss_its_count_is_a_finding_not_a_traceback(tmp_path):
+    kit = _write(tmp_path, "track", TRACK.format(sides="[9, 5, 9, 5]", slot="mini-euro"))
+    found = _findings(cli("validate", kit))
+    assert [f.line for f in found] == [line_of(kit / "kit.yaml", "spaces: 28")], found
+
+
+def test_a_region_too_large_for_a_road_piece_is_a_finding_at_its_line(tmp_path):
+    """The designer's own region on a 30 × 7 mm card runs off it: a finding at the region, never a traceback."""
+    body = """card_templates:
+  templates:
+    - id: road
+      size: {width: 30mm, height: 7mm}
+      regions:
+        - {name: title, kind: text, box: [2mm, 2mm, 26mm, 8mm]}
+decks:
+  - id: roads
+    name: {ja: 街道, en: Roads}
+    template: road
+    cards:
+      - {id: road, fill: {title: {ja: 道, en: Road}}, count: 15}
+"""
+    kit = _write(tmp_path, "road", body)
+    found = _findings(cli("validate", kit))
+    region, card = line_of(kit / "kit.yaml", "{name: title, kind: text"), line_of(kit / "kit.yaml", "- {id: road")
+    assert any(f.code == "PK405" and f.line == region and "runs off the 30 × 7 mm card" in f.text for f in found)
+    assert {f.line for f in found} <= {region, card}, found  # and the text crowding its box, at the card

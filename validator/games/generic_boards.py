@@ -238,6 +238,8 @@ class GenericTrack(TrackBoard):
         if self.sheet != "a4":
             return side
         w, h = geometry.width, geometry.height
+        if w <= 0 or h <= 0:  # no geometry: the track's own problems (a count that does not match) are findings
+            return side
         room_w, room_h = A4_ROOM[0], A4_ROOM[1] - 6  # Letter is 18 mm shorter than A4
         scale = max(min(1.0, room_w / w, room_h / h), min(1.0, room_w / h, room_h / w))
         return side * scale
