@@ -199,6 +199,23 @@ def test_sixty_checklist_lines_flow_onto_a_second_contents_page(tmp_path):
     assert "Deck 7 — Fronts 1/1" in texts[deck7["kit_pdf_first_page"] - 1]
 
 
+def test_a_checklist_longer_than_a_page_goes_on_under_its_heading_marked_continued(tmp_path):
+    """203 lines: the checklist runs over three contents pages, each line once, its heading repeated as continued;
+    the calibration sheet then opens page 5, the front of the third sheet of paper, with no blank page."""
+    kit = _long_kit(tmp_path, 3, 200)
+    out = tmp_path / "out"
+    result = cli("build", kit, "-o", out, "--lang", "en", "--no-svg")
+    assert result.returncode == 0 and _findings(result) == [], result.stdout + result.stderr
+    with opened(out / "long" / "en" / "kit.pdf") as document:
+        texts = [" ".join(text_of_page(document, n).split()) for n in range(5)]
+    assert texts[1].startswith("Contents Component")
+    assert all(text.startswith("Contents (cont.) Checklist of components (cont.)") for text in texts[2:4])
+    listed = " ".join(texts[1:4])
+    assert [len(re.findall(rf"Marker {n} ×", listed)) for n in range(1, 201)] == [1] * 200
+    assert "Duplex calibration sheet 5–6" in texts[1] and texts[4].startswith("Duplex calibration sheet")
+    assert "intentionally blank" not in listed
+
+
 def test_a_short_checklist_keeps_one_contents_page(tmp_path):
     kit = _long_kit(tmp_path, 1, 10)
     out = tmp_path / "out"

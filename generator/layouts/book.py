@@ -143,6 +143,7 @@ def contents(
     flow.repeat = table_head
     for entry in entries:
         flow.place(*_entry_rows(ctx, entry, m, flow.y, width))
+    flow.repeat = None
     if blanks:
         key = "blank_pages" if len(blanks) == 1 else "blank_pages_many"
         words = tr(key, ctx.lang, pages=joined([str(n) for n in blanks], ctx.lang))
@@ -154,7 +155,6 @@ def contents(
             label="contents",
         )
         flow.place(block, 3.4 * max(1, len(block)) + 0.6)
-    flow.repeat = None
     flow.skip(4)
     _checklist(ctx, flow, checklist, m, width)
     if needs:
@@ -196,8 +196,11 @@ class _Flow:
 
     def heading(self, text: str) -> None:
         """The page's heading, with a rule under it: what a continued page repeats, marked continued."""
-        m, w = self.ctx.margin, self.ctx.paper.width
         self.title = text
+        self._head(text)
+
+    def _head(self, text: str) -> None:
+        m, w = self.ctx.margin, self.ctx.paper.width
         self.items += [
             Text(m, self.y + 6, text, 16, colour=INK, bold=True),
             Line(m, self.y + 9, w - m, self.y + 9, style=Style(stroke=INK, width=0.3)),
@@ -222,14 +225,9 @@ class _Flow:
         self.y += height
 
     def new_page(self) -> None:
-        m, w = self.ctx.margin, self.ctx.paper.width
         self.done.append(self.items)
-        marker = next(CONTINUED[tag] for tag in lookup_order(self.ctx.lang) if tag in CONTINUED)
-        self.items = [
-            Text(m, m + 6, self.title + marker, 16, colour=INK, bold=True),
-            Line(m, m + 9, w - m, m + 9, style=Style(stroke=INK, width=0.3)),
-        ]
-        self.y = m + 16
+        self.items, self.y = [], self.ctx.margin
+        self._head(self.title + next(CONTINUED[tag] for tag in lookup_order(self.ctx.lang) if tag in CONTINUED))
         if self.repeat is not None:
             head, height = self.repeat(self.y)
             self.items += head
