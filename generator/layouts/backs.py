@@ -126,15 +126,16 @@ class _Plate:
 
 def _plates(w: float, h: float, emblem: bool) -> list[_Plate]:
     """Where a title plate may sit, the usual place first: in the middle (below an emblem); then, on a card
-    too small for it, filling the card; then laid along a tall card."""
+    too small for it and without an emblem, filling the card; then laid along a tall card."""
     margin = min(PLATE_MARGIN, w * 0.14)  # a small card keeps a usable plate
     band_w, band_h = w - 2 * margin, min(28.0, h * 0.32)
     y = (h - band_h) / 2 if not emblem else min(h - PLATE_MARGIN - band_h, h / 2 + 8.0)
     plates = [_Plate((w - band_w) / 2, y, band_w, band_h)]
     inset = min(PLATE_INSET, w / 8, h / 8)
-    plates.append(_Plate(inset, inset, w - 2 * inset, h - 2 * inset))
-    if h > w:
-        plates.append(_Plate(inset, inset, h - 2 * inset, w - 2 * inset, turned=True))
+    if not emblem:  # a plate over the whole card would hide the game's emblem
+        plates.append(_Plate(inset, inset, w - 2 * inset, h - 2 * inset))
+        if h > w:
+            plates.append(_Plate(inset, inset, h - 2 * inset, w - 2 * inset, turned=True))
     return [plate for plate in plates if plate.width > 4 and plate.height > 3]
 
 
