@@ -102,6 +102,8 @@ class _Plate:
     width: float
     height: float
     turned: bool = False
+    outlined: bool = True
+    """A plate near the card's edges has no outline: it would show a duplex misregistration as a frame does."""
 
     def title_box(self, trim: str, *, subtitled: bool) -> TextBox:
         height = self.height * 0.7 - 1.5 if subtitled else self.height - 3
@@ -133,9 +135,9 @@ def _plates(w: float, h: float, emblem: bool) -> list[_Plate]:
     plates = [_Plate((w - band_w) / 2, y, band_w, band_h)]
     inset = min(PLATE_INSET, w / 8, h / 8)
     if not emblem:  # a plate over the whole card would hide the game's emblem
-        plates.append(_Plate(inset, inset, w - 2 * inset, h - 2 * inset))
+        plates.append(_Plate(inset, inset, w - 2 * inset, h - 2 * inset, outlined=False))
         if h > w:
-            plates.append(_Plate(inset, inset, h - 2 * inset, w - 2 * inset, turned=True))
+            plates.append(_Plate(inset, inset, h - 2 * inset, w - 2 * inset, turned=True, outlined=False))
     return [plate for plate in plates if plate.width > 4 and plate.height > 3]
 
 
@@ -187,14 +189,8 @@ def _plate(
                 if words.chosen
                 else ctx.furniture([words.title], title_box, 13, 6)
             )
-            outline = Rect(
-                plate.x,
-                plate.y,
-                plate.width,
-                plate.height,
-                style=Style(fill=colour, stroke=trim, width=0.4),
-                radius=2.0,
-            )
+            edge = Style(fill=colour, stroke=trim, width=0.4) if plate.outlined else Style(fill=colour)
+            outline = Rect(plate.x, plate.y, plate.width, plate.height, style=edge, radius=2.0)
             drawn: tuple[Item, ...] = (outline, *title, *subtitle)
             return [Group(drawn, dx=0.0, dy=h, rotate=-90)] if plate.turned else list(drawn)
     if words.chosen and words.title.strip():
