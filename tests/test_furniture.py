@@ -244,11 +244,11 @@ decks:
 mats:
   - id: market
     name: {{ja: 市場, en: Market}}
-    orientation: landscape
+    orientation: {orientation}
     rows:
       - zones:
           - {{id: draw, name: {{ja: 山札, en: Draw pile}}, cards: {{deck: goods}}}}
-          - {{id: stalls, name: {{ja: 売り場, en: Stalls}}, width: 3, cards: {{deck: goods, count: {stalls}}}}}
+          - {{id: stalls, name: {{ja: 売り場, en: Stalls}}, width: {share}, cards: {{deck: goods, count: {stalls}}}}}
       - height: 0.6
         zones:
           - {{id: gold, name: {{ja: 金貨, en: Gold}}, note: {{ja: 金貨を置く, en: Gold goes here}}}}
@@ -256,16 +256,20 @@ mats:
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_a_template_sized_deck_fits_its_mat_and_the_measure_keeps_off_the_zones(tmp_path, paper):
+@pytest.mark.parametrize(("orientation", "share", "stalls"), [("landscape", 3, 3), ("portrait", 2, 2)])
+def test_a_template_sized_deck_fits_its_mat_and_the_measure_keeps_off_the_zones(
+    tmp_path, paper, orientation, share, stalls
+):
     """The deck gives no size; its template is mini-euro, which the draw pile's space holds (a poker card would
-    not). On a landscape mat the scale bar and print note touch no zone and no other text (no PK368)."""
+    not). The scale bar and print note are on the mat and touch no zone and no other text (no PK368): under the
+    zones where they leave room, else up the side margin (a landscape mat on A4, a portrait one on Letter)."""
     from pnpkit.generator import fonts
     from pnpkit.generator.build import layout_kit
     from pnpkit.generator.geometry import visible_named
     from pnpkit.generator.scene import Rect, Text
     from pnpkit.validator.kit import load_kit
 
-    kit = _write(tmp_path, "mat", MAT.format(stalls=3), paper)
+    kit = _write(tmp_path, "mat", MAT.format(stalls=stalls, orientation=orientation, share=share), paper)
     result = cli("validate", kit)
     assert result.returncode == 0 and _findings(result) == [], result.stdout + result.stderr
     loaded = load_kit(kit)
@@ -291,7 +295,7 @@ def test_a_template_sized_deck_fits_its_mat_and_the_measure_keeps_off_the_zones(
 
 def test_a_deck_too_big_for_its_zone_is_still_an_error_at_the_zone(tmp_path):
     """The sibling: four mini-euro spaces need 197 mm; the stalls have 194.8 mm."""
-    kit = _write(tmp_path, "mat", MAT.format(stalls=4))
+    kit = _write(tmp_path, "mat", MAT.format(stalls=4, orientation="landscape", share=3))
     result = cli("validate", kit)
     found = _findings(result)
     assert result.returncode == 1

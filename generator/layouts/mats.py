@@ -66,26 +66,27 @@ BAR = 50.0
 """The scale bar's length (mm)."""
 STACKED = 7.5
 """The height the print note over the bar needs below the zones: the note's line, the bar, clear paper round both."""
-ONE_LINE = 4.0
-"""The height the bar with the note after it on its line needs."""
+STRIP = 3.0
+"""The height of the bar with the note after it on its line (`_bar_and_note`)."""
+CLEAR = 1.0
+"""Clear paper between the measure and a zone."""
 
 
 def measure(ctx: LayoutContext, left: float, zones_bottom: float) -> list[Item]:
     """The scale bar and the print-at-100 % note, in the free paper the zones leave (`ctx.paper` as the mat
-    is drawn): below the zones, the note over the bar or beside it; else up the side margin (a landscape mat
-    fills A4's height); else the bar alone under the zones, or nothing. Never over a zone, never a finding."""
+    is drawn): below the zones, the note over the bar or beside it; else up the side margin, read from the side
+    (a landscape mat fills A4's height, a portrait one Letter's); else nothing. Never over a zone, never a
+    finding."""
     height = ctx.paper.height
     below = height - HARD_MARGIN - zones_bottom
     if below >= STACKED:
         y = max(height - ctx.margin - 4.0, zones_bottom + 4.8)  # the foot of the page, where the zones leave it
         return scale_bar(ctx.margin, y, ctx.lang, BAR, compact=True)
-    if below >= ONE_LINE:
-        return _bar_and_note(ctx, ctx.margin, zones_bottom + 1.0, ctx.paper.width - 2 * ctx.margin)
-    side = left - HARD_MARGIN - 1.0
-    if side >= ONE_LINE:  # up the left margin, read from the side, from the zones' bottom edge
-        run = zones_bottom - ctx.margin - 12.0
-        strip = _bar_and_note(ctx, 0.0, 0.0, run)
-        return [Group(tuple(strip), dx=left - 1.0 - ONE_LINE + 0.5, dy=zones_bottom, rotate=-90, role="measure")]
+    if below >= CLEAR + STRIP:
+        return _bar_and_note(ctx, ctx.margin, zones_bottom + CLEAR, ctx.paper.width - 2 * ctx.margin)
+    if left - HARD_MARGIN - CLEAR >= STRIP:  # up the left margin, from the zones' bottom edge
+        strip = _bar_and_note(ctx, 0.0, 0.0, zones_bottom - ctx.margin - 12.0)
+        return [Group(tuple(strip), dx=left - CLEAR - STRIP, dy=zones_bottom, rotate=-90, role="measure")]
     return []
 
 
