@@ -216,6 +216,18 @@ def test_a_checklist_longer_than_a_page_goes_on_under_its_heading_marked_continu
     assert "intentionally blank" not in listed
 
 
+def test_long_names_shrink_in_the_contents_rather_than_stop_the_build(tmp_path):
+    """A deck name the checklist's 8.5 pt line cannot hold shrinks towards the floor; a component's row names the
+    component alone when "kit — component" cannot fit its cell."""
+    kit = _long_kit(tmp_path, 2, 2)
+    text = (kit / "kit.yaml").read_text(encoding="utf-8")
+    (kit / "kit.yaml").write_text(
+        text.replace("en: Deck 1}", "en: Deck of Many Goods and Other Fine Wares of the Far Coast}"), encoding="utf-8"
+    )
+    result = cli("validate", kit)
+    assert result.returncode == 0 and _findings(result) == [], result.stdout + result.stderr
+
+
 def test_a_short_checklist_keeps_one_contents_page(tmp_path):
     kit = _long_kit(tmp_path, 1, 10)
     out = tmp_path / "out"

@@ -262,13 +262,11 @@ def _entry_rows(ctx: LayoutContext, entry: ContentsEntry, m: float, y: float, wi
         else f"{entry.first_page}–{entry.first_page + entry.page_count - 1}"
     )
     row_top = y + 1.5
-    items += ctx.fitted(
-        plain(entry.title),
-        TextBox(m, row_top, width * 0.38, 6, align="start", valign="top", colour=INK, bold=True),
-        9,
-        7,
-        label="contents",
-    )
+    # "Kit — Component": the component's own name alone where the whole cannot fit (the kit's heads the book)
+    name = plain(entry.title)
+    forms = [name, name.rsplit(" — ", 1)[1]] if " — " in name else [name]
+    box = TextBox(m, row_top, width * 0.38, 6, align="start", valign="top", colour=INK, bold=True)
+    items += ctx.furniture(forms, box, 9, 7) or ctx.fitted(forms[-1], box, 9, 7, label="contents")
     items.append(Text(m + COLUMNS[1] * width, row_top + 3.2, pages, 9, colour=INK))
     items += ctx.fitted(
         entry.copies,
@@ -332,7 +330,8 @@ def _checklist(ctx: LayoutContext, flow: _Flow, checklist: list[tuple[str, int]]
             block.append(Rect(x, yy + 0.6, 3.5, 3.5, style=Style(stroke=INK, width=0.25), role="checkbox"))
             tally = Text(x + width / 2 - 8, yy + 3.6, f"× {count}", 8.5, colour=INK, anchor="end", bold=True)
             room = width / 2 - 14 - item_width(tally) - GAP
-            block.append(ctx.one_line(Text(x + 6, yy + 3.6, name, 8.5, colour=INK), room, label="contents checklist"))
+            line = Text(x + 6, yy + 3.6, name, 8.5, colour=INK)  # a long name shrinks, down to the floor
+            block.append(ctx.one_line(line, room, label="contents checklist", least=0.0))
             block.append(tally)
         flow.items += block
         flow.y += per_col * CHECK_ROW + 3
