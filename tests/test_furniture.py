@@ -67,8 +67,10 @@ and runs every page check a build runs."""
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_any_card_size_gives_no_traceback_and_no_finding_on_pnpkits_own_text(tmp_path, size, paper):
-    """The kit is correct, so every finding would be on pnpkit's own text: there must be none. A built sheet is
-    the paper's size and still says how to print it (its label and print note took a form that fits)."""
+    """The kit is correct, so every finding would be on pnpkit's own text: there must be none. Every size is
+    validated (both languages: every page laid out and checked, the kit book included); the `BUILT` subset is also
+    built in English without SVGs, and its sheets are the paper's size and still say how to print them (the label
+    and print note took a form that fits) and carry the kit's long title on the backs where there is room."""
     kit = _piece_kit(tmp_path, *size, paper)
     result = cli("validate", kit)
     assert result.returncode == 0 and _findings(result) == [], result.stdout + result.stderr
@@ -83,8 +85,12 @@ def test_any_card_size_gives_no_traceback_and_no_finding_on_pnpkits_own_text(tmp
     assert {(round(float(p.mediabox.width), 2), round(float(p.mediabox.height), 2)) for p in reader.pages} == {expected}
     with opened(sheets) as document:
         front = " ".join(text_of_page(document, 0).split())
+        back = " ".join(text_of_page(document, 1).split())
     assert "Print at 100 %" in front, front
     assert re.search(r"\b1/\d+\b", front), front  # the sheet's label, in the longest form that fits
+    # the backs print the kit's title on each card (beyond the sheet's label, which the fronts share), but a road
+    # piece's back has no room for it
+    assert (back.count("Traders") > front.count("Traders")) == (size != (30, 7)), back
 
 
 @pytest.mark.parametrize("size", [(30, 7), (10, 30), (0.5, 0.5), (63, 88), (120, 170), (300, 2)])
