@@ -384,3 +384,37 @@ decks:
     region, card = line_of(kit / "kit.yaml", "{name: title, kind: text"), line_of(kit / "kit.yaml", "- {id: road")
     assert any(f.code == "PK405" and f.line == region and "runs off the 30 × 7 mm card" in f.text for f in found)
     assert {f.line for f in found} <= {region, card}, found  # and the text crowding its box, at the card
+
+
+# ---------------------------------------------------------------- sheet headings
+
+
+@pytest.mark.parametrize(
+    ("title", "subtitle", "shown", "kept"),
+    [
+        ("Market — Stalls", "2–4 players", "Market — Stalls", True),  # room for both, as ever
+        ("Island Traders " * 8 + "— Stalls", "2–4 players", "Stalls", True),  # the kit's name goes first
+        (("Stalls " * 31).strip(), "2–4 players", ("Stalls " * 31).strip(), False),  # at the floor, alone
+    ],
+)
+def test_a_sheet_heading_makes_room_for_itself_without_a_finding(title, subtitle, shown, kept):
+    from pnpkit.generator.layouts.context import LayoutContext, page_title
+    from pnpkit.generator.scene import Text
+    from pnpkit.generator.text import item_width
+    from pnpkit.generator.units import A4
+
+    ctx = LayoutContext("en", A4)
+    texts = [item for item in page_title(ctx, title, subtitle, where=("title", "en")) if isinstance(item, Text)]
+    assert ctx.problems == []
+    assert texts[0].text == shown and texts[0].size >= 6
+    assert (subtitle in [t.text for t in texts]) == kept
+    assert all(item_width(t) <= A4.width - 2 * ctx.margin for t in texts)
+
+
+def test_a_sheet_heading_too_wide_even_alone_at_the_floor_is_a_finding_at_its_place():
+    from pnpkit.generator.layouts.context import LayoutContext, page_title
+    from pnpkit.generator.units import A4
+
+    ctx = LayoutContext("en", A4)
+    page_title(ctx, "Stalls" * 80, "2–4 players", where=("title", "en"))
+    assert [(p.code, p.path) for p in ctx.problems] == [("PK309", ("title", "en"))]

@@ -183,10 +183,8 @@ class LayoutContext:
             line = replace(line, text=self._cannot_draw(line.text, {face.label: chars}, where, label))
         width = item_width(line)
         if width > room + 1e-6 and least is not None:
-            smaller = max(least, floor_pt(line.text), math.floor(line.size * room / width * 4) / 4)
-            if smaller < line.size:
-                line = replace(line, size=smaller)
-                width = item_width(line)
+            line = shrunk(line, room, least)
+            width = item_width(line)
         if width > room + 1e-6:
             self.problems.append(
                 TextProblem(
@@ -367,8 +365,8 @@ def page_title(ctx: LayoutContext, title: str, subtitle: str = "", *, where: tup
     right, each held to `LayoutContext.one_line` (the title gets what the subtitle leaves, less a gap).
 
     The heading is pnpkit's furniture: a title too wide even at 10 pt first leaves the subtitle out, then drops
-    the kit's name before its " — " (the component's own name stays), then shrinks to the readable floor; only a
-    name too wide for the whole line even so is a finding (PK309), at `where`."""
+    the kit's name before its " — " (the component's own name stays); then the same again, shrinking down to the
+    readable floor. Only a name too wide for the whole line even so is a finding (PK309), at `where`."""
     x = y = ctx.margin
     room = ctx.paper.width - 2 * ctx.margin
     title = plain(title)
@@ -384,35 +382,26 @@ def page_title(ctx: LayoutContext, title: str, subtitle: str = "", *, where: tup
     beside = room - item_width(right) - GAP if right is not None else room
     tries = [(form, keep, least) for least in (10.0, 0.0) for form in forms for keep in (True, False)]
     for form, keep, least in tries:
-        line = _shrunk(Text(x, y + 5.5, form, 15, colour=INK, bold=True, role="title"), beside if keep else room, least)
-        if line is not None:
+        line = shrunk(Text(x, y + 5.5, form, 15, colour=INK, bold=True, role="title"), beside if keep else room, least)
+        if item_width(line) <= (beside if keep else room) + 1e-6:
             break
-    else:
-        form, keep = forms[-1], False
-        line = ctx.one_line(
-            Text(x, y + 5.5, form, 15, colour=INK, bold=True, role="title"),
-            room,
-            where=where,
-            label="page title",
-            least=0.0,
-        )
-    items: list[Item] = [ctx.one_line(line, room, where=where, label="page title")]
+    else:  # too wide even so: cut, and told
+        keep, line = False, Text(x, y + 5.5, forms[-1], 15, colour=INK, bold=True, role="title")
+    items: list[Item] = [ctx.one_line(line, room, where=where, label="page title", least=0.0)]
     if keep and right is not None:
         items.append(right)
     items.append(Line(x, y + 8.0, ctx.paper.width - ctx.margin, y + 8.0, style=Style(stroke=INK, width=0.3)))
     return items
 
 
-def _shrunk(line: Text, room: float, least: float) -> Text | None:
-    """`line` at its size, or smaller down to `least` (never below the readable floor), when that fits `room`."""
+def shrunk(line: Text, room: float, least: float) -> Text:
+    """`line`, or, when it is wider than `room` mm, set smaller to fit, down to `least` and never below the
+    readable floor (so it may still be too wide)."""
     width = item_width(line)
     if width <= room + 1e-6:
         return line
     size = max(least, floor_pt(line.text), math.floor(line.size * room / width * 4) / 4)
-    if size >= line.size:
-        return None
-    smaller = replace(line, size=size)
-    return smaller if item_width(smaller) <= room + 1e-6 else None
+    return replace(line, size=size) if size < line.size else line
 
 
 GAP = 4.0
