@@ -266,8 +266,9 @@ def book(
     root: Path | None = None,
     problems: list | None = None,
 ) -> Document:
-    """`kit.pdf`: a cover, the contents (a page, or as many as they need), the duplex calibration sheet when card backs print on the reverse,
-    then every component with a bookmark each (the components' bookmarks come last: `kit_pdf_firsts` reads them).
+    """`kit.pdf`: a cover, the contents (a page, or as many as they need), the duplex calibration sheet when card
+    backs print on the reverse, then every component with a bookmark each (the components' bookmarks come last:
+    `kit_pdf_firsts` reads them).
 
     A buyer prints the whole book double-sided, so every front/back pair (a card sheet's fronts, its backs on the
     next page) must fall on one sheet of paper: its front on an odd page. A blank page goes before a component
