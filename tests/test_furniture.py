@@ -34,7 +34,7 @@ def _write(tmp_path: Path, name: str, body: str, paper: str = "a4") -> Path:
     return kit
 
 
-def _piece_kit(tmp_path: Path, width: float, height: float, paper: str, back: str = "") -> Path:
+def _piece_kit(tmp_path: Path, width: float, height: float, paper: str, back: str = "", settings: str = "") -> Path:
     """One template the size of the card, a coloured panel inset half a millimetre, and a deck of 15 cards."""
     body = f"""card_templates:
   templates:
@@ -50,7 +50,7 @@ decks:
 {back}    cards:
       - {{id: road, count: 15}}
 """
-    return _write(tmp_path, f"piece-{width:g}x{height:g}-{paper}", body, paper)
+    return _write(tmp_path, f"piece-{width:g}x{height:g}-{paper}", body, paper + settings)
 
 
 def _findings(result) -> list[Shown]:
@@ -91,6 +91,21 @@ def test_any_card_size_gives_no_traceback_and_no_finding_on_pnpkits_own_text(tmp
     # the backs print the kit's title on each card (beyond the sheet's label, which the fronts share), but a road
     # piece's back has no room for it
     assert (back.count("Traders") > front.count("Traders")) == (size != (30, 7)), back
+
+
+@pytest.mark.parametrize(
+    ("size", "paper", "settings"),
+    [
+        ((63, 88), "a4", ", bleed: 3mm, marks: crop"),  # marks run into the side margin: notes between them
+        ((20, 20), "letter", ", bleed: 3mm, marks: crop"),
+        ((30, 7), "a4", ", layout: gutterfold"),
+        ((10, 60), "letter", ", duplex: short, marks: none"),
+    ],
+)
+def test_other_print_settings_leave_the_notes_room_too(tmp_path, size, paper, settings):
+    kit = _piece_kit(tmp_path, *size, paper, settings=settings)
+    result = cli("validate", kit)
+    assert result.returncode == 0 and _findings(result) == [], result.stdout + result.stderr
 
 
 @pytest.mark.parametrize("size", [(30, 7), (10, 30), (0.5, 0.5), (63, 88), (120, 170), (300, 2)])
