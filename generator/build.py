@@ -258,11 +258,6 @@ def _bleed_page(page: Page, bleed: float) -> Page:
     )
 
 
-CALIBRATION_PAGE = 3
-"""Where the kit book's duplex calibration sheet starts: after the cover and the contents page, before any card
-sheet, on the front of the book's second sheet of paper."""
-
-
 def book(
     kit: AnyKitModel,
     lang: str,
@@ -271,8 +266,9 @@ def book(
     root: Path | None = None,
     problems: list | None = None,
 ) -> Document:
-    """`kit.pdf`: a cover, a contents page, the duplex calibration sheet when card backs print on the reverse,
-    then every component with a bookmark each (the components' bookmarks come last: `kit_pdf_firsts` reads them).
+    """`kit.pdf`: a cover, the contents (a page, or as many as they need), the duplex calibration sheet when card
+    backs print on the reverse, then every component with a bookmark each (the components' bookmarks come last:
+    `kit_pdf_firsts` reads them).
 
     A buyer prints the whole book double-sided, so every front/back pair (a card sheet's fronts, its backs on the
     next page) must fall on one sheet of paper: its front on an odd page. A blank page goes before a component
@@ -283,23 +279,77 @@ def book(
     if problems is not None:
         ctx.problems = problems
     calibration = calibration_pages(ctx, settings.duplex_mode, buyer=True) if any(map(_pairs, parts)) else []
-    firsts, blanks = book_plan(parts, CALIBRATION_PAGE + len(calibration))
+    title = kit.title.get(lang)
+    lines = [
+        tr("players_exact", lang, n=kit.players.min)
+        if kit.players.min == kit.players.max
+        else tr("players_count", lang, min=kit.players.min, max=kit.players.max),
+        f"{tr('edition', lang)} · {tr('version', lang)} {kit.version}",
+        kit.credits(lang),
+    ]
+    image = (root / kit.cover_image) if (root is not None and kit.cover_image) else None
+    front = cover(ctx, title, kit.subtitle.get(lang) if kit.subtitle else "", lines, image, ("cover_image",))
+    checklist = [line for part in parts for line in (part.checklist or _counted_cards(part))]
+    needs = needs_line(kit.table_needs(), lang)
+    # The contents cite the pages after them, which their own length moves: laid out again until they agree.
+    told, known = len(ctx.problems), 1
+    while True:
+        start = CONTENTS_PAGE + known
+        lead = [start] if calibration and start % 2 == 0 else []  # the calibration sheet opens on a front
+        calibration_page = start + len(lead)
+        firsts, blanks = book_plan(parts, calibration_page + len(calibration))
+        entries = _contents_entries(parts, firsts, settings, lang, calibration, calibration_page)
+        listing = contents(ctx, title, entries, checklist, needs, lead + blanks)
+        if len(listing) == known or known >= MOST_CONTENTS_PAGES:
+            break
+        known = len(listing)
+        del ctx.problems[told:]
+    opening = [front, *listing, *([None] * len(lead)), *calibration]
+    own = (*(page for page in opening if page is not None), *([blank(ctx)] if lead or blanks else []))
+    own = _finish(Component("book", title, own), settings).pages  # bleed and ink saver, as every page gets
+    finished = iter(own)
+    pages = [own[-1] if page is None else next(finished) for page in opening]
+    marks = [Bookmark(tr("contents", lang), CONTENTS_PAGE - 1)]
+    if calibration:
+        marks.append(Bookmark(tr("calibration_title", lang), calibration_page - 1))
+    for part, first in zip(parts, firsts):
+        pages.extend(own[-1] for _ in range(first - 1 - len(pages)))  # the blank page, where one goes
+        marks.append(Bookmark(part.title, first - 1))
+        pages.extend(part.pages)
+    return document(kit, lang, title, tuple(pages), tuple(marks))
+
+
+CONTENTS_PAGE = 2
+"""The kit book's contents start on its second page, after the cover."""
+MOST_CONTENTS_PAGES = 20
+"""Laying the contents out again stops here: the numbers only grow with each pass, so the count settles at once,
+and a kit's checklist is bounded."""
+
+
+def _contents_entries(
+    parts: list[Component],
+    firsts: list[int],
+    settings: PrintSettings,
+    lang: str,
+    calibration: list[Page],
+    calibration_page: int,
+) -> list[ContentsEntry]:
+    """The contents' rows: the calibration sheet first when there is one, then each component from its page."""
     entries: list[ContentsEntry] = []
     if calibration:
         how = (tr("steps_calibration", lang),)
         entries.append(
             ContentsEntry(
                 tr("calibration_title", lang),
-                CALIBRATION_PAGE,
+                calibration_page,
                 len(calibration),
                 "1",
                 tr("stock_calibration", lang),
                 how,
             )
         )
-    checklist: list[tuple[str, int]] = []
     for part, first in zip(parts, firsts):
-        stock, steps = _print_advice(part, settings, lang, CALIBRATION_PAGE)
+        stock, steps = _print_advice(part, settings, lang, calibration_page)
         entries.append(
             ContentsEntry(
                 part.title,
@@ -312,31 +362,7 @@ def book(
                 part.pages[0] if part.pages else None,
             )
         )
-        checklist.extend(part.checklist or _counted_cards(part))
-    title = kit.title.get(lang)
-    lines = [
-        tr("players_exact", lang, n=kit.players.min)
-        if kit.players.min == kit.players.max
-        else tr("players_count", lang, min=kit.players.min, max=kit.players.max),
-        f"{tr('edition', lang)} · {tr('version', lang)} {kit.version}",
-        kit.credits(lang),
-    ]
-    image = (root / kit.cover_image) if (root is not None and kit.cover_image) else None
-    opening = [
-        cover(ctx, title, kit.subtitle.get(lang) if kit.subtitle else "", lines, image, ("cover_image",)),
-        contents(ctx, title, entries, checklist, needs_line(kit.table_needs(), lang), blanks),
-        *calibration,
-    ]
-    own = (*opening, *([blank(ctx)] if blanks else []))
-    own = _finish(Component("book", title, own), settings).pages  # bleed and ink saver, as every page gets
-    pages, marks = list(own[: len(opening)]), [Bookmark(tr("contents", lang), 1)]
-    if calibration:
-        marks.append(Bookmark(tr("calibration_title", lang), CALIBRATION_PAGE - 1))
-    for part, first in zip(parts, firsts):
-        pages.extend(own[-1] for _ in range(first - 1 - len(pages)))  # the blank page, where one goes
-        marks.append(Bookmark(part.title, first - 1))
-        pages.extend(part.pages)
-    return document(kit, lang, title, tuple(pages), tuple(marks))
+    return entries
 
 
 def book_plan(parts: list[Component], first: int) -> tuple[list[int], list[int]]:

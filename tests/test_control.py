@@ -414,6 +414,7 @@ NOT_APPLIED = {
     "PK366": "a template region and a card, not top-level fields (tests/test_phrases.py raises it)",
     "PK367": "a template region, not top-level fields (tests/test_collisions.py raises it)",
     "PK368": "a template region, not top-level fields (tests/test_collisions.py raises it)",
+    "PK369": "a template for small cards and a deck's back (tests/test_furniture.py raises it)",
     "PK322": "a picture file",
     "PK326": "a template region",
     "PK411": "a template region",

@@ -179,6 +179,15 @@ EXPLANATIONS: dict[str, Explanation] = {
         "        - {name: title, kind: text, box: [14.5mm, 8mm, 44.5mm, 8mm]}   # half off the band\n",
         "Move the text into its box with room to spare, make the box larger, or set the text smaller.",
     ),
+    "PK369": Explanation(
+        "The title a deck's `back:` gives cannot fit on the back of its cards even at the readable floor, on a "
+        "plate across the whole card or laid along a tall one: the backs print without it. pnpkit's own words on "
+        "a back (the kit's title, a deck's name) leave themselves out on a small card without a finding; a title "
+        "you wrote is told once, at its line. Found when the kit is laid out.",
+        "decks:\n  - id: roads\n    template: road          # a 30 × 7 mm piece\n"
+        "    back: {title: {ja: 街道, en: The Long Roads of the Island}}\n",
+        "Shorten the back's title, or leave `title:` out of `back:` on pieces this small.",
+    ),
     "PK309": Explanation(
         "Text does not fit its box even at the smallest size allowed, or a line set at a fixed place (the cover's "
         "title, subtitle, version and credits, a page title, a footer) is wider than its room: it would be cut off. "

@@ -250,7 +250,7 @@ def _mat(kit: GenericKit, ctx: LayoutContext, m: int, title: str) -> Component:
     lang = ctx.lang
     mat = kit.mats[m]
     values = kit.placeholder_values()
-    sizes = {deck.id: (deck.size.width, deck.size.height) for deck in kit.decks}
+    sizes = kit.card_sizes()
     names = {deck.id: text(deck.name, lang, values) for deck in kit.decks}
     placed, _misfits = mat_geometry(mat, ("mats", m), sizes)
     heading = f"{title} — {text(mat.name, lang, values)}"

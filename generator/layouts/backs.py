@@ -1,8 +1,10 @@
 """Card backs: one design a deck, so a shuffled deck gives nothing away.
 
 Every back is a field of colour, an optional pattern, a game's own emblem if
-it has one, and a title plate whose text is fitted like any other: a title
-that cannot fit is a finding, never a clipped line.
+it has one, and a title plate whose text is fitted like any other, never a
+clipped line. On a small card the plate grows to fill it and the kit's title
+under it is left out; a title that cannot fit even so is left off the back:
+silently when pnpkit chose it, with one warning when the designer wrote it.
 
 No line runs along the trim: a frame a few millimetres inside the edge shows
 every fraction of a millimetre a duplex printer misregisters (one side thinner
@@ -20,10 +22,11 @@ from typing import TYPE_CHECKING, Any, Literal
 from pnpkit.validator.placeholders import fill
 
 from ..colour import WHITE
-from ..scene import Item, Path, Rect, Style
+from ..scene import Group, Item, Path, Rect, Style, Text
 from ..text import TextBox
 from .cards import CardFace
-from .context import LayoutContext
+from .context import LayoutContext, floor_pt
+from .problems import TextProblem, quoted
 
 if TYPE_CHECKING:
     from pnpkit.validator.components.kit import KitBase
@@ -81,7 +84,61 @@ class BackTitle:
     title: str
     where: tuple = ()
     subtitle: str = ""
-    subtitle_where: tuple = ()
+    chosen: bool = False
+    """The designer wrote the title for the back (`back: {title: …}`). Other words are pnpkit's choice of
+    furniture: on a card too small for them they leave themselves out, never a finding."""
+
+
+PLATE_INSET = 1.0
+"""The least space between a plate that fills a small card and the card's edge (mm)."""
+
+
+@dataclass(frozen=True)
+class _Plate:
+    """Where a back's title plate sits, in a card of `width` × `height` (turned: laid along a tall card)."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+    turned: bool = False
+    outlined: bool = True
+    """A plate near the card's edges has no outline: it would show a duplex misregistration as a frame does."""
+
+    def title_box(self, trim: str, *, subtitled: bool) -> TextBox:
+        height = self.height * 0.7 - 1.5 if subtitled else self.height - 3
+        return TextBox(
+            self.x + 2,
+            self.y + 1.5,
+            self.width - 4,
+            max(0.0, height),
+            align="middle",
+            valign="middle",
+            colour=trim,
+            bold=True,
+            role="back-title",
+        )
+
+    def subtitle_box(self, trim: str) -> TextBox:
+        height = max(0.0, self.height * 0.3 - 1.5)
+        return TextBox(
+            self.x + 2, self.y + self.height * 0.7, self.width - 4, height, align="middle", valign="middle", colour=trim
+        )
+
+
+def _plates(w: float, h: float, emblem: bool) -> list[_Plate]:
+    """Where a title plate may sit, the usual place first: in the middle (below an emblem); then, on a card
+    too small for it and without an emblem, filling the card; then laid along a tall card."""
+    margin = min(PLATE_MARGIN, w * 0.14)  # a small card keeps a usable plate
+    band_w, band_h = w - 2 * margin, min(28.0, h * 0.32)
+    y = (h - band_h) / 2 if not emblem else min(h - PLATE_MARGIN - band_h, h / 2 + 8.0)
+    plates = [_Plate((w - band_w) / 2, y, band_w, band_h)]
+    inset = min(PLATE_INSET, w / 8, h / 8)
+    if not emblem:  # a plate over the whole card would hide the game's emblem
+        plates.append(_Plate(inset, inset, w - 2 * inset, h - 2 * inset, outlined=False))
+        if h > w:
+            plates.append(_Plate(inset, inset, h - 2 * inset, w - 2 * inset, turned=True, outlined=False))
+    return [plate for plate in plates if plate.width > 4 and plate.height > 3]
 
 
 def back_face(
@@ -99,37 +156,54 @@ def back_face(
     """A deck's back: colour, pattern, the game's emblem (if any), and a fitted title plate.
 
     Without an emblem the plate sits in the middle; with one, the emblem takes
-    the middle and the plate sits below it.
+    the middle and the plate sits below it. On a card too small for that the plate
+    fills the card, or lies along a tall one, and the kit's title below it is left out;
+    a title that still cannot fit at the readable floor is left off the back (`_plate`).
     """
     items: list[Item] = [Rect(0, 0, w, h, style=Style(fill=colour))]
     items += pattern_items(pattern, w, h, trim)
     items += emblem
-    margin = min(PLATE_MARGIN, w * 0.14)  # a small card keeps a usable plate
-    band_w, band_h = w - 2 * margin, min(28.0, h * 0.32)
-    bx = (w - band_w) / 2
-    by = (h - band_h) / 2 if not emblem else min(h - PLATE_MARGIN - band_h, h / 2 + 8.0)
-    items.append(Rect(bx, by, band_w, band_h, style=Style(fill=colour, stroke=trim, width=0.4), radius=2.0))
-    title_h = band_h * 0.7 - 1.5 if words.subtitle else band_h - 3
-    title_box = TextBox(
-        bx + 2,
-        by + 1.5,
-        band_w - 4,
-        title_h,
-        align="middle",
-        valign="middle",
-        colour=trim,
-        bold=True,
-        role="back-title",
-    )
-    items += ctx.fitted(words.title, title_box, 13, 6, where=words.where, label="card back title")
-    if words.subtitle:
-        subtitle_box = TextBox(
-            bx + 2, by + band_h * 0.7, band_w - 4, band_h * 0.3 - 1.5, align="middle", valign="middle", colour=trim
-        )
-        items += ctx.fitted(
-            words.subtitle, subtitle_box, 6.5, 4.5, where=words.subtitle_where, label="card back kit title"
-        )
+    items += _plate(ctx, w, h, words, colour, trim, emblem=bool(emblem))
     return CardFace(name, tuple(items), colour)
+
+
+def _plate(
+    ctx: LayoutContext, w: float, h: float, words: BackTitle, colour: str, trim: str, *, emblem: bool
+) -> list[Item]:
+    """The first plate, title and kit title that fit; else the first plate with the title alone; else nothing.
+
+    A title pnpkit chose (the deck's name or the kit's) that fits nowhere is left out silently; the designer's
+    own `back: {title}` is left out with one warning at its line (PK369): a road piece's back needs no title."""
+    for plate in _plates(w, h, emblem):
+        for subtitled in (True, False) if words.subtitle else (False,):
+            title_box = plate.title_box(trim, subtitled=subtitled)
+            if not ctx.furniture([words.title], title_box, 13, 6):
+                continue
+            subtitle: list[Text] = []
+            if subtitled:
+                subtitle = ctx.furniture([words.subtitle], plate.subtitle_box(trim), 6.5, 4.5)
+                if not subtitle:
+                    continue
+            title = (
+                ctx.fitted(words.title, title_box, 13, 6, where=words.where, label="card back title")
+                if words.chosen
+                else ctx.furniture([words.title], title_box, 13, 6)
+            )
+            edge = Style(fill=colour, stroke=trim, width=0.4) if plate.outlined else Style(fill=colour)
+            outline = Rect(plate.x, plate.y, plate.width, plate.height, style=edge, radius=2.0)
+            drawn: tuple[Item, ...] = (outline, *title, *subtitle)
+            return [Group(drawn, dx=0.0, dy=h, rotate=-90)] if plate.turned else list(drawn)
+    if words.chosen and words.title.strip():
+        ctx.tell(
+            TextProblem(
+                "PK369",
+                words.where,
+                f"card back title: {quoted(words.title)} cannot fit on the back of a {w:g} × {h:g} mm card even at "
+                f"{floor_pt(words.title):g} pt, so the back is printed without it",
+                "shorten the back's title, or leave `title:` out of the deck's `back:` on cards this small",
+            )
+        )
+    return []
 
 
 def deck_back(
@@ -162,7 +236,12 @@ def deck_back(
     else:
         heading, where = kit_title, ("title", lang)
     repeats = "".join(heading.split()).casefold() == "".join(kit_title.split()).casefold()
-    words = BackTitle(title=heading, where=where, subtitle="" if repeats else kit_title, subtitle_where=("title", lang))
+    words = BackTitle(
+        title=heading,
+        where=where,
+        subtitle="" if repeats else kit_title,
+        chosen=back.title is not None,
+    )
     return back_face(
         ctx,
         name or f"{deck.id}-back",

@@ -3,18 +3,19 @@ keep each card sheet's front and back on one sheet of paper when the whole book 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from pnpkit.validator.images import header_size
 from pnpkit.validator.markup import plain
 
-from ..i18n import joined, tr
+from ..i18n import joined, lookup_order, tr
 from ..images import decode_problem, fit_ppi
 from ..scene import Group, Image, Item, Line, Page, Rect, Style, Text
 from ..text import TextBox, item_width
 from .context import GAP, INK, MUTED, LayoutContext, TextProblem, footer, page_text, set_height
+from .rules import CONTINUED
 
 ACCENT = "#2c2f45"
 
@@ -120,105 +121,44 @@ def contents(
     checklist: list[tuple[str, int]],
     needs: str = "",
     blanks: Sequence[int] = (),
-) -> Page:
+) -> list[Page]:
     """What to print (pages, copies, stock), how to make it, what the finished box holds, and what players bring
     that the kit does not print (`needs`, one line); `blanks` are the book's blank pages, named so a buyer printing
-    only some pages knows they hold nothing."""
-    w, h = ctx.paper.width, ctx.paper.height
+    only some pages knows they hold nothing.
+
+    The contents flow onto as many pages as they need: a component's row never splits, a page that continues the
+    table or the checklist repeats its heading marked continued, and the parts' pictures take what the last page
+    leaves. The caller numbers the book's pages with this count (`generator.build.book`)."""
+    w = ctx.paper.width
     m = ctx.margin
-    items: list[Item] = [
-        Text(m, m + 6, tr("contents", ctx.lang), 16, colour=INK, bold=True),
-        Line(m, m + 9, w - m, m + 9, style=Style(stroke=INK, width=0.3)),
-    ]
-    cols = (0.0, 0.40, 0.53, 0.63)
-    heads = (tr("component", ctx.lang), tr("page", ctx.lang), tr("copies", ctx.lang), tr("stock", ctx.lang))
-    y = m + 16
     width = w - 2 * m
-    for x, head in zip(cols, heads):
-        items.append(Text(m + x * width, y, head, 8, colour=MUTED, bold=True))
-    y += 2.5
+    flow = _Flow(ctx)
+    heads = (tr("component", ctx.lang), tr("page", ctx.lang), tr("copies", ctx.lang), tr("stock", ctx.lang))
+
+    def table_head(y: float) -> tuple[list[Item], float]:
+        return [Text(m + x * width, y, head, 8, colour=MUTED, bold=True) for x, head in zip(COLUMNS, heads)], 2.5
+
+    flow.heading(tr("contents", ctx.lang))
+    flow.place(*table_head(flow.y))
+    flow.repeat = table_head
     for entry in entries:
-        items.append(Line(m, y, w - m, y, style=Style(stroke="#bbbbbb", width=0.15)))
-        pages = (
-            f"{entry.first_page}"
-            if entry.page_count == 1
-            else f"{entry.first_page}–{entry.first_page + entry.page_count - 1}"
-        )
-        row_top = y + 1.5
-        items += ctx.fitted(
-            plain(entry.title),
-            TextBox(m, row_top, width * 0.38, 6, align="start", valign="top", colour=INK, bold=True),
-            9,
-            7,
-            label="contents",
-        )
-        items.append(Text(m + cols[1] * width, row_top + 3.2, pages, 9, colour=INK))
-        items += ctx.fitted(
-            entry.copies,
-            TextBox(m + cols[2] * width, row_top, width * 0.09, 8, align="start", valign="top", colour=INK),
-            9,
-            6,
-            label="contents copies",
-        )
-        items += ctx.fitted(
-            entry.stock,
-            TextBox(m + cols[3] * width, row_top, width * 0.37, 8, align="start", valign="top", colour=INK),
-            8,
-            6.5,
-            label="contents",
-        )
-        y = row_top + 8.5
-        if len(entry.decks) > 1:
-            starts = "  ·  ".join(f"{name} {tr('page_short', ctx.lang)}{page}" for name, page in entry.decks)
-            block = ctx.fitted(
-                starts,
-                TextBox(m + 4, y - 1.6, width - 4, 9, align="start", valign="top", colour=INK),
-                7.5,
-                6,
-                label="contents",
-            )
-            items += block
-            y += 3.4 * max(1, len(block)) + 0.6
-        for n, step in enumerate(entry.steps, start=1):
-            block = ctx.fitted(
-                f"{n}. {step}",
-                TextBox(m + 4, y, width - 4, 9, align="start", valign="top", colour=MUTED),
-                7.5,
-                6,
-                label="contents",
-            )
-            items += block
-            y += 3.4 * max(1, len(block)) + 0.6
-        y += 1.5
+        flow.place(*_entry_rows(ctx, entry, m, flow.y, width))
+    flow.repeat = None
     if blanks:
         key = "blank_pages" if len(blanks) == 1 else "blank_pages_many"
+        words = tr(key, ctx.lang, pages=joined([str(n) for n in blanks], ctx.lang))
         block = ctx.fitted(
-            tr(key, ctx.lang, pages=joined([str(n) for n in blanks], ctx.lang)),
-            TextBox(m, y, width, 9, align="start", valign="top", colour=MUTED, role="blank-pages"),
+            words,
+            TextBox(m, flow.y, width, 9, align="start", valign="top", colour=MUTED, role="blank-pages"),
             7.5,
             6,
             label="contents",
         )
-        items += block
-        y += 3.4 * max(1, len(block)) + 0.6
-    y += 4
-    items.append(Text(m, y, tr("checklist", ctx.lang), 12, colour=INK, bold=True))
-    y += 3
-    items.append(Line(m, y, w - m, y, style=Style(stroke=INK, width=0.3)))
-    y += 2
-    per_col = max(1, -(-len(checklist) // 2))
-    for i, (name, count) in enumerate(checklist):
-        col, row = divmod(i, per_col)
-        x = m + col * width / 2
-        yy = y + row * 5.2
-        items.append(Rect(x, yy + 0.6, 3.5, 3.5, style=Style(stroke=INK, width=0.25), role="checkbox"))
-        tally = Text(x + width / 2 - 8, yy + 3.6, f"× {count}", 8.5, colour=INK, anchor="end", bold=True)
-        room = width / 2 - 14 - item_width(tally) - GAP
-        items.append(ctx.one_line(Text(x + 6, yy + 3.6, name, 8.5, colour=INK), room, label="contents checklist"))
-        items.append(tally)
-    y += per_col * 5.2 + 3
+        flow.place(block, 3.4 * max(1, len(block)) + 0.6)
+    flow.skip(4)
+    _checklist(ctx, flow, checklist, m, width)
     if needs:
-        items.append(Line(m, y, w - m, y, style=Style(stroke="#bbbbbb", width=0.15)))
+        y = flow.y
         block = ctx.fitted(
             needs,
             TextBox(m, y + 1.5, width, 10, align="start", valign="top", colour=INK, bold=True, role="also-need"),
@@ -226,13 +166,187 @@ def contents(
             7,
             label="contents needs",
         )
+        rule = Line(m, y, w - m, y, style=Style(stroke="#bbbbbb", width=0.15))
+        flow.place([rule, *block], 1.5 + 4.2 * max(1, len(block)) + 3)
+    pictures = [entry for entry in entries if entry.preview is not None]
+    flow.items += _glance(ctx, pictures, m, flow.y, width, flow.bottom)
+    pages = flow.pages(title)
+    ctx.problems += page_text(pages, ("contents",))
+    return pages
+
+
+COLUMNS = (0.0, 0.40, 0.53, 0.63)
+"""Where the contents table's columns start, as shares of the page's width: component, page, copies, stock."""
+CHECK_ROW = 5.2
+"""The height of one line of the checklist (mm)."""
+
+
+class _Flow:
+    """The contents' pages as they fill, top to bottom: a block that would run into the footer starts the next
+    page, under the page's heading marked continued (and the table's column heads while `repeat` is set)."""
+
+    def __init__(self, ctx: LayoutContext) -> None:
+        self.ctx = ctx
+        self.done: list[list[Item]] = []
+        self.items: list[Item] = []
+        self.y = ctx.margin
+        self.bottom = ctx.paper.height - ctx.margin - FOOT_ROOM
+        self.title = ""
+        self.repeat: Callable[[float], tuple[list[Item], float]] | None = None
+
+    def heading(self, text: str) -> None:
+        """The page's heading, with a rule under it: what a continued page repeats, marked continued."""
+        self.title = text
+        self._head(text)
+
+    def _head(self, text: str) -> None:
+        m, w = self.ctx.margin, self.ctx.paper.width
+        self.items += [
+            Text(m, self.y + 6, text, 16, colour=INK, bold=True),
+            Line(m, self.y + 9, w - m, self.y + 9, style=Style(stroke=INK, width=0.3)),
+        ]
+        self.y += 16
+
+    def skip(self, height: float) -> None:
+        self.y += height
+
+    def room(self) -> float:
+        return self.bottom - self.y
+
+    def place(self, block: Sequence[Item], height: float, *, keep: float = 0.0) -> None:
+        """Put a block laid out at the current `y` on this page, or (with `keep` mm after it for what must follow)
+        at the top of the next one when it would run past the foot and this page already holds something more
+        than its heading."""
+        if self.y + height + keep > self.bottom and self.y > self.ctx.margin + 16 + 8:
+            top = self.y
+            self.new_page()
+            block = [_moved(item, self.y - top) for item in block]
+        self.items += block
+        self.y += height
+
+    def new_page(self) -> None:
+        self.done.append(self.items)
+        self.items, self.y = [], self.ctx.margin
+        self._head(self.title + next(CONTINUED[tag] for tag in lookup_order(self.ctx.lang) if tag in CONTINUED))
+        if self.repeat is not None:
+            head, height = self.repeat(self.y)
+            self.items += head
+            self.y += height
+
+    def pages(self, title: str) -> list[Page]:
+        """Every page, each with the footer; the page label is the contents' heading."""
+        w, h = self.ctx.paper.width, self.ctx.paper.height
+        return [
+            Page(w, h, (*items, *footer(self.ctx, title, "", where=("title", self.ctx.lang))), self.title)
+            for items in [*self.done, self.items]
+        ]
+
+
+def _moved(item: Item, dy: float) -> Item:
+    """An item `dy` mm lower down the page."""
+    if isinstance(item, (Text, Rect)):
+        return replace(item, y=item.y + dy)
+    if isinstance(item, Line):
+        return replace(item, y1=item.y1 + dy, y2=item.y2 + dy)
+    return Group((item,), dy=dy)
+
+
+def _entry_rows(ctx: LayoutContext, entry: ContentsEntry, m: float, y: float, width: float) -> tuple[list[Item], float]:
+    """A component's row of the contents table, with its decks' first pages and its steps under it, at `y`; and
+    its height."""
+    top = y
+    items: list[Item] = [Line(m, y, m + width, y, style=Style(stroke="#bbbbbb", width=0.15))]
+    pages = (
+        f"{entry.first_page}"
+        if entry.page_count == 1
+        else f"{entry.first_page}–{entry.first_page + entry.page_count - 1}"
+    )
+    row_top = y + 1.5
+    # "Kit — Component": the component's own name alone where the whole cannot fit (the kit's heads the book)
+    name = plain(entry.title)
+    forms = [name, name.rsplit(" — ", 1)[1]] if " — " in name else [name]
+    box = TextBox(m, row_top, width * 0.38, 6, align="start", valign="top", colour=INK, bold=True)
+    items += ctx.furniture(forms, box, 9, 7) or ctx.fitted(forms[-1], box, 9, 7, label="contents")
+    items.append(Text(m + COLUMNS[1] * width, row_top + 3.2, pages, 9, colour=INK))
+    items += ctx.fitted(
+        entry.copies,
+        TextBox(m + COLUMNS[2] * width, row_top, width * 0.09, 8, align="start", valign="top", colour=INK),
+        9,
+        6,
+        label="contents copies",
+    )
+    items += ctx.fitted(
+        entry.stock,
+        TextBox(m + COLUMNS[3] * width, row_top, width * 0.37, 8, align="start", valign="top", colour=INK),
+        8,
+        6.5,
+        label="contents",
+    )
+    y = row_top + 8.5
+    if len(entry.decks) > 1:
+        starts = "  ·  ".join(f"{name} {tr('page_short', ctx.lang)}{page}" for name, page in entry.decks)
+        block = ctx.fitted(
+            starts,
+            TextBox(m + 4, y - 1.6, width - 4, 9, align="start", valign="top", colour=INK),
+            7.5,
+            6,
+            label="contents",
+        )
         items += block
-        y += 1.5 + 4.2 * max(1, len(block)) + 3
-    items += _glance(ctx, [entry for entry in entries if entry.preview is not None], m, y, width, h - m - FOOT_ROOM)
-    items += footer(ctx, title, "", where=("title", ctx.lang))
-    page = Page(w, h, tuple(items), tr("contents", ctx.lang))
-    ctx.problems += page_text([page], ("contents",))
-    return page
+        y += 3.4 * max(1, len(block)) + 0.6
+    for n, step in enumerate(entry.steps, start=1):
+        block = ctx.fitted(
+            f"{n}. {step}",
+            TextBox(m + 4, y, width - 4, 9, align="start", valign="top", colour=MUTED),
+            7.5,
+            6,
+            label="contents",
+        )
+        items += block
+        y += 3.4 * max(1, len(block)) + 0.6
+    return items, y + 1.5 - top
+
+
+def _checklist(ctx: LayoutContext, flow: _Flow, checklist: list[tuple[str, int]], m: float, width: float) -> None:
+    """What the finished box holds, a tick box to a line in two columns; what a page cannot hold goes on over,
+    under the checklist's heading marked continued."""
+    heading = tr("checklist", ctx.lang)
+    flow.place(*_checklist_head(ctx, heading, flow.y), keep=CHECK_ROW)
+    marker = next(CONTINUED[tag] for tag in lookup_order(ctx.lang) if tag in CONTINUED)
+    flow.repeat = lambda y: _checklist_head(ctx, heading + marker, y)
+    rest = list(checklist)
+    while rest:
+        if flow.room() < CHECK_ROW + 3:
+            flow.new_page()
+            continue
+        rows = int((flow.room() - 3) // CHECK_ROW)
+        per_col = min(rows, -(-len(rest) // 2))
+        here, rest = rest[: 2 * per_col], rest[2 * per_col :]
+        block: list[Item] = []
+        for i, (name, count) in enumerate(here):
+            col, row = divmod(i, per_col)
+            x = m + col * width / 2
+            yy = flow.y + row * CHECK_ROW
+            block.append(Rect(x, yy + 0.6, 3.5, 3.5, style=Style(stroke=INK, width=0.25), role="checkbox"))
+            tally = Text(x + width / 2 - 8, yy + 3.6, f"× {count}", 8.5, colour=INK, anchor="end", bold=True)
+            room = width / 2 - 14 - item_width(tally) - GAP
+            line = Text(x + 6, yy + 3.6, name, 8.5, colour=INK)  # a long name shrinks, down to the floor
+            block.append(ctx.one_line(line, room, label="contents checklist", least=0.0))
+            block.append(tally)
+        flow.items += block
+        flow.y += per_col * CHECK_ROW + 3
+        if rest:
+            flow.new_page()
+    flow.repeat = None
+
+
+def _checklist_head(ctx: LayoutContext, text: str, y: float) -> tuple[list[Item], float]:
+    """The checklist's heading and the rule under it, at baseline `y`; and the height they take."""
+    m, w = ctx.margin, ctx.paper.width
+    return [
+        Text(m, y, text, 12, colour=INK, bold=True),
+        Line(m, y + 3, w - m, y + 3, style=Style(stroke=INK, width=0.3)),
+    ], 5.0
 
 
 FOOT_ROOM = 8.0

@@ -14,7 +14,7 @@ from ..i18n import tr
 from ..scene import Box, Group, Item, Line, Page, Rect, Style, Text
 from ..text import TextBox
 from ..units import HARD_MARGIN, MM_PER_PT, Paper
-from .context import INK, MUTED, LayoutContext, TextProblem, floor_pt, print_note, readable, scale_bar
+from .context import INK, MUTED, LayoutContext, TextProblem, floor_pt, print_note, print_notes, readable, scale_bar
 
 GUIDE = Style(stroke="#555555", width=0.15)
 
@@ -138,6 +138,8 @@ TEXT_BAND = 3.8
 BAR_BAND = 8.5
 """Room the scale bar with its numbers needs; 3 mm fits the compact bar."""
 MIN_GUIDE = 2.0
+BAR_LABEL = 9.0
+"""Room the scale bar's length ("50 mm") takes after it."""
 NOTE_PT = 6.0
 """The print note in the sheet margin: the floor for Latin text (Japanese prints at its own floor, 7 pt)."""
 
@@ -263,13 +265,16 @@ def card_sheets(
         if settings.layout == "gutterfold":
             folded = _gutterfold_sheets(ctx, title, fronts, backs, width, height, symbols)
             return [replace(page, deck=deck, deck_name=title) for page in folded]
-        grid = grid_for(
-            ctx.paper,
-            width,
-            height,
-            sheet_margin(settings.marks_mode),
-            settings.card_bleed,
-            home=not settings.bleed,
+        grid = roomy_grid(
+            ctx,
+            grid_for(
+                ctx.paper,
+                width,
+                height,
+                sheet_margin(settings.marks_mode),
+                settings.card_bleed,
+                home=not settings.bleed,
+            ),
         )
     except ValueError as exc:  # a card too large for these print settings is the content's problem
         ctx.problems.append(
@@ -407,11 +412,60 @@ def _bleed_clip(w: float, h: float, b: float) -> Rect:
     return Rect(-b, -b, w + 2 * b, h + 2 * b)
 
 
+def roomy_grid(ctx: LayoutContext, grid: Grid) -> Grid:
+    """`grid`, or when its margins leave the sheet's notes no room (small cards filling the page to its hard
+    margin, marks too close together for the print note between them), the same grid a row or a column
+    smaller, centred: a sheet always says how to print it. The grid that keeps the most cards wins."""
+    if _notes_fit(ctx, grid):
+        return grid
+    smaller = []
+    if grid.rows > 1:
+        rows = grid.rows - 1
+        smaller.append(replace(grid, rows=rows, y0=(ctx.paper.height - rows * grid.pitch_h) / 2))
+    if grid.cols > 1:
+        cols = grid.cols - 1
+        smaller.append(replace(grid, cols=cols, x0=(ctx.paper.width - cols * grid.pitch_w) / 2))
+    roomy = [option for option in smaller if _notes_fit(ctx, option)]
+    return max(roomy, key=lambda option: (option.per_page, option.rows)) if roomy else grid
+
+
+def _notes_marks(ctx: LayoutContext) -> str:
+    """The marks the notes keep clear of: the settings', or the guides' room when no mark is printed."""
+    return ctx.settings.marks_mode if ctx.settings.marks_mode != "none" else "guides"
+
+
+def _side_room(ctx: LayoutContext, grid: Grid) -> float:
+    return grid.x0 - HARD_MARGIN - mark_gap(_notes_marks(ctx))
+
+
+def _marks_cross_side(ctx: LayoutContext, grid: Grid) -> bool:
+    """Whether the marks on the trim edges run into the side band the notes would take."""
+    shortest = MIN_MARK if _notes_marks(ctx) == "crop" else MIN_GUIDE
+    return ctx.settings.marks_mode != "none" and _side_room(ctx, grid) - TEXT_BAND < shortest
+
+
+def _notes_fit(ctx: LayoutContext, grid: Grid) -> bool:
+    """Whether the sheet label, the print note and the scale bar find room clear of the grid and its marks:
+    above and below it, or up the side margins (between two marks, when marks run into them, each stretch
+    long enough for the shortest print note)."""
+    if bands_for(ctx.paper, grid, _notes_marks(ctx)).bar_band != "side":
+        return True
+    if _side_room(ctx, grid) < TEXT_BAND:
+        return False
+    if not _marks_cross_side(ctx, grid):
+        return True
+    (l0, l1), (n0, n1) = _side_stretches(ctx, grid)
+    shortest_note = print_notes(ctx.lang)[-1]
+    need = fonts.width_mm(shortest_note, max(NOTE_PT, floor_pt(shortest_note))) + 1.6
+    return min(l1 - l0, n1 - n0) >= need
+
+
 def _margin_notes(ctx: LayoutContext, grid: Grid) -> SheetNotes:
     """Sheet label and print note at the top, scale bar at the bottom, clear of every mark.
 
-    Only the label changes from sheet to sheet: the rest is laid out once for all of them."""
-    marks = ctx.settings.marks_mode if ctx.settings.marks_mode != "none" else "guides"
+    Only the label changes from sheet to sheet: the rest is laid out once for all of them. Both are pnpkit's
+    furniture: each takes the longest form that fits (`sheet_labels`, `print_notes`), or leaves itself out."""
+    marks = _notes_marks(ctx)
     bands = bands_for(ctx.paper, grid, marks)
     gap = mark_gap(marks)
     left = grid.x0 + grid.bleed
@@ -455,59 +509,60 @@ def _margin_notes(ctx: LayoutContext, grid: Grid) -> SheetNotes:
             right - 2.0 - column, top, column, bands.top, align="end", valign="middle", colour=MUTED, role="print-note"
         )
         note_text = print_note(ctx.lang, column, NOTE_PT)
-    note_items, note_problems = _fitted_apart(ctx, note_text, note, NOTE_PT, NOTE_PT, "print note")
+    forms = print_notes(ctx.lang)
+    note_items = ctx.furniture(forms[forms.index(note_text) :] if note_text in forms else forms, note, NOTE_PT, NOTE_PT)
     if bands.bar_band == "full":
         bar = scale_bar(left, bottom + bands.bottom + 1.0, ctx.lang, length, note=False)
     else:
         bar = scale_bar(left, bottom + bands.bottom + 0.5, ctx.lang, length, note=False, compact=True)
 
     def notes(label: str) -> list[Item]:
-        items: list[Item] = [*ctx.fitted(label, band, 7, 6, label="sheet label"), *note_items, *bar]
-        ctx.problems.extend(note_problems)
-        return items
+        return [*ctx.furniture(sheet_labels(label), band, 7, 6), *note_items, *bar]
 
     return notes
 
 
-def _fitted_apart(
-    ctx: LayoutContext, text: str, box: TextBox, size: float, min_size: float, label: str
-) -> tuple[list[Text], list[TextProblem]]:
-    """`ctx.fitted`, its problems handed back rather than recorded: for a text every sheet prints alike,
-    laid out once and its problems told for each sheet, in the order that sheet meets them."""
-    first = len(ctx.problems)
-    items = ctx.fitted(text, box, size, min_size, label=label)
-    problems = ctx.problems[first:]
-    del ctx.problems[first:]
-    return items, problems
+def sheet_labels(label: str) -> list[str]:
+    """A sheet's label and its shorter forms, longest first: without the deck's name, then the number alone.
+
+    >>> sheet_labels("Roads — Fronts 1/2")
+    ['Roads — Fronts 1/2', 'Fronts 1/2', '1/2']
+    """
+    forms = [label]
+    if " — " in label:
+        forms.append(label.rsplit(" — ", 1)[1])
+    if " " in forms[-1]:
+        forms.append(forms[-1].rsplit(" ", 1)[1])
+    return forms
 
 
 def _side_notes(ctx: LayoutContext, grid: Grid, length: float) -> SheetNotes:
     """Label and print note up the left margin, the scale bar up the right one, read from the side.
 
-    The marks on the trim edges run into that margin, so the label sits between the first two of them and
-    the note between the last two, each in the longest wording that fits there at its size.
+    Where the marks on the trim edges run into that margin, the label sits between the first two of them and
+    the note between the last two, each in the longest form that fits there (or left out: `roomy_grid` makes
+    room for them on every sheet it can).
     """
     top, bottom = grid.y0 + grid.bleed, grid.y0 + grid.height - grid.bleed
     run = bottom - top
-    gaps = _gaps(grid, run, bottom) if ctx.settings.marks_mode != "none" else [(0.0, run)]
-    (l0, l1), (n0, n1) = gaps[0], gaps[-1]
-    if len(gaps) == 1:  # no mark in the way: the label takes the lower part, the note the upper
-        l1, n0 = run * 0.55, run * 0.57
-    label_room = l1 - l0 - 1.6
+    (l0, l1), (n0, n1) = _side_stretches(ctx, grid)
+    label_room = max(0.0, l1 - l0 - 1.6)
     label_box = TextBox(l0 + 0.8, 0.0, label_room, TEXT_BAND - 0.4, align="start", valign="middle", colour=MUTED)
-    note_room = n1 - n0 - 1.6
-    note_items, note_problems = _fitted_apart(
-        ctx,
-        print_note(ctx.lang, note_room, NOTE_PT),
+    note_room = max(0.0, n1 - n0 - 1.6)
+    note_items = ctx.furniture(
+        print_notes(ctx.lang),
         TextBox(
             n0 + 0.8, 0.0, note_room, TEXT_BAND - 0.4, align="end", valign="middle", colour=MUTED, role="print-note"
         ),
         NOTE_PT,
         NOTE_PT,
-        "print note",
     )
+    # the bar runs up from the grid's bottom, or, where marks run into the margin, between the first two of them;
+    # as long as the stretch allows in whole centimetres, down to 2 cm, or left out
+    start, room = (l0 + 0.8, l1 - l0 - 1.6) if _marks_cross_side(ctx, grid) else (0.0, run)
+    bar_length = next((bar for bar in (length, 40.0, 30.0, 20.0) if bar + BAR_LABEL <= room), 0.0)
     right_band = Group(
-        tuple(scale_bar(0.0, 0.4, ctx.lang, length, note=False, compact=True)),
+        tuple(scale_bar(start, 0.4, ctx.lang, bar_length, note=False, compact=True) if bar_length else ()),
         dx=ctx.paper.width - HARD_MARGIN - TEXT_BAND + 0.2,
         dy=bottom,
         rotate=-90,
@@ -515,14 +570,23 @@ def _side_notes(ctx: LayoutContext, grid: Grid, length: float) -> SheetNotes:
     )
 
     def notes(label: str) -> list[Item]:
-        if fonts.width_mm(label, readable(label, 6)) > label_room and " — " in label:
-            label = label.rsplit(" — ", 1)[1]  # the sheet's side and number, without the deck's name
-        left_band = [*ctx.fitted(label, label_box, 7, 6, label="sheet label"), *note_items]
-        ctx.problems.extend(note_problems)
+        left_band = [*ctx.furniture(sheet_labels(label), label_box, 7, 6), *note_items]
         # rotate −90: the text's x runs up the page from the grid's bottom edge
         return [Group(tuple(left_band), dx=HARD_MARGIN + 0.2, dy=bottom, rotate=-90, role="side-notes"), right_band]
 
     return notes
+
+
+def _side_stretches(ctx: LayoutContext, grid: Grid) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Where the label and the note go up the left margin, as distances up from the grid's bottom trim: between
+    the first two marks and the last two where marks run into the margin, else the lower and upper parts."""
+    bottom = grid.y0 + grid.height - grid.bleed
+    run = grid.height - 2 * grid.bleed
+    gaps = _gaps(grid, run, bottom) if _marks_cross_side(ctx, grid) else [(0.0, run)]
+    (l0, l1), (n0, n1) = gaps[0], gaps[-1]
+    if len(gaps) == 1:  # one stretch: the label takes the lower part, the note the upper
+        l1, n0 = run * 0.55, run * 0.57
+    return (l0, l1), (n0, n1)
 
 
 def _gaps(grid: Grid, run: float, bottom: float) -> list[tuple[float, float]]:
@@ -646,7 +710,10 @@ def _gutterfold_notes(ctx: LayoutContext, label: str, top: float, bottom: float)
             colour=INK,
             bold=n == 0,
         )
-        items += ctx.fitted(line, box, 7.5 if n == 0 else 6.5, 4.5, label="gutterfold note")
+        if n == 0:  # the sheet's label: pnpkit's furniture, in the longest form that fits
+            items += ctx.furniture(sheet_labels(line), box, 7.5, 6)
+        else:
+            items += ctx.fitted(line, box, 6.5, 4.5, label="gutterfold note")
     items += ctx.fitted(
         tr("fold_here", ctx.lang),
         TextBox(paper.width / 2 + 1.5, band_bottom - row, 30.0, row, align="start", valign="middle", colour=MUTED),

@@ -133,6 +133,31 @@ class LayoutContext:
         placed = box.place(result)
         return placed if result.fits else [replace(line, overflow=True) for line in placed]
 
+    def furniture(
+        self, forms: Iterable[str], box: TextBox, size: float, min_size: float, *, leading: float = 1.3
+    ) -> list[Text]:
+        """pnpkit's own words (a sheet label, a print note, a title it chose to print on a back): the first of
+        `forms` (longest first) that fits the box at `min_size` or above (never below the floor), or nothing.
+
+        Furniture shrinks, shortens or leaves itself out: what it could not print is never a finding, as the
+        designer could not fix it (a character its face lacks is the kit's, and told where the kit prints it)."""
+        for text in forms:
+            if not text.strip():
+                continue
+            first, told = len(self.problems), set(self._told)
+            placed = self.fitted(text, box, size, min_size, leading=leading)
+            del self.problems[first:]
+            self._told = told
+            if placed and not any(line.overflow for line in placed):
+                return placed
+        return []
+
+    def tell(self, problem: TextProblem) -> None:
+        """Record a problem about words every card or sheet shares once, however many of them print it."""
+        if problem not in self._told:
+            self._told.add(problem)
+            self.problems.append(problem)
+
     def _cannot_draw(self, text: str, missing: dict[str, list[str]], where: tuple, label: str) -> str:
         """Record PK307 for each face and what it lacks; the text without those characters."""
         for face_name, chars in missing.items():
@@ -158,10 +183,8 @@ class LayoutContext:
             line = replace(line, text=self._cannot_draw(line.text, {face.label: chars}, where, label))
         width = item_width(line)
         if width > room + 1e-6 and least is not None:
-            smaller = max(least, floor_pt(line.text), math.floor(line.size * room / width * 4) / 4)
-            if smaller < line.size:
-                line = replace(line, size=smaller)
-                width = item_width(line)
+            line = shrunk(line, room, least)
+            width = item_width(line)
         if width > room + 1e-6:
             self.problems.append(
                 TextProblem(
@@ -341,11 +364,16 @@ def missing_glyphs(text: str, box: TextBox) -> dict[str, list[str]]:
 
 def page_title(ctx: LayoutContext, title: str, subtitle: str = "", *, where: tuple = ()) -> list[Item]:
     """The heading at the top of a sheet, inside the printable area: the title on the left, the subtitle on the
-    right, each held to `LayoutContext.one_line` (the title gets what the subtitle leaves, less a gap)."""
-    x = ctx.margin
-    y = ctx.margin
+    right, each held to `LayoutContext.one_line` (the title gets what the subtitle leaves, less a gap).
+
+    The heading is pnpkit's furniture: a title too wide even at 10 pt first leaves the subtitle out, then drops
+    the kit's name before its " — " (the component's own name stays); then the same again, shrinking down to the
+    readable floor. Only a name too wide for the whole line even so is a finding (PK309), at `where`."""
+    x = y = ctx.margin
     room = ctx.paper.width - 2 * ctx.margin
-    items: list[Item] = []
+    title = plain(title)
+    forms = [title, title.rsplit(" — ", 1)[1]] if " — " in title else [title]
+    right = None
     if subtitle:
         right = ctx.one_line(
             Text(ctx.paper.width - ctx.margin, y + 5.5, plain(subtitle), 9, colour=MUTED, anchor="end"),
@@ -353,12 +381,29 @@ def page_title(ctx: LayoutContext, title: str, subtitle: str = "", *, where: tup
             where=where,
             label="page title",
         )
+    beside = room - item_width(right) - GAP if right is not None else room
+    tries = [(form, keep, least) for least in (10.0, 0.0) for form in forms for keep in (True, False)]
+    for form, keep, least in tries:
+        line = shrunk(Text(x, y + 5.5, form, 15, colour=INK, bold=True, role="title"), beside if keep else room, least)
+        if item_width(line) <= (beside if keep else room) + 1e-6:
+            break
+    else:  # too wide even so: cut, and told
+        keep, line = False, Text(x, y + 5.5, forms[-1], 15, colour=INK, bold=True, role="title")
+    items: list[Item] = [ctx.one_line(line, room, where=where, label="page title", least=0.0)]
+    if keep and right is not None:
         items.append(right)
-        room -= item_width(right) + GAP
-    heading = Text(x, y + 5.5, plain(title), 15, colour=INK, bold=True, role="title")
-    items.insert(0, ctx.one_line(heading, room, where=where, label="page title", least=10))
     items.append(Line(x, y + 8.0, ctx.paper.width - ctx.margin, y + 8.0, style=Style(stroke=INK, width=0.3)))
     return items
+
+
+def shrunk(line: Text, room: float, least: float) -> Text:
+    """`line`, or, when it is wider than `room` mm, set smaller to fit, down to `least` and never below the
+    readable floor (so it may still be too wide)."""
+    width = item_width(line)
+    if width <= room + 1e-6:
+        return line
+    size = max(least, floor_pt(line.text), math.floor(line.size * room / width * 4) / 4)
+    return replace(line, size=size) if size < line.size else line
 
 
 GAP = 4.0
@@ -372,6 +417,11 @@ SHORT_PRINT_NOTES = {
 """Shorter forms of the print note, longest first, for margins too narrow for the whole sentence."""
 
 
+def print_notes(lang: str) -> list[str]:
+    """Every form of the print note in `lang`, longest first: the whole sentence, then its shorter forms."""
+    return [tr("print_note", lang), *SHORT_PRINT_NOTES.get(lang, SHORT_PRINT_NOTES["en"])]
+
+
 def print_note(lang: str, room: float, size: float) -> str:
     """The longest form of "print at 100 %" that fits on one line of `room` mm at `size` pt (or the floor).
 
@@ -380,7 +430,7 @@ def print_note(lang: str, room: float, size: float) -> str:
     >>> print_note("en", 30.0, 6)
     'Print at 100 %, not fit to page'
     """
-    forms = (tr("print_note", lang), *SHORT_PRINT_NOTES.get(lang, SHORT_PRINT_NOTES["en"]))
+    forms = print_notes(lang)
     for text in forms:
         if fonts.width_mm(text, max(size, floor_pt(text))) <= room:
             return text

@@ -12,10 +12,15 @@ from dataclasses import dataclass, replace
 
 from pnpkit.validator.components.mats import NAME_BAND_MM, Mat, PlacedZone, mat_area
 
+from .. import fonts
 from ..colour import tint
-from ..scene import Group, Item, Page, Rect, Style
+from ..scene import Group, Item, Page, Rect, Style, Text
 from ..text import TextBox
-from .context import MUTED, LayoutContext, page_title, scale_bar
+from ..units import HARD_MARGIN
+from .context import GAP, INK, MUTED, LayoutContext, page_title, print_note, readable, scale_bar
+
+NOTE_PT = 6.5
+"""The print note beside the bar: a little over the floor."""
 
 CARD_SPACE = Style(stroke="#555555", width=0.35, dash=(2.0, 1.2))
 
@@ -39,15 +44,15 @@ def mat_page(
 ) -> Page:
     """One mat on one sheet: its title, its zones and card spaces, and a scale bar to check 100 %."""
     frame = replace(ctx, paper=ctx.paper.landscape) if mat.orientation == "landscape" else ctx  # shares its problems
-    width, height = frame.paper.width, frame.paper.height
+    width = frame.paper.width
     m = ctx.margin
-    area_w, _area_h = mat_area(mat)
+    area_w, area_h = mat_area(mat)
     left = (width - area_w) / 2
     top = m + 12.0
     items: list[Item] = page_title(frame, title, subtitle)
     for zone in placed:
         items += zone_items(ctx, zone, words(zone), left, top)
-    items += scale_bar(m, height - m - 4.0, ctx.lang, compact=True)
+    items += measure(frame, left, top + area_h)
     if mat.orientation == "landscape":
         content: tuple[Item, ...] = (
             Group(tuple(items), dx=ctx.paper.width, dy=0.0, rotate=90, role="mat", name=mat.id),
@@ -55,6 +60,45 @@ def mat_page(
     else:
         content = (Group(tuple(items), role="mat", name=mat.id),)
     return Page(ctx.paper.width, ctx.paper.height, content, title)
+
+
+BAR = 50.0
+"""The scale bar's length (mm)."""
+STACKED = 7.5
+"""The height the print note over the bar needs below the zones: the note's line, the bar, clear paper round both."""
+STRIP = 3.0
+"""The height of the bar with the note after it on its line (`_bar_and_note`)."""
+CLEAR = 1.0
+"""Clear paper between the measure and a zone."""
+
+
+def measure(ctx: LayoutContext, left: float, zones_bottom: float) -> list[Item]:
+    """The scale bar and the print-at-100 % note, in the free paper the zones leave (`ctx.paper` as the mat
+    is drawn): below the zones, the note over the bar or beside it; else up the side margin, read from the side
+    (a landscape mat fills A4's height, a portrait one Letter's); else nothing. Never over a zone, never a
+    finding."""
+    height = ctx.paper.height
+    below = height - HARD_MARGIN - zones_bottom
+    if below >= STACKED:
+        y = max(height - ctx.margin - 4.0, zones_bottom + 4.8)  # the foot of the page, where the zones leave it
+        return scale_bar(ctx.margin, y, ctx.lang, BAR, compact=True)
+    if below >= CLEAR + STRIP:
+        return _bar_and_note(ctx, ctx.margin, zones_bottom + CLEAR, ctx.paper.width - 2 * ctx.margin)
+    if left - HARD_MARGIN - CLEAR >= STRIP:  # up the left margin, from the zones' bottom edge
+        strip = _bar_and_note(ctx, 0.0, 0.0, zones_bottom - ctx.margin - 12.0)
+        return [Group(tuple(strip), dx=left - CLEAR - STRIP, dy=zones_bottom, rotate=-90, role="measure")]
+    return []
+
+
+def _bar_and_note(ctx: LayoutContext, x: float, y: float, room: float) -> list[Item]:
+    """The compact bar at (x, y) with its length and the longest print note that fits after it, on one line."""
+    items = scale_bar(x, y + 0.5, ctx.lang, BAR, note=False, compact=True)
+    start = x + BAR + 2.0 + fonts.width_mm(f"{int(BAR)} mm", 6.5) + GAP
+    note = print_note(ctx.lang, x + room - start, NOTE_PT)
+    size = readable(note, NOTE_PT)
+    if fonts.width_mm(note, size) <= x + room - start:
+        items.append(Text(start, y + 2.4, note, size, colour=INK, role="print-note"))
+    return items
 
 
 def zone_items(ctx: LayoutContext, placed: PlacedZone, words: ZoneWords, left: float, top: float) -> list[Item]:

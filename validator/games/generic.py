@@ -279,6 +279,11 @@ class GenericKit(KitBase):
                 return template.width, template.height
         return deck.size.width, deck.size.height
 
+    def card_sizes(self) -> dict[str, tuple[float, float]]:
+        """Each deck's card size by its id, as `deck_size` gives it: what a mat's or track's card spaces measure."""
+        resolved = self.resolved_templates()
+        return {deck.id: self.deck_size(d, resolved) for d, deck in enumerate(self.decks)}
+
     def template_for(self, template_id: str, d: int, resolved: dict[str, ResolvedTemplate]) -> ResolvedTemplate:
         """The template a card of deck `d` is drawn with (in a valid kit, every card's template resolves)."""
         if self.has_builtin(template_id):

@@ -283,6 +283,8 @@ class GenericTrack(TrackBoard):
         if self.sheet != "a4":
             return side
         w, h = geometry.width, geometry.height
+        if w <= 0 or h <= 0:  # no geometry: the track's own problems (a count that does not match) are findings
+            return side
         room_w, room_h = A4_ROOM[0], A4_ROOM[1] - 6  # Letter is 18 mm shorter than A4
         scale = max(min(1.0, room_w / w, room_h / h), min(1.0, room_w / h, room_h / w))
         return side * scale
@@ -324,7 +326,7 @@ def check_boards(kit: GenericKit, ctx: CheckContext) -> None:
             kit, ctx, ("maps", m), graph.holds, graph.node_size, "PK415", f"the nodes of map {graph.id!r}", size
         )
     for t, track in enumerate(kit.tracks):
-        sizes = {deck.id: (deck.size.width, deck.size.height) for deck in kit.decks}
+        sizes = kit.card_sizes()
         for problem in [*check_track(track), *check_field_fits(track, sizes)]:
             code = {"size": "PK405", "fit": "PK414"}.get(problem.kind, "PK305")
             where = ("tracks", t, *problem.path[1:])
@@ -456,7 +458,7 @@ def _check_holds(
 
 
 def _check_mats(kit: GenericKit, ctx: CheckContext) -> None:
-    sizes = {deck.id: (deck.size.width, deck.size.height) for deck in kit.decks}
+    sizes = kit.card_sizes()
     for m, mat in enumerate(kit.mats):
         for r, row in enumerate(mat.rows):
             for z, zone in enumerate(row.zones):

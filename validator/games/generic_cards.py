@@ -17,6 +17,8 @@ from ..types import Ident, LocalText, RuleText, StrictModel
 
 BUILTIN_TEMPLATE = "plain"
 """The template a deck uses when it names none: a title band and a body text, sized to the deck's cards."""
+ONE_LINE_MM = 2.6
+"""The height a line of 6 pt text needs, leading included: the title band of a short plain card holds one."""
 
 
 class CardSide(StrictModel):
@@ -71,18 +73,24 @@ def plain_template(width: float, height: float, path: tuple = ()) -> ResolvedTem
     >>> t.names, t.region("title").box, t.region("body").required
     (('title_band', 'title', 'body'), [5.0, 4.0, 53.0, 8.0], False)
     """
-    inset = 2.5 if width >= 40 else 1.5
+    inset = min(2.5 if width >= 40 else 1.5, width / 4, height / 4)
+    inner = height - 2 * inset
     band = min(11.0, height * 0.14)
+    if band - 3 < ONE_LINE_MM:  # a short card: the band takes what a line of title needs, the body what is left
+        band = min(inner, ONE_LINE_MM + 3)
+    pad_x = min(2.5, (width - 2 * inset) / 4)
+    pad_y = min(1.5, max(0.0, (band - ONE_LINE_MM) / 2))
+    body_top = min(inset + band + 3, height - inset)
 
     def mm(*values: float) -> list[str]:
-        return [f"{v:.3f}mm" for v in values]
+        return [f"{max(0.0, v):.3f}mm" for v in values]
 
     specs = (
         {"name": "title_band", "kind": "panel", "box": mm(inset, inset, width - 2 * inset, band), "fill": "#3a3a48"},
         {
             "name": "title",
             "kind": "text",
-            "box": mm(inset + 2.5, inset + 1.5, width - 2 * inset - 5, band - 3),
+            "box": mm(inset + pad_x, inset + pad_y, width - 2 * inset - 2 * pad_x, band - 2 * pad_y),
             "size": 10.0,
             "min_size": 6.0,
             "lines": 1,
@@ -94,7 +102,7 @@ def plain_template(width: float, height: float, path: tuple = ()) -> ResolvedTem
         {
             "name": "body",
             "kind": "text",
-            "box": mm(inset + 2.5, inset + band + 3, width - 2 * inset - 5, height - 2 * inset - band - 5.5),
+            "box": mm(inset + pad_x, body_top, width - 2 * inset - 2 * pad_x, height - inset - 2.5 - body_top),
             "size": 8.5,
             "min_size": 6.0,
             "required": False,
