@@ -21,8 +21,9 @@ from pdftext import page_texts
 from pnpkit.validator.kit import load_kit
 
 CHECKLIST_HEADING = "Checklist of components"
-ITEM = re.compile(r"(\S.*?) × (\d+)")
-"""One checklist line as the contents page prints it: a name, then × and its count."""
+ITEM = re.compile(r"(\S.*?) × (\d+)(?= [A-Z0-9]|$)")
+"""One checklist entry as the contents page prints it: a name, then × and its count, which ends the line or is
+followed by the next entry (a capital or a digit): "9 × 9 board × 1" is one entry, named "9 × 9 board"."""
 
 
 EXPECTED: dict[str, tuple[tuple[str, ...], tuple[tuple[str, int], ...]]] = {
@@ -174,8 +175,39 @@ EXPECTED: dict[str, tuple[tuple[str, ...], tuple[tuple[str, int], ...]]] = {
             ("Rule summary", 1),
         ),
     ),
+    "board-game": (
+        ("cards-goods", "sheet-score-pad", "island", "market", "tokens", "rules"),
+        (
+            ("Goods", 21),
+            ("Score pad", 1),
+            ("The island sea", 1),
+            ("Market", 1),
+            ("Red ship", 1),
+            ("Blue ship", 1),
+            ("Green ship", 1),
+            ("Yellow ship", 1),
+            ("Gold coin 1", 40),
+            ("Gold coin 5", 12),
+            ("Rule summary", 1),
+        ),
+    ),
+    "go": (
+        ("sheet-score-sheet", "go-9", "go-13", "tokens", "rules"),
+        (
+            ("Score sheet", 1),
+            ("9 × 9 board", 1),
+            ("13 × 13 board", 1),
+            ("Black stones", 90),
+            ("White stones", 90),
+            ("Rule summary", 1),
+        ),
+    ),
+    "hex": (
+        ("hex-board", "tokens", "rules"),
+        (("11 × 11 board", 1), ("Red stones", 61), ("Blue stones", 61), ("Rule summary", 1)),
+    ),
 }
-"""What each kit's English edition lists. Add a kit here when its parts are settled (examples/board-game, go, hex)."""
+"""What each kit's English edition lists. Add a kit here when its parts are settled."""
 
 COIN_RACE = REPO / "examples" / "game-package" / "kits" / "coin-race"
 

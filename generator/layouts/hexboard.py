@@ -300,7 +300,8 @@ def terrain_legend(
     starts: int = 0,
     places: tuple[PlaceLook, ...] = (),
 ) -> list[Item]:
-    """The terrains in columns: a swatch (a hex, or a square for grids), the name and how many cells have it; then,
+    """The terrains in columns: a swatch (a hex, or a square for grids), the name and how many cells have it (a
+    board of one terrain gives only its name: "Board × 64" tells a go player nothing); then,
     when the board has start cells, what their dashed ring means, so a buyer knows where to set up."""
     items: list[Item] = [Text(ctx.margin, y + 3.0, title, 9, colour=INK, bold=True)]
     columns = LEGEND_COLUMNS
@@ -318,7 +319,8 @@ def terrain_legend(
         items.append(swatch)
         if style.icon != "none":
             items.append(icon(style.icon, x + 4.0, yy + 3.5, 2.0, style.icon_colour))
-        items.append(Text(x + 10.0, yy + 5.0, f"{style.name}  × {counts.get(style.id, 0)}", 8.5, colour=INK))
+        label = f"{style.name}  × {counts.get(style.id, 0)}" if len(styles) > 1 else style.name  # one terrain: no sum
+        items.append(Text(x + 10.0, yy + 5.0, label, 8.5, colour=INK))
     if starts:
         row, col = divmod(len(styles), columns)
         x = ctx.margin + col * col_w
