@@ -135,6 +135,19 @@ def test_tokens_larger_than_track_spaces_are_an_error_at_the_space_depth(tmp_pat
     assert [(f.line, f.severity) for f in found] == [(line_of(kit / "boards.yaml", "    space_depth: 12mm"), "error")]
 
 
+def test_a_track_shrunk_to_one_sheet_says_larger_spaces_will_not_help(tmp_path: Path):
+    """200 spaces of 24 mm shrink to about half on one sheet: the hint offers what works (real size across sheets,
+    fewer spaces, smaller tokens), not the larger spaces it already has; an unshrunk track keeps the usual hint."""
+    rectangle = "    layout: rectangle\n    sides: [9, 5, 9, 5]\n    spaces: 32\n    space_depth: 20mm\n"
+    kit = make_bad_kit(
+        tmp_path, [("boards.yaml", rectangle, "    layout: spiral\n    spaces: 200\n    space_depth: 24mm\n")], kit=KIT
+    )
+    found = only(findings(kit), "PK416")
+    assert [f.line for f in found] == [line_of(kit / "boards.yaml", "    space_depth: 24mm")]
+    assert "shrunk to 54% to fit one sheet" in found[0].text and "sheet: a3-tiled" in found[0].text
+    assert "make the spaces at least" not in found[0].text
+
+
 def test_a_label_too_long_for_its_cell_is_a_text_finding(tmp_path: Path):
     long = "The western harbour of the island where every trader starts the game"
     kit = make_bad_kit(tmp_path, [("boards.yaml", "en: West port}", f"en: {long}}}")], kit=KIT)

@@ -280,14 +280,18 @@ class GenericTrack(TrackBoard):
         """The side of a space as printed on one A4 or Letter sheet (`sheet: a4` shrinks a large track to fit)."""
         geometry = track_geometry(self)
         side = min((min(box.w, box.h) for box in geometry.spaces), default=self.space_depth)
+        return side * self.sheet_scale()
+
+    def sheet_scale(self) -> float:
+        """How much `sheet: a4` shrinks the track to fit one A4 or Letter sheet (1: printed at its size)."""
         if self.sheet != "a4":
-            return side
+            return 1.0
+        geometry = track_geometry(self)
         w, h = geometry.width, geometry.height
         if w <= 0 or h <= 0:  # no geometry: the track's own problems (a count that does not match) are findings
-            return side
+            return 1.0
         room_w, room_h = A4_ROOM[0], A4_ROOM[1] - 6  # Letter is 18 mm shorter than A4
-        scale = max(min(1.0, room_w / w, room_h / h), min(1.0, room_w / h, room_h / w))
-        return side * scale
+        return max(min(1.0, room_w / w, room_h / h), min(1.0, room_w / h, room_h / w))
 
 
 def spiral_path(n: int) -> list[list[int]]:
@@ -334,7 +338,13 @@ def check_boards(kit: GenericKit, ctx: CheckContext) -> None:
             ctx.add(code, where, problem.message + first_at(ctx.source, first, where), problem.hint)
         size = ("tracks", t, "space_depth") if "space_depth" in track.model_fields_set else None
         what = f"the spaces of track {track.id!r}"
-        _check_holds(kit, ctx, ("tracks", t), track.holds, track.space_depth_printed(), "PK416", what, size)
+        remedy = None
+        if (scale := track.sheet_scale()) < 1.0:  # larger spaces would only be shrunk again
+            what += f", shrunk to {scale:.0%} to fit one sheet,"
+            remedy = "print the track at its size across sheets (`sheet: a3-tiled`), give it fewer spaces, or make the "
+            remedy += "tokens smaller ({size_line})"
+        printed = track.space_depth_printed()
+        _check_holds(kit, ctx, ("tracks", t), track.holds, printed, "PK416", what, size, remedy)
     _check_mats(kit, ctx)
     for group in repeated(
         (thing.id, (field, i, "id"))
@@ -434,10 +444,12 @@ def _check_holds(
     code: str,
     what: str,
     size_path: tuple | None = None,
+    remedy: str | None = None,
 ) -> None:
     """Each token kind `holds` names exists and fits `room` with CLEARANCE_MM to spare (None: the room is known
     only at layout); a misfit is reported at the line that sets the space's size (or the `holds` entry when the
-    size is the default)."""
+    size is the default). `remedy` replaces the hint where larger spaces would not help ({size_line} names the
+    piece's size line)."""
     tokens = {holder.id: (holder.width, holder.name) for holder in holders(kit)}
     for i, token_id in enumerate(holds):
         found = tokens.get(token_id)
@@ -452,8 +464,9 @@ def _check_holds(
                 size_path or (*where, "holds", i),
                 f"{name} are {diameter:g} mm across; {what} are {room:.1f} mm: a token needs {CLEARANCE_MM:g} mm "
                 "less, so players see which space it is on",
-                f"make the spaces at least {diameter + CLEARANCE_MM:g} mm, or the tokens smaller "
-                f"({holder_size_line(kit, token_id)})",
+                (remedy or "make the spaces at least {room} mm, or the tokens smaller ({size_line})").format(
+                    room=f"{diameter + CLEARANCE_MM:g}", size_line=holder_size_line(kit, token_id)
+                ),
             )
 
 
