@@ -38,6 +38,7 @@ from .outdir import DiskFullError as DiskFullError
 from .outdir import OutputError as OutputError
 from .outdir import (
     Publication,
+    check_output_link,
     check_usable,
     index_names,
     link_or_copy,
@@ -439,6 +440,7 @@ def plan(loaded: LoadedKit, options: BuildOptions) -> KitRun:
     settings = print_settings(kit, options.overrides)
     languages = options.languages or tuple(kit.languages)
     target = options.out_dir / kit.id
+    check_output_link(options.out_dir, loaded.root)
     check_writable(target, languages)
     report = _playtest(loaded, options.playtest) if options.playtest else None
     staging = make_staging(options.out_dir)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import signal
 import subprocess
 import time
@@ -28,9 +29,22 @@ def edit(path: Path, old: str, new: str) -> None:
     path.write_text(replace_once(text, old, new, path.name), encoding="utf-8")
 
 
+class Address(str):
+    """The studio's address (`http://127.0.0.1:PORT`), with the token and the warning it printed, if any."""
+
+    token: str = ""
+    warning: str = ""
+
+
+def _beyond_loopback(args: tuple[str, ...]) -> bool:
+    host = args[args.index("--host") + 1] if "--host" in args else "127.0.0.1"
+    return host not in ("127.0.0.1", "localhost", "::1", "127.1")
+
+
 @contextmanager
 def serving(kit: Path, *args: str, cwd: Path | None = None):
-    """`pnpkit serve KIT --port 0`: yields the studio's address once it listens; stopped by SIGINT (Ctrl-C)."""
+    """`pnpkit serve KIT --port 0`: yields the studio's address once it listens; stopped by SIGINT (Ctrl-C).
+    A studio beyond loopback prints a warning line with its token: the address carries both."""
     process = start_cli("serve", kit, "--port", "0", *args, cwd=cwd or kit.parent)
     try:
         assert process.stdout is not None
@@ -38,7 +52,12 @@ def serving(kit: Path, *args: str, cwd: Path | None = None):
         if not line.startswith("pnpkit studio: http://"):
             process.kill()
             raise AssertionError(f"pnpkit serve did not start: {line!r} {process.communicate()[1]!r}")
-        yield line.split()[2].split("?")[0].rstrip("/")
+        address = Address(line.split()[2].split("?")[0].rstrip("/"))
+        if _beyond_loopback(args):
+            address.warning = process.stdout.readline()
+            found = re.search(r"[?&]token=([A-Za-z0-9_-]+)", line + address.warning)
+            address.token = found.group(1) if found else ""
+        yield address
     finally:
         if process.poll() is None:
             process.send_signal(signal.SIGINT)

@@ -284,7 +284,13 @@ def test_it_listens_on_this_machine_only_unless_told(kit: Path) -> None:
         port = int(url.rsplit(":", 1)[1])
         assert _reaches(port, "127.0.0.2")
         asked_by_name = httpx.get(f"http://127.0.0.2:{port}/api/state", headers={"Host": "studio.lan"})
-        assert asked_by_name.status_code == 200  # told to serve others: any name they reach it by
+        assert asked_by_name.status_code == 400  # a name it was not started for: refused (tests/test_studio_safety.py)
+    with serving(kit, "--host", "0.0.0.0", "--allow-host", "studio.lan") as url:
+        port = int(url.rsplit(":", 1)[1])
+        headers = {"Host": "studio.lan"}
+        assert httpx.get(f"http://127.0.0.2:{port}/api/state", headers=headers).status_code == 401  # no token
+        asked_by_name = httpx.get(f"http://127.0.0.2:{port}/api/state?token={url.token}", headers=headers)
+        assert asked_by_name.status_code == 200  # named with --allow-host, with the token
 
 
 def _events(url: str):

@@ -7,10 +7,12 @@ Routes:
   /api/playtest?lang=L   the playtest report page, when the kit's game has an engine
   /png/TOKEN.png         a page or a card, drawn on first use and kept by content
   /events                server-sent events: `rebuild` with the new revision after each save
-  /kit/PATH, /output/PATH  a file of the kit or of its output folder, read only; any path that leads
-                         elsewhere (`..`, absolute, encoded, a symlink out) is refused
+  /kit/PATH, /output/PATH  a file of the kit or of its output folder, read only: a picture as itself, text as
+                         plain text, anything else as a download, all sandboxed (paths.py); any path that leads
+                         elsewhere (`..`, absolute, encoded, a symlink or hard link out) answers as a missing file
 
-The server never writes a file: everything it shows is in memory.
+Every request passes the Guard (guard.py): the Host check, and the token when the studio listens beyond this
+machine. The server never writes a file: everything it shows is in memory.
 """
 
 from __future__ import annotations
@@ -26,19 +28,18 @@ from pathlib import Path
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from .paths import inside
+from .guard import Access, Guard
+from .paths import file_response, inside, not_found
 from .state import Studio
 
 STEP_MS = 30
 """How long the file watcher waits for more changes before it reports them: a save often touches a file twice."""
 KEEPALIVE_S = 15.0
 PLAYTEST_GAMES = 200
-LOCAL_HOSTS = ["127.0.0.1", "localhost", "[::1]", "::1"]
 UI_FONTS = {"jp-regular.ttf": "BIZUDPGothic-Regular.ttf", "jp-bold.ttf": "BIZUDPGothic-Bold.ttf"}
 """Japanese for the studio's own words and the kit's names, from the fonts pnpkit ships (OFL): a machine with no
 Japanese font shows them too, and nothing is fetched from elsewhere. The CSS asks for them only for Japanese text."""
@@ -81,9 +82,12 @@ def _static(name: str) -> bytes:
     return resources.files(__package__).joinpath("static", name).read_bytes()
 
 
-def create_app(studio: Studio, output: Path | None = None, *, local_only: bool = True, watch: bool = True) -> Starlette:
-    """The app for one kit. `local_only` refuses requests whose Host is not this machine (a web page elsewhere
-    cannot reach the studio by renaming itself); `watch` rebuilds on every change under the kit folder."""
+def create_app(
+    studio: Studio, output: Path | None = None, *, access: Access | None = None, watch: bool = True
+) -> Starlette:
+    """The app for one kit. `access` says which Host names it answers to and whether it asks for its token
+    (default: a studio on 127.0.0.1); `watch` rebuilds on every change under the kit folder."""
+    access = access or Access.for_listening("127.0.0.1", 0)
     live = Live()
     assets = {name: _static(name) for name in STATIC}
     out_dir = output.resolve() if output is not None else None
@@ -158,8 +162,12 @@ def create_app(studio: Studio, output: Path | None = None, *, local_only: bool =
         return Response(data, media_type="image/png", headers={"Cache-Control": "max-age=31536000, immutable"})
 
     async def events(request: Request) -> Response:
+        after = request.query_params.get("after", "") or "-1"
+        if not after.lstrip("-").isdigit() or len(after) > 18:
+            return PlainTextResponse("bad request: `after` is a revision number", status_code=400)
+
         async def stream() -> AsyncIterator[str]:
-            seen = int(request.query_params.get("after", "-1") or -1)
+            seen = int(after)
             yield "retry: 500\n\n"
             while not live.stopping.is_set():
                 if live.revision > seen:
@@ -175,14 +183,8 @@ def create_app(studio: Studio, output: Path | None = None, *, local_only: bool =
 
     def serve_from(folder: Path | None):
         async def endpoint(request: Request) -> Response:
-            if folder is None:
-                return PlainTextResponse("not found", status_code=404)
-            path = inside(folder, request.path_params["path"])
-            if path is None:
-                return PlainTextResponse("refused: the studio serves only files in the kit and output folders", 403)
-            if not path.is_file():
-                return PlainTextResponse("not found", status_code=404)
-            return FileResponse(path)
+            path = inside(folder, request.path_params["path"]) if folder is not None else None
+            return not_found() if path is None else file_response(path)
 
         return endpoint
 
@@ -198,5 +200,4 @@ def create_app(studio: Studio, output: Path | None = None, *, local_only: bool =
         Route("/kit/{path:path}", serve_from(studio.root)),
         Route("/output/{path:path}", serve_from(out_dir)),
     ]
-    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=LOCAL_HOSTS)] if local_only else []
-    return Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
+    return Starlette(routes=routes, middleware=[Middleware(Guard, access=access)], lifespan=lifespan)
