@@ -34,6 +34,9 @@ class Address(str):
 
     token: str = ""
     warning: str = ""
+    pid: int = 0
+    stderr: str = ""
+    """What the server wrote to stderr, read once it has stopped."""
 
 
 def _beyond_loopback(args: tuple[str, ...]) -> bool:
@@ -46,6 +49,7 @@ def serving(kit: Path, *args: str, cwd: Path | None = None):
     """`pnpkit serve KIT --port 0`: yields the studio's address once it listens; stopped by SIGINT (Ctrl-C).
     A studio beyond loopback prints a warning line with its token: the address carries both."""
     process = start_cli("serve", kit, "--port", "0", *args, cwd=cwd or kit.parent)
+    address = Address()
     try:
         assert process.stdout is not None
         line = process.stdout.readline()
@@ -53,6 +57,7 @@ def serving(kit: Path, *args: str, cwd: Path | None = None):
             process.kill()
             raise AssertionError(f"pnpkit serve did not start: {line!r} {process.communicate()[1]!r}")
         address = Address(line.split()[2].split("?")[0].rstrip("/"))
+        address.pid = process.pid
         if _beyond_loopback(args):
             address.warning = process.stdout.readline()
             found = re.search(r"[?&]token=([A-Za-z0-9_-]+)", line + address.warning)
@@ -66,6 +71,9 @@ def serving(kit: Path, *args: str, cwd: Path | None = None):
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()
+        if process.stderr is not None and not process.stderr.closed:
+            address.stderr = process.stderr.read()
+            process.stderr.close()
 
 
 def wait_for(check, timeout: float = 15.0, every: float = 0.05):
