@@ -32,12 +32,11 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from .follow import StudioWatch
 from .guard import Access, Guard
 from .paths import file_response, inside, not_found
 from .state import Studio
 
-STEP_MS = 30
-"""How long the file watcher waits for more changes before it reports them: a save often touches a file twice."""
 KEEPALIVE_S = 15.0
 PLAYTEST_GAMES = 200
 UI_FONTS = {"jp-regular.ttf": "BIZUDPGothic-Regular.ttf", "jp-bold.ttf": "BIZUDPGothic-Bold.ttf"}
@@ -92,37 +91,21 @@ def create_app(
     assets = {name: _static(name) for name in STATIC}
     out_dir = output.resolve() if output is not None else None
 
-    async def watch_kit() -> None:
-        import watchfiles
-
-        ignore = [str(out_dir)] if out_dir is not None else []
-        changes = watchfiles.awatch(
-            studio.root,
-            watch_filter=watchfiles.DefaultFilter(ignore_paths=ignore),
-            step=STEP_MS,
-            stop_event=live.stopping,
-            rust_timeout=500,
-        )
-        async for _changes in changes:
-            snapshot = await run_in_threadpool(studio.rebuild, studio.viewed)
-            live.publish(snapshot.revision)  # the edition on screen first, then the others
-            with suppress(Exception):  # a page that cannot be drawn says so when the browser asks for it
-                await run_in_threadpool(studio.prepare)
-            finished = await run_in_threadpool(studio.finish)
-            if finished is not None:
-                live.publish(finished.revision)
-
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         live.revision = studio.snapshot.revision
-        app.state.stop = partial(asyncio.get_running_loop().call_soon_threadsafe, live.stop)
-        task = asyncio.create_task(watch_kit()) if watch else None
+        loop = asyncio.get_running_loop()
+        app.state.stop = partial(loop.call_soon_threadsafe, live.stop)
+        follower = StudioWatch(studio, out_dir, partial(loop.call_soon_threadsafe, live.publish)) if watch else None
+        app.state.watch = follower
+        if follower is not None:
+            follower.start()
         try:
             yield
         finally:
             live.stop()
-            if task is not None:
-                task.cancel()
+            if follower is not None:
+                await run_in_threadpool(follower.close)
 
     async def page(request: Request) -> Response:
         name = request.path_params.get("name", "index.html")

@@ -2,6 +2,13 @@
 // Every user text goes in through textContent, never as markup.
 "use strict";
 
+// The token `pnpkit serve` printed came once in the address; the server keeps it in a cookie. Out of the address bar.
+if (new URLSearchParams(location.search).has("token")) {
+  const query = new URLSearchParams(location.search);
+  query.delete("token");
+  history.replaceState(null, "", query.size ? `?${query}` : location.pathname);
+}
+
 const S = {
   lang: new URLSearchParams(location.search).get("lang") || "",
   tab: "pages", slug: null, focus: null, state: null, chosen: -1, deck: "", query: "",
@@ -63,10 +70,16 @@ function renderStatus(state) {
   $("status-text").textContent = state.stale
     ? `${errors}showing the last good pages`
     : `${errors}live · laid out in ${state.seconds.toFixed(2)} s`;
-  banner.hidden = !state.stale;
-  banner.textContent = state.problem
-    ? `Not laid out: ${state.problem}. The pages below are the last good ones.`
-    : "The kit as saved does not load: the pages below are the last good ones. Fix the findings on the right and save.";
+  const watch = state.watch || { problem: "", skipped: [] };
+  banner.hidden = !state.stale && !watch.problem;
+  banner.textContent = watch.problem
+    ? `Saves are not seen: ${watch.problem}. Reload the page once it is back.`
+    : state.problem
+      ? `Not laid out: ${state.problem}. The pages below are the last good ones.`
+      : "The kit as saved does not load: the pages below are the last good ones. Fix the findings on the right and save.";
+  const notice = $("notice");
+  notice.hidden = !watch.skipped.length;
+  notice.textContent = watch.skipped.length ? `Not watched: ${watch.skipped.join("; ")}` : "";
 }
 
 function flaggedSlugs(state) {
@@ -162,9 +175,16 @@ function renderFindings(state) {
   f.where ? el("a", { class: "where", href: f.editor || "#", title: "Open in the editor", text: f.where }) : null)));
 }
 
-function choose(index) {
+async function choose(index) {
   const finding = S.state.findings[index];
   S.chosen = index;
+  // a finding met in another edition (text in Japanese, say) is shown there
+  const langs = finding.langs || [];
+  if (langs.length && !langs.includes(S.state.lang)) {
+    S.lang = langs[0];
+    history.replaceState(null, "", `?lang=${S.lang}`);
+    await load();
+  }
   const targets = finding.targets[S.state.lang] || [];
   if (!targets.length) { S.focus = null; render(); return; }
   const first = targets[0];
