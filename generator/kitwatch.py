@@ -70,7 +70,7 @@ def walk(root: Path, leave_out: Iterable[Path] = (), limit: int = MAX_FOLDERS) -
             skipped.append((folder, f"cannot read it ({exc.strerror or exc}); changes in it are not seen"))
             continue
         folders.append(folder)
-        for name in reversed(names):
+        for name in names:  # in order: of two names for one folder, the first is walked
             path = folder / name
             if name in SKIPPED_NAMES:
                 continue

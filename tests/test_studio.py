@@ -323,3 +323,61 @@ def test_a_save_sends_an_event_and_nothing_is_written(tmp_path: Path, kit: Path)
     after = {path: path.read_bytes() for path in files_under(tmp_path)}
     changed = {path for path in after if before.get(path) != after[path]}
     assert set(after) == set(before) and changed == {kit / "cards.csv"}  # only the test's own save
+
+
+def test_a_watch_that_fails_is_said_on_the_page_and_started_again(kit: Path, monkeypatch) -> None:
+    import threading
+
+    from pnpkit.generator import kitwatch
+
+    real = kitwatch.follow
+    told = threading.Event()
+    calls: list[int] = []
+
+    def follow(watched, **kwargs):
+        calls.append(1)
+        if len(calls) == 1:
+            raise RuntimeError("the watch gave up")
+        told.wait(30)  # the page has been seen saying so
+        yield from real(watched, **kwargs)
+
+    monkeypatch.setattr(kitwatch, "follow", follow)
+    studio = built(kit)
+    app = create_app(studio, None)
+    with TestClient(app, base_url="http://127.0.0.1") as client:
+        down = wait_for(lambda: (s := client.get("/api/state?lang=en").json())["watch"]["problem"] and s)
+        assert "the watch gave up" in down["watch"]["problem"] and "starting it again" in down["watch"]["problem"]
+        told.set()
+        wait_for(lambda: len(calls) == 2)
+        wait_for(lambda: not client.get("/api/state?lang=en").json()["watch"]["problem"])
+        edit(kit / "cards.csv", ",Sunny,", ",Sunshine,")
+        wait_for(lambda: "Sunshine" in client.get("/api/state?lang=en").json()["cards"][0]["text"])
+        assert app.state.watch.restarts == 1
+
+
+def test_a_page_finding_names_the_cell_and_the_edition_it_measured(kit: Path) -> None:
+    """A bilingual CSV deck: English text that crowds its box is told at the `.en` cell (`fill.body.en`,
+    `title.en`), Japanese at the `.ja` one, and each finding carries its edition for the studio to switch to."""
+    header = (kit / "cards.csv").read_text(encoding="utf-8-sig").splitlines()[0]
+    edit(kit / "cards.csv", header, header.replace("text.ja,text.en", "fill.body.ja,fill.body.en"))
+    edit(
+        kit / "templates.yaml", "{name: text, kind: text, box: [5mm, 53mm,", "{name: body, kind: text, box: [5mm, 66mm,"
+    )
+    edit(
+        kit / "templates.yaml",
+        "{name: title, kind: text, box: [16mm, 4mm,",
+        "{name: title, kind: text, box: [16mm, 9.5mm,",
+    )
+    assert cli("validate", kit).returncode == 0
+    state = built(kit).state("ja")
+    body = [f for f in state["findings"] if f["path"].endswith(".downpour.body")]
+    assert body and all(f["where"] == "cards.csv:5:fill.body.en" and f["langs"] == ["en"] for f in body), body
+    titles = [f for f in state["findings"] if f["code"] == "PK368" and f["path"].endswith(".sunny.title")]
+    assert {(f["where"], tuple(f["langs"]), "'Sunny'" in f["message"]) for f in titles} == {
+        ("cards.csv:2:title.en", ("en",), True),
+        ("cards.csv:2:title.ja", ("ja",), False),
+    }
+    english = next(f for f in titles if f["langs"] == ["en"])
+    assert {t["card"] for t in english["targets"]["en"]} == {"sunny"}  # outlined on the English page
+    shown = cli("validate", kit).stdout
+    assert "cards.csv:5:fill.body.en: warning" in shown and "cards.csv:5:fill.body.ja" not in shown
