@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 MAX_FOLDERS = 2_000
 """Folders watched at most; a kit with more is watched in its first ones, and says so."""
@@ -26,7 +27,7 @@ SKIPPED_NAMES = frozenset(
 RETRY_S = 0.5
 """The pause before a watch that met a file system problem walks the kit again."""
 
-Changes = set[tuple[int, str]]
+Changes = set[tuple[Any, str]]
 """watchfiles' changes: (Change, path)."""
 
 

@@ -68,6 +68,8 @@ BOOK_DELAY_MS = 300
 and a save that follows at once gets its own PDF without waiting for the book of the save before."""
 MAX_ASSET_FILES = 5_000
 """Files looked at for changed pictures and fonts; a kit directory with more is fingerprinted by its first ones."""
+MAX_WATCH_FAILURES = 5
+"""Times in a row the file watch may fail and be started again before `watch` gives up (exit status 1)."""
 MODEL_SUFFIXES = (".yaml", ".yml", *TABLE_SUFFIXES)
 """Files read into the kit model: a change to one reaches the faces through the cards, not the files stamp."""
 
@@ -397,11 +399,23 @@ def watch(root: Path, options: BuildOptions, stream: TextIO = sys.stdout) -> int
         screen.show(first)
         stream.write(f"watching {root} for changes (Ctrl-C to stop)\n")
         stream.flush()
-        for changed in kitwatch.follow(kit, timeout_ms=BOOK_DELAY_MS):
-            if changed:
-                screen.show(_rebuild(watcher, books=False))
-            elif watcher.books_due:  # the saves have paused: kit.pdf and index.json catch up
-                screen.show(_write_books(watcher))
+        failures = 0
+        while True:
+            try:
+                for changed in kitwatch.follow(kit, timeout_ms=BOOK_DELAY_MS):
+                    failures = 0
+                    if changed:
+                        screen.show(_rebuild(watcher, books=False))
+                    elif watcher.books_due:  # the saves have paused: kit.pdf and index.json catch up
+                        screen.show(_write_books(watcher))
+                break
+            except Exception as exc:  # the file watch itself failed: started again, a few times
+                failures += 1
+                if failures > MAX_WATCH_FAILURES:
+                    stream.write(f"the file watch keeps failing ({type(exc).__name__}: {exc}); stopped watching\n")
+                    return 1
+                warn(f"the file watch stopped ({type(exc).__name__}: {exc}); starting it again")
+                time.sleep(kitwatch.RETRY_S)
     except KeyboardInterrupt:  # Ctrl-C, SIGTERM or SIGHUP: every file written so far was written whole
         try:
             if watcher.books_due:

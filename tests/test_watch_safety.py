@@ -179,3 +179,37 @@ def test_the_studio_follows_a_kit_made_again_and_skips_a_link_to_root(tmp_path: 
         edit(kit / "cards.csv", ",Bright,", ",Brighter,")  # and the new folder is watched, not only seen
         wait_for(lambda: "Brighter" in state()["cards"][0]["text"])
     assert "Traceback" not in url.stderr and url.stderr.count("skipped") == 1
+
+
+def test_a_file_watch_that_fails_is_started_again_then_given_up_on_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kit = new_kit(tmp_path)
+    options = BuildOptions(tmp_path / "out", ("en",), {}, svg=False)
+    calls: list[int] = []
+
+    def fails_once(watched, **_kwargs):
+        calls.append(1)
+        if len(calls) == 1:
+            raise RuntimeError("the watch lost its folders")
+        yield {(2, str(watched.root / "cards.csv"))}
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(kitwatch, "RETRY_S", 0.0)
+    monkeypatch.setattr(kitwatch, "follow", fails_once)
+    stream = io.StringIO()
+    assert watch_module.watch(kit, options, stream) == 0
+    text = stream.getvalue()
+    assert "warning: the file watch stopped (RuntimeError: the watch lost its folders); starting it again" in text
+    assert len(calls) == 2 and text.rstrip().endswith("stopped watching")
+
+    def always_fails(watched, **_kwargs):
+        raise RuntimeError("no watch at all")
+        yield set()
+
+    monkeypatch.setattr(kitwatch, "follow", always_fails)
+    stream = io.StringIO()
+    assert watch_module.watch(kit, options, stream) == 1
+    last = stream.getvalue().rstrip().splitlines()[-1]
+    assert last == "the file watch keeps failing (RuntimeError: no watch at all); stopped watching"
+    assert "Traceback" not in stream.getvalue()

@@ -96,7 +96,11 @@ def create_app(
         live.revision = studio.snapshot.revision
         loop = asyncio.get_running_loop()
         app.state.stop = partial(loop.call_soon_threadsafe, live.stop)
-        follower = StudioWatch(studio, out_dir, partial(loop.call_soon_threadsafe, live.publish)) if watch else None
+        follower = (
+            StudioWatch(studio, out_dir, lambda revision: loop.call_soon_threadsafe(live.publish, revision))
+            if watch
+            else None
+        )
         app.state.watch = follower
         if follower is not None:
             follower.start()

@@ -24,7 +24,7 @@ class StudioWatch:
     """Follows one studio's kit until `close`; `publish(revision)` tells the browser of each rebuild (it is called
     from the watch's thread)."""
 
-    def __init__(self, studio: Studio, out_dir: Path | None, publish: Callable[[int], None]):
+    def __init__(self, studio: Studio, out_dir: Path | None, publish: Callable[[int], object]):
         self.studio = studio
         self.out_dir = out_dir
         self.publish = publish
