@@ -42,8 +42,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--host",
         default=LOCALHOST,
-        help=f"the address to listen on (default: {LOCALHOST}, this machine only; any other asks for the token it"
-        " prints)",
+        help=f"the address to listen on (default: {LOCALHOST}, this machine only; one beyond loopback asks for the"
+        " token it prints)",
     )
     parser.add_argument(
         "--allow-host",
