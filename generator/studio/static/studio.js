@@ -125,6 +125,8 @@ function renderPages(state) {
   view.querySelectorAll(".sheet").forEach((sheet, n) => {
     const page = part.pages[n];
     const img = sheet.querySelector("img");
+    sheet.querySelector(".label").textContent = `${part.title} · page ${n + 1} of ${part.pages.length}`;  // the edition's words
+    img.alt = `${part.title}, page ${n + 1}`;
     const src = `/png/${page.token}.png`;
     if (img.getAttribute("src") !== src) img.setAttribute("src", src);
     img.dataset.token = page.token;
