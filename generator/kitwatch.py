@@ -148,10 +148,14 @@ class KitWatch:
     def walk_again(self, changes: Changes, found: Walk) -> bool:
         """A folder came, went or was renamed in the kit, or the kit folder itself did: its folders changed."""
         base = self.root.resolve()
-        folders = {str(folder) for folder in found.folders}
+        folders = {folder.resolve() for folder in found.folders}
         for _change, name in changes:
             path = Path(name)
-            if name in folders or path == base or path == self.root or path.is_dir():
+            try:
+                real = path.parent.resolve() / path.name
+            except (OSError, RuntimeError):
+                return True
+            if real in folders or real == base or path.is_dir():
                 return True
         return not found.folders and self.root.is_dir()
 
@@ -195,6 +199,8 @@ def follow(
                 raise_interrupt=True,
             ):
                 mine = kit.relevant(changes, found) | catch_up
+                if changes and not mine:  # only the folder above's other entries: no news, and no pause either
+                    continue
                 catch_up = set()
                 yield mine
                 if mine and kit.walk_again(mine, found):

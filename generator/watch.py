@@ -397,13 +397,16 @@ def watch(root: Path, options: BuildOptions, stream: TextIO = sys.stdout) -> int
         if first.problem and not watcher.written:
             raise (DiskFullError if first.disk_full else OutputError)(first.problem)
         screen.show(first)
-        stream.write(f"watching {root} for changes (Ctrl-C to stop)\n")
-        stream.flush()
         failures = 0
+        announced = False
         while True:
             try:
                 for changed in kitwatch.follow(kit, timeout_ms=BOOK_DELAY_MS):
                     failures = 0
+                    if not announced:  # said once the watch is set up: a save from now on is seen
+                        stream.write(f"watching {root} for changes (Ctrl-C to stop)\n")
+                        stream.flush()
+                        announced = True
                     if changed:
                         screen.show(_rebuild(watcher, books=False))
                     elif watcher.books_due:  # the saves have paused: kit.pdf and index.json catch up

@@ -82,16 +82,19 @@ def test_follow_sees_saves_past_a_link_to_root_and_an_unreadable_folder(
     seen: list[set] = []
     warned: list[str] = []
 
+    ticks: list[int] = []
+
     def run() -> None:
         for changes in kitwatch.follow(kitwatch.KitWatch(kit, warn=warned.append), timeout_ms=100, stop_event=stop):
+            ticks.append(1)  # the first comes once the watch is set up
             if changes:
                 seen.append(changes)
 
     thread = threading.Thread(target=run, daemon=True)
     thread.start()
     try:
-        wait_for(lambda: len(warned) == 2)
-        time.sleep(0.3)  # the watch is set up after the walk
+        wait_for(lambda: ticks)
+        assert len(warned) == 2
         edit(kit / "cards.csv", ",Sunny,", ",Sunshine,")
         wait_for(lambda: any(str(kit / "cards.csv") in {path for _c, path in batch} for batch in seen))
     finally:
@@ -213,3 +216,45 @@ def test_a_file_watch_that_fails_is_started_again_then_given_up_on_one_line(
     last = stream.getvalue().rstrip().splitlines()[-1]
     assert last == "the file watch keeps failing (RuntimeError: no watch at all); stopped watching"
     assert "Traceback" not in stream.getvalue()
+
+
+def test_follow_watches_a_folder_made_after_it_started(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each folder is watched on its own: a new one is walked and watched, named from a relative kit path too."""
+    kit = new_kit(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    stop = threading.Event()
+    seen: list[str] = []
+
+    ticks: list[int] = []
+
+    def run() -> None:
+        for changes in kitwatch.follow(kitwatch.KitWatch(Path("kit")), timeout_ms=100, stop_event=stop):
+            ticks.append(1)  # the first comes once the watch is set up
+            seen.extend(str(Path(path).resolve()) for _change, path in changes)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    try:
+        root = str(kit.resolve())
+
+        def walked_again(before: int) -> bool:
+            """The catch-up after a walk names the kit folder: the new watch is set up by then."""
+            return seen.count(root) > before
+
+        wait_for(lambda: ticks)
+        before = seen.count(root)
+        (kit / "art").mkdir()
+        wait_for(lambda: str((kit / "art").resolve()) in seen)
+        wait_for(lambda: walked_again(before))
+        before = seen.count(root)
+        (kit / "art" / "deep").mkdir()
+        wait_for(lambda: str((kit / "art" / "deep").resolve()) in seen)
+        wait_for(lambda: walked_again(before))
+        (kit / "art" / "deep" / "gem.png").write_bytes(b"\x89PNG")
+        wait_for(lambda: str((kit / "art" / "deep" / "gem.png").resolve()) in seen)
+        shutil.rmtree(kit / "art")
+        wait_for(lambda: seen.count(str((kit / "art").resolve())) >= 2)
+    finally:
+        stop.set()
+        thread.join(timeout=10)
+    assert not thread.is_alive()

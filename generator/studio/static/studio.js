@@ -30,6 +30,11 @@ function el(tag, attrs = {}, ...children) {
 
 async function load() {
   const response = await fetch(`/api/state?lang=${encodeURIComponent(S.lang)}`);
+  if (response.status === 401) {  // a studio started again has a new token: its address says it
+    $("banner").hidden = false;
+    $("banner").textContent = "This studio asks for its token: open the address `pnpkit serve` printed, with its ?token=.";
+    return;
+  }
   const state = await response.json();
   S.state = state;
   S.lang = state.lang;
