@@ -10,7 +10,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from conftest import cli
+from conftest import cli, finish, start_cli
 from studio_server import new_kit, serving, wait_for
 
 from pnpkit.generator.studio import connections
@@ -156,6 +156,9 @@ def test_an_output_link_out_of_the_kit_is_refused(tmp_path: Path) -> None:
     assert list(elsewhere.iterdir()) == []
     served = cli("serve", ".", "-o", "output", "--port", "0", cwd=kit)
     assert served.returncode == 2 and "symbolic link" in served.stderr
+    watched = finish(start_cli("watch", ".", "-o", "output", "--lang", "en", "--no-svg", cwd=kit), timeout=120)
+    assert watched.returncode == 2 and "symbolic link" in watched.stderr and "Traceback" not in watched.stderr
+    assert list(elsewhere.iterdir()) == []
     # the folder itself, given by its own path, is the user's choice
     result = cli("build", ".", "-o", elsewhere, "--lang", "en", "--no-svg", cwd=kit)
     assert result.returncode == 0, result.stderr
