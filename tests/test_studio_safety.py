@@ -163,3 +163,30 @@ def test_an_output_link_out_of_the_kit_is_refused(tmp_path: Path) -> None:
     result = cli("build", ".", "-o", elsewhere, "--lang", "en", "--no-svg", cwd=kit)
     assert result.returncode == 0, result.stderr
     assert (elsewhere / "kit" / "en" / "kit.pdf").is_file()
+
+
+def test_the_names_a_studio_answers_to() -> None:
+    from pnpkit.generator.studio.guard import Access, host_name, is_loopback
+
+    assert [host_name(h) for h in ("[::1]:8470", "Studio.LAN:80", "127.0.0.1", "::1", "")] == [
+        "::1",
+        "studio.lan",
+        "127.0.0.1",
+        "::1",
+        "",
+    ]
+    assert is_loopback("127.1") and is_loopback("[::ffff:127.0.0.1]") and not is_loopback("127.evil.com")
+    local = Access.for_listening("127.1", 8470)
+    assert not local.token_needed and local.cookie == "pnpkit-studio-8470"
+    assert local.host_allowed("localhost", "127.0.0.1") and not local.host_allowed("evil.com", "127.0.0.1")
+    lan = Access.for_listening("192.0.2.7", 8470, ["studio.lan:8470"])
+    assert lan.token_needed and lan.hosts == {"192.0.2.7", "studio.lan"}
+    assert not lan.host_allowed("localhost", "192.0.2.7")  # it does not listen there
+    everywhere = Access.for_listening("0.0.0.0", 8470)
+    assert everywhere.token_needed and {"localhost", "127.0.0.1", socket.gethostname().lower()} <= everywhere.hosts
+    assert everywhere.host_allowed("198.51.100.4", "198.51.100.4")  # the address the request came in on
+    assert not everywhere.host_allowed("198.51.100.4", "127.0.0.1") and not everywhere.host_allowed("evil.com", None)
+    token = everywhere.token
+    assert everywhere.token_given(f"lang=en&token={token}", "") == (True, True)
+    assert everywhere.token_given("", f"other=1; pnpkit-studio-8470={token}") == (True, False)
+    assert everywhere.token_given("token=nope", "pnpkit-studio-8471=" + token) == (False, False)  # another port's
