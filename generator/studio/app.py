@@ -11,8 +11,17 @@ Routes:
                          plain text, anything else as a download, all sandboxed (paths.py); any path that leads
                          elsewhere (`..`, absolute, encoded, a symlink or hard link out) answers as a missing file
 
+Writes, each answered with JSON ({ok, message, …}, or {message} and 400, 403 or 409 when refused):
+  POST /api/edit/cell    a card's value into its CSV, XLSX, ODS or YAML (editing.Editor.cell)
+  POST /api/edit/row     a card added, copied or deleted
+  POST /api/edit/box     a template region moved or resized
+  POST /api/edit/undo    the studio's last write undone
+  GET  /api/regions?lang=L&deck=D&card=C   a card's picture and its template's regions
+
 Every request passes the Guard (guard.py): the Host check, and the token when the studio listens beyond this
-machine. The server never writes a file: everything it shows is in memory.
+machine. A write must also carry the token in the `X-Pnpkit-Token` header (the page reads it from its own
+<meta>; a form or a page of another origin cannot send that header) and an `Origin` that is the studio's own
+(guard.write_refusal). The server writes nothing else: what it shows is in memory.
 """
 
 from __future__ import annotations
@@ -32,8 +41,10 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from .editing import Editor, card_regions
+from .edits.files import EditRefused
 from .follow import StudioWatch
-from .guard import Access, Guard
+from .guard import Access, Guard, write_refusal
 from .paths import file_response, inside, not_found
 from .state import Studio
 
@@ -42,6 +53,9 @@ PLAYTEST_GAMES = 200
 UI_FONTS = {"jp-regular.ttf": "BIZUDPGothic-Regular.ttf", "jp-bold.ttf": "BIZUDPGothic-Bold.ttf"}
 """Japanese for the studio's own words and the kit's names, from the fonts pnpkit ships (OFL): a machine with no
 Japanese font shows them too, and nothing is fetched from elsewhere. The CSS asks for them only for Japanese text."""
+MAX_WRITE_BYTES = 64 * 1024
+"""The largest write request: a value of 5,000 characters with room to spare."""
+TOKEN_META = b'<meta name="pnpkit-token" content="">'
 STATIC = {
     "studio.css": "text/css; charset=utf-8",
     "studio.js": "text/javascript; charset=utf-8",
@@ -91,10 +105,26 @@ def create_app(
     assets = {name: _static(name) for name in STATIC}
     out_dir = output.resolve() if output is not None else None
 
+    def wrote() -> None:
+        """After a write: the watch sees the file change and rebuilds; without a working watch, rebuilt here."""
+        follower = getattr(app.state, "watch", None)
+        if follower is not None and not studio.watch_problem:
+            return
+        snapshot = studio.rebuild(studio.viewed)
+        loop = getattr(app.state, "loop", None)
+        if loop is not None:
+            loop.call_soon_threadsafe(live.publish, snapshot.revision)
+        finished = studio.finish()
+        if finished is not None and loop is not None:
+            loop.call_soon_threadsafe(live.publish, finished.revision)
+
+    editor = Editor(studio, wrote)
+
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         live.revision = studio.snapshot.revision
         loop = asyncio.get_running_loop()
+        app.state.loop = loop
         app.state.stop = partial(loop.call_soon_threadsafe, live.stop)
         follower = (
             StudioWatch(studio, out_dir, lambda revision: loop.call_soon_threadsafe(live.publish, revision))
@@ -115,7 +145,10 @@ def create_app(
         name = request.path_params.get("name", "index.html")
         if name not in STATIC:
             return PlainTextResponse("not found", status_code=404)
-        return Response(assets[name], media_type=STATIC[name], headers={"Cache-Control": "no-cache"})
+        body = assets[name]
+        if name == "index.html":  # the page's own copy of the write token: only a page of this origin can read it
+            body = body.replace(TOKEN_META, f'<meta name="pnpkit-token" content="{access.token}">'.encode())
+        return Response(body, media_type=STATIC[name], headers={"Cache-Control": "no-cache"})
 
     async def ui_font(request: Request) -> Response:
         name = UI_FONTS.get(request.path_params["name"])
@@ -168,6 +201,40 @@ def create_app(
         headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
         return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
 
+    async def regions(request: Request) -> Response:
+        query = request.query_params
+        try:
+            data = await run_in_threadpool(
+                card_regions, studio, query.get("lang", ""), query.get("deck", ""), query.get("card", "")
+            )
+        except EditRefused as refused:
+            return JSONResponse({"message": refused.message}, status_code=refused.status)
+        return JSONResponse(data, headers={"Cache-Control": "no-store"})
+
+    def write(action):
+        async def endpoint(request: Request) -> Response:
+            refusal = write_refusal(access, request.headers)
+            if refusal is not None:
+                return JSONResponse({"message": refusal}, status_code=403)
+            body = b""
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > MAX_WRITE_BYTES:
+                    return JSONResponse({"message": "the request is too large"}, status_code=413)
+            try:
+                asked = json.loads(body or b"{}")
+            except ValueError:
+                return JSONResponse({"message": "the request is not JSON"}, status_code=400)
+            if not isinstance(asked, dict):
+                return JSONResponse({"message": "the request is a JSON object"}, status_code=400)
+            try:
+                done = await run_in_threadpool(action, asked)
+            except EditRefused as refused:
+                return JSONResponse({"message": refused.message}, status_code=refused.status)
+            return JSONResponse(done, headers={"Cache-Control": "no-store"})
+
+        return endpoint
+
     def serve_from(folder: Path | None):
         async def endpoint(request: Request) -> Response:
             path = inside(folder, request.path_params["path"]) if folder is not None else None
@@ -182,9 +249,16 @@ def create_app(
         Route("/api/state", state),
         Route("/api/table", table),
         Route("/api/playtest", playtest),
+        Route("/api/regions", regions),
+        Route("/api/edit/cell", write(editor.cell), methods=["POST"]),
+        Route("/api/edit/row", write(editor.row), methods=["POST"]),
+        Route("/api/edit/box", write(editor.box), methods=["POST"]),
+        Route("/api/edit/undo", write(lambda _asked: editor.undo()), methods=["POST"]),
         Route("/png/{token}.png", png),
         Route("/events", events),
         Route("/kit/{path:path}", serve_from(studio.root)),
         Route("/output/{path:path}", serve_from(out_dir)),
     ]
-    return Starlette(routes=routes, middleware=[Middleware(Guard, access=access)], lifespan=lifespan)
+    app = Starlette(routes=routes, middleware=[Middleware(Guard, access=access)], lifespan=lifespan)
+    app.state.editor = editor
+    return app

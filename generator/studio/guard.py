@@ -147,6 +147,28 @@ class Access:
         return f"{self.cookie}={self.token}; Path=/; HttpOnly; SameSite=Strict".encode()
 
 
+WRITE_TOKEN_HEADER = "x-pnpkit-token"
+"""The header a write carries the token in: a form cannot set it, and a page of another origin cannot send it
+without a preflight the studio never grants."""
+
+
+def write_refusal(access: Access, headers) -> str | None:
+    """Why a write request is refused, or None: it must carry the token in its header, come from a page of the
+    studio's own origin (`Origin` present and naming the Host it was sent to, which the Guard has checked) and send
+    JSON."""
+    given = headers.get(WRITE_TOKEN_HEADER, "")
+    if not given or not secrets.compare_digest(given.encode(), access.token.encode()):
+        return "refused: a write needs the studio's token (reload the studio's page)"
+    origin = headers.get("origin", "")
+    if not origin:
+        return "refused: a write must say where it comes from (no Origin header)"
+    if origin.lower() != f"http://{headers.get('host', '')}".lower():
+        return "refused: a write must come from the studio's own page"
+    if not headers.get("content-type", "").lower().startswith("application/json"):
+        return "refused: a write is sent as JSON"
+    return None
+
+
 def _same_address(name: str, local: str) -> bool:
     address = ip_of(name)
     return address is not None and address == ip_of(local)

@@ -22,6 +22,7 @@ from ..build import SettingsError, layout_kit, print_settings
 from ..fonts import FontSet
 from ..games import Component
 from ..watch import asset_files
+from .edits.files import kit_fingerprints
 from .locate import FindingMap, editor_link, model_at, source_file
 from .pages import Renders
 
@@ -59,6 +60,9 @@ class Snapshot:
     """Editions not laid out again yet (`Studio.finish` does them): their pages are from before the save."""
     met_in: dict[tuple, set[str]] = field(default_factory=dict)
     """A layout finding (by `finding_key`) → the editions whose layout met it."""
+    fingerprints: dict[str, str] = field(default_factory=dict)
+    """The kit's YAML files and tables (by their path from the kit folder) as they were before `loaded` read them:
+    an edit is made only to a file that still holds exactly that (editing.py)."""
 
     @property
     def errors(self) -> int:
@@ -94,7 +98,13 @@ class Studio:
         with self._lock:
             started = time.perf_counter()
             before = self.snapshot
-            snapshot = Snapshot(before.revision + 1, editions=before.editions, loaded=before.loaded, stamp=before.stamp)
+            snapshot = Snapshot(
+                before.revision + 1,
+                editions=before.editions,
+                loaded=before.loaded,
+                stamp=before.stamp,
+                fingerprints=before.fingerprints,
+            )
             try:
                 self._rebuild(snapshot, first)
             except SettingsError as exc:
@@ -103,6 +113,7 @@ class Studio:
                 snapshot.problem = f"the layout stopped: {type(exc).__name__}: {exc}"
             if snapshot.problem:
                 snapshot.editions, snapshot.loaded, snapshot.stale = before.editions, before.loaded, True
+                snapshot.fingerprints = before.fingerprints
                 snapshot.pending = ()
             snapshot.seconds = time.perf_counter() - started
             self.snapshot = snapshot
@@ -131,11 +142,13 @@ class Studio:
             return snapshot
 
     def _rebuild(self, snapshot: Snapshot, first: str) -> None:
+        fingerprints = kit_fingerprints(self.root)  # before the load: a file changed while it loads will not match
         loaded = load_kit(self.root)
         snapshot.findings = [f for f in loaded.report.sorted() if f.suppressed is None]
         if not loaded.ok:
             snapshot.stale = True
             return
+        snapshot.fingerprints = fingerprints
         kit = loaded.model
         stamp = facecache.files_stamp(self.root, asset_files(self.root))  # pictures and fonts: tables are in the model
         self.cache.scope = facecache.scope_of(kit, stamp)
@@ -309,8 +322,24 @@ class Studio:
             for column in row:
                 if column not in entry["columns"]:
                     entry["columns"].append(column)
-            entry["rows"].append({"cells": row, "where": self._where(source.location)})
+            file = self.file_of(source.location)
+            entry["rows"].append(
+                {
+                    "cells": row,
+                    "where": self._where(source.location),
+                    "card": card,
+                    "file": file,
+                    "fingerprint": snapshot.fingerprints.get(file, ""),
+                }
+            )
         return list(decks.values())
+
+    def file_of(self, location: Location) -> str:
+        """The file a place names, from the kit folder ('' for one outside it)."""
+        try:
+            return source_file(location).resolve().relative_to(self.root).as_posix() if location.file else ""
+        except ValueError:
+            return ""
 
     def playtest(self, lang: str, games: int) -> dict:
         """The playtest report page for the kit as it is now (`pnpkit simulate` at its defaults), when the kit's
