@@ -59,6 +59,7 @@ TOKEN_META = b'<meta name="pnpkit-token" content="">'
 STATIC = {
     "studio.css": "text/css; charset=utf-8",
     "studio.js": "text/javascript; charset=utf-8",
+    "edit.js": "text/javascript; charset=utf-8",
     "index.html": "text/html; charset=utf-8",
 }
 
@@ -160,7 +161,7 @@ def create_app(
     async def state(request: Request) -> Response:
         lang = request.query_params.get("lang", "")
         data = await run_in_threadpool(studio.state, lang)
-        return JSONResponse(data, headers={"Cache-Control": "no-store"})
+        return JSONResponse({**data, "undo": len(editor.undos)}, headers={"Cache-Control": "no-store"})
 
     async def table(request: Request) -> Response:
         data = await run_in_threadpool(studio.table, request.query_params.get("lang", ""))

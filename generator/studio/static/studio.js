@@ -1,4 +1,5 @@
-// pnpkit studio: reads /api/state, shows pages, cards, data and findings; redraws on every `rebuild` event.
+// pnpkit studio: reads /api/state, shows pages, cards and findings; redraws on every `rebuild` event. The data
+// table and the card layout, which write into the kit's files, are edit.js.
 // Every user text goes in through textContent, never as markup.
 "use strict";
 
@@ -56,7 +57,9 @@ function render() {
   if (S.tab === "pages") renderPages(state);
   if (S.tab === "gallery") renderGallery(state);
   if (S.tab === "data") renderData();
+  if (S.tab === "card") renderCard();
   if (S.tab === "playtest") renderPlaytest();
+  if (typeof state.undo === "number") setUndo(state.undo);
 }
 
 function renderLangs(state) {
@@ -226,19 +229,6 @@ function renderGallery(state) {
   el("div", { class: "where", text: c.where }))));
 }
 
-async function renderData() {
-  const view = $("data-view");
-  const decks = await (await fetch(`/api/table?lang=${encodeURIComponent(S.lang)}`)).json();
-  if (!decks.length) { view.replaceChildren(el("p", { class: "empty", text: "This kit has no card data." })); return; }
-  view.replaceChildren(...decks.map((deck) => el("div", {},
-    el("p", { class: "data-title", text: `${deck.deck} · ${deck.rows.length} designs` }),
-    el("table", { class: "data", "data-deck": deck.deck },
-      el("thead", {}, el("tr", {}, ...deck.columns.map((c) => el("th", { text: c })), el("th", { text: "source" }))),
-      el("tbody", {}, ...deck.rows.map((row) => el("tr", {},
-        ...deck.columns.map((c) => el("td", { text: row.cells[c] ?? "" })),
-        el("td", { class: "where", text: row.where }))))))));
-}
-
 async function renderPlaytest() {
   const view = $("playtest-view");
   view.replaceChildren(el("p", { class: "muted", text: "Playing games…" }));
@@ -254,8 +244,9 @@ async function renderPlaytest() {
 
 function showTab(tab) {
   S.tab = tab;
-  for (const button of document.querySelectorAll("#tabs button")) button.classList.toggle("on", button.dataset.tab === tab);
-  for (const name of ["pages", "gallery", "data", "playtest"]) $(`${name}-view`).hidden = name !== tab;
+  const lit = tab === "card" ? "data" : tab;  // a card's layout is reached from the data
+  for (const button of document.querySelectorAll("#tabs button")) button.classList.toggle("on", button.dataset.tab === lit);
+  for (const name of ["pages", "gallery", "data", "card", "playtest"]) $(`${name}-view`).hidden = name !== tab;
   if (S.state) render();
 }
 
