@@ -86,3 +86,70 @@ def wait_for(check, timeout: float = 15.0, every: float = 0.05):
         if time.monotonic() > deadline:
             raise AssertionError(f"not seen within {timeout} s: {check}")
         time.sleep(every)
+
+
+def mixed_kit(tmp_path: Path) -> Path:
+    """The `pnpkit new` kit with two more decks of the same template: `stars` from a styled workbook (more.xlsx,
+    written by openpyxl: a bold header, a filled id column, a number format on count) and `moons` from a YAML list
+    with comments and quoted values (moons.yaml)."""
+    import csv
+
+    from openpyxl import Workbook
+    from openpyxl.styles import Font, PatternFill
+
+    kit = new_kit(tmp_path)
+    records = list(csv.reader((kit / "cards.csv").read_text(encoding="utf-8-sig").splitlines()))
+    header, rows = records[0], records[1:3]
+    book = Workbook()
+    sheet = book.active
+    sheet.title = "Cards"
+    sheet.append(header)
+    for record in rows:
+        sheet.append(
+            [f"star-{value}" if c == 0 else int(value) if value.isdigit() else value for c, value in enumerate(record)]
+        )
+    for cell in sheet[1]:
+        cell.font = Font(bold=True)
+    for row in sheet.iter_rows(min_row=2, max_col=1):
+        row[0].fill = PatternFill("solid", fgColor="FFF2CC")
+    for row in sheet.iter_rows(min_row=2, min_col=2, max_col=2):
+        row[0].number_format = "0"
+    book.save(kit / "more.xlsx")
+    (kit / "moons.yaml").write_text(MOONS, encoding="utf-8")
+    decks = kit / "decks.yaml"
+    decks.write_text(decks.read_text(encoding="utf-8") + MORE_DECKS, encoding="utf-8")
+    return kit
+
+
+MORE_DECKS = """\
+  - id: stars
+    name: {ja: 星カード, en: Star cards}
+    template: weather-card
+    back: {colour: "#24476b", pattern: diamonds}
+    cards: {file: more.xlsx, sheet: Cards}
+  - id: moons
+    name: {ja: 月カード, en: Moon cards}
+    template: weather-card
+    back: {colour: "#24476b", pattern: diamonds}
+    cards: moons.yaml
+"""
+
+MOONS = """\
+# Moon cards, written by hand: the comments and the quotes stay as they are.
+- id: new-moon            # the first
+  count: 2
+  title: {ja: 新月, en: 'New moon'}
+  fill:
+    steps: 1
+    weather: cloudy
+    icon: {ja: "{cloud}", en: "{cloud}"}
+    text: {ja: 暗い夜。, en: "A dark night."}
+- id: full-moon           # the second
+  count: 1
+  title: {ja: 満月, en: Full moon}
+  fill:
+    steps: 4
+    weather: sunny
+    icon: {ja: "{sun}", en: "{sun}"}
+    text: {ja: 明るい夜。, en: A bright night.}
+"""

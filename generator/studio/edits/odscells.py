@@ -94,11 +94,15 @@ def find_cell(content: bytes, sheet: str, row: int, col: int) -> Found:
     def end(name: str) -> None:
         _name, began = stack.pop()
         at = parser.CurrentByteIndex
+        if name not in (f"{TABLE} table-cell", f"{TABLE} table-row", f"{TABLE} table"):
+            return
+        tag_end = _tag_end(content, began)
+        empty = content[tag_end - 2 : tag_end] == b"/>"  # <x/>: its end is its start tag's
         if state["in_cell"] and name == f"{TABLE} table-cell" and began == found.cell_start:
-            found.cell_end = _tag_end(content, at)
+            found.cell_end = _tag_end(content, began if empty else at)
             state["in_cell"] = False
         elif state["in_row"] and name == f"{TABLE} table-row" and began == found.row_start:
-            found.row_end = at if at != began else -1
+            found.row_end = -1 if empty else at
             state["in_row"] = False
         elif name == f"{TABLE} table":
             state["table"] = False

@@ -444,6 +444,7 @@ def delete_item(data: bytes, line: int, col: int, old_id: str) -> bytes:
 
 LENGTH = re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)\s*(mm|cm|in|pt)\s*$")
 UNIT_MM = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72}
+UNCHANGED_MM = 0.01
 DECIMALS = {"mm": 1, "cm": 2, "in": 4, "pt": 2}
 """Enough decimals to write a length rounded to 0.5 mm in each unit (to within 0.005 mm)."""
 
@@ -457,7 +458,7 @@ def length_text(mm: float, unit: str) -> str:
 
 def set_box(data: bytes, line: int, col: int, box_mm: tuple[float, float, float, float]) -> bytes:
     """The `box:` list at line:col set to [x, y, width, height] (mm, rounded to 0.5 mm), each length written in
-    the unit it was written in, in its quoting."""
+    the unit it was written in, in its quoting; a length that did not change is left as written."""
     doc = Doc.read(data)
     sequence = doc.at(line, col, yaml.SequenceNode)
     items = sequence.value
@@ -467,6 +468,8 @@ def set_box(data: bytes, line: int, col: int, box_mm: tuple[float, float, float,
     for item, mm in zip(items, box_mm):
         match = LENGTH.match(item.value)
         unit = match.group(2) if match else "mm"
+        if match and abs(float(match.group(1)) * UNIT_MM[unit] - mm) < UNCHANGED_MM:
+            continue  # a length the drag left alone stays as written
         new = length_text(mm, unit)
         splices.append(Splice(item.start_mark.index, item.end_mark.index, scalar_text(new, item.style, True)))
     text = doc.text
