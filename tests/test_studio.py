@@ -4,6 +4,7 @@ real server process, a broken save that keeps the last good pages, and a server 
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import socket
 import warnings
@@ -304,7 +305,9 @@ def _events(url: str):
                 yield json.loads(line[6:])["revision"]
 
 
-def test_a_save_sends_an_event_and_nothing_is_written(tmp_path: Path, kit: Path) -> None:
+def test_a_save_sends_an_event_and_the_studio_writes_only_the_file_it_is_asked_to(tmp_path: Path, kit: Path) -> None:
+    """Serving and rebuilding write nothing; a write asked for (a region's box) changes that file alone, and leaves
+    no temporary file behind."""
     before = {path: path.read_bytes() for path in files_under(tmp_path)}
     with serving(kit) as url:
         assert url.startswith("http://127.0.0.1:")
@@ -319,10 +322,29 @@ def test_a_save_sends_an_event_and_nothing_is_written(tmp_path: Path, kit: Path)
         )
         token = state["components"][0]["pages"][0]["token"]
         assert httpx.get(f"{url}/png/{token}.png").content.startswith(PNG)
+        unasked = {path: path.read_bytes() for path in files_under(tmp_path)}
+        assert unasked == {**before, kit / "cards.csv": unasked[kit / "cards.csv"]}  # only the test's own save
+        page_token = re.search(r'name="pnpkit-token" content="([^"]+)"', httpx.get(f"{url}/").text).group(1)  # type: ignore[union-attr]
+        regions = httpx.get(f"{url}/api/regions", params={"lang": "en", "deck": "weather", "card": "sunny"}).json()
+        steps = next(region for region in regions["regions"] if region["name"] == "steps")
+        asked = {
+            "template": regions["template"],
+            "region": "steps",
+            "box": [6, 3.5, 10, 10],
+            "fingerprint": steps["fingerprint"],
+        }
+        headers = {"X-Pnpkit-Token": page_token, "Origin": url, "Content-Type": "application/json"}
+        answer = httpx.post(f"{url}/api/edit/box", headers=headers, content=json.dumps(asked))
+        assert answer.status_code == 200, answer.text
+        # the write is seen as any save is: its rebuild comes after the one that may still follow the save
+        assert next(revision for revision in events if revision > state["revision"] + 1)
         events.close()
     after = {path: path.read_bytes() for path in files_under(tmp_path)}
     changed = {path for path in after if before.get(path) != after[path]}
-    assert set(after) == set(before) and changed == {kit / "cards.csv"}  # only the test's own save
+    assert set(after) == set(before) and changed == {kit / "cards.csv", kit / "templates.yaml"}
+    assert after[kit / "templates.yaml"] == before[kit / "templates.yaml"].replace(
+        b"{name: steps, kind: number, box: [4mm,", b"{name: steps, kind: number, box: [6mm,"
+    )
 
 
 def test_a_watch_that_fails_is_said_on_the_page_and_started_again(kit: Path, monkeypatch) -> None:

@@ -74,7 +74,9 @@ function deckTable(deck) {
     ...deck.columns.map((c) => el("td", {
       class: "cell", text: row.cells[c] ?? "", "data-column": c, tabindex: "0",
       onclick: (event) => editCell(event.currentTarget, deck.deck, row, c),
-      onkeydown: (event) => { if (event.key === "Enter") editCell(event.currentTarget, deck.deck, row, c); },
+      onkeydown: (event) => {  // Enter on the cell itself opens it (not the Enter that closes its text box)
+        if (event.key === "Enter" && event.target === event.currentTarget) editCell(event.currentTarget, deck.deck, row, c);
+      },
     })),
     el("td", { class: "where", text: row.where }),
     el("td", { class: "actions" }, ...rowButtons(deck.deck, row))));
@@ -129,6 +131,7 @@ function editCell(cell, deck, row, column) {
     if (!answer) cell.textContent = old;
   };
   input.addEventListener("keydown", (event) => {
+    event.stopPropagation();
     if (event.key === "Enter" && !event.shiftKey) { event.preventDefault(); finish(true); }
     if (event.key === "Escape") { event.preventDefault(); finish(false); }
   });
