@@ -1,9 +1,13 @@
 """Open a live studio for a kit in the browser: every page as it prints, a card gallery, the card data, the
-findings beside them (click one to see its card outlined), redrawn within half a second of each save. It listens
-on 127.0.0.1 only unless --host says otherwise, and answers only to the host names it was started for (and any
---allow-host). Beyond this machine it asks for a token, printed with its address. It serves only the kit's and the
-output folder's files, each sandboxed (pictures as pictures, text as plain text, anything else as a download),
-and writes nothing."""
+findings beside them (click one to see its card outlined), redrawn within half a second of each save. The card
+table can be edited in the page: a changed cell is written back into the CSV, .xlsx, .ods or YAML it came from (that
+value alone, atomically, refused if the file changed on disk since; with undo), cards are added, copied and
+deleted, and a template region dragged on a card writes its box: into the template. It writes nothing else, and
+only files inside the kit. It listens on 127.0.0.1 only unless --host says otherwise, and answers only to the host
+names it was started for (and any --allow-host); a write needs the token it makes at start, sent by its own page
+only. Beyond this machine it asks for that token on every request, printed with its address. It serves only the
+kit's and the output folder's files, each sandboxed (pictures as pictures, text as plain text, anything else as a
+download)."""
 
 # The docstring above is the command's --help description; the app is generator/studio/, imported in `run`.
 

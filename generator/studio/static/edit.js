@@ -34,6 +34,7 @@ async function write(action, body) {
 function say(text, kind) {
   const box = $("edit-status");
   box.textContent = text;
+  box.title = text;
   box.className = `edit-status ${kind}`;
   box.hidden = !text;
 }
@@ -69,8 +70,9 @@ async function renderData() {
 }
 
 function deckTable(deck) {
-  const head = el("tr", {}, ...deck.columns.map((c) => el("th", { text: c })), el("th", { text: "source" }), el("th", { text: "" }));
+  const head = el("tr", {}, el("th", { text: "" }), ...deck.columns.map((c) => el("th", { text: c })), el("th", { text: "source" }));
   const rows = deck.rows.map((row) => el("tr", { "data-card": row.card },
+    el("td", { class: "actions" }, ...rowButtons(deck.deck, row)),
     ...deck.columns.map((c) => el("td", {
       class: "cell", text: row.cells[c] ?? "", "data-column": c, tabindex: "0",
       onclick: (event) => editCell(event.currentTarget, deck.deck, row, c),
@@ -78,8 +80,7 @@ function deckTable(deck) {
         if (event.key === "Enter" && event.target === event.currentTarget) editCell(event.currentTarget, deck.deck, row, c);
       },
     })),
-    el("td", { class: "where", text: row.where }),
-    el("td", { class: "actions" }, ...rowButtons(deck.deck, row))));
+    el("td", { class: "where", text: row.where })));
   return el("div", {},
     el("p", { class: "data-title", text: `${deck.deck} · ${deck.rows.length} designs` }),
     el("table", { class: "data", "data-deck": deck.deck }, el("thead", {}, head), el("tbody", {}, ...rows)));
@@ -170,7 +171,7 @@ async function renderCard() {
     }
     frame.append(box);
     list.append(el("li", { "data-region": region.name },
-      el("b", { text: region.name }), el("span", { class: "muted", text: ` ${region.kind} · ` }),
+      el("b", { text: region.name }), el("span", { class: "muted", text: ` ${region.kind}` }),
       el("code", { class: "box-text", text: boxText(region.box) })));
   }
   view.replaceChildren(
