@@ -130,6 +130,12 @@ def test_yaml_a_new_field_a_copy_and_a_deletion() -> None:
     assert refused.value.status == 409
 
 
+def test_a_value_used_again_through_an_alias_is_refused() -> None:
+    text = "base: &base {en: Hello, ja: こんにちは}\ncards:\n  - {id: a, title: *base}\n"
+    with pytest.raises(EditRefused, match="alias"):
+        yamlnodes.set_scalar(text.encode(), *at(text, "base", "en"), "Hi")
+
+
 def test_a_box_is_written_in_its_own_units_rounded_to_half_a_millimetre() -> None:
     text = 'regions:\n  - {name: t, box: [4mm, 1cm, 1in, "36pt"]}  # units of all kinds\n'
     where = at(text, "regions", 0, "box")
@@ -359,3 +365,26 @@ def test_rows_and_a_yaml_field_and_an_xlsx_cell_through_the_editor(tmp_path: Pat
         post("row", {"deck": "stars", "card": "star-cloudy", "action": "delete", "fingerprint": star["fingerprint"]})
         assert [row["card"] for row in rows("stars")] == ["star-sunny"]
         assert test.get("/api/state", params={"lang": "en"}).json()["findings"] == []
+
+
+def test_a_second_write_before_the_kit_is_read_again_waits_and_a_new_card_starts_as_a_copy(tmp_path: Path) -> None:
+    from pnpkit.generator.studio.editing import Editor
+
+    kit = new_kit(tmp_path)
+    studio = Studio(kit)
+    studio.rebuild()
+    editor = Editor(studio)  # nothing reads the kit again after a write: as while the watch has not yet
+    sent = fingerprint((kit / "cards.csv").read_bytes())
+    asked = {"deck": "weather", "card": "cloudy", "action": "add", "fingerprint": sent}
+    assert editor.row(asked)["card"] == "new-card"
+    lines = (kit / "cards.csv").read_text(encoding="utf-8-sig").splitlines()
+    assert lines[3] == lines[2].replace("cloudy,", "new-card,", 1)
+    with pytest.raises(EditRefused, match=r"still reading its last write of cards\.csv") as refused:
+        editor.row({**asked, "action": "duplicate"})
+    assert refused.value.status == 409
+    studio.rebuild()
+    copied = editor.row({**asked, "action": "duplicate", "fingerprint": fingerprint((kit / "cards.csv").read_bytes())})
+    assert copied["card"] == "cloudy-2"
+    studio.rebuild()
+    assert [card["id"] for card in studio.state("en")["cards"]][:4] == ["sunny", "cloudy", "cloudy-2", "new-card"]
+    assert studio.snapshot.findings == []

@@ -181,6 +181,10 @@ class Editor:
             data = read_bounded(path)
             now = fingerprint(data)
             if sent != now or snapshot.fingerprints.get(file) != now:
+                if self.undos and self.undos[-1].file == file and self.undos[-1].after == now:
+                    raise EditRefused(
+                        f"the studio is still reading its last write of {file}; try again in a moment", 409
+                    )
                 raise EditRefused(
                     f"{file} changed on disk since the table was read; it is read again, try once more", 409
                 )

@@ -65,6 +65,8 @@ class Doc:
     eol: str
     root: yaml.Node | None
     parents: dict[int, yaml.Node]
+    shared: set[int]
+    """Nodes written once and used again through an alias (`*name`): changing one would change every use."""
 
     @classmethod
     def read(cls, data: bytes) -> Doc:
@@ -79,11 +81,14 @@ class Doc:
         except yaml.YAMLError as exc:
             raise EditRefused(f"the file does not read as YAML now: {str(exc).splitlines()[0]}", 409) from None
         parents: dict[int, yaml.Node] = {}
+        shared: set[int] = set()
         for node in _walk(root):
             for child in _children(node):
+                if id(child) in parents:
+                    shared.add(id(child))
                 parents.setdefault(id(child), node)
         eol = "\r\n" if "\r\n" in text else "\n"
-        return cls(text, bom, eol, root, parents)
+        return cls(text, bom, eol, root, parents, shared)
 
     def encoded(self, text: str) -> bytes:
         return ((BOM if self.bom else "") + text).encode("utf-8")
@@ -102,6 +107,15 @@ class Doc:
 
     def parent(self, node: yaml.Node) -> yaml.Node | None:
         return self.parents.get(id(node))
+
+    def unshared(self, node: yaml.Node) -> yaml.Node:
+        """The node, refused when it or what holds it is used again through an alias."""
+        current: yaml.Node | None = node
+        while current is not None:
+            if id(current) in self.shared:
+                raise EditRefused("the value is used again through an alias (*name); edit the file itself")
+            current = self.parent(current)
+        return node
 
     def in_flow(self, node: yaml.Node) -> bool:
         parent = self.parent(node)
@@ -279,7 +293,7 @@ def set_scalar(data: bytes, line: int, col: int, value: str, old: str | None = N
     """The file with the scalar at line:col set to `value`; refused (409) when it no longer holds `old`.
     A number or true/false stays one when the new value reads as one."""
     doc = Doc.read(data)
-    node = doc.at(line, col, yaml.ScalarNode)
+    node = doc.unshared(doc.at(line, col, yaml.ScalarNode))
     before = node_value(doc, node)
     if old is not None and shown(before) != old:
         raise EditRefused(f"line {line} no longer holds {old!r}; the table is read again", 409)
@@ -344,7 +358,7 @@ def set_field(data: bytes, line: int, col: int, keys: tuple[str, ...], value: st
     """The mapping at line:col given `keys` (`title`, `en`) = value: the first key it lacks is added after its
     last entry, nested ones as a flow mapping (`title: {en: …}`); a key it has is set as `set_scalar` sets it."""
     doc = Doc.read(data)
-    mapping = doc.at(line, col, yaml.MappingNode)
+    mapping = doc.unshared(doc.at(line, col, yaml.MappingNode))
     node: yaml.Node = mapping
     for depth, key in enumerate(keys):
         found = next((v for k, v in node.value if isinstance(k, yaml.ScalarNode) and k.value == key), None)
@@ -377,7 +391,7 @@ def _add_key(doc: Doc, mapping: yaml.MappingNode, keys: tuple[str, ...], value: 
 
 def _item(doc: Doc, line: int, col: int) -> tuple[yaml.SequenceNode, int, yaml.Node]:
     """The list a card's entry (at line:col) is an item of, its index there, and the entry."""
-    node = doc.at(line, col, yaml.MappingNode)
+    node = doc.unshared(doc.at(line, col, yaml.MappingNode))
     parent = doc.parent(node)
     if not isinstance(parent, yaml.SequenceNode):
         raise EditRefused("the card is not an item of a list here; edit the file itself")
@@ -460,7 +474,7 @@ def set_box(data: bytes, line: int, col: int, box_mm: tuple[float, float, float,
     """The `box:` list at line:col set to [x, y, width, height] (mm, rounded to 0.5 mm), each length written in
     the unit it was written in, in its quoting; a length that did not change is left as written."""
     doc = Doc.read(data)
-    sequence = doc.at(line, col, yaml.SequenceNode)
+    sequence = doc.unshared(doc.at(line, col, yaml.SequenceNode))
     items = sequence.value
     if len(items) != 4 or not all(isinstance(item, yaml.ScalarNode) for item in items):
         raise EditRefused("the box is not a list of four lengths here; edit the file itself")
