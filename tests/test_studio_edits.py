@@ -388,3 +388,48 @@ def test_a_second_write_before_the_kit_is_read_again_waits_and_a_new_card_starts
     studio.rebuild()
     assert [card["id"] for card in studio.state("en")["cards"]][:4] == ["sunny", "cloudy", "cloudy-2", "new-card"]
     assert studio.snapshot.findings == []
+
+
+def test_csv_records_are_read_as_pythons_csv_reader_reads_them() -> None:
+    """The writer finds the fields the loader reads (csv.reader, strict), for any values and line endings (of
+    comma files: a header with a semicolon and no comma is taken for a semicolon file)."""
+    import csv
+
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    values = st.text(alphabet=st.sampled_from(list('ab ,"\r\n月')), max_size=6)
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.lists(st.lists(values, min_size=1, max_size=4), min_size=1, max_size=5), st.sampled_from(["\n", "\r\n"]))
+    def check(rows: list[list[str]], eol: str) -> None:
+        out = io.StringIO(newline="")
+        csv.writer(out, lineterminator=eol).writerows(rows)
+        text = out.getvalue()
+        expected = list(csv.reader(io.StringIO(text, newline=""), strict=True))
+        assert [[field.value for field in record.fields] for record in csvcells.records(text, ",")] == expected
+        for r, row in enumerate(expected, start=1):  # and a field set anywhere reads back, the others as they were
+            if row:
+                new = csvcells.set_field(text.encode(), r, 1, 'x, "y"').decode()
+                again = list(csv.reader(io.StringIO(new, newline=""), strict=True))
+                assert again[r - 1] == ['x, "y"', *row[1:]] and again[: r - 1] == expected[: r - 1]
+
+    check()
+
+
+def test_any_yaml_text_reads_back_as_typed() -> None:
+    """Any text (stripped, as the studio sends it), in a block mapping, a flow mapping or a literal block."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    alphabet = st.sampled_from(list("ab0 1.-:#'\"\\,[]{}&*!|>%@`?~\n\t月é"))
+    paths = [("cards", 0, "title", "en"), ("cards", 0, "text"), ("cards", 0, "plain"), ("cards", 0, "note")]
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.text(alphabet=alphabet, max_size=12).map(str.strip), st.sampled_from(paths))
+    def check(value: str, path: tuple) -> None:
+        new = yamlnodes.set_scalar(CARDS_YAML.encode(), *at(CARDS_YAML, *path), value).decode()
+        assert read_back(new, *path) == value
+        assert len(changed_lines(CARDS_YAML, new)) >= 1 and new.startswith("# the cards (a comment that must stay)\n")
+
+    check()
