@@ -201,7 +201,7 @@ class Editor:
     def _loaded(self) -> Snapshot:
         snapshot = self.studio.snapshot
         if snapshot.loaded is None or snapshot.stale:
-            raise EditRefused("the kit as saved does not load: fix its findings first", 409)
+            raise EditRefused("the kit as saved does not load: fix its findings first, or undo the last write", 409)
         return snapshot
 
     def _path(self, file: str) -> Path:
