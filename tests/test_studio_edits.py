@@ -433,3 +433,50 @@ def test_any_yaml_text_reads_back_as_typed() -> None:
         assert len(changed_lines(CARDS_YAML, new)) >= 1 and new.startswith("# the cards (a comment that must stay)\n")
 
     check()
+
+
+def test_an_ods_deck_edited_through_the_editor(tmp_path: Path) -> None:
+    """The kit's deck as an .ods: a text cell, a number cell, a copy and a deletion, and the kit still clean."""
+    import csv
+
+    from pnpkit.generator.studio.editing import Editor
+
+    kit = new_kit(tmp_path)
+    records = list(csv.reader((kit / "cards.csv").read_text(encoding="utf-8-sig").splitlines()))
+    write_ods(kit / "cards.ods", {"Cards": [[int(v) if v.isdigit() else (v or None) for v in r] for r in records]})
+    (kit / "cards.csv").unlink()
+    decks = kit / "decks.yaml"
+    decks.write_text(
+        decks.read_text(encoding="utf-8").replace("cards: cards.csv", "cards: cards.ods"), encoding="utf-8"
+    )
+    studio = Studio(kit)
+    studio.rebuild()
+    editor = Editor(studio, studio.rebuild)
+
+    def sent() -> str:
+        return studio.snapshot.fingerprints["cards.ods"]
+
+    editor.cell(
+        {
+            "deck": "weather",
+            "card": "sunny",
+            "column": "title",
+            "lang": "en",
+            "value": "Sun & moon",
+            "fingerprint": sent(),
+        }
+    )
+    editor.cell(
+        {"deck": "weather", "card": "sunny", "column": "count", "lang": "en", "value": "6", "fingerprint": sent()}
+    )
+    editor.row({"deck": "weather", "card": "cloudy", "action": "duplicate", "fingerprint": sent()})
+    editor.row({"deck": "weather", "card": "drizzle", "action": "delete", "fingerprint": sent()})
+    rows = studio.table("en")[0]["rows"]
+    assert [(row["card"], row["cells"]["title"], row["cells"]["count"]) for row in rows] == [
+        ("sunny", "Sun & moon", "6"),
+        ("cloudy", "Cloudy", "5"),
+        ("cloudy-2", "Cloudy", "5"),
+        ("downpour", "Downpour", "2"),
+        ("rainbow", "Rainbow", "2"),
+    ]
+    assert studio.snapshot.findings == [] and len(editor.undos) == 4
