@@ -259,6 +259,11 @@ def test_an_xlsx_cell_changes_with_its_style_and_a_workbook_with_pictures_is_ref
             z.writestr(info, plain.read(info.filename))
         z.writestr("xl/media/image1.png", b"\x89PNG")
         z.writestr("xl/vbaProject.bin", b"macro")
+    sheet["D2"] = "=C2*2"
+    out = io.BytesIO()
+    book.save(out)
+    with pytest.raises(EditRefused, match=r"formulas \(D2\)"):
+        xlsxcells.set_cell(out.getvalue(), "Cards", 2, 2, "Sun")
     with pytest.raises(EditRefused, match="pictures, macros"):
         xlsxcells.set_cell((tmp_path / "pictures.xlsx").read_bytes(), "Cards", 2, 2, "Sun")
 

@@ -67,9 +67,18 @@ def _open(data: bytes):
 
 
 def _sheet(book, name: str):
+    """The sheet to edit; refused when it holds a formula: openpyxl keeps the formula but not the value it last
+    computed, which is what pnpkit reads, so the card would lose it."""
     if name not in book.sheetnames:
         raise EditRefused(f"the workbook has no sheet {name!r} any more; the table is read again", 409)
-    return book[name]
+    sheet = book[name]
+    formula = next((c.coordinate for row in sheet.iter_rows() for c in row if c.data_type == "f"), None)
+    if formula is not None:
+        raise EditRefused(
+            f"sheet {name!r} holds formulas ({formula}), whose computed values openpyxl would not keep: edit it in"
+            " your spreadsheet program"
+        )
+    return sheet
 
 
 def _saved(book) -> bytes:
