@@ -4,7 +4,7 @@
 "use strict";
 
 const WRITE_TOKEN = document.querySelector('meta[name="pnpkit-token"]')?.content || "";
-const E = { editing: false, undo: 0, card: null, drag: null };
+const E = { editing: false, missed: false, undo: 0, card: null, drag: null };
 const HALF_MM = 0.5;
 
 async function write(action, body) {
@@ -59,10 +59,11 @@ function refreshEditing() {
 // ---------------------------------------------------------------- the card table
 
 async function renderData() {
-  if (E.editing) return;  // a cell being typed in is not drawn over; the table is read again after it
+  if (E.editing) { E.missed = true; return; }  // a cell being typed in is not drawn over: the table waits for it
+  E.missed = false;
   const view = $("data-view");
   const decks = await (await fetch(`/api/table?lang=${encodeURIComponent(S.lang)}`)).json();
-  if (E.editing) return;
+  if (E.editing) { E.missed = true; return; }
   if (!decks.length) { view.replaceChildren(el("p", { class: "empty", text: "This kit has no card data." })); return; }
   const help = el("p", { class: "muted data-help", text:
     "Click a cell to change it: Enter writes it into its file, Esc leaves it, Shift+Enter starts a new line." });
@@ -125,7 +126,10 @@ function editCell(cell, deck, row, column) {
     cell.classList.remove("editing");
     cell.textContent = keep ? value : old;
     E.editing = false;
-    if (!keep || value.trim() === old) return;
+    if (!keep || value.trim() === old) {
+      if (E.missed) renderData();  // the kit changed while the cell was open
+      return;
+    }
     cell.classList.add("pending");
     const answer = await write("cell", { deck, card: row.card, column, lang: S.lang, old, value, fingerprint: row.fingerprint });
     cell.classList.remove("pending");
