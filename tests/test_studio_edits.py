@@ -485,3 +485,24 @@ def test_an_ods_deck_edited_through_the_editor(tmp_path: Path) -> None:
         ("rainbow", "Rainbow", "2"),
     ]
     assert studio.snapshot.findings == [] and len(editor.undos) == 4
+
+
+def test_a_file_with_a_hard_link_out_of_the_kit_is_not_written(tmp_path: Path) -> None:
+    """The write goes through the rules the studio serves files by (paths.inside): a card file that is also a file
+    outside the kit (a second hard link) is refused, and neither name changes."""
+    import os
+
+    kit = new_kit(tmp_path)
+    outside = tmp_path / "private.csv"
+    os.link(kit / "cards.csv", outside)
+    original = outside.read_bytes()
+    test, headers = client(kit)
+    with test:
+        headers["X-Pnpkit-Token"] = page_token(test)
+        row = test.get("/api/table", params={"lang": "en"}).json()[0]["rows"][0]
+        asked = {"deck": "weather", "card": "sunny", "column": "title", "lang": "en", "value": "Bright"}
+        answer = test.post(
+            "/api/edit/cell", headers=headers, content=json.dumps({**asked, "fingerprint": row["fingerprint"]})
+        )
+        assert answer.status_code == 400 and "not a file of the kit the studio may write" in answer.json()["message"]
+    assert outside.read_bytes() == original and (kit / "cards.csv").read_bytes() == original
