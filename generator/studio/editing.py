@@ -103,9 +103,13 @@ class Editor:
         file, kind = self._file_of(where)
         new_id = self._new_id(snapshot, card, action)
         if kind == "yaml":
+
+            def copy(data: bytes) -> bytes:
+                return yamlnodes.duplicate_item(data, where.line, where.col, new_id)
+
             writers = {
-                "add": lambda data: yamlnodes.duplicate_item(data, where.line, where.col, new_id),
-                "duplicate": lambda data: yamlnodes.duplicate_item(data, where.line, where.col, new_id),
+                "add": copy,
+                "duplicate": copy,
                 "delete": lambda data: yamlnodes.delete_item(data, where.line, where.col, card),
             }
         else:
@@ -128,7 +132,7 @@ class Editor:
         if not isinstance(box, list) or len(box) != 4 or not all(_finite(v) for v in box):
             raise EditRefused("the box is four numbers: x, y, width and height in millimetres")
         if any(float(v) < 0 or float(v) > 1000 for v in box) or float(box[2]) < 0.5 or float(box[3]) < 0.5:
-            raise EditRefused("a box lies within the card and is at least 0.5 mm wide and high")
+            raise EditRefused("a box's lengths lie from 0 to 1000 mm, its width and height at least 0.5 mm")
         snapshot = self._loaded()
         where = box_place(snapshot, template, region)
         if where is None:
@@ -322,18 +326,22 @@ def _table_row_writers(kind: str, where: Location, id_col: int, card: str, new_i
     """A new card starts as a copy of the card it is added after (a card with nothing in it would not load)."""
     row = where.line
     if kind == "csv":
+
+        def copy_record(data: bytes) -> bytes:
+            return csvcells.duplicate_row(data, row, id_col, new_id)
+
         return {
-            "add": lambda data: csvcells.duplicate_row(data, row, id_col, new_id),
-            "duplicate": lambda data: csvcells.duplicate_row(data, row, id_col, new_id),
+            "add": copy_record,
+            "duplicate": copy_record,
             "delete": lambda data: csvcells.delete_row(data, row, card, id_col),
         }
     sheet = sheet_name(where.cell)
     module = xlsxcells if kind == "xlsx" else odscells
-    return {
-        "add": lambda data: module.duplicate_row(data, sheet, row, id_col, new_id),
-        "duplicate": lambda data: module.duplicate_row(data, sheet, row, id_col, new_id),
-        "delete": lambda data: module.clear_row(data, sheet, row),
-    }
+
+    def copy_row(data: bytes) -> bytes:
+        return module.duplicate_row(data, sheet, row, id_col, new_id)
+
+    return {"add": copy_row, "duplicate": copy_row, "delete": lambda data: module.clear_row(data, sheet, row)}
 
 
 def _cells(data: bytes, suffix: str, sheet: str) -> dict[tuple[int, int], str]:
