@@ -38,6 +38,7 @@ from .outdir import DiskFullError as DiskFullError
 from .outdir import OutputError as OutputError
 from .outdir import (
     Publication,
+    check_output_link,
     check_usable,
     index_names,
     link_or_copy,
@@ -127,7 +128,7 @@ def layout_kit(
         checked = text_floor(parts) if cache is None else cache.page_check(ctx, parts, text_floor)
         floor = _not_told_twice(checked, ctx.problems)
     empty = [part for part in parts if not part.pages]
-    found = _findings(loaded, [*font_problems, *ctx.problems, *floor]) + _nothing_to_print(loaded, empty)
+    found = _findings(loaded, [*font_problems, *ctx.problems, *floor], lang) + _nothing_to_print(loaded, empty)
     return [part for part in parts if part.pages], found
 
 
@@ -182,15 +183,16 @@ def _not_told_twice(page_problems: list, told: list) -> list:
 CODEPOINT = re.compile(r"U\+[0-9A-F]{4,6}")
 
 
-def _findings(loaded: LoadedKit, problems: list) -> list[Finding]:
+def _findings(loaded: LoadedKit, problems: list, lang: str = "") -> list[Finding]:
     """Layout problems as findings, those the kit's `ignore:` entries name marked silenced. A page check's problem
-    on a card (`cards-tricks.page 1.moon-1.title`) is told at that card's line, its field's when it has one."""
+    on a card (`cards-tricks.page 1.moon-1.title`) is told at that card's line, its field's when it has one, and the
+    cell of the edition `lang` it measured when the field is written per language (`title.en`)."""
     cards = _card_paths(loaded) if any(_on_page(p.path) for p in problems) else {}
     found = [
         codes.make(
             p.code,
             p.message,
-            loaded.source.locate(_source_path(p.path, cards, loaded.source.values)),
+            loaded.source.locate(_source_path(p.path, cards, loaded.source.values, lang)),
             format_path(p.path),
             p.hint,
         )
@@ -214,15 +216,17 @@ def _card_paths(loaded: LoadedKit) -> dict[str, tuple]:
     return places
 
 
-def _source_path(path: tuple, cards: dict[str, tuple], known: Mapping) -> tuple:
+def _source_path(path: tuple, cards: dict[str, tuple], known: Mapping, lang: str = "") -> tuple:
     """Where in the kit's YAML a layout problem's path points: the card a page check met it on (the field its
-    region fills, `fill.title`, when the card sets one), else as given."""
+    region fills, `fill.title`, when the card sets one; its `lang` text, `fill.title.en`, when written per
+    language), else as given."""
     if _on_page(path):
         for n, name in enumerate(path[2:], start=2):
             if name in cards:
                 card, region = cards[name], path[n + 1 :]
                 filled = (*card, "fill", *region)
-                return filled if region and filled in known else (*card, *region)
+                field = filled if region and filled in known else (*card, *region)
+                return (*field, lang) if region and lang and (*field, lang) in known else field
     return path
 
 
@@ -233,7 +237,7 @@ def layout_book(
     problems: list = []
     with fonts.using(fonts.for_kit(loaded.model, loaded.root, lang)[0]):
         document = book(loaded.model, lang, parts, settings, loaded.root, problems)
-    return document, _findings(loaded, problems)
+    return document, _findings(loaded, problems, lang)
 
 
 def _finish(part: Component, settings: PrintSettings) -> Component:
@@ -465,6 +469,7 @@ def plan(loaded: LoadedKit, options: BuildOptions) -> KitRun:
     settings = print_settings(kit, options.overrides)
     languages = options.languages or tuple(kit.languages)
     target = options.out_dir / kit.id
+    check_output_link(options.out_dir, loaded.root)
     check_writable(target, languages)
     report = _playtest(loaded, options.playtest) if options.playtest else None
     staging = make_staging(options.out_dir)

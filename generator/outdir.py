@@ -225,6 +225,29 @@ def replace_whole(target: Path, data: bytes, partial: Path | None = None) -> Non
             temp.unlink(missing_ok=True)
 
 
+def check_output_link(out_dir: Path, kit_root: Path) -> None:
+    """OutputError when the output path passes through a symbolic link that lies in the kit and leads out of it.
+
+    A kit may ship an `output` link to anywhere (`/`, the user's home): `pnpkit build . -o output` must not write
+    there. A link the user made outside the kit is theirs to follow; the folder itself, given with -o, is too.
+    """
+    kit = kit_root.resolve()
+    path = Path(os.path.abspath(out_dir))  # `..` taken as written, links not followed
+    for step in (*reversed(path.parents), path):
+        if not step.is_symlink():
+            continue
+        try:
+            target = step.resolve()
+            place = step.parent.resolve() / step.name
+        except (OSError, RuntimeError):
+            raise OutputError(f"cannot use {out_dir}: {step} is a symbolic link that leads nowhere") from None
+        if place.is_relative_to(kit) and not target.is_relative_to(kit):
+            raise OutputError(
+                f"{out_dir} leads out of the kit through the symbolic link {step} (to {target}); "
+                "give the folder itself with -o, or choose another output directory"
+            )
+
+
 def check_usable(*paths: Path) -> None:
     """OutputError naming the first existing directory pnpkit cannot list, write and enter.
 

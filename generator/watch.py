@@ -30,7 +30,7 @@ from pnpkit.validator.kit import LoadedKit, load_kit
 from pnpkit.validator.proofread import words
 from pnpkit.validator.tables import TABLE_SUFFIXES
 
-from . import facecache, fonts
+from . import facecache, fonts, kitwatch
 from .build import (
     EDITION_NOTE,
     FONTS_NOTE,
@@ -50,7 +50,15 @@ from .build import (
 from .games import Component
 from .index import NAME as INDEX
 from .index import dumps, edition_index
-from .outdir import PARTIAL, DiskFullError, listed_names, replace_whole, write_error, write_marker
+from .outdir import (
+    PARTIAL,
+    DiskFullError,
+    check_output_link,
+    listed_names,
+    replace_whole,
+    write_error,
+    write_marker,
+)
 from .render import component_pdf
 
 WHOLE = "every file is whole, the last good one or the new one"
@@ -60,6 +68,8 @@ BOOK_DELAY_MS = 300
 and a save that follows at once gets its own PDF without waiting for the book of the save before."""
 MAX_ASSET_FILES = 5_000
 """Files looked at for changed pictures and fonts; a kit directory with more is fingerprinted by its first ones."""
+MAX_WATCH_FAILURES = 5
+"""Times in a row the file watch may fail and be started again before `watch` gives up (exit status 1)."""
 MODEL_SUFFIXES = (".yaml", ".yml", *TABLE_SUFFIXES)
 """Files read into the kit model: a change to one reaches the faces through the cards, not the files stamp."""
 
@@ -154,6 +164,7 @@ class Watcher:
         if missing:
             raise SettingsError(f"the kit has no {missing[0]!r} edition; it ships {', '.join(kit.languages)}")
         target = self.options.out_dir / kit.id
+        check_output_link(self.options.out_dir, self.root)
         check_writable(target, languages)
         stamp = facecache.files_stamp(self.root, asset_files(self.root, (target,)))
         if stamp != self.files_stamp:  # a picture or font changed: pages that name it look the same, so redo all
@@ -258,26 +269,27 @@ def asset_files(root: Path, skip: tuple[Path, ...] = ()) -> list[Path]:
     cards; hidden files and folders (`.git`, `.pnpkit`); and the folders in `skip`, the kit's output
     folder OUT/<kit id> (`pnpkit new` suggests `-o output` inside the kit; `-o .` puts it there too), which
     the watch itself rewrites and would otherwise take for a changed picture, redoing everything each save.
+    The folders are those the watch follows (`kitwatch.walk`): a link out of the kit is not walked.
     """
-    seen = {folder.resolve() for folder in skip}  # and every folder walked, so a linked folder is walked once
     files: list[Path] = []
-    folders = [root]
-    while folders and len(files) < MAX_ASSET_FILES:
-        folder = folders.pop()
+    for folder in kitwatch.walk(root, skip).folders:
+        if any(part.startswith(".") for part in folder.relative_to(root).parts):
+            continue
         try:
-            entries = sorted(folder.iterdir(), reverse=True)
+            entries = sorted(folder.iterdir())
         except OSError:
             continue
         for path in entries:
-            if path.name.startswith("."):
+            if len(files) >= MAX_ASSET_FILES:
+                return sorted(files)
+            if path.name.startswith(".") or path.name.lower().endswith(MODEL_SUFFIXES):
                 continue
-            if path.is_dir():
-                if path.resolve() not in seen:
-                    seen.add(path.resolve())
-                    folders.append(path)
-            elif path.is_file() and not path.name.lower().endswith(MODEL_SUFFIXES):
-                files.append(path)
-    return sorted(files[:MAX_ASSET_FILES])
+            try:
+                if path.is_file():
+                    files.append(path)
+            except OSError:
+                continue
+    return sorted(files)
 
 
 def _ensure_ours(lang_dir: Path) -> None:
@@ -366,33 +378,68 @@ def _status(rebuild: Rebuild) -> str:
 
 
 def watch(root: Path, options: BuildOptions, stream: TextIO = sys.stdout) -> int:
-    """Build once, then again after every change under `root`, until Ctrl-C."""
-    import watchfiles
-
+    """Build once, then again after every change under `root`, until Ctrl-C. Nothing the kit or the disk does
+    ends it with a traceback: a rebuild that fails says so on one line, and the watch goes on."""
     watcher = Watcher(root, options)
     screen = Screen(stream, root)
+
+    def warn(line: str) -> None:
+        stream.write(f"warning: {line}\n")
+        stream.flush()
+
+    def leave_out() -> list[Path]:
+        kit_id = watcher.last_good[0].model.id if watcher.last_good is not None else ""
+        return kitwatch.left_out(root, options.out_dir, kit_id)  # before the first write there is none
+
+    kit = kitwatch.KitWatch(root, leave_out, warn)
     try:
-        first = watcher.rebuild()
+        first = _rebuild(watcher, books=True)
         if first.problem and not watcher.written:
             raise (DiskFullError if first.disk_full else OutputError)(first.problem)
         screen.show(first)
-        out_dir = options.out_dir.resolve()
-        watch_filter = watchfiles.DefaultFilter(ignore_paths=[out_dir])
-        stream.write(f"watching {root} for changes (Ctrl-C to stop)\n")
-        stream.flush()
-        changes = watchfiles.watch(
-            root, watch_filter=watch_filter, step=30, rust_timeout=BOOK_DELAY_MS, yield_on_timeout=True
-        )
-        for changed in changes:
-            if changed:
-                screen.show(watcher.rebuild(books=False))
-            elif watcher.books_due:  # the saves have paused: kit.pdf and index.json catch up
-                screen.show(watcher.write_books())
+        failures = 0
+        announced = False
+        while True:
+            try:
+                for changed in kitwatch.follow(kit, timeout_ms=BOOK_DELAY_MS):
+                    failures = 0
+                    if not announced:  # said once the watch is set up: a save from now on is seen
+                        stream.write(f"watching {root} for changes (Ctrl-C to stop)\n")
+                        stream.flush()
+                        announced = True
+                    if changed:
+                        screen.show(_rebuild(watcher, books=False))
+                    elif watcher.books_due:  # the saves have paused: kit.pdf and index.json catch up
+                        screen.show(_write_books(watcher))
+                break
+            except Exception as exc:  # the file watch itself failed: started again, a few times
+                failures += 1
+                if failures > MAX_WATCH_FAILURES:
+                    stream.write(f"the file watch keeps failing ({type(exc).__name__}: {exc}); stopped watching\n")
+                    return 1
+                warn(f"the file watch stopped ({type(exc).__name__}: {exc}); starting it again")
+                time.sleep(kitwatch.RETRY_S)
     except KeyboardInterrupt:  # Ctrl-C, SIGTERM or SIGHUP: every file written so far was written whole
         try:
             if watcher.books_due:
-                watcher.write_books()  # and kit.pdf is the kit's as the watch leaves it
+                _write_books(watcher)  # and kit.pdf is the kit's as the watch leaves it
         except KeyboardInterrupt:  # asked twice: the book stays the last one written, whole
             pass
     stream.write("stopped watching\n")
     return 0
+
+
+def _rebuild(watcher: Watcher, books: bool) -> Rebuild:
+    """A rebuild that cannot end the watch: a fault in a layout is one line, and the last good files stay."""
+    try:
+        return watcher.rebuild(books=books)
+    except Exception as exc:
+        return Rebuild(findings=list(watcher.findings), problem=f"the rebuild stopped: {type(exc).__name__}: {exc}")
+
+
+def _write_books(watcher: Watcher) -> Rebuild:
+    try:
+        return watcher.write_books()
+    except Exception as exc:
+        watcher.books_due.clear()  # tried once: the next change that writes makes them due again
+        return Rebuild(findings=list(watcher.findings), problem=f"kit.pdf stopped: {type(exc).__name__}: {exc}")

@@ -4,6 +4,7 @@ real server process, a broken save that keeps the last good pages, and a server 
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import socket
 import warnings
@@ -284,7 +285,13 @@ def test_it_listens_on_this_machine_only_unless_told(kit: Path) -> None:
         port = int(url.rsplit(":", 1)[1])
         assert _reaches(port, "127.0.0.2")
         asked_by_name = httpx.get(f"http://127.0.0.2:{port}/api/state", headers={"Host": "studio.lan"})
-        assert asked_by_name.status_code == 200  # told to serve others: any name they reach it by
+        assert asked_by_name.status_code == 400  # a name it was not started for: refused (tests/test_studio_safety.py)
+    with serving(kit, "--host", "0.0.0.0", "--allow-host", "studio.lan") as url:
+        port = int(url.rsplit(":", 1)[1])
+        headers = {"Host": "studio.lan"}
+        assert httpx.get(f"http://127.0.0.2:{port}/api/state", headers=headers).status_code == 401  # no token
+        asked_by_name = httpx.get(f"http://127.0.0.2:{port}/api/state?token={url.token}", headers=headers)
+        assert asked_by_name.status_code == 200  # named with --allow-host, with the token
 
 
 def _events(url: str):
@@ -298,7 +305,9 @@ def _events(url: str):
                 yield json.loads(line[6:])["revision"]
 
 
-def test_a_save_sends_an_event_and_nothing_is_written(tmp_path: Path, kit: Path) -> None:
+def test_a_save_sends_an_event_and_the_studio_writes_only_the_file_it_is_asked_to(tmp_path: Path, kit: Path) -> None:
+    """Serving and rebuilding write nothing; a write asked for (a region's box) changes that file alone, and leaves
+    no temporary file behind."""
     before = {path: path.read_bytes() for path in files_under(tmp_path)}
     with serving(kit) as url:
         assert url.startswith("http://127.0.0.1:")
@@ -313,7 +322,84 @@ def test_a_save_sends_an_event_and_nothing_is_written(tmp_path: Path, kit: Path)
         )
         token = state["components"][0]["pages"][0]["token"]
         assert httpx.get(f"{url}/png/{token}.png").content.startswith(PNG)
+        unasked = {path: path.read_bytes() for path in files_under(tmp_path)}
+        assert unasked == {**before, kit / "cards.csv": unasked[kit / "cards.csv"]}  # only the test's own save
+        page_token = re.search(r'name="pnpkit-token" content="([^"]+)"', httpx.get(f"{url}/").text).group(1)  # type: ignore[union-attr]
+        regions = httpx.get(f"{url}/api/regions", params={"lang": "en", "deck": "weather", "card": "sunny"}).json()
+        steps = next(region for region in regions["regions"] if region["name"] == "steps")
+        asked = {
+            "template": regions["template"],
+            "region": "steps",
+            "box": [6, 3.5, 10, 10],
+            "fingerprint": steps["fingerprint"],
+        }
+        headers = {"X-Pnpkit-Token": page_token, "Origin": url, "Content-Type": "application/json"}
+        answer = httpx.post(f"{url}/api/edit/box", headers=headers, content=json.dumps(asked))
+        assert answer.status_code == 200, answer.text
+        # the write is seen as any save is: its rebuild comes after the one that may still follow the save
+        assert next(revision for revision in events if revision > state["revision"] + 1)
         events.close()
     after = {path: path.read_bytes() for path in files_under(tmp_path)}
     changed = {path for path in after if before.get(path) != after[path]}
-    assert set(after) == set(before) and changed == {kit / "cards.csv"}  # only the test's own save
+    assert set(after) == set(before) and changed == {kit / "cards.csv", kit / "templates.yaml"}
+    assert after[kit / "templates.yaml"] == before[kit / "templates.yaml"].replace(
+        b"{name: steps, kind: number, box: [4mm,", b"{name: steps, kind: number, box: [6mm,"
+    )
+
+
+def test_a_watch_that_fails_is_said_on_the_page_and_started_again(kit: Path, monkeypatch) -> None:
+    import threading
+
+    from pnpkit.generator import kitwatch
+
+    real = kitwatch.follow
+    told = threading.Event()
+    calls: list[int] = []
+
+    def follow(watched, **kwargs):
+        calls.append(1)
+        if len(calls) == 1:
+            raise RuntimeError("the watch gave up")
+        told.wait(30)  # the page has been seen saying so
+        yield from real(watched, **kwargs)
+
+    monkeypatch.setattr(kitwatch, "follow", follow)
+    studio = built(kit)
+    app = create_app(studio, None)
+    with TestClient(app, base_url="http://127.0.0.1") as client:
+        down = wait_for(lambda: (s := client.get("/api/state?lang=en").json())["watch"]["problem"] and s)
+        assert "the watch gave up" in down["watch"]["problem"] and "starting it again" in down["watch"]["problem"]
+        told.set()
+        wait_for(lambda: len(calls) == 2)
+        wait_for(lambda: not client.get("/api/state?lang=en").json()["watch"]["problem"])
+        edit(kit / "cards.csv", ",Sunny,", ",Sunshine,")
+        wait_for(lambda: "Sunshine" in client.get("/api/state?lang=en").json()["cards"][0]["text"])
+        assert app.state.watch.restarts == 1
+
+
+def test_a_page_finding_names_the_cell_and_the_edition_it_measured(kit: Path) -> None:
+    """A bilingual CSV deck: English text that crowds its box is told at the `.en` cell (`fill.body.en`,
+    `title.en`), Japanese at the `.ja` one, and each finding carries its edition for the studio to switch to."""
+    header = (kit / "cards.csv").read_text(encoding="utf-8-sig").splitlines()[0]
+    edit(kit / "cards.csv", header, header.replace("text.ja,text.en", "fill.body.ja,fill.body.en"))
+    edit(
+        kit / "templates.yaml", "{name: text, kind: text, box: [5mm, 53mm,", "{name: body, kind: text, box: [5mm, 66mm,"
+    )
+    edit(
+        kit / "templates.yaml",
+        "{name: title, kind: text, box: [16mm, 4mm,",
+        "{name: title, kind: text, box: [16mm, 9.5mm,",
+    )
+    assert cli("validate", kit).returncode == 0
+    state = built(kit).state("ja")
+    body = [f for f in state["findings"] if f["path"].endswith(".downpour.body")]
+    assert body and all(f["where"] == "cards.csv:5:fill.body.en" and f["langs"] == ["en"] for f in body), body
+    titles = [f for f in state["findings"] if f["code"] == "PK368" and f["path"].endswith(".sunny.title")]
+    assert {(f["where"], tuple(f["langs"]), "'Sunny'" in f["message"]) for f in titles} == {
+        ("cards.csv:2:title.en", ("en",), True),
+        ("cards.csv:2:title.ja", ("ja",), False),
+    }
+    english = next(f for f in titles if f["langs"] == ["en"])
+    assert {t["card"] for t in english["targets"]["en"]} == {"sunny"}  # outlined on the English page
+    shown = cli("validate", kit).stdout
+    assert "cards.csv:5:fill.body.en: warning" in shown and "cards.csv:5:fill.body.ja" not in shown

@@ -98,6 +98,12 @@ def _card_path(model: BaseModel, paths: list[tuple], deck: str) -> tuple | None:
     return None
 
 
+def find_card(model: BaseModel, deck: str, card: str) -> tuple | None:
+    """The model path of the card `card` of the deck `deck` (as a placed card names them), or None."""
+    paths = id_paths(model).get(card)
+    return _card_path(model, paths, deck) if paths else None
+
+
 class FindingMap:
     """Cards and components of one language, and the findings that concern them."""
 

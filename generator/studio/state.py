@@ -22,6 +22,7 @@ from ..build import SettingsError, layout_kit, print_settings
 from ..fonts import FontSet
 from ..games import Component
 from ..watch import asset_files
+from .edits.files import kit_fingerprints
 from .locate import FindingMap, editor_link, model_at, source_file
 from .pages import Renders
 
@@ -57,6 +58,11 @@ class Snapshot:
     """The fingerprint of the kit's pictures and fonts the pages were drawn with."""
     pending: tuple[str, ...] = ()
     """Editions not laid out again yet (`Studio.finish` does them): their pages are from before the save."""
+    met_in: dict[tuple, set[str]] = field(default_factory=dict)
+    """A layout finding (by `finding_key`) → the editions whose layout met it."""
+    fingerprints: dict[str, str] = field(default_factory=dict)
+    """The kit's YAML files and tables (by their path from the kit folder) as they were before `loaded` read them:
+    an edit is made only to a file that still holds exactly that (editing.py)."""
 
     @property
     def errors(self) -> int:
@@ -81,6 +87,10 @@ class Studio:
         """Page token → (language, component, page number), for the state last worked out."""
         self.looked_at: deque[tuple[str, str, int]] = deque(maxlen=MAX_LOOKED_AT)
         """The pages whose pictures the browser fetched last: after a save, their new pictures are drawn at once."""
+        self.watch_problem = ""
+        """Set while the file watch is down (follow.py): the page says that saves are not seen."""
+        self.watch_skipped: list[str] = []
+        """Folders the watch skipped (a link out of the kit, a folder it cannot read), each with why."""
 
     def rebuild(self, first: str = "") -> Snapshot:
         """Load the kit and lay out the edition `first` (the one on screen; every edition when it is not the kit's);
@@ -88,7 +98,13 @@ class Studio:
         with self._lock:
             started = time.perf_counter()
             before = self.snapshot
-            snapshot = Snapshot(before.revision + 1, editions=before.editions, loaded=before.loaded, stamp=before.stamp)
+            snapshot = Snapshot(
+                before.revision + 1,
+                editions=before.editions,
+                loaded=before.loaded,
+                stamp=before.stamp,
+                fingerprints=before.fingerprints,
+            )
             try:
                 self._rebuild(snapshot, first)
             except SettingsError as exc:
@@ -97,6 +113,7 @@ class Studio:
                 snapshot.problem = f"the layout stopped: {type(exc).__name__}: {exc}"
             if snapshot.problem:
                 snapshot.editions, snapshot.loaded, snapshot.stale = before.editions, before.loaded, True
+                snapshot.fingerprints = before.fingerprints
                 snapshot.pending = ()
             snapshot.seconds = time.perf_counter() - started
             self.snapshot = snapshot
@@ -109,7 +126,13 @@ class Studio:
             if not before.pending or before.loaded is None:
                 return None
             started = time.perf_counter()
-            snapshot = replace(before, revision=before.revision + 1, editions=dict(before.editions), pending=())
+            snapshot = replace(
+                before,
+                revision=before.revision + 1,
+                editions=dict(before.editions),
+                pending=(),
+                met_in={key: set(langs) for key, langs in before.met_in.items()},
+            )
             try:
                 self._lay_out(snapshot, before.loaded, before.pending)
             except Exception as exc:  # as in `rebuild`: said, and the pages stay
@@ -119,11 +142,13 @@ class Studio:
             return snapshot
 
     def _rebuild(self, snapshot: Snapshot, first: str) -> None:
+        fingerprints = kit_fingerprints(self.root)  # before the load: a file changed while it loads will not match
         loaded = load_kit(self.root)
         snapshot.findings = [f for f in loaded.report.sorted() if f.suppressed is None]
         if not loaded.ok:
             snapshot.stale = True
             return
+        snapshot.fingerprints = fingerprints
         kit = loaded.model
         stamp = facecache.files_stamp(self.root, asset_files(self.root))  # pictures and fonts: tables are in the model
         self.cache.scope = facecache.scope_of(kit, stamp)
@@ -142,6 +167,8 @@ class Studio:
             for lang in languages:
                 parts, problems = layout_kit(loaded, lang, settings)
                 found += problems
+                for problem in problems:
+                    snapshot.met_in.setdefault(finding_key(problem), set()).add(lang)
                 fontset = fonts.for_kit(kit, loaded.root, lang)[0]
                 snapshot.editions[lang] = Edition(lang, parts, FindingMap(loaded, parts), fontset)
         report = Report()
@@ -166,7 +193,7 @@ class Studio:
                 self._states = {key: self._state(snapshot, lang)}
             state = self._states[key]
         self.viewed = state["lang"]
-        return state
+        return {**state, "watch": {"problem": self.watch_problem, "skipped": list(self.watch_skipped)}}
 
     def png(self, token: str) -> bytes | None:
         """A page's or card's picture; a page's place is remembered for `prepare`."""
@@ -263,6 +290,7 @@ class Studio:
     def _finding(self, finding: Finding, snapshot: Snapshot) -> dict:
         return {
             "code": finding.code,
+            "langs": editions_of(finding, snapshot),
             "severity": finding.severity.value,
             "path": finding.path,
             "message": finding.message,
@@ -294,8 +322,24 @@ class Studio:
             for column in row:
                 if column not in entry["columns"]:
                     entry["columns"].append(column)
-            entry["rows"].append({"cells": row, "where": self._where(source.location)})
+            file = self.file_of(source.location)
+            entry["rows"].append(
+                {
+                    "cells": row,
+                    "where": self._where(source.location),
+                    "card": card,
+                    "file": file,
+                    "fingerprint": snapshot.fingerprints.get(file, ""),
+                }
+            )
         return list(decks.values())
+
+    def file_of(self, location: Location) -> str:
+        """The file a place names, from the kit folder ('' for one outside it)."""
+        try:
+            return source_file(location).resolve().relative_to(self.root).as_posix() if location.file else ""
+        except ValueError:
+            return ""
 
     def playtest(self, lang: str, games: int) -> dict:
         """The playtest report page for the kit as it is now (`pnpkit simulate` at its defaults), when the kit's
@@ -321,6 +365,25 @@ class Studio:
             token = self.renders.register(snapshot.stamp, lang, page, snapshot.editions[lang].fontset, "page")
             self._playtests = {key: {"available": True, "games": games, "token": token, "width": page.width}}
         return self._playtests[key]
+
+
+def finding_key(finding: Finding) -> tuple:
+    """What makes two findings one (as `Report.sorted` has it)."""
+    return (finding.code, finding.location, finding.path, finding.message)
+
+
+def editions_of(finding: Finding, snapshot: Snapshot) -> list[str]:
+    """The editions a finding is about, in the kit's order: those whose layout met it, else the language its
+    place names (`cards.csv:5:text.en`, `decks[0].cards[3].title.ja`); none when it is about every edition."""
+    languages = list(snapshot.loaded.model.languages) if snapshot.loaded is not None else []
+    met = snapshot.met_in.get(finding_key(finding), set())
+    if not met:
+        for named in (finding.location.cell, finding.path):
+            last = named.rsplit(".", 1)[-1] if "." in named else ""
+            if last in languages:
+                met = {last}
+                break
+    return [lang for lang in languages if lang in met and len(met) < len(languages)]
 
 
 def texts_of(group) -> list[str]:

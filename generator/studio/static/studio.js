@@ -1,6 +1,14 @@
-// pnpkit studio: reads /api/state, shows pages, cards, data and findings; redraws on every `rebuild` event.
+// pnpkit studio: reads /api/state, shows pages, cards and findings; redraws on every `rebuild` event. The data
+// table and the card layout, which write into the kit's files, are edit.js.
 // Every user text goes in through textContent, never as markup.
 "use strict";
+
+// The token `pnpkit serve` printed came once in the address; the server keeps it in a cookie. Out of the address bar.
+if (new URLSearchParams(location.search).has("token")) {
+  const query = new URLSearchParams(location.search);
+  query.delete("token");
+  history.replaceState(null, "", query.size ? `?${query}` : location.pathname);
+}
 
 const S = {
   lang: new URLSearchParams(location.search).get("lang") || "",
@@ -23,6 +31,11 @@ function el(tag, attrs = {}, ...children) {
 
 async function load() {
   const response = await fetch(`/api/state?lang=${encodeURIComponent(S.lang)}`);
+  if (response.status === 401) {  // a studio started again has a new token: its address says it
+    $("banner").hidden = false;
+    $("banner").textContent = "This studio asks for its token: open the address `pnpkit serve` printed, with its ?token=.";
+    return;
+  }
   const state = await response.json();
   S.state = state;
   S.lang = state.lang;
@@ -44,7 +57,9 @@ function render() {
   if (S.tab === "pages") renderPages(state);
   if (S.tab === "gallery") renderGallery(state);
   if (S.tab === "data") renderData();
+  if (S.tab === "card") renderCard();
   if (S.tab === "playtest") renderPlaytest();
+  if (typeof state.undo === "number") setUndo(state.undo);
 }
 
 function renderLangs(state) {
@@ -63,10 +78,16 @@ function renderStatus(state) {
   $("status-text").textContent = state.stale
     ? `${errors}showing the last good pages`
     : `${errors}live · laid out in ${state.seconds.toFixed(2)} s`;
-  banner.hidden = !state.stale;
-  banner.textContent = state.problem
-    ? `Not laid out: ${state.problem}. The pages below are the last good ones.`
-    : "The kit as saved does not load: the pages below are the last good ones. Fix the findings on the right and save.";
+  const watch = state.watch || { problem: "", skipped: [] };
+  banner.hidden = !state.stale && !watch.problem;
+  banner.textContent = watch.problem
+    ? `Saves are not seen: ${watch.problem}. Reload the page once it is back.`
+    : state.problem
+      ? `Not laid out: ${state.problem}. The pages below are the last good ones.`
+      : "The kit as saved does not load: the pages below are the last good ones. Fix the findings on the right and save.";
+  const notice = $("notice");
+  notice.hidden = !watch.skipped.length;
+  notice.textContent = watch.skipped.length ? `Not watched: ${watch.skipped.join("; ")}` : "";
 }
 
 function flaggedSlugs(state) {
@@ -112,6 +133,8 @@ function renderPages(state) {
   view.querySelectorAll(".sheet").forEach((sheet, n) => {
     const page = part.pages[n];
     const img = sheet.querySelector("img");
+    sheet.querySelector(".label").textContent = `${part.title} · page ${n + 1} of ${part.pages.length}`;  // the edition's words
+    img.alt = `${part.title}, page ${n + 1}`;
     const src = `/png/${page.token}.png`;
     if (img.getAttribute("src") !== src) img.setAttribute("src", src);
     img.dataset.token = page.token;
@@ -162,9 +185,16 @@ function renderFindings(state) {
   f.where ? el("a", { class: "where", href: f.editor || "#", title: "Open in the editor", text: f.where }) : null)));
 }
 
-function choose(index) {
+async function choose(index) {
   const finding = S.state.findings[index];
   S.chosen = index;
+  // a finding met in another edition (text in Japanese, say) is shown there
+  const langs = finding.langs || [];
+  if (langs.length && !langs.includes(S.state.lang)) {
+    S.lang = langs[0];
+    history.replaceState(null, "", `?lang=${S.lang}`);
+    await load();
+  }
   const targets = finding.targets[S.state.lang] || [];
   if (!targets.length) { S.focus = null; render(); return; }
   const first = targets[0];
@@ -199,19 +229,6 @@ function renderGallery(state) {
   el("div", { class: "where", text: c.where }))));
 }
 
-async function renderData() {
-  const view = $("data-view");
-  const decks = await (await fetch(`/api/table?lang=${encodeURIComponent(S.lang)}`)).json();
-  if (!decks.length) { view.replaceChildren(el("p", { class: "empty", text: "This kit has no card data." })); return; }
-  view.replaceChildren(...decks.map((deck) => el("div", {},
-    el("p", { class: "data-title", text: `${deck.deck} · ${deck.rows.length} designs` }),
-    el("table", { class: "data", "data-deck": deck.deck },
-      el("thead", {}, el("tr", {}, ...deck.columns.map((c) => el("th", { text: c })), el("th", { text: "source" }))),
-      el("tbody", {}, ...deck.rows.map((row) => el("tr", {},
-        ...deck.columns.map((c) => el("td", { text: row.cells[c] ?? "" })),
-        el("td", { class: "where", text: row.where }))))))));
-}
-
 async function renderPlaytest() {
   const view = $("playtest-view");
   view.replaceChildren(el("p", { class: "muted", text: "Playing games…" }));
@@ -227,8 +244,9 @@ async function renderPlaytest() {
 
 function showTab(tab) {
   S.tab = tab;
-  for (const button of document.querySelectorAll("#tabs button")) button.classList.toggle("on", button.dataset.tab === tab);
-  for (const name of ["pages", "gallery", "data", "playtest"]) $(`${name}-view`).hidden = name !== tab;
+  const lit = tab === "card" ? "data" : tab;  // a card's layout is reached from the data
+  for (const button of document.querySelectorAll("#tabs button")) button.classList.toggle("on", button.dataset.tab === lit);
+  for (const name of ["pages", "gallery", "data", "card", "playtest"]) $(`${name}-view`).hidden = name !== tab;
   if (S.state) render();
 }
 
