@@ -380,8 +380,13 @@ def test_a_watch_that_fails_is_said_on_the_page_and_started_again(kit: Path, mon
 def test_a_page_finding_names_the_cell_and_the_edition_it_measured(kit: Path) -> None:
     """A bilingual CSV deck: English text that crowds its box is told at the `.en` cell (`fill.body.en`,
     `title.en`), Japanese at the `.ja` one, and each finding carries its edition for the studio to switch to."""
-    header = (kit / "cards.csv").read_text(encoding="utf-8-sig").splitlines()[0]
-    edit(kit / "cards.csv", header, header.replace("text.ja,text.en", "fill.body.ja,fill.body.en"))
+    rows = (kit / "cards.csv").read_text(encoding="utf-8-sig").splitlines()
+    rows = [rows[0].replace("text.ja,text.en", "fill.body.ja,fill.body.en") + ",note.ja,note.en"]
+    rows += [
+        row + ",見本のカード：cards.csv で書きかえられます,Sample card: edit it in cards.csv"
+        for row in (kit / "cards.csv").read_text(encoding="utf-8-sig").splitlines()[1:]
+    ]
+    (kit / "cards.csv").write_text("\n".join(rows) + "\n", encoding="utf-8-sig")  # a note under the body it meets
     edit(
         kit / "templates.yaml", "{name: text, kind: text, box: [5mm, 53mm,", "{name: body, kind: text, box: [5mm, 66mm,"
     )
