@@ -67,7 +67,22 @@ _EN_DETERMINERS = frozenset(
 )
 _JA_QUOTE = re.compile(r"[「『]([^「」『』]{1,40})[」』]")
 _EN_QUOTE = re.compile(r"[“\"]([^“”\"]{1,60})[”\"]")
-FLAVOUR_WORDS = ("flavour", "flavor", "quote", "lore", "story", "caption", "dialogue", "speech")
+FLAVOUR_WORDS = (
+    "flavour",
+    "flavor",
+    "quote",
+    "lore",
+    "story",
+    "caption",
+    "dialogue",
+    "speech",
+    "epigraph",
+    "motto",
+    "citation",
+    "attribution",
+    "verse",
+    "poem",
+)
 """A field or region whose name holds one of these is flavour: what it quotes is said, not a name claimed."""
 _JA_SAID_AFTER = re.compile(
     r"(?:[「『][^「」『』]{1,40}[」』]\s*[、・,]?\s*)*(?:\s*(?:と|って|という|といった|との|など|等|のような|になる|になり|が成立|の[^。「」]{0,4}種類)|[^。]{0,12}?(?:宣言|言う|言っ|叫|唱え|コール))"
@@ -82,6 +97,12 @@ _EN_SAID_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _EN_SAID_AFTER = re.compile(r"\s*,?\s*(?:he|she|they|it|I|we|you)\s+(?:say|says|said|ask|asks|asked|cr(?:y|ies|ied))\b")
+_JA_CITED = re.compile(
+    r"\s*(?:より|から(?:の)?(?:引用|抜粋|一節)|の一節|の(?:第\s*\d+\s*)?[章節巻]|第\s*\d+\s*[章節巻]|[)）]\s*$)"
+)
+"""「大いなる作」より, 「大いなる作」の一節: a work cited as the source of a quotation, not a name the rules use."""
+_JA_CITED_BEFORE = re.compile(r"(?:[―—–-]{1,2}|[『「][^」』]*[」』]\s*[―—–-]{1,2}|著|作|詩|歌集|書|物語|伝承|曰く)\s*$")
+_EN_CITED_BEFORE = re.compile(r"(?:\bfrom(?: the)?|[—–]|--|\bin(?: the)?|\bof|\bby)\s*[,:]?\s*$", re.I)
 _JA_DEFINED = re.compile(r"(?:^|[\s。・])[「『【]([^」』】]{1,20})[」』】]\s*(?:[:：]|とは|は、?次の|を指す)")
 """A term the prose defines where it is introduced: 「水平実績」：横一列…, 「こいこい」とは…"""
 _JA_HEAD = re.compile(r"^\s*[【■●◆・]?\s*([^\s:：、。「」【】]{1,20})[】]?\s*[:：]")
@@ -162,6 +183,9 @@ class Texts:
         for _path, lang, value in texts.prose:
             for term in defined_in(value, lang):
                 texts._define(lang, term)
+            label = label_of(value, lang)
+            if label is not None:  # a table cell, a list item, a type line: the kit introduces the term
+                texts._define(lang, label)
         return texts
 
     def _define(self, lang: str, name: str) -> None:
@@ -187,7 +211,37 @@ class Texts:
         short = lang == "ja" and len(norm) <= 3
         close = difflib.get_close_matches(norm, list(known), n=3, cutoff=0.0 if short else 0.6)
         close = [c for c in close if len(set(c) & set(norm)) * 2 >= len(set(norm))]  # half its characters, at least
+        close = [c for c in close if edit_distance(c, norm) <= max(1, len(norm) // 4)]
         return known[close[0]] if close else None
+
+
+def edit_distance(a: str, b: str) -> int:
+    """Levenshtein distance: a suggestion more than a quarter of the word away (Animal → Enigma) is no typo's fix."""
+    previous = list(range(len(b) + 1))
+    for i, x in enumerate(a, start=1):
+        current = [i]
+        for j, y in enumerate(b, start=1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x != y)))
+        previous = current
+    return previous[-1]
+
+
+LABEL_MOST = {"ja": 12, "en": 30}
+"""The longest text read as a label (a table cell, a list item, a type line) that introduces a term."""
+_LABEL_TAIL = re.compile(r"\s*(?:[(（\[［].*|[:：].*)$")
+
+
+def label_of(value: str, lang: str) -> str | None:
+    """The term a short text introduces by standing alone (a table cell 「伝説」, a list item "Legendary (25)", a
+    card's type line "Animal"), or None for a sentence or a number."""
+    text = _LABEL_TAIL.sub("", value.strip()).strip(' *_「」“”"')
+    if not text or len(text) > LABEL_MOST.get(lang, 30) or not any(c.isalpha() for c in text):
+        return None
+    if lang == "ja":
+        return None if _NOT_A_NAME.search(text) or _is_sentence(text) else text
+    return (
+        text if _looks_like_english_name(text) or (len(text.split()) <= 3 and not _EN_NOT_A_NAME.search(text)) else None
+    )
 
 
 def _kind_of(path: tuple) -> str | None:
@@ -266,9 +320,9 @@ def _quoted(value: str, lang: str) -> list[str]:
     if lang == "ja":
         for match in _JA_QUOTE.finditer(value):
             term = match.group(1)
-            if _NOT_A_NAME.search(term) or term.isdigit() or len(term) > 16:
-                continue
-            if _JA_SAID_AFTER.match(value, match.end()) or _is_sentence(term):
+            if match.group(0).startswith("『") or _NOT_A_NAME.search(term) or term.isdigit() or len(term) > 16:
+                continue  # 『…』 is the title of a work
+            if _JA_SAID_AFTER.match(value, match.end()) or _is_sentence(term) or _ja_cited(value, match):
                 continue
             found.append(term)
     else:
@@ -279,8 +333,23 @@ def _quoted(value: str, lang: str) -> list[str]:
             before = _EN_LIST_BEFORE.sub("", value[: match.start()])
             if _EN_SAID_BEFORE.search(before) or _EN_SAID_AFTER.match(value, match.end()):
                 continue
+            if _EN_CITED_BEFORE.search(before) and _is_quotation(value):
+                continue
             found.append(term)
     return found
+
+
+def _ja_cited(value: str, match: re.Match[str]) -> bool:
+    """Whether a quoted term is a work cited in a quotation: 「大いなる作」より, ――「大いなる作」, or a title after the
+    quotation it attributes (「星は語る」――「大いなる作」)."""
+    return bool(_JA_CITED.match(value, match.end())) or bool(_JA_CITED_BEFORE.search(value[: match.start()]))
+
+
+def _is_quotation(value: str) -> bool:
+    """Whether an English text quotes someone: it opens with a quotation mark or holds a dash before an
+    attribution, so a quoted title after "from" or a dash is the work it cites."""
+    text = value.strip()
+    return text[:1] in "“\"'‘" or "—" in text or "--" in text or text.casefold().startswith("from ")
 
 
 def _is_sentence(term: str) -> bool:

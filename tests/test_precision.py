@@ -1,0 +1,138 @@
+"""Issue 42: a checker quiet on games it has never seen. A number a condition governs (a player count, a round, a
+rank, a table row) is a mapping, not a contradiction; a term a table, list or type line introduces is defined; a
+quoted title of a work in a flavour quotation is no name claim; a suggestion is never far from the word; two
+dictionary words are never one another's typo. Each false case (ja and en) is silent, and a true sibling of the
+same shape still fires. Every case is an edit of examples/starlit-bazaar in tmp_path."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import line_of, make_bad_kit
+
+from pnpkit.validator.kit import load_kit
+
+SB = "starlit-bazaar"
+SECTION = "rules:\n  sections:\n"
+
+
+def _section(ja: str, en: str, title: str = "{ja: 配札, en: The deal}") -> tuple[str, str, str]:
+    return (
+        "rules.yaml",
+        SECTION,
+        f'{SECTION}    - title: {title}\n      bullets:\n        - ja: "{ja}"\n          en: "{en}"\n',
+    )
+
+
+def _table(columns: tuple[str, str, str, str], *rows: tuple[str, str, str, str]) -> tuple[str, str, str]:
+    a, b, c, d = columns
+    lines = "".join(f'          - [{{ja: "{w}", en: "{x}"}}, {{ja: "{y}", en: "{z}"}}]\n' for w, x, y, z in rows)
+    return (
+        "rules.yaml",
+        SECTION,
+        f"{SECTION}    - title: {{ja: 得点表, en: Score table}}\n      table:\n"
+        f"        columns: [{{ja: {a}, en: {b}}}, {{ja: {c}, en: {d}}}]\n        rows:\n{lines}",
+    )
+
+
+def _pile(per_player: str) -> tuple[str, str, str]:
+    pile = (
+        "  piles:\n    - {id: deck, name: {ja: 山札, en: Deck}, holds: 40, "
+        f"setup: {{per_player: {per_player}}}, after_use: discard, reshuffle: never}}\n"
+    )
+    return ("kit.yaml", "include:\n", f"play:\n{pile}include:\n")
+
+
+def _found(kit: Path, code: str) -> list:
+    return [f for f in load_kit(kit).report.findings if f.code == code]
+
+
+def _where(kit: Path, found: list) -> list[tuple[str, int]]:
+    return [(Path(f.location.file).name, f.location.line) for f in found]
+
+
+# ---------------------------------------------------------------- numbers a condition governs
+
+HAND_PER_COUNT = {
+    "ja": _section("2〜3人なら各プレイヤーに5枚ずつ配る、4人なら4枚ずつ配る。", "Deal the cards."),
+    "en": _section(
+        "カードを配る。",
+        "With 2 or 3 players, deal 5 cards to each player; with 4 players, deal 4 cards to each player.",
+    ),
+    "en-game": _section(
+        "カードを配る。",
+        "In a 2-3 player game, each player is dealt 5 cards. In a 4-player game, each player is dealt 4 cards.",
+    ),
+    "ja-list": _section("2人：5枚ずつ配る。3〜4人：4枚ずつ配る。", "Deal the cards."),
+    "ja-round": _section("1ラウンド目は3枚ずつ配る。2ラウンド目は5枚ずつ配る。", "Deal the cards."),
+    "en-round": _section(
+        "カードを配る。", "In round 1, deal 3 cards to each player. In round 2, deal 5 cards to each player."
+    ),
+}
+"""A hand size per player count or per round (the fireworks co-op game's 「2〜3人なら…5枚、4〜5人なら4枚」)."""
+
+
+@pytest.mark.parametrize("case", sorted(HAND_PER_COUNT))
+def test_a_value_per_player_count_or_round_is_a_mapping_not_a_contradiction(tmp_path, case):
+    kit = make_bad_kit(tmp_path, [HAND_PER_COUNT[case]], case, SB)
+    assert _found(kit, "PK346") == [], [f.text() for f in _found(kit, "PK346")]
+
+
+def test_a_table_of_values_per_player_count_is_a_mapping(tmp_path):
+    kit = make_bad_kit(
+        tmp_path,
+        [
+            _table(
+                ("人数", "Players", "手札", "Hand"),
+                ("2〜3人", "2-3 players", "5枚ずつ配る", "deal 5 cards to each player"),
+                ("4人", "4 players", "4枚ずつ配る", "deal 4 cards to each player"),
+            )
+        ],
+        "table",
+        SB,
+    )
+    assert _found(kit, "PK346") == [], [f.text() for f in _found(kit, "PK346")]
+
+
+TRUE_SIBLINGS = {
+    # the same condition stated twice with two numbers
+    "ja": (
+        [
+            _section("4人なら4枚ずつ配る。", "Deal the cards."),
+            _section("4人なら5枚ずつ配る。", "Deal.", "{ja: 補足, en: Notes}"),
+        ],
+        "4人なら4枚ずつ配る",
+    ),
+    "en": (
+        [
+            _section("配る。", "With 4 players, deal 4 cards to each player."),
+            _section("配る。", "With 4 players, deal 5 cards to each player.", "{ja: 補足, en: Notes}"),
+        ],
+        "With 4 players, deal 4",
+    ),
+    # the model's deal per player count against the prose's
+    "ja-model": ([_pile("{2: 5, 3: 5, 4: 3}"), HAND_PER_COUNT["ja"]], "2〜3人なら"),
+    "en-model": ([_pile("{2: 5, 3: 5, 4: 3}"), HAND_PER_COUNT["en"]], "With 2 or 3 players"),
+    # the model's one number holds for every player count
+    "en-one-number": ([_pile("5"), HAND_PER_COUNT["en"]], "With 2 or 3 players"),
+    # the game's own player count, unconditioned, still disagrees with the model
+    "ja-players": ([_section("2〜6人で遊ぶ。", "Deal.")], "2〜6人で遊ぶ"),
+    "en-players": ([_section("配る。", "A game for 2-6 players.")], "A game for 2-6 players"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(TRUE_SIBLINGS))
+def test_a_contradiction_of_the_same_shape_still_fires(tmp_path, case):
+    edits, marker = TRUE_SIBLINGS[case]
+    kit = make_bad_kit(tmp_path, edits, case, SB)
+    found = _found(kit, "PK346")
+    assert found and {w for w in _where(kit, found)} == {("rules.yaml", line_of(kit / "rules.yaml", marker))}, [
+        f.text() for f in found
+    ]
+    assert all(f.severity.value == "warning" for f in found)
+
+
+def test_the_model_per_player_count_agreeing_with_the_prose_is_silent(tmp_path):
+    kit = make_bad_kit(tmp_path, [_pile("{2: 5, 3: 5, 4: 4}"), HAND_PER_COUNT["ja"], HAND_PER_COUNT["en"]], "ok", SB)
+    assert _found(kit, "PK346") == []
