@@ -136,3 +136,123 @@ def test_a_contradiction_of_the_same_shape_still_fires(tmp_path, case):
 def test_the_model_per_player_count_agreeing_with_the_prose_is_silent(tmp_path):
     kit = make_bad_kit(tmp_path, [_pile("{2: 5, 3: 5, 4: 4}"), HAND_PER_COUNT["ja"], HAND_PER_COUNT["en"]], "ok", SB)
     assert _found(kit, "PK346") == []
+
+
+# ---------------------------------------------------------------- quoted terms a kit introduces
+
+RANKS = _table(
+    ("得点", "Score", "評価", "Rating"),
+    ("0〜15", "0-15", "凡庸", "Mediocre"),
+    ("16〜24", "16-24", "見事", "Splendid"),
+    ("25", "25", "伝説", "Legendary"),
+)
+
+
+def test_a_rank_of_the_kit_s_own_score_table_is_a_defined_term(tmp_path):
+    kit = make_bad_kit(
+        tmp_path, [RANKS, _section("25点なら「伝説」の称号を得る。", "Score 25 to be “Legendary”.")], "legend", SB
+    )
+    assert _found(kit, "PK333") == [], [f.text() for f in _found(kit, "PK333")]
+
+
+def test_a_term_a_list_introduces_is_defined(tmp_path):
+    kit = make_bad_kit(
+        tmp_path,
+        [
+            (
+                "rules.yaml",
+                SECTION,
+                f"{SECTION}    - title: {{ja: 種類, en: Kinds}}\n      bullets:\n        - {{ja: 動物, en: Animal}}\n"
+                "        - {ja: 植物, en: Plant}\n",
+            ),
+            _section("「動物」を1枚引く。", "Draw an “Animal” card."),
+        ],
+        "kinds",
+        SB,
+    )
+    assert _found(kit, "PK333") == []
+
+
+def test_a_rank_missing_from_the_table_still_fires_in_both_languages(tmp_path):
+    kit = make_bad_kit(
+        tmp_path, [RANKS, _section("26点なら「神話」の称号を得る。", "Score 26 to be “Mythic”.")], "myth", SB
+    )
+    found = _found(kit, "PK333")
+    assert sorted(f.path.rsplit(".", 1)[-1] for f in found) == ["en", "ja"]
+    line = line_of(kit / "rules.yaml", "26点なら")
+    assert set(_where(kit, found)) == {("rules.yaml", line), ("rules.yaml", line + 1)}  # the ja line, the en line
+
+
+FLAVOUR_TITLES = {
+    "ja-cited": "「星はめぐる」――「大いなる作」より",
+    "ja-title": "『大いなる作』の一節を読む。",
+    "en-cited": "“The stars turn.” — from “The Great Work”",
+}
+
+
+@pytest.mark.parametrize("case", sorted(FLAVOUR_TITLES))
+def test_the_title_of_a_work_cited_in_a_quotation_is_no_name_claim(tmp_path, case):
+    text = FLAVOUR_TITLES[case].replace('"', '\\"')
+    ja, en = (text, "Gain a star.") if case.startswith("ja") else ("星を得る。", text)
+    kit = make_bad_kit(tmp_path, [_section(ja, en)], case, SB)
+    assert _found(kit, "PK333") == [], [f.text() for f in _found(kit, "PK333")]
+
+
+def test_the_same_title_used_as_a_name_in_a_rule_still_fires(tmp_path):
+    kit = make_bad_kit(tmp_path, [_section("「大いなる作」を1枚捨てる。", "Discard “The Great Work”.")], "used", SB)
+    assert sorted(f.path.rsplit(".", 1)[-1] for f in _found(kit, "PK333")) == ["en", "ja"]
+
+
+def test_a_suggestion_far_from_the_word_is_never_offered(tmp_path):
+    """ "Animal" is not "Enigma" misspelt: the warning stays, the suggestion goes; "Lanterns" near "Lantern" stays."""
+    kit = make_bad_kit(
+        tmp_path,
+        [
+            ("kit.yaml", "include:\n", "glossary:\n  - {term: Enigma, variants: [Enygma]}\ninclude:\n"),
+            _section("星を得る。", "Draw an “Animal”."),
+        ],
+        "far",
+        SB,
+    )
+    (found,) = _found(kit, "PK333")
+    assert "Enigma" not in found.hint and "did you mean" not in found.hint
+    near = make_bad_kit(tmp_path, [_section("星を得る。", "Draw a “Nigth Lamp”.")], "near", SB)
+    (close,) = _found(near, "PK333")
+    assert "did you mean 'Night Lamp'?" in close.hint
+
+
+# ---------------------------------------------------------------- two dictionary words are never one another's typo
+
+
+def test_two_dictionary_words_of_one_root_are_no_typo_even_where_the_kit_names_one(tmp_path):
+    kit = make_bad_kit(
+        tmp_path,
+        [
+            ("kit.yaml", "include:\n", "glossary:\n  - {term: Challenges, variants: [Challanges2]}\ninclude:\n"),
+            _section(
+                "挑む。",
+                "Challenges come first. Resolve challenges in order. Two challenges at most. The challenger goes first.",
+            ),
+        ],
+        "challenger",
+        SB,
+    )
+    assert _found(kit, "PK336") == [], [f.text() for f in _found(kit, "PK336")]
+
+
+def test_a_misspelling_beside_a_named_word_still_fires(tmp_path):
+    kit = make_bad_kit(
+        tmp_path,
+        [
+            ("kit.yaml", "include:\n", "glossary:\n  - {term: Challenges, variants: [Challanges2]}\ninclude:\n"),
+            _section(
+                "挑む。",
+                "Challenges come first. Resolve challenges in order. Two challenges at most. Three challanges win.",
+            ),
+        ],
+        "typo",
+        SB,
+    )
+    (found,) = _found(kit, "PK336")
+    assert "'challanges'" in found.message
+    assert found.location.line == line_of(kit / "rules.yaml", "Three challanges")
