@@ -256,3 +256,81 @@ def test_a_misspelling_beside_a_named_word_still_fires(tmp_path):
     (found,) = _found(kit, "PK336")
     assert "'challanges'" in found.message
     assert found.location.line == line_of(kit / "rules.yaml", "Three challanges")
+
+
+# ---------------------------------------------------------------- `unspecified` where the docs promise it
+
+OPEN_FIELDS = {
+    # a card's count in a rule model's deck (element-shift, dice-battle-monsters, wizards-element-collection)
+    "element-shift count": (
+        "element-shift",
+        ("decks.yaml", "{ref: fire, count: 10}", "{ref: fire, count: {unspecified: how many fire cards}}"),
+        "decks.yaml",
+        "{ref: fire, count: {unspecified",
+        "decks[0].cards[0].count",
+    ),
+    "dice-battle-monsters count": (
+        "dice-battle-monsters",
+        ("decks.yaml", "{ref: flaze, count: 2}", "{ref: flaze, count: unspecified}"),
+        "decks.yaml",
+        "{ref: flaze, count: unspecified",
+        "decks[0].cards[0].count",
+    ),
+    # the Shogi player piece's stats
+    "shogi player_attack": (
+        "shogi-tcg",
+        ("model.yaml", "player_attack: 2", "player_attack: {unspecified: no attack for player pieces}"),
+        "model.yaml",
+        "player_attack: {unspecified",
+        "parameters.player_attack",
+    ),
+    "shogi player_movement": (
+        "shogi-tcg",
+        ("model.yaml", "player_movement: 2", "player_movement: unspecified"),
+        "model.yaml",
+        "player_movement: unspecified",
+        "parameters.player_movement",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(OPEN_FIELDS))
+def test_unspecified_is_accepted_where_the_docs_promise_it(tmp_path, case):
+    kit_name, edit, file, marker, path = OPEN_FIELDS[case]
+    edits = [edit]
+    if kit_name == "shogi-tcg":  # the rule text names the stats: say they are open there too
+        edits.append(("rules.yaml", "（攻撃力{player_attack}、移動力{player_movement}）", ""))
+        edits.append(("rules.yaml", " (attack {player_attack}, movement {player_movement})", ""))
+    kit = make_bad_kit(tmp_path, edits, case.replace(" ", "-"), kit_name)
+    loaded = load_kit(kit)
+    assert loaded.ok, [f.text() for f in loaded.report.errors]
+    opened = [f for f in loaded.report.findings if f.code == "PK340"]
+    assert [(f.path, Path(f.location.file).name, f.location.line) for f in opened] == [
+        (path, file, line_of(kit / file, marker))
+    ]
+    assert not [f for f in loaded.report.findings if f.code == "PK203"]
+
+
+def test_a_card_count_left_open_prints_one_copy_and_skips_the_totals(tmp_path):
+    """docs/rules.md: "a card's `count` (how many copies; one is printed until it is decided)". The deck's total per
+    element cannot be checked against an open count, so ES003 is silent for it."""
+    from pnpkit.validator.components.cards import deck_designs
+
+    kit = make_bad_kit(
+        tmp_path, [("decks.yaml", "{ref: fire, count: 10}", "{ref: fire, count: unspecified}")], "one", "element-shift"
+    )
+    loaded = load_kit(kit)
+    assert [f.code for f in loaded.report.findings if f.code.startswith("ES")] == []
+    deck = loaded.kit.decks[0]
+    assert [d.count for d in deck_designs(deck, loaded.kit.elements)][:2] == [1, 10]
+
+
+def test_a_stat_left_open_cannot_be_printed_in_the_rules(tmp_path):
+    kit = make_bad_kit(
+        tmp_path, [("model.yaml", "player_attack: 2", "player_attack: unspecified")], "text", "shogi-tcg"
+    )
+    found = [f for f in load_kit(kit).report.findings if f.code == "PK302"]
+    assert found and all("{player_attack} is `unspecified`" in f.message for f in found)
+    assert {f.location.line for f in found} == {line_of(kit / "rules.yaml", "（攻撃力{player_attack}")} | {
+        line_of(kit / "rules.yaml", "(attack {player_attack}")
+    }

@@ -115,20 +115,22 @@ class Condition:
 
     kind: str
     """'players', 'round', 'rank' or 'row'."""
-    key: frozenset[int] | tuple
-    """The player counts, or what names the round, rank or row."""
+    counts: frozenset[int] = frozenset()
+    """The player counts, for 'players'."""
+    name: tuple = ()
+    """What names the round, rank or row."""
 
     def meets(self, other: Condition) -> bool:
         """Whether both can hold at once: overlapping player counts, or the same round, rank or row."""
         if self.kind == "players" and other.kind == "players":
-            return bool(self.key & other.key)  # type: ignore[operator]
+            return bool(self.counts & other.counts)
         return self == other
 
     def said(self) -> str:
         if self.kind == "players":
-            counts = sorted(self.key)  # type: ignore[type-var]
+            counts = sorted(self.counts)
             return f"with {counts[0]}–{counts[-1]} players" if len(counts) > 1 else f"with {counts[0]} players"
-        return f"in {self.kind} {self.key[0]}" if self.kind != "row" else "in its table row"
+        return f"in {self.kind} {self.name[0]}" if self.kind != "row" else "in its table row"
 
 
 MOST_PLAYERS = 20
@@ -179,10 +181,10 @@ def _condition(lang: str, clause: str) -> tuple[Condition, tuple[int, int]] | No
             continue
         numbers = [g for g in match.groups() if g and (g.isdigit() or g.casefold() in NUMBER_WORDS)]
         if not numbers:  # "the final round"
-            return Condition(kind, (match.group(1).casefold(),)), match.span()
+            return Condition(kind, name=(match.group(1).casefold(),)), match.span()
         values = [_number(n) for n in numbers]
         if kind != "players":
-            return Condition(kind, (values[0],)), match.span()
+            return Condition(kind, name=(values[0],)), match.span()
         low, high = min(values), max(values)
         more = (match.group(len(match.groups())) or "") if lang == "en" else (match.group(3) or "")
         if "以上" in more or "more" in more or "+" in more:
@@ -280,13 +282,13 @@ def model_facts(kit: KitBase, numbers: Numbers) -> list[Fact]:
         by_count = supply_wins(kit, s, supply, numbers)
         wins = set(by_count.values())
         names = [thing(name) for _lang, name in supply.name.given() if name]
-        where = ("play", "supplies", s, "win")
+        win_at = ("play", "supplies", s, "win")
         if len(wins) == 1:
-            found += [Fact("win", next(iter(wins)), where, name) for name in names]
+            found += [Fact("win", next(iter(wins)), win_at, name) for name in names]
         else:  # a win that depends on the player count: a fact for each count
             for n, value in sorted(by_count.items()):
                 when = Condition("players", frozenset({n}))
-                found += [Fact("win", value, where + (n,), name, when) for name in names]
+                found += [Fact("win", value, win_at + (n,), name, when) for name in names]
     return found
 
 
@@ -345,7 +347,7 @@ def _row_of(path: tuple) -> Condition | None:
     row is its own case."""
     if "table" in path and "rows" in path:
         at = path.index("rows")
-        return Condition("row", path[: at + 2])
+        return Condition("row", name=path[: at + 2])
     return None
 
 
@@ -353,9 +355,11 @@ def _same_case(earlier: Fact, of_model: bool, fact: Fact) -> bool:
     """Whether two facts speak of the same case, so different numbers contradict: both unconditioned, or for
     player counts, a round or a rank that can hold at once. The model's one number holds for every player count; a
     rule's unconditioned number beside a conditioned one is a general rule and its exception."""
-    if earlier.when is None or fact.when is None:
-        return earlier.when is fact.when or (of_model and earlier.when is None and fact.when.kind == "players")
-    return earlier.when.meets(fact.when)
+    if earlier.when is not None and fact.when is not None:
+        return earlier.when.meets(fact.when)
+    if earlier.when is None and fact.when is None:
+        return True
+    return of_model and earlier.when is None and fact.when is not None and fact.when.kind == "players"
 
 
 def _check_wins_against_supplies(ctx: CheckContext, kit: KitBase, wins: list[Fact], numbers: Numbers) -> None:
