@@ -105,6 +105,9 @@ _JA_CITED_BEFORE = re.compile(r"(?:[―—–-]{1,2}|[『「][^」』]*[」』]\
 _EN_CITED_BEFORE = re.compile(r"(?:\bfrom(?: the)?|[—–]|--|\bin(?: the)?|\bof|\bby)\s*[,:]?\s*$", re.I)
 _JA_DEFINED = re.compile(r"(?:^|[\s。・])[「『【]([^」』】]{1,20})[」』】]\s*(?:[:：]|とは|は、?次の|を指す)")
 """A term the prose defines where it is introduced: 「水平実績」：横一列…, 「こいこい」とは…"""
+_JA_APPOSED = re.compile(r"[「『]([^」』]{1,20})[」』]\s*[（(]")
+_EN_APPOSED = re.compile(r"[“\"]([^“”\"]{1,40})[”\"]\s*(?:\(|,\s*(?:the|a|an)\s)")
+"""A term explained where it stands: 「黒い貴婦人」（スペードのクイーン）, “Black Lady”, the Queen of Spades."""
 _JA_HEAD = re.compile(r"^\s*[【■●◆・]?\s*([^\s:：、。「」【】]{1,20})[】]?\s*[:：]")
 _EN_DEFINED = re.compile(r"(?:^|[\s.])(?:\*\*|[“\"*])([^“”\"*:]{1,40})(?:\*\*|[”\"*])\s*(?::|means\b|is when\b|—)")
 """“Revolution”: four of a kind…; **Koi-Koi**: call it to play on."""
@@ -305,10 +308,10 @@ def defined_in(value: str, lang: str) -> list[str]:
     """The terms a text defines where it introduces them: 「水平実績」：…, 「こいこい」とは…, “Revolution”: …, and a
     bullet that opens with "Term:"."""
     if lang == "ja":
-        found = [m.group(1) for m in _JA_DEFINED.finditer(value)]
+        found = [m.group(1) for pattern in (_JA_DEFINED, _JA_APPOSED) for m in pattern.finditer(value)]
         head = _JA_HEAD.match(value)
     else:
-        found = [m.group(1).strip() for m in _EN_DEFINED.finditer(value)]
+        found = [m.group(1).strip() for pattern in (_EN_DEFINED, _EN_APPOSED) for m in pattern.finditer(value)]
         head = _EN_HEAD.match(value)
     return found + ([head.group(1).strip()] if head else [])
 
