@@ -334,3 +334,16 @@ def test_a_stat_left_open_cannot_be_printed_in_the_rules(tmp_path):
     assert {f.location.line for f in found} == {line_of(kit / "rules.yaml", "（攻撃力{player_attack}")} | {
         line_of(kit / "rules.yaml", "(attack {player_attack}")
     }
+
+
+def test_a_quoted_plural_names_what_its_singular_defines(tmp_path):
+    terms = (
+        "rules.yaml",
+        SECTION,
+        f"{SECTION}    - title: {{ja: 用語, en: Terms}}\n      bullets:\n"
+        '        - {ja: "ラン：続き札。", en: "Run: cards in sequence."}\n',
+    )
+    kit = make_bad_kit(tmp_path, [terms, _section("「ラン」を作る。", "Make “Runs”.")], "runs", SB)
+    assert _found(kit, "PK333") == []
+    other = make_bad_kit(tmp_path, [terms, _section("「ラン」を作る。", "Make “Runes”.")], "runes", SB)
+    assert [f.path for f in _found(other, "PK333")] == ["rules.sections[0].bullets[0].en"]

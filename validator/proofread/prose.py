@@ -198,7 +198,7 @@ class Texts:
         """Whether `term` names something the kit defines, allowing for a kind word before or after it."""
         known = self.known.get(lang, {})
         norm = normalise_name(term)
-        if norm in known:
+        if norm in known or (lang == "en" and _singular(norm) in known):
             return True
         for suffix in NAME_SUFFIXES + EN_NAME_SUFFIXES:
             s = normalise_name(suffix)
@@ -216,6 +216,15 @@ class Texts:
         close = [c for c in close if len(set(c) & set(norm)) * 2 >= len(set(norm))]  # half its characters, at least
         close = [c for c in close if edit_distance(c, norm) <= max(1, len(norm) // 4)]
         return known[close[0]] if close else None
+
+
+def _singular(word: str) -> str:
+    """An English plural's singular, as a quoted plural names what its singular defines ("Runs" → "run")."""
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    if word.endswith(("ches", "shes", "xes", "sses")):
+        return word[:-2]
+    return word[:-1] if word.endswith("s") else word
 
 
 def edit_distance(a: str, b: str) -> int:
