@@ -347,3 +347,23 @@ def test_a_quoted_plural_names_what_its_singular_defines(tmp_path):
     assert _found(kit, "PK333") == []
     other = make_bad_kit(tmp_path, [terms, _section("「ラン」を作る。", "Make “Runes”.")], "runes", SB)
     assert [f.path for f in _found(other, "PK333")] == ["rules.sections[0].bullets[0].en"]
+
+
+@pytest.mark.parametrize(
+    "ja, en",
+    [
+        (
+            "一番上の卓を「上座」と呼ぶ。「上座」で振る。",
+            "The top table is the “Head Table”. Roll at the “Head Table”.",
+        ),
+        ("「黒い貴婦人」（スペードのクイーン）を避ける。", "Avoid the “Black Lady”, the Queen of Spades."),
+    ],
+)
+def test_a_term_named_or_explained_where_it_is_introduced_is_defined(tmp_path, ja, en):
+    kit = make_bad_kit(tmp_path, [_section(ja, en)], "named", SB)
+    assert _found(kit, "PK333") == [], [f.text() for f in _found(kit, "PK333")]
+
+
+def test_a_term_used_but_never_introduced_still_fires(tmp_path):
+    kit = make_bad_kit(tmp_path, [_section("「上座」で振る。", "Roll at the “Head Table”.")], "unnamed", SB)
+    assert sorted(f.path.rsplit(".", 1)[-1] for f in _found(kit, "PK333")) == ["en", "ja"]

@@ -108,6 +108,11 @@ _JA_DEFINED = re.compile(r"(?:^|[\s。・])[「『【]([^」』】]{1,20})[」�
 _JA_APPOSED = re.compile(r"[「『]([^」』]{1,20})[」』]\s*[（(]")
 _EN_APPOSED = re.compile(r"[“\"]([^“”\"]{1,40})[”\"]\s*(?:\(|,\s*(?:the|a|an)\s)")
 """A term explained where it stands: 「黒い貴婦人」（スペードのクイーン）, “Black Lady”, the Queen of Spades."""
+_JA_NAMED = re.compile(r"[「『]([^」』]{1,20})[」』]\s*(?:と呼[ぶばびん]|とする|とし|という|になる)")
+_EN_NAMED = re.compile(
+    r"\b(?:is|are|becomes?)\s+(?:(?:the|a|an)\s+)?(?:called\s+)?[“\"]([^“”\"]{1,40})[”\"]\s*(?=[.,;:]|$)"
+)
+"""A term named where it is introduced: 一番上の卓を「ヘッドテーブル」と呼ぶ; The top table is the “Head Table”."""
 _JA_HEAD = re.compile(r"^\s*[【■●◆・]?\s*([^\s:：、。「」【】]{1,20})[】]?\s*[:：]")
 _EN_DEFINED = re.compile(r"(?:^|[\s.])(?:\*\*|[“\"*])([^“”\"*:]{1,40})(?:\*\*|[”\"*])\s*(?::|means\b|is when\b|—)")
 """“Revolution”: four of a kind…; **Koi-Koi**: call it to play on."""
@@ -317,10 +322,12 @@ def defined_in(value: str, lang: str) -> list[str]:
     """The terms a text defines where it introduces them: 「水平実績」：…, 「こいこい」とは…, “Revolution”: …, and a
     bullet that opens with "Term:"."""
     if lang == "ja":
-        found = [m.group(1) for pattern in (_JA_DEFINED, _JA_APPOSED) for m in pattern.finditer(value)]
+        found = [m.group(1) for pattern in (_JA_DEFINED, _JA_APPOSED, _JA_NAMED) for m in pattern.finditer(value)]
         head = _JA_HEAD.match(value)
     else:
-        found = [m.group(1).strip() for pattern in (_EN_DEFINED, _EN_APPOSED) for m in pattern.finditer(value)]
+        found = [
+            m.group(1).strip() for pattern in (_EN_DEFINED, _EN_APPOSED, _EN_NAMED) for m in pattern.finditer(value)
+        ]
         head = _EN_HEAD.match(value)
     return found + ([head.group(1).strip()] if head else [])
 
