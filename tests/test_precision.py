@@ -65,6 +65,10 @@ HAND_PER_COUNT = {
         "In a 2-3 player game, each player is dealt 5 cards. In a 4-player game, each player is dealt 4 cards.",
     ),
     "ja-list": _section("2人：5枚ずつ配る。3〜4人：4枚ずつ配る。", "Deal the cards."),
+    "ja-time": _section("3〜4人プレイ時は7枚ずつ配る。2人プレイ時は10枚ずつ配る。", "Deal the cards."),
+    "en-for": _section(
+        "カードを配る。", "For 3-4 players, deal 7 cards to each player. For 2 players, deal 10 cards to each player."
+    ),
     "ja-round": _section("1ラウンド目は3枚ずつ配る。2ラウンド目は5枚ずつ配る。", "Deal the cards."),
     "en-round": _section(
         "カードを配る。", "In round 1, deal 3 cards to each player. In round 2, deal 5 cards to each player."

@@ -142,7 +142,7 @@ CONDITIONS: dict[str, list[tuple[str, re.Pattern[str]]]] = {
             "players",
             re.compile(
                 r"(\d{1,2})\s*人?" + _RANGE + r"\s*人\s*(以上|以下)?\s*(?:プレイ|戦|ゲーム)?\s*"
-                r"(?:なら|の(?:場合|とき|時)|では|で(?:遊ぶ|プレイする)?(?:場合|とき|時|なら)|[:：]|のゲームでは)"
+                r"(?:なら|の(?:場合|とき|時|際)|では|時|で(?:遊ぶ|プレイする)?(?:場合|とき|時|際|なら)|[:：]|のゲームでは)"
             ),
         ),
         ("round", re.compile(r"第\s*(\d{1,3})\s*(?:ラウンド|回戦|手番)|(\d{1,3})\s*(?:ラウンド|回戦|巡)目")),
@@ -159,6 +159,10 @@ CONDITIONS: dict[str, list[tuple[str, re.Pattern[str]]]] = {
             ),
         ),
         ("players", re.compile(rf"^\s*{_N}-?" + _RANGE + r"(\s*(?:or more|or fewer|\+))?[- ]players?\s*[:(]", re.I)),
+        (
+            "players",
+            re.compile(rf"\bfor\s+{_N}-?" + _RANGE + r"(\s*(?:or more|or fewer|\+))?[- ]players?(?=\s*,)", re.I),
+        ),
         ("round", re.compile(rf"\b(?:in|on|during|for|of) (?:the )?(?:round|turn) {_N}\b", re.I)),
         (
             "round",
