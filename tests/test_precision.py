@@ -202,8 +202,15 @@ def test_the_title_of_a_work_cited_in_a_quotation_is_no_name_claim(tmp_path, cas
     assert _found(kit, "PK333") == [], [f.text() for f in _found(kit, "PK333")]
 
 
-def test_the_same_title_used_as_a_name_in_a_rule_still_fires(tmp_path):
-    kit = make_bad_kit(tmp_path, [_section("「大いなる作」を1枚捨てる。", "Discard “The Great Work”.")], "used", SB)
+@pytest.mark.parametrize(
+    "ja, en",
+    [
+        ("「大いなる作」を1枚捨てる。", "Discard “The Great Work”."),
+        ("攻撃力が「大いなる作」より大きい。", "Take a card from “The Great Work”."),  # a comparison; a rule's "from"
+    ],
+)
+def test_the_same_title_used_as_a_name_in_a_rule_still_fires(tmp_path, ja, en):
+    kit = make_bad_kit(tmp_path, [_section(ja, en)], "used", SB)
     assert sorted(f.path.rsplit(".", 1)[-1] for f in _found(kit, "PK333")) == ["en", "ja"]
 
 

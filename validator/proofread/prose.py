@@ -98,11 +98,12 @@ _EN_SAID_BEFORE = re.compile(
 )
 _EN_SAID_AFTER = re.compile(r"\s*,?\s*(?:he|she|they|it|I|we|you)\s+(?:say|says|said|ask|asks|asked|cr(?:y|ies|ied))\b")
 _JA_CITED = re.compile(
-    r"\s*(?:より|から(?:の)?(?:引用|抜粋|一節)|の一節|の(?:第\s*\d+\s*)?[章節巻]|第\s*\d+\s*[章節巻]|[)）]\s*$)"
+    r"\s*(?:より\s*(?:$|[、。,.）)」』\n])|から(?:の)?(?:引用|抜粋|一節)|の一節|の(?:第\s*\d+\s*)?[章節巻]|第\s*\d+\s*[章節巻])"
 )
 """「大いなる作」より, 「大いなる作」の一節: a work cited as the source of a quotation, not a name the rules use."""
-_JA_CITED_BEFORE = re.compile(r"(?:[―—–-]{1,2}|[『「][^」』]*[」』]\s*[―—–-]{1,2}|著|作|詩|歌集|書|物語|伝承|曰く)\s*$")
-_EN_CITED_BEFORE = re.compile(r"(?:\bfrom(?: the)?|[—–]|--|\bin(?: the)?|\bof|\bby)\s*[,:]?\s*$", re.I)
+_JA_CITED_BEFORE = re.compile(r"(?:[―—–]{1,2}|--|著|詩|歌集|物語|伝承|曰く)\s*$")
+_EN_CITED_BEFORE = re.compile(r"(?:(?:[—–]|--)\s*(?:from\s+)?|\bfrom\s+)$", re.I)
+"""“The stars turn.” — from “The Great Work”: the title after a quotation's dash, or after "from" in a quotation."""
 _JA_DEFINED = re.compile(r"(?:^|[\s。・])[「『【]([^」』】]{1,20})[」』】]\s*(?:[:：]|とは|は、?次の|を指す)")
 """A term the prose defines where it is introduced: 「水平実績」：横一列…, 「こいこい」とは…"""
 _JA_APPOSED = re.compile(r"[「『]([^」』]{1,20})[」』]\s*[（(]")
@@ -352,7 +353,8 @@ def _quoted(value: str, lang: str) -> list[str]:
             before = _EN_LIST_BEFORE.sub("", value[: match.start()])
             if _EN_SAID_BEFORE.search(before) or _EN_SAID_AFTER.match(value, match.end()):
                 continue
-            if _EN_CITED_BEFORE.search(before) and _is_quotation(value):
+            cited = _EN_CITED_BEFORE.search(before)
+            if cited and (not cited.group(0).casefold().startswith("from") or _is_quotation(value)):
                 continue
             found.append(term)
     return found
@@ -365,10 +367,8 @@ def _ja_cited(value: str, match: re.Match[str]) -> bool:
 
 
 def _is_quotation(value: str) -> bool:
-    """Whether an English text quotes someone: it opens with a quotation mark or holds a dash before an
-    attribution, so a quoted title after "from" or a dash is the work it cites."""
-    text = value.strip()
-    return text[:1] in "“\"'‘" or "—" in text or "--" in text or text.casefold().startswith("from ")
+    """Whether an English text opens with a quotation, so a quoted title after "from" is the work it cites."""
+    return value.strip()[:1] in "“\"'‘"
 
 
 def _is_sentence(term: str) -> bool:
