@@ -363,7 +363,18 @@ def _same_case(earlier: Fact, of_model: bool, fact: Fact) -> bool:
         return earlier.when.meets(fact.when)
     if earlier.when is None and fact.when is None:
         return True
-    return of_model and earlier.when is None and fact.when is not None and fact.when.kind == "players"
+    return (
+        of_model
+        and earlier.when is None
+        and fact.when is not None
+        and fact.when.kind == "players"
+        and fact.kind in PER_COUNT_KINDS
+    )
+
+
+PER_COUNT_KINDS = frozenset({"deal", "win"})
+"""Facts the model can state per player count (a pile's `per_player`, a supply's `win`): its one number then holds
+for every count, and a rule's number for some counts must agree. Elsewhere the model cannot say it per count."""
 
 
 def _check_wins_against_supplies(ctx: CheckContext, kit: KitBase, wins: list[Fact], numbers: Numbers) -> None:
