@@ -138,6 +138,9 @@ class Texts:
     """Per language: every name, normalised, mapped to the name as written."""
     kinds: dict[str, dict[str, set[str]]] = field(default_factory=dict)
     """Per kind (phase, step, zone), per language: the stems text may put before the kind's word."""
+    labels: dict[str, set[str]] = field(default_factory=dict)
+    """Per language: terms short texts introduce by standing alone (a table cell, a list item, a type line),
+    normalised. They define a quoted term, but are not the kit's names a spelling check may recommend."""
     filled: dict[tuple, str] = field(default_factory=dict)
     """For a prose path whose words hold `{placeholders}`: the words with each number filled in, the kit's and the
     enclosing models' own (`{phase}` of a phase), as printed. The checks that read numbers read these."""
@@ -194,7 +197,7 @@ class Texts:
                 texts._define(lang, term)
             label = label_of(value, lang)
             if label is not None:  # a table cell, a list item, a type line: the kit introduces the term
-                texts._define(lang, label)
+                texts.labels.setdefault(lang, set()).add(normalise_name(label))
         return texts
 
     def _define(self, lang: str, name: str) -> None:
@@ -204,7 +207,8 @@ class Texts:
         """Whether `term` names something the kit defines, allowing for a kind word before or after it."""
         known = self.known.get(lang, {})
         norm = normalise_name(term)
-        if norm in known or (lang == "en" and _singular(norm) in known):
+        labels = self.labels.get(lang, set())
+        if norm in known or norm in labels or (lang == "en" and {_singular(norm)} & (known.keys() | labels)):
             return True
         for suffix in NAME_SUFFIXES + EN_NAME_SUFFIXES:
             s = normalise_name(suffix)
