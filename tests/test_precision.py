@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import line_of, make_bad_kit
+from conftest import REPO, line_of, make_bad_kit
 
 from pnpkit.validator.kit import load_kit
 
@@ -68,6 +68,13 @@ HAND_PER_COUNT = {
     "ja-time": _section("3〜4人プレイ時は7枚ずつ配る。2人プレイ時は10枚ずつ配る。", "Deal the cards."),
     "en-for": _section(
         "カードを配る。", "For 3-4 players, deal 7 cards to each player. For 2 players, deal 10 cards to each player."
+    ),
+    "en-list": (
+        "rules.yaml",
+        SECTION,
+        f"{SECTION}    - title: {{ja: 配札, en: The deal}}\n      bullets:\n"
+        '        - {ja: "2人：10枚ずつ配る。", en: "2 players: deal 10 cards to each player."}\n'
+        '        - {ja: "3〜4人：7枚ずつ配る。", en: "3-4 players: deal 7 cards to each player."}\n',
     ),
     "ja-round": _section("1ラウンド目は3枚ずつ配る。2ラウンド目は5枚ずつ配る。", "Deal the cards."),
     "en-round": _section(
@@ -378,3 +385,32 @@ def test_a_term_named_or_explained_where_it_is_introduced_is_defined(tmp_path, j
 def test_a_term_used_but_never_introduced_still_fires(tmp_path):
     kit = make_bad_kit(tmp_path, [_section("「上座」で振る。", "Roll at the “Head Table”.")], "unnamed", SB)
     assert sorted(f.path.rsplit(".", 1)[-1] for f in _found(kit, "PK333")) == ["en", "ja"]
+
+
+def test_a_card_count_left_open_in_wizards_skips_the_copies_check(tmp_path):
+    """Wizard's Element Collection states copies on the card and again in a deck's `cards:`: an open deck count is
+    not compared (WE006), while a wrong one still is."""
+    import re
+
+    copies = dict(
+        re.findall(
+            r"- id: ([a-z-]+)\n(?:.*\n)*?    copies: (\d+)",
+            (REPO / "content" / "wizards-element-collection" / "cards.yaml").read_text(encoding="utf-8"),
+        )
+    )
+
+    def deck(first: str) -> tuple[str, str, str]:
+        rest = "".join(f"      - {{ref: {ref}, count: {n}}}\n" for ref, n in list(copies.items())[1:])
+        return (
+            "decks.yaml",
+            "    source: elements\n",
+            f"    source: elements\n    cards:\n      - {{ref: heart, count: {first}}}\n{rest}",
+        )
+
+    loaded = load_kit(make_bad_kit(tmp_path, [deck("unspecified")], "open", "wizards-element-collection"))
+    assert loaded.ok and [f.code for f in loaded.report.findings if f.code == "WE006"] == []
+    assert [f.path for f in loaded.report.findings if f.code == "PK340"] == ["decks[0].cards[0].count"]
+    wrong = load_kit(
+        make_bad_kit(tmp_path, [deck(str(int(copies["heart"]) + 1))], "wrong", "wizards-element-collection")
+    )
+    assert [f.path for f in wrong.report.findings if f.code == "WE006"] == ["decks[0].cards[0].count"]
