@@ -114,7 +114,14 @@ def check_texts(ctx: CheckContext, kit: KitBase, parameters: dict[str, Any]) -> 
                 if known is None:
                     known = known_by_owners[key] = parameters | local_numbers(owners, numbers_by_owner)
             for name in names:
-                if known is not None and name not in known:
+                if known is not None and name not in known and _left_open(kit, name):
+                    ctx.add(
+                        "PK302",
+                        path + (lang,),
+                        f"{{{name}}} is `unspecified`, so the text has no number to print",
+                        "decide the number (and record it in `errata:`), or write the text without it",
+                    )
+                elif known is not None and name not in known:
                     close = close_of.get(id(known))
                     if close is None:
                         close = close_of[id(known)] = ", ".join(sorted(known)[:12])
@@ -122,6 +129,13 @@ def check_texts(ctx: CheckContext, kit: KitBase, parameters: dict[str, Any]) -> 
 
     check_fonts(ctx, kit)
     check_characters(ctx, kit)
+
+
+def _left_open(kit: KitBase, name: str) -> bool:
+    """Whether `{name}` is a rule model's parameter the rulebook leaves `unspecified`."""
+    from .types import Unspecified
+
+    return isinstance(getattr(getattr(kit, "parameters", None), name, None), Unspecified)
 
 
 BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")

@@ -8,7 +8,7 @@ from typing import Annotated, Any, Generic, Literal, TypeVar
 
 from pydantic import BeforeValidator, Field, WithJsonSchema
 
-from ..types import Colour, Count, Ident, Length, LocalText, RuleText, StrictModel
+from ..types import Colour, Count, Ident, Length, LocalText, Open, RuleText, StrictModel, Unspecified
 
 CARD_SIZES_MM: dict[str, tuple[float, float]] = {
     "poker": (63.0, 88.0),
@@ -69,12 +69,23 @@ class CardEntry(StrictModel):
 
     ref: Ident | None = None
     """The item of the deck's `source` list this card shows, by its id."""
-    count: Count = 1
-    """How many copies to print."""
+    count: Count | Open = 1
+    """How many copies to print; `unspecified` where the rulebook does not say (one is printed, and it is an open
+    question)."""
     title: LocalText | None = None
     """The card's title, where the template has one."""
     body: RuleText | None = None
     """The card's rule text; numbers come from `{placeholders}`."""
+
+    @property
+    def copies(self) -> int:
+        """How many copies print: `count`, or one while the rulebook leaves it open."""
+        return 1 if isinstance(self.count, Unspecified) else self.count
+
+    @property
+    def count_known(self) -> bool:
+        """Whether the rulebook says how many: a total over an open count cannot be checked."""
+        return not isinstance(self.count, Unspecified)
 
 
 class Deck(StrictModel):
@@ -117,5 +128,5 @@ def deck_designs(
         return [Design(i, item, copies(item)) for i, item in enumerate(items)]
     by_id = {getattr(item, "id", None): i for i, item in enumerate(items)}
     return [
-        Design(by_id[entry.ref], items[by_id[entry.ref]], entry.count) for entry in deck.cards if entry.ref in by_id
+        Design(by_id[entry.ref], items[by_id[entry.ref]], entry.copies) for entry in deck.cards if entry.ref in by_id
     ]

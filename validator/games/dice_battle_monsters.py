@@ -529,7 +529,7 @@ class DiceBattleKit(KitBase):
         designs = self.designs(deck)
         in_deck = {design.item.id for design in designs}
         for e, entry in enumerate(deck.cards):
-            if entry.ref in card_ids and entry.count != p.copies_per_design:
+            if entry.ref in card_ids and entry.count_known and entry.count != p.copies_per_design:
                 ctx.add(
                     "DB003",
                     ("decks", index, "cards", e, "count"),
@@ -545,7 +545,7 @@ class DiceBattleKit(KitBase):
                     f"add `{{ref: {card.id}, count: {p.copies_per_design}}}` to deck {deck.id!r}",
                 )
         total = sum(design.count for design in designs)
-        if total - p.set_aside != p.deck_size:
+        if all(entry.count_known for entry in deck.cards) and total - p.set_aside != p.deck_size:
             ctx.add(
                 "DB003",
                 ("parameters", "deck_size"),

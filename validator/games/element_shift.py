@@ -342,12 +342,13 @@ class ElementShiftKit(KitBase):
                 continue
             for c, card in enumerate(deck.cards):
                 if card.ref in element_ids:
-                    per_element[card.ref] += card.count
+                    per_element[card.ref] += card.copies
                     first_path.setdefault(card.ref, ("decks", d, "cards", c, "count"))
+        left_open = {card.ref for deck in self.decks for card in deck.cards if not card.count_known}
         want = self.parameters.cards_per_element
         for element in self.elements:
             have = per_element.get(element.id, 0)
-            if have != want:
+            if have != want and element.id not in left_open:
                 path = first_path.get(element.id, ("parameters", "cards_per_element"))
                 ctx.add(
                     "ES003",

@@ -21,7 +21,7 @@ from ..components.table import Need
 from ..components.tokens import TokenSheet
 from ..findings import Severity
 from ..names import check_lookalikes, item_names
-from ..types import Colour, Count, Ident, LocalText, NonNegative, RuleText, StrictModel
+from ..types import Colour, Count, Ident, LocalText, NonNegative, Open, RuleText, StrictModel
 
 if TYPE_CHECKING:
     from ..checks import CheckContext
@@ -142,10 +142,10 @@ class Parameters(StrictModel):
     relics_to_win: Count
     """Kinds of relic a player needs in hand to win."""
     reveal_extra: NonNegative = Field(description="Mana and creature cards revealed: players + this many.")
-    player_attack: NonNegative
-    """The attack of a player piece."""
-    player_movement: NonNegative
-    """How far a player piece moves, in hops."""
+    player_attack: NonNegative | Open
+    """The attack of a player piece; `unspecified` where the rulebook gives none (an open question)."""
+    player_movement: NonNegative | Open
+    """How far a player piece moves, in hops; `unspecified` where the rulebook gives none (an open question)."""
     activations_per_turn: Count | None = Field(
         None, description="How often one 起動 ability may be used in a turn; none means any number (as written)."
     )

@@ -234,10 +234,11 @@ def _check_counts(kit: WizardsElementCollectionKit, ctx: CheckContext) -> None:
         first: dict[str, int] = {}
         for c, entry in enumerate(deck.cards):
             if entry.ref is not None:
-                per_card[entry.ref] += entry.count
+                per_card[entry.ref] += entry.copies
                 first.setdefault(entry.ref, c)
+        left_open = {entry.ref for entry in deck.cards if not entry.count_known}  # `unspecified`: no total to check
         for element in kit.elements:
-            if per_card.get(element.id, 0) != element.copies:
+            if element.id not in left_open and per_card.get(element.id, 0) != element.copies:
                 path = (
                     ("decks", d, "cards", first[element.id], "count") if element.id in first else ("decks", d, "cards")
                 )

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ..checks import CheckContext
@@ -94,15 +94,109 @@ PATTERNS: dict[str, list[tuple[str, re.Pattern[str]]]] = {
 
 @dataclass(frozen=True)
 class Fact:
-    """One fact: its kind, its number, where it is stated, and what it counts (a win's supply)."""
+    """One fact: its kind, its number, where it is stated, what it counts (a win's supply), and what conditions it
+    (`when`: the player counts it is said for, or a round or rank; None when nothing does)."""
 
     kind: str
     value: int
     path: tuple
     what: str = ""
+    when: Condition | None = None
 
     def said(self) -> str:
-        return KINDS[self.kind].format(n=self.value, what=self.what)
+        said = KINDS[self.kind].format(n=self.value, what=self.what)
+        return said if self.when is None else f"{said} {self.when.said()}"
+
+
+@dataclass(frozen=True)
+class Condition:
+    """What a number is said for: some player counts ("2〜3人なら", "with 4 or 5 players"), or one round, rank or
+    table row. A value per player count, round or rank is a mapping, not a contradiction."""
+
+    kind: str
+    """'players', 'round', 'rank' or 'row'."""
+    counts: frozenset[int] = frozenset()
+    """The player counts, for 'players'."""
+    name: tuple = ()
+    """What names the round, rank or row."""
+
+    def meets(self, other: Condition) -> bool:
+        """Whether both can hold at once: overlapping player counts, or the same round, rank or row."""
+        if self.kind == "players" and other.kind == "players":
+            return bool(self.counts & other.counts)
+        return self == other
+
+    def said(self) -> str:
+        if self.kind == "players":
+            counts = sorted(self.counts)
+            return f"with {counts[0]}–{counts[-1]} players" if len(counts) > 1 else f"with {counts[0]} players"
+        return f"in {self.kind} {self.name[0]}" if self.kind != "row" else "in its table row"
+
+
+MOST_PLAYERS = 20
+""""3人以上" reads as 3 to this many."""
+_RANGE = r"(?:\s*(?:[〜~～\-－–—]|または|か|・|と|to|or)\s*(\d{1,2}|" + "|".join(_WORDS) + r"))?"
+CONDITIONS: dict[str, list[tuple[str, re.Pattern[str]]]] = {
+    "ja": [
+        (
+            "players",
+            re.compile(
+                r"(\d{1,2})\s*人?" + _RANGE + r"\s*人\s*(以上|以下)?\s*(?:プレイ|戦|ゲーム)?\s*"
+                r"(?:なら|の(?:場合|とき|時|際)|では|時|で(?:遊ぶ|プレイする)?(?:場合|とき|時|際|なら)|[:：]|のゲームでは)"
+            ),
+        ),
+        ("round", re.compile(r"第\s*(\d{1,3})\s*(?:ラウンド|回戦|手番)|(\d{1,3})\s*(?:ラウンド|回戦|巡)目")),
+        ("rank", re.compile(r"(\d{1,2})\s*位(?:なら|は|の|[:：])")),
+    ],
+    "en": [
+        (
+            "players",
+            re.compile(
+                rf"\b(?:with|in an?|for an?|at|if (?:there are|you have|playing with)|when playing with)\s+{_N}-?"
+                + _RANGE
+                + r"(\s*(?:or more|or fewer|or less|\+))?[- ]players?\b",
+                re.I,
+            ),
+        ),
+        ("players", re.compile(rf"^\s*{_N}-?" + _RANGE + r"(\s*(?:or more|or fewer|\+))?[- ]players?\s*[:(]", re.I)),
+        (
+            "players",
+            re.compile(rf"\bfor\s+{_N}-?" + _RANGE + r"(\s*(?:or more|or fewer|\+))?[- ]players?(?=\s*,)", re.I),
+        ),
+        ("round", re.compile(rf"\b(?:in|on|during|for|of) (?:the )?(?:round|turn) {_N}\b", re.I)),
+        (
+            "round",
+            re.compile(r"\b(?:in|on|during) the (first|second|third|fourth|fifth|final|last) (?:round|turn)\b", re.I),
+        ),
+        ("rank", re.compile(r"\b(\d{1,2})(?:st|nd|rd|th) place\b", re.I)),
+    ],
+}
+"""Words that make the numbers after them (to the next condition, in one sentence) hold only for some player counts,
+one round or one rank."""
+_CLAUSE = re.compile(r"(?<=[。．！？!?；;、])|(?<=[.,]\s)")
+_SENTENCE_END = re.compile(r"[。．！？!?]\s*$|[.]\s+$")
+
+
+def _condition(lang: str, clause: str) -> tuple[Condition, tuple[int, int]] | None:
+    """The first condition a clause states, and where."""
+    for kind, pattern in CONDITIONS.get(lang, ()):
+        match = pattern.search(clause)
+        if match is None:
+            continue
+        numbers = [g for g in match.groups() if g and (g.isdigit() or g.casefold() in NUMBER_WORDS)]
+        if not numbers:  # "the final round"
+            return Condition(kind, name=(match.group(1).casefold(),)), match.span()
+        values = [_number(n) for n in numbers]
+        if kind != "players":
+            return Condition(kind, name=(values[0],)), match.span()
+        low, high = min(values), max(values)
+        more = (match.group(len(match.groups())) or "") if lang == "en" else (match.group(3) or "")
+        if "以上" in more or "more" in more or "+" in more:
+            high = MOST_PLAYERS
+        elif "以下" in more or "fewer" in more or "less" in more:
+            low = 1
+        return Condition(kind, frozenset(range(low, high + 1))), match.span()
+    return None
 
 
 def thing(name: str) -> str:
@@ -115,24 +209,42 @@ def _number(word: str) -> int:
     return int(word) if word.isdigit() else NUMBER_WORDS[word.casefold()]
 
 
-def read_facts(path: tuple, lang: str, text: str) -> Iterator[Fact]:
-    """The facts one text states, its `{placeholders}` already filled in."""
+def read_facts(path: tuple, lang: str, text: str, when: Condition | None = None) -> Iterator[Fact]:
+    """The facts one text states, its `{placeholders}` already filled in. A clause that states a condition (a
+    player count, a round, a rank) conditions its numbers and those of the clauses after it in the sentence; `when`
+    conditions the whole text (a table row's cells)."""
     normal = unicodedata.normalize("NFKC", text)
     if lang == "ja" and not any(c.isdigit() for c in normal):
         return
+    condition = when
+    for clause in _CLAUSE.split(normal):
+        found = _condition(lang, clause)
+        skip = None
+        if found is not None:
+            condition, skip = found
+        yield from _clause_facts(path, lang, clause, condition, skip)
+        if _SENTENCE_END.search(clause):
+            condition = when
+
+
+def _clause_facts(
+    path: tuple, lang: str, clause: str, when: Condition | None, condition_at: tuple[int, int] | None
+) -> Iterator[Fact]:
     for kind, pattern in PATTERNS.get(lang, ()):
-        for match in pattern.finditer(normal):
+        for match in pattern.finditer(clause):
             groups = match.groups()
             if kind == "players":
+                if when is not None or (condition_at and match.start() < condition_at[1]):
+                    continue  # player counts a rule is given for, not the game's
                 low, high = _number(groups[0]), _number(groups[1])
                 if low <= high:
                     yield Fact("players-min", low, path)
                     yield Fact("players-max", high, path)
             elif kind == "win":
                 what, n = (groups[0], groups[1]) if lang == "ja" else (groups[1], groups[0])
-                yield Fact("win", _number(n), path, what)
+                yield Fact("win", _number(n), path, what, when)
             else:
-                yield Fact(kind, _number(groups[0]), path)
+                yield Fact(kind, _number(groups[0]), path, when=when)
 
 
 def model_facts(kit: KitBase, numbers: Numbers) -> list[Fact]:
@@ -153,22 +265,34 @@ def model_facts(kit: KitBase, numbers: Numbers) -> list[Fact]:
         if target is not None:
             found.append(Fact("discard-to", target, ("play", "hand_limit", "discard_to")))
     dealt = [(p, pile) for p, pile in enumerate(play.piles) if pile.setup.per_player]
-    if len(dealt) == 1 and not isinstance(dealt[0][1].setup.per_player, dict):  # by player count: no one fact
+    if len(dealt) == 1:
         p, pile = dealt[0]
-        value = numbers(("play", "piles", p, "setup", "per_player"), pile.setup.per_player)
-        if value:
-            found.append(Fact("deal", value, ("play", "piles", p, "setup", "per_player")))
+        where = ("play", "piles", p, "setup", "per_player")
+        per_player = pile.setup.per_player
+        if isinstance(per_player, dict):  # by player count: a fact for each
+            for n, amount in sorted(per_player.items()):
+                value = numbers(where + (n,), amount)
+                if value:
+                    found.append(Fact("deal", value, where + (n,), when=Condition("players", frozenset({n}))))
+        else:
+            value = numbers(where, per_player)
+            if value:
+                found.append(Fact("deal", value, where))
     if play.length is not None and play.length.unit == "round":
         value = numbers(("play", "length", "max"), play.length.max)
         if value is not None:
             found.append(Fact("rounds", value, ("play", "length", "max")))
     for s, supply in enumerate(play.supplies):
-        wins = set(supply_wins(kit, s, supply, numbers).values())
-        value = wins.pop() if len(wins) == 1 else None  # a win that depends on the player count is no one fact
-        if value is not None:
-            for _lang, name in supply.name.given():
-                if name:
-                    found.append(Fact("win", value, ("play", "supplies", s, "win"), thing(name)))
+        by_count = supply_wins(kit, s, supply, numbers)
+        wins = set(by_count.values())
+        names = [thing(name) for _lang, name in supply.name.given() if name]
+        win_at = ("play", "supplies", s, "win")
+        if len(wins) == 1:
+            found += [Fact("win", next(iter(wins)), win_at, name) for name in names]
+        else:  # a win that depends on the player count: a fact for each count
+            for n, value in sorted(by_count.items()):
+                when = Condition("players", frozenset({n}))
+                found += [Fact("win", value, win_at + (n,), name, when) for name in names]
     return found
 
 
@@ -176,24 +300,28 @@ def check_prose_facts(ctx: CheckContext, kit: KitBase, texts: Texts, numbers: Nu
     """A fact the prose states against the same fact in the model, or stated with another number elsewhere in the
     prose; and a discard target below the hand limit (PK346)."""
     stated: list[Fact] = []
-    seen: dict[tuple[str, str], list[tuple[str, int, str]]] = {}  # a deck repeats its texts: each read once
+    seen: dict[tuple[str, str, Condition | None], list[Fact]] = {}  # a deck repeats its texts: each read once
     for path, lang, value in texts.prose:
         words = texts.words(path, value)
-        key = (lang, words)
+        key = (lang, words, _row_of(path))
         if key not in seen:
-            seen[key] = [(f.kind, f.value, f.what) for f in read_facts((), lang, words)]
-        stated += [Fact(kind, n, path, what) for kind, n, what in seen[key]]
+            seen[key] = list(read_facts((), lang, words, key[2]))
+        stated += [replace(f, path=path) for f in seen[key]]
     if not stated:
         return
     model = model_facts(kit, numbers)
-    first: dict[tuple[str, str], Fact] = {}
+    known: dict[tuple[str, str], list[tuple[Fact, bool]]] = {}
     for fact in model:
-        first.setdefault((fact.kind, thing(fact.what)), fact)
+        known.setdefault((fact.kind, thing(fact.what)), []).append((fact, True))
     reported: set[tuple] = set()
     for fact in stated:
-        key = (fact.kind, thing(fact.what))
-        earlier = first.setdefault(key, fact)
-        if earlier.value != fact.value and (fact.path, earlier.path) not in reported:
+        said_before = known.setdefault((fact.kind, thing(fact.what)), [])
+        earlier = next((e for e, of_model in said_before if _same_case(e, of_model, fact)), None)
+        if earlier is None or earlier.value == fact.value:
+            if earlier is None:
+                said_before.append((fact, False))
+            continue
+        if (fact.path, earlier.path) not in reported:
             reported.add((fact.path, earlier.path))
             where = ctx.locate(earlier.path).brief()
             source = "the model says" if earlier in model else "the rules say"
@@ -204,9 +332,9 @@ def check_prose_facts(ctx: CheckContext, kit: KitBase, texts: Texts, numbers: Nu
                 "make them one number: write it as a {placeholder} of the kit's parameters",
             )
     _check_wins_against_supplies(ctx, kit, [f for f in stated if f.kind == "win"], numbers)
-    limits = [f for f in model + stated if f.kind == "hand-limit"]
+    limits = [f for f in model + stated if f.kind == "hand-limit" and f.when is None]
     for fact in stated:
-        if fact.kind == "discard-to" and limits and fact.value < limits[0].value:
+        if fact.kind == "discard-to" and fact.when is None and limits and fact.value < limits[0].value:
             where = ctx.locate(limits[0].path).brief()
             ctx.add(
                 "PK346",
@@ -216,6 +344,37 @@ def check_prose_facts(ctx: CheckContext, kit: KitBase, texts: Texts, numbers: Nu
                 f"{limits[0].value + 1} drops to {fact.value}",
                 "discard down to the hand limit itself, or make the limit and the target one number",
             )
+
+
+def _row_of(path: tuple) -> Condition | None:
+    """A table row's cells state values for the row's case (a player count, a round, a rank): a mapping, so each
+    row is its own case."""
+    if "table" in path and "rows" in path:
+        at = path.index("rows")
+        return Condition("row", name=path[: at + 2])
+    return None
+
+
+def _same_case(earlier: Fact, of_model: bool, fact: Fact) -> bool:
+    """Whether two facts speak of the same case, so different numbers contradict: both unconditioned, or for
+    player counts, a round or a rank that can hold at once. The model's one number holds for every player count; a
+    rule's unconditioned number beside a conditioned one is a general rule and its exception."""
+    if earlier.when is not None and fact.when is not None:
+        return earlier.when.meets(fact.when)
+    if earlier.when is None and fact.when is None:
+        return True
+    return (
+        of_model
+        and earlier.when is None
+        and fact.when is not None
+        and fact.when.kind == "players"
+        and fact.kind in PER_COUNT_KINDS
+    )
+
+
+PER_COUNT_KINDS = frozenset({"deal", "win"})
+"""Facts the model can state per player count (a pile's `per_player`, a supply's `win`): its one number then holds
+for every count, and a rule's number for some counts must agree. Elsewhere the model cannot say it per count."""
 
 
 def _check_wins_against_supplies(ctx: CheckContext, kit: KitBase, wins: list[Fact], numbers: Numbers) -> None:

@@ -17,7 +17,7 @@ def deck_cards(kit: KitBase, deck_id: str) -> int | None:
     """How many cards deck `deck_id` prints, or None when its cards come from a model list."""
     for deck in kit.decks:
         if deck.id == deck_id:
-            return sum(getattr(card, "copies", card.count) for card in deck.cards) if deck.source is None else None
+            return sum(card.copies for card in deck.cards) if deck.source is None else None
     return None
 
 

@@ -67,7 +67,22 @@ _EN_DETERMINERS = frozenset(
 )
 _JA_QUOTE = re.compile(r"[「『]([^「」『』]{1,40})[」』]")
 _EN_QUOTE = re.compile(r"[“\"]([^“”\"]{1,60})[”\"]")
-FLAVOUR_WORDS = ("flavour", "flavor", "quote", "lore", "story", "caption", "dialogue", "speech")
+FLAVOUR_WORDS = (
+    "flavour",
+    "flavor",
+    "quote",
+    "lore",
+    "story",
+    "caption",
+    "dialogue",
+    "speech",
+    "epigraph",
+    "motto",
+    "citation",
+    "attribution",
+    "verse",
+    "poem",
+)
 """A field or region whose name holds one of these is flavour: what it quotes is said, not a name claimed."""
 _JA_SAID_AFTER = re.compile(
     r"(?:[「『][^「」『』]{1,40}[」』]\s*[、・,]?\s*)*(?:\s*(?:と|って|という|といった|との|など|等|のような|になる|になり|が成立|の[^。「」]{0,4}種類)|[^。]{0,12}?(?:宣言|言う|言っ|叫|唱え|コール))"
@@ -82,8 +97,23 @@ _EN_SAID_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _EN_SAID_AFTER = re.compile(r"\s*,?\s*(?:he|she|they|it|I|we|you)\s+(?:say|says|said|ask|asks|asked|cr(?:y|ies|ied))\b")
+_JA_CITED = re.compile(
+    r"\s*(?:より\s*(?:$|[、。,.）)」』\n])|から(?:の)?(?:引用|抜粋|一節)|の一節|の(?:第\s*\d+\s*)?[章節巻]|第\s*\d+\s*[章節巻])"
+)
+"""「大いなる作」より, 「大いなる作」の一節: a work cited as the source of a quotation, not a name the rules use."""
+_JA_CITED_BEFORE = re.compile(r"(?:[―—–]{1,2}|--|著|詩|歌集|物語|伝承|曰く)\s*$")
+_EN_CITED_BEFORE = re.compile(r"(?:(?:[—–]|--)\s*(?:from\s+)?|\bfrom\s+)$", re.I)
+"""“The stars turn.” — from “The Great Work”: the title after a quotation's dash, or after "from" in a quotation."""
 _JA_DEFINED = re.compile(r"(?:^|[\s。・])[「『【]([^」』】]{1,20})[」』】]\s*(?:[:：]|とは|は、?次の|を指す)")
 """A term the prose defines where it is introduced: 「水平実績」：横一列…, 「こいこい」とは…"""
+_JA_APPOSED = re.compile(r"[「『]([^」』]{1,20})[」』]\s*[（(]")
+_EN_APPOSED = re.compile(r"[“\"]([^“”\"]{1,40})[”\"]\s*(?:\(|,\s*(?:the|a|an)\s)")
+"""A term explained where it stands: 「黒い貴婦人」（スペードのクイーン）, “Black Lady”, the Queen of Spades."""
+_JA_NAMED = re.compile(r"[「『]([^」』]{1,20})[」』]\s*(?:と呼[ぶばびん]|とする|とし|という|になる)")
+_EN_NAMED = re.compile(
+    r"\b(?:is|are|becomes?)\s+(?:(?:the|a|an)\s+)?(?:called\s+)?[“\"]([^“”\"]{1,40})[”\"]\s*(?=[.,;:]|$)"
+)
+"""A term named where it is introduced: 一番上の卓を「ヘッドテーブル」と呼ぶ; The top table is the “Head Table”."""
 _JA_HEAD = re.compile(r"^\s*[【■●◆・]?\s*([^\s:：、。「」【】]{1,20})[】]?\s*[:：]")
 _EN_DEFINED = re.compile(r"(?:^|[\s.])(?:\*\*|[“\"*])([^“”\"*:]{1,40})(?:\*\*|[”\"*])\s*(?::|means\b|is when\b|—)")
 """“Revolution”: four of a kind…; **Koi-Koi**: call it to play on."""
@@ -108,6 +138,9 @@ class Texts:
     """Per language: every name, normalised, mapped to the name as written."""
     kinds: dict[str, dict[str, set[str]]] = field(default_factory=dict)
     """Per kind (phase, step, zone), per language: the stems text may put before the kind's word."""
+    labels: dict[str, set[str]] = field(default_factory=dict)
+    """Per language: terms short texts introduce by standing alone (a table cell, a list item, a type line),
+    normalised. They define a quoted term, but are not the kit's names a spelling check may recommend."""
     filled: dict[tuple, str] = field(default_factory=dict)
     """For a prose path whose words hold `{placeholders}`: the words with each number filled in, the kit's and the
     enclosing models' own (`{phase}` of a phase), as printed. The checks that read numbers read these."""
@@ -162,6 +195,9 @@ class Texts:
         for _path, lang, value in texts.prose:
             for term in defined_in(value, lang):
                 texts._define(lang, term)
+            label = label_of(value, lang)
+            if label is not None:  # a table cell, a list item, a type line: the kit introduces the term
+                texts.labels.setdefault(lang, set()).add(normalise_name(label))
         return texts
 
     def _define(self, lang: str, name: str) -> None:
@@ -171,7 +207,8 @@ class Texts:
         """Whether `term` names something the kit defines, allowing for a kind word before or after it."""
         known = self.known.get(lang, {})
         norm = normalise_name(term)
-        if norm in known:
+        labels = self.labels.get(lang, set())
+        if norm in known or norm in labels or (lang == "en" and {_singular(norm)} & (known.keys() | labels)):
             return True
         for suffix in NAME_SUFFIXES + EN_NAME_SUFFIXES:
             s = normalise_name(suffix)
@@ -187,7 +224,46 @@ class Texts:
         short = lang == "ja" and len(norm) <= 3
         close = difflib.get_close_matches(norm, list(known), n=3, cutoff=0.0 if short else 0.6)
         close = [c for c in close if len(set(c) & set(norm)) * 2 >= len(set(norm))]  # half its characters, at least
+        close = [c for c in close if edit_distance(c, norm) <= max(1, len(norm) // 4)]
         return known[close[0]] if close else None
+
+
+def _singular(word: str) -> str:
+    """An English plural's singular, as a quoted plural names what its singular defines ("Runs" → "run")."""
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    if word.endswith(("ches", "shes", "xes", "sses")):
+        return word[:-2]
+    return word[:-1] if word.endswith("s") else word
+
+
+def edit_distance(a: str, b: str) -> int:
+    """Levenshtein distance: a suggestion more than a quarter of the word away (Animal → Enigma) is no typo's fix."""
+    previous = list(range(len(b) + 1))
+    for i, x in enumerate(a, start=1):
+        current = [i]
+        for j, y in enumerate(b, start=1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x != y)))
+        previous = current
+    return previous[-1]
+
+
+LABEL_MOST = {"ja": 12, "en": 30}
+"""The longest text read as a label (a table cell, a list item, a type line) that introduces a term."""
+_LABEL_TAIL = re.compile(r"\s*(?:[(（\[［].*|[:：].*)$")
+
+
+def label_of(value: str, lang: str) -> str | None:
+    """The term a short text introduces by standing alone (a table cell 「伝説」, a list item "Legendary (25)", a
+    card's type line "Animal"), or None for a sentence or a number."""
+    text = _LABEL_TAIL.sub("", value.strip()).strip(' *_「」“”"')
+    if not text or len(text) > LABEL_MOST.get(lang, 30) or not any(c.isalpha() for c in text):
+        return None
+    if lang == "ja":
+        return None if _NOT_A_NAME.search(text) or _is_sentence(text) else text
+    return (
+        text if _looks_like_english_name(text) or (len(text.split()) <= 3 and not _EN_NOT_A_NAME.search(text)) else None
+    )
 
 
 def _kind_of(path: tuple) -> str | None:
@@ -251,10 +327,12 @@ def defined_in(value: str, lang: str) -> list[str]:
     """The terms a text defines where it introduces them: 「水平実績」：…, 「こいこい」とは…, “Revolution”: …, and a
     bullet that opens with "Term:"."""
     if lang == "ja":
-        found = [m.group(1) for m in _JA_DEFINED.finditer(value)]
+        found = [m.group(1) for pattern in (_JA_DEFINED, _JA_APPOSED, _JA_NAMED) for m in pattern.finditer(value)]
         head = _JA_HEAD.match(value)
     else:
-        found = [m.group(1).strip() for m in _EN_DEFINED.finditer(value)]
+        found = [
+            m.group(1).strip() for pattern in (_EN_DEFINED, _EN_APPOSED, _EN_NAMED) for m in pattern.finditer(value)
+        ]
         head = _EN_HEAD.match(value)
     return found + ([head.group(1).strip()] if head else [])
 
@@ -266,9 +344,9 @@ def _quoted(value: str, lang: str) -> list[str]:
     if lang == "ja":
         for match in _JA_QUOTE.finditer(value):
             term = match.group(1)
-            if _NOT_A_NAME.search(term) or term.isdigit() or len(term) > 16:
-                continue
-            if _JA_SAID_AFTER.match(value, match.end()) or _is_sentence(term):
+            if match.group(0).startswith("『") or _NOT_A_NAME.search(term) or term.isdigit() or len(term) > 16:
+                continue  # 『…』 is the title of a work
+            if _JA_SAID_AFTER.match(value, match.end()) or _is_sentence(term) or _ja_cited(value, match):
                 continue
             found.append(term)
     else:
@@ -279,8 +357,22 @@ def _quoted(value: str, lang: str) -> list[str]:
             before = _EN_LIST_BEFORE.sub("", value[: match.start()])
             if _EN_SAID_BEFORE.search(before) or _EN_SAID_AFTER.match(value, match.end()):
                 continue
+            cited = _EN_CITED_BEFORE.search(before)
+            if cited and (not cited.group(0).casefold().startswith("from") or _is_quotation(value)):
+                continue
             found.append(term)
     return found
+
+
+def _ja_cited(value: str, match: re.Match[str]) -> bool:
+    """Whether a quoted term is a work cited in a quotation: 「大いなる作」より, ――「大いなる作」, or a title after the
+    quotation it attributes (「星は語る」――「大いなる作」)."""
+    return bool(_JA_CITED.match(value, match.end())) or bool(_JA_CITED_BEFORE.search(value[: match.start()]))
+
+
+def _is_quotation(value: str) -> bool:
+    """Whether an English text opens with a quotation, so a quoted title after "from" is the work it cites."""
+    return value.strip()[:1] in "“\"'‘"
 
 
 def _is_sentence(term: str) -> bool:

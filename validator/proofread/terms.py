@@ -243,6 +243,8 @@ def _which_is_meant(rare: str, often: str, lang: str, known: dict[str, str]) -> 
     Two different real words (ラウンド数, ラウンド目; "hunted", "hunter") are no typo: None."""
     from . import words  # the dictionaries load only for a pair to judge
 
+    if lang == "en" and words.is_word(rare, lang) and words.is_word(often, lang):
+        return None  # "challenger" and "challenges": two words of one root, whichever the kit names
     for meant, suspect in ((often, rare), (rare, often)):
         if normalise_name(meant) in known and normalise_name(suspect) not in known:
             return meant, suspect

@@ -193,6 +193,7 @@ def open_questions(kit: KitBase) -> list[tuple[tuple, BaseModel, str, str]]:
         *walk_models(kit.play, ("play",)),
         *walk_models(kit.end_conditions, ("end_conditions",)),
         *_open_counts(kit),
+        *_open_parameters(kit),
     ):
         if isinstance(model, Unspecified):
             owner = _owner(kit, path[:-1])
@@ -207,6 +208,16 @@ def _open_counts(kit: KitBase) -> Iterator[tuple[tuple, BaseModel]]:
             count = getattr(card, "count", None)
             if isinstance(count, Unspecified):
                 yield ("decks", d, "cards", c, "count"), count
+
+
+def _open_parameters(kit: KitBase) -> Iterator[tuple[tuple, BaseModel]]:
+    """A rule model's parameter the rulebook leaves `unspecified` (a Shogi player piece's attack)."""
+    parameters = getattr(kit, "parameters", None)
+    if isinstance(parameters, BaseModel):
+        for name in type(parameters).model_fields:
+            value = getattr(parameters, name)
+            if isinstance(value, Unspecified):
+                yield ("parameters", name), value
 
 
 def _owner(kit: KitBase, path: tuple) -> BaseModel:
