@@ -8,8 +8,9 @@
   defined, and numbers stated about an effect agree with it;
 - `facts`: facts the prose states (a hand limit, the players, the cards dealt, a win) against each other and
   the model;
-- `claims`: comparisons with no tie rule, claims the model contradicts, time words against durations, scope
+- `claims`: claims the model contradicts, time words against durations, scope
   conflicts;
+- `ties`: comparisons, in any wording and any rule, with no rule for a tie;
 - `terms`: look-alike characters in any text, the kit's glossary, and near-duplicate terms;
 - `errata`: a ruling the errata states also stands in its rule section;
 - `components`: every state the rules create has a component on the table to show it.
@@ -22,7 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import claims, components, errata, facts, flow, prose, terms, vocabulary, words
+from . import claims, components, errata, facts, flow, prose, terms, ties, vocabulary, words
 
 if TYPE_CHECKING:
     from ..checks import CheckContext
@@ -49,6 +50,7 @@ def _proofread(ctx: CheckContext, kit: KitBase) -> None:
     facts.check_card_titles(ctx, kit)
     facts.check_table_rows(ctx, kit)
     claims.check_claims(ctx, kit, texts)
+    ties.check_ties(ctx, kit, texts)
     terms.check_terms(ctx, kit, texts)
     errata.check_errata(ctx, kit)
     components.check_components(ctx, kit, numbers)
