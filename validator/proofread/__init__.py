@@ -11,6 +11,7 @@
 - `claims`: claims the model contradicts, time words against durations, scope
   conflicts;
 - `ties`: comparisons, in any wording and any rule, with no rule for a tie;
+- `lint`: slips in any text: a list number used twice, stray small kana, half-width katakana, doubled characters;
 - `terms`: look-alike characters in any text, the kit's glossary, and near-duplicate terms;
 - `errata`: a ruling the errata states also stands in its rule section;
 - `components`: every state the rules create has a component on the table to show it.
@@ -23,7 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import claims, components, errata, facts, flow, prose, terms, ties, vocabulary, words
+from . import claims, components, errata, facts, flow, lint, prose, terms, ties, vocabulary, words
 
 if TYPE_CHECKING:
     from ..checks import CheckContext
@@ -51,6 +52,7 @@ def _proofread(ctx: CheckContext, kit: KitBase) -> None:
     facts.check_table_rows(ctx, kit)
     claims.check_claims(ctx, kit, texts)
     ties.check_ties(ctx, kit, texts)
+    lint.check_lint(ctx, kit, texts)
     terms.check_terms(ctx, kit, texts)
     errata.check_errata(ctx, kit)
     components.check_components(ctx, kit, numbers)

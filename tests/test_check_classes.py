@@ -1,0 +1,154 @@
+"""Issue 42, item 2: the classes of defect the checker missed, as checks for every kit, in Japanese and English.
+
+Each bad case is an edit, in tmp_path, of a game other than the seed that inspired it (the examples Island
+Traders, `board-game`, and Starlit Bazaar); each is asserted by code, file and line, and each has a correct
+sibling, the same edit written right, that stays silent.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import line_of, make_bad_kit
+
+from pnpkit.validator.kit import load_kit
+
+IT = "board-game"
+"""Island Traders: a hex island, a map of sea roads, a deck of goods, an end condition with a tie-break."""
+SB = "starlit-bazaar"
+
+IT_RULES = "rules:\n  sections:\n"
+IT_PLAY = "play:\n  scoring:\n"
+
+
+def _rule(ja: str, en: str, title: str = "{ja: 対決, en: Duel}", kind: str = "bullets") -> tuple[str, str, str]:
+    """An edit that puts a rule section with one item first in Island Traders' rules."""
+    return (
+        "rules.yaml",
+        IT_RULES,
+        f'{IT_RULES}    - title: {title}\n      {kind}:\n        - ja: "{ja}"\n          en: "{en}"\n',
+    )
+
+
+def _titles(*titles: str) -> tuple[str, str, str]:
+    """An edit that puts sections with these titles (ja|en) first, each with a one-line text."""
+    body = "".join(
+        f"    - title: {{ja: '{t.split('|')[0]}', en: '{t.split('|')[1]}'}}\n      text: {{ja: 進む。, en: Go on.}}\n"
+        for t in titles
+    )
+    return ("rules.yaml", IT_RULES, IT_RULES + body)
+
+
+def _card(ja: str, en: str) -> tuple[str, str, str]:
+    """An edit that gives Island Traders' fish card another text."""
+    old = "body: {ja: 市場で2金で売れる。, en: Sells for 2 gold at the market.}"
+    return ("kit.yaml", old, f'body: {{ja: "{ja}", en: "{en}"}}')
+
+
+def _play(body: str) -> tuple[str, str, str]:
+    """An edit that adds to Island Traders' `play:` (lines indented by two spaces)."""
+    return ("kit.yaml", IT_PLAY, f"play:\n{body}  scoring:\n")
+
+
+CLASSES: dict[str, tuple[str, list[tuple[str, str, str]], str, str]] = {
+    # 1. a comparison in any wording, in any rule, with no tie rule (DB4's battle step)
+    "tie-battle-ja": (
+        "PK347",
+        [_rule("品物が多い方が勝ち、負けた船は本島へ戻る。", "Compare goods.", kind="steps")],
+        "rules.yaml",
+        "品物が多い方が勝ち",
+    ),
+    "tie-battle-en": (
+        "PK347",
+        [_rule("品物を比べる。", "The ship with more goods wins the duel; the loser goes home.")],
+        "rules.yaml",
+        "The ship with more goods",
+    ),
+    "tie-card-en": (
+        "PK347",
+        [_card("隣の船と対決する。", "Duel a neighbour: the higher roll wins a goods card.")],
+        "kit.yaml",
+        "the higher roll wins",
+    ),
+    # 6. text lint
+    "lint-numbering-ja": ("PK369", [_titles("1. 準備|Setup", "1. 手番|A turn")], "rules.yaml", "1. 手番"),
+    "lint-numbering-en": ("PK369", [_titles("準備|1. Setup", "手番|1. A turn")], "rules.yaml", "1. A turn"),
+    "lint-repeat-ja": ("PK369", [_rule("各自が品物を1つづず取る。", "Each takes one good.")], "rules.yaml", "1つづず"),
+    "lint-repeat-en": (
+        "PK369",
+        [_rule("各自が品物を1つずつ取る。", "Each takes the the goods.")],
+        "rules.yaml",
+        "the the",
+    ),
+    "lint-small-kana": ("PK369", [_rule("ェレメントを1つ取る。", "Take an element.")], "rules.yaml", "ェレメント"),
+    "lint-half-width": ("PK369", [_rule("ｶｰﾄﾞを1枚引く。", "Draw a card.")], "rules.yaml", "ｶｰﾄﾞ"),
+    "lint-middle-dot": (
+        "PK369",
+        [
+            (
+                "kit.yaml",
+                "\ntitle: {ja: 島の交易, en: Island Traders}",
+                "\ntitle: {ja: アイランド・トレーダー, en: Island Traders}",
+            ),
+            _rule("アイランドトレーダーを始める。", "Begin."),
+        ],
+        "rules.yaml",
+        "アイランドトレーダーを",
+    ),
+}
+"""Each class: (code, edits of Island Traders, the file of the finding, a marker on its line)."""
+
+SIBLINGS: dict[str, list[tuple[str, str, str]]] = {
+    "tie-battle-ja": [_rule("品物が多い方が勝ち、負けた船は本島へ戻る。同じなら両方とも動かない。", "Compare goods.")],
+    "tie-battle-en": [
+        _rule("品物を比べる。", "The ship with more goods wins the duel; on equal goods, neither moves.")
+    ],
+    "tie-card-en": [
+        _card("隣の船と対決する。", "Duel a neighbour: the higher roll wins a goods card; a tie wins nothing.")
+    ],
+    "tie-game-win-en": [
+        _rule("点を比べる。", "The player with the most points wins.", title="{ja: 勝利, en: Winning}")
+    ],
+    "lint-numbering-ja": [_titles("1. 準備|Setup", "2. 手番|A turn")],
+    "lint-numbering-en": [_titles("準備|1. Setup", "手番|2. A turn")],
+    "lint-repeat-ja": [_rule("各自が品物を1つずつ取る。ショップへ行く。", "Each takes one good.")],
+    "lint-repeat-en": [_rule("各自が品物を1つずつ取る。", "Each takes the goods, then the ship moves.")],
+    "lint-small-kana": [
+        _rule("ファイア、ティー、ジュース、チェック、ヴィラ、デュエル、シェフ、キャッシュ。", "Take an element.")
+    ],
+    "lint-half-width": [_rule("カードを1枚引く。", "Draw a card.")],
+    "lint-middle-dot": [
+        (
+            "kit.yaml",
+            "\ntitle: {ja: 島の交易, en: Island Traders}",
+            "\ntitle: {ja: アイランド・トレーダー, en: Island Traders}",
+        ),
+        _rule("アイランド・トレーダーを始める。", "Begin."),
+    ],
+}
+"""The same edits written right (and, where a rule needs showing, a correct text of the same shape): silent."""
+
+
+def _findings(kit: Path, code: str) -> list:
+    return [f for f in load_kit(kit).report.findings if f.code == code]
+
+
+@pytest.mark.parametrize("case", sorted(CLASSES))
+def test_each_class_is_found_at_its_line(tmp_path, case):
+    code, edits, file, marker = CLASSES[case]
+    kit = make_bad_kit(tmp_path, edits, kit=IT)
+    found = _findings(kit, code)
+    line = line_of(kit / file, marker)
+    assert [(Path(f.location.file).name, f.location.line) for f in found if f.location.line == line] == [
+        (file, line)
+    ], [f.text() for f in found]
+    assert all(f.severity.value == "warning" for f in found)
+
+
+@pytest.mark.parametrize("case", sorted(SIBLINGS))
+def test_the_correct_sibling_is_silent(tmp_path, case):
+    code = CLASSES[case][0] if case in CLASSES else case.split("-")[0]
+    code = code if code.startswith("PK") else {"tie": "PK347"}[code]
+    kit = make_bad_kit(tmp_path, SIBLINGS[case], kit=IT)
+    assert [f.text() for f in _findings(kit, code)] == []
