@@ -51,6 +51,22 @@ def _play(body: str) -> tuple[str, str, str]:
     return ("kit.yaml", IT_PLAY, f"play:\n{body}  scoring:\n")
 
 
+END_JA = (
+    'when: {ja: だれかの得点マーカーが得点トラックの30に着いた, en: "A score marker reaches 30 on the score track"}'
+)
+END_10 = ("kit.yaml", END_JA, "when: {ja: だれかが10点に到達した, en: A player reaches 10 points}")
+SHIPS = "  supplies:\n    - {id: ships, name: {ja: 船, en: ships}, count: 2, per: player}\n"
+ONE_PLAY = "  limits: {plays_per_turn: 1}\n"
+GOODS = (
+    "  supplies:\n    - {id: lumber, name: {ja: 木材, en: Lumber}, count: 19, per: shared}\n"
+    "    - {id: brick, name: {ja: レンガ, en: Brick}, count: 19, per: shared}\n"
+)
+
+
+def _recipe(inputs: str) -> tuple[str, str, str]:
+    return _play(GOODS + f"  recipes:\n    - {{id: boat, name: {{ja: 船, en: Boat}}, inputs: {inputs}}}\n")
+
+
 CLASSES: dict[str, tuple[str, list[tuple[str, str, str]], str, str]] = {
     # 1. a comparison in any wording, in any rule, with no tie rule (DB4's battle step)
     "tie-battle-ja": (
@@ -70,6 +86,43 @@ CLASSES: dict[str, tuple[str, list[tuple[str, str, str]], str, str]] = {
         [_card("隣の船と対決する。", "Duel a neighbour: the higher roll wins a goods card.")],
         "kit.yaml",
         "the higher roll wins",
+    ),
+    # 7. numbers in prose against the end conditions, the supplies and a turn's limits
+    "end-points-ja": (
+        "PK346",
+        [END_10, _rule("12点に到達したプレイヤーの勝ち。", "Score points.")],
+        "rules.yaml",
+        "12点に到達",
+    ),
+    "end-points-en": (
+        "PK346",
+        [END_10, _rule("得点を集める。", "The first to reach 12 points wins.")],
+        "rules.yaml",
+        "first to reach 12",
+    ),
+    "supply-ja": (
+        "PK346",
+        [_play(SHIPS), _rule("自分の船3つを港に置く。", "Place ships.")],
+        "rules.yaml",
+        "自分の船3つ",
+    ),
+    "supply-en": (
+        "PK346",
+        [_play(SHIPS), _rule("船を置く。", "Place your 3 ships on ports.")],
+        "rules.yaml",
+        "Place your 3 ships",
+    ),
+    "plays-ja": (
+        "PK346",
+        [_play(ONE_PLAY), _rule("品物カードを2枚プレイする。", "Play goods.")],
+        "rules.yaml",
+        "2枚プレイ",
+    ),
+    "plays-en": (
+        "PK346",
+        [_play(ONE_PLAY), _rule("品物を出す。", "Play 2 goods cards, then sail.")],
+        "rules.yaml",
+        "Play 2 goods cards",
     ),
     # 6. text lint
     "lint-numbering-ja": ("PK369", [_titles("1. 準備|Setup", "1. 手番|A turn")], "rules.yaml", "1. 手番"),
@@ -110,6 +163,15 @@ SIBLINGS: dict[str, list[tuple[str, str, str]]] = {
     "tie-game-win-en": [
         _rule("点を比べる。", "The player with the most points wins.", title="{ja: 勝利, en: Winning}")
     ],
+    "end-points-ja": [END_10, _rule("10点に到達したプレイヤーの勝ち。", "Score points.")],
+    "end-points-en": [END_10, _rule("得点を集める。", "The first to reach 10 points wins; a sale scores 12 points.")],
+    "supply-ja": [_play(SHIPS), _rule("自分の船2つを港に置く。", "Place ships.")],
+    "supply-en": [
+        _play(SHIPS),
+        _rule("船を置く。", "Place your 2 ships on ports; 3 ships of three players may share one."),
+    ],
+    "plays-ja": [_play(ONE_PLAY), _rule("品物カードを1枚プレイする。灯台ではさらに2枚プレイできる。", "Play goods.")],
+    "plays-en": [_play(ONE_PLAY), _rule("品物を出す。", "Play 1 goods card; at a lighthouse, play 2 more cards.")],
     "lint-numbering-ja": [_titles("1. 準備|Setup", "2. 手番|A turn")],
     "lint-numbering-en": [_titles("準備|1. Setup", "手番|2. A turn")],
     "lint-repeat-ja": [_rule("各自が品物を1つずつ取る。ショップへ行く。", "Each takes one good.")],
@@ -152,3 +214,17 @@ def test_the_correct_sibling_is_silent(tmp_path, case):
     code = code if code.startswith("PK") else {"tie": "PK347"}[code]
     kit = make_bad_kit(tmp_path, SIBLINGS[case], kit=IT)
     assert [f.text() for f in _findings(kit, code)] == []
+
+
+def test_an_unknown_resource_in_a_recipe_is_an_error_with_a_guess(tmp_path):
+    """A recipe made of the kit's supplies names `lumbr`: nothing is called that (the Catan-like miss)."""
+    kit = make_bad_kit(tmp_path, [_recipe("[lumber, lumbr]")], kit=IT)
+    (found,) = _findings(kit, "PK305")
+    assert (Path(found.location.file).name, found.location.line) == ("kit.yaml", line_of(kit / "kit.yaml", "lumbr"))
+    assert found.severity.value == "error" and "did you mean 'lumber'?" in found.text()
+
+
+def test_recipes_of_known_resources_or_of_their_own_words_are_silent(tmp_path):
+    assert _findings(make_bad_kit(tmp_path, [_recipe("[lumber, brick]")], "known", kit=IT), "PK305") == []
+    own_words = _play("  recipes:\n    - {id: boat, name: {ja: 船, en: Boat}, inputs: [plank, sail]}\n")
+    assert _findings(make_bad_kit(tmp_path, [own_words], "own", kit=IT), "PK305") == []

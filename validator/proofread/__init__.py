@@ -8,6 +8,8 @@
   defined, and numbers stated about an effect agree with it;
 - `facts`: facts the prose states (a hand limit, the players, the cards dealt, a win) against each other and
   the model;
+- `supplies`: numbers the prose states against the end conditions, the supplies and a turn's limits;
+- `recipes`: recipe inputs against the resources (supplies) the kit lists;
 - `claims`: claims the model contradicts, time words against durations, scope
   conflicts;
 - `ties`: comparisons, in any wording and any rule, with no rule for a tie;
@@ -24,7 +26,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import claims, components, errata, facts, flow, lint, prose, terms, ties, vocabulary, words
+from . import claims, components, errata, facts, flow, lint, prose, recipes, supplies, terms, ties, vocabulary, words
 
 if TYPE_CHECKING:
     from ..checks import CheckContext
@@ -48,6 +50,8 @@ def _proofread(ctx: CheckContext, kit: KitBase) -> None:
     prose.check_names_in_text(ctx, kit, texts)
     prose.check_effect_numbers(ctx, kit, numbers)
     facts.check_prose_facts(ctx, kit, texts, numbers)
+    supplies.check_prose_supplies(ctx, kit, texts, numbers)
+    recipes.check_recipe_inputs(ctx, kit)
     facts.check_card_titles(ctx, kit)
     facts.check_table_rows(ctx, kit)
     claims.check_claims(ctx, kit, texts)
