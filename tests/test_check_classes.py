@@ -124,6 +124,29 @@ CLASSES: dict[str, tuple[str, list[tuple[str, str, str]], str, str]] = {
         "rules.yaml",
         "Play 2 goods cards",
     ),
+    # 4. a heading and its body that disagree on a sign (WE3)
+    "sign-ja": ("PK370", [_rule("「難破」−5：難破カード1枚につき5点。", "Wrecks.")], "rules.yaml", "「難破」−5"),
+    "sign-en": (
+        "PK370",
+        [_rule("難破。", "Shipwreck −5: 5 points for each wreck card.")],
+        "rules.yaml",
+        "Shipwreck −5",
+    ),
+    # 5. board and map claims against the board and the map (ES4, ST6): the island board has 26 cells
+    "board-shape-ja": (
+        "PK348",
+        [_rule("正六角形の島のボードを置く。", "Lay out the board.")],
+        "rules.yaml",
+        "正六角形",
+    ),
+    "board-count-en": ("PK348", [_rule("ボードを置く。", "Lay out the 30-cell board.")], "rules.yaml", "30-cell board"),
+    "hops-ja": ("PK348", [_rule("本島から香辛料島まで2hop。", "Sail.")], "rules.yaml", "本島から香辛料島"),
+    "hops-en": (
+        "PK348",
+        [_rule("航海する。", "Spice isle is 2 hops from Home isle.")],
+        "rules.yaml",
+        "Spice isle is 2",
+    ),
     # 6. text lint
     "lint-numbering-ja": ("PK369", [_titles("1. 準備|Setup", "1. 手番|A turn")], "rules.yaml", "1. 手番"),
     "lint-numbering-en": ("PK369", [_titles("準備|1. Setup", "手番|1. A turn")], "rules.yaml", "1. A turn"),
@@ -172,6 +195,12 @@ SIBLINGS: dict[str, list[tuple[str, str, str]]] = {
     ],
     "plays-ja": [_play(ONE_PLAY), _rule("品物カードを1枚プレイする。灯台ではさらに2枚プレイできる。", "Play goods.")],
     "plays-en": [_play(ONE_PLAY), _rule("品物を出す。", "Play 1 goods card; at a lighthouse, play 2 more cards.")],
+    "sign-ja": [_rule("「難破」−5：難破カード1枚につき5点を失う。", "Wrecks.")],
+    "sign-en": [_rule("難破。", "Shipwreck −5: lose 5 points for each wreck card.")],
+    "board-shape-ja": [_rule("全26マスの島のボードを置く。六角形のマスでできている。", "Lay out the board.")],
+    "board-count-en": [_rule("ボードを置く。", "Lay out the 26-cell board of hexagonal cells.")],
+    "hops-ja": [_rule("本島から香辛料島まで3hop。本島から真珠島まで2hop。", "Sail.")],
+    "hops-en": [_rule("航海する。", "Spice isle is 3 hops from Home isle; the Reef is 1 hop from Home isle.")],
     "lint-numbering-ja": [_titles("1. 準備|Setup", "2. 手番|A turn")],
     "lint-numbering-en": [_titles("準備|1. Setup", "手番|2. A turn")],
     "lint-repeat-ja": [_rule("各自が品物を1つずつ取る。ショップへ行く。", "Each takes one good.")],
@@ -228,3 +257,20 @@ def test_recipes_of_known_resources_or_of_their_own_words_are_silent(tmp_path):
     assert _findings(make_bad_kit(tmp_path, [_recipe("[lumber, brick]")], "known", kit=IT), "PK305") == []
     own_words = _play("  recipes:\n    - {id: boat, name: {ja: 船, en: Boat}, inputs: [plank, sail]}\n")
     assert _findings(make_bad_kit(tmp_path, [own_words], "own", kit=IT), "PK305") == []
+
+
+EVIL_JA = "ja: 得点計算のとき「枚数 × {points}点」。ただし、これを一番多く持つプレイヤー（同数なら全員）は失点しない。召喚できない。"
+EVIL_EN = "en: Scores {points} per card, except for whoever holds the most (all of them on a tie), who lose nothing."
+
+
+def test_a_card_that_scores_a_negative_number_and_says_it_unsigned_is_found(tmp_path):
+    """WE3 as the rulebook writes it: `points: -10`, and the text 「1枚・10点」 / "10 points a card"."""
+    edits = [
+        ("cards.yaml", EVIL_JA, "ja: 得点計算のとき1枚・10点として計算する。召喚できない。"),
+        ("cards.yaml", EVIL_EN, "en: Scores 10 points a card."),
+    ]
+    kit = make_bad_kit(tmp_path, edits, kit="wizards-element-collection")
+    found = {(Path(f.location.file).name, f.location.line) for f in _findings(kit, "PK370")}
+    cards = kit / "cards.yaml"
+    assert found == {("cards.yaml", line_of(cards, "1枚・10点")), ("cards.yaml", line_of(cards, "Scores 10 points"))}
+    assert _findings(make_bad_kit(tmp_path, [], "as-shipped", kit="wizards-element-collection"), "PK370") == []

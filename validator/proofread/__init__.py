@@ -14,6 +14,8 @@
   conflicts;
 - `ties`: comparisons, in any wording and any rule, with no rule for a tie;
 - `lint`: slips in any text: a list number used twice, stray small kana, half-width katakana, doubled characters;
+- `signs`: a heading (or a model's score) and its body that disagree on a sign;
+- `geometry`: the board's shape and cell count, and hops between map nodes, as the prose states them;
 - `terms`: look-alike characters in any text, the kit's glossary, and near-duplicate terms;
 - `errata`: a ruling the errata states also stands in its rule section;
 - `components`: every state the rules create has a component on the table to show it.
@@ -26,7 +28,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import claims, components, errata, facts, flow, lint, prose, recipes, supplies, terms, ties, vocabulary, words
+from . import (
+    claims,
+    components,
+    errata,
+    facts,
+    flow,
+    geometry,
+    lint,
+    prose,
+    recipes,
+    signs,
+    supplies,
+    terms,
+    ties,
+    vocabulary,
+    words,
+)
 
 if TYPE_CHECKING:
     from ..checks import CheckContext
@@ -57,6 +75,8 @@ def _proofread(ctx: CheckContext, kit: KitBase) -> None:
     claims.check_claims(ctx, kit, texts)
     ties.check_ties(ctx, kit, texts)
     lint.check_lint(ctx, kit, texts)
+    signs.check_signs(ctx, kit, texts)
+    geometry.check_geometry(ctx, kit, texts)
     terms.check_terms(ctx, kit, texts)
     errata.check_errata(ctx, kit)
     components.check_components(ctx, kit, numbers)

@@ -21,8 +21,8 @@ if TYPE_CHECKING:
     from ..components.kit import KitBase
 
 BOUT = {
-    "ja": re.compile(r"戦闘|バトル|対決|勝負|決闘|戦い|トリック|攻撃|防御"),
-    "en": re.compile(r"\b(?:battles?|fights?|combat|duels?|showdowns?|tricks?|contests?|attacks?|defen[cs]e)\b", re.I),
+    "ja": re.compile(r"戦闘|バトル|対決|勝負|決闘|戦い|攻撃|防御"),
+    "en": re.compile(r"\b(?:battles?|fights?|combat|duels?|showdowns?|contests?|attacks?|defen[cs]e)\b", re.I),
 }
 """Words that name a contest inside the game: its "wins" is not the game's, so the game's tie-break does not cover it."""
 THE_GAME = {
