@@ -63,6 +63,19 @@ GOODS = (
 )
 
 
+def _sail(per_turn: int) -> tuple[str, str, str]:
+    """An edit that gives Island Traders a parameter: the cells a ship sails a turn."""
+    return ("kit.yaml", "include:\n", f"parameters:\n  sail_cells_per_turn: {per_turn}\ninclude:\n")
+
+
+def _squall(ja: str, en: str, more: str = "") -> tuple[str, str, str]:
+    """An edit that gives Island Traders an effect with this text (and `more` of `play:`)."""
+    return _play(
+        more + "  effect_kinds: [limit]\n  targets: [all]\n  effects:\n    - id: squall\n"
+        f'      name: {{ja: スコール, en: Squall}}\n      kind: limit\n      target: all\n      text: {{ja: "{ja}", en: "{en}"}}\n'
+    )
+
+
 def _recipe(inputs: str) -> tuple[str, str, str]:
     return _play(GOODS + f"  recipes:\n    - {{id: boat, name: {{ja: 船, en: Boat}}, inputs: {inputs}}}\n")
 
@@ -123,6 +136,14 @@ CLASSES: dict[str, tuple[str, list[tuple[str, str, str]], str, str]] = {
         [_play(ONE_PLAY), _rule("品物を出す。", "Play 2 goods cards, then sail.")],
         "rules.yaml",
         "Play 2 goods cards",
+    ),
+    # 3. an effect's cap that the turn's usual number already meets (ES7)
+    "cap-ja": ("PK339", [_sail(1), _squall("全員の航海が1マスに制限される。", "Squall.")], "kit.yaml", "1マスに制限"),
+    "cap-en": (
+        "PK339",
+        [_squall("スコール。", "Each player's plays are limited to 1 card.", ONE_PLAY)],
+        "kit.yaml",
+        "limited to 1 card",
     ),
     # 4. a heading and its body that disagree on a sign (WE3)
     "sign-ja": ("PK370", [_rule("「難破」−5：難破カード1枚につき5点。", "Wrecks.")], "rules.yaml", "「難破」−5"),
@@ -195,6 +216,8 @@ SIBLINGS: dict[str, list[tuple[str, str, str]]] = {
     ],
     "plays-ja": [_play(ONE_PLAY), _rule("品物カードを1枚プレイする。灯台ではさらに2枚プレイできる。", "Play goods.")],
     "plays-en": [_play(ONE_PLAY), _rule("品物を出す。", "Play 1 goods card; at a lighthouse, play 2 more cards.")],
+    "cap-ja": [_sail(3), _squall("全員の航海が1マスに制限される。", "Squall.")],
+    "cap-en": [_squall("スコール。", "Each player's plays are limited to 0 cards.", ONE_PLAY)],
     "sign-ja": [_rule("「難破」−5：難破カード1枚につき5点を失う。", "Wrecks.")],
     "sign-en": [_rule("難破。", "Shipwreck −5: lose 5 points for each wreck card.")],
     "board-shape-ja": [_rule("全26マスの島のボードを置く。六角形のマスでできている。", "Lay out the board.")],
