@@ -76,6 +76,18 @@ def _squall(ja: str, en: str, more: str = "") -> tuple[str, str, str]:
     )
 
 
+def _fog(kind: str, ja: str, en: str, more: str = "") -> tuple[str, str, str]:
+    """An edit that gives Island Traders a Dense Fog effect of `kind` with this text (and `more` of the effect)."""
+    return _play(
+        "  effect_kinds: [freeze, destroy]\n  targets: [opponent]\n  effects:\n    - id: fog\n"
+        f"      name: {{ja: 濃霧, en: Dense fog}}\n      kind: {kind}\n      target: opponent\n"
+        f'      text: {{ja: "{ja}", en: "{en}"}}\n{more}'
+    )
+
+
+LASTS = "      duration: {count: 1, unit: turn, scope: opponent}\n      shown_by: goods\n"
+
+
 def _recipe(inputs: str) -> tuple[str, str, str]:
     return _play(GOODS + f"  recipes:\n    - {{id: boat, name: {{ja: 船, en: Boat}}, inputs: {inputs}}}\n")
 
@@ -136,6 +148,29 @@ CLASSES: dict[str, tuple[str, list[tuple[str, str, str]], str, str]] = {
         [_play(ONE_PLAY), _rule("品物を出す。", "Play 2 goods cards, then sail.")],
         "rules.yaml",
         "Play 2 goods cards",
+    ),
+    # 2. prose claims against the effect's kind and duration (ES10, ES9)
+    "kind-ja": (
+        "PK348",
+        [_fog("destroy", "相手の船を凍らせる。", "Destroy a ship.")],
+        "kit.yaml",
+        "相手の船を凍らせる",
+    ),
+    "kind-en": ("PK348", [_fog("freeze", "相手の船を止める。", "Destroy a ship.")], "kit.yaml", "Destroy a ship"),
+    "lasting-ja": (
+        "PK348",
+        [_fog("freeze", "船を止める。", "Stop a ship."), _rule("濃霧は相手の次の手番を妨害する。", "Fog.")],
+        "rules.yaml",
+        "濃霧は相手の次の手番",
+    ),
+    "lasting-en": (
+        "PK348",
+        [
+            _fog("freeze", "船を止める。", "Stop a ship."),
+            _rule("濃霧。", "Dense fog restricts your opponent's next turn."),
+        ],
+        "rules.yaml",
+        "Dense fog restricts",
     ),
     # 3. an effect's cap that the turn's usual number already meets (ES7)
     "cap-ja": ("PK339", [_sail(1), _squall("全員の航海が1マスに制限される。", "Squall.")], "kit.yaml", "1マスに制限"),
@@ -216,6 +251,16 @@ SIBLINGS: dict[str, list[tuple[str, str, str]]] = {
     ],
     "plays-ja": [_play(ONE_PLAY), _rule("品物カードを1枚プレイする。灯台ではさらに2枚プレイできる。", "Play goods.")],
     "plays-en": [_play(ONE_PLAY), _rule("品物を出す。", "Play 1 goods card; at a lighthouse, play 2 more cards.")],
+    "kind-ja": [_fog("destroy", "相手の船を破壊する。", "Destroy a ship.")],
+    "kind-en": [_fog("freeze", "相手の船を凍らせる。", "Freeze a ship; it cannot be destroyed.")],
+    "lasting-ja": [
+        _fog("freeze", "船を止める。", "Stop a ship.", LASTS),
+        _rule("濃霧は相手の次の手番を妨害する。", "Fog."),
+    ],
+    "lasting-en": [
+        _fog("freeze", "船を止める。", "Stop a ship.", LASTS),
+        _rule("濃霧。", "Dense fog restricts your opponent's next turn."),
+    ],
     "cap-ja": [_sail(3), _squall("全員の航海が1マスに制限される。", "Squall.")],
     "cap-en": [_squall("スコール。", "Each player's plays are limited to 0 cards.", ONE_PLAY)],
     "sign-ja": [_rule("「難破」−5：難破カード1枚につき5点を失う。", "Wrecks.")],

@@ -12,6 +12,7 @@
 - `recipes`: recipe inputs against the resources (supplies) the kit lists;
 - `claims`: claims the model contradicts, time words against durations, scope
   conflicts;
+- `claims_model`: an effect's text against its own kind, and prose that makes a momentary effect last;
 - `ties`: comparisons, in any wording and any rule, with no rule for a tie;
 - `lint`: slips in any text: a list number used twice, stray small kana, half-width katakana, doubled characters;
 - `signs`: a heading (or a model's score) and its body that disagree on a sign;
@@ -31,6 +32,7 @@ from typing import TYPE_CHECKING
 
 from . import (
     claims,
+    claims_model,
     components,
     deadrules,
     errata,
@@ -75,6 +77,7 @@ def _proofread(ctx: CheckContext, kit: KitBase) -> None:
     facts.check_card_titles(ctx, kit)
     facts.check_table_rows(ctx, kit)
     claims.check_claims(ctx, kit, texts)
+    claims_model.check_model_claims(ctx, kit, texts)
     ties.check_ties(ctx, kit, texts)
     lint.check_lint(ctx, kit, texts)
     signs.check_signs(ctx, kit, texts)
