@@ -92,6 +92,8 @@ def _recipe(inputs: str) -> tuple[str, str, str]:
     return _play(GOODS + f"  recipes:\n    - {{id: boat, name: {{ja: 船, en: Boat}}, inputs: {inputs}}}\n")
 
 
+COMPARE = "{ja: 比べる, en: Compare}"
+
 CLASSES: dict[str, tuple[str, list[tuple[str, str, str]], str, str]] = {
     # 1. a comparison in any wording, in any rule, with no tie rule (DB4's battle step)
     "tie-battle-ja": (
@@ -203,6 +205,18 @@ CLASSES: dict[str, tuple[str, list[tuple[str, str, str]], str, str]] = {
         "rules.yaml",
         "Spice isle is 2",
     ),
+    "tie-docs-en": (
+        "PK347",
+        [_rule("比べる。", "Each reveals a card. The higher power wins.", title=COMPARE)],
+        "rules.yaml",
+        "The higher power wins",
+    ),
+    "tie-docs-ja": (
+        "PK347",
+        [_rule("数字の大きい方が勝つ。", "Compare.", title=COMPARE)],
+        "rules.yaml",
+        "数字の大きい方",
+    ),
     # 6. text lint
     "lint-numbering-ja": ("PK369", [_titles("1. 準備|Setup", "1. 手番|A turn")], "rules.yaml", "1. 手番"),
     "lint-numbering-en": ("PK369", [_titles("準備|1. Setup", "手番|1. A turn")], "rules.yaml", "1. A turn"),
@@ -239,6 +253,8 @@ SIBLINGS: dict[str, list[tuple[str, str, str]]] = {
     "tie-card-en": [
         _card("隣の船と対決する。", "Duel a neighbour: the higher roll wins a goods card; a tie wins nothing.")
     ],
+    "tie-docs-en": [_rule("比べる。", "The higher power wins; on equal power, both are discarded.", title=COMPARE)],
+    "tie-docs-ja": [_rule("数字の大きい方が勝つ。同じなら引き分け。", "Compare.", title=COMPARE)],
     "tie-game-win-en": [
         _rule("点を比べる。", "The player with the most points wins.", title="{ja: 勝利, en: Winning}")
     ],

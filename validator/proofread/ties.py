@@ -30,6 +30,13 @@ THE_GAME = {
     "en": re.compile(r"\b(?:game|final|overall)\b", re.I),
 }
 """Words that put a win at the game's end."""
+THE_PLAYERS = {
+    "ja": re.compile(r"プレイヤー|人|者|点|ゲーム|トリック|スート"),
+    "en": re.compile(r"\b(?:players?|whoever|who|winner|points?|score|VP|game|tricks?|suits?)\b", re.I),
+}
+"""Words of a sentence about the game's winner (a player, a score) or a trick (whose cards are one of a kind): a
+"wins" without them ("the higher power wins") decides a contest between values, which the game's tie-break does not
+settle."""
 NOT_RULES = frozenset({"play", "end_conditions"})
 """Top-level fields whose comparisons are declared with their tie rule (`tie:`, `tie_break:`)."""
 
@@ -85,6 +92,7 @@ def _decides(lang: str, said: str, heading: str, game_ties: bool) -> bool:
     if not COMPARE[lang].search(said):
         return False
     contest = bool(BOUT[lang].search(said) or BOUT[lang].search(heading)) and not THE_GAME[lang].search(said)
+    contest = contest or not (THE_PLAYERS[lang].search(said) or THE_PLAYERS[lang].search(heading))
     return any(
         not (game_ties and not contest and GAME_WIN[lang].fullmatch(decides.group(0)))
         for decides in DECIDE[lang].finditer(said)
