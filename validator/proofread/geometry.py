@@ -86,7 +86,9 @@ def _check_board(ctx: CheckContext, texts: Texts, where: tuple, board: HexBoard)
             )
             continue
         stated = CELL_COUNT[lang].search(words)
-        said = next((g for g in stated.groups() if g), None) if stated else None
+        if stated is None:
+            continue
+        said = next((g for g in stated.groups() if g), None)
         if said is not None and _number(said) != count:
             ctx.add(
                 "PK348",

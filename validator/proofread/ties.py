@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..checks import CheckContext
 from ..markup import has_markup, plain
+from ..types import LocalText
 from .claims import COMPARE, DECIDE, GAME_WIN, TIE, sentences
 from .prose import Texts
 
@@ -118,7 +119,7 @@ def _heading(kit: KitBase, path: tuple, lang: str) -> str:
             return ""
     for field in ("title", "name"):
         text = getattr(node, field, None)
-        value = text.get(lang) if hasattr(text, "get") else None
+        value = text.get(lang) if isinstance(text, LocalText) else None
         if isinstance(value, str):
             return value
     return ""
