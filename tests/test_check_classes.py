@@ -94,6 +94,12 @@ def _recipe(inputs: str) -> tuple[str, str, str]:
 
 COMPARE = "{ja: 比べる, en: Compare}"
 
+
+def _deck_end(ja: str, en: str) -> tuple[str, str, str]:
+    """An edit that makes Island Traders' game end with these words."""
+    return ("kit.yaml", END_JA, f'when: {{ja: "{ja}", en: "{en}"}}')
+
+
 CLASSES: dict[str, tuple[str, list[tuple[str, str, str]], str, str]] = {
     # 1. a comparison in any wording, in any rule, with no tie rule (DB4's battle step)
     "tie-battle-ja": (
@@ -181,6 +187,24 @@ CLASSES: dict[str, tuple[str, list[tuple[str, str, str]], str, str]] = {
         [_squall("スコール。", "Each player's plays are limited to 1 card.", ONE_PLAY)],
         "kit.yaml",
         "limited to 1 card",
+    ),
+    "end-pre-empted-ja": (
+        "PK358",
+        [
+            _deck_end("山札が尽きたら終了。", "Deck."),
+            _rule("山札が尽きたら、捨て札を混ぜて新しい山札にする。", "Go on."),
+        ],
+        "kit.yaml",
+        "山札が尽きたら終了",
+    ),
+    "end-pre-empted-en": (
+        "PK358",
+        [
+            _deck_end("終了。", "The deck runs out."),
+            _rule("続ける。", "When the deck runs out, refill it from the discards."),
+        ],
+        "kit.yaml",
+        "The deck runs out",
     ),
     # 4. a heading and its body that disagree on a sign (WE3)
     "sign-ja": ("PK370", [_rule("「難破」−5：難破カード1枚につき5点。", "Wrecks.")], "rules.yaml", "「難破」−5"),
@@ -279,6 +303,14 @@ SIBLINGS: dict[str, list[tuple[str, str, str]]] = {
     ],
     "cap-ja": [_sail(3), _squall("全員の航海が1マスに制限される。", "Squall.")],
     "cap-en": [_squall("スコール。", "Each player's plays are limited to 0 cards.", ONE_PLAY)],
+    "end-pre-empted-ja": [
+        _deck_end("山札と捨て札が尽きたら終了。", "Deck."),
+        _rule("山札が尽きたら、捨て札から補充する。", "Go on."),
+    ],
+    "end-pre-empted-en": [
+        _deck_end("終了。", "The deck and the discards run out."),
+        _rule("続ける。", "When the deck runs out, refill it from the discards."),
+    ],
     "sign-ja": [_rule("「難破」−5：難破カード1枚につき5点を失う。", "Wrecks.")],
     "sign-en": [_rule("難破。", "Shipwreck −5: lose 5 points for each wreck card.")],
     "board-shape-ja": [_rule("全26マスの島のボードを置く。六角形のマスでできている。", "Lay out the board.")],

@@ -17,7 +17,7 @@
 - `lint`: slips in any text: a list number used twice, stray small kana, half-width katakana, doubled characters;
 - `signs`: a heading (or a model's score) and its body that disagree on a sign;
 - `geometry`: the board's shape and cell count, and hops between map nodes, as the prose states them;
-- `deadrules`: an effect's cap that a turn's usual number already meets;
+- `deadrules`: an effect's cap that a turn's usual number already meets, an end the deck's refill pre-empts;
 - `terms`: look-alike characters in any text, the kit's glossary, and near-duplicate terms;
 - `errata`: a ruling the errata states also stands in its rule section;
 - `components`: every state the rules create has a component on the table to show it.
@@ -83,6 +83,7 @@ def _proofread(ctx: CheckContext, kit: KitBase) -> None:
     signs.check_signs(ctx, kit, texts)
     geometry.check_geometry(ctx, kit, texts)
     deadrules.check_dead_caps(ctx, kit, texts, numbers)
+    deadrules.check_pre_empted_ends(ctx, texts)
     terms.check_terms(ctx, kit, texts)
     errata.check_errata(ctx, kit)
     components.check_components(ctx, kit, numbers)

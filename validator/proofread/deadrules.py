@@ -1,10 +1,11 @@
-"""Effects whose cap never binds (PK339): a storm that limits a turn's expansion to 1 cell when a turn expands by
+"""Rules that can never bind or never come. Effects whose cap never binds (PK339): a storm that limits a turn's expansion to 1 cell when a turn expands by
 1 cell anyway (`expand_cells_per_turn: 1`), or an effect that limits the cards played to 2 under
 `limits.plays_per_turn: 1`. The effect changes nothing, and the rulebook meant something else.
 
 Only an effect's text is read (a rule section that restates the usual limit is no cap), and only a per-turn number
 of the same unit that the kit states once: a parameter named `…_cells_per_turn` or `…_cards_per_turn`, or
-`play.limits.plays_per_turn`.
+`play.limits.plays_per_turn`. An end condition that waits for the deck to run out beside a rule that refills it
+as it does (PK358).
 """
 
 from __future__ import annotations
@@ -54,6 +55,62 @@ def check_dead_caps(ctx: CheckContext, kit: KitBase, texts: Texts, numbers: Numb
                     "say what the effect really takes away (a cell less than usual, none at all), or drop it",
                 )
                 break
+
+
+DECK_OUT_END = {
+    "ja": re.compile(r"山札[^。]{0,30}?(?:補充できな|尽き|なくな|引けな)"),
+    "en": re.compile(
+        r"\b(?:deck|draw pile)\b[^.]{0,30}?\b(?:runs out|is empty|cannot|can no longer|can't)|"
+        r"\b(?:can no longer|cannot|can't) be refilled",
+        re.I,
+    ),
+}
+"""An end that comes when the deck can no longer refill or runs out."""
+DECK_OUT_REFILL = {
+    "ja": re.compile(
+        r"山札が(?:尽き|なくな)[^。]{0,6}?(?:たら|ると|れば|とき|時)[^。]{0,24}?(?:補充|から引|山札にする|新しい山札|混ぜ)"
+    ),
+    "en": re.compile(
+        r"\bwhen the (?:deck|draw pile) (?:runs out|is empty)\b[^.]{0,40}?\b(?:refill|reshuffle|shuffle|draw from|"
+        r"take from|new (?:deck|draw pile))",
+        re.I,
+    ),
+}
+"""A rule that refills the deck the moment it runs out: 「山札が尽きたら、予備から補充する」."""
+SOURCE = {
+    "ja": re.compile(r"(?:たら|ると|れば|とき|時)、?\s*([^。、\s]{1,8}?)(?:の(?:カード|札)?)?から"),
+    "en": re.compile(r"\b(?:from|with|using) (?:the |your )?([a-z]+)", re.I),
+}
+"""What refills the deck ("the reserve", 「予備」): an end that names it waits for it too, and is silent."""
+
+
+def check_pre_empted_ends(ctx: CheckContext, texts: Texts) -> None:
+    """An end condition that waits for the deck to run out, beside a rule that refills it then (PK358): which comes
+    first, the refill or the end?"""
+    refills: dict[str, tuple[tuple, str]] = {}
+    ends: list[tuple[tuple, str, str, str]] = []
+    for path, lang, value in texts.prose:
+        if lang not in DECK_OUT_END:
+            continue
+        words = unicodedata.normalize("NFKC", texts.words(path, value))
+        if path[:1] == ("end_conditions",) and path[2] == "when":
+            end = DECK_OUT_END[lang].search(words)
+            if end:
+                ends.append((path, lang, end.group(0), words.casefold()))
+        elif lang not in refills and DECK_OUT_REFILL[lang].search(words):
+            source = SOURCE[lang].search(words)
+            refills[lang] = (path, source.group(1).casefold() if source else "")
+    for path, lang, said, whole in ends:
+        refill, source = refills.get(lang, ((), ""))
+        if refill and not (source and source in whole):
+            ctx.add(
+                "PK358",
+                path,
+                f"the game ends when {said!r}, but the rule at {ctx.locate(refill).brief()} refills the deck "
+                "as it runs out: that end can only come once the refill is gone too, if ever",
+                "say which comes first: end when the deck and what refills it are both spent, or when the deck "
+                "first runs out",
+            )
 
 
 def _per_turn(kit: KitBase, numbers: Numbers) -> dict[str, tuple[int, tuple]]:
