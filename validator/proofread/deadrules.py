@@ -98,8 +98,8 @@ def check_pre_empted_ends(ctx: CheckContext, texts: Texts) -> None:
             if end:
                 ends.append((path, lang, end.group(0), words.casefold()))
         elif lang not in refills and DECK_OUT_REFILL[lang].search(words):
-            source = SOURCE[lang].search(words)
-            refills[lang] = (path, source.group(1).casefold() if source else "")
+            named = SOURCE[lang].search(words)
+            refills[lang] = (path, named.group(1).casefold() if named else "")
     for path, lang, said, whole in ends:
         refill, source = refills.get(lang, ((), ""))
         if refill and not (source and source in whole):
