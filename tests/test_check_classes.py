@@ -241,6 +241,18 @@ CLASSES: dict[str, tuple[str, list[tuple[str, str, str]], str, str]] = {
         "rules.yaml",
         "数字の大きい方",
     ),
+    "reach-ja": (
+        "PK359",
+        [_rule("本島から1hopで到達可能なのは岩礁。逆に言えば2hopでは到達不可。", "Sail.")],
+        "rules.yaml",
+        "逆に言えば2hop",
+    ),
+    "reach-en": (
+        "PK359",
+        [_rule("航海する。", "The Reef is reachable in 1 hop from Home isle, so it is not reachable in 2 hops.")],
+        "rules.yaml",
+        "so it is not reachable",
+    ),
     # 6. text lint
     "lint-numbering-ja": ("PK369", [_titles("1. 準備|Setup", "1. 手番|A turn")], "rules.yaml", "1. 手番"),
     "lint-numbering-en": ("PK369", [_titles("準備|1. Setup", "手番|1. A turn")], "rules.yaml", "1. A turn"),
@@ -310,6 +322,10 @@ SIBLINGS: dict[str, list[tuple[str, str, str]]] = {
     "end-pre-empted-en": [
         _deck_end("終了。", "The deck and the discards run out."),
         _rule("続ける。", "When the deck runs out, refill it from the discards."),
+    ],
+    "reach-ja": [_rule("本島から1hopで到達可能なのは岩礁。香辛料島へは2hopでは到達不可。", "Sail.")],
+    "reach-en": [
+        _rule("航海する。", "The Reef is reachable in 1 hop from Home isle; Spice isle is not reachable in 1 hop.")
     ],
     "sign-ja": [_rule("「難破」−5：難破カード1枚につき5点を失う。", "Wrecks.")],
     "sign-en": [_rule("難破。", "Shipwreck −5: lose 5 points for each wreck card.")],

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from ..checks import CheckContext
 from ..components.graphmap import GraphMap
 from ..components.hexboard import HexBoard
+from .claims import sentences
 from .facts import NUMBER_WORDS
 from .prose import Texts
 
@@ -49,6 +50,26 @@ HOPS = {
 is 2 hops from Home isle"."""
 
 
+REACHABLE = {
+    "ja": re.compile(
+        r"(\d{1,2})\s*(?:hop|ホップ|手|歩)(?:以内)?で(?:は|も)?(?:到達|移動|行け|届)(?:可能|できる|する|る)"
+    ),
+    "en": re.compile(rf"\breachable (?:in|within) {_N} (?:hops?|moves?|steps?)\b", re.I),
+}
+UNREACHABLE = {
+    "ja": re.compile(
+        r"(\d{1,2})\s*(?:hop|ホップ|手|歩)(?:以内)?で(?:は|も)?(?:到達|移動|行け|届)(?:不可|できない|不能|かない|けない)"
+    ),
+    "en": re.compile(rf"\b(?:not|never|un)[ -]?reachable (?:in|within) {_N} (?:hops?|moves?|steps?)\b", re.I),
+}
+"""「1hopで到達可能…逆に言えば2hopでは到達不可」: a node one hop away is within two hops as well."""
+THEREFORE = {
+    "ja": re.compile(r"逆に言えば|つまり|したがって|従って|よって|そのため"),
+    "en": re.compile(r"(?:so|thus|therefore|hence|that is)\b", re.I),
+}
+"""Words that open a sentence drawn from the one before."""
+
+
 def _number(word: str) -> int:
     return int(word) if word.isdigit() else NUMBER_WORDS[word.casefold()]
 
@@ -67,6 +88,36 @@ def check_geometry(ctx: CheckContext, kit: KitBase, texts: Texts) -> None:
         _check_board(ctx, texts, *boards[0])
     if len(maps) == 1:
         _check_hops(ctx, texts, *maps[0])
+    _check_reach_words(ctx, texts)
+
+
+def _check_reach_words(ctx: CheckContext, texts: Texts) -> None:
+    """A sentence that makes a node reachable in k hops and, itself or the next ("so", 「逆に言えば」), unreachable in
+    more than k (PK359)."""
+    for path, lang, value in texts.prose:
+        if lang not in REACHABLE:
+            continue
+        words = unicodedata.normalize("NFKC", texts.words(path, value))
+        if UNREACHABLE[lang].search(words) is None:
+            continue
+        said = sentences(words)
+        for i, sentence in enumerate(said):
+            never = UNREACHABLE[lang].search(sentence)
+            if never is None:
+                continue
+            before = sentence[: never.start()]
+            if i and THEREFORE[lang].match(sentence.strip()):
+                before = said[i - 1] + before
+            reach = [m for m in REACHABLE[lang].finditer(before) if _number(m.group(1)) < _number(never.group(1))]
+            if reach:
+                ctx.add(
+                    "PK359",
+                    path,
+                    f"the text says {reach[0].group(0)!r} and {never.group(0)!r}: a node {_number(reach[0].group(1))} "
+                    f"hop(s) away is within {_number(never.group(1))} as well, unless a move must use every hop",
+                    "say 'exactly N hops', or that movement need not be used up, and drop the claim",
+                )
+                break
 
 
 def _check_board(ctx: CheckContext, texts: Texts, where: tuple, board: HexBoard) -> None:
