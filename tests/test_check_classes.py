@@ -319,6 +319,10 @@ SIBLINGS: dict[str, list[tuple[str, str, str]]] = {
         _deck_end("山札と捨て札が尽きたら終了。", "Deck."),
         _rule("山札が尽きたら、捨て札から補充する。", "Go on."),
     ],
+    "end-pre-empted-again-en": [
+        _deck_end("終了。", "The deck runs out for the second time."),
+        _rule("続ける。", "When the deck runs out, shuffle the discards into a new deck."),
+    ],
     "end-pre-empted-en": [
         _deck_end("終了。", "The deck and the discards run out."),
         _rule("続ける。", "When the deck runs out, refill it from the discards."),
@@ -329,7 +333,7 @@ SIBLINGS: dict[str, list[tuple[str, str, str]]] = {
     ],
     "sign-ja": [_rule("「難破」−5：難破カード1枚につき5点を失う。", "Wrecks.")],
     "sign-en": [_rule("難破。", "Shipwreck −5: lose 5 points for each wreck card.")],
-    "board-shape-ja": [_rule("全26マスの島のボードを置く。六角形のマスでできている。", "Lay out the board.")],
+    "board-shape-ja": [_rule("島のボードは全26マス。六角形のマスでできている。", "Lay out the board.")],
     "board-count-en": [_rule("ボードを置く。", "Lay out the 26-cell board of hexagonal cells.")],
     "hops-ja": [_rule("本島から香辛料島まで3hop。本島から真珠島まで2hop。", "Sail.")],
     "hops-en": [_rule("航海する。", "Spice isle is 3 hops from Home isle; the Reef is 1 hop from Home isle.")],
@@ -372,17 +376,20 @@ def test_each_class_is_found_at_its_line(tmp_path, case):
 @pytest.mark.parametrize("case", sorted(SIBLINGS))
 def test_the_correct_sibling_is_silent(tmp_path, case):
     code = CLASSES[case][0] if case in CLASSES else case.split("-")[0]
-    code = code if code.startswith("PK") else {"tie": "PK347"}[code]
+    code = code if code.startswith("PK") else {"tie": "PK347", "end": "PK358"}[code]
     kit = make_bad_kit(tmp_path, SIBLINGS[case], kit=IT)
     assert [f.text() for f in _findings(kit, code)] == []
 
 
-def test_an_unknown_resource_in_a_recipe_is_an_error_with_a_guess(tmp_path):
+@pytest.mark.parametrize(
+    ("inputs", "typo", "meant"), [("[lumber, lumbr]", "lumbr", "lumber"), ("[brik, lumber]", "brik", "brick")]
+)
+def test_an_unknown_resource_in_a_recipe_is_an_error_with_a_guess(tmp_path, inputs, typo, meant):
     """A recipe made of the kit's supplies names `lumbr`: nothing is called that (the Catan-like miss)."""
-    kit = make_bad_kit(tmp_path, [_recipe("[lumber, lumbr]")], kit=IT)
+    kit = make_bad_kit(tmp_path, [_recipe(inputs)], kit=IT)
     (found,) = _findings(kit, "PK305")
-    assert (Path(found.location.file).name, found.location.line) == ("kit.yaml", line_of(kit / "kit.yaml", "lumbr"))
-    assert found.severity.value == "error" and "did you mean 'lumber'?" in found.text()
+    assert (Path(found.location.file).name, found.location.line) == ("kit.yaml", line_of(kit / "kit.yaml", typo))
+    assert found.severity.value == "error" and f"did you mean {meant!r}?" in found.text()
 
 
 def test_recipes_of_known_resources_or_of_their_own_words_are_silent(tmp_path):

@@ -82,6 +82,11 @@ SOURCE = {
     "en": re.compile(r"\b(?:from|with|using) (?:the |your )?([a-z]+)", re.I),
 }
 """What refills the deck ("the reserve", 「予備」): an end that names it waits for it too, and is silent."""
+AGAIN = {
+    "ja": re.compile(r"[2２二]度目|[2２二]回目|再び|もう一度|[2２二]度"),
+    "en": re.compile(r"\b(?:second|third|again|twice)\b", re.I),
+}
+"""An end at the deck's second running out counts the refill in."""
 
 
 def check_pre_empted_ends(ctx: CheckContext, texts: Texts) -> None:
@@ -95,7 +100,7 @@ def check_pre_empted_ends(ctx: CheckContext, texts: Texts) -> None:
         words = unicodedata.normalize("NFKC", texts.words(path, value))
         if path[:1] == ("end_conditions",) and path[2] == "when":
             end = DECK_OUT_END[lang].search(words)
-            if end:
+            if end and not AGAIN[lang].search(words):
                 ends.append((path, lang, end.group(0), words.casefold()))
         elif lang not in refills and DECK_OUT_REFILL[lang].search(words):
             named = SOURCE[lang].search(words)

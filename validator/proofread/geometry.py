@@ -32,14 +32,14 @@ REGULAR_HEXAGON = {
 """Words that draw the whole board as a regular hexagon (a "hex grid" is only the cells' shape)."""
 CELL_COUNT = {
     "ja": re.compile(
-        r"(?:全|計|合計)\s*(\d{1,4})\s*(?:マス|ヘックス)|(\d{1,4})\s*(?:マス|ヘックス)(?:の(?:盤面|ボード|盤)|で構成|から(?:な|成)る)"
+        r"(?:盤面|ボード|盤)(?:は|が)(?:全|計|合計)?\s*(\d{1,4})\s*(?:マス|ヘックス)|(?:全|計|合計)?\s*(\d{1,4})\s*(?:マス|ヘックス)の(?:盤面|ボード|盤)"
     ),
     "en": re.compile(
-        rf"\b(?:board (?:has|of|with) {_N} (?:cells|hexes|spaces)|{_N}[- ](?:cell|hex|space) board|{_N} (?:cells|hexes) in all)\b",
+        rf"\b(?:board (?:has|of|with) {_N} (?:cells|hexes|spaces)|{_N}[- ](?:cell|hex|space) board)\b",
         re.I,
     ),
 }
-"""A count of the board's cells: 「全41マス」, 「41マスの盤面」, "a 41-cell board", "the board has 41 cells"."""
+"""A count of the board's cells: 「盤面は全41マス」, 「41マスの盤面」, "a 41-cell board", "the board has 41 cells"."""
 HOPS = {
     "ja": r"({names})から({names})まで(?:は)?\s*(\d{{1,2}})\s*(?:hop|ホップ)",
     "en": r"\b(?:the )?({names}) is "

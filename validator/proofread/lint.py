@@ -36,7 +36,7 @@ STRAY_SMALL = {
 HALF_WIDTH = re.compile(r"[ｦ-ﾝﾞﾟ]+")
 """Half-width katakana: printed narrower than the katakana round it."""
 DOUBLED = {
-    "ja": re.compile(r"づず|ずづ|ぢじ|じぢ|をを|がが|にに(?!ち)|へへ"),
+    "ja": re.compile(r"づず|ずづ|ぢじ|じぢ|をを"),
     "en": re.compile(r"\b(the|a|an|to|of|and|in|on|is|for|with)\s+\1\b", re.I),
 }
 """A character or word written twice over: 「1つづず」 (ずつ), 「をを」, "the the"."""

@@ -32,7 +32,7 @@ POINTS = {
 }
 """A score that ends the game: "reaches 10 victory points", 「10勝利点に到達」."""
 GAME_END = {
-    "en": re.compile(r"\b(?:wins?|winner|won|game ends|ends the game|end of the game)\b", re.I),
+    "en": re.compile(r"\b(?:wins the game|wins\s*$|the winner|game ends|ends the game|first to)", re.I),
     "ja": re.compile(r"勝|終了|終わ"),
 }
 OWNED = {

@@ -101,8 +101,10 @@ def _decides(lang: str, said: str, heading: str, game_ties: bool) -> bool:
 
 
 def _rule_of(path: tuple) -> tuple:
-    """The rule a text belongs to: the innermost listed thing that holds it (a rule section, a phase, a card), so a
-    section's bullets or a phase's steps are read together."""
+    """The rule a text belongs to: a rule section (its text, bullets, steps and table together), else the innermost
+    listed thing that holds it (a phase, a card, an event), so a phase's steps are read together."""
+    if path[:2] == ("rules", "sections"):
+        return path[:3]
     for i in range(len(path) - 1, -1, -1):
         if isinstance(path[i], int) and i + 1 < len(path):
             return path[: i + 1]
