@@ -85,6 +85,16 @@ def _fog(kind: str, ja: str, en: str, more: str = "") -> tuple[str, str, str]:
     )
 
 
+def _guard(target: str) -> tuple[str, str, str]:
+    """An edit that gives Island Traders a lasting Harbour Guard effect aimed at `target`."""
+    return _play(
+        f"  effect_kinds: [shield]\n  targets: [{target}]\n  effects:\n    - id: guard\n"
+        f"      name: {{ja: 港の守り, en: Harbour guard}}\n      kind: shield\n      target: {target}\n"
+        '      text: {ja: "船を守る。", en: "Guard a ship."}\n'
+        f"      duration: {{count: 1, unit: turn, scope: {target}}}\n      shown_by: goods\n"
+    )
+
+
 LASTS = "      duration: {count: 1, unit: turn, scope: opponent}\n      shown_by: goods\n"
 
 
@@ -179,6 +189,18 @@ CLASSES: dict[str, tuple[str, list[tuple[str, str, str]], str, str]] = {
         ],
         "rules.yaml",
         "Dense fog restricts",
+    ),
+    "self-only-ja": (
+        "PK348",
+        [_guard("self"), _rule("港の守りは相手の次の手番を制限する。", "Guard.")],
+        "rules.yaml",
+        "港の守りは相手",
+    ),
+    "self-only-en": (
+        "PK348",
+        [_guard("self"), _rule("守る。", "Harbour guard restricts your opponent's next turn.")],
+        "rules.yaml",
+        "Harbour guard restricts",
     ),
     # 3. an effect's cap that the turn's usual number already meets (ES7)
     "cap-ja": ("PK339", [_sail(1), _squall("全員の航海が1マスに制限される。", "Squall.")], "kit.yaml", "1マスに制限"),
@@ -313,6 +335,8 @@ SIBLINGS: dict[str, list[tuple[str, str, str]]] = {
         _fog("freeze", "船を止める。", "Stop a ship.", LASTS),
         _rule("濃霧。", "Dense fog restricts your opponent's next turn."),
     ],
+    "self-only-ja": [_guard("opponent"), _rule("港の守りは相手の次の手番を制限する。", "Guard.")],
+    "self-only-en": [_guard("opponent"), _rule("守る。", "Harbour guard restricts your opponent's next turn.")],
     "cap-ja": [_sail(3), _squall("全員の航海が1マスに制限される。", "Squall.")],
     "cap-en": [_squall("スコール。", "Each player's plays are limited to 0 cards.", ONE_PLAY)],
     "end-pre-empted-ja": [

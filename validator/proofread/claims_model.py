@@ -12,6 +12,7 @@ import unicodedata
 from typing import TYPE_CHECKING
 
 from ..checks import CheckContext
+from ..types import LocalText
 from .claims import KIND_WORDS, sentences
 from .prose import Texts
 
@@ -33,10 +34,9 @@ RESTRICTS_NEXT = {
 
 def check_model_claims(ctx: CheckContext, kit: KitBase, texts: Texts) -> None:
     play = kit.play
-    if play is None or not play.effects:
-        return
-    _check_own_kind(ctx, play.effects, set(play.effect_kinds))
-    _check_lasting_claims(ctx, texts, play.effects)
+    if play is not None:
+        _check_own_kind(ctx, play.effects, set(play.effect_kinds))
+    _check_lasting_claims(ctx, kit, texts, play.effects if play is not None else [])
 
 
 def _check_own_kind(ctx: CheckContext, effects: list[Effect], declared: set[str]) -> None:
@@ -64,17 +64,28 @@ def _check_own_kind(ctx: CheckContext, effects: list[Effect], declared: set[str]
                 )
 
 
-def _check_lasting_claims(ctx: CheckContext, texts: Texts, effects: list[Effect]) -> None:
-    """Prose that names an effect and says it restricts the next turn, where the effect has no duration."""
-    momentary: dict[str, dict[str, Effect]] = {}
+SELF_ONLY = frozenset({"self", "owner"})
+OPPONENT = {
+    "ja": re.compile(r"相手|対戦者|他のプレイヤー"),
+    "en": re.compile(r"\b(?:opponents?|other players?|attacker)\b", re.I),
+}
+
+
+def _check_lasting_claims(ctx: CheckContext, kit: KitBase, texts: Texts, effects: list[Effect]) -> None:
+    """Prose that names an effect and says it restricts the (opponent's) next turn, where the effect has no
+    duration, or acts only on its owner."""
+    cannot: dict[str, dict[str, tuple[str, bool]]] = {}  # lang → name → (why not, only against an opponent)
     for effect in effects:
         if effect.duration is None:
             for lang, name in effect.name.given():
                 if name and len(name) > 1:
-                    momentary.setdefault(lang, {})[unicodedata.normalize("NFKC", name)] = effect
+                    why = f"effect {effect.id!r} has no duration: nothing of it lasts into the next turn"
+                    cannot.setdefault(lang, {})[unicodedata.normalize("NFKC", name)] = (why, False)
+    for name_of, lang, why in _self_only(ctx, kit):
+        cannot.setdefault(lang, {}).setdefault(name_of, (why, True))
     finders = {
         lang: re.compile("|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)))
-        for lang, names in momentary.items()
+        for lang, names in cannot.items()
     }
     for path, lang, value in texts.prose:
         if path[:2] == ("play", "effects") or lang not in RESTRICTS_NEXT or lang not in finders:
@@ -84,14 +95,38 @@ def _check_lasting_claims(ctx: CheckContext, texts: Texts, effects: list[Effect]
             continue
         for said in sentences(words):
             claim = RESTRICTS_NEXT[lang].search(said)
-            named = finders[lang].search(said) if claim else None
-            if claim and named:
-                effect = momentary[lang][named.group(0)]
+            if claim is None:
+                continue
+            against = bool(OPPONENT[lang].search(said))
+            named = next((m for m in finders[lang].finditer(said) if against or not cannot[lang][m.group(0)][1]), None)
+            if named is not None:
                 ctx.add(
                     "PK348",
                     path,
-                    f"the text says {named.group(0)!r} {claim.group(0)!r}, but effect {effect.id!r} has no duration: "
-                    "nothing of it lasts into the next turn",
-                    "correct the text, or give the effect the `duration:` it has",
+                    f"the text says {named.group(0)!r} {claim.group(0)!r}, but {cannot[lang][named.group(0)][0]}",
+                    "correct the text, or the effect's duration or target",
                 )
                 break
+
+
+def _self_only(ctx: CheckContext, kit: KitBase) -> list[tuple[str, str, str]]:
+    """(name, language, why) for each named thing of the kit (a combo, a card) whose every `target:` and `scope:`
+    is its owner: it cannot restrict an opponent."""
+    walked = ctx.walk(kit)
+    named = {path: model for path, model in walked.models if isinstance(getattr(model, "name", None), LocalText)}
+    aims: dict[tuple, list[tuple[tuple, str]]] = {}
+    for path, value, is_key in walked.strings:
+        if is_key or not path or path[-1] not in ("target", "scope"):
+            continue
+        owner = next((path[:i] for i in range(len(path) - 1, -1, -1) if path[:i] in named), None)
+        if owner is not None:
+            aims.setdefault(owner, []).append((path, value))
+    found = []
+    for owner, targets in aims.items():
+        if all(value in SELF_ONLY for _path, value in targets):
+            where = ctx.locate(targets[0][0]).brief()
+            why = f"it acts only on its owner ({targets[0][0][-1]}: {targets[0][1]} at {where})"
+            for lang, name in named[owner].name.given():
+                if name and len(name) > 1:
+                    found.append((unicodedata.normalize("NFKC", name), lang, why))
+    return found
