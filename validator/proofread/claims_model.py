@@ -113,7 +113,11 @@ def _self_only(ctx: CheckContext, kit: KitBase) -> list[tuple[str, str, str]]:
     """(name, language, why) for each named thing of the kit (a combo, a card) whose every `target:` and `scope:`
     is its owner: it cannot restrict an opponent."""
     walked = ctx.walk(kit)
-    named = {path: model for path, model in walked.models if isinstance(getattr(model, "name", None), LocalText)}
+    named: dict[tuple, LocalText] = {}
+    for path, model in walked.models:
+        name = getattr(model, "name", None)
+        if isinstance(name, LocalText):
+            named[path] = name
     aims: dict[tuple, list[tuple[tuple, str]]] = {}
     for path, value, is_key in walked.strings:
         if is_key or not path or path[-1] not in ("target", "scope"):
@@ -126,7 +130,7 @@ def _self_only(ctx: CheckContext, kit: KitBase) -> list[tuple[str, str, str]]:
         if all(value in SELF_ONLY for _path, value in targets):
             where = ctx.locate(targets[0][0]).brief()
             why = f"it acts only on its owner ({targets[0][0][-1]}: {targets[0][1]} at {where})"
-            for lang, name in named[owner].name.given():
+            for lang, name in named[owner].given():
                 if name and len(name) > 1:
                     found.append((unicodedata.normalize("NFKC", name), lang, why))
     return found
