@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ..checks import CheckContext
+from .claims import sentences
 from .facts import NUMBER_WORDS, thing
 from .prose import Texts
 from .vocabulary import Numbers
@@ -32,7 +34,7 @@ POINTS = {
 }
 """A score that ends the game: "reaches 10 victory points", 「10勝利点に到達」."""
 GAME_END = {
-    "en": re.compile(r"\b(?:wins the game|wins\s*$|the winner|game ends|ends the game|first to)", re.I),
+    "en": re.compile(r"\b(?:wins the game|wins[.!]?\s*$|the winner|game ends|ends the game|first to)", re.I),
     "ja": re.compile(r"勝|終了|終わ"),
 }
 OWNED = {
@@ -61,46 +63,44 @@ def _number(word: str) -> int:
 def check_prose_supplies(ctx: CheckContext, kit: KitBase, texts: Texts, numbers: Numbers) -> None:
     """Each number the prose states against the end condition's score, a supply's count and the plays a turn."""
     ends: dict[str, dict[int, tuple]] = {}
-    prose = [
-        (path, lang, unicodedata.normalize("NFKC", texts.words(path, value)))
-        for path, lang, value in texts.prose
-        if lang in POINTS
-    ]
-    for path, lang, words in prose:
-        if path[:1] == ("end_conditions",) and path[2] == "when":
-            for match in _points_in(lang, words, end=True):
+    for path, lang, value in texts.prose:
+        if lang in POINTS and path[:1] == ("end_conditions",) and path[2] == "when":
+            for match in _end_points(lang, unicodedata.normalize("NFKC", texts.words(path, value))):
                 ends.setdefault(lang, {}).setdefault(_number(match.group(1)), path)
     supplies = _player_supplies(kit, numbers)
     plays = _plays_limit(kit, numbers)
-    for path, lang, words in prose:
-        if path[:1] == ("end_conditions",):
+    if not (ends or supplies or plays):
+        return
+    for path, lang, value in texts.prose:
+        if lang not in POINTS or path[:1] == ("end_conditions",):
             continue
+        words = unicodedata.normalize("NFKC", texts.words(path, value))
         _check_points(ctx, path, lang, words, ends.get(lang, {}))
         _check_owned(ctx, path, lang, words, supplies)
         if plays is not None and path[:1] == ("rules",):
             _check_plays(ctx, path, lang, words, plays)
 
 
-def _points_in(lang: str, words: str, end: bool) -> list[re.Match[str]]:
-    """The game-ending scores a text states: anywhere in an end condition, in a sentence that ends or wins the
-    game elsewhere."""
-    if end:
-        loose = r"(\d{1,4})\s*(?:勝利点|点|VP)" if lang == "ja" else rf"\b{_N} (?:victory points|points|VP)\b"
-        return list(re.finditer(loose, words, re.I))
-    return [m for m in POINTS[lang].finditer(words) if GAME_END[lang].search(_sentence(words, m))]
+def _end_points(lang: str, words: str) -> list[re.Match[str]]:
+    """The scores an end condition names: 「10点」, "10 victory points"."""
+    loose = r"(\d{1,4})\s*(?:勝利点|点|VP)" if lang == "ja" else rf"\b{_N} (?:victory points|points|VP)\b"
+    return list(re.finditer(loose, words, re.I))
 
 
-def _sentence(words: str, match: re.Match[str]) -> str:
-    start = max(words.rfind(stop, 0, match.start()) for stop in "。.!?！？") + 1
-    ends = [i for i in (words.find(stop, match.end()) for stop in "。.!?！？") if i >= 0]
-    return words[start : min(ends) if ends else len(words)]
+def _in_sentences(pattern: re.Pattern[str], words: str) -> Iterator[tuple[re.Match[str], str]]:
+    """Each match of `pattern` with the sentence it stands in, the text split once (linear in the text)."""
+    for said in sentences(words):
+        for match in pattern.finditer(said):
+            yield match, said
 
 
 def _check_points(ctx: CheckContext, path: tuple, lang: str, words: str, ends: dict[int, tuple]) -> None:
     if not ends:
         return
-    for match in _points_in(lang, words, end=False):
+    for match, said in _in_sentences(POINTS[lang], words):
         value = _number(match.group(1))
+        if not GAME_END[lang].search(said):
+            continue
         if value not in ends:
             stated, where = next(iter(ends.items()))
             ctx.add(
@@ -156,8 +156,8 @@ def _plays_limit(kit: KitBase, numbers: Numbers) -> tuple[int, tuple] | None:
 
 def _check_plays(ctx: CheckContext, path: tuple, lang: str, words: str, plays: tuple[int, tuple]) -> None:
     limit, where = plays
-    for match in PLAYS[lang].finditer(words):
-        if _number(match.group(1)) > limit and not EXTRA[lang].search(_sentence(words, match)):
+    for match, said in _in_sentences(PLAYS[lang], words):
+        if _number(match.group(1)) > limit and not EXTRA[lang].search(said):
             ctx.add(
                 "PK346",
                 path,
