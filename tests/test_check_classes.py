@@ -202,6 +202,18 @@ CLASSES: dict[str, tuple[str, list[tuple[str, str, str]], str, str]] = {
         "rules.yaml",
         "Harbour guard restricts",
     ),
+    "winner-ja": (
+        "PK359",
+        [_rule("港を最も多く開いたプレイヤーの勝ち。", "Open ports.")],
+        "rules.yaml",
+        "港を最も多く",
+    ),
+    "winner-en": (
+        "PK359",
+        [_rule("港を開く。", "The player with the most ports wins.")],
+        "rules.yaml",
+        "the most ports",
+    ),
     # 3. an effect's cap that the turn's usual number already meets (ES7)
     "cap-ja": ("PK339", [_sail(1), _squall("全員の航海が1マスに制限される。", "Squall.")], "kit.yaml", "1マスに制限"),
     "cap-en": (
@@ -337,6 +349,8 @@ SIBLINGS: dict[str, list[tuple[str, str, str]]] = {
     ],
     "self-only-ja": [_guard("opponent"), _rule("港の守りは相手の次の手番を制限する。", "Guard.")],
     "self-only-en": [_guard("opponent"), _rule("守る。", "Harbour guard restricts your opponent's next turn.")],
+    "winner-ja": [_rule("得点が最も多いプレイヤーの勝ち。", "Open ports.")],
+    "winner-en": [_rule("港を開く。", "The player with the most victory points wins; ports score points.")],
     "cap-ja": [_sail(3), _squall("全員の航海が1マスに制限される。", "Squall.")],
     "cap-en": [_squall("スコール。", "Each player's plays are limited to 0 cards.", ONE_PLAY)],
     "end-pre-empted-ja": [

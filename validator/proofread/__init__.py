@@ -13,6 +13,7 @@
 - `claims`: claims the model contradicts, time words against durations, scope
   conflicts;
 - `claims_model`: an effect's text against its own kind, and prose that makes a momentary effect last;
+- `winners`: two statements of the game's winner that measure different things;
 - `ties`: comparisons, in any wording and any rule, with no rule for a tie;
 - `lint`: slips in any text: a list number used twice, stray small kana, half-width katakana, doubled characters;
 - `signs`: a heading (or a model's score) and its body that disagree on a sign;
@@ -47,6 +48,7 @@ from . import (
     terms,
     ties,
     vocabulary,
+    winners,
     words,
 )
 
@@ -78,6 +80,7 @@ def _proofread(ctx: CheckContext, kit: KitBase) -> None:
     facts.check_table_rows(ctx, kit)
     claims.check_claims(ctx, kit, texts)
     claims_model.check_model_claims(ctx, kit, texts)
+    winners.check_winners(ctx, kit, texts)
     ties.check_ties(ctx, kit, texts)
     lint.check_lint(ctx, kit, texts)
     signs.check_signs(ctx, kit, texts)
