@@ -287,6 +287,18 @@ CLASSES: dict[str, tuple[str, list[tuple[str, str, str]], str, str]] = {
         "rules.yaml",
         "so it is not reachable",
     ),
+    "lumped-ja": (
+        "PK370",
+        [_rule("難破カードが奇数枚なら、難破カード全てまとめてマイナスになる。", "Wrecks.")],
+        "rules.yaml",
+        "全てまとめてマイナス",
+    ),
+    "lumped-en": (
+        "PK370",
+        [_rule("難破。", "With an odd number of wrecks, they all count as negative together.")],
+        "rules.yaml",
+        "negative together",
+    ),
     # 6. text lint
     "lint-numbering-ja": ("PK369", [_titles("1. 準備|Setup", "1. 手番|A turn")], "rules.yaml", "1. 手番"),
     "lint-numbering-en": ("PK369", [_titles("準備|1. Setup", "手番|1. A turn")], "rules.yaml", "1. A turn"),
@@ -375,6 +387,8 @@ SIBLINGS: dict[str, list[tuple[str, str, str]]] = {
     "board-count-en": [_rule("ボードを置く。", "Lay out the 26-cell board of hexagonal cells.")],
     "hops-ja": [_rule("本島から香辛料島まで3hop。本島から真珠島まで2hop。", "Sail.")],
     "hops-en": [_rule("航海する。", "Spice isle is 3 hops from Home isle; the Reef is 1 hop from Home isle.")],
+    "lumped-ja": [_rule("難破カードが奇数枚なら、難破カード全てまとめて一度だけマイナス5点。", "Wrecks.")],
+    "lumped-en": [_rule("難破。", "With an odd number of wrecks, they count as negative together, once.")],
     "lint-numbering-ja": [_titles("1. 準備|Setup", "2. 手番|A turn")],
     "lint-numbering-en": [_titles("準備|1. Setup", "手番|2. A turn")],
     "lint-repeat-ja": [_rule("各自が品物を1つずつ取る。ショップへ行く。", "Each takes one good.")],
