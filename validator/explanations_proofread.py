@@ -17,7 +17,8 @@ PROOFREAD: dict[str, Explanation] = {
     ),
     "PK370": Explanation(
         "A heading and its body disagree on a sign or a unit: a heading of '−10' over a body that says '10 points' "
-        "(is it a loss or a gain?), or points in one and cards in the other. Players read the heading first.",
+        "(is it a loss or a gain?), a card of `points: -10` whose text says 「10点」, or a loss for a group of cards "
+        "(「全てまとめてマイナス」) that never says whether it counts once or per card. Players read the heading first.",
         "rules:\n  sections:\n    - title: {ja: 得点, en: Scoring}\n      bullets:\n"
         "        - {ja: 「呪い」−10：呪いのカード1枚につき10点。, en: 'Curse −10: 10 points for each curse card.'}\n",
         "Give the body the heading's sign ('lose 10 points', 「10点を失う」), or correct the heading.",
