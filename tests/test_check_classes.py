@@ -300,19 +300,19 @@ CLASSES: dict[str, tuple[str, list[tuple[str, str, str]], str, str]] = {
         "negative together",
     ),
     # 6. text lint
-    "lint-numbering-ja": ("PK369", [_titles("1. 準備|Setup", "1. 手番|A turn")], "rules.yaml", "1. 手番"),
-    "lint-numbering-en": ("PK369", [_titles("準備|1. Setup", "手番|1. A turn")], "rules.yaml", "1. A turn"),
-    "lint-repeat-ja": ("PK369", [_rule("各自が品物を1つづず取る。", "Each takes one good.")], "rules.yaml", "1つづず"),
+    "lint-numbering-ja": ("PK371", [_titles("1. 準備|Setup", "1. 手番|A turn")], "rules.yaml", "1. 手番"),
+    "lint-numbering-en": ("PK371", [_titles("準備|1. Setup", "手番|1. A turn")], "rules.yaml", "1. A turn"),
+    "lint-repeat-ja": ("PK371", [_rule("各自が品物を1つづず取る。", "Each takes one good.")], "rules.yaml", "1つづず"),
     "lint-repeat-en": (
-        "PK369",
+        "PK371",
         [_rule("各自が品物を1つずつ取る。", "Each takes the the goods.")],
         "rules.yaml",
         "the the",
     ),
-    "lint-small-kana": ("PK369", [_rule("ェレメントを1つ取る。", "Take an element.")], "rules.yaml", "ェレメント"),
-    "lint-half-width": ("PK369", [_rule("ｶｰﾄﾞを1枚引く。", "Draw a card.")], "rules.yaml", "ｶｰﾄﾞ"),
+    "lint-small-kana": ("PK371", [_rule("ェレメントを1つ取る。", "Take an element.")], "rules.yaml", "ェレメント"),
+    "lint-half-width": ("PK371", [_rule("ｶｰﾄﾞを1枚引く。", "Draw a card.")], "rules.yaml", "ｶｰﾄﾞ"),
     "lint-middle-dot": (
-        "PK369",
+        "PK371",
         [
             (
                 "kit.yaml",

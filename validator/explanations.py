@@ -585,7 +585,7 @@ EXPLANATIONS: dict[str, Explanation] = {
         "Ship the kit in left-to-right languages for now.",
     ),
     **COMPONENTS,  # PK4xx and PK5xx: validator/explanations_components.py
-    **PROOFREAD,  # PK369, PK370: validator/explanations_proofread.py
+    **PROOFREAD,  # PK371, PK370: validator/explanations_proofread.py
     # ------------------------------------------------------------ Element Shift and the shogi game (fragments: the other fields as before)
     "ES001": Explanation(
         "A combo, terrain or card names an element the kit does not define.",

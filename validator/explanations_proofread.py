@@ -1,4 +1,4 @@
-"""What the proofreader's later codes mean (PK369, PK370), for `pnpkit codes CODE`: kept apart from
+"""What the proofreader's later codes mean (PK371, PK370), for `pnpkit codes CODE`: kept apart from
 `explanations.py` so each file stays small."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 from .explanation import Explanation
 
 PROOFREAD: dict[str, Explanation] = {
-    "PK369": Explanation(
+    "PK371": Explanation(
         "A slip a proofreader marks: two items of one list under one number (two headings numbered '1.'), a small "
         "kana that cannot stand where it is (a word starting with ェ), half-width katakana among full-width, a "
         "character written twice over (「1つづず」 for 1つずつ, 「をを」, 'the the'), or a name written without its "

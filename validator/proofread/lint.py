@@ -1,4 +1,4 @@
-"""Slips a proofreader marks in any text (PK369): two items of one list under one number, a small kana that cannot
+"""Slips a proofreader marks in any text (PK371): two items of one list under one number, a small kana that cannot
 stand where it is, half-width katakana among full-width, a character written twice over, a name written without
 its middle dot.
 
@@ -43,7 +43,7 @@ DOUBLED = {
 
 
 def check_lint(ctx: CheckContext, kit: KitBase, texts: Texts) -> None:
-    """Every text's slips, each reported at the text (PK369)."""
+    """Every text's slips, each reported at the text (PK371)."""
     _check_numbering(ctx, texts)
     joined = _names_without_dots(texts)
     read: dict[tuple[str, str], list[str]] = {}  # a deck repeats its texts: each is read once
@@ -53,7 +53,7 @@ def check_lint(ctx: CheckContext, kit: KitBase, texts: Texts) -> None:
             read[key] = _slips(lang, value, joined.get(lang, {}))
         for slip in read[key]:
             ctx.add(
-                "PK369",
+                "PK371",
                 path,
                 slip,
                 "correct the character; if it is meant, write it as the kit writes it elsewhere",
@@ -120,7 +120,7 @@ def _check_numbering(ctx: CheckContext, texts: Texts) -> None:
         first = seen.setdefault(number, path)
         if first is not path:
             ctx.add(
-                "PK369",
+                "PK371",
                 path,
                 f"{match.group(0).strip()!r} numbers a second item of one list: {ctx.locate(first).brief()} has it "
                 "already",
