@@ -80,6 +80,11 @@ CODES: dict[str, tuple[Severity, str]] = {
     "PK367": (W, "text prints over other text"),
     "PK368": (W, "text crowds the edge of a box or circle, or runs into one"),
     "PK369": (W, "a back's title too long for its small card is left off the back"),
+    "PK370": (W, "a heading and its body disagree on a sign or a unit"),
+    "PK371": (
+        W,
+        "a slip in the text: a list number used twice, a stray small kana, half-width katakana, a doubled character",
+    ),
     "PK331": (E, "an ignore: entry without a reason, or for a code that cannot be silenced"),
     # PK35x: what play shows (validate --simulate; validator/playtest/findings.py)
     "PK350": (W, "in play, a deck runs dry before the game can end"),

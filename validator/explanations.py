@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from .explanation import Explanation
 from .explanations_components import COMPONENTS
+from .explanations_proofread import PROOFREAD
 
 __all__ = ["EXPLANATIONS", "Explanation", "explain"]
 
@@ -593,6 +594,7 @@ EXPLANATIONS: dict[str, Explanation] = {
         "Ship the kit in left-to-right languages for now.",
     ),
     **COMPONENTS,  # PK4xx and PK5xx: validator/explanations_components.py
+    **PROOFREAD,  # PK371, PK370: validator/explanations_proofread.py
     # ------------------------------------------------------------ Element Shift and the shogi game (fragments: the other fields as before)
     "ES001": Explanation(
         "A combo, terrain or card names an element the kit does not define.",

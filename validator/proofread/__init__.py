@@ -8,8 +8,17 @@
   defined, and numbers stated about an effect agree with it;
 - `facts`: facts the prose states (a hand limit, the players, the cards dealt, a win) against each other and
   the model;
-- `claims`: comparisons with no tie rule, claims the model contradicts, time words against durations, scope
+- `supplies`: numbers the prose states against the end conditions, the supplies and a turn's limits;
+- `recipes`: recipe inputs against the resources (supplies) the kit lists;
+- `claims`: claims the model contradicts, time words against durations, scope
   conflicts;
+- `claims_model`: an effect's text against its own kind, and prose that makes a momentary effect last;
+- `winners`: two statements of the game's winner that measure different things;
+- `ties`: comparisons, in any wording and any rule, with no rule for a tie;
+- `lint`: slips in any text: a list number used twice, stray small kana, half-width katakana, doubled characters;
+- `signs`: a heading (or a model's score) and its body that disagree on a sign;
+- `geometry`: the board's shape and cell count, and hops between map nodes, as the prose states them;
+- `deadrules`: an effect's cap that a turn's usual number already meets, an end the deck's refill pre-empts;
 - `terms`: look-alike characters in any text, the kit's glossary, and near-duplicate terms;
 - `errata`: a ruling the errata states also stands in its rule section;
 - `components`: every state the rules create has a component on the table to show it.
@@ -22,7 +31,26 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import claims, components, errata, facts, flow, prose, terms, vocabulary, words
+from . import (
+    claims,
+    claims_model,
+    components,
+    deadrules,
+    errata,
+    facts,
+    flow,
+    geometry,
+    lint,
+    prose,
+    recipes,
+    signs,
+    supplies,
+    terms,
+    ties,
+    vocabulary,
+    winners,
+    words,
+)
 
 if TYPE_CHECKING:
     from ..checks import CheckContext
@@ -46,9 +74,19 @@ def _proofread(ctx: CheckContext, kit: KitBase) -> None:
     prose.check_names_in_text(ctx, kit, texts)
     prose.check_effect_numbers(ctx, kit, numbers)
     facts.check_prose_facts(ctx, kit, texts, numbers)
+    supplies.check_prose_supplies(ctx, kit, texts, numbers)
+    recipes.check_recipe_inputs(ctx, kit)
     facts.check_card_titles(ctx, kit)
     facts.check_table_rows(ctx, kit)
     claims.check_claims(ctx, kit, texts)
+    claims_model.check_model_claims(ctx, kit, texts)
+    winners.check_winners(ctx, kit, texts)
+    ties.check_ties(ctx, kit, texts)
+    lint.check_lint(ctx, kit, texts)
+    signs.check_signs(ctx, kit, texts)
+    geometry.check_geometry(ctx, kit, texts)
+    deadrules.check_dead_caps(ctx, kit, texts, numbers)
+    deadrules.check_pre_empted_ends(ctx, texts)
     terms.check_terms(ctx, kit, texts)
     errata.check_errata(ctx, kit)
     components.check_components(ctx, kit, numbers)

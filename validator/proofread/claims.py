@@ -1,5 +1,6 @@
-"""What rule prose claims, against the model and against itself: comparisons with no rule for a tie (PK347), claims
-the model contradicts (PK348), time words against an effect's duration (PK349), and scope conflicts (PK359).
+"""What rule prose claims, against the model and against itself: claims the model contradicts (PK348), time words
+against an effect's duration (PK349), and scope conflicts (PK359). Comparisons with no rule for a tie (PK347) are
+`ties`, which shares the comparison words defined here.
 
 Each reads prose, so each is a warning: a heuristic reading of prose is never an error. Each stays silent unless
 the words are unambiguous and the kit states the other side.
@@ -154,7 +155,6 @@ def sentences(value: str) -> list[str]:
 
 
 def check_claims(ctx: CheckContext, kit: KitBase, texts: Texts) -> None:
-    _check_ties(ctx, kit, texts)
     _check_both_players(ctx, kit, texts)
     _check_random_choices(ctx, texts)
     _check_everyone_against_exclusions(ctx, texts)
@@ -201,55 +201,6 @@ def _named(kit: KitBase, path: tuple) -> str:
         node = node[part] if isinstance(node, (list, dict)) else getattr(node, part)
         found = str(getattr(node, "id", "") or found)
     return found
-
-
-def _check_ties(ctx: CheckContext, kit: KitBase, texts: Texts) -> None:
-    """A declared comparison says what a tie does (or `unspecified`); a rule section that decides by comparing
-    says somewhere what equal values do (PK347)."""
-    play = kit.play
-    if play is not None:
-        for c, comparison in enumerate(play.comparisons):
-            if comparison.tie is None:
-                ctx.add(
-                    "PK347",
-                    ("play", "comparisons", c),
-                    f"{comparison.name.get(ctx.languages[0])!r} is decided by comparing, and nothing says what a tie does",
-                    "add `tie:` with the rule for equal values, or `tie: unspecified` where the rulebook is silent",
-                )
-    sections: dict[tuple, list[tuple[tuple, str, str]]] = {}
-    for path, lang, value in texts.prose:
-        if path[:2] == ("rules", "sections") and len(path) > 3:
-            sections.setdefault(path[:3] + (lang,), []).append((path, lang, _words(value)))
-    tie_rules = [c for c in (play.comparisons if play else []) if c.tie is not None]
-    game_ties = any(end.tie_break is not None for end in kit.end_conditions) or bool(
-        play is not None and play.scoring is not None and play.scoring.tie_break
-    )
-    for (*_section, lang), entries in sections.items():
-        if lang not in TIE or any(TIE[lang].search(words) for _p, _l, words in entries):
-            continue
-        for path, _lang, words in entries:
-            said = next(
-                (
-                    s
-                    for s in sentences(words)
-                    if COMPARE[lang].search(s)
-                    and any(
-                        not (game_ties and GAME_WIN[lang].fullmatch(decides.group(0)))
-                        for decides in DECIDE[lang].finditer(s)
-                    )
-                ),
-                None,
-            )
-            if said is None or any(c.name.get(lang) and c.name.get(lang) in said for c in tie_rules):
-                continue
-            ctx.add(
-                "PK347",
-                path,
-                f"{said.strip()!r} decides by comparing, but the section never says what equal values do",
-                "say what a tie does in the section (both lose, the defender wins, compare again…), or declare it "
-                "in play.comparisons with `tie:` (`unspecified` if the rulebook is silent)",
-            )
-            break
 
 
 def _check_both_players(ctx: CheckContext, kit: KitBase, texts: Texts) -> None:
