@@ -1,7 +1,7 @@
 """Issue 42, item 2: the classes of defect the checker missed, as checks for every kit, in Japanese and English.
 
-Each bad case is an edit, in tmp_path, of a game other than the seed that inspired it (the examples Island
-Traders, `board-game`, and Starlit Bazaar); each is asserted by code, file and line, and each has a correct
+Each bad case is an edit, in tmp_path, of a game other than the seed that inspired it (the old Island Traders,
+`every-board`, and Starlit Bazaar); each is asserted by code, file and line, and each has a correct
 sibling, the same edit written right, that stays silent.
 """
 
@@ -14,8 +14,9 @@ from conftest import line_of, make_bad_kit
 
 from pnpkit.validator.kit import load_kit
 
-IT = "board-game"
-"""Island Traders: a hex island, a map of sea roads, a deck of goods, an end condition with a tie-break."""
+IT = "every-board"
+"""The old Island Traders (tests/fixtures/generic/every-board): a hex island, a map of sea roads, a deck of goods,
+an end condition with a tie-break."""
 SB = "starlit-bazaar"
 
 IT_RULES = "rules:\n  sections:\n"
