@@ -31,6 +31,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -180,6 +181,17 @@ def deck_cards(n: int, lang: str) -> list[dict]:
     return cards
 
 
+def _no_repeats(rng: random.Random, choices: Sequence[str], n: int) -> list[str]:
+    """n random choices, none the same as the one before: "and and" is a slip the proofreader rightly tells (PK371),
+    and the bench kit must validate clean."""
+    picked: list[str] = []
+    while len(picked) < n:
+        choice = rng.choice(choices)
+        if not picked or choice != picked[-1]:
+            picked.append(choice)
+    return picked
+
+
 def write_generic_kit(directory: Path, n: int) -> Path:
     """A `game: generic` kit with one deck of n card entries, each with ja/en title and body."""
     rng = random.Random(7)
@@ -202,8 +214,8 @@ def write_generic_kit(directory: Path, n: int) -> Path:
         "    cards:\n",
     ]
     for i in range(n):
-        ja_body = "".join(rng.choice(JA_CHUNKS) for _ in range(6))
-        en_body = " ".join(rng.choice(EN_WORDS) for _ in range(10))
+        ja_body = "".join(_no_repeats(rng, JA_CHUNKS, 6))
+        en_body = " ".join(_no_repeats(rng, EN_WORDS, 10))
         out.append(
             f"      - title: {{ja: カード{i + 1}, en: Card {i + 1}}}\n"
             f"        body:\n"

@@ -31,6 +31,8 @@ AS_WRITTEN_FINDINGS = {
     ("PK340", "rules.yaml", 58),  # and says nothing about ties: `unspecified`, a warning and an open question
     ("PK343", "model.yaml", 71),  # the field diagram shows one card in the main zone; the example has two monsters
     ("PK343", "model.yaml", 74),  # and one in the magic circle, which holds the magic that fits the same roll
+    ("PK347", "model.yaml", 48),  # the battle step: the higher total wins, equal totals never settled (DB4)
+    ("PK347", "model.yaml", 49),  # and its English
 }
 """Every finding, warnings too (test_as_written.py lets warnings it does not list pass)."""
 

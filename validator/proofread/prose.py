@@ -224,7 +224,7 @@ class Texts:
         short = lang == "ja" and len(norm) <= 3
         close = difflib.get_close_matches(norm, list(known), n=3, cutoff=0.0 if short else 0.6)
         close = [c for c in close if len(set(c) & set(norm)) * 2 >= len(set(norm))]  # half its characters, at least
-        close = [c for c in close if edit_distance(c, norm) <= max(1, len(norm) // 4)]
+        close = [c for c in close if edit_distance(c, norm) <= max(1, -(-len(norm) // 3))]  # a third, rounded up
         return known[close[0]] if close else None
 
 
@@ -238,7 +238,8 @@ def _singular(word: str) -> str:
 
 
 def edit_distance(a: str, b: str) -> int:
-    """Levenshtein distance: a suggestion more than a quarter of the word away (Animal → Enigma) is no typo's fix."""
+    """Levenshtein distance: a suggestion more than a third of the word away (Animal → Enigma, 3 of 6) is no typo's
+    fix; リードマーク → リードマーカー (2 of 6) is."""
     previous = list(range(len(b) + 1))
     for i, x in enumerate(a, start=1):
         current = [i]
