@@ -502,3 +502,19 @@ def test_a_board_with_edge_and_corner_places_still_splits_along_its_cells():
     seen = sorted(cell.name for page in tiles for cell, _m in cells_on(page))
     assert seen == sorted(f"{c.q},{c.r}:{c.terrain}" for c in cells)
     assert min(used(ctx, page) for page in tiles) >= 0.25
+
+
+def test_a_miniature_keeps_its_texts_at_the_floor_or_leaves_them_out():
+    """No text prints below the floor, in a miniature either: one a little too small is enlarged, one that would need
+    more than MINIATURE_GROWTH times its size is left out; the island's overview keeps every number, at 6 pt or more."""
+    from pnpkit.generator.layouts.context import FLOOR_LATIN, MINIATURE_GROWTH, legible_miniature
+
+    number = Text(10.0, 10.0, "6", 8.0)
+    enlarged = legible_miniature([Group((number,), scale=0.5)], 0.9)
+    assert [item.size for item, _m in walk(enlarged) if isinstance(item, Text)] == [pytest.approx(6.0 / 0.45)]
+    too_far = FLOOR_LATIN / (number.size * MINIATURE_GROWTH) * 0.99
+    assert [item for item, _m in walk(legible_miniature([number], too_far)) if isinstance(item, Text)] == []
+    _ctx, pages = island_pages(A4, 50.0)
+    miniature = next(g for g, _m in walk(pages[0].items) if isinstance(g, Group) and g.name == MINIATURE)
+    sizes = [item.size * m[0] for item, m in walk((miniature,)) if isinstance(item, Text)]
+    assert len(sizes) >= 19 and min(sizes) >= FLOOR_LATIN - 1e-6

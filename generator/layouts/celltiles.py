@@ -24,7 +24,7 @@ from ..scene import IDENTITY, Circle, Group, Item, Line, Page, Polygon, Rect, St
 from ..text import TextBox, text_bounds
 from .cellsplit import Box, Piece, Point, Reserve, Split, split_cells
 from .collisions import MINIATURE
-from .context import INK, MUTED, LayoutContext, page_title, readable, set_height
+from .context import INK, MUTED, LayoutContext, legible_miniature, page_title, readable, set_height
 from .tiling import HEADER, sheet_header
 
 FLAP = 8.0
@@ -466,7 +466,7 @@ def overview(
     width, height = size
     scale = min((room_w - map_w - 6.0) / width, ctx.paper.height * 0.5 / height)
     items: list[Item] = page_title(ctx, title, subtitle)
-    items.append(Group(tuple(art), dx=margin, dy=top, scale=scale, role="preview", name=MINIATURE))
+    items.append(Group(legible_miniature(art, scale), dx=margin, dy=top, scale=scale, role="preview", name=MINIATURE))
     map_h = min(map_w * height / width, ctx.paper.height * 0.5)
     items += sheet_map(tiled.pieces, tiled.split, map_w, map_h).placed(tiled.split, ctx.paper.width - margin, top)
     y = top + max(height * scale, map_h) + 5.0

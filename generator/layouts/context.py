@@ -301,6 +301,30 @@ def _page_lines(items: tuple[Item, ...], area: Box, shared: dict) -> Iterable[Te
     yield from crowding(placed, shapes)
 
 
+MINIATURE_GROWTH = 2.5
+"""How much a miniature may enlarge a text to keep it at the readable floor; one that needs more is left out."""
+
+
+def legible_miniature(items: Iterable[Item], scale: float) -> tuple[Item, ...]:
+    """A drawing to be shown shrunk by `scale` (a board's overview), with every text at or above the readable floor:
+    a text that would print below it is enlarged, up to MINIATURE_GROWTH times, or left out (a miniature shows
+    where things are; the full-size sheets carry every word)."""
+    shown: list[Item] = []
+    for item in items:
+        if isinstance(item, Group):
+            inner = legible_miniature(item.items, scale * item.scale)
+            shown.append(replace(item, items=inner, symbol="") if inner != item.items else item)
+        elif isinstance(item, Text) and item.text.strip() and item.size * scale < FLOOR_JAPANESE - 1e-6:
+            needed = floor_pt(item.text) / scale
+            if item.size >= needed - 1e-6:
+                shown.append(item)
+            elif needed <= item.size * MINIATURE_GROWTH:
+                shown.append(replace(item, size=needed))
+        else:
+            shown.append(item)
+    return tuple(shown)
+
+
 def _cut(line: Text, room: float) -> str:
     """The longest start of the line that fits `room` mm with an ellipsis after it."""
     text = line.text

@@ -10,7 +10,7 @@ from ..scene import Circle, Group, Item, Page, Rect, Style, Text
 from ..text import TextBox
 from .celltiles import cell_tile_pages, overview
 from .collisions import MINIATURE
-from .context import LayoutContext, page_title, scale_bar
+from .context import LayoutContext, legible_miniature, page_title, scale_bar
 from .hexboard import CellMarks, TerrainStyle
 from .places import disc_items, place_items
 from .tiling import HEADER, assembly_diagram, spans, tile_pages
@@ -161,7 +161,9 @@ def _overview(
     scale = min((room_w - 50.0) / width, ctx.paper.height * 0.5 / height)
     top = margin + 12.0
     items = page_title(ctx, title, subtitle)
-    items.append(Group(tuple(art), dx=margin, dy=top, scale=scale, role="grid-preview", name=MINIATURE))
+    items.append(
+        Group(legible_miniature(art, scale), dx=margin, dy=top, scale=scale, role="grid-preview", name=MINIATURE)
+    )
     items += assembly_diagram(ctx.paper.width - margin - 40.0, top, 40.0, 40.0, cols, rows, None)
     items += [Group(tuple(legend), dx=0.0, dy=top + height * scale + 6.0)] if legend else []
     items += footer

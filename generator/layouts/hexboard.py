@@ -15,7 +15,7 @@ from ..scene import Circle, Group, Item, Page, Polygon, Rect, Style, Text
 from ..text import TextBox
 from .celltiles import cell_tile_pages, overview
 from .collisions import MINIATURE
-from .context import LayoutContext, page_title, scale_bar
+from .context import LayoutContext, legible_miniature, page_title, scale_bar
 from .places import DiscLook, PlaceLook, disc_items, legend_places, legend_swatch, overhang, place_items
 from .tiling import HEADER, OVERLAP, assembly_diagram, spans, tile_pages
 
@@ -263,7 +263,7 @@ def _cut_straight(
     top = margin + 12.0
     scale = min((ctx.paper.width - 2 * margin - 50.0) / width, ctx.paper.height * 0.55 / height)
     items: list[Item] = page_title(ctx, title, subtitle)
-    items.append(Group(tuple(art), dx=margin, dy=top, scale=scale, role="preview", name=MINIATURE))
+    items.append(Group(legible_miniature(art, scale), dx=margin, dy=top, scale=scale, role="preview", name=MINIATURE))
     items += assembly_diagram(ctx.paper.width - margin - 40.0, top, 40.0, 40.0, cols, rows, None)
     y = top + height * scale + 6.0
     note = tr("assembly_steps", ctx.lang).format(

@@ -20,7 +20,7 @@ from ..i18n import SHARED
 from ..scene import Group, Item, Line, Page, Polygon, Rect, Style, Text, walk
 from ..text import TextBox, text_bounds
 from .collisions import MINIATURE
-from .context import INK, MUTED, LayoutContext, page_title, scale_bar
+from .context import INK, MUTED, LayoutContext, legible_miniature, page_title, scale_bar
 from .tiling import HEADER, OVERLAP, assembly_diagram, spans, tile_pages
 
 tr = SHARED.extend({"assembly": {"ja": "組み立て方", "en": "Putting it together"}})
@@ -329,7 +329,7 @@ def _overview(
     scale = min(room_w / width, preview_h / height)
     left = (ctx.paper.width - width * scale) / 2
     items: list[Item] = page_title(ctx, title, subtitle)
-    items.append(Group(content, dx=left, dy=top, scale=scale, role="preview", name=MINIATURE))
+    items.append(Group(legible_miniature(content, scale), dx=left, dy=top, scale=scale, role="preview", name=MINIATURE))
     y = top + height * scale + 7.0
     if legend:
         items.append(Text(margin, y + 3.0, tr("legend", ctx.lang), 10, colour=INK, bold=True))
