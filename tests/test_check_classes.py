@@ -466,3 +466,38 @@ def test_a_card_that_scores_a_negative_number_and_says_it_unsigned_is_found(tmp_
     cards = kit / "cards.yaml"
     assert found == {("cards.yaml", line_of(cards, "1枚・10点")), ("cards.yaml", line_of(cards, "Scores 10 points"))}
     assert _findings(make_bad_kit(tmp_path, [], "as-shipped", kit="wizards-element-collection"), "PK370") == []
+
+
+KEEP_TOPS_JA = "古い記号は消さない。"
+KEEP_TOPS_EN = " Keep the old symbols."
+ROWS = {
+    "ja": [("rules.yaml", KEEP_TOPS_JA, "古い記号は消す。"), ("rules.yaml", KEEP_TOPS_EN, "")],
+    "en": [("rules.yaml", KEEP_TOPS_JA, ""), ("rules.yaml", KEEP_TOPS_EN, " Erase the old symbols.")],
+}
+"""Unlock Tower with rules that keep one top per tower (UT2): in each language's words, the other's left out."""
+
+
+@pytest.mark.parametrize("lang", sorted(ROWS))
+def test_row_boxes_the_tower_tops_cannot_fill_are_found(tmp_path, lang):
+    """Six towers with one top each make one row of four and two rows of three: A's second box and B's third
+    can never be ticked (UT2), each a warning at its `boxes:`."""
+    kit = make_bad_kit(tmp_path, ROWS[lang], kit="unlock-tower")
+    found = _findings(kit, "UT005")
+    scoring = kit / "scoring.yaml"
+    assert sorted((Path(f.location.file).name, f.location.line) for f in found) == [
+        ("scoring.yaml", line_of(scoring, "run: 4, boxes: 2")),
+        ("scoring.yaml", line_of(scoring, "run: 3, boxes: 3")),
+    ]
+    assert all(f.severity.value == "warning" for f in found)
+    assert "box 2 can never be filled" in found[0].text() and "rules never keep the old top symbols" in found[0].text()
+
+
+def test_row_boxes_the_tops_can_fill_are_silent(tmp_path):
+    """The shipped kit keeps the old symbols; with one top per tower, one box of four and two of three fit."""
+    assert _findings(make_bad_kit(tmp_path, [], "shipped", kit="unlock-tower"), "UT005") == []
+    fewer = [
+        *ROWS["en"],
+        ("scoring.yaml", "run: 4, boxes: 2", "run: 4, boxes: 1"),
+        ("scoring.yaml", "run: 3, boxes: 3", "run: 3, boxes: 2"),
+    ]
+    assert _findings(make_bad_kit(tmp_path, fewer, "fewer", kit="unlock-tower"), "UT005") == []
