@@ -96,6 +96,17 @@ def _guard(target: str) -> tuple[str, str, str]:
     )
 
 
+def _raid(ja: str, en: str) -> tuple[str, str, str]:
+    """An edit that gives Island Traders a Raid, an effect of kind `attack`, with this text."""
+    return _play(
+        "  effect_kinds: [attack]\n  targets: [opponent]\n  effects:\n    - id: raid\n"
+        "      name: {ja: 襲撃, en: Raid}\n      kind: attack\n      target: opponent\n"
+        f'      text: {{ja: "{ja}", en: "{en}"}}\n'
+    )
+
+
+ATTACK_JA = _rule("攻撃：相手の港を攻撃（奪取または無効化）する。", "Attack.", title="{ja: 攻撃, en: Attack}")
+ATTACK_EN = _rule("攻撃。", "Attack: steal or nullify an opponent's port.", title="{ja: 攻撃, en: Attack}")
 LASTS = "      duration: {count: 1, unit: turn, scope: opponent}\n      shown_by: goods\n"
 
 
@@ -176,6 +187,8 @@ CLASSES: dict[str, tuple[str, list[tuple[str, str, str]], str, str]] = {
         "相手の船を凍らせる",
     ),
     "kind-en": ("PK348", [_fog("freeze", "相手の船を止める。", "Destroy a ship.")], "kit.yaml", "Destroy a ship"),
+    "category-ja": ("PK348", [_raid("相手の船を破壊する。", "Raid."), ATTACK_JA], "kit.yaml", "相手の船を破壊"),
+    "category-en": ("PK348", [_raid("襲撃。", "Destroy a ship."), ATTACK_EN], "kit.yaml", "Destroy a ship"),
     "lasting-ja": (
         "PK348",
         [_fog("freeze", "船を止める。", "Stop a ship."), _rule("濃霧は相手の次の手番を妨害する。", "Fog.")],
@@ -352,6 +365,8 @@ SIBLINGS: dict[str, list[tuple[str, str, str]]] = {
     "plays-en": [_play(ONE_PLAY), _rule("品物を出す。", "Play 1 goods card; at a lighthouse, play 2 more cards.")],
     "kind-ja": [_fog("destroy", "相手の船を破壊する。", "Destroy a ship.")],
     "kind-en": [_fog("freeze", "相手の船を凍らせる。", "Freeze a ship; it cannot be destroyed.")],
+    "category-ja": [_raid("相手の港を奪取し、船を破壊する。", "Raid."), ATTACK_JA],
+    "category-en": [_raid("襲撃。", "Steal a port."), ATTACK_EN],
     "lasting-ja": [
         _fog("freeze", "船を止める。", "Stop a ship.", LASTS),
         _rule("濃霧は相手の次の手番を妨害する。", "Fog."),
