@@ -516,3 +516,19 @@ def test_row_boxes_the_tops_can_fill_are_silent(tmp_path):
         ("scoring.yaml", "run: 3, boxes: 3", "run: 3, boxes: 2"),
     ]
     assert _findings(make_bad_kit(tmp_path, fewer, "fewer", kit="unlock-tower"), "UT005") == []
+
+
+def test_a_definition_read_to_its_end_and_costs_left_out_is_silent(tmp_path):
+    """A long definition lists destroy last ("…to nullify, steal or destroy…"); a defence "discards 2 cards to
+    protect": the cost is not what it does, and one verb is no closed list."""
+    long_list = _rule(
+        "攻撃。", "Attack: discard 2 goods cards from your hand to nullify, steal or destroy an opponent's port."
+    )
+    kit = make_bad_kit(tmp_path, [_raid("襲撃。", "Destroy a ship."), long_list], kit=IT)
+    assert [f.text() for f in _findings(kit, "PK348")] == []
+    cost = _rule("防御：カードを2枚捨てて、自分の港を守る。", "Defence.", title="{ja: 防御, en: Defence}")
+    guard = _play(
+        "  effect_kinds: [defence]\n  effects:\n    - id: wall\n      name: {ja: 防壁, en: Wall}\n"
+        '      kind: defence\n      text: {ja: "次の攻撃を無効化する。", en: "Cancel the next attack."}\n'
+    )
+    assert [f.text() for f in _findings(make_bad_kit(tmp_path, [guard, cost], "cost", kit=IT), "PK348")] == []

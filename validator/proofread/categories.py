@@ -2,8 +2,8 @@
 the rules define an attack as "steal or nullify" (「攻撃(奪取または無効化)」), yet an attack's own text destroys a
 cell (ES10's 地殻変動).
 
-A definition is a rule sentence whose first category word (攻撃, "attack") is followed, within a few words, by
-two or more verbs of different kinds joined as a list: a closed list, so anything else is outside it. A member is
+A definition is a rule sentence whose first category word (攻撃, "attack"), at its last use in the sentence, is
+followed within a few words by two or more verbs of different kinds joined as a list: a closed list, so anything else is outside it. A member is
 any named thing of the kit whose `kind:` is that category (an effect, a combo). A warning, only when the member's
 own text uses a verb outside every definition of its category and none inside one.
 """
@@ -40,8 +40,8 @@ COSTS = frozenset({"draw", "discard"})
 
 LISTED = {"ja": re.compile(r"または|もしくは|・|、|や|たり|か"), "en": re.compile(r"\bor\b|,", re.I)}
 """Words that join the verbs of a definition into a list."""
-REACH = 40
-"""How many characters after the category word a definition's verbs stand."""
+REACH = 50
+"""How many characters after the category word a definition's first verb stands."""
 
 
 def check_category_definitions(ctx: CheckContext, kit: KitBase, texts: Texts) -> None:
@@ -63,7 +63,8 @@ def check_category_definitions(ctx: CheckContext, kit: KitBase, texts: Texts) ->
             allowed, _where = defined.setdefault((category, lang), (set(), path))
             allowed |= verbs
     for path, lang, words, member in own_texts:
-        category, name = members[member]
+        category, names = members[member]
+        name = names.get(lang) or next((n for _lang, n in names.given() if n), category)
         if (category, lang) not in defined:
             continue
         allowed, where = defined[category, lang]
@@ -81,13 +82,13 @@ def check_category_definitions(ctx: CheckContext, kit: KitBase, texts: Texts) ->
         )
 
 
-def _members(ctx: CheckContext, kit: KitBase) -> list[tuple[tuple, str, str]]:
+def _members(ctx: CheckContext, kit: KitBase) -> list[tuple[tuple, str, LocalText]]:
     """(path, category, name) of every named thing of the kit whose `kind:` is a category."""
     found = []
     for path, model in ctx.walk(kit).models:
         kind, name = getattr(model, "kind", None), getattr(model, "name", None)
         if isinstance(kind, str) and kind in CATEGORY_WORDS and isinstance(name, LocalText):
-            found.append((path, kind, next((n for _lang, n in name.given() if n), kind)))
+            found.append((path, kind, name))
     return found
 
 
@@ -106,12 +107,14 @@ def _definitions(lang: str, words: str) -> list[tuple[str, set[str]]]:
         )
         if first is None:
             continue
-        after = said[first[1] : first[1] + REACH]
-        verbs = {
-            k
+        last = max(m.end() for m in CATEGORY_WORDS[first[2]][lang].finditer(said))  # 「…を攻撃（奪取または無効化）」
+        rest = said[last:]
+        starts = [
+            (match.start(), k)
             for k, by_lang in ACTION_WORDS.items()
-            if k not in COSTS and lang in by_lang and by_lang[lang].search(after)
-        }
-        if len(verbs) >= 2 and LISTED[lang].search(after):
+            if k not in COSTS and lang in by_lang and (match := by_lang[lang].search(rest)) is not None
+        ]
+        verbs = {k for _start, k in starts}  # the whole list, to the sentence's end: a list cut short is not closed
+        if len(verbs) >= 2 and min(starts)[0] < REACH and LISTED[lang].search(rest):
             found.append((first[2], verbs))
     return found
