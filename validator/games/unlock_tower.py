@@ -617,6 +617,8 @@ class UnlockTowerKit(KitBase):
         for c, cat in enumerate(self.scoring):
             if not isinstance(cat, RowScore) or cat.run > towers or cat.boxes <= towers // cat.run:
                 continue
+            if cat.boxes > (towers + 1) // (cat.run + 1) * self.parameters.floors:  # UT006 says more
+                continue
             most = towers // cat.run
             where = ctx.locate(("parameters", "towers")).brief()
             ctx.add(
