@@ -21,6 +21,7 @@ from ..checks import check_permutation, check_unique_ids, check_unique_names
 from ..components.kit import KitBase
 from ..components.sheets import Gate, Letter, PadRegion, Sheet, check_sheets, regions
 from ..components.table import Need
+from ..explanation import Explanation
 from ..findings import Severity
 from ..repeats import repeated
 from ..types import Colour, Count, LocalText, NonNegative, RuleText, StrictModel
@@ -48,6 +49,18 @@ CODES = {
     "UT015": (E, "sheet region too small for its cells or content"),
     "UT016": (E, "score pad has fewer rows than players"),
 }
+
+EXPLANATIONS = {
+    "UT005": Explanation(
+        "Rows of tower tops are counted at the game's end. Unless the rules keep every top symbol drawn, each tower "
+        "has one top then, so six towers make at most one row of four and two rows of three: a category with more "
+        "boxes than that has boxes no player can ever tick (a warning).",
+        "scoring:\n  - {id: A, kind: row, run: 4, boxes: 2, vp: 2, name: {ja: 4連続セット, en: Row of four}}\n",
+        "Print as many boxes as the tops can fill, or keep the old top symbols and say so in the rules "
+        "(「古い記号は消さない」, 'Keep the old symbols').",
+    ),
+}
+"""What this game's warnings mean, for `pnpkit codes CODE`."""
 
 # ---------------------------------------------------------------- effects
 
