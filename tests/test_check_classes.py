@@ -96,6 +96,17 @@ def _guard(target: str) -> tuple[str, str, str]:
     )
 
 
+def _raid(ja: str, en: str) -> tuple[str, str, str]:
+    """An edit that gives Island Traders a Raid, an effect of kind `attack`, with this text."""
+    return _play(
+        "  effect_kinds: [attack]\n  targets: [opponent]\n  effects:\n    - id: raid\n"
+        "      name: {ja: 襲撃, en: Raid}\n      kind: attack\n      target: opponent\n"
+        f'      text: {{ja: "{ja}", en: "{en}"}}\n'
+    )
+
+
+ATTACK_JA = _rule("攻撃：相手の港を攻撃（奪取または無効化）する。", "Attack.", title="{ja: 攻撃, en: Attack}")
+ATTACK_EN = _rule("攻撃。", "Attack: steal or nullify an opponent's port.", title="{ja: 攻撃, en: Attack}")
 LASTS = "      duration: {count: 1, unit: turn, scope: opponent}\n      shown_by: goods\n"
 
 
@@ -176,6 +187,8 @@ CLASSES: dict[str, tuple[str, list[tuple[str, str, str]], str, str]] = {
         "相手の船を凍らせる",
     ),
     "kind-en": ("PK348", [_fog("freeze", "相手の船を止める。", "Destroy a ship.")], "kit.yaml", "Destroy a ship"),
+    "category-ja": ("PK348", [_raid("相手の船を破壊する。", "Raid."), ATTACK_JA], "kit.yaml", "相手の船を破壊"),
+    "category-en": ("PK348", [_raid("襲撃。", "Destroy a ship."), ATTACK_EN], "kit.yaml", "Destroy a ship"),
     "lasting-ja": (
         "PK348",
         [_fog("freeze", "船を止める。", "Stop a ship."), _rule("濃霧は相手の次の手番を妨害する。", "Fog.")],
@@ -352,6 +365,8 @@ SIBLINGS: dict[str, list[tuple[str, str, str]]] = {
     "plays-en": [_play(ONE_PLAY), _rule("品物を出す。", "Play 1 goods card; at a lighthouse, play 2 more cards.")],
     "kind-ja": [_fog("destroy", "相手の船を破壊する。", "Destroy a ship.")],
     "kind-en": [_fog("freeze", "相手の船を凍らせる。", "Freeze a ship; it cannot be destroyed.")],
+    "category-ja": [_raid("相手の港を奪取し、船を破壊する。", "Raid."), ATTACK_JA],
+    "category-en": [_raid("襲撃。", "Steal a port."), ATTACK_EN],
     "lasting-ja": [
         _fog("freeze", "船を止める。", "Stop a ship.", LASTS),
         _rule("濃霧は相手の次の手番を妨害する。", "Fog."),
@@ -466,3 +481,54 @@ def test_a_card_that_scores_a_negative_number_and_says_it_unsigned_is_found(tmp_
     cards = kit / "cards.yaml"
     assert found == {("cards.yaml", line_of(cards, "1枚・10点")), ("cards.yaml", line_of(cards, "Scores 10 points"))}
     assert _findings(make_bad_kit(tmp_path, [], "as-shipped", kit="wizards-element-collection"), "PK370") == []
+
+
+KEEP_TOPS_JA = "古い記号は消さない。"
+KEEP_TOPS_EN = " Keep the old symbols."
+ROWS = {
+    "ja": [("rules.yaml", KEEP_TOPS_JA, "古い記号は消す。"), ("rules.yaml", KEEP_TOPS_EN, "")],
+    "en": [("rules.yaml", KEEP_TOPS_JA, ""), ("rules.yaml", KEEP_TOPS_EN, " Erase the old symbols.")],
+}
+"""Unlock Tower with rules that keep one top per tower (UT2): in each language's words, the other's left out."""
+
+
+@pytest.mark.parametrize("lang", sorted(ROWS))
+def test_row_boxes_the_tower_tops_cannot_fill_are_found(tmp_path, lang):
+    """Six towers with one top each make one row of four and two rows of three: A's second box and B's third
+    can never be ticked (UT2), each a warning at its `boxes:`."""
+    kit = make_bad_kit(tmp_path, ROWS[lang], kit="unlock-tower")
+    found = _findings(kit, "UT005")
+    scoring = kit / "scoring.yaml"
+    assert sorted((Path(f.location.file).name, f.location.line) for f in found) == [
+        ("scoring.yaml", line_of(scoring, "run: 4, boxes: 2")),
+        ("scoring.yaml", line_of(scoring, "run: 3, boxes: 3")),
+    ]
+    assert all(f.severity.value == "warning" for f in found)
+    assert "box 2 can never be filled" in found[0].text() and "rules never keep the old top symbols" in found[0].text()
+
+
+def test_row_boxes_the_tops_can_fill_are_silent(tmp_path):
+    """The shipped kit keeps the old symbols; with one top per tower, one box of four and two of three fit."""
+    assert _findings(make_bad_kit(tmp_path, [], "shipped", kit="unlock-tower"), "UT005") == []
+    fewer = [
+        *ROWS["en"],
+        ("scoring.yaml", "run: 4, boxes: 2", "run: 4, boxes: 1"),
+        ("scoring.yaml", "run: 3, boxes: 3", "run: 3, boxes: 2"),
+    ]
+    assert _findings(make_bad_kit(tmp_path, fewer, "fewer", kit="unlock-tower"), "UT005") == []
+
+
+def test_a_definition_read_to_its_end_and_costs_left_out_is_silent(tmp_path):
+    """A long definition lists destroy last ("…to nullify, steal or destroy…"); a defence "discards 2 cards to
+    protect": the cost is not what it does, and one verb is no closed list."""
+    long_list = _rule(
+        "攻撃。", "Attack: discard 2 goods cards from your hand to nullify, steal or destroy an opponent's port."
+    )
+    kit = make_bad_kit(tmp_path, [_raid("襲撃。", "Destroy a ship."), long_list], kit=IT)
+    assert [f.text() for f in _findings(kit, "PK348")] == []
+    cost = _rule("防御：カードを2枚捨てて、自分の港を守る。", "Defence.", title="{ja: 防御, en: Defence}")
+    guard = _play(
+        "  effect_kinds: [defence]\n  effects:\n    - id: wall\n      name: {ja: 防壁, en: Wall}\n"
+        '      kind: defence\n      text: {ja: "次の攻撃を無効化する。", en: "Cancel the next attack."}\n'
+    )
+    assert [f.text() for f in _findings(make_bad_kit(tmp_path, [guard, cost], "cost", kit=IT), "PK348")] == []

@@ -10,6 +10,8 @@ they make a game that can be played to its end.
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Annotated, Literal
 
@@ -19,6 +21,7 @@ from ..checks import check_permutation, check_unique_ids, check_unique_names
 from ..components.kit import KitBase
 from ..components.sheets import Gate, Letter, PadRegion, Sheet, check_sheets, regions
 from ..components.table import Need
+from ..explanation import Explanation
 from ..findings import Severity
 from ..repeats import repeated
 from ..types import Colour, Count, LocalText, NonNegative, RuleText, StrictModel
@@ -33,6 +36,7 @@ CODES = {
     "UT002": (E, "more lock boxes than unlock marks"),
     "UT003": (E, "effect names a tower that does not exist"),
     "UT004": (E, "effect or round names a phase that does not fit"),
+    "UT005": (Severity.WARNING, "row boxes that the towers' tops at the game's end cannot fill"),
     "UT006": (E, "scoring boxes that cannot be filled"),
     "UT007": (E, "end of the game cannot be reached"),
     "UT008": (E, "chained lock without a lock above it"),
@@ -45,6 +49,18 @@ CODES = {
     "UT015": (E, "sheet region too small for its cells or content"),
     "UT016": (E, "score pad has fewer rows than players"),
 }
+
+EXPLANATIONS = {
+    "UT005": Explanation(
+        "Rows of tower tops are counted at the game's end. Unless the rules keep every top symbol drawn, each tower "
+        "has one top then, so six towers make at most one row of four and two rows of three: a category with more "
+        "boxes than that has boxes no player can ever tick (a warning).",
+        "scoring:\n  - {id: A, kind: row, run: 4, boxes: 2, vp: 2, name: {ja: 4連続セット, en: Row of four}}\n",
+        "Print as many boxes as the tops can fill, or keep the old top symbols and say so in the rules "
+        "(「古い記号は消さない」, 'Keep the old symbols').",
+    ),
+}
+"""What this game's warnings mean, for `pnpkit codes CODE`."""
 
 # ---------------------------------------------------------------- effects
 
@@ -252,6 +268,14 @@ SOURCES = {
     "legend": {"symbols"},
 }
 """The sheet regions this game fills from its model."""
+
+OLD_TOPS_KEPT = {
+    "ja": re.compile(r"古い(?:タワートップの)?記号(?:は|を)(?:消さない|消さず|残す)"),
+    "en": re.compile(
+        r"\bkeep (?:the |all )?old (?:tower-top )?symbols\b|\bold (?:tower-top )?symbols (?:stay|remain)", re.I
+    ),
+}
+"""Rules that keep every top symbol drawn: rows may then be counted on any floor."""
 
 NEEDED = (("ladders", "towers"), ("effects", "towers"), ("scoring", "scoring"))
 """What a tower sheet must show to be played."""
@@ -571,6 +595,7 @@ class UnlockTowerKit(KitBase):
                         f"{cat.id}: at most {per_floor * floors} rows of {cat.run} fit on {floors} floors",
                         "use fewer boxes",
                     )
+        self._check_rows_of_tops(ctx)
         check_permutation(ctx, ("tie_break",), self.tie_break, [cat.id for cat in self.scoring], "the tie-break")
         bonus = self.category("unlock-bonus")
         ticked = {step.tower for _path, step in self._steps() if isinstance(step, Bonus)}
@@ -595,6 +620,39 @@ class UnlockTowerKit(KitBase):
                     f"no effect ticks tower {tower.number}'s unlock bonus ({bonus.id})",
                     f"add a `bonus` step for tower {tower.number}",
                 )
+
+    def _check_rows_of_tops(self, ctx: CheckContext) -> None:
+        """Rows are counted at the game's end from the tower tops: one per tower unless the rules keep the old
+        top symbols, so six towers make one row of four and two of three, whatever the boxes printed (UT2)."""
+        if any(OLD_TOPS_KEPT[lang].search(unicodedata.normalize("NFKC", value)) for lang, value in self._rule_texts()):
+            return
+        towers = len(self.towers)
+        for c, cat in enumerate(self.scoring):
+            if not isinstance(cat, RowScore) or cat.run > towers or cat.boxes <= towers // cat.run:
+                continue
+            if cat.boxes > (towers + 1) // (cat.run + 1) * self.parameters.floors:  # UT006 says more
+                continue
+            most = towers // cat.run
+            where = ctx.locate(("parameters", "towers")).brief()
+            ctx.add(
+                "UT005",
+                ("scoring", c, "boxes"),
+                f"{cat.id}: {cat.boxes} boxes, but rows are counted from the tower tops at the game's end and the "
+                f"rules never keep the old top symbols: each of the {towers} towers ({where}) has one top, so at most {most} row{'s' if most != 1 else ''} of {cat.run} can be counted: "
+                f"box{'es' if cat.boxes - most > 1 else ''} {', '.join(str(n) for n in range(most + 1, cat.boxes + 1))} "
+                "can never be filled",
+                f"use {most} box{'es' if most != 1 else ''}, or keep the old top symbols and say so in the rules "
+                "(「古い記号は消さない」)",
+            )
+
+    def _rule_texts(self) -> Iterator[tuple[str, str]]:
+        """(language, text) of every rule section's text, steps and bullets."""
+        if self.rules is None:
+            return
+        for section in self.rules.sections:
+            for text in [section.text, *section.steps, *section.bullets]:
+                if text is not None:
+                    yield from ((lang, value) for lang, value in text.given() if lang in OLD_TOPS_KEPT and value)
 
     def _check_end(self, ctx: CheckContext) -> None:
         p = self.parameters

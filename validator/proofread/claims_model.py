@@ -1,6 +1,7 @@
 """Prose claims about what an effect does, against its declared kind and duration (PK348): an effect of kind
 `freeze` whose own text says it destroys, and a strategy note that says a named effect restricts the opponent's
-next turn when the effect lasts no time at all (ES9's 「泥の壁」…「相手の次の行動に制約を与える」).
+next turn when the effect lasts no time at all (ES9's 「泥の壁」…「相手の次の行動に制約を与える」). What the
+rules define a category (an attack) to do, against its members' texts, is `categories`.
 
 Warnings, each only where the words are unambiguous and the model states the other side.
 """
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..checks import CheckContext
 from ..types import LocalText
+from .categories import check_category_definitions
 from .claims import KIND_WORDS, sentences
 from .prose import Texts
 
@@ -37,6 +39,7 @@ def check_model_claims(ctx: CheckContext, kit: KitBase, texts: Texts) -> None:
     if play is not None:
         _check_own_kind(ctx, play.effects, set(play.effect_kinds))
     _check_lasting_claims(ctx, kit, texts, play.effects if play is not None else [])
+    check_category_definitions(ctx, kit, texts)
 
 
 def _check_own_kind(ctx: CheckContext, effects: list[Effect], declared: set[str]) -> None:
