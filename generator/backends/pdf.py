@@ -260,12 +260,13 @@ class _Painter:
         translucent = style.opacity < 1
         if translucent:
             self.save()
-            canvas.setFillAlpha(style.opacity)
-            canvas.setStrokeAlpha(style.opacity)
         if style.fill:
             self.fill(style.fill)
         if style.stroke:
             self.stroke(style.stroke, style.width, style.dash)
+        if translucent:  # after the colours: reportlab's colour setters put an opaque colour's alpha (1) back
+            canvas.setFillAlpha(style.opacity)
+            canvas.setStrokeAlpha(style.opacity)
         fill, stroke = (1 if style.fill else 0), (1 if style.stroke else 0)
         if isinstance(item, Rect):
             if item.radius:
