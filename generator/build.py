@@ -33,6 +33,7 @@ from .inksaver import ink_saver
 from .layouts.book import ContentsEntry, blank, contents, cover
 from .layouts.calibration import calibration_pages
 from .layouts.context import LayoutContext, text_floor
+from .layouts.folio import numbered
 from .outdir import MARKER as MARKER  # and the two errors below: the CLI and the exports import them from here
 from .outdir import DiskFullError as DiskFullError
 from .outdir import OutputError as OutputError
@@ -274,10 +275,10 @@ def book(
     backs print on the reverse, then every component with a bookmark each (the components' bookmarks come last:
     `kit_pdf_firsts` reads them).
 
-    A buyer prints the whole book double-sided, so every front/back pair (a card sheet's fronts, its backs on the
-    next page) must fall on one sheet of paper: its front on an odd page. A blank page goes before a component
-    whose pairs would start on an even one; a component keeps its pages together (its PDF is a run of kit.pdf's),
-    so its own pairs must keep one parity, as `card_sheets` lays them."""
+    A buyer prints the whole book double-sided (the contents say so), so `book_plan` puts every part on sheets of
+    its own: each part starts on the front of a sheet, a card sheet's fronts and backs share one, a rule summary's
+    pages back each other, and every other page (a board, a mat, tokens: what is cut out or laid side by side)
+    gets a blank back."""
     settings = settings or kit.print
     ctx = LayoutContext(lang, PAPERS[settings.paper], settings=settings)
     if problems is not None:
@@ -301,9 +302,9 @@ def book(
         start = CONTENTS_PAGE + known
         lead = [start] if calibration and start % 2 == 0 else []  # the calibration sheet opens on a front
         calibration_page = start + len(lead)
-        firsts, blanks = book_plan(parts, calibration_page + len(calibration))
-        entries = _contents_entries(parts, firsts, settings, lang, calibration, calibration_page)
-        listing = contents(ctx, title, entries, checklist, needs, lead + blanks)
+        runs, blanks = book_plan(parts, calibration_page + len(calibration))
+        entries = _contents_entries(parts, runs, settings, lang, calibration, calibration_page)
+        listing = contents(ctx, title, entries, checklist, needs, lead + blanks, _flip_edge(settings, lang))
         if len(listing) == known or known >= MOST_CONTENTS_PAGES:
             break
         known = len(listing)
@@ -316,11 +317,17 @@ def book(
     marks = [Bookmark(tr("contents", lang), CONTENTS_PAGE - 1)]
     if calibration:
         marks.append(Bookmark(tr("calibration_title", lang), calibration_page - 1))
-    for part, first in zip(parts, firsts):
-        pages.extend(own[-1] for _ in range(first - 1 - len(pages)))  # the blank page, where one goes
-        marks.append(Bookmark(part.title, first - 1))
-        pages.extend(part.pages)
+    for part, run in zip(parts, runs):
+        marks.append(Bookmark(part.title, run[0] - 1))
+        for page, number in zip(part.pages, run):
+            pages.extend(own[-1] for _ in range(number - 1 - len(pages)))  # the blank page, where one goes
+            pages.append(page)
     return document(kit, lang, title, tuple(pages), tuple(marks))
+
+
+def _flip_edge(settings: PrintSettings, lang: str) -> str:
+    """The edge the whole book is turned on when printed double-sided: the card backs' own, else the long one."""
+    return tr("long" if settings.duplex_mode == "none" else settings.duplex_mode, lang)
 
 
 CONTENTS_PAGE = 2
@@ -332,7 +339,7 @@ and a kit's checklist is bounded."""
 
 def _contents_entries(
     parts: list[Component],
-    firsts: list[int],
+    runs: list[list[int]],
     settings: PrintSettings,
     lang: str,
     calibration: list[Page],
@@ -352,13 +359,14 @@ def _contents_entries(
                 how,
             )
         )
-    for part, first in zip(parts, firsts):
+    for part, run in zip(parts, runs):
         stock, steps = _print_advice(part, settings, lang, calibration_page)
+        first = run[0]
         entries.append(
             ContentsEntry(
                 part.title,
                 first,
-                len(part.pages),
+                run[-1] - first + 1,  # the blank backs between its pages print with them
                 part.copies,
                 stock,
                 steps,
@@ -369,20 +377,47 @@ def _contents_entries(
     return entries
 
 
-def book_plan(parts: list[Component], first: int) -> tuple[list[int], list[int]]:
-    """The page of the book each component starts on, its first one on page `first`, and the blank pages put in
-    before a component whose first front/back pair would otherwise fall on an even page."""
-    firsts: list[int] = []
+def book_plan(parts: list[Component], first: int) -> tuple[list[list[int]], list[int]]:
+    """The page of the book each page of each component goes on, the first on page `first` or after, and the
+    blank pages put in between, so that the book prints double-sided with one part to a sheet of paper.
+
+    Every part starts on a front (an odd page). A card sheet's front/back pairs fall on one sheet, its first front
+    on an odd page (a blank before it where that needs one); a card component keeps its pages together (the index
+    counts its cards' pages from its first). A rule summary's pages back each other. Any other page is printed
+    one-sided, on a sheet of its own: what is cut out must have nothing behind it, and two pages of one board or
+    mat lie side by side."""
+    runs: list[list[int]] = []
     blanks: list[int] = []
     page = first
-    for part in parts:
-        pairs = _pairs(part)
-        if pairs and (page + pairs[0]) % 2 == 0:
+
+    def blank_until(odd: bool) -> None:
+        nonlocal page
+        if (page % 2 == 1) != odd:
             blanks.append(page)
             page += 1
-        firsts.append(page)
-        page += len(part.pages)
-    return firsts, blanks
+
+    for part in parts:
+        pairs = _pairs(part)
+        blank_until(odd=True)
+        if pairs and pairs[0] % 2 == 1:  # a lone page before the first pair: it goes on a back, a blank before
+            blanks.append(page)
+            page += 1
+        run: list[int] = []
+        for _ in part.pages:
+            if run and not _has_cards(part) and not _is_document(part):
+                blank_until(odd=True)  # the page before has a blank back
+            run.append(page)
+            page += 1
+        runs.append(run)
+    return runs, blanks
+
+
+DOCUMENTS = ("rules", "playtest-report")
+"""The components read rather than cut out, whose pages may back each other (a rule summary's page 2)."""
+
+
+def _is_document(part: Component) -> bool:
+    return part.slug in DOCUMENTS
 
 
 def _pairs(part: Component) -> list[int]:
@@ -614,13 +649,13 @@ def _render_edition(edition: Edition, parts: list[Component], book_document: Doc
         lang_dir.mkdir()
         (lang_dir / MARKER).write_text(EDITION_NOTE)
         book = pdf.render(book_document)
-        (lang_dir / "kit.pdf").write_bytes(book)
+        (lang_dir / "kit.pdf").write_bytes(pdf.stamped(book, numbered(book_document.pages)))
         firsts = kit_pdf_firsts(book_document, parts)
         (lang_dir / INDEX).write_text(dumps(edition_index(kit.id, lang, parts, firsts, None)), encoding="utf-8")
-        for part, first in zip(parts, firsts):
+        for part, pages in zip(parts, kit_pdf_pages(book_document, parts)):
             pdf_name, *svg_names = component_files(part, edition.svg)
             document = component_document(kit, lang, part)
-            (lang_dir / pdf_name).write_bytes(pdf.excerpt(book, first - 1, document))  # excerpt counts from 0
+            (lang_dir / pdf_name).write_bytes(pdf.excerpt(book, pages, document))
             for name, page in zip(svg_names, part.pages):
                 (lang_dir / name).write_text(
                     svg.render(page, part.title, "../fonts", edition.svg_text), encoding="utf-8"
@@ -639,6 +674,21 @@ def kit_pdf_firsts(book_document: Document, parts: list[Component]) -> list[int]
     the bookmarks of its own pages, so the blank pages it puts in are counted as they were laid out."""
     marks = book_document.bookmarks
     return [mark.page + 1 for mark in marks[len(marks) - len(parts) :]]
+
+
+def kit_pdf_pages(book_document: Document, parts: list[Component]) -> list[list[int]]:
+    """The pages of kit.pdf (from 0) each component's pages are on, in order: from its first, past the blank
+    backs `book` put between them."""
+    runs = []
+    for part, first in zip(parts, kit_pdf_firsts(book_document, parts)):
+        index, run = first - 1, []
+        for page in part.pages:
+            while not (book_document.pages[index] is page or book_document.pages[index] == page):
+                index += 1
+            run.append(index)
+            index += 1
+        runs.append(run)
+    return runs
 
 
 def _write_fonts(run: KitRun) -> None:
