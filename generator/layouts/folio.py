@@ -23,28 +23,34 @@ STEP = 4.0
 
 
 def folio(page: Page, number: int) -> Text | None:
-    """Page `number` as a Text at the first free place: the middle of the foot, then the middle of the head, then
-    further out along each; None where the page has no free place in either band."""
+    """Page `number` as a Text at the first free place: along the foot from its middle outwards, then along the
+    head; on a page turned sideways (a mat) whose head and foot are full, down either side from its middle. None
+    where the page has no free place in any of them."""
     x0, y0, w, h = (
         (page.trim.x, page.trim.y, page.trim.w, page.trim.h) if page.trim else (0.0, 0.0, page.width, page.height)
     )
     inks = [box for _, box in visible_items(page.items)]
-    left, right = x0 + HARD_MARGIN, x0 + w - HARD_MARGIN
     probe = Text(0.0, 0.0, str(number), SIZE, colour=MUTED, anchor="middle", role="page-number")
     bx0, by0, bx1, by1 = _box(probe)
-    foot = [y0 + h - HARD_MARGIN - by1 - k for k in (0.0, 2.0, 4.0, 6.0)]  # baselines, lowest first
-    head = [y0 + HARD_MARGIN - by0 + k for k in (0.0, 2.0, 4.0, 6.0)]
-    baselines = [y for y in foot if y + by0 >= y0 + h - BAND] + [y for y in head if y + by1 <= y0 + BAND]
-    offsets = [0.0] + [sign * STEP * n for n in range(1, int(w / 2 / STEP) + 1) for sign in (1, -1)]
-    for dx in offsets:
-        x = x0 + w / 2 + dx
-        if x + bx0 < left or x + bx1 > right:
-            continue
-        for y in baselines:
-            box = (x + bx0 - CLEAR, y + by0 - CLEAR, x + bx1 + CLEAR, y + by1 + CLEAR)
-            if not any(_overlap(box, ink) for ink in inks):
-                return Text(x, y, str(number), SIZE, colour=MUTED, anchor="middle", role="page-number")
+    inward = (0.0, 2.0, 4.0, 6.0)  # from the 5 mm margin towards the page's middle
+    foot = [y for k in inward if (y := y0 + h - HARD_MARGIN - by1 - k) + by0 >= y0 + h - BAND]
+    head = [y for k in inward if (y := y0 + HARD_MARGIN - by0 + k) + by1 <= y0 + BAND]
+    left = [x for k in inward if (x := x0 + HARD_MARGIN - bx0 + k) + bx1 <= x0 + BAND]
+    right = [x for k in inward if (x := x0 + w - HARD_MARGIN - bx1 - k) + bx0 >= x0 + w - BAND]
+    across = [x0 + w / 2 + dx for dx in _outwards(w / 2 - HARD_MARGIN - max(-bx0, bx1))]
+    down = [y0 + h / 2 + dy for dy in _outwards(h / 2 - BAND)]
+    places = [(x, y) for x in across for y in foot] + [(x, y) for x in across for y in head]
+    places += [(x, y) for y in down for x in left + right]
+    for x, y in places:
+        box = (x + bx0 - CLEAR, y + by0 - CLEAR, x + bx1 + CLEAR, y + by1 + CLEAR)
+        if not any(_overlap(box, ink) for ink in inks):
+            return Text(x, y, str(number), SIZE, colour=MUTED, anchor="middle", role="page-number")
     return None
+
+
+def _outwards(reach: float) -> list[float]:
+    """Offsets from a band's middle, nearest first, `STEP` apart, no further than `reach` either way."""
+    return [0.0] + [sign * STEP * n for n in range(1, int(max(reach, 0.0) / STEP) + 1) for sign in (1, -1)]
 
 
 def _box(text: Text) -> tuple[float, float, float, float]:
