@@ -622,12 +622,21 @@ def _render_partial(edition: Edition, parts: list[Component]) -> None:
                 if re.fullmatch(rf"{re.escape(part.slug)}(-\d\d)?\.svg", stale.name):
                     stale.unlink()
             for name, data in render_component(kit, edition.lang, part, edition.svg, edition.svg_text).items():
-                _write_new(lang_dir / name, data)
+                _write_new(lang_dir / name, _for_print(data, edition) if name.endswith(".pdf") else data)
         previous_index = read_index(previous) if previous is not None else None
         index = edition_index(kit.id, edition.lang, parts, [None] * len(parts), previous_index)
         _write_new(lang_dir / INDEX, dumps(index).encode("utf-8"))
     except OSError as exc:
         raise write_error(exc, edition.staging.parent) from None
+
+
+def _for_print(data: bytes, edition: Edition) -> bytes:
+    """A PDF as the print settings ask for it: PDF/X-4 with `--pdfx`, else as it was drawn."""
+    if not edition.settings.pdfx:
+        return data
+    from .pdfx import to_pdfx
+
+    return to_pdfx(data)
 
 
 def _write_new(path: Path, data: bytes) -> None:
@@ -649,13 +658,13 @@ def _render_edition(edition: Edition, parts: list[Component], book_document: Doc
         lang_dir.mkdir()
         (lang_dir / MARKER).write_text(EDITION_NOTE)
         book = pdf.render(book_document)
-        (lang_dir / "kit.pdf").write_bytes(pdf.stamped(book, numbered(book_document.pages)))
+        (lang_dir / "kit.pdf").write_bytes(_for_print(pdf.stamped(book, numbered(book_document.pages)), edition))
         firsts = kit_pdf_firsts(book_document, parts)
         (lang_dir / INDEX).write_text(dumps(edition_index(kit.id, lang, parts, firsts, None)), encoding="utf-8")
         for part, pages in zip(parts, kit_pdf_pages(book_document, parts)):
             pdf_name, *svg_names = component_files(part, edition.svg)
             document = component_document(kit, lang, part)
-            (lang_dir / pdf_name).write_bytes(pdf.excerpt(book, pages, document))
+            (lang_dir / pdf_name).write_bytes(_for_print(pdf.excerpt(book, pages, document), edition))
             for name, page in zip(svg_names, part.pages):
                 (lang_dir / name).write_text(
                     svg.render(page, part.title, "../fonts", edition.svg_text), encoding="utf-8"
