@@ -54,9 +54,9 @@ def _components(lang_dir: Path) -> list[Path]:
 
 
 def _blanks(texts: list[str], lang: str) -> list[int]:
-    """The pages (from 1) whose only text is the blank-page note."""
+    """The pages (from 1) whose only text is the blank-page note (and the page's number)."""
     note = tr("blank_page", lang)
-    return [n for n, text in enumerate(texts, start=1) if _norm(text).strip() == note]
+    return [n for n, text in enumerate(texts, start=1) if _norm(text).strip() in (note, f"{note} {n}")]
 
 
 @every_kit

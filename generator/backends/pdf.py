@@ -76,6 +76,10 @@ def excerpt(book: bytes, pages: Sequence[int], document: Document) -> bytes:
         return buffer.getvalue()
 
 
+STAMP = "/PnpkitStamp"
+"""The name a stamped page gives the form that holds its stamp."""
+
+
 def stamped(book: bytes, stamps: Sequence[Page | None]) -> bytes:
     """`book` with each page of `stamps` laid over its page of the same number (None: that page as it is).
 
@@ -89,7 +93,11 @@ def stamped(book: bytes, stamps: Sequence[Page | None]) -> bytes:
     over = render(Document(tuple(page for _, page in drawn), "stamps"))
     with pikepdf.open(io.BytesIO(book)) as pdf, pikepdf.open(io.BytesIO(over)) as layer:
         for (index, _page), stamp in zip(drawn, layer.pages):
-            pdf.pages[index].add_overlay(stamp)
+            # by hand rather than `add_overlay`, which names the form at random: the bytes must repeat
+            page = pdf.pages[index]
+            page.add_resource(pdf.copy_foreign(stamp.as_form_xobject()), pikepdf.Name.XObject, STAMP)
+            page.contents_add(pdf.make_stream(b"q\n"), prepend=True)  # the page's own state ends before the stamp
+            page.contents_add(pdf.make_stream(b"Q\nq " + STAMP.encode() + b" Do Q\n"))
         buffer = io.BytesIO()
         pdf.save(buffer, deterministic_id=True)
         return buffer.getvalue()
