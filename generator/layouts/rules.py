@@ -375,6 +375,40 @@ def summary_page(
     return Page(ctx.paper.width, ctx.paper.height, tuple(items), title)
 
 
+def summary_pages(
+    ctx: LayoutContext,
+    title: str,
+    subtitle: str,
+    sections: list[Section],
+    footer_left: str,
+    footer_right: str,
+    *,
+    icons: Mapping[str, InlineIcon] | None = None,
+) -> list[Page]:
+    """`summary_page` where the whole summary fits one page at its least size; where it does not (a shorter
+    paper), as many whole sections as fit on each page, in order, each page laid out as a summary page: the
+    second prints on the back of the first."""
+    icons = icons or {}
+
+    def fits(part: list[Section]) -> bool:
+        scratch = replace(ctx, problems=[])
+        return _summary(Setting(scratch, min_body(part), icons), part)[1] <= _bottom(ctx) + 1e-6
+
+    if fits(sections):
+        return [summary_page(ctx, title, subtitle, sections, footer_left, footer_right, icons=icons)]
+    marker = next(CONTINUED[tag] for tag in lookup_order(ctx.lang) if tag in CONTINUED)
+    pages: list[Page] = []
+    rest = list(sections)
+    while rest:
+        count = len(rest)
+        while count > 1 and not fits(rest[:count]):
+            count -= 1
+        heading = title if not pages else f"{title}{marker}"
+        pages.append(summary_page(ctx, heading, subtitle, rest[:count], footer_left, footer_right, icons=icons))
+        rest = rest[count:]
+    return pages
+
+
 def _no_worse(trial: tuple[float, int], limit: tuple[float, int]) -> bool:
     """A trial (pages or length, words that miss their boxes) within both limits."""
     return trial[0] <= limit[0] + 1e-6 and trial[1] <= limit[1]
@@ -598,4 +632,4 @@ def _table_blocks(setting: Setting, table: Table, width: float, where: tuple, si
     return [header, *rows]
 
 
-__all__ = ["Diagram", "Section", "Setting", "Table", "rule_pages", "summary_page"]
+__all__ = ["Diagram", "Section", "Setting", "Table", "rule_pages", "summary_page", "summary_pages"]
