@@ -3,7 +3,7 @@ the setup, and Unlock Tower's scoring table heads its tie-break column with what
 
 from __future__ import annotations
 
-from conftest import KITS, cli
+from conftest import KITS, cli, line_of, make_bad_kit, parse_findings
 from pdftext import page_text, page_texts
 
 
@@ -37,3 +37,33 @@ def test_dice_battle_monsters_builds_on_letter_with_its_summary_over_two_pages(t
     assert len(page_texts(tmp_path / "dice-battle-monsters" / "en" / "rules.pdf")) == 1, "English still fits one"
     a4 = cli("build", KITS["dice-battle-monsters"], "-o", tmp_path / "a4", "--no-svg", "--lang", "ja")
     assert a4.returncode == 0 and len(page_texts(tmp_path / "a4" / "dice-battle-monsters" / "ja" / "rules.pdf")) == 1
+
+
+def _mana_fit(kits) -> tuple[float, float]:
+    """The mana sheet's smallest space side and its mana markers' largest cut diameter (mm), from the scene."""
+    from pnpkit.generator.scene import Circle, Group, Rect
+
+    page = kits.layouts("wizards-element-collection")["en"]["mana-sheet"].pages[0]
+    spaces = [i for i in page.items if isinstance(i, Rect) and i.role == "mana-space"]
+    rings = [
+        inner.r
+        for item in page.items
+        if isinstance(item, Group) and item.role == "marker"
+        for inner in item.items
+        if isinstance(inner, Circle) and inner.role == "piece-cut"
+    ]
+    assert spaces and rings
+    return min(min(s.w, s.h) for s in spaces), 2 * max(rings)
+
+
+def test_wizards_mana_markers_fit_the_spaces_they_sit_on(kits):
+    space, marker = _mana_fit(kits)
+    assert marker + 1.0 <= space, (marker, space)
+
+
+def test_a_mana_sheet_too_dense_for_its_markers_is_pk415_at_its_columns(tmp_path):
+    kit = make_bad_kit(tmp_path, [("board.yaml", "  columns: 8\n", "  columns: 3\n")], kit="wizards-element-collection")
+    done = cli("build", kit, "-o", tmp_path / "out", "--lang", "en", "--no-svg")
+    found = [f for f in parse_findings(done.stdout + done.stderr) if f.code == "PK415"]
+    assert found and found[0].file.name == "board.yaml", done.stdout + done.stderr
+    assert found[0].line == line_of(kit / "board.yaml", "  columns: 3")
