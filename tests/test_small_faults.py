@@ -3,6 +3,7 @@ the setup, and Unlock Tower's scoring table heads its tie-break column with what
 
 from __future__ import annotations
 
+import pytest
 from conftest import KITS, cli, line_of, make_bad_kit, parse_findings
 from pdftext import page_text, page_texts
 
@@ -67,3 +68,29 @@ def test_a_mana_sheet_too_dense_for_its_markers_is_pk415_at_its_columns(tmp_path
     found = [f for f in parse_findings(done.stdout + done.stderr) if f.code == "PK415"]
     assert found and found[0].file.name == "board.yaml", done.stdout + done.stderr
     assert found[0].line == line_of(kit / "board.yaml", "  columns: 3")
+
+
+@pytest.mark.parametrize("name", ["dice-battle-monsters", "element-shift", "wizards-element-collection", "shogi-tcg"])
+def test_card_sheet_headers_keep_clear_of_the_cut_ticks(kits, name):
+    """The sheet label and the print note over a card sheet end at least 1 mm above the cut guides under them,
+    in every edition (the Japanese note's glyphs ran into them)."""
+    from pnpkit.generator import fonts
+    from pnpkit.generator.geometry import visible_named
+    from pnpkit.generator.scene import Line, Text
+
+    loaded = kits.loaded(name)
+    for lang, parts in kits.layouts(name).items():
+        with fonts.using(fonts.for_kit(loaded.model, loaded.root, lang)[0]):
+            for part in parts.values():
+                for n, page in enumerate(part.pages):
+                    seen = list(visible_named(page.items))
+                    heads = [box for item, box, _ in seen if isinstance(item, Text) and box[3] < 15]
+                    ticks = [
+                        box
+                        for item, box, _ in seen
+                        if isinstance(item, Line) and item.role in ("cut-guide", "crop-mark") and box[1] < 15
+                    ]
+                    for head in heads:
+                        for tick in ticks:
+                            if head[0] < tick[2] and tick[0] < head[2]:
+                                assert tick[1] - head[3] >= 1.0, (lang, part.slug, n + 1, head, tick)
