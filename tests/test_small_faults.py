@@ -94,3 +94,13 @@ def test_card_sheet_headers_keep_clear_of_the_cut_ticks(kits, name):
                         for tick in ticks:
                             if head[0] < tick[2] and tick[0] < head[2]:
                                 assert tick[1] - head[3] >= 1.0, (lang, part.slug, n + 1, head, tick)
+
+
+def test_dice_battle_monsters_ability_text_has_room_under_its_pill_row(kits):
+    """Each effect's text starts at least 1.5 mm under the row of pills (class, timing, spell speed) above it."""
+    templates = kits.loaded("dice-battle-monsters").model.card_templates.templates
+    effects = [(t.id, r) for t in templates for r in t.regions if r.kind == "effect" and r.header]
+    assert len(effects) >= 2
+    for template, region in effects:
+        pill_bottom = region.header[1] + region.header[3]
+        assert region.box[1] - pill_bottom >= 1.5, (template, region.name, region.box, region.header)
