@@ -104,3 +104,26 @@ def test_dice_battle_monsters_ability_text_has_room_under_its_pill_row(kits):
     for template, region in effects:
         pill_bottom = region.header[1] + region.header[3]
         assert region.box[1] - pill_bottom >= 1.5, (template, region.name, region.box, region.header)
+
+
+def test_element_shift_actions_are_set_under_the_step_that_offers_them(kits):
+    """`bullets_under: 2`: the four actions follow step 2, indented in line with its words, not after the steps."""
+    from pnpkit.generator.scene import Group, Rect, Text
+
+    page = kits.layouts("element-shift")["en"]["rules"].pages[0]
+    turn = [i for i in page.items if isinstance(i, Group) and i.role in ("rule-step", "rule-bullet")]
+    roles = [group.role for group in turn]
+    second = [n for n, role in enumerate(roles) if role == "rule-step"][6]  # setup has 5 steps: the turn's second
+    assert roles[second + 1 : second + 5] == ["rule-bullet"] * 4
+    for group in turn[second + 1 : second + 5]:
+        (square,) = [i for i in group.items if isinstance(i, Rect)]
+        number = next(i for i in turn[second].items if isinstance(i, Text) and i.text == "2.")
+        assert square.x >= number.x + 5.0, "indented past the step's number"
+
+
+def test_bullets_under_a_step_the_section_lacks_is_an_error_at_its_section(tmp_path):
+    kit = make_bad_kit(tmp_path, [("rules.yaml", "bullets_under: 2", "bullets_under: 3")])
+    done = cli("validate", kit)
+    found = [f for f in parse_findings(done.stdout + done.stderr) if "bullets_under: 3" in f.text]
+    assert done.returncode == 1 and len(found) == 1 and found[0].severity == "error", done.stdout + done.stderr
+    assert found[0].file.name == "rules.yaml" and found[0].line == line_of(kit / "rules.yaml", "id: turn")

@@ -103,6 +103,8 @@ class Section:
     bullets: list[str] = field(default_factory=list)
     table: Table | None = None
     where: tuple = ()
+    bullets_under: int = 0
+    """The step (from 1) the bullets are set under, indented, as its sub-items; 0: after the steps."""
     diagram: Diagram | None = None
 
 
@@ -525,16 +527,27 @@ def _section_blocks(setting: Setting, section: Section, width: float) -> list[Bl
         where = section.where + ("text",)
         items, h = _paragraph(setting, section.text, width, where)
         blocks.append(Block(tuple(items), h + 0.8, "rule-text", where=where))
+    under = section.bullets_under if 0 < section.bullets_under <= len(section.steps) else 0
+
+    def bullets(indent: float) -> list[Block]:
+        """The bullets, `indent` mm in from the column's edge (under a step, in line with its words)."""
+        made = []
+        for j, bullet in enumerate(section.bullets):
+            where = section.where + ("bullets", j)
+            items, h = _paragraph(setting, bullet, width, where, indent=indent + 4.0)
+            items.append(Rect(indent + 1.0, body * 0.125, 1.4, 1.4, style=Style(fill=INK)))
+            made.append(Block(tuple(items), h + 0.4, "rule-bullet", where=where))
+        return made
+
     for i, step in enumerate(section.steps):
         where = section.where + ("steps", i)
         items, h = _paragraph(setting, step, width, where, indent=5.0)
         items.append(Text(0.5, body * 0.3528 * 0.88, f"{i + 1}.", body, colour=INK, bold=True))
         blocks.append(Block(tuple(items), h + 0.4, "rule-step", where=where))
-    for j, bullet in enumerate(section.bullets):
-        where = section.where + ("bullets", j)
-        items, h = _paragraph(setting, bullet, width, where, indent=4.0)
-        items.append(Rect(1.0, body * 0.125, 1.4, 1.4, style=Style(fill=INK)))
-        blocks.append(Block(tuple(items), h + 0.4, "rule-bullet", where=where))
+        if i + 1 == under:
+            blocks += bullets(5.0)
+    if not under:
+        blocks += bullets(0.0)
     if section.table is not None:
         blocks += _table_blocks(setting, section.table, width, section.where, body - 0.5)
     if section.diagram is not None:
