@@ -95,7 +95,7 @@ def stamped(book: bytes, stamps: Sequence[Page | None]) -> bytes:
         for (index, _page), stamp in zip(drawn, layer.pages):
             # by hand rather than `add_overlay`, which names the form at random: the bytes must repeat
             page = pdf.pages[index]
-            page.add_resource(pdf.copy_foreign(stamp.as_form_xobject()), pikepdf.Name.XObject, STAMP)
+            page.add_resource(pdf.copy_foreign(stamp.as_form_xobject()), pikepdf.Name.XObject, pikepdf.Name(STAMP))
             page.contents_add(pdf.make_stream(b"q\n"), prepend=True)  # the page's own state ends before the stamp
             page.contents_add(pdf.make_stream(b"Q\nq " + STAMP.encode() + b" Do Q\n"))
         buffer = io.BytesIO()
