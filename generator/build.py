@@ -24,7 +24,8 @@ from pnpkit.validator.kit import LoadedKit
 from pnpkit.validator.source import format_path
 
 from . import facecache, fonts
-from .cardmap import SIDES, deck_starts
+from .bookplan import book_plan, has_cards, kit_pdf_firsts, kit_pdf_pages, pairs
+from .cardmap import deck_starts
 from .games import Component, components, layout_module
 from .i18n import needs_line, tr
 from .index import NAME as INDEX
@@ -283,7 +284,7 @@ def book(
     ctx = LayoutContext(lang, PAPERS[settings.paper], settings=settings)
     if problems is not None:
         ctx.problems = problems
-    calibration = calibration_pages(ctx, settings.duplex_mode, buyer=True) if any(map(_pairs, parts)) else []
+    calibration = calibration_pages(ctx, settings.duplex_mode, buyer=True) if any(map(pairs, parts)) else []
     title = kit.title.get(lang)
     lines = [
         tr("players_exact", lang, n=kit.players.min)
@@ -377,64 +378,6 @@ def _contents_entries(
     return entries
 
 
-def book_plan(parts: list[Component], first: int) -> tuple[list[list[int]], list[int]]:
-    """The page of the book each page of each component goes on, the first on page `first` or after, and the
-    blank pages put in between, so that the book prints double-sided with one part to a sheet of paper.
-
-    Every part starts on a front (an odd page). A card sheet's front/back pairs fall on one sheet, its first front
-    on an odd page (a blank before it where that needs one); a card component keeps its pages together (the index
-    counts its cards' pages from its first). A rule summary's pages back each other. Any other page is printed
-    one-sided, on a sheet of its own: what is cut out must have nothing behind it, and two pages of one board or
-    mat lie side by side."""
-    runs: list[list[int]] = []
-    blanks: list[int] = []
-    page = first
-
-    def blank_until(odd: bool) -> None:
-        nonlocal page
-        if (page % 2 == 1) != odd:
-            blanks.append(page)
-            page += 1
-
-    for part in parts:
-        pairs = _pairs(part)
-        blank_until(odd=True)
-        if pairs and pairs[0] % 2 == 1:  # a lone page before the first pair: it goes on a back, a blank before
-            blanks.append(page)
-            page += 1
-        run: list[int] = []
-        for _ in part.pages:
-            if run and not _has_cards(part) and not _is_document(part):
-                blank_until(odd=True)  # the page before has a blank back
-            run.append(page)
-            page += 1
-        runs.append(run)
-    return runs, blanks
-
-
-DOCUMENTS = ("rules", "playtest-report")
-"""The components read rather than cut out, whose pages may back each other (a rule summary's page 2)."""
-
-
-def _is_document(part: Component) -> bool:
-    return part.slug in DOCUMENTS
-
-
-def _pairs(part: Component) -> list[int]:
-    """The pages (from 0) of a component that open a front/back pair: the page before each page of card backs,
-    which must be printed on the reverse of the same sheet."""
-    return [n for n in range(len(part.pages) - 1) if _sides(part.pages[n + 1]) == {"back"}]
-
-
-def _sides(page: Page) -> set[str]:
-    """Which card sides a page holds: a card sheet puts each card in a top-level Group named by its side."""
-    return {SIDES[i.role] for i in page.items if isinstance(i, Group) and i.role in SIDES}
-
-
-def _has_cards(part: Component) -> bool:
-    return any(isinstance(i, Group) and i.role == "card-front" for page in part.pages for i in page.items)
-
-
 def _counted_cards(part: Component) -> list[tuple[str, int]]:
     """Cards counted from the scene itself when a game gives no checklist."""
     count = sum(1 for page in part.pages for i in page.items if isinstance(i, Group) and i.role == "card-front")
@@ -452,7 +395,7 @@ def _print_advice(
 def _default_advice(
     part: Component, settings: PrintSettings, lang: str, calibration_page: int
 ) -> tuple[str, tuple[str, ...]]:
-    if _has_cards(part):
+    if has_cards(part):
         if settings.layout == "gutterfold":
             return tr("stock_cards_single", lang), tuple(tr("steps_cards_gutterfold", lang).split("|"))
         if settings.duplex_mode == "none":
@@ -676,28 +619,6 @@ def _render_edition(edition: Edition, parts: list[Component], book_document: Doc
 def font_files(loaded: LoadedKit, languages: tuple[str, ...]) -> list[tuple[Path, str]]:
     """The font files (and licences) the SVGs of these editions link to, with the names they are copied as."""
     return [pair for family in fonts.kit_fonts(loaded.model, loaded.root, languages) for pair in family.files()]
-
-
-def kit_pdf_firsts(book_document: Document, parts: list[Component]) -> list[int]:
-    """The page of kit.pdf (from 1) each component starts on: `book` bookmarks each component's first page, after
-    the bookmarks of its own pages, so the blank pages it puts in are counted as they were laid out."""
-    marks = book_document.bookmarks
-    return [mark.page + 1 for mark in marks[len(marks) - len(parts) :]]
-
-
-def kit_pdf_pages(book_document: Document, parts: list[Component]) -> list[list[int]]:
-    """The pages of kit.pdf (from 0) each component's pages are on, in order: from its first, past the blank
-    backs `book` put between them."""
-    runs = []
-    for part, first in zip(parts, kit_pdf_firsts(book_document, parts)):
-        index, run = first - 1, []
-        for page in part.pages:
-            while not (book_document.pages[index] is page or book_document.pages[index] == page):
-                index += 1
-            run.append(index)
-            index += 1
-        runs.append(run)
-    return runs
 
 
 def _write_fonts(run: KitRun) -> None:
