@@ -24,7 +24,8 @@ from pnpkit.validator.kit import LoadedKit
 from pnpkit.validator.source import format_path
 
 from . import facecache, fonts
-from .cardmap import SIDES, deck_starts
+from .bookplan import book_plan, has_cards, kit_pdf_firsts, kit_pdf_pages, pairs
+from .cardmap import deck_starts
 from .games import Component, components, layout_module
 from .i18n import needs_line, tr
 from .index import NAME as INDEX
@@ -33,6 +34,7 @@ from .inksaver import ink_saver
 from .layouts.book import ContentsEntry, blank, contents, cover
 from .layouts.calibration import calibration_pages
 from .layouts.context import LayoutContext, text_floor
+from .layouts.folio import numbered
 from .outdir import MARKER as MARKER  # and the two errors below: the CLI and the exports import them from here
 from .outdir import DiskFullError as DiskFullError
 from .outdir import OutputError as OutputError
@@ -274,15 +276,15 @@ def book(
     backs print on the reverse, then every component with a bookmark each (the components' bookmarks come last:
     `kit_pdf_firsts` reads them).
 
-    A buyer prints the whole book double-sided, so every front/back pair (a card sheet's fronts, its backs on the
-    next page) must fall on one sheet of paper: its front on an odd page. A blank page goes before a component
-    whose pairs would start on an even one; a component keeps its pages together (its PDF is a run of kit.pdf's),
-    so its own pairs must keep one parity, as `card_sheets` lays them."""
+    A buyer prints the whole book double-sided (the contents say so), so `book_plan` puts every part on sheets of
+    its own: each part starts on the front of a sheet, a card sheet's fronts and backs share one, a rule summary's
+    pages back each other, and every other page (a board, a mat, tokens: what is cut out or laid side by side)
+    gets a blank back."""
     settings = settings or kit.print
     ctx = LayoutContext(lang, PAPERS[settings.paper], settings=settings)
     if problems is not None:
         ctx.problems = problems
-    calibration = calibration_pages(ctx, settings.duplex_mode, buyer=True) if any(map(_pairs, parts)) else []
+    calibration = calibration_pages(ctx, settings.duplex_mode, buyer=True) if any(map(pairs, parts)) else []
     title = kit.title.get(lang)
     lines = [
         tr("players_exact", lang, n=kit.players.min)
@@ -301,9 +303,9 @@ def book(
         start = CONTENTS_PAGE + known
         lead = [start] if calibration and start % 2 == 0 else []  # the calibration sheet opens on a front
         calibration_page = start + len(lead)
-        firsts, blanks = book_plan(parts, calibration_page + len(calibration))
-        entries = _contents_entries(parts, firsts, settings, lang, calibration, calibration_page)
-        listing = contents(ctx, title, entries, checklist, needs, lead + blanks)
+        runs, blanks = book_plan(parts, calibration_page + len(calibration))
+        entries = _contents_entries(parts, runs, settings, lang, calibration, calibration_page)
+        listing = contents(ctx, title, entries, checklist, needs, lead + blanks, _flip_edge(settings, lang))
         if len(listing) == known or known >= MOST_CONTENTS_PAGES:
             break
         known = len(listing)
@@ -316,11 +318,17 @@ def book(
     marks = [Bookmark(tr("contents", lang), CONTENTS_PAGE - 1)]
     if calibration:
         marks.append(Bookmark(tr("calibration_title", lang), calibration_page - 1))
-    for part, first in zip(parts, firsts):
-        pages.extend(own[-1] for _ in range(first - 1 - len(pages)))  # the blank page, where one goes
-        marks.append(Bookmark(part.title, first - 1))
-        pages.extend(part.pages)
+    for part, run in zip(parts, runs):
+        marks.append(Bookmark(part.title, run[0] - 1))
+        for page, number in zip(part.pages, run):
+            pages.extend(own[-1] for _ in range(number - 1 - len(pages)))  # the blank page, where one goes
+            pages.append(page)
     return document(kit, lang, title, tuple(pages), tuple(marks))
+
+
+def _flip_edge(settings: PrintSettings, lang: str) -> str:
+    """The edge the whole book is turned on when printed double-sided: the card backs' own, else the long one."""
+    return tr("long" if settings.duplex_mode == "none" else settings.duplex_mode, lang)
 
 
 CONTENTS_PAGE = 2
@@ -332,7 +340,7 @@ and a kit's checklist is bounded."""
 
 def _contents_entries(
     parts: list[Component],
-    firsts: list[int],
+    runs: list[list[int]],
     settings: PrintSettings,
     lang: str,
     calibration: list[Page],
@@ -352,13 +360,14 @@ def _contents_entries(
                 how,
             )
         )
-    for part, first in zip(parts, firsts):
+    for part, run in zip(parts, runs):
         stock, steps = _print_advice(part, settings, lang, calibration_page)
+        first = run[0]
         entries.append(
             ContentsEntry(
                 part.title,
                 first,
-                len(part.pages),
+                run[-1] - first + 1,  # the blank backs between its pages print with them
                 part.copies,
                 stock,
                 steps,
@@ -367,37 +376,6 @@ def _contents_entries(
             )
         )
     return entries
-
-
-def book_plan(parts: list[Component], first: int) -> tuple[list[int], list[int]]:
-    """The page of the book each component starts on, its first one on page `first`, and the blank pages put in
-    before a component whose first front/back pair would otherwise fall on an even page."""
-    firsts: list[int] = []
-    blanks: list[int] = []
-    page = first
-    for part in parts:
-        pairs = _pairs(part)
-        if pairs and (page + pairs[0]) % 2 == 0:
-            blanks.append(page)
-            page += 1
-        firsts.append(page)
-        page += len(part.pages)
-    return firsts, blanks
-
-
-def _pairs(part: Component) -> list[int]:
-    """The pages (from 0) of a component that open a front/back pair: the page before each page of card backs,
-    which must be printed on the reverse of the same sheet."""
-    return [n for n in range(len(part.pages) - 1) if _sides(part.pages[n + 1]) == {"back"}]
-
-
-def _sides(page: Page) -> set[str]:
-    """Which card sides a page holds: a card sheet puts each card in a top-level Group named by its side."""
-    return {SIDES[i.role] for i in page.items if isinstance(i, Group) and i.role in SIDES}
-
-
-def _has_cards(part: Component) -> bool:
-    return any(isinstance(i, Group) and i.role == "card-front" for page in part.pages for i in page.items)
 
 
 def _counted_cards(part: Component) -> list[tuple[str, int]]:
@@ -417,7 +395,7 @@ def _print_advice(
 def _default_advice(
     part: Component, settings: PrintSettings, lang: str, calibration_page: int
 ) -> tuple[str, tuple[str, ...]]:
-    if _has_cards(part):
+    if has_cards(part):
         if settings.layout == "gutterfold":
             return tr("stock_cards_single", lang), tuple(tr("steps_cards_gutterfold", lang).split("|"))
         if settings.duplex_mode == "none":
@@ -587,12 +565,21 @@ def _render_partial(edition: Edition, parts: list[Component]) -> None:
                 if re.fullmatch(rf"{re.escape(part.slug)}(-\d\d)?\.svg", stale.name):
                     stale.unlink()
             for name, data in render_component(kit, edition.lang, part, edition.svg, edition.svg_text).items():
-                _write_new(lang_dir / name, data)
+                _write_new(lang_dir / name, _for_print(data, edition) if name.endswith(".pdf") else data)
         previous_index = read_index(previous) if previous is not None else None
         index = edition_index(kit.id, edition.lang, parts, [None] * len(parts), previous_index)
         _write_new(lang_dir / INDEX, dumps(index).encode("utf-8"))
     except OSError as exc:
         raise write_error(exc, edition.staging.parent) from None
+
+
+def _for_print(data: bytes, edition: Edition) -> bytes:
+    """A PDF as the print settings ask for it: PDF/X-4 with `--pdfx`, else as it was drawn."""
+    if not edition.settings.pdfx:
+        return data
+    from .pdfx import to_pdfx
+
+    return to_pdfx(data)
 
 
 def _write_new(path: Path, data: bytes) -> None:
@@ -614,13 +601,13 @@ def _render_edition(edition: Edition, parts: list[Component], book_document: Doc
         lang_dir.mkdir()
         (lang_dir / MARKER).write_text(EDITION_NOTE)
         book = pdf.render(book_document)
-        (lang_dir / "kit.pdf").write_bytes(book)
+        (lang_dir / "kit.pdf").write_bytes(_for_print(pdf.stamped(book, numbered(book_document.pages)), edition))
         firsts = kit_pdf_firsts(book_document, parts)
         (lang_dir / INDEX).write_text(dumps(edition_index(kit.id, lang, parts, firsts, None)), encoding="utf-8")
-        for part, first in zip(parts, firsts):
+        for part, pages in zip(parts, kit_pdf_pages(book_document, parts)):
             pdf_name, *svg_names = component_files(part, edition.svg)
             document = component_document(kit, lang, part)
-            (lang_dir / pdf_name).write_bytes(pdf.excerpt(book, first - 1, document))  # excerpt counts from 0
+            (lang_dir / pdf_name).write_bytes(_for_print(pdf.excerpt(book, pages, document), edition))
             for name, page in zip(svg_names, part.pages):
                 (lang_dir / name).write_text(
                     svg.render(page, part.title, "../fonts", edition.svg_text), encoding="utf-8"
@@ -632,13 +619,6 @@ def _render_edition(edition: Edition, parts: list[Component], book_document: Doc
 def font_files(loaded: LoadedKit, languages: tuple[str, ...]) -> list[tuple[Path, str]]:
     """The font files (and licences) the SVGs of these editions link to, with the names they are copied as."""
     return [pair for family in fonts.kit_fonts(loaded.model, loaded.root, languages) for pair in family.files()]
-
-
-def kit_pdf_firsts(book_document: Document, parts: list[Component]) -> list[int]:
-    """The page of kit.pdf (from 1) each component starts on: `book` bookmarks each component's first page, after
-    the bookmarks of its own pages, so the blank pages it puts in are counted as they were laid out."""
-    marks = book_document.bookmarks
-    return [mark.page + 1 for mark in marks[len(marks) - len(parts) :]]
 
 
 def _write_fonts(run: KitRun) -> None:

@@ -105,6 +105,9 @@ def add_print_options(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument("--marks", choices=("crop", "guides", "none"), help="crop marks, home cut guides, or nothing")
     group.add_argument("--ink-saver", action="store_true", default=None, help="pale fills to save ink")
+    group.add_argument(
+        "--pdfx", action="store_true", default=None, help="PDF/X-4 files for a print shop (sRGB output intent)"
+    )
 
 
 def print_overrides(args: argparse.Namespace) -> dict:
@@ -117,6 +120,7 @@ def print_overrides(args: argparse.Namespace) -> dict:
         "layout": args.layout,
         "marks": args.marks,
         "ink_saver": args.ink_saver,
+        "pdfx": args.pdfx,
     }
 
 

@@ -50,6 +50,7 @@ from .build import (
 from .games import Component
 from .index import NAME as INDEX
 from .index import dumps, edition_index
+from .layouts.folio import numbered
 from .outdir import (
     PARTIAL,
     DiskFullError,
@@ -254,7 +255,7 @@ class Watcher:
         document, _cover_problems = layout_book(loaded, lang, parts, settings)
         index = edition_index(loaded.model.id, lang, parts, kit_pdf_firsts(document, parts), None)
         with fonts.using(fonts.for_kit(loaded.model, loaded.root, lang)[0]):
-            book = pdf.render(document)
+            book = pdf.stamped(pdf.render(document), numbered(document.pages))
         return [
             _replace(lang_dir / INDEX, dumps(index).encode("utf-8")),
             _replace(lang_dir / "kit.pdf", book),

@@ -83,7 +83,7 @@ def test_the_pdf_backend_never_writes_a_pageless_pdf():
     with pytest.raises(ValueError, match="at least one page"):
         pdf.render(Document(pages=(), title="empty", bookmarks=(Bookmark("empty", 0),)))
     with pytest.raises(ValueError, match="at least one page"):
-        pdf.excerpt(b"", 0, Document(pages=(), title="empty"))
+        pdf.excerpt(b"", (), Document(pages=(), title="empty"))
 
 
 # ---------------------------------------------------------------- a full disk

@@ -8,6 +8,7 @@ each only when it changes: reportlab formats every number in Python, and on a
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from functools import lru_cache
 
 from reportlab.lib.colors import HexColor
@@ -33,8 +34,9 @@ def _black(value: str) -> bool:
     return value.lower() in ("#000000", "#000")
 
 
-def excerpt(book: bytes, first: int, document: Document) -> bytes:
-    """`document`'s pages copied out of an already rendered `book`, starting at page `first` (0-based).
+def excerpt(book: bytes, pages: Sequence[int], document: Document) -> bytes:
+    """`document`'s pages copied out of an already rendered `book`: its pages `pages` (0-based, in order; the
+    blank backs the book puts between a component's pages are left out).
 
     The kit book holds every component's pages; each component's own PDF is a
     copy of its pages, so every page is drawn once. `document` gives the
@@ -46,9 +48,13 @@ def excerpt(book: bytes, first: int, document: Document) -> bytes:
     import pikepdf  # loaded only when a kit book is cut into its components
 
     _check_pages(document)
+    if len(pages) != len(document.pages):
+        raise ValueError(f"{plain(document.title)!r}: {len(pages)} book pages for {len(document.pages)} pages")
+    kept = set(pages)
     with pikepdf.open(io.BytesIO(book)) as pdf:
-        del pdf.pages[first + len(document.pages) :]
-        del pdf.pages[:first]
+        for index in reversed(range(len(pdf.pages))):
+            if index not in kept:
+                del pdf.pages[index]
         for key in set(pdf.Root.keys()) - {"/Type", "/Pages"}:  # the book's outline points at pages now gone
             del pdf.Root[key]
         pdf.Root.PageMode = pikepdf.Name.UseOutlines
@@ -65,6 +71,33 @@ def excerpt(book: bytes, first: int, document: Document) -> bytes:
         with pdf.open_outline() as outline:
             for bookmark in document.bookmarks:
                 outline.root.append(pikepdf.OutlineItem(plain(bookmark.title), bookmark.page))
+        buffer = io.BytesIO()
+        pdf.save(buffer, deterministic_id=True)
+        return buffer.getvalue()
+
+
+STAMP = "/PnpkitStamp"
+"""The name a stamped page gives the form that holds its stamp."""
+
+
+def stamped(book: bytes, stamps: Sequence[Page | None]) -> bytes:
+    """`book` with each page of `stamps` laid over its page of the same number (None: that page as it is).
+
+    The kit book's page numbers go on this way, after its components' PDFs were cut from it, so a component's
+    own PDF carries no number of a book it may be printed without."""
+    import pikepdf
+
+    drawn = [(index, page) for index, page in enumerate(stamps) if page is not None]
+    if not drawn:
+        return book
+    over = render(Document(tuple(page for _, page in drawn), "stamps"))
+    with pikepdf.open(io.BytesIO(book)) as pdf, pikepdf.open(io.BytesIO(over)) as layer:
+        for (index, _page), stamp in zip(drawn, layer.pages):
+            # by hand rather than `add_overlay`, which names the form at random: the bytes must repeat
+            page = pdf.pages[index]
+            page.add_resource(pdf.copy_foreign(stamp.as_form_xobject()), pikepdf.Name.XObject, pikepdf.Name(STAMP))
+            page.contents_add(pdf.make_stream(b"q\n"), prepend=True)  # the page's own state ends before the stamp
+            page.contents_add(pdf.make_stream(b"Q\nq " + STAMP.encode() + b" Do Q\n"))
         buffer = io.BytesIO()
         pdf.save(buffer, deterministic_id=True)
         return buffer.getvalue()
@@ -260,12 +293,13 @@ class _Painter:
         translucent = style.opacity < 1
         if translucent:
             self.save()
-            canvas.setFillAlpha(style.opacity)
-            canvas.setStrokeAlpha(style.opacity)
         if style.fill:
             self.fill(style.fill)
         if style.stroke:
             self.stroke(style.stroke, style.width, style.dash)
+        if translucent:  # after the colours: reportlab's colour setters put an opaque colour's alpha (1) back
+            canvas.setFillAlpha(style.opacity)
+            canvas.setStrokeAlpha(style.opacity)
         fill, stroke = (1 if style.fill else 0), (1 if style.stroke else 0)
         if isinstance(item, Rect):
             if item.radius:

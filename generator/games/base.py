@@ -113,6 +113,7 @@ def rule_sections(ctx: LayoutContext, kit: KitBase, generated: Mapping[str, Tabl
                 text=text(section.text, lang, values),
                 steps=[text(s, lang, values) for s in section.steps],
                 bullets=[text(b, lang, values) for b in section.bullets],
+                bullets_under=section.bullets_under or 0,
                 table=made if isinstance(made, Table) else None,
                 diagram=None if made is None or isinstance(made, Table) else made,
                 where=where,

@@ -32,7 +32,7 @@ from ..layouts.context import MUTED, LayoutContext
 from ..layouts.monsters_mat import mat_pages
 from ..layouts.monsters_tokens import token_page
 from ..layouts.monsters_words import tr
-from ..layouts.rules import Diagram, Section, Setting, summary_page
+from ..layouts.rules import Diagram, Section, Setting, summary_pages
 from ..layouts.templates import GLYPH_MIDDLE, icon_items, inline_text, template_face
 from ..scene import Circle, Item, Line, Page, Path, Polygon, Rect, Style, Text
 from ..text import TextBox
@@ -65,7 +65,7 @@ def components(kit: DiceBattleKit, ctx: LayoutContext) -> list[Component]:
             steps=(tr("steps_tokens", lang), tr("die_note", lang)),
             checklist=tuple(token_checklist(kit, lang)),
         ),
-        Component("rules", f"{title} — {tr('rules', lang)}", (rules_page(kit, ctx, title),)),
+        Component("rules", f"{title} — {tr('rules', lang)}", tuple(rules_pages(kit, ctx, title))),
     ]
 
 
@@ -126,10 +126,11 @@ TIMINGS = ("before", "during", "after")
 """What S1, S2 and S3 mean, in spell order."""
 
 
-def rules_page(kit: DiceBattleKit, ctx: LayoutContext, title: str) -> Page:
-    """Everything on one page: the kit's sections, with the round and the order of effects drawn from the model."""
+def rules_pages(kit: DiceBattleKit, ctx: LayoutContext, title: str) -> list[Page]:
+    """Everything on one page where the paper allows (on a shorter one, over two): the kit's sections, with the
+    round and the order of effects drawn from the model."""
     lang = ctx.lang
-    return summary_page(
+    return summary_pages(
         ctx,
         f"{title} — {tr('rules', lang)}",
         players_line(kit.players, lang),

@@ -22,7 +22,7 @@ tr = SHARED.extend(
         "category": {"ja": "実績", "en": "Category"},
         "condition": {"ja": "条件", "en": "How to score"},
         "vp_short": {"ja": "VP", "en": "VP"},
-        "tie": {"ja": "同点", "en": "Tie"},
+        "tie": {"ja": "同点順", "en": "Tie-break"},
         "sheet_credit": {
             "ja": "シートのデザイン：pnpkit（ルールにもとづく独自設計）",
             "en": "Sheet layout: pnpkit's own design, after the rulebook",

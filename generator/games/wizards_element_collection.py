@@ -21,7 +21,7 @@ from ..i18n import joined, players_line
 from ..icons.wizards import GOLD, PANEL, emblem, magic_circle, rune
 from ..layouts.backs import deck_back
 from ..layouts.cards import CardFace, card_sheets
-from ..layouts.context import MUTED, LayoutContext, page_title, scale_bar
+from ..layouts.context import MUTED, LayoutContext, TextProblem, page_title, scale_bar
 from ..layouts.rules import Table, rule_pages
 from ..layouts.tracks import BoardLook, Legend, SpaceLook, track_art, track_pages
 from ..layouts.wizards_cards import (
@@ -37,7 +37,17 @@ from ..layouts.wizards_cards import (
     second_badge,
     value_circle,
 )
-from ..layouts.wizards_sheet import mana_grid, order_slots, phase_boxes, pieces
+from ..layouts.wizards_sheet import (
+    CUT_RING,
+    DISC_CLEAR,
+    DISC_LEAST,
+    disc_for,
+    mana_grid,
+    mana_space,
+    order_slots,
+    phase_boxes,
+    pieces,
+)
 from ..scene import Circle, Item, Line, Page, Rect, Style
 from ..text import TextBox
 from .base import Component, rule_sections, text
@@ -296,7 +306,7 @@ def order_sheet(kit: WizardsElementCollectionKit, ctx: LayoutContext, title: str
     phases = [(text(phase.name, lang), phase_order(phase, lang, arrow=True)) for phase in kit.phases]
     items += phase_boxes(ctx, phases, margin, y, width)
     y += 22.0
-    items += _pieces(kit, ctx, y)
+    items += _pieces(kit, ctx, y, _mana_disc(ctx, mana_space(len(sheet.values()), sheet.columns, width)))
     items += scale_bar(margin, ctx.paper.height - margin - 6.0, lang)
     return Page(ctx.paper.width, ctx.paper.height, tuple(items), f"{title} — {tr('order_sheet', lang)}")
 
@@ -309,13 +319,31 @@ def phase_order(phase: Phase, lang: str, arrow: bool = False) -> str:
     return ("↑ " if phase.order == "ascending" else "↓ ") + order
 
 
-def _pieces(kit: WizardsElementCollectionKit, ctx: LayoutContext, y: float) -> list[Item]:
+def _mana_disc(ctx: LayoutContext, space: float) -> float:
+    """The mana markers' diameter: as large as the mana spaces they sit on hold, cut ring included; PK415 where
+    even the smallest disc worth punching out would not fit."""
+    diameter = disc_for(space)
+    if diameter < DISC_LEAST:
+        ctx.problems.append(
+            TextProblem(
+                "PK415",
+                ("order_sheet", "columns"),
+                f"a mana marker needs a space of {DISC_LEAST + 2 * (CUT_RING + DISC_CLEAR):.1f} mm; the 魔力 sheet's "
+                f"spaces are {space:.1f} mm",
+                "use fewer columns, or fewer mana values (a larger step or a lower last value)",
+            )
+        )
+        return DISC_LEAST
+    return diameter
+
+
+def _pieces(kit: WizardsElementCollectionKit, ctx: LayoutContext, y: float, disc_d: float) -> list[Item]:
     """The model's pieces in every player colour, then the markers."""
     lang = ctx.lang
     shapes = [(text(piece.name, lang), piece.shape, piece.per_player) for piece in kit.pieces]
     players = [(player.colour, text(player.name, lang)) for player in kit.board.players[: kit.players.max]]
     markers = [(text(m.name, lang), m.count, m.colour, m.icon or "") for m in kit.markers]
-    return pieces(ctx, tr("fold_pieces", lang), shapes, players, markers, y)
+    return pieces(ctx, tr("fold_pieces", lang), shapes, players, markers, y, disc_d)
 
 
 # ---------------------------------------------------------------- reference cards

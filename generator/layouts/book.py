@@ -121,10 +121,12 @@ def contents(
     checklist: list[tuple[str, int]],
     needs: str = "",
     blanks: Sequence[int] = (),
+    edge: str = "",
 ) -> list[Page]:
     """What to print (pages, copies, stock), how to make it, what the finished box holds, and what players bring
     that the kit does not print (`needs`, one line); `blanks` are the book's blank pages, named so a buyer printing
-    only some pages knows they hold nothing.
+    only some pages knows they hold nothing; `edge` is the edge the whole book is turned on when it is printed
+    double-sided, as the one line under the table says.
 
     The contents flow onto as many pages as they need: a component's row never splits, a page that continues the
     table or the checklist repeats its heading marked continued, and the parts' pictures take what the last page
@@ -144,6 +146,15 @@ def contents(
     for entry in entries:
         flow.place(*_entry_rows(ctx, entry, m, flow.y, width))
     flow.repeat = None
+    if edge:
+        block = ctx.fitted(
+            tr("duplex_book", ctx.lang, edge=edge),
+            TextBox(m, flow.y, width, 9, align="start", valign="top", colour=INK, bold=True, role="duplex-book"),
+            7.5,
+            6,
+            label="contents",
+        )
+        flow.place(block, 3.4 * max(1, len(block)) + 0.6)
     if blanks:
         key = "blank_pages" if len(blanks) == 1 else "blank_pages_many"
         words = tr(key, ctx.lang, pages=joined([str(n) for n in blanks], ctx.lang))

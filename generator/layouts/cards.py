@@ -482,13 +482,14 @@ def _margin_notes(ctx: LayoutContext, grid: Grid) -> SheetNotes:
         span = end - start
         note_text = print_note(ctx.lang, span * 0.6, NOTE_PT)
         note_w = min(span * 0.6, fonts.width_mm(note_text, max(NOTE_PT, floor_pt(note_text))) + 1.0)
+        # set at the top of their band: the room under them keeps them clear of the marks' ends
         band = TextBox(
             start,
             HARD_MARGIN + 0.2,
             span - note_w - 4.0,
             TEXT_BAND - 0.4,
             align="start",
-            valign="middle",
+            valign="top",
             colour=MUTED,
         )
         note = TextBox(
@@ -497,7 +498,7 @@ def _margin_notes(ctx: LayoutContext, grid: Grid) -> SheetNotes:
             note_w,
             TEXT_BAND - 0.4,
             align="end",
-            valign="middle",
+            valign="top",
             colour=MUTED,
             role="print-note",
         )

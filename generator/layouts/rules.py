@@ -103,6 +103,8 @@ class Section:
     bullets: list[str] = field(default_factory=list)
     table: Table | None = None
     where: tuple = ()
+    bullets_under: int = 0
+    """The step (from 1) the bullets are set under, indented, as its sub-items; 0: after the steps."""
     diagram: Diagram | None = None
 
 
@@ -375,6 +377,40 @@ def summary_page(
     return Page(ctx.paper.width, ctx.paper.height, tuple(items), title)
 
 
+def summary_pages(
+    ctx: LayoutContext,
+    title: str,
+    subtitle: str,
+    sections: list[Section],
+    footer_left: str,
+    footer_right: str,
+    *,
+    icons: Mapping[str, InlineIcon] | None = None,
+) -> list[Page]:
+    """`summary_page` where the whole summary fits one page at its least size; where it does not (a shorter
+    paper), as many whole sections as fit on each page, in order, each page laid out as a summary page: the
+    second prints on the back of the first."""
+    icons = icons or {}
+
+    def fits(part: list[Section]) -> bool:
+        scratch = replace(ctx, problems=[])
+        return _summary(Setting(scratch, min_body(part), icons), part)[1] <= _bottom(ctx) + 1e-6
+
+    if fits(sections):
+        return [summary_page(ctx, title, subtitle, sections, footer_left, footer_right, icons=icons)]
+    marker = next(CONTINUED[tag] for tag in lookup_order(ctx.lang) if tag in CONTINUED)
+    pages: list[Page] = []
+    rest = list(sections)
+    while rest:
+        count = len(rest)
+        while count > 1 and not fits(rest[:count]):
+            count -= 1
+        heading = title if not pages else f"{title}{marker}"
+        pages.append(summary_page(ctx, heading, subtitle, rest[:count], footer_left, footer_right, icons=icons))
+        rest = rest[count:]
+    return pages
+
+
 def _no_worse(trial: tuple[float, int], limit: tuple[float, int]) -> bool:
     """A trial (pages or length, words that miss their boxes) within both limits."""
     return trial[0] <= limit[0] + 1e-6 and trial[1] <= limit[1]
@@ -491,16 +527,27 @@ def _section_blocks(setting: Setting, section: Section, width: float) -> list[Bl
         where = section.where + ("text",)
         items, h = _paragraph(setting, section.text, width, where)
         blocks.append(Block(tuple(items), h + 0.8, "rule-text", where=where))
+    under = section.bullets_under if 0 < section.bullets_under <= len(section.steps) else 0
+
+    def bullets(indent: float) -> list[Block]:
+        """The bullets, `indent` mm in from the column's edge (under a step, in line with its words)."""
+        made = []
+        for j, bullet in enumerate(section.bullets):
+            where = section.where + ("bullets", j)
+            items, h = _paragraph(setting, bullet, width, where, indent=indent + 4.0)
+            items.append(Rect(indent + 1.0, body * 0.125, 1.4, 1.4, style=Style(fill=INK)))
+            made.append(Block(tuple(items), h + 0.4, "rule-bullet", where=where))
+        return made
+
     for i, step in enumerate(section.steps):
         where = section.where + ("steps", i)
         items, h = _paragraph(setting, step, width, where, indent=5.0)
         items.append(Text(0.5, body * 0.3528 * 0.88, f"{i + 1}.", body, colour=INK, bold=True))
         blocks.append(Block(tuple(items), h + 0.4, "rule-step", where=where))
-    for j, bullet in enumerate(section.bullets):
-        where = section.where + ("bullets", j)
-        items, h = _paragraph(setting, bullet, width, where, indent=4.0)
-        items.append(Rect(1.0, body * 0.125, 1.4, 1.4, style=Style(fill=INK)))
-        blocks.append(Block(tuple(items), h + 0.4, "rule-bullet", where=where))
+        if i + 1 == under:
+            blocks += bullets(5.0)
+    if not under:
+        blocks += bullets(0.0)
     if section.table is not None:
         blocks += _table_blocks(setting, section.table, width, section.where, body - 0.5)
     if section.diagram is not None:
@@ -598,4 +645,4 @@ def _table_blocks(setting: Setting, table: Table, width: float, where: tuple, si
     return [header, *rows]
 
 
-__all__ = ["Diagram", "Section", "Setting", "Table", "rule_pages", "summary_page"]
+__all__ = ["Diagram", "Section", "Setting", "Table", "rule_pages", "summary_page", "summary_pages"]

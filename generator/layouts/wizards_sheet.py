@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import partial
 
 from ..colour import INK, WHITE, ink_on, shade
 from ..icons.wizards import GOLD, hat
@@ -26,8 +27,7 @@ def mana_grid(
     grid's height."""
     items: list[Item] = []
     rows = math.ceil(len(values) / cols)
-    cell_w = width / cols
-    cell_h = min(17.0, 130.0 / rows)
+    cell_w, cell_h = mana_cell(len(values), cols, width)
     for i, value in enumerate(values):
         row, col = divmod(i, cols)
         x = x0 + col * cell_w
@@ -59,6 +59,22 @@ def mana_grid(
         if value in on_board:
             items.append(Circle(x + 3.4, yy + 3.4, 1.1, style=Style(fill=GOLD)))
     return items, rows * cell_h
+
+
+def mana_cell(count: int, cols: int, width: float) -> tuple[float, float]:
+    """The width and height (mm) of one cell of the mana grid: `count` values in `cols` columns across `width`."""
+    return width / cols, min(17.0, 130.0 / math.ceil(count / cols))
+
+
+def mana_space(count: int, cols: int, width: float) -> float:
+    """The side (mm) of the largest square inside one mana space as drawn (the cell less its 0.6 mm inset)."""
+    return min(mana_cell(count, cols, width)) - 1.2
+
+
+def disc_for(space: float) -> float:
+    """The diameter of a disc that sits on a space `space` mm across with its cut ring inside it: DISC_D where
+    that fits, smaller where the space is smaller."""
+    return min(DISC_D, space - 2 * (CUT_RING + DISC_CLEAR))
 
 
 def order_slots(labels: Sequence[str], x0: float, y: float, width: float) -> list[Item]:
@@ -119,10 +135,13 @@ def pieces(
     players: Sequence[tuple[str, str]],
     markers: Sequence[tuple[str, int, str, str]],
     y: float,
+    disc_d: float = 0.0,
 ) -> list[Item]:
     """The pieces in every player colour, one row each: fold-over standees (cut on the solid lines, fold on
     the dashed one) and round discs (cut on the dashed circle); then the markers. `shapes` are (name, shape,
-    per player), `players` (colour, name) and `markers` (name, count, colour, icon)."""
+    per player), `players` (colour, name) and `markers` (name, count, colour, icon); `disc_d` is the discs'
+    diameter (`disc_for` the spaces they sit on; DISC_D when 0)."""
+    disc_d = disc_d or DISC_D
     margin = ctx.margin
     width = ctx.paper.width - 2 * margin
     items: list[Item] = [*line(ctx, heading, margin, y + 3.5, width, 10, INK, bold=True)]
@@ -130,7 +149,7 @@ def pieces(
     x = margin + 2.0
     below = (x, y + 5.0 + 2 * STANDEE_HALF + 6.0)  # where the markers go: under the last row of discs, else under all
     for p, (name, shape, per_player) in enumerate(shapes):
-        draw = standee if shape == "standee" else disc
+        draw = standee if shape == "standee" else partial(disc, diameter=disc_d)
         label = line(ctx, name, x, y + 3.0, 60.0, 8, INK, bold=True, where=("pieces", p, "name", ctx.lang))
         items += label
         px = x
@@ -140,7 +159,7 @@ def pieces(
                 items += drawn
                 px += used + 5.0
         if shape == "disc":
-            below = (x, y + 5.0 + DISC_D + 6.0)
+            below = (x, y + 5.0 + disc_d + 6.0)
         x = px + 6.0
     return items + _markers(ctx, markers, *below)
 
@@ -161,6 +180,13 @@ def _markers(ctx: LayoutContext, markers: Sequence[tuple[str, int, str, str]], x
 
 STANDEE_W, STANDEE_HALF = 18.0, 22.0
 DISC_D = 16.0
+"""A disc's diameter where its space has room (mm)."""
+DISC_LEAST = 10.0
+"""The smallest disc worth punching out and picking up (mm): a space that cannot hold it is PK415."""
+CUT_RING = 0.8
+"""How far a disc's dashed cut line lies outside its edge (mm)."""
+DISC_CLEAR = 0.5
+"""The least room between a disc's cut line and the edge of the space it sits on (mm)."""
 
 
 def standee(ctx: LayoutContext, x: float, y: float, colour: str, name: str, where: tuple) -> tuple[list[Item], float]:
@@ -190,15 +216,17 @@ def standee(ctx: LayoutContext, x: float, y: float, colour: str, name: str, wher
     return [Group(tuple(items), role="player-piece", name=name)], w
 
 
-def disc(ctx: LayoutContext, x: float, y: float, colour: str, name: str, where: tuple) -> tuple[list[Item], float]:
+def disc(
+    ctx: LayoutContext, x: float, y: float, colour: str, name: str, where: tuple, diameter: float = DISC_D
+) -> tuple[list[Item], float]:
     """A round disc in the player's colour with the wizard's hat: it marks a place on the 魔力 sheet."""
-    r = DISC_D / 2
+    r = diameter / 2
     cx, cy = x + r, y + r
     ink = ink_on(colour)
     items: list[Item] = [
         Circle(cx, cy, r + 0.8, style=Style(stroke=INK, width=0.25, dash=(1.2, 0.8)), role="piece-cut"),
         Circle(cx, cy, r, style=Style(fill=colour, stroke=shade(colour, 0.3), width=0.3)),
         Circle(cx, cy, r * 0.8, style=Style(stroke=ink, width=0.4, opacity=0.6)),
-        hat(cx, cy - 0.4, colour, ink, scale=5.0),
+        hat(cx, cy - 0.4, colour, ink, scale=5.0 * diameter / DISC_D),
     ]
-    return [Group(tuple(items), role="marker", name=name)], DISC_D + 1.6
+    return [Group(tuple(items), role="marker", name=name)], diameter + 2 * CUT_RING

@@ -87,6 +87,8 @@ class PrintSettings(StrictModel):
     )
     ink_saver: bool = False
     """Print light versions of large coloured areas, to save ink at home."""
+    pdfx: bool = False
+    """Write PDF/X-4 files for a print shop: an sRGB output intent, a TrimBox and BleedBox on every page, PDF 1.6."""
 
     @model_validator(mode="after")
     def _consistent(self) -> PrintSettings:

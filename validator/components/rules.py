@@ -56,6 +56,9 @@ class RuleSection(StrictModel):
     """Numbered steps, in order."""
     bullets: list[RuleText] = Field(default_factory=list)
     """Bullet points."""
+    bullets_under: Count | None = None
+    """The step (from 1) the bullets belong to, e.g. the actions that step offers: they are set under it, indented,
+    as its sub-items, instead of after the last step."""
     table: Table | None = None
     """A table written out: its columns and rows."""
     generated: Ident | None = Field(None, description="A table the game builds from its model, e.g. 'combos'.")
@@ -64,6 +67,11 @@ class RuleSection(StrictModel):
     def _one_table(self) -> RuleSection:
         if self.table is not None and self.generated is not None:
             raise ValueError("give either `table:` or `generated:`, not both")
+        if self.bullets_under is not None and (not self.bullets or self.bullets_under > len(self.steps)):
+            raise ValueError(
+                f"bullets_under: {self.bullets_under} needs bullets and a step {self.bullets_under} to set them under"
+                f" (the section has {len(self.steps)} step(s))"
+            )
         return self
 
 

@@ -1,0 +1,76 @@
+"""The kit book's page numbers: a plain number near the top or foot of every page after the cover, where the
+page has no ink, so the contents' page references can be found in the printed stack.
+
+A page number is pnpkit's own furniture: where a page has no free place for it (a full-bleed board), it is left
+off rather than drawn over the design or reported. It is never drawn on a card face or a cut guide: it keeps clear
+of every mark the page already carries."""
+
+from __future__ import annotations
+
+from ..geometry import ink_bounds, visible_items
+from ..scene import Page, Text
+from ..units import HARD_MARGIN
+from .context import MUTED
+
+SIZE = 8.0
+"""The page number's size (pt): read at a glance, smaller than any heading."""
+BAND = 15.0
+"""The number lies within this far of the top or bottom edge of the trimmed page (mm)."""
+CLEAR = 2.0
+"""The least room between the number and any other ink on the page (mm): clear of cut ticks and footers."""
+STEP = 4.0
+"""How far apart (mm) the places tried along the band are, outwards from the centre."""
+
+
+def folio(page: Page, number: int) -> Text | None:
+    """Page `number` as a Text at the first free place: along the foot from its middle outwards, then along the
+    head; on a page turned sideways (a mat) whose head and foot are full, down either side from its middle. None
+    where the page has no free place in any of them."""
+    x0, y0, w, h = (
+        (page.trim.x, page.trim.y, page.trim.w, page.trim.h) if page.trim else (0.0, 0.0, page.width, page.height)
+    )
+    inks = [box for _, box in visible_items(page.items)]
+    probe = Text(0.0, 0.0, str(number), SIZE, colour=MUTED, anchor="middle", role="page-number")
+    bx0, by0, bx1, by1 = _box(probe)
+    inward = (0.0, 2.0, 4.0, 6.0)  # from the 5 mm margin towards the page's middle
+    foot = [y for k in inward if (y := y0 + h - HARD_MARGIN - by1 - k) + by0 >= y0 + h - BAND]
+    head = [y for k in inward if (y := y0 + HARD_MARGIN - by0 + k) + by1 <= y0 + BAND]
+    left = [x for k in inward if (x := x0 + HARD_MARGIN - bx0 + k) + bx1 <= x0 + BAND]
+    right = [x for k in inward if (x := x0 + w - HARD_MARGIN - bx1 - k) + bx0 >= x0 + w - BAND]
+    across = [x0 + w / 2 + dx for dx in _outwards(w / 2 - HARD_MARGIN - max(-bx0, bx1))]
+    down = [y0 + h / 2 + dy for dy in _outwards(h / 2 - BAND)]
+    places = [(x, y) for x in across for y in foot] + [(x, y) for x in across for y in head]
+    places += [(x, y) for y in down for x in left + right]
+    for x, y in places:
+        box = (x + bx0 - CLEAR, y + by0 - CLEAR, x + bx1 + CLEAR, y + by1 + CLEAR)
+        if not any(_overlap(box, ink) for ink in inks):
+            return Text(x, y, str(number), SIZE, colour=MUTED, anchor="middle", role="page-number")
+    return None
+
+
+def _outwards(reach: float) -> list[float]:
+    """Offsets from a band's middle, nearest first, `STEP` apart, no further than `reach` either way."""
+    return [0.0] + [sign * STEP * n for n in range(1, int(max(reach, 0.0) / STEP) + 1) for sign in (1, -1)]
+
+
+def _box(text: Text) -> tuple[float, float, float, float]:
+    box = ink_bounds(text)
+    assert box is not None
+    return box
+
+
+def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def numbered(pages: tuple[Page, ...]) -> list[Page | None]:
+    """For each page of the book, a page of its size holding only its number (None for the cover, and for a page
+    with no room for one): what `backends.pdf.stamped` lays over the book."""
+    stamps: list[Page | None] = [None]
+    for number, page in enumerate(pages[1:], start=2):
+        text = folio(page, number)
+        stamps.append(None if text is None else Page(page.width, page.height, (text,)))
+    return stamps
+
+
+__all__ = ["folio", "numbered"]
