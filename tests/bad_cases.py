@@ -698,8 +698,8 @@ CASES: list[Case] = [
         "db-missing-region",
         DB,
         "templates.yaml",
-        "        unit_effect: {box: [5mm, 40.5mm, 53mm, 17mm]}",
-        "        unit_effekt: {box: [5mm, 40.5mm, 53mm, 17mm]}",
+        "        unit_effect: {box: [5mm, 41.6mm, 53mm, 15.9mm]}",
+        "        unit_effekt: {box: [5mm, 41.6mm, 53mm, 15.9mm]}",
         Want("DB011", "templates.yaml", "unit_effekt:", "unit_effekt"),
     ),
     # ------------------------------------------------------------ game: generic, on the example Moonlit Tricks
