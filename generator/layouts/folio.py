@@ -7,8 +7,8 @@ of every mark the page already carries."""
 
 from __future__ import annotations
 
-from ..geometry import ink_bounds, visible_items
-from ..scene import Page, Text
+from ..geometry import Box, box_bounds, ink_bounds, visible_items
+from ..scene import IDENTITY, Group, Item, Matrix, Page, Text, group_matrix
 from ..units import HARD_MARGIN
 from .context import MUTED
 
@@ -29,7 +29,6 @@ def folio(page: Page, number: int) -> Text | None:
     x0, y0, w, h = (
         (page.trim.x, page.trim.y, page.trim.w, page.trim.h) if page.trim else (0.0, 0.0, page.width, page.height)
     )
-    inks = [box for _, box in visible_items(page.items)]
     probe = Text(0.0, 0.0, str(number), SIZE, colour=MUTED, anchor="middle", role="page-number")
     bx0, by0, bx1, by1 = _box(probe)
     inward = (0.0, 2.0, 4.0, 6.0)  # from the 5 mm margin towards the page's middle
@@ -40,12 +39,47 @@ def folio(page: Page, number: int) -> Text | None:
     across = [x0 + w / 2 + dx for dx in _outwards(w / 2 - HARD_MARGIN - max(-bx0, bx1))]
     down = [y0 + h / 2 + dy for dy in _outwards(h / 2 - BAND)]
     places = [(x, y) for x in across for y in foot] + [(x, y) for x in across for y in head]
-    places += [(x, y) for y in down for x in left + right]
-    for x, y in places:
-        box = (x + bx0 - CLEAR, y + by0 - CLEAR, x + bx1 + CLEAR, y + by1 + CLEAR)
+    sides = [(x, y) for y in down for x in left + right]
+    places += sides
+    boxes = [(x + bx0 - CLEAR, y + by0 - CLEAR, x + bx1 + CLEAR, y + by1 + CLEAR) for x, y in places]
+    ends = len(across) * (len(foot) + len(head))
+    near = [boxes[: len(across) * len(foot)], boxes[len(across) * len(foot) : ends]]
+    near += [
+        [b for (x, _y), b in zip(sides, boxes[ends:]) if x in left],
+        [b for (x, _y), b in zip(sides, boxes[ends:]) if x not in left],
+    ]
+    bands = [band for group in near if (band := _union(group)) is not None]  # foot, head, left and right side
+    inks = _inks_near(page.items, IDENTITY, bands)
+    for (x, y), box in zip(places, boxes):
         if not any(_overlap(box, ink) for ink in inks):
             return Text(x, y, str(number), SIZE, colour=MUTED, anchor="middle", role="page-number")
     return None
+
+
+def _inks_near(items: tuple[Item, ...], matrix: Matrix, bands: list[Box]) -> list[Box]:
+    """The ink boxes of the page that may meet a band. A clipped group (a card face, its bleed included) counts as its
+    whole clip box, without its hundreds of parts measured: a number never prints inside a card's bleed, and a
+    1,000-card book is numbered in a blink."""
+    inks: list[Box] = []
+    for item in items:
+        if isinstance(item, Group) and item.clip is None:
+            inks += _inks_near(item.items, group_matrix(item, matrix), bands)
+            continue
+        if isinstance(item, Group):  # a clipped group puts its ink inside its clip: the clip stands for it
+            inner, c = group_matrix(item, matrix), item.clip
+            assert c is not None
+            clip = box_bounds(inner, c.x, c.y, c.x + c.w, c.y + c.h)
+            if any(_overlap(clip, band) for band in bands):
+                inks.append(clip)
+            continue
+        inks += [box for _, box in visible_items((item,), matrix)]
+    return inks
+
+
+def _union(boxes: list[Box]) -> Box | None:
+    if not boxes:
+        return None
+    return min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes)
 
 
 def _outwards(reach: float) -> list[float]:
