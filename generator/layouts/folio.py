@@ -42,16 +42,16 @@ def folio(page: Page, number: int) -> Text | None:
     sides = [(x, y) for y in down for x in left + right]
     places += sides
     boxes = [(x + bx0 - CLEAR, y + by0 - CLEAR, x + bx1 + CLEAR, y + by1 + CLEAR) for x, y in places]
-    ends = len(across) * (len(foot) + len(head))
-    near = [boxes[: len(across) * len(foot)], boxes[len(across) * len(foot) : ends]]
-    near += [
-        [b for (x, _y), b in zip(sides, boxes[ends:]) if x in left],
-        [b for (x, _y), b in zip(sides, boxes[ends:]) if x not in left],
-    ]
-    bands = [band for group in near if (band := _union(group)) is not None]  # foot, head, left and right side
-    inks = _inks_near(page.items, IDENTITY, bands)
-    for (x, y), box in zip(places, boxes):
-        if not any(_overlap(box, ink) for ink in inks):
+    feet, heads = len(across) * len(foot), len(across) * len(head)
+    band_of = [0] * feet + [1] * heads + [2 if x in left else 3 for x, _y in sides]  # foot, head, left, right side
+    near: list[list[Box]] = [[], [], [], []]
+    for which, box in zip(band_of, boxes):
+        near[which].append(box)
+    bands = [_union(group) for group in near]
+    inks = _inks_near(page.items, IDENTITY, [band for band in bands if band is not None])
+    there = [[ink for ink in inks if _overlap(band, ink)] if band is not None else [] for band in bands]
+    for (x, y), box, which in zip(places, boxes, band_of):  # each place meets only the ink of its own band
+        if not any(_overlap(box, ink) for ink in there[which]):
             return Text(x, y, str(number), SIZE, colour=MUTED, anchor="middle", role="page-number")
     return None
 
