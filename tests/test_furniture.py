@@ -263,7 +263,7 @@ def test_a_short_checklist_keeps_one_contents_page(tmp_path):
 # ---------------------------------------------------------------- mats
 
 
-MAT = """card_templates:
+SMALL_DECK = """card_templates:
   templates:
     - id: small
       size: mini-euro
@@ -275,7 +275,12 @@ decks:
     template: small
     cards:
       - {{id: silk, fill: {{title: {{ja: 絹, en: Silk}}}}, count: 3}}
-mats:
+"""
+"""A deck with no `size:` of its own: its cards are its template's mini-euro (44 × 68 mm)."""
+
+MAT = (
+    SMALL_DECK
+    + """mats:
   - id: market
     name: {{ja: 市場, en: Market}}
     orientation: {orientation}
@@ -287,6 +292,7 @@ mats:
         zones:
           - {{id: gold, name: {{ja: 金貨, en: Gold}}, note: {{ja: 金貨を置く, en: Gold goes here}}}}
 """
+)
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -337,19 +343,9 @@ def test_a_deck_too_big_for_its_zone_is_still_an_error_at_the_zone(tmp_path):
     assert "44 × 68 mm cards" in found[0].text
 
 
-TRACK = """card_templates:
-  templates:
-    - id: small
-      size: mini-euro
-      regions:
-        - {{name: title, kind: text, box: [5mm, 5mm, 34mm, 8mm]}}
-decks:
-  - id: goods
-    name: {{ja: 品物, en: Goods}}
-    template: small
-    cards:
-      - {{id: silk, fill: {{title: {{ja: 絹, en: Silk}}}}, count: 3}}
-tracks:
+TRACK = (
+    SMALL_DECK
+    + """tracks:
   - id: score
     name: {{ja: 得点, en: Score}}
     layout: rectangle
@@ -358,6 +354,7 @@ tracks:
     space_depth: 20mm
     field: {{rows: 1, columns: 2, slot: {slot}, deck: goods}}
 """
+)
 
 
 def test_a_track_field_measures_a_template_sized_deck_at_its_template_size(tmp_path):
