@@ -5,6 +5,7 @@ test_every_kit.py."""
 from __future__ import annotations
 
 import filecmp
+import re
 import shutil
 from pathlib import Path
 
@@ -13,6 +14,8 @@ import pytest
 from bad_cases import write
 from conftest import COMPONENTS, CONTENT, KIT_ID, KITS, LANGS, cli, cli_with_jobs, files_under, make_bad_kit
 from pdftext import page_texts, pdf_text
+
+from pnpkit.generator.i18n import catalogue
 
 
 @pytest.fixture(scope="module")
@@ -58,8 +61,21 @@ def test_cards_carry_every_combo_name(built_kit, loaded_kit):
 
 
 def test_card_sheets_are_fronts_then_backs(built_kit):
+    """Every sheet of fronts is followed by its own sheet of backs: the labels of pages 2k and 2k+1 name the same
+    deck and sheet number, one as fronts and one as backs."""
     for lang in LANGS:
-        assert page_count(built_kit / lang / "cards.pdf") % 2 == 0
+        words = catalogue(lang)
+        fronts_word, backs_word = words["fronts"], words["backs"]
+        pages = page_texts(built_kit / lang / "cards.pdf")
+        assert pages and len(pages) % 2 == 0
+        for index in range(0, len(pages), 2):
+            front, back = pages[index], pages[index + 1]
+            assert fronts_word in front and backs_word not in front, (lang, index)
+            assert backs_word in back and fronts_word not in back, (lang, index + 1)
+            front_label = re.search(rf"(\S[^\n]*?)\s*—\s*{re.escape(fronts_word)}\s*(\d+/\d+)", front)
+            back_label = re.search(rf"(\S[^\n]*?)\s*—\s*{re.escape(backs_word)}\s*(\d+/\d+)", back)
+            assert front_label and back_label, (lang, index)
+            assert front_label.groups() == back_label.groups(), (lang, index)
 
 
 def test_card_count_matches_the_decks(built_kit, loaded_kit):

@@ -110,8 +110,15 @@ def test_the_report_is_one_a4_page_in_the_language_asked(tmp_path, lang, words):
     for word in words:
         assert word in text, word
     assert f"{report['games']:,}" in text
-    fonts_used = [str(f) for f in reader.pages[0]["/Resources"]["/Font"].values()]
-    assert fonts_used  # the kit's TrueType faces, embedded
+    fontset, _ = fonts.for_kit(load_kit(KIT).model, KIT, lang)
+    kit_faces = {face.name for _, face in fontset.family().faces()}
+    embedded = [font.get_object() for font in reader.pages[0]["/Resources"]["/Font"].values()]
+    assert embedded
+    for font in embedded:  # each an embedded subset (a tag before "+") of one of the kit's own TrueType faces
+        assert font["/Subtype"] == "/TrueType"
+        tag, _, name = str(font["/BaseFont"]).lstrip("/").partition("+")
+        assert len(tag) == 6 and tag.isupper() and name in kit_faces, font["/BaseFont"]
+        assert "/FontFile2" in font["/FontDescriptor"].get_object()
 
 
 def test_a_reading_comparison_marks_the_metrics_that_moved(tmp_path):

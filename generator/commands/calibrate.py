@@ -30,6 +30,7 @@ def run(args: argparse.Namespace) -> int:
     from pnpkit.validator.components.printing import PrintSettings
     from pnpkit.validator.findings import visible
 
+    from .. import fonts
     from ..backends import pdf
     from ..layouts.calibration import calibration_pages
     from ..layouts.context import LayoutContext
@@ -38,8 +39,9 @@ def run(args: argparse.Namespace) -> int:
     from ..units import PAPERS
 
     settings = PrintSettings(paper=args.paper, duplex=args.duplex)
-    ctx = LayoutContext(args.lang, PAPERS[args.paper], settings=settings)
-    pages = calibration_pages(ctx, args.duplex)
+    with fonts.using(fonts.for_language(args.lang)):  # the sheet's words in a face that draws their script
+        ctx = LayoutContext(args.lang, PAPERS[args.paper], settings=settings)
+        pages = calibration_pages(ctx, args.duplex)
     document = Document(
         tuple(pages),
         "pnpkit duplex calibration",
@@ -49,7 +51,8 @@ def run(args: argparse.Namespace) -> int:
         (Bookmark(pages[0].label, 0),),
     )
     target = args.output
-    data = pdf.render(document)
+    with fonts.using(fonts.for_language(args.lang)):
+        data = pdf.render(document)
     try:
         write_whole(target, data)
     except OSError as exc:
