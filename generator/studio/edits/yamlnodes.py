@@ -390,6 +390,10 @@ def key_splice(doc: Doc, mapping: yaml.MappingNode, keys: tuple[str, ...], value
     if flow:
         at = _content_end(doc, mapping.value[-1][1])
         return Splice(at, at, ", " + entry)
+    last = mapping.value[-1][1]
+    if len(keys) == 1 and "\n" in value and isinstance(last, yaml.ScalarNode) and last.style == "|":
+        block = _block_text(value, _block_span(doc, last)[2], doc.eol)  # as its sibling is written, when it can
+        entry = f"{keys[0]}: {block}" if block is not None else entry
     first_key = mapping.value[0][0]
     at = doc.line_end(_content_end(doc, mapping))
     return Splice(at, at, doc.eol + " " * first_key.start_mark.column + entry)

@@ -1,0 +1,298 @@
+"""`pnpkit i18n extract` and `apply`: a translator's round trip through a PO file changes only the translated fields
+of each file, the kit then validates with the new language, and what cannot be applied is reported, never written."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import polib
+import pytest
+from conftest import REPO, cli
+
+from pnpkit.generator.studio.edits import csvcells, yamlnodes
+from pnpkit.generator.studio.edits.files import EditRefused
+from pnpkit.validator.kit import load_kit
+from pnpkit.validator.walk import walk
+
+PREFIX = "DE: "
+
+
+@pytest.fixture(scope="module")
+def scaffold(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """`pnpkit new`'s kit (ja and en, a CSV deck), written once; each test copies it."""
+    kit = tmp_path_factory.mktemp("scaffold") / "kit"
+    assert cli("new", kit).returncode == 0
+    return kit
+
+
+@pytest.fixture
+def kit(scaffold: Path, tmp_path: Path) -> Path:
+    import shutil
+
+    return Path(shutil.copytree(scaffold, tmp_path / "kit"))
+
+
+def files_of(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def extract(kit: Path, out: Path, *more: str) -> polib.POFile:
+    result = cli("i18n", "extract", kit, "--lang", "de", "-o", out, *more)
+    assert result.returncode == 0, result.stderr
+    return polib.pofile(str(out))
+
+
+def translated(po: polib.POFile, out: Path, change=lambda entry: PREFIX + entry.msgid) -> Path:
+    for entry in po:
+        entry.msgstr = change(entry)
+    po.save(str(out))
+    return out
+
+
+QUOTED = r"""(?:'(?:[^']|'')*'|"(?:[^"\\]|\\.)*")"""
+FLOW_ENTRY = re.compile(r", de: " + QUOTED)
+"""A translation added to a flow mapping: `{ja: 火, en: Fire, de: 'DE: Fire'}`."""
+BLOCK_ENTRY = re.compile(r"^ *de: " + QUOTED + "$")
+"""A translation added under a block mapping's last key."""
+
+
+def yaml_without_translations(text: str) -> list[str]:
+    """A YAML file's lines less the `de:` entries the apply adds (and `de` in `languages:`)."""
+    lines = [line for line in text.splitlines() if not BLOCK_ENTRY.match(line)]
+    return [FLOW_ENTRY.sub("", line).replace("languages: [ja, en, de]", "languages: [ja, en]") for line in lines]
+
+
+def csv_additions(old: str, new: str) -> list[str]:
+    """What each record of a CSV file gained at its end (the file has no quoted line breaks); its start is kept."""
+    old_lines, new_lines = old.splitlines(), new.splitlines()
+    assert len(old_lines) == len(new_lines)
+    for before, after in zip(old_lines, new_lines):
+        assert after.startswith(before), (before, after)
+    return [after[len(before) :] for before, after in zip(old_lines, new_lines)]
+
+
+def test_round_trip_changes_only_the_translated_fields(kit: Path, tmp_path: Path):
+    before = files_of(kit)
+    po = extract(kit, tmp_path / "de.po")
+    assert len(po) > 40
+    assert po.metadata["Language"] == "de" and po.metadata["X-Source-Language"] == "en"
+    sunny = next(e for e in po if e.msgctxt == "decks[weather].cards[sunny].title")
+    assert sunny.msgid == "Sunny" and sunny.occurrences == [("cards.csv", "2")] and sunny.msgstr == ""
+    marked = next(e for e in po if e.msgctxt == "decks[weather].cards[drizzle].fill.text")
+    assert "**…** (bold)" in marked.comment
+    assert "keep {sun}" in next(e for e in po if e.msgctxt == "decks[weather].cards[sunny].fill.icon").comment
+
+    result = cli("i18n", "apply", kit, translated(po, tmp_path / "de-done.po"))
+    assert result.returncode == 0, result.stderr
+    assert f"wrote {len(po)} de text(s)" in result.stdout and "added to `languages:` in kit.yaml" in result.stdout
+
+    after = files_of(kit)
+    assert set(after) == set(before)
+    changed = sorted(name for name in before if before[name] != after[name])
+    assert changed == [
+        "cards.csv",
+        "decks.yaml",
+        "kit.yaml",
+        "rules.yaml",
+        "sheets.yaml",
+        "templates.yaml",
+        "tokens.yaml",
+    ]
+    added = 0
+    for name in changed:
+        old, new = before[name].decode("utf-8-sig"), after[name].decode("utf-8-sig")
+        assert after[name].startswith(b"\xef\xbb\xbf") == before[name].startswith(b"\xef\xbb\xbf")
+        if name.endswith(".csv"):  # a column for each text, at the end of each record: the rest as it was
+            gained = csv_additions(old, new)
+            assert gained[0] == ",icon.de,title.de,text.de"
+            assert all(line.count("," + PREFIX) == 3 for line in gained[1:]), gained
+        else:  # every line as it was, but for the `de:` entries added to the texts' mappings
+            assert yaml_without_translations(new) == old.splitlines(), name
+        added += new.count(PREFIX) - old.count(PREFIX)
+    assert added == len(po)
+    assert "languages: [ja, en, de]" in after["kit.yaml"].decode()
+
+    loaded = load_kit(kit)
+    assert loaded.ok, [f.text() for f in loaded.report.findings if f.is_error]
+    assert "de" in loaded.model.languages
+    for _path, text, _owners in walk(loaded.model).texts:
+        assert text.text("de") == PREFIX + text.text("en")
+    assert cli("validate", kit, "--no-layout").returncode == 0
+
+
+def test_an_xlsx_deck_gets_its_new_columns_and_keeps_every_other_cell(kit: Path, tmp_path: Path):
+    import csv
+
+    from openpyxl import Workbook, load_workbook
+
+    book = Workbook()
+    sheet = book.active
+    sheet.title = "Cards"
+    with open(kit / "cards.csv", encoding="utf-8-sig", newline="") as handle:
+        for row in csv.reader(handle):
+            sheet.append([int(cell) if cell.isdigit() else cell for cell in row])
+    book.save(kit / "cards.xlsx")
+    (kit / "cards.csv").unlink()
+    decks = kit / "decks.yaml"
+    decks.write_text(decks.read_text(encoding="utf-8").replace("cards: cards.csv", "cards: cards.xlsx"), "utf-8")
+    assert load_kit(kit).ok
+    before = {(c.row, c.column): c.value for row in load_workbook(kit / "cards.xlsx")["Cards"] for c in row}
+
+    po = extract(kit, tmp_path / "de.po")
+    assert next(e for e in po if e.msgctxt == "decks[weather].cards[rainbow].title").occurrences == [
+        ("cards.xlsx", "6")
+    ]
+    result = cli("i18n", "apply", kit, translated(po, tmp_path / "de-done.po"))
+    assert result.returncode == 0, result.stderr
+
+    after = {(c.row, c.column): c.value for row in load_workbook(kit / "cards.xlsx")["Cards"] for c in row}
+    width = max(col for _row, col in before)
+    assert {k: v for k, v in after.items() if k[1] <= width} == before
+    assert [after[(1, width + n)] for n in (1, 2, 3)] == ["icon.de", "title.de", "text.de"]
+    assert after[(6, width + 2)] == "DE: Rainbow"
+    loaded = load_kit(kit)
+    assert loaded.ok, [f.text() for f in loaded.report.findings if f.is_error]
+
+
+def test_fuzzy_untranslated_and_mismatched_entries_are_reported_and_left_out(kit: Path, tmp_path: Path):
+    po = extract(kit, tmp_path / "de.po")
+
+    def change(entry: polib.POEntry) -> str:
+        if entry.msgctxt == "decks[weather].cards[sunny].title":
+            entry.flags.append("fuzzy")
+        if entry.msgctxt == "decks[weather].cards[cloudy].title":
+            return ""
+        if entry.msgctxt == "decks[weather].cards[sunny].fill.icon":
+            return "Sonne"  # drops {sun}
+        if entry.msgctxt == "decks[weather].cards[drizzle].fill.text":
+            return "Alle anderen gehen **1 Feld zurück."  # an unbalanced **
+        return PREFIX + entry.msgid
+
+    result = cli("i18n", "apply", kit, translated(po, tmp_path / "de-done.po", change))
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "1 untranslated, left out: decks[weather].cards[cloudy].title" in result.stdout
+    assert "1 fuzzy (to review), left out: decks[weather].cards[sunny].title" in result.stdout
+    assert "decks[weather].cards[sunny].fill.icon: the translation lacks {sun}; left out" in result.stdout
+    assert "decks[weather].cards[drizzle].fill.text: the translation lacks ** ; left out" not in result.stdout
+    assert "decks[weather].cards[drizzle].fill.text: the translation" in result.stdout
+    assert f"wrote {len(po) - 4} de text(s)" in result.stdout
+    rows = (kit / "cards.csv").read_text(encoding="utf-8-sig").splitlines()
+    assert rows[1].endswith(",,,DE: *A day to walk for ever.*") or ",,DE: *A day" in rows[1]
+    assert "Sonne" not in rows[1] and "Feld" not in rows[3]
+    assert "DE: Cloudy" not in rows[2] and "DE: Sunny" not in rows[1]
+
+
+def test_a_catalogue_whose_source_text_changed_since_the_extract_is_refused_whole(kit: Path, tmp_path: Path):
+    po = extract(kit, tmp_path / "de.po")
+    done = translated(po, tmp_path / "de-done.po")
+    cards = kit / "cards.csv"
+    cards.write_bytes(cards.read_bytes().replace(b",Cloudy,", b",Overcast,"))
+    before = files_of(kit)
+    result = cli("i18n", "apply", kit, done)
+    assert result.returncode == 1
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    assert "1 entry no longer match the kit's en text (first: decks[weather].cards[cloudy].title)" in result.stderr
+    assert files_of(kit) == before
+
+
+def test_the_kits_own_translations_fill_msgstr_and_applying_them_changes_nothing(tmp_path: Path):
+    import shutil
+
+    kit = Path(shutil.copytree(REPO / "examples" / "weather-walk", tmp_path / "weather-walk"))
+    po = extract(kit, tmp_path / "de.po")
+    title = next(e for e in po if e.msgctxt == "title")
+    assert (title.msgid, title.msgstr, title.occurrences) == ("Weather Walk", "Wetterspaziergang", [("kit.yaml", "9")])
+    assert all(entry.msgstr for entry in po)
+    before = files_of(kit)
+    result = cli("i18n", "apply", kit, tmp_path / "de.po")
+    assert result.returncode == 0, result.stderr
+    assert "wrote 0 de text(s)" in result.stdout and f"{len(po)} already in the kit" in result.stdout
+    assert files_of(kit) == before
+
+
+def test_extract_never_overwrites_translations_the_kit_does_not_have(kit: Path, tmp_path: Path):
+    out = tmp_path / "de.po"
+    po = extract(kit, out)
+    translated(po, out)
+    kept = out.read_bytes()
+    result = cli("i18n", "extract", kit, "--lang", "de", "-o", out)
+    assert result.returncode == 1 and "apply it first" in result.stderr
+    assert out.read_bytes() == kept
+    assert cli("i18n", "extract", kit, "--lang", "de", "-o", out, "--force").returncode == 0
+    assert all(entry.msgstr == "" for entry in polib.pofile(str(out)))
+    first = out.read_bytes()
+    assert cli("i18n", "extract", kit, "--lang", "de", "-o", out).returncode == 0  # nothing to lose: same bytes
+    assert out.read_bytes() == first
+
+
+@pytest.mark.parametrize(
+    ("args", "status", "said"),
+    [
+        (("extract", "{kit}", "--lang", "en"), 2, "is the language translated from"),
+        (("extract", "{kit}", "--lang", "de", "--from", "fr"), 2, "has no 'fr' texts"),
+        (("extract", "{tmp}/nowhere", "--lang", "de"), 2, "does not exist"),
+        (("apply", "{kit}", "{tmp}/bad.po"), 1, "does not read as a PO file"),
+        (("apply", "{kit}", "{tmp}/nolang.po"), 2, "names no Language"),
+        (("apply", "{kit}", "{tmp}/nowhere.po"), 2, "is not a file"),
+    ],
+)
+def test_bad_input_is_one_line(kit: Path, tmp_path: Path, args: tuple, status: int, said: str):
+    (tmp_path / "bad.po").write_text('msgctxt "title"\nmsgid "Kit" "b\nmsgstr ""\n', "utf-8")
+    (tmp_path / "nolang.po").write_text('msgctxt "title"\nmsgid "Kit"\nmsgstr "Bausatz"\n', "utf-8")
+    result = cli("i18n", *(arg.format(kit=kit, tmp=tmp_path) for arg in args))
+    assert result.returncode == status, result.stderr
+    assert said in result.stderr and "Traceback" not in result.stderr
+    assert result.stderr.strip().splitlines()[-1].startswith("pnpkit: error:")
+
+
+# ---------------------------------------------------------------- the writers' batch helpers
+
+
+def test_yaml_set_fields_adds_keys_and_items_and_keeps_every_other_byte():
+    source = (
+        "# a comment\n"
+        "title:   # the name\n"
+        "  ja: 火\n"
+        "  en: Fire\n"
+        "name: {ja: 水, en: Water}   # inline\n"
+        "languages:\n"
+        "  - ja\n"
+        "  - en\n"
+        "body: |\n"
+        "  one\n"
+    ).encode()
+    edits = [
+        yamlnodes.FieldEdit(3, 3, "Feuer", ("de",)),
+        yamlnodes.FieldEdit(5, 7, "Wasser: nass", ("de",)),
+        yamlnodes.FieldEdit(7, 3, "de", append=True),
+        yamlnodes.FieldEdit(9, 7, "eins\nzwei\n"),
+    ]
+    assert yamlnodes.set_fields(source, edits).decode() == (
+        "# a comment\n"
+        "title:   # the name\n"
+        "  ja: 火\n"
+        "  en: Fire\n"
+        "  de: Feuer\n"
+        "name: {ja: 水, en: Water, de: 'Wasser: nass'}   # inline\n"
+        "languages:\n"
+        "  - ja\n"
+        "  - en\n"
+        "  - de\n"
+        "body: |\n"
+        "  eins\n"
+        "  zwei\n"
+    )
+    with pytest.raises(EditRefused):  # a value used again through an alias is never changed
+        yamlnodes.set_fields(b"a: &x {en: A}\nb: *x\n", [yamlnodes.FieldEdit(1, 7, "D", ("de",))])
+
+
+def test_csv_set_fields_adds_a_column_keeping_quotes_bom_and_line_endings():
+    source = '\ufeffid,title.en\r\nsunny,"Sunny, warm"\r\ncloudy,Cloudy\r\n'.encode()
+    cells = {(1, 3): "title.de", (2, 3): "Sonnig, warm", (3, 3): 'Wolkig "grau"', (3, 2): "Grey"}
+    assert (
+        csvcells.set_fields(source, cells)
+        == (
+            '\ufeffid,title.en,title.de\r\nsunny,"Sunny, warm","Sonnig, warm"\r\ncloudy,Grey,"Wolkig ""grau"""\r\n'
+        ).encode()
+    )
