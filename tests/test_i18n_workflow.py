@@ -211,6 +211,38 @@ def test_the_kits_own_translations_fill_msgstr_and_applying_them_changes_nothing
     assert files_of(kit) == before
 
 
+def test_a_text_a_yaml_alias_uses_again_is_written_once_for_every_use(tmp_path: Path):
+    import shutil
+
+    kit = Path(
+        shutil.copytree(REPO / "content" / "shogi-tcg", tmp_path / "shogi-tcg", ignore=shutil.ignore_patterns("output"))
+    )
+    out = tmp_path / "fr.po"
+    assert cli("i18n", "extract", kit, "--lang", "fr", "-o", out).returncode == 0
+    po = polib.pofile(str(out))
+    uses = [e.msgctxt for e in po if e.msgid == "Deck" and e.msgctxt.endswith("back.title")]
+    assert len(uses) == 3  # one anchor (`back: &main`), two aliases (`back: *main`)
+
+    def disagreeing(entry: polib.POEntry) -> str:
+        return "Pioche" if entry.msgctxt == uses[-1] else "FR: " + entry.msgid
+
+    before = (kit / "decks.yaml").read_bytes()
+    result = cli("i18n", "apply", kit, translated(po, tmp_path / "fr-1.po", disagreeing), "--dry-run")
+    assert result.returncode == 1
+    assert result.stdout.count("is written once in the file (a YAML alias)") == 3
+    assert (kit / "decks.yaml").read_bytes() == before  # a dry run writes nothing
+
+    result = cli("i18n", "apply", kit, translated(po, tmp_path / "fr-2.po", lambda e: "FR: " + e.msgid))
+    assert result.returncode == 0, result.stderr
+    decks = (kit / "decks.yaml").read_text(encoding="utf-8")
+    assert decks.count("fr: 'FR: Deck'") == 1
+    assert "back: &main {title: {ja: 山札, en: Deck, fr: 'FR: Deck'}" in decks
+    loaded = load_kit(kit)
+    assert loaded.ok, [f.text() for f in loaded.report.findings if f.is_error]
+    titles = [deck.back.title.text("fr") for deck in loaded.model.decks if deck.back.title.text("en") == "Deck"]
+    assert titles == ["FR: Deck"] * 3
+
+
 def test_extract_never_overwrites_translations_the_kit_does_not_have(kit: Path, tmp_path: Path):
     out = tmp_path / "de.po"
     po = extract(kit, out)

@@ -54,6 +54,10 @@ class _Write:
     entry: TextEntry
     value: str
     place: Place
+    paths: tuple[tuple, ...]
+    """The model paths of every text written at `place`: more than one where a YAML alias uses it again."""
+    contexts: tuple[str, ...]
+    """The catalogue's entries this write applies."""
 
 
 def apply_catalogue(
@@ -78,7 +82,7 @@ def apply_catalogue(
         return outcome
     changed = _changed_files(loaded, writes, fingerprints, outcome)
     outcome.files = sorted(changed)
-    outcome.applied = [write.entry.context for write in writes]
+    outcome.applied = [context for write in writes for context in write.contexts]
     if not dry_run:
         _write_and_verify(root, loaded, changed, writes, lang)
     return outcome
@@ -87,10 +91,14 @@ def apply_catalogue(
 def _writes(loaded: LoadedKit, catalogue: Catalogue, outcome: Outcome) -> list[_Write]:
     """The entries to apply, each with its value and place; the others counted in `outcome`."""
     entries = {entry.context: entry for entry in kit_entries(loaded, outcome.source, outcome.language)[0]}
-    writes: list[_Write] = []
+    candidates: dict[str, tuple[TextEntry, str]] = {}
     stale: list[str] = []
+    seen: set[str] = set()
     for translation in catalogue.translations:
         entry = entries.get(translation.context)
+        if translation.context in seen:
+            raise ApplyRefused(f"the catalogue holds {translation.context} twice; nothing was written")
+        seen.add(translation.context)
         if entry is None:
             outcome.gone.append(translation.context)
         elif translation.source != entry.source:
@@ -101,25 +109,62 @@ def _writes(loaded: LoadedKit, catalogue: Catalogue, outcome: Outcome) -> list[_
             outcome.missing.append(translation.context)
         elif why := _unusable(entry.source, translation.text):
             outcome.mismatched.append((translation.context, why))
-        elif translation.text == entry.translation:
-            outcome.unchanged += 1
         else:
-            try:
-                place = place_of(loaded, entry.path, outcome.source, outcome.language)
-            except EditRefused as exc:
-                raise ApplyRefused(f"{entry.context}: {exc.message}; nothing was written") from None
-            value = translation.text.strip() if place.kind != "yaml" else translation.text
-            if value != entry.translation:
-                writes.append(_Write(entry, value, place))
-            else:
-                outcome.unchanged += 1
+            candidates[translation.context] = (entry, translation.text)
     if stale:
         raise ApplyRefused(
             f"{len(stale)} entr{'y' if len(stale) == 1 else 'ies'} no longer match the kit's {outcome.source} text "
             f"(first: {stale[0]}): the kit changed since the extract; extract again and merge the catalogue into it "
             "(Poedit: Catalogue > Update from POT file; msgmerge), then apply; nothing was written"
         )
+    return _grouped(loaded, candidates, entries, outcome)
+
+
+def _grouped(
+    loaded: LoadedKit, candidates: dict[str, tuple[TextEntry, str]], entries: dict[str, TextEntry], outcome: Outcome
+) -> list[_Write]:
+    """One write a place: texts a YAML alias writes once (`back: *main`) are written together, when their
+    translations agree, and left out when they differ."""
+    by_place: dict[Place, list[tuple[TextEntry, str]]] = defaultdict(list)
+    for entry, text in candidates.values():
+        try:
+            place = place_of(loaded, entry.path, outcome.source, outcome.language)
+        except EditRefused as exc:
+            raise ApplyRefused(f"{entry.context}: {exc.message}; nothing was written") from None
+        by_place[place].append((entry, text.strip() if place.kind != "yaml" else text))
+    shared = _shared_places(loaded, entries, outcome, set(by_place)) if len(by_place) else {}
+    writes: list[_Write] = []
+    for place, group in by_place.items():
+        values = {value for _entry, value in group}
+        contexts = tuple(entry.context for entry, _value in group)
+        if len(values) > 1:
+            outcome.mismatched += [
+                (context, "is written once in the file (a YAML alias) for texts translated differently")
+                for context in contexts
+            ]
+            continue
+        entry, value = group[0]
+        if all(value == other.translation for other, _value in group):
+            outcome.unchanged += len(group)
+            continue
+        paths = shared.get(place, (entry.path,))
+        writes.append(_Write(entry, value, place, paths, contexts))
     return writes
+
+
+def _shared_places(
+    loaded: LoadedKit, entries: dict[str, TextEntry], outcome: Outcome, wanted: set[Place]
+) -> dict[Place, tuple[tuple, ...]]:
+    """The places of `wanted` that more than one text of the kit is written at, with those texts' paths."""
+    paths: dict[Place, list[tuple]] = defaultdict(list)
+    for entry in entries.values():
+        try:
+            place = place_of(loaded, entry.path, outcome.source, outcome.language)
+        except EditRefused:
+            continue
+        if place in wanted:
+            paths[place].append(entry.path)
+    return {place: tuple(found) for place, found in paths.items() if len(found) > 1}
 
 
 def _unusable(source: str, text: str) -> str:
@@ -176,7 +221,10 @@ def _changed(path: Path, data: bytes, writes: list[_Write], extra: list[yamlnode
     """The file's new bytes, every write made by the writer of its kind."""
     kind = writes[0].place.kind if writes else "yaml"
     if kind == "yaml":
-        edits = [yamlnodes.FieldEdit(w.place.line, w.place.col, w.value, w.place.keys) for w in writes]
+        edits = [
+            yamlnodes.FieldEdit(w.place.line, w.place.col, w.value, w.place.keys, shared=len(w.paths) > 1)
+            for w in writes
+        ]
         return yamlnodes.set_fields(data, edits + extra)
     by_sheet: dict[str, dict[tuple[int, int], str]] = defaultdict(dict)
     new_columns: dict[tuple[str, str], int] = {}
@@ -252,7 +300,8 @@ def _differs(before: LoadedKit, after: LoadedKit, writes: list[_Write], lang: st
         return "the kit's languages would read differently"
     expected = before.model.model_dump(mode="json", exclude={"languages"})
     for write in writes:
-        _set(expected, (*write.entry.path, lang), write.value)
+        for path in write.paths:
+            _set(expected, (*path, lang), write.value)
     now = after.model.model_dump(mode="json", exclude={"languages"})
     if now != expected:
         return f"the kit would read differently after the edits (at {_first_difference(expected, now)})"

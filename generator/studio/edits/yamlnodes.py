@@ -525,6 +525,9 @@ class FieldEdit:
     value: str
     keys: tuple[str, ...] = ()
     append: bool = False
+    shared: bool = False
+    """The value may be used again through an alias (`*name`): every use of it takes the new value (refused when
+    False, as the studio's single edits are)."""
 
 
 def set_fields(data: bytes, edits: list[FieldEdit]) -> bytes:
@@ -534,9 +537,10 @@ def set_fields(data: bytes, edits: list[FieldEdit]) -> bytes:
     splices: list[Splice] = []
     expected = load_text(doc.text, "edited").data
     for edit in edits:
-        splice, path, appended = _edit_splice(doc, edit)
+        splice, paths, appended = _edit_splice(doc, edit)
         splices.append(splice)
-        expected = _with_value(expected, path, edit.value, appended)
+        for path in paths:
+            expected = _with_value(expected, path, edit.value, appended)
     splices.sort(key=lambda s: (s.start, s.end))
     for before, after in pairwise(splices):
         if after.start < before.end or (after.start == before.end and before.start == before.end == after.end):
@@ -553,28 +557,54 @@ def set_fields(data: bytes, edits: list[FieldEdit]) -> bytes:
     return doc.encoded(text)
 
 
-def _edit_splice(doc: Doc, edit: FieldEdit) -> tuple[Splice, tuple, bool]:
-    """The splice an edit makes, the path (in the file's data) of the value it sets, and whether it appends."""
+def _edit_splice(doc: Doc, edit: FieldEdit) -> tuple[Splice, list[tuple], bool]:
+    """The splice an edit makes, the paths (in the file's data) of the value it sets (more than one when it is used
+    again through an alias), and whether it appends."""
+
+    def node_at(kind: type) -> yaml.Node:
+        node = doc.at(edit.line, edit.col, kind)
+        return node if edit.shared else doc.unshared(node)
+
+    def paths(node: yaml.Node, more: tuple = ()) -> list[tuple]:
+        found = _paths_of(doc, node) if edit.shared else [_node_path(doc, node)]
+        return [path + more for path in found]
+
     if edit.append:
-        sequence = doc.unshared(doc.at(edit.line, edit.col, yaml.SequenceNode))
-        return _item_splice(doc, sequence, edit.value), _node_path(doc, sequence), True
+        sequence = node_at(yaml.SequenceNode)
+        return _item_splice(doc, sequence, edit.value), paths(sequence), True
     if not edit.keys:
-        node = doc.unshared(doc.at(edit.line, edit.col, yaml.ScalarNode))
+        node = node_at(yaml.ScalarNode)
         before = node_value(doc, node)
         typed = not isinstance(before, str) and before is not None
-        return scalar_splice(doc, node, edit.value, typed), _node_path(doc, node), False
-    mapping: yaml.Node = doc.unshared(doc.at(edit.line, edit.col, yaml.MappingNode))
+        return scalar_splice(doc, node, edit.value, typed), paths(node), False
+    mapping = node_at(yaml.MappingNode)
     for depth, key in enumerate(edit.keys):
         found = next((v for k, v in mapping.value if isinstance(k, yaml.ScalarNode) and k.value == key), None)
         if found is None:
             splice = key_splice(doc, mapping, edit.keys[depth:], edit.value)
-            return splice, _node_path(doc, mapping) + edit.keys[depth:], False
+            return splice, paths(mapping, edit.keys[depth:]), False
         if not isinstance(found, yaml.MappingNode) and depth < len(edit.keys) - 1:
             raise EditRefused(f"`{key}` is not a mapping here; edit the file itself")
         mapping = found
     if not isinstance(mapping, yaml.ScalarNode):
         raise EditRefused("that value is not a single value; edit the file itself")
-    return scalar_splice(doc, mapping, edit.value, False), _node_path(doc, mapping), False
+    return scalar_splice(doc, mapping, edit.value, False), paths(mapping), False
+
+
+def _paths_of(doc: Doc, target: yaml.Node) -> list[tuple]:
+    """Every path that leads to `target`, through aliases too (the file is one pnpkit's loader read, so what its
+    aliases expand to is bounded)."""
+    found: list[tuple] = []
+    stack: list[tuple[yaml.Node, tuple]] = [(doc.root, ())] if doc.root is not None else []
+    while stack:
+        node, path = stack.pop()
+        if node is target:
+            found.append(path)
+        elif isinstance(node, yaml.MappingNode):
+            stack.extend((value, (*path, key.value)) for key, value in node.value)
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend((item, (*path, i)) for i, item in enumerate(node.value))
+    return found
 
 
 def _item_splice(doc: Doc, sequence: yaml.SequenceNode, value: str) -> Splice:
