@@ -81,7 +81,9 @@ def test_round_trip_changes_only_the_translated_fields(kit: Path, tmp_path: Path
     assert sunny.msgid == "Sunny" and sunny.occurrences == [("cards.csv", "2")] and sunny.msgstr == ""
     marked = next(e for e in po if e.msgctxt == "decks[weather].cards[drizzle].fill.text")
     assert "**…** (bold)" in marked.comment
-    assert "keep {sun}" in next(e for e in po if e.msgctxt == "decks[weather].cards[sunny].fill.icon").comment
+    icon = next(e for e in po if e.msgctxt == "decks[weather].cards[sunny].fill.icon")
+    assert "keep {sun}" in icon.comment and icon.flags == ["python-brace-format"]  # Poedit and msgfmt -c check it
+    assert sunny.flags == [] and sunny.comment == ""
 
     result = cli("i18n", "apply", kit, translated(po, tmp_path / "de-done.po"))
     assert result.returncode == 0, result.stderr
@@ -121,36 +123,55 @@ def test_round_trip_changes_only_the_translated_fields(kit: Path, tmp_path: Path
     assert cli("validate", kit, "--no-layout").returncode == 0
 
 
-def test_an_xlsx_deck_gets_its_new_columns_and_keeps_every_other_cell(kit: Path, tmp_path: Path):
+def table_cells(path: Path) -> dict[tuple[int, int], object]:
+    """Every cell of a table, header included, as pnpkit reads it: (row, column) → value."""
+    from pnpkit.validator.tables import read_table
+
+    table, findings = read_table(path, path.name)
+    assert table is not None, findings
+    cells: dict[tuple[int, int], object] = {(c.location.line, c.location.col): c.name for c in table.columns}
+    for _where, row in table.rows:
+        cells.update({(c.location.line, c.location.col): c.value for c in row if c is not None})
+    return cells
+
+
+@pytest.mark.parametrize("suffix", [".xlsx", ".ods"])
+def test_a_workbook_deck_gets_its_new_columns_and_keeps_every_other_cell(kit: Path, tmp_path: Path, suffix: str):
     import csv
 
-    from openpyxl import Workbook, load_workbook
+    from test_tables import write_ods
 
-    book = Workbook()
-    sheet = book.active
-    sheet.title = "Cards"
     with open(kit / "cards.csv", encoding="utf-8-sig", newline="") as handle:
-        for row in csv.reader(handle):
-            sheet.append([int(cell) if cell.isdigit() else cell for cell in row])
-    book.save(kit / "cards.xlsx")
+        rows = [[int(cell) if cell.isdigit() else cell for cell in row] for row in csv.reader(handle)]
+    table = kit / f"cards{suffix}"
+    if suffix == ".ods":
+        write_ods(table, {"Cards": rows})
+    else:
+        from openpyxl import Workbook
+
+        book = Workbook()
+        book.active.title = "Cards"
+        for row in rows:
+            book.active.append(row)
+        book.save(table)
     (kit / "cards.csv").unlink()
     decks = kit / "decks.yaml"
-    decks.write_text(decks.read_text(encoding="utf-8").replace("cards: cards.csv", "cards: cards.xlsx"), "utf-8")
+    decks.write_text(decks.read_text(encoding="utf-8").replace("cards: cards.csv", f"cards: {table.name}"), "utf-8")
     assert load_kit(kit).ok
-    before = {(c.row, c.column): c.value for row in load_workbook(kit / "cards.xlsx")["Cards"] for c in row}
+    before = table_cells(table)
 
     po = extract(kit, tmp_path / "de.po")
-    assert next(e for e in po if e.msgctxt == "decks[weather].cards[rainbow].title").occurrences == [
-        ("cards.xlsx", "6")
-    ]
+    rainbow = next(e for e in po if e.msgctxt == "decks[weather].cards[rainbow].title")
+    assert rainbow.occurrences == [(table.name, "6")]
     result = cli("i18n", "apply", kit, translated(po, tmp_path / "de-done.po"))
     assert result.returncode == 0, result.stderr
 
-    after = {(c.row, c.column): c.value for row in load_workbook(kit / "cards.xlsx")["Cards"] for c in row}
+    after = table_cells(table)
     width = max(col for _row, col in before)
     assert {k: v for k, v in after.items() if k[1] <= width} == before
     assert [after[(1, width + n)] for n in (1, 2, 3)] == ["icon.de", "title.de", "text.de"]
     assert after[(6, width + 2)] == "DE: Rainbow"
+    assert len(after) == len(before) + 3 * 6
     loaded = load_kit(kit)
     assert loaded.ok, [f.text() for f in loaded.report.findings if f.is_error]
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from pnpkit.validator.placeholders import PLACEHOLDER
+
 from .entries import TextEntry
 from .keep import note
 
@@ -69,6 +71,7 @@ def write_catalogue(kit_id: str, source: str, target: str, entries: list[TextEnt
                 msgstr=entry.translation or "",
                 occurrences=[(file, str(line) if line else "")] if file else [],
                 comment=note(entry.source),
+                flags=["python-brace-format"] if PLACEHOLDER.search(entry.source) else [],
             )
         )
     return str(po)
