@@ -8,7 +8,7 @@ from pathlib import Path
 
 import polib
 import pytest
-from conftest import REPO, cli
+from conftest import REPO, cli, run_cli
 
 from pnpkit.generator.studio.edits import csvcells, yamlnodes
 from pnpkit.generator.studio.edits.files import EditRefused
@@ -277,6 +277,15 @@ def test_extract_never_overwrites_translations_the_kit_does_not_have(kit: Path, 
     first = out.read_bytes()
     assert cli("i18n", "extract", kit, "--lang", "de", "-o", out).returncode == 0  # nothing to lose: same bytes
     assert out.read_bytes() == first
+
+
+def test_a_catalogue_on_standard_output_is_utf8_whatever_the_console(kit: Path):
+    """Japanese source texts through an ASCII console: the PO file is data, its header says UTF-8."""
+    result = run_cli("i18n", "extract", kit, "--lang", "de", "--from", "ja", env={"PYTHONIOENCODING": "ascii"})
+    assert result.returncode == 0, result.stderr
+    po = polib.pofile(result.stdout)
+    assert po.metadata["X-Source-Language"] == "ja"
+    assert next(e for e in po if e.msgctxt == "decks[weather].cards[sunny].title").msgid == "晴れ"
 
 
 @pytest.mark.parametrize(

@@ -117,9 +117,16 @@ def run_extract(args: argparse.Namespace) -> int:
     translated = sum(1 for entry in entries if entry.translation is not None)
     summary = f"{len(entries)} texts from {source}, {translated} already in {args.lang}"
     if untranslatable:
-        summary += f"; {len(untranslatable)} without {source} text left out ({_first(untranslatable)})"
-    if args.output is None:
-        sys.stdout.write(text)
+        summary += (
+            f"; {len(untranslatable)} left out, with no {source} text in the kit's files ({_first(untranslatable)})"
+        )
+    if args.output is None:  # UTF-8, as the header says, whatever the console's encoding
+        sys.stdout.flush()
+        out = getattr(sys.stdout, "buffer", None)
+        if out is not None:
+            out.write(text.encode("utf-8"))
+        else:
+            sys.stdout.write(text)
         print(visible(summary), file=sys.stderr)
         return EXIT_OK
     problem = None if args.force else _would_lose(args.output, entries)
@@ -162,7 +169,7 @@ def _write(output: Path, data: bytes) -> None:
     try:
         atomic_write(output, data)
     except EditRefused as exc:
-        raise UsageError(exc.message) from None
+        raise UsageError(f"cannot write into {output.parent}: {exc.message}") from None
 
 
 def run_apply(args: argparse.Namespace) -> int:

@@ -54,8 +54,9 @@ def source_language(loaded: LoadedKit, chosen: str | None) -> str:
 
 
 def kit_entries(loaded: LoadedKit, source: str, target: str) -> tuple[list[TextEntry], list[str]]:
-    """Every text of the kit that is written in `source`, in file order; and the context ids of those that are not
-    (a text without its source has nothing to translate from)."""
+    """Every text of the kit that is written in `source` in one of its files, in file order; and the context ids of
+    those that are not (a text without its source has nothing to translate from, and one the model supplies is
+    written in no file a translation could go into)."""
     model = loaded.model
     entries: list[TextEntry] = []
     untranslatable: list[str] = []
@@ -63,10 +64,10 @@ def kit_entries(loaded: LoadedKit, source: str, target: str) -> tuple[list[TextE
     contexts = context_ids(model, [path for path, _text in found])
     for (path, text), context in zip(found, contexts):
         value = text.text(source)
-        if value is None:
+        where = loaded.source.values.get(path + (source,))
+        if value is None or where is None or not where.file:  # nothing to translate, or no file to write it in
             untranslatable.append(context)
             continue
-        where = loaded.source.locate(path + (source,))
         entries.append(
             TextEntry(context, path, value, text.text(target), where, (kit_relative(loaded.root, where), where.line))
         )
