@@ -188,12 +188,12 @@ def run_apply(args: argparse.Namespace) -> int:
     except CatalogueError as exc:
         print(f"pnpkit: error: {visible(str(exc))}", file=sys.stderr)
         return EXIT_CONTENT
-    lang = args.lang or catalogue.language
+    lang = (args.lang or catalogue.language).replace("_", "-")  # gettext writes de_DE, BCP 47 de-DE
     if not lang:
         raise UsageError(f"{args.catalogue} names no Language: in its header; give --lang")
     if tag_problem(lang) is not None:
         raise UsageError(f"{args.catalogue}: Language: {lang!r} is not a language tag; give --lang")
-    if args.lang and catalogue.language and args.lang.lower() != catalogue.language.lower():
+    if args.lang and catalogue.language and args.lang.lower() != catalogue.language.replace("_", "-").lower():
         raise UsageError(f"--lang {args.lang} but {args.catalogue} translates into {catalogue.language}")
     try:
         outcome = apply_catalogue(root, catalogue, lang, args.source, args.dry_run)
@@ -218,7 +218,7 @@ def _report(outcome, catalogue: Path, root: Path, dry_run: bool) -> list[str]:
     if outcome.fuzzy:
         lines.append(f"  {len(outcome.fuzzy)} fuzzy (to review), left out: {_first(outcome.fuzzy)}")
     for context, why in outcome.mismatched[:SHOWN]:
-        lines.append(f"  {context}: the translation {why}; left out")
+        lines.append(f"  {context}: {why}; left out")
     if len(outcome.mismatched) > SHOWN:
         lines.append(f"  … and {len(outcome.mismatched) - SHOWN} more whose placeholders or markup differ; left out")
     if outcome.gone:

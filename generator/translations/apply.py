@@ -71,6 +71,7 @@ def apply_catalogue(
         first = next((f for f in loaded.report.findings if f.is_error), None)
         raise ApplyRefused(f"the kit does not load ({first.text() if first else 'no kit'}); run pnpkit validate")
     tags = editions(loaded)
+    lang = next((tag for tag in tags if tag.lower() == lang.lower()), lang)  # tags ignore case: the kit's spelling
     source = source or catalogue.source_language or ("en" if "en" in tags else tags[0])
     if source not in tags:
         raise ApplyRefused(f"the catalogue translates from {source!r}, which the kit does not ship")
@@ -139,7 +140,7 @@ def _grouped(
         contexts = tuple(entry.context for entry, _value in group)
         if len(values) > 1:
             outcome.mismatched += [
-                (context, "is written once in the file (a YAML alias) for texts translated differently")
+                (context, "the text is written once in the file (a YAML alias) for texts translated differently")
                 for context in contexts
             ]
             continue
@@ -174,7 +175,8 @@ def _unusable(source: str, text: str) -> str:
         check_value(text)
     except EditRefused as exc:
         return exc.message
-    return mismatch(source, text)
+    why = mismatch(source, text)
+    return f"the translation {why}" if why else ""
 
 
 def _changed_files(

@@ -52,4 +52,4 @@ def mismatch(source: str, translation: str) -> str:
         said += [f"adds {' '.join(extra)}"] if extra else []
         return ", ".join(said)
     problems = parse(translation).problems
-    return problems[0].message if problems else ""
+    return f"has markup that cannot be read: {problems[0].message}" if problems else ""
