@@ -216,6 +216,38 @@ def test_a_catalogue_whose_source_text_changed_since_the_extract_is_refused_whol
     assert files_of(kit) == before
 
 
+def test_a_file_saved_while_apply_reads_the_kit_is_never_overwritten(kit: Path, tmp_path: Path, monkeypatch):
+    from pnpkit.generator.translations import apply
+
+    done = translated(extract(kit, tmp_path / "de.po"), tmp_path / "de-done.po")
+    real = apply.load_kit
+
+    def load_then_save(root: Path):  # the designer saves cards.csv while the kit is being read
+        loaded = real(root)
+        (kit / "cards.csv").write_bytes((kit / "cards.csv").read_bytes() + b"extra,1\n")
+        return loaded
+
+    monkeypatch.setattr(apply, "load_kit", load_then_save)
+    saved = files_of(kit) | {"cards.csv": (kit / "cards.csv").read_bytes() + b"extra,1\n"}
+    result = cli("i18n", "apply", kit, done)
+    assert result.returncode == 1
+    assert "cards.csv changed while the kit was read" in result.stderr and "nothing was written" in result.stderr
+    assert files_of(kit) == saved
+
+
+def test_a_kit_that_would_read_differently_is_put_back_as_it_was(kit: Path, tmp_path: Path, monkeypatch):
+    from pnpkit.generator.translations import apply
+
+    done = translated(extract(kit, tmp_path / "de.po"), tmp_path / "de-done.po")
+    before = files_of(kit)
+    monkeypatch.setattr(apply, "_differs", lambda *args: "the kit would read differently (at decks[0])")
+    result = cli("i18n", "apply", kit, done)
+    assert result.returncode == 1
+    assert "every file was put back as it was" in result.stderr
+    assert files_of(kit) == before
+    assert not [p for p in kit.rglob("*") if p.name.endswith(".pnpkit-edit")]  # no temporary file left
+
+
 def test_the_kits_own_translations_fill_msgstr_and_applying_them_changes_nothing(tmp_path: Path):
     import shutil
 
