@@ -212,7 +212,7 @@ def test_a_catalogue_whose_source_text_changed_since_the_extract_is_refused_whol
     result = cli("i18n", "apply", kit, done)
     assert result.returncode == 1
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
-    assert "1 entry no longer match the kit's en text (first: decks[weather].cards[cloudy].title)" in result.stderr
+    assert "1 entry no longer matches the kit's en text (first: decks[weather].cards[cloudy].title)" in result.stderr
     assert files_of(kit) == before
 
 

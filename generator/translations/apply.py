@@ -113,10 +113,11 @@ def _writes(loaded: LoadedKit, catalogue: Catalogue, outcome: Outcome) -> list[_
         else:
             candidates[translation.context] = (entry, translation.text)
     if stale:
+        said = "1 entry no longer matches" if len(stale) == 1 else f"{len(stale)} entries no longer match"
         raise ApplyRefused(
-            f"{len(stale)} entr{'y' if len(stale) == 1 else 'ies'} no longer match the kit's {outcome.source} text "
-            f"(first: {stale[0]}): the kit changed since the extract; extract again and merge the catalogue into it "
-            "(Poedit: Catalogue > Update from POT file; msgmerge), then apply; nothing was written"
+            f"{said} the kit's {outcome.source} text (first: {stale[0]}): the kit changed since the extract; extract "
+            "again into NEW.po and merge the translations into it (msgmerge --previous OLD.po NEW.po -o OLD.po, or "
+            "Poedit's Update from POT file), then apply; nothing was written"
         )
     return _grouped(loaded, candidates, entries, outcome)
 
