@@ -325,6 +325,8 @@ def test_a_catalogue_on_standard_output_is_utf8_whatever_the_console(kit: Path):
         (("extract", "{kit}", "--lang", "en"), 2, "is the language translated from"),
         (("extract", "{kit}", "--lang", "de", "--from", "fr"), 2, "has no 'fr' texts"),
         (("extract", "{tmp}/nowhere", "--lang", "de"), 2, "does not exist"),
+        (("extract", "{kit}", "--lang", "de", "-o", "{tmp}"), 2, "is not a file"),
+        (("apply", "{kit}", "{tmp}/de.po", "--lang", "fr"), 2, "translates into de"),
         (("apply", "{kit}", "{tmp}/bad.po"), 1, "does not read as a PO file"),
         (("apply", "{kit}", "{tmp}/nolang.po"), 2, "names no Language"),
         (("apply", "{kit}", "{tmp}/nowhere.po"), 2, "is not a file"),
@@ -333,6 +335,7 @@ def test_a_catalogue_on_standard_output_is_utf8_whatever_the_console(kit: Path):
 def test_bad_input_is_one_line(kit: Path, tmp_path: Path, args: tuple, status: int, said: str):
     (tmp_path / "bad.po").write_text('msgctxt "title"\nmsgid "Kit" "b\nmsgstr ""\n', "utf-8")
     (tmp_path / "nolang.po").write_text('msgctxt "title"\nmsgid "Kit"\nmsgstr "Bausatz"\n', "utf-8")
+    (tmp_path / "de.po").write_text('msgid ""\nmsgstr "Language: de\\n"\n', "utf-8")
     result = cli("i18n", *(arg.format(kit=kit, tmp=tmp_path) for arg in args))
     assert result.returncode == status, result.stderr
     assert said in result.stderr and "Traceback" not in result.stderr

@@ -145,7 +145,9 @@ def _would_lose(output: Path, entries: list) -> str:
     if not output.exists():
         return ""
     if not output.is_file():
-        return f"{output} is not a file"
+        from ..commandline import UsageError
+
+        raise UsageError(f"{output} is not a file")
     try:
         old = read_catalogue(output)
     except CatalogueError as exc:
