@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from pnpkit.validator.kit import LoadedKit
 
+    from ..translations.apply import Outcome
+
 SHOWN = 5
 """How many contexts a report line names before `…`."""
 
@@ -71,8 +73,8 @@ and markup to keep, and the kit's own text in --lang as msgstr where it has one.
 only when that loses no translation the kit lacks (else --force)."""
 
 _APPLY_HELP = """Write the translations of a PO file into the kit: each into the YAML value or the table cell its
-text came from, a new `de:` key beside the others or a new `title.de` column beside `title.en` where the kit has
-none yet, and the language into `languages:` when the kit does not list it. Fuzzy and untranslated entries, and
+text came from, a new `de:` key beside the others or a new `title.de` column (after the table's last) where the
+kit has none yet, and the language into `languages:` when the kit does not list it. Fuzzy and untranslated entries, and
 entries that drop or add a placeholder or markup, are reported and left out. The whole apply is refused, nothing
 written, when an entry's source text is no longer the kit's."""
 
@@ -207,7 +209,8 @@ def run_apply(args: argparse.Namespace) -> int:
     return EXIT_CONTENT if outcome.mismatched else EXIT_OK
 
 
-def _report(outcome, catalogue: Path, root: Path, dry_run: bool) -> list[str]:
+def _report(outcome: Outcome, catalogue: Path, root: Path, dry_run: bool) -> list[str]:
+    """The apply's report: what was written, then each kind of entry left out, counted, with the first few."""
     verb = "would write" if dry_run else "wrote"
     files = f" into {', '.join(outcome.files)}" if outcome.files else ""
     lines = [f"{catalogue} → {root}: {verb} {len(outcome.applied)} {outcome.language} text(s){files}"]
