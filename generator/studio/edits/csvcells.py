@@ -235,8 +235,8 @@ def set_fields(data: bytes, cells: dict[tuple[int, int], str]) -> bytes:
     by_row: dict[int, dict[int, str]] = {}
     for (row, col), value in cells.items():
         by_row.setdefault(row, {})[col] = value
-    text = csv.text
-    for row in sorted(by_row, reverse=True):  # a later record first: the places of earlier ones stay as read
+    pieces, at = [], 0
+    for row in sorted(by_row):  # each record rebuilt, the text between kept, all joined once
         record = _record(found, row)
         line = csv.text[record.start : record.end]
         edits = by_row[row]
@@ -248,5 +248,6 @@ def set_fields(data: bytes, cells: dict[tuple[int, int], str]) -> bytes:
         for col in sorted(c for c in edits if c > len(record.fields)):
             line += csv.delimiter * (col - width) + csv.field_text(edits[col], False)
             width = col
-        text = text[: record.start] + line + text[record.end :]
-    return csv.encoded(text)
+        pieces += [csv.text[at : record.start], line]
+        at = record.end
+    return csv.encoded("".join([*pieces, csv.text[at:]]))
