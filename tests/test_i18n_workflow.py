@@ -12,6 +12,7 @@ from conftest import REPO, cli, run_cli
 
 from pnpkit.generator.studio.edits import csvcells, yamlnodes
 from pnpkit.generator.studio.edits.files import EditRefused
+from pnpkit.generator.translations.entries import context_ids
 from pnpkit.validator.kit import load_kit
 from pnpkit.validator.walk import walk
 
@@ -121,6 +122,29 @@ def test_round_trip_changes_only_the_translated_fields(kit: Path, tmp_path: Path
     for _path, text, _owners in walk(loaded.model).texts:
         assert text.text("de") == PREFIX + text.text("en")
     assert cli("validate", kit, "--no-layout").returncode == 0
+
+
+HOSTILE = [
+    ' "quoted": # no comment, yes',
+    "\n- a list? no\n\ttabbed, 'single'",
+    " 100%, {{ not a placeholder? }} & 2 < 3",
+    " ",
+]
+
+
+def test_translations_that_yaml_or_csv_would_misread_are_written_as_they_read_back(kit: Path, tmp_path: Path):
+    """Quotes, colons, '#', 'yes', dashes, tabs, line breaks, commas, braces: each file writes them so that pnpkit
+    reads back exactly the translation, in YAML flow and block mappings and in CSV cells alike."""
+    po = extract(kit, tmp_path / "de.po")
+    texts = {entry.msgctxt: f"{entry.msgid}{HOSTILE[n % len(HOSTILE)]}".strip() for n, entry in enumerate(po)}
+    result = cli("i18n", "apply", kit, translated(po, tmp_path / "de-done.po", lambda e: texts[e.msgctxt]))
+    assert result.returncode == 0, result.stdout + result.stderr
+    loaded = load_kit(kit)
+    assert loaded.kit is not None
+    contexts = dict(
+        zip(context_ids(loaded.model, [p for p, _t, _o in walk(loaded.model).texts]), walk(loaded.model).texts)
+    )
+    assert {context: contexts[context][1].text("de") for context in texts} == texts
 
 
 def table_cells(path: Path) -> dict[tuple[int, int], object]:
