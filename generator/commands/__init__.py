@@ -26,6 +26,7 @@ COMMANDS: dict[str, str] = {
     "score": "score a finished game: points by category, or Wizard's Element Collection's cards",
     "simulate": "play the kit's game many times and report balance, length, ties and rule problems",
     "serve": "open a live studio in the browser: pages, cards and findings, redrawn on every save",
+    "i18n": "hand the kit's texts to translators as a PO file, and write their translations back",
 }
 """Every command: its name (its module's name) and its one-line help, in the order `pnpkit --help` lists them."""
 
@@ -41,7 +42,7 @@ class Command(Protocol):
 
 
 if TYPE_CHECKING:  # the type checker holds every module to the contract
-    from . import build, calibrate, codes, export, new, schema, score, serve, simulate, validate, watch
+    from . import build, calibrate, codes, export, i18n, new, schema, score, serve, simulate, validate, watch
 
     _CHECKED: tuple[Command, ...] = (
         validate,
@@ -55,6 +56,7 @@ if TYPE_CHECKING:  # the type checker holds every module to the contract
         score,
         simulate,
         serve,
+        i18n,
     )
 
 

@@ -5,5 +5,6 @@ delimiter, quoting, line endings, BOM and encoding kept), yamlnodes.py (a scalar
 file, spliced in at the node's own place, so comments, order, quoting and every other byte stay), xlsxcells.py (a
 cell of a workbook through openpyxl, refused when the workbook holds parts openpyxl would drop) and odscells.py (a
 cell of an OpenDocument spreadsheet rewritten in content.xml, every other member kept byte for byte). files.py
-holds what they share: the refusal, the file's fingerprint and the atomic write.
+holds what they share: the refusal, the file's fingerprint and the atomic write. `set_fields` (YAML, CSV) and
+`set_cells` (.xlsx) make many edits of one file in one read, for `pnpkit i18n apply` (generator/translations/).
 """

@@ -225,3 +225,29 @@ def cell_value(data: bytes, row: int, col: int) -> str:
     if not 1 <= row <= len(found) or col > len(found[row - 1].fields):
         return ""
     return clean(found[row - 1].fields[col - 1].value)
+
+
+def set_fields(data: bytes, cells: dict[tuple[int, int], str]) -> bytes:
+    """The file with every field at (record, column) (1-based) set, as `set_field` sets one, in one read: a
+    record shorter than a column is given the empty fields between (a new column's header and its values)."""
+    csv = CsvText.read(data)
+    found = csv.records()
+    by_row: dict[int, dict[int, str]] = {}
+    for (row, col), value in cells.items():
+        by_row.setdefault(row, {})[col] = value
+    pieces, at = [], 0
+    for row in sorted(by_row):  # each record rebuilt, the text between kept, all joined once
+        record = _record(found, row)
+        line = csv.text[record.start : record.end]
+        edits = by_row[row]
+        for col in sorted((c for c in edits if c <= len(record.fields)), reverse=True):
+            field = record.fields[col - 1]
+            start, end = field.start - record.start, field.end - record.start
+            line = line[:start] + csv.field_text(edits[col], field.quoted) + line[end:]
+        width = len(record.fields)
+        for col in sorted(c for c in edits if c > len(record.fields)):
+            line += csv.delimiter * (col - width) + csv.field_text(edits[col], False)
+            width = col
+        pieces += [csv.text[at : record.start], line]
+        at = record.end
+    return csv.encoded("".join([*pieces, csv.text[at:]]))

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import pairwise
 
 import yaml
 
@@ -374,6 +375,11 @@ def set_field(data: bytes, line: int, col: int, keys: tuple[str, ...], value: st
 
 
 def _add_key(doc: Doc, mapping: yaml.MappingNode, keys: tuple[str, ...], value: str) -> str:
+    return key_splice(doc, mapping, keys, value).apply(doc.text)
+
+
+def key_splice(doc: Doc, mapping: yaml.MappingNode, keys: tuple[str, ...], value: str) -> Splice:
+    """The first of `keys` added to `mapping` after its last entry (nested ones as a flow mapping), as a splice."""
     flow = bool(mapping.flow_style) or doc.in_flow(mapping)
     inner = scalar_text(value, None, flow or len(keys) > 1)
     for key in reversed(keys[1:]):
@@ -383,10 +389,14 @@ def _add_key(doc: Doc, mapping: yaml.MappingNode, keys: tuple[str, ...], value: 
         raise EditRefused("the entry is empty; write its first field in the file")
     if flow:
         at = _content_end(doc, mapping.value[-1][1])
-        return doc.text[:at] + ", " + entry + doc.text[at:]
+        return Splice(at, at, ", " + entry)
+    last = mapping.value[-1][1]
+    if len(keys) == 1 and "\n" in value and isinstance(last, yaml.ScalarNode) and last.style == "|":
+        block = _block_text(value, _block_span(doc, last)[2], doc.eol)  # as its sibling is written, when it can
+        entry = f"{keys[0]}: {block}" if block is not None else entry
     first_key = mapping.value[0][0]
     at = doc.line_end(_content_end(doc, mapping))
-    return doc.text[:at] + doc.eol + " " * first_key.start_mark.column + entry + doc.text[at:]
+    return Splice(at, at, doc.eol + " " * first_key.start_mark.column + entry)
 
 
 def _item(doc: Doc, line: int, col: int) -> tuple[yaml.SequenceNode, int, yaml.Node]:
@@ -500,3 +510,142 @@ def box_lengths(data: bytes, line: int, col: int) -> list[str]:
     """The four lengths of the `box:` at line:col, as written."""
     doc = Doc.read(data)
     return [item.value for item in doc.at(line, col, yaml.SequenceNode).value]
+
+
+# ---------------------------------------------------------------- several values of one file at once
+
+
+@dataclass(frozen=True)
+class FieldEdit:
+    """One value to set in a file: the scalar at line:col (`keys` empty), the mapping at line:col given `keys` (as
+    `set_field` sets them), or, with `append`, the list at line:col given one more item."""
+
+    line: int
+    col: int
+    value: str
+    keys: tuple[str, ...] = ()
+    append: bool = False
+    shared: bool = False
+    """The value may be used again through an alias (`*name`): every use of it takes the new value (refused when
+    False, as the studio's single edits are)."""
+
+
+def set_fields(data: bytes, edits: list[FieldEdit]) -> bytes:
+    """The file with every edit made, each spliced where it stands in the file as read (one read for them all).
+    The new file is read back whole through pnpkit's loader: the values set read as given, every other as before."""
+    doc = Doc.read(data)
+    splices: list[Splice] = []
+    expected = load_text(doc.text, "edited").data
+    for edit in edits:
+        splice, paths, appended = _edit_splice(doc, edit)
+        splices.append(splice)
+        for path in paths:
+            expected = _with_value(expected, path, edit.value, appended)
+    splices.sort(key=lambda s: (s.start, s.end))
+    for before, after in pairwise(splices):
+        if after.start < before.end or (after.start == before.end and before.start == before.end == after.end):
+            raise EditRefused("two of the edits meet at one place in the file; edit it in two steps")
+    pieces, at = [], 0
+    for splice in splices:  # in order, joined once: a file of many edits is copied once, not once an edit
+        pieces += [doc.text[at : splice.start], splice.text]
+        at = splice.end
+    text = "".join([*pieces, doc.text[at:]])
+    try:
+        read = load_text(text, "edited").data
+    except SourceError as exc:
+        raise EditRefused(f"the edits would not read as YAML: {exc.finding.message}") from None
+    if read != expected:
+        raise EditRefused("the edits would not read back as written; nothing was written")
+    return doc.encoded(text)
+
+
+def _edit_splice(doc: Doc, edit: FieldEdit) -> tuple[Splice, list[tuple], bool]:
+    """The splice an edit makes, the paths (in the file's data) of the value it sets (more than one when it is used
+    again through an alias), and whether it appends."""
+
+    def node_at(kind: type) -> yaml.Node:
+        node = doc.at(edit.line, edit.col, kind)
+        return node if edit.shared else doc.unshared(node)
+
+    def paths(node: yaml.Node, more: tuple = ()) -> list[tuple]:
+        found = _paths_of(doc, node) if edit.shared else [_node_path(doc, node)]
+        return [path + more for path in found]
+
+    if edit.append:
+        sequence = node_at(yaml.SequenceNode)
+        return _item_splice(doc, sequence, edit.value), paths(sequence), True
+    if not edit.keys:
+        node = node_at(yaml.ScalarNode)
+        before = node_value(doc, node)
+        typed = not isinstance(before, str) and before is not None
+        return scalar_splice(doc, node, edit.value, typed), paths(node), False
+    mapping = node_at(yaml.MappingNode)
+    for depth, key in enumerate(edit.keys):
+        found = next((v for k, v in mapping.value if isinstance(k, yaml.ScalarNode) and k.value == key), None)
+        if found is None:
+            splice = key_splice(doc, mapping, edit.keys[depth:], edit.value)
+            return splice, paths(mapping, edit.keys[depth:]), False
+        if not isinstance(found, yaml.MappingNode) and depth < len(edit.keys) - 1:
+            raise EditRefused(f"`{key}` is not a mapping here; edit the file itself")
+        mapping = found
+    if not isinstance(mapping, yaml.ScalarNode):
+        raise EditRefused("that value is not a single value; edit the file itself")
+    return scalar_splice(doc, mapping, edit.value, False), paths(mapping), False
+
+
+def _paths_of(doc: Doc, target: yaml.Node) -> list[tuple]:
+    """Every path that leads to `target`, through aliases too (the file is one pnpkit's loader read, so what its
+    aliases expand to is bounded)."""
+    found: list[tuple] = []
+    stack: list[tuple[yaml.Node, tuple]] = [(doc.root, ())] if doc.root is not None else []
+    while stack:
+        node, path = stack.pop()
+        if node is target:
+            found.append(path)
+        elif isinstance(node, yaml.MappingNode):
+            stack.extend((value, (*path, key.value)) for key, value in node.value)
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend((item, (*path, i)) for i, item in enumerate(node.value))
+    return found
+
+
+def _item_splice(doc: Doc, sequence: yaml.SequenceNode, value: str) -> Splice:
+    """One more item after a list's last: `, de` in a flow list, a `- de` line under the last one in a block list."""
+    if not sequence.value:
+        raise EditRefused("the list is empty; write its first item in the file")
+    flow = bool(sequence.flow_style) or doc.in_flow(sequence)
+    item = scalar_text(value, None, flow)
+    last = sequence.value[-1]
+    if flow:
+        at = _content_end(doc, last)
+        return Splice(at, at, ", " + item)
+    start = doc.line_start(last.start_mark.index)
+    lead = doc.text[start : last.start_mark.index]
+    if lead.strip() != "-":
+        raise EditRefused("the list's last item does not start its own line; edit the file itself")
+    at = doc.line_end(_content_end(doc, last))
+    return Splice(at, at, doc.eol + lead + item)
+
+
+def _node_path(doc: Doc, node: yaml.Node) -> tuple:
+    """The keys and indices that lead from the file's top to `node`."""
+    path: list = []
+    current = node
+    while (parent := doc.parent(current)) is not None:
+        if isinstance(parent, yaml.SequenceNode):
+            path.append(next(i for i, item in enumerate(parent.value) if item is current))
+        else:
+            path.append(next(k.value for k, v in parent.value if v is current))
+        current = parent
+    return tuple(reversed(path))
+
+
+def _with_value(data: object, path: tuple, value: str, append: bool) -> object:
+    """`data` (as pnpkit's loader reads the file) with `value` set at `path`, or appended to the list there."""
+    if not path:
+        return [*data, value] if append and isinstance(data, list) else value
+    head, rest = path[0], path[1:]
+    if isinstance(data, list) and isinstance(head, int) and head < len(data):
+        return [*data[:head], _with_value(data[head], rest, value, append), *data[head + 1 :]]
+    inner = data if isinstance(data, dict) else {}
+    return {**inner, head: _with_value(inner.get(head), rest, value, append)}
