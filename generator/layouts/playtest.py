@@ -16,6 +16,7 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ..i18n import Strings
 from ..scene import Item, Line, Page, Polygon, Rect, Style, Text
 from ..text import TextBox
 from ..units import PAPERS
@@ -78,9 +79,6 @@ GAME_ROWS = 6
 COMPARISON_COLUMNS = 8
 COMPARISON_ROWS = 16
 COMPARISON_ROW = 4.6
-MARKS = {"ja": "アイウエオカキクケコサシスセソタチツテト", "en": "ABCDEFGHIJKLMNOPQRST"}
-"""A choice's mark in the comparison table, by its place among the reading's choices: letters in English, kana in
-Japanese (as a Japanese list of choices marks them)."""
 
 
 # ---------------------------------------------------------------- drawing
@@ -432,7 +430,7 @@ def _choices(report: dict, rid: str) -> list[str]:
 
 def _letter(report: dict, rid: str, choice: str, lang: str) -> str:
     order = _choices(report, rid)
-    marks = MARKS.get(lang, MARKS["en"])
+    marks = w("choice_marks", lang)
     return marks[order.index(choice)] if choice in order else "–"
 
 
@@ -440,7 +438,7 @@ def _comparison(
     ctx: LayoutContext,
     kit: Any,
     report: dict,
-    game_labels: dict,
+    game_labels: Strings,
     measures: Callable[[dict], dict[str, dict]],
     x: float,
     y: float,
