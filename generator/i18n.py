@@ -169,6 +169,8 @@ class Strings:
         self.table = table
         self.parent = parent
         self._checked = parent is None
+        self._found: dict[tuple[str, str], str] = {}
+        """Each word as first looked up, by (key, language): a page asks for the same few words thousands of times."""
 
     def _check(self) -> None:
         """Refuses a key the parent already has, at the first lookup: a catalogue is not read at import."""
@@ -195,14 +197,18 @@ class Strings:
         return self.parent.entry(key)
 
     def __call__(self, key: str, lang: str, **values: object) -> str:
+        text = self._found.get((key, lang))
+        if text is None:
+            text = self._found[key, lang] = self._look_up(key, lang)
+        return text.format(**values) if values else text
+
+    def _look_up(self, key: str, lang: str) -> str:
         entry = self.entry(key)
         for tag in lookup_order(lang):
             text = entry.get(tag)
             if text:
-                break
-        else:
-            text = entry["en"]
-        return text.format(**values) if values else text
+                return text
+        return entry["en"]
 
 
 SHARED = Strings(KITBOOK)

@@ -28,16 +28,40 @@ def names_from_ids(lang: str) -> bool:
     return PLAYTEST.prints_english(lang)
 
 
+def marked(text: str, lang: str) -> str:
+    """A number Python wrote with "." in the page language's decimal mark: `20.4` → `20,4` in German."""
+    mark = w("decimal_mark", lang)
+    return text if mark == "." else text.replace(".", mark)
+
+
+def decimal(value: float, lang: str, places: int = 1) -> str:
+    """A number with `places` decimals, in the page language's decimal mark.
+
+    >>> decimal(20.44, "en"), decimal(20.44, "de"), decimal(0.475, "fr", 2)
+    ('20.4', '20,4', '0,47')
+    """
+    return marked(f"{value:.{places}f}", lang)
+
+
+def grouped(value: int, lang: str) -> str:
+    """A whole number with the page language's thousands mark.
+
+    >>> grouped(3640, "en"), grouped(3640, "de"), grouped(3640, "fr")
+    ('3,640', '3.640', '3\u00a0640')
+    """
+    return f"{value:,}".replace(",", w("thousands_mark", lang))
+
+
 def pct(value: float, lang: str) -> str:
-    return w("percent", lang, v=f"{100 * value:.1f}")
+    return w("percent", lang, v=decimal(100 * value, lang))
 
 
 def whole(value: float, lang: str) -> str:
     """A share in whole percent for a sentence; one decimal where a whole number would say 0 % or 100 % of a share
     that is neither.
 
-    >>> whole(0.8485, "ja"), whole(0.004, "ja"), whole(0.9996, "ja"), whole(1.0, "ja")
-    ('85%', '0.4%', '99.9%', '100%')
+    >>> whole(0.8485, "ja"), whole(0.004, "ja"), whole(0.9996, "ja"), whole(1.0, "ja"), whole(0.004, "de")
+    ('85%', '0.4%', '99.9%', '100%', '0,4\u00a0%')
     """
     v = 100 * value
     r = math.floor(v + 0.5)
@@ -47,22 +71,22 @@ def whole(value: float, lang: str) -> str:
         text = f"{math.floor(v * 10) / 10:.1f}"
     else:
         text = str(r)
-    return w("percent", lang, v=text)
+    return w("percent", lang, v=marked(text, lang))
 
 
-def signed(value: float) -> str:
+def signed(value: float, lang: str) -> str:
     """Percentage points with a real minus sign: `+2.5`, `−0.3`; nothing that rounds to zero carries a sign.
 
-    >>> signed(0.025), signed(-0.003), signed(-0.0004)
-    ('+2.5', '−0.3', '0.0')
+    >>> signed(0.025, "en"), signed(-0.003, "en"), signed(-0.0004, "en"), signed(-0.003, "fr")
+    ('+2.5', '−0.3', '0.0', '−0,3')
     """
     text = f"{100 * value:+.1f}"
-    return "0.0" if text in ("+0.0", "-0.0") else text.replace("-", "−")
+    return marked("0.0" if text in ("+0.0", "-0.0") else text.replace("-", "−"), lang)
 
 
-def number(value: float) -> str:
-    """A plain number with a real minus sign."""
-    return f"{value:g}".replace("-", "−")
+def number(value: float, lang: str) -> str:
+    """A plain number with a real minus sign, in the page language's decimal mark."""
+    return marked(f"{value:g}".replace("-", "−"), lang)
 
 
 def humanised(name: str) -> str:
@@ -195,10 +219,10 @@ def spread(d: dict, lang: str, suffix: str = "", of: str = "of_games") -> str:
         "spread",
         lang,
         of=w(of, lang),
-        lo=number(d["p5"]),
-        hi=number(d["p95"]),
-        min=number(d["min"]),
-        max=number(d["max"]),
+        lo=number(d["p5"], lang),
+        hi=number(d["p95"], lang),
+        min=number(d["min"], lang),
+        max=number(d["max"], lang),
         unit=w(suffix, lang) if suffix else "",
     )
 
@@ -232,9 +256,14 @@ def element_shift_measures(kit: Any, g: dict, lang: str) -> list[Figure]:
         ),
         Figure(say("deck.empty_cycle"), str(d["empty_cycle"].get("p50", "–")), spread(d["empty_cycle"], lang)),
         rate_figure(
-            say("deck.dry_before_end"), d["dry_before_end"], lang, say("reshuffles", v=d["reshuffles_per_game"])
+            say("deck.dry_before_end"),
+            d["dry_before_end"],
+            lang,
+            say("reshuffles", v=marked(f"{d['reshuffles_per_game']}", lang)),
         ),
-        rate_figure(say("deck.draw_lost"), d["draw_lost"], lang, say("lost", v=d["short_draws_per_game"])),
+        rate_figure(
+            say("deck.draw_lost"), d["draw_lost"], lang, say("lost", v=marked(f"{d['short_draws_per_game']}", lang))
+        ),
         Figure(
             say("tokens"),
             say("tokens_value", most=tok["most_needed"], supply=tok["supply"]),
@@ -244,13 +273,13 @@ def element_shift_measures(kit: Any, g: dict, lang: str) -> list[Figure]:
         rate_figure(say("late_effects.changed_result"), late["changed_result"], lang),
         Figure(
             say("combos"),
-            f"{sum(v['per_game'] for _k, v in combos):.1f}",
-            sep.join(f"{named(kit, 'combos', k, lang)} {v['per_game']:.1f}" for k, v in combos[:4]),
+            decimal(sum(v["per_game"] for _k, v in combos), lang),
+            sep.join(f"{named(kit, 'combos', k, lang)} {decimal(v['per_game'], lang)}" for k, v in combos[:4]),
         ),
         Figure(
             say("events"),
-            f"{sum(v for _k, v in events):.2f}",
-            sep.join(f"{named(kit, 'events', k, lang)} {v:.2f}" for k, v in events[:3]),
+            decimal(sum(v for _k, v in events), lang, 2),
+            sep.join(f"{named(kit, 'events', k, lang)} {decimal(v, lang, 2)}" for k, v in events[:3]),
         ),
     ]
 
@@ -274,30 +303,38 @@ def wizards_measures(kit: Any, g: dict, lang: str) -> list[Figure]:
             say("cards_value", cards=f["cards"]),
             say("cards_detail", field=f["field"], reserve=f["reserve"], take=f["collect_take"], players=f["players"]),
         ),
-        rate_figure(say("field.reserve_used"), f["reserve_used"], lang, say("reserve_round", v=median)),
+        rate_figure(
+            say("field.reserve_used"), f["reserve_used"], lang, say("reserve_round", v=marked(f"{median}", lang))
+        ),
         Figure(say("dry_round"), str(f["dry_round"].get("p50", "–")), spread(f["dry_round"], lang, "suffix_round")),
-        Figure(say("winner"), number(s["winner"].get("p50", 0)), spread(s["winner"], lang, "suffix_points")),
-        Figure(say("margin"), number(s["margin"].get("p50", 0)), spread(s["margin"], lang, "suffix_points")),
-        Figure(say("all"), number(s["all"].get("p50", 0)), spread(s["all"], lang, "suffix_points", "of_players")),
+        Figure(say("winner"), number(s["winner"].get("p50", 0), lang), spread(s["winner"], lang, "suffix_points")),
+        Figure(say("margin"), number(s["margin"].get("p50", 0), lang), spread(s["margin"], lang, "suffix_points")),
+        Figure(say("all"), number(s["all"].get("p50", 0), lang), spread(s["all"], lang, "suffix_points", "of_players")),
         rate_figure(say("scores.negative"), s["negative"], lang),
         Figure(
             say("cards_held"),
-            number(s["cards_held"].get("p50", 0)),
+            number(s["cards_held"].get("p50", 0), lang),
             spread(s["cards_held"], lang, "suffix_cards", "of_players"),
         ),
-        rate_figure(say("collect.short"), c["short"], lang, say("collects", v=f"{c['per_game']:.1f}")),
+        rate_figure(say("collect.short"), c["short"], lang, say("collects", v=decimal(c["per_game"], lang))),
         Figure(
             say("summons"),
-            f"{sum(v for _k, v in summons):.1f}",
-            sep.join(f"{named(kit, 'elements', k, lang)} {v:.1f}" for k, v in summons[:5]),
+            decimal(sum(v for _k, v in summons), lang),
+            sep.join(f"{named(kit, 'elements', k, lang)} {decimal(v, lang)}" for k, v in summons[:5]),
         ),
         Figure(
-            say("power_ups"), f"{g['power_ups_per_game']:.1f}", say("power_cards", v=f"{g['power_cards_per_game']:.1f}")
+            say("power_ups"),
+            decimal(g["power_ups_per_game"], lang),
+            say("power_cards", v=decimal(g["power_cards_per_game"], lang)),
         ),
         Figure(
             say("steals"),
-            f"{g['steals_per_game']:.1f}",
-            say("steal_detail", out=f"{g['out_of_action_per_game']:.1f}", reflected=f"{g['reflected_per_game']:.1f}"),
+            decimal(g["steals_per_game"], lang),
+            say(
+                "steal_detail",
+                out=decimal(g["out_of_action_per_game"], lang),
+                reflected=decimal(g["reflected_per_game"], lang),
+            ),
         ),
     ]
 
@@ -314,12 +351,12 @@ def generic_measures(kit: Any, g: dict, lang: str) -> list[Figure]:
         if isinstance(value, dict) and {"rate", "low", "high"} <= value.keys():
             out.append(rate_figure(label(prefix), value, lang))
         elif isinstance(value, dict) and "p50" in value:  # a distribution: its median, its spread beneath
-            out.append(Figure(label(prefix), number(value["p50"]), spread(value, lang)))
+            out.append(Figure(label(prefix), number(value["p50"], lang), spread(value, lang)))
         elif isinstance(value, dict):
             for key, inner in value.items():
                 visit(f"{prefix}.{key}" if prefix else str(key), inner)
         elif isinstance(value, (int, float)) and not isinstance(value, bool):
-            out.append(Figure(label(prefix), number(value)))
+            out.append(Figure(label(prefix), number(value, lang)))
 
     visit("", g)
     return out
