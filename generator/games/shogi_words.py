@@ -1,4 +1,5 @@
-"""Shogi + TCG's own words, for its printed pages (generator/games/shogi_tcg.py).
+"""Shogi + TCG's own words, for its printed pages (generator/games/shogi_tcg.py): its gettext domain
+`shogi_tcg` (generator/assets/words/shogi_tcg/), read at the first word looked up.
 
 Kept apart from the game module so that module holds only its assembly.
 """

@@ -1,4 +1,5 @@
-"""Unlock Tower's own words, for its sheets, score pad and rules (generator/games/unlock_tower.py).
+"""Unlock Tower's own words, for its sheets, score pad and rules (generator/games/unlock_tower.py): its gettext
+domain `unlock_tower` (generator/assets/words/unlock_tower/).
 
 Kept apart from the game module so that module holds only its assembly: the specs of the sheet's regions.
 """

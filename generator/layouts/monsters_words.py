@@ -1,4 +1,5 @@
-"""Dice Battle Monsters' own words: the mat, tokens and rule diagrams print them in each language."""
+"""Dice Battle Monsters' own words: the mat, tokens and rule diagrams print them in each language, from the
+gettext domain `dice_battle_monsters` (generator/assets/words/dice_battle_monsters/)."""
 
 from __future__ import annotations
 
