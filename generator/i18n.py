@@ -7,7 +7,8 @@ English words (its msgid), and `LANG.po` the same entries with that language's w
 format translators' tools (Poedit, Weblate, Crowdin) read and check; a catalogue is read with polib the first
 time a page in its language asks for a word (a few milliseconds), never at import. A language with no catalogue
 prints the English words (`has_words` says whether the kit book has its own); 'pt-BR' tries 'pt-BR', then 'pt',
-then English. A game looks its words up through `SHARED.extend(words("its_domain"))`.
+then English. A game looks its words up through `SHARED.extend(words("its_domain"))`. A new word is an entry
+in its domain's .pot and in every .po of the folder; tests/test_scripts.py checks that none is missing.
 """
 
 from __future__ import annotations
