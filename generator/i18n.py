@@ -1,12 +1,14 @@
 """Words pnpkit itself prints on pages, in each language a kit can ship.
 
-The kit book's own words (cover, contents, cut guides, calibration sheet, …) live in gettext catalogues,
-one per language, in `generator/assets/words/`: `kitbook.pot` holds every key (its msgctxt) with the English
-words (its msgid), and `LANG.po` the same entries with that language's words (msgstr). gettext is the format
-translators' tools (Poedit, Weblate) read and check; a catalogue is read with polib the first time a page in
-its language asks for a word (a few milliseconds), never at import. A language with no catalogue prints the
-English words (`has_words` says whether it has its own); 'pt-BR' tries 'pt-BR', then 'pt', then English.
-A game's own words stay beside its code as {lang: text} tables (`Strings.extend`).
+Every word lives in a gettext domain, one folder of `generator/assets/words/` each: the kit book's own words
+(`kitbook`: cover, contents, cut guides, calibration sheet, …), the playtest report's (`playtest`), and each
+shipped game's (`generic`, `element_shift`, …). In a folder, `DOMAIN.pot` holds every key (its msgctxt) with the
+English words (its msgid), and `LANG.po` the same entries with that language's words (msgstr). gettext is the
+format translators' tools (Poedit, Weblate, Crowdin) read and check; a catalogue is read with polib the first
+time a page in its language asks for a word (a few milliseconds), never at import. A language with no catalogue
+prints the English words (`has_words` says whether the kit book has its own); 'pt-BR' tries 'pt-BR', then 'pt',
+then English. A game looks its words up through `SHARED.extend(words("its_domain"))`. A new word is an entry
+in its domain's .pot and in every .po of the folder; tests/test_scripts.py checks that none is missing.
 """
 
 from __future__ import annotations
@@ -22,27 +24,116 @@ if TYPE_CHECKING:
     from pnpkit.validator.components.table import Need
 
 WORDS_DIR = Path(__file__).parent / "assets" / "words"
-TEMPLATE = WORDS_DIR / "kitbook.pot"
+"""One folder per gettext domain: `DOMAIN/DOMAIN.pot` and `DOMAIN/LANG.po` (a translator's tool opens the folder)."""
 _ALIASES = {"zh": "zh-Hans", "zh-CN": "zh-Hans", "zh-SG": "zh-Hans", "zh-TW": "zh-Hant", "zh-HK": "zh-Hant"}
 """Tags that name a catalogue's language another way (Chinese by region rather than by script)."""
 
 
 @cache
-def catalogue_languages() -> tuple[str, ...]:
-    """The languages with their own catalogue, English (the template's msgids) first."""
-    return ("en", *sorted(path.stem for path in WORDS_DIR.glob("*.po")))
+def _entries(path: Path) -> dict[str, tuple[str, str]]:
+    """One catalogue file's entries, key (msgctxt) → (English msgid, msgstr), parsed once."""
+    import polib
+
+    return {entry.msgctxt: (entry.msgid, entry.msgstr) for entry in polib.pofile(str(path))}
+
+
+class Catalogues(Mapping[str, Mapping[str, str]]):
+    """One gettext domain's words as a Strings table: key → {lang: words}, its keys those of the template.
+
+    Nothing is read until a word is asked for, so importing a module that names its domain costs nothing."""
+
+    def __init__(self, domain: str, directory: Path | None = None):
+        self.domain = domain
+        self.directory = directory if directory is not None else WORDS_DIR / domain
+
+    @property
+    def template(self) -> Path:
+        return self.directory / f"{self.domain}.pot"
+
+    def languages(self) -> tuple[str, ...]:
+        """The languages with their own catalogue, English (the template's msgids) first."""
+        return _languages(self.directory)
+
+    def catalogue(self, lang: str) -> dict[str, str]:
+        """One language's words by key; {} for a language without a catalogue."""
+        return _catalogue(self.directory, self.domain, lang)
+
+    def words_language(self, lang: str) -> str:
+        """The language whose words `lang` prints: itself, a broader tag it falls back to, else English."""
+        return next((tag for tag in lookup_order(lang) if tag in self.languages()), "en")
+
+    def prints_english(self, lang: str) -> bool:
+        """Whether this domain's words in `lang` are the English ones (English itself, or no catalogue for it)."""
+        return self.words_language(lang) == "en"
+
+    def __getitem__(self, key: str) -> Mapping[str, str]:
+        if key not in self.catalogue("en"):
+            raise KeyError(key)
+        return _Entry(self, key)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.catalogue("en")
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.catalogue("en"))
+
+    def __len__(self) -> int:
+        return len(self.catalogue("en"))
 
 
 @cache
-def catalogue(lang: str) -> dict[str, str]:
-    """One language's words by key; {} for a language without a catalogue."""
-    import polib
+def _languages(directory: Path) -> tuple[str, ...]:
+    return ("en", *sorted(path.stem for path in directory.glob("*.po")))
 
+
+@cache
+def _catalogue(directory: Path, domain: str, lang: str) -> dict[str, str]:
     if lang == "en":
-        return {entry.msgctxt: entry.msgid for entry in polib.pofile(str(TEMPLATE))}
-    if lang not in catalogue_languages():
+        return {key: english for key, (english, _words) in _entries(directory / f"{domain}.pot").items()}
+    if lang not in _languages(directory):
         return {}
-    return {entry.msgctxt: entry.msgstr for entry in polib.pofile(str(WORDS_DIR / f"{lang}.po")) if entry.msgstr}
+    return {key: words for key, (_english, words) in _entries(directory / f"{lang}.po").items() if words}
+
+
+class _Entry(Mapping[str, str]):
+    """One key's words in every language of its domain, read from the catalogues as they are asked for."""
+
+    def __init__(self, catalogues: Catalogues, key: str):
+        self.catalogues = catalogues
+        self.key = key
+
+    def __getitem__(self, lang: str) -> str:
+        found = self.catalogues.catalogue(lang).get(self.key)
+        if found is None:
+            raise KeyError(lang)
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.catalogues.languages())
+
+    def __len__(self) -> int:
+        return len(self.catalogues.languages())
+
+
+@cache
+def words(domain: str) -> Catalogues:
+    """A domain pnpkit ships in `WORDS_DIR` (one per game, the kit book, the playtest report), read lazily."""
+    return Catalogues(domain)
+
+
+KITBOOK = words("kitbook")
+"""The kit book's own words (cover, contents, cut guides, calibration sheet, …), shared by every game."""
+TEMPLATE = KITBOOK.template
+
+
+def catalogue_languages() -> tuple[str, ...]:
+    """The languages the kit book has its own words in, English first."""
+    return KITBOOK.languages()
+
+
+def catalogue(lang: str) -> dict[str, str]:
+    """The kit book's words in one language by key; {} for a language without a catalogue."""
+    return KITBOOK.catalogue(lang)
 
 
 @lru_cache(maxsize=256)
@@ -67,71 +158,39 @@ def has_words(lang: str) -> bool:
     return tags[0].split("-")[0] == "en" or any(tag in catalogue_languages() for tag in tags[:-1])
 
 
-class _Entry(Mapping[str, str]):
-    """One key's words in every catalogue language, read from the catalogues as they are asked for."""
-
-    def __init__(self, key: str):
-        self.key = key
-
-    def __getitem__(self, lang: str) -> str:
-        found = catalogue(lang).get(self.key)
-        if found is None:
-            raise KeyError(lang)
-        return found
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(catalogue_languages())
-
-    def __len__(self) -> int:
-        return len(catalogue_languages())
-
-
-class Catalogues(Mapping[str, Mapping[str, str]]):
-    """The kit book's words as a Strings table: key → {lang: words}, its keys those of the template."""
-
-    def __getitem__(self, key: str) -> Mapping[str, str]:
-        if key not in self.keys_():
-            raise KeyError(key)
-        return _Entry(key)
-
-    def __contains__(self, key: object) -> bool:
-        return key in self.keys_()
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self.keys_())
-
-    def __len__(self) -> int:
-        return len(self.keys_())
-
-    @staticmethod
-    def keys_() -> dict[str, str]:
-        return catalogue("en")
-
-
 class Strings:
     """A table of UI words: `tr("key", lang, n=3)` looks a word up and fills its `{fields}`.
 
-    Games do not copy shared words: `tr = SHARED.extend({...})` gives a table that
+    Games do not copy shared words: `tr = SHARED.extend(words("game"))` gives a table that
     holds only the game's own words and falls back to the shared ones. A key may
     live in one table only, so the same word never drifts apart in two places.
     """
 
     def __init__(self, table: Mapping[str, Mapping[str, str]], parent: Strings | None = None):
-        if parent is not None:
-            clash = sorted(key for key in table if key in parent)
-            if clash:
-                raise ValueError(f"already shared, use the shared word or a new key: {', '.join(clash)}")
         self.table = table
         self.parent = parent
+        self._checked = parent is None
+        self._found: dict[tuple[str, str], str] = {}
+        """Each word as first looked up, by (key, language): a page asks for the same few words thousands of times."""
+
+    def _check(self) -> None:
+        """Refuses a key the parent already has, at the first lookup: a catalogue is not read at import."""
+        if self.parent is not None:
+            clash = sorted(key for key in self.table if key in self.parent)
+            if clash:
+                raise ValueError(f"already shared, use the shared word or a new key: {', '.join(clash)}")
+        self._checked = True
 
     def __contains__(self, key: str) -> bool:
         return key in self.table or (self.parent is not None and key in self.parent)
 
-    def extend(self, table: dict[str, dict[str, str]]) -> Strings:
-        """A game's own words on top of these."""
+    def extend(self, table: Mapping[str, Mapping[str, str]]) -> Strings:
+        """A game's own words (its domain's `Catalogues`, or a {key: {lang: words}} table) on top of these."""
         return Strings(table, self)
 
     def entry(self, key: str) -> Mapping[str, str]:
+        if not self._checked:
+            self._check()
         if key in self.table:
             return self.table[key]
         if self.parent is None:
@@ -139,19 +198,23 @@ class Strings:
         return self.parent.entry(key)
 
     def __call__(self, key: str, lang: str, **values: object) -> str:
+        text = self._found.get((key, lang))
+        if text is None:
+            text = self._found[key, lang] = self._look_up(key, lang)
+        return text.format(**values) if values else text
+
+    def _look_up(self, key: str, lang: str) -> str:
         entry = self.entry(key)
         for tag in lookup_order(lang):
             text = entry.get(tag)
             if text:
-                break
-        else:
-            text = entry["en"]
-        return text.format(**values) if values else text
+                return text
+        return entry["en"]
 
 
-SHARED = Strings(Catalogues())
+SHARED = Strings(KITBOOK)
 tr = SHARED
-"""The shared words; a game module rebinds `tr` to `SHARED.extend(its own words)`."""
+"""The shared words; a game module rebinds `tr` to `SHARED.extend(words("its domain"))`."""
 
 
 def players_line(players: Players, lang: str) -> str:

@@ -134,10 +134,11 @@ def test_a_game_word_that_repeats_a_shared_key_is_refused():
 
     own = SHARED.extend({"my_word": {"ja": "言葉", "en": "Word"}})
     assert own("my_word", "en") == "Word" and own("cards", "ja") == SHARED("cards", "ja")
+    clashing = SHARED.extend({"cards": {"ja": "札", "en": "Cards"}, "mine": {"ja": "私", "en": "Mine"}})
     with pytest.raises(ValueError, match=r"already shared.*: cards$"):
-        SHARED.extend({"cards": {"ja": "札", "en": "Cards"}, "mine": {"ja": "私", "en": "Mine"}})
+        clashing("mine", "en")  # refused at the first lookup: extending reads no catalogue at import
     with pytest.raises(ValueError, match="my_word"):
-        own.extend({"my_word": {"ja": "別", "en": "Other"}})  # a table's own words are shared with its children too
+        own.extend({"my_word": {"ja": "別", "en": "Other"}})("cards", "en")  # a table's own words are shared too
 
 
 # ---------------------------------------------------------------- the font

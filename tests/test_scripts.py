@@ -13,7 +13,7 @@ from pydantic import BaseModel
 
 from pnpkit.generator import fonts
 from pnpkit.generator.hyphenation import hyphenator
-from pnpkit.generator.i18n import SHARED, TEMPLATE, WORDS_DIR, catalogue, catalogue_languages, has_words, tr
+from pnpkit.generator.i18n import SHARED, WORDS_DIR, Catalogues, has_words, tr, words
 from pnpkit.generator.linebreaks import NO_LINE_END, NO_LINE_START
 from pnpkit.generator.quotes import quote_marks, quoted
 from pnpkit.generator.text import latin_quotes, wrap
@@ -173,23 +173,82 @@ def test_japanese_and_english_quotes_stay_as_they_were():
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
-def test_every_catalogue_has_every_key_with_the_placeholders_the_code_fills():
+CATALOGUE_LANGUAGES = {"en", "ja", "de", "fr", "es", "ko", "zh-Hans"}
+SPACES = {"thousands_mark"}
+"""Words that may be a space alone (French groups thousands with a no-break space); any other blank word is missing."""
+DOMAINS = sorted(path.name for path in WORDS_DIR.iterdir() if path.is_dir() and (path / f"{path.name}.pot").is_file())
+
+
+def test_every_word_pnpkit_prints_is_in_a_catalogue_domain():
+    """The kit book, the playtest report and every shipped game keep their words in gettext domains, and no game
+    module carries a {lang: words} table of its own."""
+    import importlib
+
+    from pnpkit.generator.layouts import playtest_words
+    from pnpkit.validator.games import BUILTIN
+
+    modules = sorted({spec.layouts for spec in BUILTIN.values()})
+    modules += ["pnpkit.generator.games.wizards_words", "pnpkit.generator.games.generic_boards"]
+    tables = {name: importlib.import_module(name).tr for name in modules}
+    tables |= {"playtest": playtest_words.w, "es": playtest_words.ES, "wec": playtest_words.WEC, "shared": SHARED}
+    used = set()
+    for name, strings in tables.items():
+        assert isinstance(strings.table, Catalogues) and strings.table.domain in DOMAINS, name
+        used.add(strings.table.domain)
+    assert used == set(DOMAINS)  # and no domain is left that nothing reads
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_every_catalogue_has_every_key_with_the_placeholders_the_code_fills(domain):
     import polib
 
-    keys = {entry.msgctxt: entry.msgid for entry in polib.pofile(str(TEMPLATE))}
-    languages = catalogue_languages()
-    assert set(languages) >= {"en", "ja", "de", "fr", "es", "ko", "zh-Hans"}
-    japanese = catalogue("ja")
+    words_of = words(domain)
+    keys = {entry.msgctxt: entry.msgid for entry in polib.pofile(str(words_of.template))}
+    languages = words_of.languages()
+    assert set(languages) >= CATALOGUE_LANGUAGES, (domain, languages)
+    japanese = words_of.catalogue("ja")
     for lang in languages:
-        words = catalogue(lang)
-        assert set(words) == set(keys), (lang, sorted(set(keys) ^ set(words)))
+        found = words_of.catalogue(lang)  # an empty msgstr is left out, so it shows here as a missing key
+        assert set(found) == set(keys), (domain, lang, sorted(set(keys) ^ set(found)))
         for key, english in keys.items():
             allowed = set(PLACEHOLDER.findall(english)) | set(PLACEHOLDER.findall(japanese[key]))
-            assert set(PLACEHOLDER.findall(words[key])) <= allowed, (lang, key)
-            assert words[key].count("|") == english.count("|"), (lang, key)  # the steps a page splits at |
-            assert words[key].strip(), (lang, key)
-    for path in WORDS_DIR.glob("*.po"):
-        assert all(entry.msgid == keys[entry.msgctxt] for entry in polib.pofile(str(path))), path.name
+            assert set(PLACEHOLDER.findall(found[key])) <= allowed, (domain, lang, key)
+            assert set(PLACEHOLDER.findall(english)) <= set(PLACEHOLDER.findall(found[key])) | {"n"}, (lang, key)
+            assert found[key].count("|") == english.count("|"), (domain, lang, key)  # the steps a page splits at |
+            assert found[key].strip() or (key in SPACES and found[key] in " \u00a0\u202f"), (domain, lang, key)
+    for path in words_of.directory.glob("*.po"):
+        entries = polib.pofile(str(path))
+        assert all(entry.msgid == keys[entry.msgctxt] for entry in entries), path
+        assert entries.metadata["Language"] == path.stem, path
+
+
+def test_every_catalogue_ships_as_package_data():
+    """pyproject's package-data globs pick up every domain's files, so an installed pnpkit has every word."""
+    import tomllib
+
+    from conftest import REPO
+
+    config = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    globs = config["tool"]["setuptools"]["package-data"]["pnpkit.generator.assets.words"]
+    shipped = {path for glob in globs for path in WORDS_DIR.glob(glob)}  # a * never crosses a folder, as in setuptools
+    files = set(WORDS_DIR.rglob("*.po*"))
+    assert len(files) >= 7 * len(DOMAINS) and sorted(files - shipped) == []
+
+
+def test_a_domain_is_read_on_first_use_never_at_import():
+    """Importing every game's layouts reads no catalogue: startup stays quick."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from pnpkit.validator.games import BUILTIN\n"
+        "import importlib\n"
+        "for spec in BUILTIN.values(): importlib.import_module(spec.layouts)\n"
+        "import pnpkit.generator.layouts.playtest\n"
+        "print('polib' in sys.modules)\n"
+    )
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout == "False\n"
 
 
 def test_an_unknown_language_falls_back_to_its_base_then_english():

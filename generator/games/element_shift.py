@@ -15,7 +15,7 @@ from pnpkit.validator.games.element_shift import (
 from pnpkit.validator.text_numbers import local_numbers
 
 from ..colour import INK, WHITE
-from ..i18n import SHARED, duration_text, players_line
+from ..i18n import SHARED, duration_text, players_line, words
 from ..icons import icon
 from ..icons.markers import PLAYER_MARKS
 from ..icons.shifts import shift_panel
@@ -35,14 +35,7 @@ COMBO_COLOURS = {"attack": "#b5382b", "defence": "#2d6aa8"}
 EVENT_COLOUR = "#5b2a4e"
 NEUTRAL_ICON = "#8d8a80"
 
-tr = SHARED.extend(
-    {
-        "attack_badge": {"ja": "攻撃", "en": "ATT"},
-        "defence_badge": {"ja": "防御", "en": "DEF"},
-        "attack_combo": {"ja": "攻撃コンボ", "en": "Attack combo"},
-        "defence_combo": {"ja": "防御コンボ", "en": "Defence combo"},
-    }
-)
+tr = SHARED.extend(words("element_shift"))
 
 
 def components(kit: ElementShiftKit, ctx: LayoutContext) -> list[Component]:

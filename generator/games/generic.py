@@ -31,7 +31,7 @@ from pnpkit.validator.placeholders import fill
 from pnpkit.validator.types import LocalText
 
 from .. import fonts
-from ..i18n import SHARED, players_line
+from ..i18n import players_line
 from ..layouts.backs import deck_back
 from ..layouts.cards import CardFace, card_sheets
 from ..layouts.context import MUTED, LayoutContext
@@ -45,92 +45,7 @@ from ..scene import Item, Path, Rect, Style, Text
 from .base import Component, end_conditions_table, errata_table, rule_sections, text
 from .decks import deck_faces
 from .generic_boards import board_components
-
-tr = SHARED.extend(
-    {
-        "errata": {
-            "ja": "正誤表",
-            "en": "Errata",
-            "de": "Errata",
-            "fr": "Errata",
-            "es": "Fe de erratas",
-            "ko": "정오표",
-            "zh-Hans": "勘误表",
-        },
-        "ending": {
-            "ja": "ゲームの終了",
-            "en": "How the game ends",
-            "de": "Spielende",
-            "fr": "Fin de la partie",
-            "es": "Fin de la partida",
-            "ko": "게임 종료",
-            "zh-Hans": "游戏结束",
-        },
-        "count": {
-            "ja": "数",
-            "en": "Count",
-            "de": "Anzahl",
-            "fr": "Nombre",
-            "es": "Cantidad",
-            "ko": "수량",
-            "zh-Hans": "数量",
-        },
-        "cards_n": {
-            "ja": "{n}枚",
-            "en": "{n} cards",
-            "de": "{n} Karten",
-            "fr": "{n} cartes",
-            "es": "{n} cartas",
-            "ko": "{n}장",
-            "zh-Hans": "{n}张",
-        },
-        "per_player": {
-            "ja": "1人1枚",
-            "en": "1 per player",
-            "de": "1 pro Person",
-            "fr": "1 par joueur",
-            "es": "1 por jugador",
-            "ko": "1인당 1장",
-            "zh-Hans": "每人1张",
-        },
-        "player_piece": {
-            "ja": "{player}の{piece}",
-            "en": "{player} {piece}",
-            "de": "{piece} ({player})",
-            "fr": "{piece} ({player})",
-            "es": "{piece} ({player})",
-            "ko": "{player} {piece}",
-            "zh-Hans": "{player}的{piece}",
-        },
-        "steps_pieces": {
-            "ja": "点線に沿って切り取る。",
-            "en": "Cut out along the dashed lines.",
-            "de": "Entlang der gestrichelten Linien ausschneiden.",
-            "fr": "Découpez le long des lignes pointillées.",
-            "es": "Recorta por las líneas discontinuas.",
-            "ko": "점선을 따라 오려 낸다.",
-            "zh-Hans": "沿虚线剪下。",
-        },
-        "steps_standees": {
-            "ja": "スタンディは中央の点線で二つ折りにし、両端の台座を外側に折って立てる。",
-            "en": "Standees: fold in half on the middle dashed line, then fold the two base tabs out to either side so it stands.",
-            "de": "Aufsteller: an der mittleren gestrichelten Linie falten, dann die beiden Standlaschen nach außen falten.",
-            "fr": "Figurines : pliez au milieu sur la ligne pointillée, puis rabattez les deux pieds vers l'extérieur.",
-            "es": "Figuras: dobla por la línea discontinua central y luego dobla hacia fuera las dos pestañas de la base.",
-            "ko": "스탠디는 가운데 점선에서 반으로 접고, 양 끝의 받침을 바깥쪽으로 접어 세운다.",
-            "zh-Hans": "立牌：沿中间虚线对折，再把两端的底座向外折，使其站立。",
-        },
-        "sheet_steps": {
-            "ja": "ゲームのたびに人数分を印刷（またはコピー）する。えんぴつで書き込む。",
-            "en": "Print or copy one for each player for every game; fill it in with a pencil.",
-            "de": "Für jedes Spiel eines pro Person drucken oder kopieren; mit Bleistift ausfüllen.",
-            "fr": "Imprimez ou photocopiez-en un par joueur pour chaque partie ; remplissez-le au crayon.",
-            "es": "Imprime o copia uno por jugador en cada partida; rellénalo a lápiz.",
-            "ko": "게임마다 인원수만큼 인쇄(또는 복사)하고 연필로 기입한다.",
-            "zh-Hans": "每局游戏按人数打印（或复印），用铅笔填写。",
-        },
-    }
-)
+from .generic_words import tr
 
 
 def components(kit: GenericKit, ctx: LayoutContext) -> list[Component]:

@@ -25,7 +25,7 @@ from pnpkit.validator.games.generic_boards import (
     holders,
 )
 
-from ..i18n import SHARED, players_line
+from ..i18n import players_line
 from ..layouts.context import LayoutContext, TextProblem
 from ..layouts.graphmap import LegendEntry, map_pages, spec_of
 from ..layouts.grids import PLAIN, GridSpec, grid_pages
@@ -44,14 +44,7 @@ from ..layouts.mats import ZoneWords, mat_page
 from ..layouts.places import DiscLook, PlaceLook, overhang
 from ..layouts.tracks import SpaceLook, track_art, track_pages
 from .base import Component, text
-
-tr = SHARED.extend(
-    {
-        "map_note": {"ja": "コマはノードの上に置く。", "en": "Pieces stand on the nodes."},
-        "loose_tiles": {"ja": "{name}（タイル）", "en": "{name}: tiles"},
-        "number_discs": {"ja": "数字チップ", "en": "Number discs"},
-    }
-)
+from .generic_words import tr
 
 
 def board_components(kit: GenericKit, ctx: LayoutContext, title: str) -> list[Component]:

@@ -434,16 +434,10 @@ GAP = 4.0
 """The least space (mm) between two texts that share a line: a title and its subtitle, a footer's two ends."""
 
 
-SHORT_PRINT_NOTES = {
-    "ja": ("100%（実寸）で印刷。縮小しないこと", "実寸（100%）で印刷"),
-    "en": ("Print at 100 %, not fit to page", "Print at 100 %"),
-}
-"""Shorter forms of the print note, longest first, for margins too narrow for the whole sentence."""
-
-
 def print_notes(lang: str) -> list[str]:
-    """Every form of the print note in `lang`, longest first: the whole sentence, then its shorter forms."""
-    return [tr("print_note", lang), *SHORT_PRINT_NOTES.get(lang, SHORT_PRINT_NOTES["en"])]
+    """Every form of the print note in `lang`, longest first: the whole sentence, then shorter forms for margins
+    too narrow for it."""
+    return [tr("print_note", lang), tr("print_note_short", lang), tr("print_note_shortest", lang)]
 
 
 def print_note(lang: str, room: float, size: float) -> str:

@@ -16,6 +16,7 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ..i18n import Strings
 from ..scene import Item, Line, Page, Polygon, Rect, Style, Text
 from ..text import TextBox
 from ..units import PAPERS
@@ -25,7 +26,9 @@ from .playtest_words import (
     WIZARDS_REPORT,
     Figure,
     choice_name,
+    decimal,
     end_name,
+    grouped,
     joined,
     measure_label,
     pct,
@@ -78,9 +81,6 @@ GAME_ROWS = 6
 COMPARISON_COLUMNS = 8
 COMPARISON_ROWS = 16
 COMPARISON_ROW = 4.6
-MARKS = {"ja": "アイウエオカキクケコサシスセソタチツテト", "en": "ABCDEFGHIJKLMNOPQRST"}
-"""A choice's mark in the comparison table, by its place among the reading's choices: letters in English, kana in
-Japanese (as a Japanese list of choices marks them)."""
 
 
 # ---------------------------------------------------------------- drawing
@@ -196,19 +196,19 @@ def _outcomes(m: dict, lang: str) -> list[Figure]:
         rate_figure(w("timeouts", lang), m["timeouts"], lang),
         Figure(
             w("first_player", lang),
-            w("points", lang, v=signed(fp["advantage"])),
+            w("points", lang, v=signed(fp["advantage"], lang)),
             w(
                 "first_detail",
                 lang,
                 rate=pct(fp["win_rate"]["rate"], lang),
                 fair=pct(b["fair_rate"], lang),
-                lo=signed(fp["advantage_low"]),
-                hi=signed(fp["advantage_high"]),
+                lo=signed(fp["advantage_low"], lang),
+                hi=signed(fp["advantage_high"], lang),
             ),
         ),
         Figure(
             w("balance", lang),
-            w("points", lang, v=f"{100 * b['gap']:.1f}"),
+            w("points", lang, v=decimal(100 * b["gap"], lang)),
             w(
                 "best_worst",
                 lang,
@@ -305,8 +305,8 @@ def _length_figures(m: dict, unit: str, lang: str) -> list[Figure]:
         ),
         Figure(
             w("mean_turns", lang),
-            f"{mean['mean']:.1f}",
-            w("interval", lang, lo=f"{mean['low']:.1f}", hi=f"{mean['high']:.1f}"),
+            decimal(mean["mean"], lang),
+            w("interval", lang, lo=decimal(mean["low"], lang), hi=decimal(mean["high"], lang)),
         ),
     ]
 
@@ -432,7 +432,7 @@ def _choices(report: dict, rid: str) -> list[str]:
 
 def _letter(report: dict, rid: str, choice: str, lang: str) -> str:
     order = _choices(report, rid)
-    marks = MARKS.get(lang, MARKS["en"])
+    marks = w("choice_marks", lang)
     return marks[order.index(choice)] if choice in order else "–"
 
 
@@ -440,7 +440,7 @@ def _comparison(
     ctx: LayoutContext,
     kit: Any,
     report: dict,
-    game_labels: dict,
+    game_labels: Strings,
     measures: Callable[[dict], dict[str, dict]],
     x: float,
     y: float,
@@ -517,7 +517,7 @@ def _comparison(
             hit = moved.get((i, name))
             if hit is not None:
                 items += _moved_mark(cx, top, col_w, row_h, hit["to"] > hit["from"])
-            shown = f"{value['rate']:.1f}" if name == "length.mean_turns" else pct(value["rate"], lang)
+            shown = decimal(value["rate"], lang) if name == "length.mean_turns" else pct(value["rate"], lang)
             items.append(
                 Text(
                     cx + col_w / 2,
@@ -557,10 +557,10 @@ def _settings(ctx: LayoutContext, report: dict, x0: float, width: float) -> list
     policy = report["policy"]
     fields = [
         (w("players", lang), str(report["players"])),
-        (w("games", lang), f"{report['games']:,}"),
+        (w("games", lang), grouped(report["games"], lang)),
         (w("policy", lang), w(policy, lang) if policy in ("random", "greedy") else w("other_policy", lang)),
         (w("seed", lang), str(report["seed"])),
-        (w("move_cap", lang), f"{report['move_cap']:,}"),
+        (w("move_cap", lang), grouped(report["move_cap"], lang)),
     ]
     col = width / len(fields)
     items: list[Item] = []
