@@ -23,7 +23,7 @@ from ..i18n import lookup_order
 from ..scene import Group, Item, Line, Page, Rect, Style, Text
 from ..text import SPACES, TextBox, fit, phrases
 from .context import FLOOR_JAPANESE, INK, LayoutContext, TextProblem, floor_pt, footer, page_title, readable
-from .templates import inline_text, marked
+from .inline_icons import inline_text, marked
 
 BODY = 9.0
 """The body a summary is set at when it has the room; the search for the largest size that fits starts here."""
