@@ -17,13 +17,13 @@ from dataclasses import dataclass, field, replace
 from pnpkit.validator.components.templates import InlineIcon
 from pnpkit.validator.markup import plain
 
-from .. import fonts
 from ..colour import WHITE
 from ..i18n import lookup_order
 from ..scene import Group, Item, Line, Page, Rect, Style, Text
-from ..text import SPACES, TextBox, fit, phrases
+from ..text import TextBox, fit
 from .context import FLOOR_JAPANESE, INK, LayoutContext, TextProblem, floor_pt, footer, page_title, readable
 from .inline_icons import inline_text, marked
+from .table_columns import CELL_ROOM, SHORT_LINE, column_widths, starved_cells
 
 BODY = 9.0
 """The body a summary is set at when it has the room; the search for the largest size that fits starts here."""
@@ -556,42 +556,11 @@ def _section_blocks(setting: Setting, section: Section, width: float) -> list[Bl
     return blocks
 
 
-CELL_ROOM = 1.2
-"""Room between a table cell's words and its rules: 1 mm of clear paper inside a hairline."""
-
-
-def column_widths(table: Table, width: float, size: float, padding: float = 2 * CELL_ROOM) -> list[float]:
-    """The table's columns in mm: its share of `width` each, widened where a column's longest phrase would not fit
-    (so a Japanese phrase is not broken inside a narrow cell), the room taken from columns that can spare it.
-    When the phrases cannot all fit, the shares stand and the table shrinks its text instead."""
-    base = [share * width for share in table.widths]
-    need = [
-        max(
-            (
-                fonts.width_mm(piece, readable(piece, size)) + padding
-                for cells in (table.columns, *table.rows)
-                for piece in phrases(plain(cells[j]))
-                if piece not in SPACES
-            ),
-            default=0.0,
-        )
-        for j in range(len(base))
-    ]
-    if all(b >= n for b, n in zip(base, need)) or sum(need) > width:
-        return base
-    short = sum(n - b for b, n in zip(base, need) if n > b)
-    spare = [max(b - n, 0.0) for b, n in zip(base, need)]
-    total_spare = sum(spare)
-    if total_spare < short:
-        return base
-    return [max(b, n) if n > b else b - short * sp / total_spare for b, n, sp in zip(base, need, spare)]
-
-
 def _table_blocks(setting: Setting, table: Table, width: float, where: tuple, size: float) -> list[Block]:
     """The header row, then a block per row, at `size` or as much smaller (down to TABLE_FLOOR) as a long word
     needs to fit its cell. The header keeps with the first two rows and the last two rows
     keep together, so a split leaves at least two rows on each side; each row knows its header to repeat it."""
-    widths = column_widths(table, width, size)
+    widths = column_widths(table.columns, table.rows, table.widths, width, size).widths
 
     def row_block(cells: tuple[str, ...], header: bool) -> tuple[tuple[Item, ...], float]:
         blocks, height = [], 0.0
@@ -625,6 +594,19 @@ def _table_blocks(setting: Setting, table: Table, width: float, where: tuple, si
         sizes = _sizes(size, min(size, TABLE_FLOOR))
         least = misses(sizes[-1])
         size = next((at for at in sizes[1:] if misses(at) <= least), size)
+    starved = starved_cells(table.columns, table.rows, widths, size, 2 * CELL_ROOM)
+    if starved:
+        text, lines = starved[0]
+        more = f" (and {len(starved) - 1} more cells)" if len(starved) > 1 else ""
+        setting.ctx.problems.append(
+            TextProblem(
+                "PK366",
+                where,
+                f"table cell 「{plain(text)[:24]}」 breaks into lines of {SHORT_LINE} characters or fewer "
+                f"(「{lines[0]}」){more}: its column is too narrow for its phrases",
+                "shorten the cell's text, or give the table fewer columns",
+            )
+        )
     header = Block(*row_block(table.columns, True), "rule-table-header", keep_with_next=True, where=where)
     rows = []
     last = len(table.rows) - 1

@@ -1,0 +1,154 @@
+"""How wide a table's columns are: one rule for every table a rule summary sets (errata, end conditions, scoring,
+a game's own), in a column or across the page.
+
+Each column starts at its share of the width. A column too narrow for its longest phrase, or so narrow that a
+Japanese cell would break into lines of SHORT_LINE characters or fewer (a phrase pushed whole to the next line
+leaves a stub; the review saw errata cells of 1–4 characters a line), takes the room it needs from the columns
+that can spare it. A table that cannot be set so at a column's width is set across the page (rules.py), and one
+that cannot be set so even there is PK366 at its section (`starved_cells`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from pnpkit.validator.markup import plain
+
+from .. import fonts
+from ..linebreaks import CLOSING_PUNCTUATION, SPACES, has_wide
+from ..text import fit, phrases
+from .context import readable
+
+CELL_ROOM = 1.2
+"""Room between a table cell's words and its rules: 1 mm of clear paper inside a hairline."""
+SHORT_LINE = 4
+"""A line of a Japanese cell (but its paragraph's last) with this many characters or fewer reads as starved."""
+STEP = 0.5
+"""The steps (mm) in which a starved column is widened until no cell of it is starved."""
+
+
+@dataclass(frozen=True)
+class Columns:
+    widths: tuple[float, ...]
+    """Each column's width in mm."""
+    comfortable: bool
+    """Whether every Japanese cell sets without a starved line at these widths (`starved`)."""
+
+
+Wrap = Callable[[str, float, float], tuple[str, ...]]
+"""(text, width mm, size pt) → the lines the text wraps into."""
+
+
+def wrapped(text: str, width: float, size: float) -> tuple[str, ...]:
+    """The lines `text` wraps into at `width` mm and `size` pt (raised to its floor), as a table cell sets it."""
+    size = readable(text, size)
+    return fit(text, width, 1000.0, size, size).lines
+
+
+def _characters(line: str) -> int:
+    return sum(1 for ch in line if ch not in SPACES and ch not in CLOSING_PUNCTUATION)
+
+
+def short_lines(text: str, width: float, size: float, wrap: Wrap = wrapped) -> list[str]:
+    """The lines of SHORT_LINE characters or fewer that `text` (its Japanese paragraphs) wraps into at `width` mm,
+    each paragraph's last line aside (a paragraph may end short). Text without Japanese has none."""
+    found: list[str] = []
+    for paragraph in plain(text).split("\n"):
+        if not has_wide(paragraph):
+            continue
+        lines = wrap(paragraph, width, size)
+        found += [line for line in lines[:-1] if _characters(line) <= SHORT_LINE]
+    return found
+
+
+def starved(text: str, width: float, size: float, wrap: Wrap = wrapped) -> bool:
+    return bool(short_lines(text, width, size, wrap))
+
+
+def _phrase_need(cells: Sequence[str], size: float, padding: float) -> float:
+    """The width (mm) the longest phrase of the column's cells needs, with the cell's padding."""
+    return max(
+        (
+            fonts.width_mm(piece, readable(piece, size)) + padding
+            for cell in cells
+            for piece in phrases(plain(cell))
+            if piece not in SPACES
+        ),
+        default=0.0,
+    )
+
+
+@lru_cache(maxsize=1024)
+def _comfortable_width(cells: tuple[str, ...], size: float, least: float, most: float, padding: float) -> float:
+    """The least width from `least` (in STEP mm, up to `most`) at which no Japanese cell of the column is starved:
+    never more than the width that sets each on one line."""
+    japanese = [cell for cell in cells if has_wide(cell)]
+    if not japanese:
+        return least
+    one_line = max(fonts.width_mm(line, readable(line, size)) for cell in japanese for line in plain(cell).split("\n"))
+    most = min(most, one_line + padding)
+    width = least
+    while width < most and any(starved(cell, width - padding, size) for cell in japanese):
+        width += STEP
+    return max(least, min(width, most))
+
+
+def _rebalanced(base: list[float], want: list[float], width: float) -> list[float] | None:
+    """`base`, with each column narrower than it wants widened to it, the room taken from the columns wider than
+    they want in proportion to what they can spare; None when they cannot spare it."""
+    if all(b >= w for b, w in zip(base, want)):
+        return base
+    if sum(want) > width:
+        return None
+    short = sum(w - b for b, w in zip(base, want) if w > b)
+    spare = [max(b - w, 0.0) for b, w in zip(base, want)]
+    total_spare = sum(spare)
+    if total_spare < short:
+        return None
+    return [max(b, w) if w > b else b - short * sp / total_spare for b, w, sp in zip(base, want, spare)]
+
+
+@lru_cache(maxsize=512)
+def column_widths(
+    columns: tuple[str, ...],
+    rows: tuple[tuple[str, ...], ...],
+    shares: tuple[float, ...],
+    width: float,
+    size: float,
+    padding: float = 2 * CELL_ROOM,
+) -> Columns:
+    """The table's columns in mm at `width`: each its share, widened where its longest phrase would not fit (so a
+    Japanese phrase is not broken inside a narrow cell) or where a Japanese cell would be starved, the room taken
+    from columns that can spare it. When the starved columns cannot all be fed, the phrases are fitted alone; when
+    they cannot all fit either, the shares stand and the table shrinks its text instead."""
+    base = [share * width for share in shares]
+    cells = [tuple(row[j] for row in (columns, *rows)) for j in range(len(base))]
+    need = [_phrase_need(column, size, padding) for column in cells]
+    want = []
+    for b, n, column in zip(base, need, cells):
+        fed = b >= n and not any(starved(cell, b - padding, size) for cell in column)
+        comfortable = _comfortable_width(column, size, n, width, padding)
+        want.append(min(comfortable, b) if fed else comfortable)
+    got = _rebalanced(base, want, width)
+    if got is not None:
+        return Columns(tuple(got), True)
+    got = _rebalanced(base, need, width)
+    return Columns(tuple(got if got is not None else base), False)
+
+
+def starved_cells(
+    columns: tuple[str, ...], rows: tuple[tuple[str, ...], ...], widths: Sequence[float], size: float, padding: float
+) -> list[tuple[str, list[str]]]:
+    """Each Japanese cell that breaks into starved lines at these widths, with those lines."""
+    found = []
+    for cells in (columns, *rows):
+        for text, w in zip(cells, widths):
+            lines = short_lines(text, w - padding, size)
+            if lines:
+                found.append((text, lines))
+    return found
+
+
+__all__ = ["CELL_ROOM", "SHORT_LINE", "Columns", "column_widths", "short_lines", "starved", "starved_cells"]
