@@ -40,19 +40,21 @@ def ink_boxes(items: Iterable[Item]) -> list[Box]:
     return [ink for _item, ink in visible_items(tuple(items))]
 
 
-def room_between(box: TextBox, neighbours: Iterable[Box]) -> Room:
+def room_between(box: TextBox, neighbours: Iterable[Box], footers: Iterable[Box] = ()) -> Room:
     """The room between the lowest neighbour over `box` and the highest under it, among those that share some of
     its width: a neighbour whose middle is above the box's top is over it, below the box's bottom under it
-    (beside it or inside it, it is neither)."""
+    (beside it or inside it, it is neither). `footers` (the ink of other texts) count only under it: a text under
+    another is that text's footer, and the defect is told once, at the text over it."""
     top, bottom = float("-inf"), float("inf")
-    for x0, y0, x1, y1 in neighbours:
-        if min(x1, box.x + box.width) - max(x0, box.x) <= 0.1:
-            continue
-        middle = (y0 + y1) / 2
-        if middle < box.y:
-            top = max(top, y1)
-        elif middle > box.y + box.height:
-            bottom = min(bottom, y0)
+    for under_only, boxes in ((False, neighbours), (True, footers)):
+        for x0, y0, x1, y1 in boxes:
+            if min(x1, box.x + box.width) - max(x0, box.x) <= 0.1:
+                continue
+            middle = (y0 + y1) / 2
+            if middle < box.y and not under_only:
+                top = max(top, y1)
+            elif middle > box.y + box.height:
+                bottom = min(bottom, y0)
     return Room(top, bottom)
 
 
@@ -96,13 +98,14 @@ def kept_clear(
     *,
     where: tuple,
     label: str,
+    footers: Iterable[Box] = (),
 ) -> list[Item] | None:
     """None when the text set as `first` (its items and lines, set in `box` at `leading`, `size` pt at most) keeps
-    its room from the neighbours; else the items set again in a box cut to that room (`setter`), set smaller as
+    its room from the neighbours (pills, badges, shapes; `footers`, other texts, only under it); else the items set again in a box cut to that room (`setter`), set smaller as
     its box allows, then with its lines closed up to TIGHTEST_LEADING; when even that leaves a line past its box, `first` stands and
     PK366 is told at `where`. What the second setting finds (a phrase broken inside) is told unless told already."""
     items, lines = first
-    room = room_between(box, neighbours)
+    room = room_between(box, neighbours, footers)
     close = crowding(lines, room, leading)
     if close <= WITHIN or any(line.overflow for line in lines):
         return None  # clear, or a text already told that it does not fit

@@ -692,14 +692,13 @@ def _table_blocks(setting: Setting, table: Table, width: float, where: tuple, si
     starved = starved_cells(table.columns, table.rows, widths, size, 2 * CELL_ROOM)
     if starved:
         text, lines = starved[0]
-        more = f" (and {len(starved) - 1} more cells)" if len(starved) > 1 else ""
+        more = f"; {len(starved) - 1} more cells" if len(starved) > 1 else ""
         setting.ctx.problems.append(
             TextProblem(
                 "PK366",
                 where,
-                f"table cell 「{quoted_cell(text)}」{more} breaks into a line of {SHORT_LINE} characters or fewer "
-                f"(「{lines[0]}」): its column is too narrow for its phrases",
-                "shorten the cells' text, or give the table fewer columns",
+                f"table cell 「{quoted_cell(text)}」 breaks into lines of 1–{SHORT_LINE} characters (「{lines[0]}」{more})",
+                "its column is too narrow for its phrases: shorten the cells, or give the table fewer columns",
             )
         )
     header = Block(*row_block(table.columns, True), "rule-table-header", keep_with_next=True, where=where)

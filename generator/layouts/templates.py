@@ -625,14 +625,14 @@ def keep_text_clear(face: FaceContext, items: list[Item], drawn: list[tuple[Regi
             continue  # nothing set, or a text already told it does not fit
         top = min(line.y for line in lines) - 2 * max(line.size for line in lines) * MM_PER_PT
         bottom = max(line.y for line in lines) + 2 * max(line.size for line in lines) * MM_PER_PT
-        neighbours = list(face.heads.get(region.name, ()))
+        neighbours, footers = list(face.heads.get(region.name, ())), []
         for other, _value, place in drawn:
             if other is region or other.kind in BESIDE_TEXT:
                 continue
             _ox, oy, _ow, oh = _box(other)
             if oy + oh < top - 3.0 or oy > bottom + 3.0:
                 continue  # far above or below: its ink stays in its box
-            neighbours += ink_boxes((items[place],))
+            (footers if other.kind in ("text", "effect") else neighbours).extend(ink_boxes((items[place],)))
 
         def setter(cut: TextBox, tried: float, region: Region = region, value: Any = value) -> tuple:
             face.limits[region.name] = (cut, tried)
@@ -653,6 +653,7 @@ def keep_text_clear(face: FaceContext, items: list[Item], drawn: list[tuple[Regi
             setter,
             where=where,
             label=f"card {face.card.id} {region.name}",
+            footers=footers,
         )
         if redone is not None:
             items[at] = _region(redone, region)

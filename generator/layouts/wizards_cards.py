@@ -75,7 +75,16 @@ def effect_over_footer(ctx: LayoutContext, effect: str, footer: str, w: float, w
     )
     size = max((line.size for line in first), default=7.0)
     kept = kept_clear(
-        ctx.problems, (list(first), first), box, EFFECT_LEADING, size, ink_boxes(foot), setter, where=at, label=label
+        ctx.problems,
+        (list(first), first),
+        box,
+        EFFECT_LEADING,
+        size,
+        [],
+        setter,
+        where=at,
+        label=label,
+        footers=ink_boxes(foot),
     )
     return [*(first if kept is None else kept), *foot]
 
