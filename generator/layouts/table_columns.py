@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 from pnpkit.validator.markup import plain
 
@@ -80,7 +79,6 @@ def _phrase_need(cells: Sequence[str], size: float, padding: float) -> float:
     )
 
 
-@lru_cache(maxsize=1024)
 def _comfortable_width(cells: tuple[str, ...], size: float, least: float, most: float, padding: float) -> float:
     """The least width from `least` (in STEP mm, up to `most`) at which no Japanese cell of the column is starved:
     never more than the width that sets each on one line."""
@@ -110,7 +108,6 @@ def _rebalanced(base: list[float], want: list[float], width: float) -> list[floa
     return [max(b, w) if w > b else b - short * sp / total_spare for b, w, sp in zip(base, want, spare)]
 
 
-@lru_cache(maxsize=512)
 def column_widths(
     columns: tuple[str, ...],
     rows: tuple[tuple[str, ...], ...],
