@@ -63,18 +63,21 @@ def _tables(page) -> list[tuple[float, list[list[list[Text]]]]]:
 
 
 def _starved(lines: list[Text]) -> list[str]:
-    """A wrapped Japanese cell's lines, but its last, of 4 characters or fewer."""
+    """A wrapped cell's lines, but its last, that starve: 4 Japanese characters or fewer, or one English word."""
     words = [line.text for line in sorted(lines, key=lambda t: t.y)]
-    if len(words) < 2 or not has_wide("".join(words)):
+    if len(words) < 2:
         return []
+    if not has_wide("".join(words)):
+        return [w for w in words[:-1] if len(w.split()) == 1]
     return [w for w in words[:-1] if sum(1 for ch in w if ch.strip() and ch not in CLOSING_PUNCTUATION) <= 4]
 
 
+@pytest.mark.parametrize("lang", ["ja", "en"])
 @pytest.mark.parametrize("name", sorted(CONTENT_KITS))
-def test_no_content_kit_sets_a_table_cell_in_lines_of_four_characters(kits, name):
-    """Every table row of every content kit's Japanese rule summary, as laid out: no wrapped cell has a line of
-    1–4 characters before its last."""
-    pages = kits.layouts(name)["ja"]["rules"].pages
+def test_no_content_kit_sets_a_table_cell_in_starved_lines(kits, name, lang):
+    """Every table row of every content kit's rule summary, as laid out: no wrapped cell has a line of 1–4
+    Japanese characters, or an English word alone, before its last."""
+    pages = kits.layouts(name)[lang]["rules"].pages
     rows = [row for page in pages for row in _tables(page)]
     assert rows, f"{name} has no table"
     for _width, cells in rows:
@@ -112,8 +115,9 @@ def _narrow_table(count: int) -> str:
 
 @pytest.mark.parametrize(("count", "told"), [(12, True), (2, False)])
 def test_a_table_too_narrow_even_across_the_page_is_pk366_at_its_section(tmp_path: Path, count: int, told: bool):
-    """Twelve Japanese columns across the page cannot all be fed: PK366, a warning, at the section's line. The
-    same cells in two columns are fed: silent."""
+    """Twelve columns across the page cannot all be fed: PK366, a warning, at the section's line, in each
+    language (Japanese in lines of 1–4 characters, English a word to a line). The same cells in two columns are
+    fed: silent."""
     kit = make_bad_kit(
         tmp_path,
         [
@@ -135,4 +139,5 @@ def test_a_table_too_narrow_even_across_the_page_is_pk366_at_its_section(tmp_pat
     assert {(f.file, f.line) for f in found} == {
         (kit / "rules.yaml", line_of(kit / "rules.yaml", "- title: {ja: 一覧"))
     }
-    assert "最後のサイクルのシフト" in found[0].text and "1–4 characters" in found[0].text
+    assert any("最後のサイクルのシフト" in f.text and "1–4 characters" in f.text for f in found)
+    assert any("The last cycle's" in f.text and "a word alone on a line" in f.text for f in found)

@@ -159,9 +159,9 @@ EXPLANATIONS: dict[str, Explanation] = {
     "PK366": Explanation(
         "Text a typesetter would not sign. Japanese text breaks its lines between phrases (BudouX reads them): never "
         "inside a word, a number with its unit or a bracket; a phrase wider than its whole line cannot stay whole, "
-        "so it breaks inside. A table cell whose Japanese wraps in a column too narrow for its phrases breaks into "
-        "lines of 1–4 characters (the layout widens such a column from the others, or sets the table across the "
-        "page; this is what even that cannot mend). A card's text keeps 1 mm from a pill over it, and 1 mm more than "
+        "so it breaks inside. A table cell in a column too narrow for its phrases starves: Japanese breaks into "
+        "lines of 1–4 characters, English sets a word to a line (the layout widens such a column from the others, "
+        "or sets the table across the page; this is what even that cannot mend). A card's text keeps 1 mm from a pill over it, and 1 mm more than "
         "its own line gap from a footer under it, or the footer reads as one more line of it (the layout sets the "
         "text smaller or closer first). Found when the kit is laid out.",
         "        - {name: effect, kind: text, box: [5mm, 60mm, 20mm, 20mm], size: 9, min_size: 7}\n"

@@ -19,6 +19,7 @@ from pnpkit.validator.markup import plain
 
 from ..colour import WHITE
 from ..i18n import lookup_order
+from ..linebreaks import has_wide
 from ..scene import Group, Item, Line, Page, Rect, Style, Text
 from ..text import TextBox, fit
 from .context import FLOOR_JAPANESE, INK, LayoutContext, TextProblem, floor_pt, footer, page_title, readable
@@ -697,7 +698,9 @@ def _table_blocks(setting: Setting, table: Table, width: float, where: tuple, si
             TextProblem(
                 "PK366",
                 where,
-                f"table cell 「{quoted_cell(text)}」 breaks into lines of 1–{SHORT_LINE} characters (「{lines[0]}」{more})",
+                f"table cell 「{quoted_cell(text)}」 breaks into "
+                + (f"lines of 1–{SHORT_LINE} characters" if has_wide(text) else "a word alone on a line")
+                + f" (「{lines[0]}」{more})",
                 "its column is too narrow for its phrases: shorten the cells, or give the table fewer columns",
             )
         )

@@ -2,10 +2,10 @@
 a game's own), in a column or across the page.
 
 Each column starts at its share of the width. A column too narrow for its longest phrase, or so narrow that a
-Japanese cell would break into lines of SHORT_LINE characters or fewer (a phrase pushed whole to the next line
-leaves a stub; the review saw errata cells of 1–4 characters a line), takes the room it needs from the columns
-that can spare it. A table that cannot be set so at a column's width is set across the page (rules.py), and one
-that cannot be set so even there is PK366 at its section (`starved_cells`).
+cell would starve (`short_lines`: a Japanese cell in lines of SHORT_LINE characters or fewer, where a phrase
+pushed whole to the next line leaves a stub, as the review saw in errata cells; an English cell a word to a line),
+takes the room it needs from the columns that can spare it. A table that cannot be fed so at a column's width is
+set across the page (rules.py), and one that cannot be fed even there is PK366 at its section (`starved_cells`).
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ class Columns:
     widths: tuple[float, ...]
     """Each column's width in mm."""
     comfortable: bool
-    """Whether every Japanese cell sets without a starved line at these widths (`starved`)."""
+    """Whether every cell sets without a starved line at these widths (`starved`)."""
 
 
 Wrap = Callable[[str, float, float], tuple[str, ...]]
@@ -51,14 +51,15 @@ def _characters(line: str) -> int:
 
 
 def short_lines(text: str, width: float, size: float, wrap: Wrap = wrapped) -> list[str]:
-    """The lines of SHORT_LINE characters or fewer that `text` (its Japanese paragraphs) wraps into at `width` mm,
-    each paragraph's last line aside (a paragraph may end short). Text without Japanese has none."""
+    """The starved lines `text` wraps into at `width` mm, each paragraph's last line aside (a paragraph may end
+    short): in Japanese, lines of SHORT_LINE characters or fewer; in Latin text, a word alone on its line."""
     found: list[str] = []
     for paragraph in plain(text).split("\n"):
-        if not has_wide(paragraph):
-            continue
         lines = wrap(paragraph, width, size)
-        found += [line for line in lines[:-1] if _characters(line) <= SHORT_LINE]
+        if has_wide(paragraph):
+            found += [line for line in lines[:-1] if _characters(line) <= SHORT_LINE]
+        else:
+            found += [line for line in lines[:-1] if len(line.split()) == 1]
     return found
 
 
@@ -80,15 +81,15 @@ def _phrase_need(cells: Sequence[str], size: float, padding: float) -> float:
 
 
 def _comfortable_width(cells: tuple[str, ...], size: float, least: float, most: float, padding: float) -> float:
-    """The least width from `least` (in STEP mm, up to `most`) at which no Japanese cell of the column is starved:
+    """The least width from `least` (in STEP mm, up to `most`) at which no cell of the column is starved:
     never more than the width that sets each on one line."""
-    japanese = [cell for cell in cells if has_wide(cell)]
-    if not japanese:
+    worded = [cell for cell in cells if cell.strip()]
+    if not worded:
         return least
-    one_line = max(fonts.width_mm(line, readable(line, size)) for cell in japanese for line in plain(cell).split("\n"))
+    one_line = max(fonts.width_mm(line, readable(line, size)) for cell in worded for line in plain(cell).split("\n"))
     most = min(most, one_line + padding)
     width = least
-    while width < most and any(starved(cell, width - padding, size) for cell in japanese):
+    while width < most and any(starved(cell, width - padding, size) for cell in worded):
         width += STEP
     return max(least, min(width, most))
 
@@ -117,7 +118,7 @@ def column_widths(
     padding: float = 2 * CELL_ROOM,
 ) -> Columns:
     """The table's columns in mm at `width`: each its share, widened where its longest phrase would not fit (so a
-    Japanese phrase is not broken inside a narrow cell) or where a Japanese cell would be starved, the room taken
+    Japanese phrase is not broken inside a narrow cell) or where a cell would be starved, the room taken
     from columns that can spare it. When the starved columns cannot all be fed, the phrases are fitted alone; when
     they cannot all fit either, the shares stand and the table shrinks its text instead."""
     base = [share * width for share in shares]
@@ -138,7 +139,7 @@ def column_widths(
 def starved_cells(
     columns: tuple[str, ...], rows: tuple[tuple[str, ...], ...], widths: Sequence[float], size: float, padding: float
 ) -> list[tuple[str, list[str]]]:
-    """Each Japanese cell that breaks into starved lines at these widths, with those lines."""
+    """Each cell that breaks into starved lines at these widths, with those lines."""
     found = []
     for cells in (columns, *rows):
         for text, w in zip(cells, widths):
