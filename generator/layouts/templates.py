@@ -625,7 +625,8 @@ def keep_text_clear(face: FaceContext, items: list[Item], drawn: list[tuple[Regi
             continue  # nothing set, or a text already told it does not fit
         top = min(line.y for line in lines) - 2 * max(line.size for line in lines) * MM_PER_PT
         bottom = max(line.y for line in lines) + 2 * max(line.size for line in lines) * MM_PER_PT
-        neighbours, footers = list(face.heads.get(region.name, ())), []
+        neighbours: list[Box] = list(face.heads.get(region.name, ()))
+        footers: list[Box] = []
         for other, _value, place in drawn:
             if other is region or other.kind in BESIDE_TEXT:
                 continue
