@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from ..geometry import Box, ink_bounds, visible_items
+from .. import fonts
+from ..geometry import Box, visible_items
 from ..scene import Item, Text
 from ..text import TextBox
 from ..units import MM_PER_PT
@@ -63,15 +64,20 @@ def line_gap(size: float, leading: float) -> float:
     return max(leading - 1.0, 0.0) * size * MM_PER_PT
 
 
+def reach(lines: Sequence[Text]) -> tuple[float, float]:
+    """From the top of the lines' ink (their ascenders) to its foot (their descenders), mm down the card."""
+    top = min(line.y - line.size * MM_PER_PT * fonts.ASCENT for line in lines)
+    return top, max(line.y + line.size * MM_PER_PT * fonts.DESCENT for line in lines)
+
+
 def crowding(lines: Sequence[Text], room: Room, leading: float) -> float:
     """How far (mm) the lines' ink comes closer than FOOT_ROOM to what is over them, or than FOOT_ROOM and their
     line gap to what is under them (the neighbours round `room`)."""
-    inks = [ink_bounds(line) for line in lines if line.text.strip()]
-    inks_ = [ink for ink in inks if ink is not None]
-    if not inks_:
+    lines = [line for line in lines if line.text.strip()]
+    if not lines:
         return 0.0
     need = FOOT_ROOM + line_gap(max(line.size for line in lines), leading)
-    top, bottom = min(ink[1] for ink in inks_), max(ink[3] for ink in inks_)
+    top, bottom = reach(lines)
     return max(room.top + FOOT_ROOM - top, bottom - (room.bottom - need), 0.0)
 
 
@@ -129,4 +135,4 @@ def kept_clear(
     return items
 
 
-__all__ = ["FOOT_ROOM", "Room", "crowding", "ink_boxes", "kept_clear", "room_between"]
+__all__ = ["FOOT_ROOM", "Room", "crowding", "ink_boxes", "kept_clear", "line_gap", "reach", "room_between"]

@@ -40,7 +40,7 @@ from ..text import TextBox
 from ..units import MM_PER_PT
 from .cards import CardFace
 from .context import INK, LayoutContext, TextProblem, floor_pt
-from .footroom import ink_boxes, kept_clear
+from .footroom import FOOT_ROOM, WITHIN, ink_boxes, kept_clear, line_gap, reach
 from .inline_icons import (
     PIPS,
     Marked,
@@ -75,8 +75,8 @@ class FaceContext:
     """What every card of the template draws alike, kept by the caller from card to card (`template_face`)."""
     texts: dict[str, tuple[TextBox, float, tuple]] = field(default_factory=dict)
     """Each text region's box, leading and YAML path as its text was set on this card (`keep_text_clear`)."""
-    heads: dict[str, list[Box]] = field(default_factory=dict)
-    """The ink of an effect's own header pills, by region: its text keeps clear of them as of any pill."""
+    heads: dict[str, tuple[tuple[float, float, float, float], list[Item]]] = field(default_factory=dict)
+    """An effect's own header, by region: its box and its pills; its text keeps clear of them as of any pill."""
     limits: dict[str, tuple[TextBox, float]] = field(default_factory=dict)
     """A text region set again in a smaller box at a closer leading, to keep clear of its footer or pills."""
 
@@ -345,11 +345,12 @@ def draw_effect(face: FaceContext, region: Region, value: EffectFill) -> list[It
     if region.header is not None:
         hx, hy, hw, hh = region.header
         items += _effect_header(face, region, value, hx, hy, hw, hh, right=True)
+        face.heads[region.name] = ((hx, hy, hw, hh), list(items))
     else:
         hh = min(4.6, h * 0.3)
         items += _effect_header(face, region, value, x, y, w, hh, right=False)
+        face.heads[region.name] = ((x, y, w, hh), list(items))
         y, h = y + hh + 1.0, h - hh - 1.0
-    face.heads[region.name] = ink_boxes(items)
     back, pad = _backdrop(face, region)
     box = face.once(("text box", region.name, pad), _text_box, region, x, y, w, h, pad)
     items = back + items
@@ -623,17 +624,19 @@ def keep_text_clear(face: FaceContext, items: list[Item], drawn: list[tuple[Regi
         lines = [item for item in group.items if isinstance(item, Text) and item.role == role]
         if not lines or any(line.overflow for line in lines):
             continue  # nothing set, or a text already told it does not fit
-        top = min(line.y for line in lines) - 2 * max(line.size for line in lines) * MM_PER_PT
-        bottom = max(line.y for line in lines) + 2 * max(line.size for line in lines) * MM_PER_PT
-        neighbours: list[Box] = list(face.heads.get(region.name, ()))
+        size = max(line.size for line in lines)
+        top, bottom = reach(lines)
+        top, bottom = top - FOOT_ROOM - WITHIN, bottom + FOOT_ROOM + line_gap(size, leading) + WITHIN
+        room = (box.x, top, box.x + box.width, bottom)
+        head = face.heads.get(region.name)
+        neighbours: list[Box] = ink_boxes(head[1]) if head is not None and _near(room, head[0]) else []
         footers: list[Box] = []
         for other, _value, place in drawn:
-            if other is region or other.kind in BESIDE_TEXT:
+            if other is region or other.kind in BESIDE_TEXT or not _near(room, _box(other)):
                 continue
-            _ox, oy, _ow, oh = _box(other)
-            if oy + oh < top - 3.0 or oy > bottom + 3.0:
-                continue  # far above or below: its ink stays in its box
             (footers if other.kind in ("text", "effect") else neighbours).extend(ink_boxes((items[place],)))
+        if not neighbours and not footers:
+            continue
 
         def setter(cut: TextBox, tried: float, region: Region = region, value: Any = value) -> tuple:
             face.limits[region.name] = (cut, tried)
@@ -649,7 +652,7 @@ def keep_text_clear(face: FaceContext, items: list[Item], drawn: list[tuple[Regi
             (list(group.items), lines),
             box,
             leading,
-            max(line.size for line in lines),
+            size,
             neighbours,
             setter,
             where=where,
@@ -658,3 +661,9 @@ def keep_text_clear(face: FaceContext, items: list[Item], drawn: list[tuple[Regi
         )
         if redone is not None:
             items[at] = _region(redone, region)
+
+
+def _near(room: Box, box: tuple[float, float, float, float]) -> bool:
+    """Whether ink inside `box` (x, y, w, h: a region's ink stays inside its box) could come into `room`."""
+    x, y, w, h = box
+    return x < room[2] and x + w > room[0] and y < room[3] and y + h > room[1]
