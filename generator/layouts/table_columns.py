@@ -26,6 +26,8 @@ SHORT_LINE = 4
 """A line of a Japanese cell (but its paragraph's last) with this many characters or fewer reads as starved."""
 STEP = 0.5
 """The steps (mm) in which a starved column is widened until no cell of it is starved."""
+STRIDE = 2.0
+"""The strides (mm) a starved column is first widened in, before it is narrowed back in STEP mm."""
 
 
 @dataclass(frozen=True)
@@ -88,10 +90,22 @@ def _comfortable_width(cells: tuple[str, ...], size: float, least: float, most: 
         return least
     one_line = max(fonts.width_mm(line, readable(line, size)) for cell in worded for line in plain(cell).split("\n"))
     most = min(most, one_line + padding)
+
+    def fed(width: float) -> bool:
+        return not any(starved(cell, width - padding, size) for cell in worded)
+
     width = least
-    while width < most and any(starved(cell, width - padding, size) for cell in worded):
-        width += STEP
+    while width < most and not fed(width):  # in strides first, then back in steps within the last stride
+        width += STRIDE
+    start = max(least, width - STRIDE + STEP)
+    width = next((w for w in _steps(start, min(width, most)) if fed(w)), width)
     return max(least, min(width, most))
+
+
+def _steps(start: float, stop: float) -> list[float]:
+    """From `start` to `stop` in STEP mm, `stop` included."""
+    count = max(int((stop - start) / STEP + 1e-9), 0)
+    return [start + k * STEP for k in range(count)] + [stop]
 
 
 def _rebalanced(base: list[float], want: list[float], width: float) -> list[float] | None:
@@ -109,6 +123,12 @@ def _rebalanced(base: list[float], want: list[float], width: float) -> list[floa
     return [max(b, w) if w > b else b - short * sp / total_spare for b, w, sp in zip(base, want, spare)]
 
 
+KNOWN: dict[tuple, tuple[fonts.FontSet, Columns]] = {}
+"""Widths already found, by the fonts they were measured in (kept with them, so their identity is never another's)
+and the table: a summary weighs every body size, and each weighs its tables again."""
+KNOWN_MOST = 256
+
+
 def column_widths(
     columns: tuple[str, ...],
     rows: tuple[tuple[str, ...], ...],
@@ -121,14 +141,39 @@ def column_widths(
     Japanese phrase is not broken inside a narrow cell) or where a cell would be starved, the room taken
     from columns that can spare it. When the starved columns cannot all be fed, the phrases are fitted alone; when
     they cannot all fit either, the shares stand and the table shrinks its text instead."""
+    fontset = fonts.in_use()
+    key = (id(fontset), columns, rows, shares, width, size, padding)
+    found = KNOWN.get(key)
+    if found is not None and found[0] is fontset:
+        return found[1]
+    if len(KNOWN) >= KNOWN_MOST:
+        KNOWN.clear()
+    got = _column_widths(columns, rows, shares, width, size, padding)
+    KNOWN[key] = (fontset, got)
+    return got
+
+
+def _column_widths(
+    columns: tuple[str, ...],
+    rows: tuple[tuple[str, ...], ...],
+    shares: tuple[float, ...],
+    width: float,
+    size: float,
+    padding: float,
+) -> Columns:
     base = [share * width for share in shares]
     cells = [tuple(row[j] for row in (columns, *rows)) for j in range(len(base))]
     need = [_phrase_need(column, size, padding) for column in cells]
+    fed = [
+        b >= n and not any(starved(cell, b - padding, size) for cell in column)
+        for b, n, column in zip(base, need, cells)
+    ]
+    if all(fed):
+        return Columns(tuple(base), True)
     want = []
-    for b, n, column in zip(base, need, cells):
-        fed = b >= n and not any(starved(cell, b - padding, size) for cell in column)
+    for b, n, column, full in zip(base, need, cells, fed):
         comfortable = _comfortable_width(column, size, n, width, padding)
-        want.append(min(comfortable, b) if fed else comfortable)
+        want.append(min(comfortable, b) if full else comfortable)
     got = _rebalanced(base, want, width)
     if got is not None:
         return Columns(tuple(got), True)
