@@ -25,7 +25,7 @@ WITHIN = 0.1
 """How close (mm) past the room a text may come and still be clear: ink is measured by em boxes and the bounding
 boxes of shapes (a diamond's tip, a pill's round end), which overstate it by more than this."""
 TIGHTEST_LEADING = 1.2
-"""The closest a card text's lines are set to keep clear of its footer before it is set smaller."""
+"""The closest a card text's lines are set to keep clear of its footer, where setting it smaller is not enough."""
 
 
 @dataclass(frozen=True)
