@@ -47,13 +47,14 @@ class Placed:
         return bool(row) and (int(row[1]) == 1 or int(row[1]) == int(row[2]) - 1)
 
 
-def columns(page) -> list[list[Placed]]:
-    """The page's columns left to right, each its blocks top to bottom."""
-    found: dict[float, list[Placed]] = {}
+def bands(page) -> list[tuple[bool, list[list[Placed]]]]:
+    """The page's bands top to bottom (tables set across the page are a band, the text between such tables
+    another): whether it is across the page, and its columns left to right, each its blocks top to bottom."""
+    found: list[tuple[Placed, float, float]] = []
     for item, matrix in walk(page.items):
         if not (isinstance(item, Group) and item.role.startswith("rule-")):
             continue
-        ys, texts = [], []
+        ys, texts, wide = [], [], 0.0
         for child, m in walk(item.items, (1, 0, 0, 1, matrix[4] + item.dx, matrix[5] + item.dy)):
             if isinstance(child, Text):
                 x0, y0, x1, y1 = text_bounds(child)
@@ -61,9 +62,31 @@ def columns(page) -> list[list[Placed]]:
                 texts.append(child)
             elif not isinstance(child, Group) and (box := bounds(child, m)) is not None:
                 ys += [box[1], box[3]]
+                wide = max(wide, box[2] - box[0])
         x = round(matrix[4] + item.dx, 1)
-        found.setdefault(x, []).append(Placed(item.role, item.name, min(ys), max(ys), tuple(texts)))
-    return [sorted(found[x], key=lambda b: b.top) for x in sorted(found)]
+        found.append((Placed(item.role, item.name, min(ys), max(ys), tuple(texts)), x, wide))
+    # a section is across the page when its heading is: the blocks under a heading share its band
+    placed: list[tuple[Placed, float, bool]] = []
+    across = False
+    for block, x, wide in sorted(found, key=lambda found: (found[1], found[0].top)):
+        if block.role == "rule-heading":
+            across = wide > page_width(page) / 2
+        placed.append((block, x, across))
+    out: list[tuple[bool, dict[float, list[Placed]]]] = []
+    for block, x, across in sorted(placed, key=lambda placed: placed[0].top):
+        if not out or out[-1][0] != across:
+            out.append((across, {}))
+        out[-1][1].setdefault(x, []).append(block)
+    return [(across, [sorted(band[x], key=lambda b: b.top) for x in sorted(band)]) for across, band in out]
+
+
+def page_width(page) -> float:
+    return getattr(page, "width", 210.0)
+
+
+def columns(page) -> list[list[Placed]]:
+    """The page's columns, band after band, left to right."""
+    return [column for _across, band in bands(page) for column in band]
 
 
 def rule_pages(kits, name: str, lang: str):
@@ -213,20 +236,24 @@ def check_balance(pages) -> None:
     than the run of blocks at the cut on the taller side: moving that run across would make the other column the
     taller by more, so no cut is better. (This is how a short summary of a few large blocks may end unevenly.)"""
     for p, page in enumerate(pages, start=1):
-        cols = columns(page)
-        assert 1 <= len(cols) <= 2
-        top = min(block.top for col in cols for block in col)
-        heights = [col[-1].bottom - top for col in cols] + [0.0] * (2 - len(cols))
-        left, right = heights
-        if abs(left - right) <= BALANCE * max(heights):
-            continue
-        if left > right:
-            run = units(cols[0])[-1]
-        else:
-            run = units(cols[1][1:] if cols[1][0].name == "continued" else cols[1])[0]
-        assert abs(left - right) < run[1] - run[0] + 2.0, (
-            f"page {p}: columns {left:.0f} and {right:.0f} mm; the run at the cut is {run[1] - run[0]:.0f} mm"
-        )
+        for across, cols in bands(page):
+            if not across:
+                _check_band(p, cols)
+
+
+def _check_band(p: int, cols: list[list[Placed]]) -> None:
+    """One band's two columns end within BALANCE of each other, or as near as the run at the cut allows."""
+    assert 1 <= len(cols) <= 2
+    top = min(block.top for col in cols for block in col)
+    heights = [col[-1].bottom - top for col in cols] + [0.0] * (2 - len(cols))
+    left, right = heights
+    if abs(left - right) <= BALANCE * max(heights):
+        return
+    right_column = cols[1][1:] if len(cols) > 1 and cols[1][0].name == "continued" else cols[-1]
+    run = units(cols[0])[-1] if left > right else units(right_column)[0]
+    assert abs(left - right) < run[1] - run[0] + 2.0, (
+        f"page {p}: columns {left:.0f} and {right:.0f} mm; the run at the cut is {run[1] - run[0]:.0f} mm"
+    )
 
 
 @pytest.mark.parametrize(("name", "lang"), [(name, lang) for name, lang in EDITIONS if name in FLOWED])

@@ -76,7 +76,10 @@ CODES: dict[str, tuple[Severity, str]] = {
     "PK359": (W, "two rules, or two words of one rule, disagree on whom or how it applies"),
     "PK364": (W, "two different cards share a title"),
     "PK365": (W, "a rule table lists one row or one combination twice"),
-    "PK366": (W, "a Japanese line breaks inside a phrase wider than its line"),
+    "PK366": (
+        W,
+        "text set badly: a Japanese line breaks inside a phrase, a table cell starves, or a card's text crowds its footer",
+    ),
     "PK367": (W, "text prints over other text"),
     "PK368": (W, "text crowds the edge of a box or circle, or runs into one"),
     "PK369": (W, "a back's title too long for its small card is left off the back"),

@@ -157,13 +157,18 @@ EXPLANATIONS: dict[str, Explanation] = {
         "has it.",
     ),
     "PK366": Explanation(
-        "Japanese text breaks its lines between phrases (BudouX reads them): never inside a word, a number with its "
-        "unit or a bracket. A phrase wider than its whole line cannot stay whole, so it breaks inside, and that is "
-        "this warning. Found when the kit is laid out.",
+        "Text a typesetter would not sign. Japanese text breaks its lines between phrases (BudouX reads them): never "
+        "inside a word, a number with its unit or a bracket; a phrase wider than its whole line cannot stay whole, "
+        "so it breaks inside. A table cell in a column too narrow for its phrases starves: Japanese breaks into "
+        "lines of 1–4 characters, English sets a word to a line (the layout widens such a column from the others, "
+        "or sets the table across the page; this is what even that cannot mend). A card's text keeps 1 mm from a pill over it, and 1 mm more than "
+        "its own line gap from a footer under it, or the footer reads as one more line of it (the layout sets the "
+        "text smaller or closer first). Found when the kit is laid out.",
         "        - {name: effect, kind: text, box: [5mm, 60mm, 20mm, 20mm], size: 9, min_size: 7}\n"
         "      # and a card: effect: {ja: エレメントファイアストームクリスタルを得る。}\n",
-        "Widen the box, shorten the phrase, or allow a smaller `min_size`; where the break reads well as it is, "
-        "silence it at that place with an `ignore:` entry and the reason.",
+        "Widen the box, shorten the phrase or the text, or allow a smaller `min_size`; for a table, shorten its cells "
+        "or give it fewer columns. Where the setting reads well as it is, silence it at that place with an `ignore:` "
+        "entry and the reason.",
     ),
     "PK367": Explanation(
         "Two texts print over each other on a card or sheet: neither can be read. Found when the kit is laid out, "

@@ -28,6 +28,7 @@ from ..layouts.wizards_cards import (
     NEGATIVE,
     NIGHT,
     action_row,
+    effect_over_footer,
     end_box,
     line,
     phase_row,
@@ -166,23 +167,7 @@ def element_face(
     items += action_row(ctx, element.icons, w)  # the card's own in colour, the others faint
     items.append(Line(7, 64.6, w - 7, 64.6, style=Style(stroke=blend(WHITE, colour, 0.55), width=0.3)))
     effect = text(element.effect.text, lang, _values(kit, element, element.effect))
-    items += ctx.fitted(
-        effect,
-        TextBox(6.0, 65.3, w - 12, 15.5, align="start", valign="top", colour=INK, role="card-effect"),
-        7.0,
-        5.0,
-        where=where + ("effect", "text", lang),
-        label=f"{element.id} effect",
-        leading=1.28,
-    )
-    items += ctx.fitted(
-        _summon_line(kit, element, lang),
-        TextBox(6.0, 81.1, w - 12, 3.4, align="middle", valign="middle", colour=MUTED, role="card-phases"),
-        6.0,
-        6.0,
-        where=where + ("phases",),
-        label=f"{element.id} phases",
-    )
+    items += effect_over_footer(ctx, effect, _summon_line(kit, element, lang), w, where, element.id)
     return CardFace(element.id, tuple(items), colour)
 
 

@@ -17,13 +17,14 @@ from dataclasses import dataclass, field, replace
 from pnpkit.validator.components.templates import InlineIcon
 from pnpkit.validator.markup import plain
 
-from .. import fonts
 from ..colour import WHITE
 from ..i18n import lookup_order
+from ..linebreaks import has_wide
 from ..scene import Group, Item, Line, Page, Rect, Style, Text
-from ..text import SPACES, TextBox, fit, phrases
+from ..text import TextBox, fit
 from .context import FLOOR_JAPANESE, INK, LayoutContext, TextProblem, floor_pt, footer, page_title, readable
-from .templates import inline_text, marked
+from .inline_icons import inline_text, marked
+from .table_columns import CELL_ROOM, SHORT_LINE, column_widths, starved_cells
 
 BODY = 9.0
 """The body a summary is set at when it has the room; the search for the largest size that fits starts here."""
@@ -35,6 +36,8 @@ MIN_BODY = 6.5
 """The smallest body a one-page summary shrinks to (7 pt, the Japanese floor, when the summary is Japanese,
 since tables set half a point smaller would fall under it); below it the overflow is a finding."""
 SHRINK_STEP = 0.25
+TABLE_STEP = 0.5
+"""How much smaller than the body a table's text is set."""
 HEADING = 10.0
 GAP = 2.0
 COLUMN_GAP = 6.0
@@ -261,16 +264,18 @@ def balance(
     return [(start, cut), (cut, end)] if cut < end else [(start, end)]
 
 
-def paginate(blocks: list[Block], room: float) -> list[list[tuple[int, int]]]:
-    """Pages of two columns: each page takes what two full columns hold, then balances it between them."""
+def paginate(blocks: list[Block], room: float, first: float | None = None) -> list[list[tuple[int, int]]]:
+    """Pages of two columns: each page takes what two full columns hold, then balances it between them.
+    With `first`, the first page has only that much room left (what is above is set already)."""
     heights = _Heights(blocks)
-    pages = []
+    pages: list[list[tuple[int, int]]] = []
     start = 0
     while start < len(blocks):
-        end = _fill(blocks, start, room, heights)
+        here = room if pages or first is None else first
+        end = _fill(blocks, start, here, heights)
         if end < len(blocks):
-            end = _fill(blocks, end, room, heights)
-        pages.append(balance(blocks, start, end, room, heights))
+            end = _fill(blocks, end, here, heights)
+        pages.append(balance(blocks, start, end, here, heights))
         start = end
     return pages
 
@@ -310,13 +315,13 @@ def rule_pages(
     def trial(body: float) -> tuple[int, int]:
         """Pages needed at `body`, and the words that do not fit their boxes there (a long word in a narrow cell)."""
         scratch = replace(ctx, problems=[])
-        pages = len(paginate(_blocks(Setting(scratch, body, icons), sections, width), room))
+        pages = len(_flowed(Setting(scratch, body, icons), sections, width, room)[0])
         return pages, len(scratch.problems)
 
     sizes = _sizes(BODY, FLOW_FLOOR)
     fewest, misses = trial(sizes[-1])
     body = next(size for size in sizes if size == sizes[-1] or _no_worse(trial(size), (fewest, misses)))
-    blocks = _blocks(Setting(ctx, body, icons), sections, width)
+    laid, blocks = _flowed(Setting(ctx, body, icons), sections, width, room)
     for block in blocks:
         if block.height > room:
             ctx.problems.append(
@@ -327,14 +332,95 @@ def rule_pages(
                     "split it into shorter steps or bullets",
                 )
             )
-    laid = paginate(blocks, room)
     pages = []
-    for n, columns in enumerate(laid, start=1):
-        items = page_title(ctx, title, subtitle)
-        for c, (start, end) in enumerate(columns):
-            items += _place(column_of(blocks, start, end), ctx.margin + c * (width + COLUMN_GAP), _top(ctx))[0]
-        items += footer(ctx, footer_left, f"{n}/{len(laid)}")
+    for n, placed in enumerate(laid, start=1):
+        items = page_title(ctx, title, subtitle) + placed + footer(ctx, footer_left, f"{n}/{len(laid)}")
         pages.append(Page(ctx.paper.width, ctx.paper.height, tuple(items), title if n == 1 else f"{title} {n}"))
+    return pages
+
+
+def _flowed(
+    setting: Setting, sections: list[Section], width: float, room: float
+) -> tuple[list[list[Item]], list[Block]]:
+    """The sections flowed in two balanced columns `width` wide, page after page `room` tall: each page's items, and
+    every block (for the caller's check of a block taller than a column).
+
+    When a table would starve in a column (`table_columns`), every table is set across the page, as on a one-page
+    summary: the text between tables in balanced columns, a lone text section split between the two."""
+    ctx = setting.ctx
+    x, top = ctx.margin, _top(ctx)
+    starving = any(section.table is not None and _starved(setting, section.table, width) for section in sections)
+    spans = [starving and section.table is not None for section in sections]
+    if not starving:
+        blocks = _blocks(setting, sections, width)
+        return [
+            [
+                item
+                for c, (s, e) in enumerate(columns)
+                for item in _place(column_of(blocks, s, e), x + c * (width + COLUMN_GAP), top)[0]
+            ]
+            for columns in paginate(blocks, room)
+        ], blocks
+    full = ctx.paper.width - 2 * ctx.margin
+    pages: list[list[Item]] = [[]]
+    every: list[Block] = []
+    y = 0.0
+    for run, spanning in _span_runs(sections, spans):
+        # a lone section between tables across the page is balanced in two columns, not left in one
+        blocks = _blocks(setting, run, full if spanning else width, whole=spanning or len(run) > 1)
+        every += blocks
+        if y > 0.0:
+            if _opens(blocks, room - y - GAP):
+                y += GAP
+            else:
+                pages.append([])
+                y = 0.0
+        laid = _stack(blocks, room, room - y) if spanning else paginate(blocks, room, room - y)
+        for n, columns in enumerate(laid):
+            if n:
+                pages.append([])
+                y = 0.0
+            tallest = 0.0
+            for c, (s, e) in enumerate(columns):
+                got, height = _place(column_of(blocks, s, e), x + c * (width + COLUMN_GAP), top + y)
+                pages[-1] += got
+                tallest = max(tallest, height)
+            y += tallest
+    return pages, every
+
+
+def _starved(setting: Setting, table: Table, width: float) -> bool:
+    """Whether `table`, set at the summary's table size in a column `width` wide, starves a cell (`table_columns`)."""
+    return not column_widths(table.columns, table.rows, table.widths, width, setting.body - TABLE_STEP).comfortable
+
+
+def _span_runs(sections: list[Section], spans: list[bool]) -> list[tuple[list[Section], bool]]:
+    """Consecutive sections set in columns together; each section set across the page alone."""
+    runs: list[tuple[list[Section], bool]] = []
+    for section, spanning in zip(sections, spans):
+        if spanning or not runs or runs[-1][1]:
+            runs.append(([section], spanning))
+        else:
+            runs[-1][0].append(section)
+    return runs
+
+
+def _opens(blocks: list[Block], room: float) -> bool:
+    """Whether a column of `room` left on a page can open with `blocks`: a break that fits, after no heading."""
+    heights = _Heights(blocks)
+    end = _fill(blocks, 0, room, heights)
+    return heights.fits(0, end, room) and (end == len(blocks) or not blocks[end - 1].keep_with_next)
+
+
+def _stack(blocks: list[Block], room: float, first: float) -> list[list[tuple[int, int]]]:
+    """Blocks in one column across the page, page after page: `first` mm on the first, `room` on the rest."""
+    heights = _Heights(blocks)
+    pages: list[list[tuple[int, int]]] = []
+    start = 0
+    while start < len(blocks):
+        end = _fill(blocks, start, room if pages else first, heights)
+        pages.append([(start, end)])
+        start = end
     return pages
 
 
@@ -484,15 +570,16 @@ def _heading(title: str, width: float, *, name: str = "") -> Block:
     )
 
 
-def _blocks(setting: Setting, sections: list[Section], width: float) -> list[Block]:
-    """Every section's blocks in reading order: its heading, then its content, a table's header before its rows."""
+def _blocks(setting: Setting, sections: list[Section], width: float, *, whole: bool = True) -> list[Block]:
+    """Every section's blocks in reading order: its heading, then its content, a table's header before its rows.
+    With `whole` False, a short section may be split like a long one (a lone section balanced in two columns)."""
     marker = next(CONTINUED[tag] for tag in lookup_order(setting.ctx.lang) if tag in CONTINUED)
     blocks: list[Block] = []
     for section in sections:
         continued = _heading(section.title + marker, width, name="continued")
         heading = _heading(section.title, width)
         content = [replace(block, continued=continued) for block in _section_blocks(setting, section, width)]
-        blocks += [heading, *_kept(heading, content)]
+        blocks += [heading, *_kept(heading, content, whole)]
     return blocks
 
 
@@ -502,11 +589,14 @@ a reader takes it in at once. A longer one keeps its first two and its last two 
 foot with a single line under it, and no column opens with a section's last line alone."""
 
 
-def _kept(heading: Block, content: list[Block]) -> list[Block]:
-    """The section's content with the keeps that hold a short section whole and a long one's ends together."""
+def _kept(heading: Block, content: list[Block], short_whole: bool = True) -> list[Block]:
+    """The section's content with the keeps that hold a short section whole (unless `short_whole` is False) and a
+    long one's ends together."""
     if not content:
         return content
-    whole = heading.height + sum(block.height + block.space_before for block in content) <= SHORT_SECTION
+    whole = (
+        short_whole and heading.height + sum(block.height + block.space_before for block in content) <= SHORT_SECTION
+    )
     last = len(content) - 1
     return [
         replace(block, keep_with_next=True)
@@ -549,49 +639,24 @@ def _section_blocks(setting: Setting, section: Section, width: float) -> list[Bl
     if not under:
         blocks += bullets(0.0)
     if section.table is not None:
-        blocks += _table_blocks(setting, section.table, width, section.where, body - 0.5)
+        blocks += _table_blocks(setting, section.table, width, section.where, body - TABLE_STEP)
     if section.diagram is not None:
         items, h = section.diagram(setting, width)
         blocks.append(Block(tuple(items), h, "rule-diagram", where=section.where))
     return blocks
 
 
-CELL_ROOM = 1.2
-"""Room between a table cell's words and its rules: 1 mm of clear paper inside a hairline."""
-
-
-def column_widths(table: Table, width: float, size: float, padding: float = 2 * CELL_ROOM) -> list[float]:
-    """The table's columns in mm: its share of `width` each, widened where a column's longest phrase would not fit
-    (so a Japanese phrase is not broken inside a narrow cell), the room taken from columns that can spare it.
-    When the phrases cannot all fit, the shares stand and the table shrinks its text instead."""
-    base = [share * width for share in table.widths]
-    need = [
-        max(
-            (
-                fonts.width_mm(piece, readable(piece, size)) + padding
-                for cells in (table.columns, *table.rows)
-                for piece in phrases(plain(cells[j]))
-                if piece not in SPACES
-            ),
-            default=0.0,
-        )
-        for j in range(len(base))
-    ]
-    if all(b >= n for b, n in zip(base, need)) or sum(need) > width:
-        return base
-    short = sum(n - b for b, n in zip(base, need) if n > b)
-    spare = [max(b - n, 0.0) for b, n in zip(base, need)]
-    total_spare = sum(spare)
-    if total_spare < short:
-        return base
-    return [max(b, n) if n > b else b - short * sp / total_spare for b, n, sp in zip(base, need, spare)]
+def quoted_cell(text: str) -> str:
+    """A cell's words for a message: its first 24 characters."""
+    words = plain(text).replace("\n", " ")
+    return words if len(words) <= 24 else words[:24] + "…"
 
 
 def _table_blocks(setting: Setting, table: Table, width: float, where: tuple, size: float) -> list[Block]:
     """The header row, then a block per row, at `size` or as much smaller (down to TABLE_FLOOR) as a long word
     needs to fit its cell. The header keeps with the first two rows and the last two rows
     keep together, so a split leaves at least two rows on each side; each row knows its header to repeat it."""
-    widths = column_widths(table, width, size)
+    widths = column_widths(table.columns, table.rows, table.widths, width, size).widths
 
     def row_block(cells: tuple[str, ...], header: bool) -> tuple[tuple[Item, ...], float]:
         blocks, height = [], 0.0
@@ -625,6 +690,20 @@ def _table_blocks(setting: Setting, table: Table, width: float, where: tuple, si
         sizes = _sizes(size, min(size, TABLE_FLOOR))
         least = misses(sizes[-1])
         size = next((at for at in sizes[1:] if misses(at) <= least), size)
+    starved = starved_cells(table.columns, table.rows, widths, size, 2 * CELL_ROOM)
+    if starved:
+        text, lines = starved[0]
+        more = f"; {len(starved) - 1} more cells" if len(starved) > 1 else ""
+        setting.ctx.problems.append(
+            TextProblem(
+                "PK366",
+                where,
+                f"table cell 「{quoted_cell(text)}」 breaks into "
+                + (f"lines of 1–{SHORT_LINE} characters" if has_wide(text) else "a word alone on a line")
+                + f" (「{lines[0]}」{more})",
+                "its column is too narrow for its phrases: shorten the cells, or give the table fewer columns",
+            )
+        )
     header = Block(*row_block(table.columns, True), "rule-table-header", keep_with_next=True, where=where)
     rows = []
     last = len(table.rows) - 1

@@ -5,14 +5,7 @@ Each region kind has one small drawing function with the same shape
 `LayoutContext.fitted`, so a text that cannot fit its region even at the
 region's `min_size` is a finding (PK309) at the card's line in the YAML.
 
-Inline icons: `{S1}` or `{dice}` in any text draws the template set's icon of
-that name as vector art, one em wide, at the size the text ends up at. The
-icon is swapped for a one-em placeholder character before fitting, so wrap
-and fit (and their Japanese line-breaking rules) treat it as one atom, and
-the placeholder is replaced by the icon when the lines are placed. An icon
-may be a picture file (PNG or SVG): it sits on the baseline, as tall as the
-font's ascent at most. The characters a drawn icon shows are checked against
-the font like any text (PK307, at the icon's `text:`).
+Inline icons (`{S1}` in any text) are drawn by `inline_icons`.
 
 Image regions place a picture file (validator/images.py checked it): `cover`
 fills the box and crops around the focal point, `contain` shows all of it on
@@ -22,9 +15,8 @@ the region, corners rounded as the region's shape, with an optional frame.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from pnpkit.validator.components.templates import (
@@ -42,235 +34,28 @@ from pnpkit.validator.types import LocalText
 
 from .. import fonts, images
 from ..colour import WHITE, blend, tint
+from ..geometry import Box
 from ..scene import Circle, Group, Image, Item, Path, Polygon, Rect, Style, Text
-from ..text import TextBox, item_width
+from ..text import TextBox
 from ..units import MM_PER_PT
 from .cards import CardFace
 from .context import INK, LayoutContext, TextProblem, floor_pt
-from .marks import GLYPH_MIDDLE, drawn_mark
-from .problems import ANY_TEXT, Remedy
+from .footroom import FOOT_ROOM, WITHIN, ink_boxes, kept_clear, line_gap, reach
+from .inline_icons import (
+    PIPS,
+    Marked,
+    centred_baseline,
+    check_icon_text,
+    fit_size,
+    icon_items,
+    inline_text,
+    marked,
+)
+from .marks import GLYPH_MIDDLE
+from .problems import Remedy
 
 ArtPainter = Callable[[str, float, float, float, float], list[Item]]
 """(art key, x, y, width, height) → items drawn inside that box."""
-
-ICON_PATTERN = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
-MARKERS = (fonts.ICON_MARKER,)
-"""What stands in for icons while fitting: one em in every face, never drawn, so any font will do."""
-
-# ---------------------------------------------------------------- inline icons
-
-
-def icon_items(icon: InlineIcon, cx: float, cy: float, em: float, role: str = "inline-icon") -> Group:
-    """An icon centred at (cx, cy) that fills a one-em cell of a text `em` mm tall.
-
-    A picture icon sits on the baseline of that text (GLYPH_MIDDLE ems below the centre), one em wide at most.
-    """
-    items: list[Item] = []
-    if icon.image is not None:
-        info = icon.image.image
-        if info is not None:
-            iw, ih = placed_size(info, em, em * fonts.ASCENT, "contain")
-            items.append(Image(-iw / 2, GLYPH_MIDDLE * em - ih, iw, ih, info.path, role="icon-image"))
-    elif icon.shape == "tag":
-        w, h = em * 0.98, em * 0.8
-        items.append(Rect(-w / 2, -h / 2, w, h, style=Style(fill=icon.colour), radius=em * 0.16))
-        if icon.text:
-            size = _fit_size(icon.text, w * 0.9, h * 0.78)
-            items.append(Text(0, _baseline(size), icon.text, size, colour=WHITE, anchor="middle", bold=True))
-    elif icon.shape == "disc":
-        items.append(Circle(0, 0, em * 0.44, style=Style(fill=icon.colour)))
-        if icon.text:
-            size = _fit_size(icon.text, em * 0.62, em * 0.6)
-            own = not fonts.missing_glyphs(icon.text, bold=True)
-            face = fonts.mark_face(icon.text)
-            if face is not None and (not own or size < floor_pt(icon.text) - 1e-9):  # drawn as its shape
-                items.append(drawn_mark(icon.text, size, face))
-            else:
-                items.append(Text(0, _baseline(size), icon.text, size, colour=WHITE, anchor="middle", bold=True))
-    elif icon.shape == "die":
-        side = em * 0.8
-        items.append(
-            Rect(
-                -side / 2,
-                -side / 2,
-                side,
-                side,
-                style=Style(fill=WHITE, stroke=icon.colour, width=em * 0.07),
-                radius=em * 0.14,
-            )
-        )
-        for px, py in PIPS[icon.pips]:
-            items.append(Circle(px * side * 0.27, py * side * 0.27, em * 0.075, style=Style(fill=icon.colour)))
-    return Group(tuple(items), dx=cx, dy=cy, role=role)
-
-
-PIPS: dict[int, tuple[tuple[int, int], ...]] = {
-    1: ((0, 0),),
-    2: ((-1, -1), (1, 1)),
-    3: ((-1, -1), (0, 0), (1, 1)),
-    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
-    5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
-    6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
-}
-
-
-def _fit_size(text: str, width: float, height: float) -> float:
-    """The point size at which `text` is `height` mm tall (cap to descent) and no wider than `width`."""
-    by_height = height / ((fonts.ASCENT + fonts.DESCENT) * MM_PER_PT)
-    by_width = width / max(fonts.width_em(text) * MM_PER_PT, 1e-6)
-    return min(by_height, by_width)
-
-
-def _baseline(size: float) -> float:
-    """The baseline that centres a line of `size` pt on y = 0."""
-    return GLYPH_MIDDLE * size * MM_PER_PT
-
-
-@dataclass(frozen=True)
-class Marked:
-    """A text with its inline icons swapped for one marker character, as wrap and fit see it."""
-
-    text: str
-    marker: str
-    names: tuple[str, ...]
-    """The icons the markers stand for, in reading order."""
-
-
-def chip_text_size(icon: InlineIcon, em: float) -> float:
-    """The size a tag's or disc's text prints at inside its one-em chip, for text `em` mm tall."""
-    text = icon.text or ""
-    if icon.shape == "tag":
-        return _fit_size(text, em * 0.98 * 0.9, em * 0.8 * 0.78)
-    return _fit_size(text, em * 0.62, em * 0.6)
-
-
-def spelled(icon: InlineIcon, size: float) -> bool:
-    """Whether an icon with words on it (a tag or a disc) is written out as coloured text in text of `size` pt:
-    its one-em chip would print them below the readable floor (a chip's words are about 0.6 em)."""
-    if icon.image is not None or not icon.text or icon.shape != "tag":
-        return False  # a disc too small for its mark draws the mark as a shape (`drawn_mark`)
-    return chip_text_size(icon, size * MM_PER_PT) < floor_pt(icon.text) - 1e-9
-
-
-def _spelled_markup(icon: InlineIcon) -> str:
-    """The icon's words in its colour, as markup (its characters escaped)."""
-    words = "".join("\\" + ch if ch in "*<\\" else ch for ch in icon.text or "")
-    return f"<{icon.colour}>{words}</>"
-
-
-def marked(text: str, icons: Mapping[str, InlineIcon], size: float | None = None) -> Marked:
-    """`text` with each `{name}` of a known icon swapped for the first marker the text does not use.
-
-    In text of `size` pt, an icon whose chip could not print its words at the floor is written out
-    instead, in the icon's colour (`spelled`): wrap and fit then measure it as the text it is.
-
-    >>> marked("Roll {dice}, then {S9}", {"dice": InlineIcon(shape="die")})
-    Marked(text='Roll \\ue000, then {S9}', marker='\\ue000', names=('dice',))
-    >>> marked("Resolve {S1}", {"S1": InlineIcon(shape="tag", text="S1", colour="#c4860f")}, 8).text
-    'Resolve <#c4860f>S1</>'
-    """
-    if "{" not in text:
-        return Marked(text, "", ())
-    marker = next((m for m in MARKERS if m not in text), "")
-    names: list[str] = []
-
-    def swap(match: re.Match) -> str:
-        icon = icons.get(match.group(1))
-        if icon is not None and size is not None and spelled(icon, size):
-            return _spelled_markup(icon)
-        if icon is not None and marker:
-            names.append(match.group(1))
-            return marker
-        return match.group(0)
-
-    return Marked(ICON_PATTERN.sub(swap, text), marker, tuple(names))
-
-
-def inline_text(
-    ctx: LayoutContext,
-    text: str,
-    box: TextBox,
-    size: float,
-    min_size: float,
-    icons: Mapping[str, InlineIcon],
-    *,
-    where: tuple,
-    label: str,
-    lines: int | None = None,
-    leading: float = 1.3,
-    remedy: Remedy = ANY_TEXT,
-) -> list[Item]:
-    """Fit `text` into `box` like `ctx.fitted`, drawing `{icon}`s inline as one-em atoms.
-
-    `lines` caps the number of lines: the box is made too short for one more
-    line even at `min_size`, so fitting shrinks the text instead of wrapping it.
-    """
-    marker, names = "", tuple[str, ...]()
-    if "{" in text:  # most text has no icon: nothing to swap
-        swapped = marked(text, icons, max(min_size, floor_pt(ICON_PATTERN.sub("", text))))
-        text, marker, names = swapped.text, swapped.marker, swapped.names
-        for name in dict.fromkeys(names):
-            check_icon_text(ctx, name, icons[name])
-    floor = floor_pt(text.replace(marker, "") if marker else text)  # a marker is no Japanese word
-    if lines is not None:
-        box = _line_capped(box, lines, max(min_size, floor), leading)
-    placed = ctx.fitted(
-        text, box, size, min_size, where=where, label=label, leading=leading, floor=floor, remedy=remedy
-    )
-    if not names:
-        return list(placed)
-    out: list[Item] = []
-    queue = iter(names)
-    for line in placed:
-        if marker not in line.text:
-            out.append(line)
-            continue
-        em = line.size * MM_PER_PT
-        whole = item_width(line)  # in the face the line prints in (bold, italic, family)
-        x = {"start": line.x, "middle": line.x - whole / 2, "end": line.x - whole}[line.anchor]
-        parts = line.text.split(marker)
-        for i, part in enumerate(parts):
-            if part:
-                piece = replace(line, x=x, text=part, anchor="start")  # keeps bold, italic and the family
-                out.append(piece)
-                x += item_width(piece)
-            if i < len(parts) - 1:
-                out.append(icon_items(icons[next(queue)], x + em / 2, line.y - GLYPH_MIDDLE * em, em))
-                x += em
-    return out
-
-
-def check_icon_text(ctx: LayoutContext, name: str, icon: InlineIcon) -> None:
-    """The characters on a drawn icon are text like any other: a glyph the font lacks is PK307, at the icon's `text:`."""
-    if icon.text is None or icon.image is not None:
-        return
-    missing = fonts.missing_glyphs(icon.text)
-    if missing and icon.shape == "disc" and fonts.mark_face(icon.text) is not None:
-        return  # a disc's mark is drawn as a shape from a shipped face that has it
-    if missing:
-        shown = " ".join(f"U+{ord(ch):04X} {ch}" for ch in missing)
-        problem = TextProblem(
-            "PK307",
-            ("card_templates", "icons", name, "text"),
-            f"icon {{{name}}}: the font cannot draw {shown}",
-            "replace or remove these characters, or draw the icon from a picture file (`image:`)",
-        )
-        if problem not in ctx.problems:
-            ctx.problems.append(problem)
-
-
-def _line_capped(box: TextBox, lines: int, min_size: float, leading: float) -> TextBox:
-    em = min_size * MM_PER_PT
-    most = lines * leading * em + em * (fonts.ASCENT + fonts.DESCENT) - 0.01
-    if box.height <= most:
-        return box
-    top = box.y
-    if box.valign == "middle":
-        top = box.y + (box.height - most) / 2
-    elif box.valign == "bottom":
-        top = box.y + box.height - most
-    return replace(box, y=top, height=most)  # keeps every field: italic and the font family too
-
 
 # ---------------------------------------------------------------- the face
 
@@ -288,6 +73,12 @@ class FaceContext:
     art: ArtPainter | None
     shared: dict = field(default_factory=dict)
     """What every card of the template draws alike, kept by the caller from card to card (`template_face`)."""
+    texts: dict[str, tuple[TextBox, float, tuple]] = field(default_factory=dict)
+    """Each text region's box, leading and YAML path as its text was set on this card (`keep_text_clear`)."""
+    heads: dict[str, tuple[tuple[float, float, float, float], list[Item]]] = field(default_factory=dict)
+    """An effect's own header, by region: its box and its pills; its text keeps clear of them as of any pill."""
+    limits: dict[str, tuple[TextBox, float]] = field(default_factory=dict)
+    """A text region set again in a smaller box at a closer leading, to keep clear of its footer or pills."""
 
     @property
     def lang(self) -> str:
@@ -337,6 +128,7 @@ def template_face(
     face = FaceContext(ctx, tset, template, card, where, values or {}, art, alike)
     edge = face.label_colour(template.frame.colour_from) or template.frame.colour
     items: list[Item] = list(face.once(("frame", edge), _frame, template, edge))
+    drawn: list[tuple[Region, Any, int]] = []
     for region in template.regions:
         value = card.value(region.name)
         if region.kind == "panel":  # a panel shows no value: the same on every card of its colour
@@ -347,7 +139,9 @@ def template_face(
             value = region.image  # the picture every card shows, unless the card names its own
         if value is None:
             continue
+        drawn.append((region, value, len(items)))
         items.append(_region(DRAWERS[region.kind](face, region, value), region))
+    keep_text_clear(face, items, drawn)
     return CardFace(name or card.id, tuple(items), edge)
 
 
@@ -551,9 +345,11 @@ def draw_effect(face: FaceContext, region: Region, value: EffectFill) -> list[It
     if region.header is not None:
         hx, hy, hw, hh = region.header
         items += _effect_header(face, region, value, hx, hy, hw, hh, right=True)
+        face.heads[region.name] = ((hx, hy, hw, hh), list(items))
     else:
         hh = min(4.6, h * 0.3)
         items += _effect_header(face, region, value, x, y, w, hh, right=False)
+        face.heads[region.name] = ((x, y, w, hh), list(items))
         y, h = y + hh + 1.0, h - hh - 1.0
     back, pad = _backdrop(face, region)
     box = face.once(("text box", region.name, pad), _text_box, region, x, y, w, h, pad)
@@ -602,13 +398,13 @@ def _effect_header(
 def _big_tag(icon: InlineIcon, x: float, y: float, w: float, h: float) -> Group:
     """An icon as a header badge: the same art as inline, sized to the header."""
     if icon.shape == "tag":
-        size = _fit_size(icon.text or "", w * 0.8, h * 0.72)
+        size = fit_size(icon.text or "", w * 0.8, h * 0.72)
         items: list[Item] = [Rect(x, y, w, h, style=Style(fill=icon.colour), radius=h * 0.22)]
         if icon.text:
             items.append(
                 Text(
                     x + w / 2,
-                    y + h / 2 + _baseline(size),
+                    y + h / 2 + centred_baseline(size),
                     icon.text,
                     size,
                     colour=WHITE,
@@ -741,7 +537,17 @@ DRAWERS: dict[str, Callable[[FaceContext, Region, Any], list[Item]]] = {
 }
 
 
-__all__ = ["ArtPainter", "FaceContext", "Marked", "icon_items", "inline_text", "marked", "template_face"]
+__all__ = [
+    "GLYPH_MIDDLE",
+    "PIPS",
+    "ArtPainter",
+    "FaceContext",
+    "Marked",
+    "icon_items",
+    "inline_text",
+    "marked",
+    "template_face",
+]
 
 
 def _text_box(region: Region, x: float, y: float, w: float, h: float, pad: float) -> TextBox:
@@ -769,8 +575,14 @@ def _region_text(
 
     The same text in the same region prints as the same lines on every card: laid out once. (A region's
     box comes from its template alone, never from the card, so its place and size name it.) A text that
-    had a problem is laid out again on each card, so each card reports it at its own place."""
-    key = ("text", region.name, box.x, box.y, box.width, box.height, text)
+    had a problem is laid out again on each card, so each card reports it at its own place.
+    A region set again to keep clear of its footer (`keep_text_clear`) takes the box and leading it is given."""
+    leading = 1.3
+    if region.name in face.limits:
+        box, leading = face.limits[region.name]
+    else:
+        face.texts[region.name] = (box, leading, where)
+    key = ("text", region.name, box.x, box.y, box.width, box.height, leading, text)
     known = face.shared.get(key)
     if known is not None:
         return list(known)
@@ -785,8 +597,73 @@ def _region_text(
         where=where,
         label=f"card {face.card.id} {region.name}",
         lines=lines,
+        leading=leading,
         remedy=card_remedy(region, "the card's text"),
     )
     if len(face.ctx.problems) == told:
         face.shared[key] = tuple(items)
     return items
+
+
+TEXT_KINDS = frozenset({"text", "effect", "band"})
+"""Regions that set a card's words in a box: they keep clear of the footers and pills round them."""
+BESIDE_TEXT = frozenset({"panel", "art", "image"})
+"""Regions text is set on or beside: never a footer or a pill."""
+
+
+def keep_text_clear(face: FaceContext, items: list[Item], drawn: list[tuple[Region, Any, int]]) -> None:
+    """Each text region's words kept clear of the footers and pills of the card (`footroom`): a region too close
+    to one is set again in the room it leaves (its group in `items` replaced), or is PK366."""
+    for region, value, at in drawn:
+        if region.kind not in TEXT_KINDS or region.name not in face.texts:
+            continue
+        box, leading, where = face.texts[region.name]
+        role = f"card-{region.name}"
+        group = items[at]
+        assert isinstance(group, Group)
+        lines = [item for item in group.items if isinstance(item, Text) and item.role == role]
+        if not lines or any(line.overflow for line in lines):
+            continue  # nothing set, or a text already told it does not fit
+        size = max(line.size for line in lines)
+        top, bottom = reach(lines)
+        top, bottom = top - FOOT_ROOM - WITHIN, bottom + FOOT_ROOM + line_gap(size, leading) + WITHIN
+        room = (box.x, top, box.x + box.width, bottom)
+        head = face.heads.get(region.name)
+        neighbours: list[Box] = ink_boxes(head[1]) if head is not None and _near(room, head[0]) else []
+        footers: list[Box] = []
+        for other, _value, place in drawn:
+            if other is region or other.kind in BESIDE_TEXT or not _near(room, _box(other)):
+                continue
+            (footers if other.kind in ("text", "effect") else neighbours).extend(ink_boxes((items[place],)))
+        if not neighbours and not footers:
+            continue
+
+        def setter(cut: TextBox, tried: float, region: Region = region, value: Any = value) -> tuple:
+            face.limits[region.name] = (cut, tried)
+            try:
+                again = DRAWERS[region.kind](face, region, value)
+            finally:
+                del face.limits[region.name]
+            placed = [item for item in again if isinstance(item, Text) and item.role == f"card-{region.name}"]
+            return again, placed, not any(line.overflow for line in placed)
+
+        redone = kept_clear(
+            face.ctx.problems,
+            (list(group.items), lines),
+            box,
+            leading,
+            size,
+            neighbours,
+            setter,
+            where=where,
+            label=f"card {face.card.id} {region.name}",
+            footers=footers,
+        )
+        if redone is not None:
+            items[at] = _region(redone, region)
+
+
+def _near(room: Box, box: tuple[float, float, float, float]) -> bool:
+    """Whether ink inside `box` (x, y, w, h: a region's ink stays inside its box) could come into `room`."""
+    x, y, w, h = box
+    return x < room[2] and x + w > room[0] and y < room[3] and y + h > room[1]

@@ -16,6 +16,7 @@ from ..scene import Circle, Item, Rect, Style, Text
 from ..text import TextBox, fit
 from ..units import MM_PER_PT
 from .context import FLOOR_LATIN, MUTED, LayoutContext, TextProblem, floor_pt, readable
+from .footroom import ink_boxes, kept_clear
 
 NIGHT = "#2b2552"
 """The reference cards' and the 魔力 sheet's dark ink."""
@@ -48,6 +49,44 @@ def line(
         left, baseline - em * 0.88, width, em * 1.02, align=anchor, valign="middle", colour=colour, bold=bold, role=role
     )
     return ctx.fitted(value, box, size, max(size * 0.7, floor_pt(value)), where=where, label=label)
+
+
+EFFECT_LEADING = 1.28
+
+
+def effect_over_footer(ctx: LayoutContext, effect: str, footer: str, w: float, where: tuple, name: str) -> list[Item]:
+    """An element card's effect under its action row, and the line at the foot of the panel that says when it is
+    summoned: the effect keeps clear of that line (`footroom`), as of a footer."""
+    box = TextBox(6.0, 65.3, w - 12, 15.5, align="start", valign="top", colour=INK, role="card-effect")
+    label, at = f"{name} effect", where + ("effect", "text", ctx.lang)
+
+    def setter(cut: TextBox, leading: float) -> tuple[list[Item], list[Text], bool]:
+        placed = ctx.fitted(effect, cut, 7.0, 5.0, where=at, label=label, leading=leading)
+        return list(placed), placed, not any(line.overflow for line in placed)
+
+    first = ctx.fitted(effect, box, 7.0, 5.0, where=at, label=label, leading=EFFECT_LEADING)
+    foot = ctx.fitted(
+        footer,
+        TextBox(6.0, 81.1, w - 12, 3.4, align="middle", valign="middle", colour=MUTED, role="card-phases"),
+        6.0,
+        6.0,
+        where=where + ("phases",),
+        label=f"{name} phases",
+    )
+    size = max((line.size for line in first), default=7.0)
+    kept = kept_clear(
+        ctx.problems,
+        (list(first), first),
+        box,
+        EFFECT_LEADING,
+        size,
+        [],
+        setter,
+        where=at,
+        label=label,
+        footers=ink_boxes(foot),
+    )
+    return [*(first if kept is None else kept), *foot]
 
 
 def value_circle(ctx: LayoutContext, colour: str, big: str, unit: str, where: tuple, name: str) -> list[Item]:
