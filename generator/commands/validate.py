@@ -12,6 +12,7 @@ from ..commandline import (
     EXIT_CONTENT,
     EXIT_OK,
     add_jobs_option,
+    add_translation_option,
     game_count,
     keep_for_the_run,
     kit_dirs,
@@ -35,6 +36,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="also play N games of a game that has an engine, and report what play shows (decks that run dry, "
         "frequent ties with no tie rule, games that do not end, unbalanced seats) as warnings at the rule",
     )
+    add_translation_option(parser)
     add_jobs_option(parser)
 
 
@@ -45,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
 
     report = Report()
     for path in kit_dirs(args.paths):
-        loaded = load_kit(path)
+        loaded = load_kit(path, strict_translations=args.strict_translations)
         keep_for_the_run()
         report.extend(loaded.report.findings)
         if loaded.ok and not args.no_layout:
