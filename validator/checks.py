@@ -21,10 +21,10 @@ if TYPE_CHECKING:
 
 from . import codes
 from .findings import Finding, Location
+from .language_tags import language_name
 from .markup import has_markup, parse
 from .names import normalise_name
 from .placeholders import names_in
-from .language_tags import language_name
 from .repeats import PLACES_NAMED, place_from, places_text, repeated, times
 from .source import Source, TableColumn, format_path
 from .text_numbers import local_numbers
@@ -37,15 +37,15 @@ class CheckContext:
 
     source: Source
     languages: tuple[str, ...]
-    strict_translations: bool = False
-    """Every text an edition lacks is an error (PK301), for a release build; otherwise it prints in the edition's
-    fallback language and each edition's gaps are one warning (PK372)."""
     findings: list[Finding] = field(default_factory=list)
     compared: set[tuple] = field(default_factory=set)
     """Lists whose ids a check has compared (`check_unique_ids`): `check_every_id` leaves them to it."""
     misnamed: set[Location] = field(default_factory=set)
     """Header cells of table columns that name nothing of their cards (PK543): `told_at_headers` drops what
     other checks said about each of their cells, such as a translation missing because its column is misspelt."""
+    strict_translations: bool = False
+    """Every text an edition lacks is an error (PK301), for a release build; otherwise it prints in the edition's
+    fallback language and each edition's gaps are one warning (PK372)."""
     _walked: tuple[Any, Walk] | None = field(default=None, init=False, repr=False, compare=False)
 
     def walk(self, kit: Any) -> Walk:

@@ -158,7 +158,7 @@ def _load_kit(root: Path, limits: Limits, strict_translations: bool = False) -> 
     except ValidationError as exc:
         report.extend(findings_from(exc, data, combined))
         return loaded
-    ctx = CheckContext(combined, tuple(kit.languages), strict_translations)
+    ctx = CheckContext(combined, tuple(kit.languages), strict_translations=strict_translations)
     if not kit.within_bounds(ctx):  # the checks below count and lay out what the kit holds: not past its bounds
         report.extend(ctx.findings)
         return loaded
