@@ -8,7 +8,7 @@ UDPGothic draws German; WenQuanYi Micro Hei draws Latin). A kit that names a fam
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -28,12 +28,17 @@ SCRIPT_SAMPLES = {
 """A few characters of each script fonts.script_of names: a family that has them can set that script."""
 
 
-def edition_family(kit: KitBase, lang: str, default: str, families: Mapping[str, Family]) -> str:
+def edition_family(
+    kit: KitBase,
+    lang: str,
+    default: str,
+    families: Mapping[str, Family],
+    script_of: Callable[[str], str],
+    script_family: Callable[[str], str],
+) -> str:
     """The family edition `lang` prints in: `default` (the kit's choice, else its script's), or its fallback
     language's family when the edition has untranslated texts in a script `default` cannot draw and the
-    fallback's family draws both scripts."""
-    from .fonts import script_family, script_of
-
+    fallback's family draws both scripts. `script_of` and `script_family` are fonts.py's."""
     fallback = kit.fallback_of(lang)
     if fallback is None or kit.fonts.family_for(lang) is not None:
         return default

@@ -368,7 +368,7 @@ def for_kit(kit: KitBase, root: Path | None, lang: str) -> tuple[FontSet, list[F
     default = kit.fonts.family_for(lang) or script_family(lang)
     if default not in families:
         default = script_family(lang)  # an unknown key is the validator's finding (PK523)
-    default = edition_family(kit, lang, default, families)  # untranslated texts in a script it cannot draw
+    default = edition_family(kit, lang, default, families, script_of, script_family)  # untranslated: another script
     used = [default, *(key for key in region_fonts(kit) if key in families), *kit.fonts.families]
     used = [key for key in dict.fromkeys(used) if key in families]
     return FontSet(families, default, tuple(used), lang=lang, reading=kit.reading_order(lang)), problems
