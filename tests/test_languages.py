@@ -129,15 +129,15 @@ def test_every_edition_of_the_kit_book_uses_its_own_words(any_script, tmp_path):
 def test_a_missing_translation_is_found_at_its_text(latin, tmp_path):
     kit = edited(latin, tmp_path, [("kit.yaml", '  de: "Beispielspiel: Wetterspaziergang"\n', "")])
     found = findings(kit)
-    assert at(found, "PK301") == [("kit.yaml", line_of(kit / "kit.yaml", '  en: "Sample game: Weather Walk"'))]
-    assert "no 'de' text" in next(shown.text for shown in found if shown.code == "PK301")
+    assert at(found, "PK372") == [("kit.yaml", line_of(kit / "kit.yaml", '  en: "Sample game: Weather Walk"'))]
+    assert "de: 1 of " in next(shown.text for shown in found if shown.code == "PK372")
 
 
 def test_a_missing_translation_in_a_table_is_found_at_its_cell(any_script, tmp_path):
     kit = edited(any_script, tmp_path, [("cards.csv", ",多云,", ",,")])
-    (shown,) = [shown for shown in findings(kit) if shown.code == "PK301"]
+    (shown,) = [shown for shown in findings(kit) if shown.code == "PK372"]
     assert (shown.file, shown.line, shown.col) == ("cards.csv", 3, "title.zh-Hans")
-    assert "no 'zh-Hans' text" in shown.text
+    assert "zh-Hans: 1 of " in shown.text and "printed in English" in shown.text
 
 
 def test_a_malformed_tag_is_found_at_its_key(latin, tmp_path):

@@ -8,6 +8,7 @@ cannot set yet: written right to left, or a script whose letters join and reorde
 from __future__ import annotations
 
 import re
+from typing import Any
 
 _ALNUM = "[A-Za-z0-9]"
 _LANGUAGE = r"(?:[A-Za-z]{2,3}(?:-[A-Za-z]{3}){0,3}|[A-Za-z]{4,8})"
@@ -182,3 +183,12 @@ def language_name(tag: str) -> str:
     """A tag as a message names it: 'German' for `de`, 'Simplified Chinese' for `zh-Hans`, 'de-CH' as written
     for a tag with a region (its name alone would hide the region), and the tag for a language not listed."""
     return LANGUAGE_NAMES.get(tag.lower(), tag)
+
+
+def written_editions(declared: Any) -> list[str]:
+    """The tags a kit's `languages:` lists, read from the data as written (before the model checks it): each
+    item a tag, or a mapping of a tag to its options (`{de: {fallback: en}}`); anything else is left out."""
+    if not isinstance(declared, list):
+        return []
+    items = [key for item in declared for key in (item if isinstance(item, dict) else (item,))]
+    return [item for item in items if isinstance(item, str)]
