@@ -185,6 +185,22 @@ def test_a_fallback_mistake_is_found_where_it_is_written(bilingual, tmp_path, ed
 # ---------------------------------------------------------------- scripts pnpkit cannot set yet
 
 
+def test_the_proofreader_says_once_per_edition_what_it_cannot_read(tmp_path):
+    kit = tmp_path / "walk"
+    assert cli("new", kit, "--lang", "en,de,ja,fr").returncode == 0
+    result = cli("validate", kit)
+    assert result.returncode == 0 and result.stdout.endswith("0 error(s), 0 warning(s), 2 note(s)\n1 kit(s) OK\n")
+    notes = [line for line in result.stdout.splitlines() if " info PK373 " in line]
+    line = line_of(kit / "kit.yaml", "languages: [")
+    places = [re.match(r"(.+):(\d+):(\d+): info", note).groups() for note in notes]  # type: ignore[union-attr]
+    assert [(name, int(n)) for name, n, _col in places] == [(f"{kit}/kit.yaml", line)] * 2
+    assert places[0][2] != places[1][2]  # each at its own item of `languages:`
+    assert "de: the proofreader reads Japanese and English, not German" in notes[0] and "PK346" in notes[0]
+    assert notes[1].count("fr: the proofreader reads") == 1
+    sarif = cli("validate", kit, "--format", "sarif").stdout
+    assert sarif.count('"level": "note"') == 2
+
+
 @pytest.mark.parametrize(
     ("tag", "code", "script"),
     [
@@ -226,9 +242,16 @@ def test_scripts_that_need_shaping_are_read_from_the_tag():
     assert not any(complex_script(tag) for tag in ("en", "de", "ja", "ko", "zh-Hans", "sr-Latn", "hi-Latn"))
 
 
-def test_the_editor_schema_offers_both_forms_of_an_edition():
+def test_the_editor_schema_takes_both_forms_of_an_edition():
+    from jsonschema import Draft202012Validator
+
     from pnpkit.validator.editor_schema import kit_schema
 
-    schema = kit_schema()
-    text = repr(schema)
-    assert "fallback" in text and "The language a text prints in when this edition has no translation" in text
+    schema = kit_schema("generic")
+    languages = Draft202012Validator({**schema, **schema["properties"]["languages"]})
+    assert languages.is_valid(["ja", "en", {"de": {"fallback": "en"}}, {"fr": None}])
+    assert not languages.is_valid(["ja", {"de": {"fallbak": "en"}}])
+    assert not languages.is_valid(["ja", {"de": {}, "fr": {}}])
+    assert not languages.is_valid(["ja", {"de_DE": {}}])
+    options = schema["$defs"]["EditionOptions"]["properties"]["fallback"]
+    assert options["description"].startswith("The language a text prints in when this edition has no translation")

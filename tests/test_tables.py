@@ -342,10 +342,10 @@ def test_cell_findings_use_the_codes_a_yaml_deck_gives(tmp_path):
     rows[3] = rows[3].replace("comet,3,", "star-1,3,")  # an id used twice
     kit = split_kit(tmp_path, rows=rows)
     assert codes_at(kit) == [
-        ("PK372", "warning", "tricks.csv:3:title.en"),  # en lacks one text, ja another: one warning each
-        ("PK372", "warning", "tricks.csv:4:title.ja"),
         ("PK304", "error", "tricks.csv:5:id"),
         ("PK305", "error", "tricks.csv:2:suit"),
+        ("PK372", "warning", "tricks.csv:3:title.en"),  # en lacks one text, ja another: one warning each
+        ("PK372", "warning", "tricks.csv:4:title.ja"),
     ]
 
 

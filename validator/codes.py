@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .findings import Finding, Location, Severity
 
-E, W = Severity.ERROR, Severity.WARNING
+E, W, NOTE = Severity.ERROR, Severity.WARNING, Severity.INFO
 
 CODES: dict[str, tuple[Severity, str]] = {
     # PK1xx: reading the source files
@@ -86,7 +86,7 @@ CODES: dict[str, tuple[Severity, str]] = {
         "a slip in the text: a list number used twice, a stray small kana, half-width katakana, a doubled character",
     ),
     "PK372": (W, "an edition lacks translations: those texts print in its fallback language"),
-    "PK373": (W, "the proofreader cannot read an edition's language: the checks that read prose skip it"),
+    "PK373": (NOTE, "the proofreader cannot read an edition's language: the checks that read prose skip it"),
     "PK331": (E, "an ignore: entry without a reason, or for a code that cannot be silenced"),
     # PK35x: what play shows (validate --simulate; validator/playtest/findings.py)
     "PK350": (W, "in play, a deck runs dry before the game can end"),

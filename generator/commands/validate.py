@@ -42,7 +42,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from pnpkit.validator import jobs
-    from pnpkit.validator.findings import Report
+    from pnpkit.validator.findings import Report, Severity
     from pnpkit.validator.kit import load_kit
 
     report = Report()
@@ -60,6 +60,6 @@ def run(args: argparse.Namespace) -> int:
             report.extend(play_findings(loaded, args.simulate, args.jobs or jobs.default_jobs()))
     findings = report.sorted()
     print_findings(findings, args.format)
-    if args.format == "text" and not findings:
+    if args.format == "text" and all(f.severity is Severity.INFO for f in findings):  # notes only: still OK
         print(f"{len(args.paths)} kit(s) OK")
     return EXIT_CONTENT if report.has_errors else EXIT_OK
