@@ -70,6 +70,12 @@ def findings(kit: Path) -> list[Shown]:
     return found
 
 
+def notes_only(stdout: str) -> str:
+    """`validate`'s output less its PK373 notes (the proofreader reads ja and en only) and their count."""
+    kept = [line for line in stdout.splitlines(keepends=True) if " info PK373 " not in line]
+    return "".join(line for line in kept if not line.startswith("0 error(s), 0 warning(s), "))
+
+
 def at(found: list[Shown], code: str) -> list[tuple[str, int]]:
     return [(shown.file, shown.line) for shown in found if shown.code == code]
 
@@ -86,7 +92,7 @@ def test_a_latin_kit_validates_clean_and_builds_a_folder_per_tag(latin, tmp_path
     readme = (latin / "README.md").read_text(encoding="utf-8")
     assert "no sample text in pt-BR" in readme and "de, fr, es" in readme
     result = cli("validate", latin)
-    assert (result.returncode, result.stdout, result.stderr) == (0, "1 kit(s) OK\n", "")
+    assert (result.returncode, result.stderr, notes_only(result.stdout)) == (0, "", "1 kit(s) OK\n")
     out = tmp_path / "out"
     built = cli("build", latin, "-o", out, "--lang", "pt-BR", "--no-svg")
     assert built.returncode == 0, built.stderr
@@ -194,7 +200,7 @@ def test_a_text_in_a_language_the_kit_does_not_ship_is_kept_quietly(latin, tmp_p
     """As a `ja:` text is in a kit that ships only en: it is not printed, and no finding."""
     kit = edited(latin, tmp_path, [("kit.yaml", '  pt-BR: "Sample game', '  ko: 예시\n  pt-BR: "Sample game')])
     result = cli("validate", kit)
-    assert (result.returncode, result.stdout) == (0, "1 kit(s) OK\n")
+    assert (result.returncode, notes_only(result.stdout)) == (0, "1 kit(s) OK\n")
 
 
 def test_a_column_of_a_language_the_kit_does_not_ship_says_so(latin, tmp_path):
