@@ -255,3 +255,15 @@ def test_the_editor_schema_takes_both_forms_of_an_edition():
     assert not languages.is_valid(["ja", {"de_DE": {}}])
     options = schema["$defs"]["EditionOptions"]["properties"]["fallback"]
     assert options["description"].startswith("The language a text prints in when this edition has no translation")
+
+
+def test_watch_takes_strict_translations_too(bilingual, tmp_path):
+    from pnpkit.generator.build import BuildOptions
+    from pnpkit.generator.watch import Watcher
+
+    kit = with_german(bilingual, tmp_path, "[ja, en, de]")
+    lenient = Watcher(kit, BuildOptions(tmp_path / "a", ("de",), svg=False)).rebuild()
+    assert [f.code for f in lenient.findings] == ["PK372", "PK373"] and lenient.written  # a warning, a note
+    strict = Watcher(kit, BuildOptions(tmp_path / "b", ("de",), svg=False, strict_translations=True)).rebuild()
+    assert {f.code for f in strict.findings} == {"PK301", "PK373"} and not strict.written
+    assert len(strict.findings) > CARDS  # one at each gap
