@@ -267,3 +267,15 @@ def test_watch_takes_strict_translations_too(bilingual, tmp_path):
     strict = Watcher(kit, BuildOptions(tmp_path / "b", ("de",), svg=False, strict_translations=True)).rebuild()
     assert {f.code for f in strict.findings} == {"PK301", "PK373"} and not strict.written
     assert len(strict.findings) > CARDS  # one at each gap
+
+
+@pytest.mark.parametrize("blank", ['""', "", "' '"])
+def test_a_blank_left_for_a_translator_is_untranslated(bilingual, tmp_path, blank):
+    kit = with_german(bilingual, tmp_path, "[ja, en, de]", translated=CARDS)
+    path = kit / "kit.yaml"
+    path.write_text(replace_once(path.read_text("utf-8"), '  en: "Walk"\n', f'  en: "Walk"\n  de: {blank}\n', "x"))
+    found = findings(kit)
+    assert [code for code, *_rest in found] == ["PK372"]
+    assert found[0][2] == line_of(path, '  ja: "Walk"')  # the title, among the first texts untranslated
+    path.write_text(replace_once(path.read_text("utf-8"), '  ja: "Walk"\n  en: "Walk"\n', "  ja: ''\n  en:\n", "x"))
+    assert "PK203" in [code for code, *_rest in findings(kit)]  # blank in every language: still a mistake

@@ -247,6 +247,10 @@ def _edition_form(value: Any) -> str:
     return "named" if isinstance(value, dict) else "tag"
 
 
+def _blank(value: Any) -> bool:
+    return value is None or (type(value) is str and not value.strip())
+
+
 _READING: ContextVar[tuple[str, ...]] = ContextVar("pnpkit_reading", default=())
 
 
@@ -278,6 +282,16 @@ class LocalText(StrictModel):
     en: Text | None = None
     """The English text."""
     __pydantic_extra__: dict[LanguageTag, Text]
+
+    @model_validator(mode="before")
+    @classmethod
+    def _blank_is_untranslated(cls, data: Any) -> Any:
+        """`de: ""` or a bare `de:` (a blank left for a translator) is untranslated, as a missing key or an empty
+        cell is: the edition prints its fallback. A text blank in every language stays a finding."""
+        if type(data) is dict and any(_blank(value) for value in data.values()):
+            given = {lang: value for lang, value in data.items() if not _blank(value)}
+            return given or data
+        return data
 
     def get(self, lang: str) -> str:
         """The text edition `lang` prints: its own, else the first its fallbacks give (`reading_in`: set while
