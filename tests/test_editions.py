@@ -279,3 +279,10 @@ def test_a_blank_left_for_a_translator_is_untranslated(bilingual, tmp_path, blan
     assert found[0][2] == line_of(path, '  ja: "Walk"')  # the title, among the first texts untranslated
     path.write_text(replace_once(path.read_text("utf-8"), '  ja: "Walk"\n  en: "Walk"\n', "  ja: ''\n  en:\n", "x"))
     assert "PK203" in [code for code, *_rest in findings(kit)]  # blank in every language: still a mistake
+
+
+@pytest.mark.parametrize(("tag", "says"), [("hi", "Devanagari, which pnpkit cannot shape yet"), ("th", "Thai")])
+def test_new_refuses_a_script_pnpkit_cannot_shape(tmp_path, tag, says):
+    result = cli("new", tmp_path / "kit", "--lang", f"en,{tag}")
+    assert result.returncode == 2 and says in result.stderr and "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1 and not (tmp_path / "kit").exists()
