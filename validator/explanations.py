@@ -129,8 +129,8 @@ EXPLANATIONS: dict[str, Explanation] = {
     "PK372": Explanation(
         "An edition lacks some of the kit's texts: each prints in the edition's fallback language (the one "
         "`languages:` names, as in `{de: {fallback: en}}`; else English where the kit ships it, else the kit's "
-        "first language), in that language's font. One warning per edition counts the gaps and names the first "
-        "places; `--strict-translations` makes each gap an error (PK301) for a release build.",
+        "first language), in a font that draws it (docs/languages.md). One warning per edition counts the gaps and "
+        "names the first places; `--strict-translations` makes each gap an error (PK301) for a release build.",
         "languages: [ja, en, de]   # the cards have no `de:` text yet\n",
         "Translate the texts the warning names (a `de:` key, or a `title.de` column of a table), or leave them "
         "in the fallback language while the edition is a draft.",
