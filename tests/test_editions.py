@@ -121,6 +121,15 @@ def test_the_reading_order_follows_named_fallbacks_then_the_kit_order():
     assert order(["en", {"de": None}], "de") == ("de", "en")
 
 
+def test_an_empty_item_of_languages_names_no_edition():
+    from pydantic import TypeAdapter, ValidationError
+
+    from pnpkit.validator.types import Edition
+
+    with pytest.raises(ValidationError, match="names one edition, not 0"):
+        TypeAdapter(list[Edition]).validate_python(["ja", {}])
+
+
 def test_a_text_reads_its_edition_then_its_fallbacks():
     from pnpkit.validator.types import LocalText, reading_in
 
@@ -172,7 +181,7 @@ def test_a_fully_translated_edition_keeps_its_own_font(tmp_path):
         ("{de: {fallback: it}}", "PK305", "falls back to 'it', which the kit does not ship"),
         ("{de: {fallback: de}}", "PK305", "falls back to itself"),
         ("{de: {fallbak: en}}", "PK201", "unknown field 'fallbak'"),
-        ("{de: {fallback: en}, fr: {fallback: en}}", "PK203", "at most 1 item"),
+        ("{de: {fallback: en}, fr: {fallback: en}}", "PK203", "names one edition, not 2; write each as its own item"),
     ],
 )
 def test_a_fallback_mistake_is_found_where_it_is_written(bilingual, tmp_path, edit, code, needle):

@@ -201,9 +201,22 @@ class EditionOptions(StrictModel):
     languages. Without it, 'en' where the kit ships it, else the kit's first language."""
 
 
+def _one_edition(value: dict[str, Any]) -> dict[str, Any]:
+    if len(value) != 1:
+        raise ValueError(
+            f"an item of `languages:` names one edition, not {len(value)}; write each as its own item, as in "
+            "[ja, {de: {fallback: en}}, {fr: {fallback: en}}]"
+        )
+    return value
+
+
 NamedEdition = Annotated[
     dict[EditionLanguage, EditionOptions | None],
-    Field(min_length=1, max_length=1, description="One edition and how it prints: {de: {fallback: en}}."),
+    AfterValidator(_one_edition),
+    Field(
+        description="One edition and how it prints: {de: {fallback: en}}.",
+        json_schema_extra={"minProperties": 1, "maxProperties": 1},
+    ),
 ]
 """An item of `languages:` written as a mapping of one tag to its options."""
 
