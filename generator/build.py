@@ -81,6 +81,8 @@ class BuildOptions:
     """Build just these components (by component or deck id) and keep the rest of the output; () builds all."""
     playtest: int = 0
     """Games to play for a playtest report page at the end of the kit book (`--playtest N`); 0: none."""
+    strict_translations: bool = False
+    """Every text an edition lacks is an error (PK301), for a release build (`pnpkit watch` reloads with it)."""
 
 
 def print_settings(kit: KitBase, overrides: dict) -> PrintSettings:

@@ -152,7 +152,16 @@ def kit_dirs(paths: list[Path]) -> list[Path]:
     return paths
 
 
-def load_kits(paths: list[Path], lang: str) -> tuple[list[LoadedKit], Report]:
+def add_translation_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--strict-translations",
+        action="store_true",
+        help="a release build: every text an edition lacks is an error (PK301), not printed in its fallback "
+        "language with one warning per edition (PK372)",
+    )
+
+
+def load_kits(paths: list[Path], lang: str, strict_translations: bool = False) -> tuple[list[LoadedKit], Report]:
     """Kits about to write output, with their findings; when they have no errors, their ids must differ
     (each writes OUTPUT/<id>/) and each must have the edition `lang` asks for ("all": any)."""
     from pnpkit.validator.findings import Report
@@ -161,7 +170,7 @@ def load_kits(paths: list[Path], lang: str) -> tuple[list[LoadedKit], Report]:
     report = Report()
     kits = []
     for path in kit_dirs(paths):
-        loaded = load_kit(path)
+        loaded = load_kit(path, strict_translations=strict_translations)
         report.extend(loaded.report.findings)
         kits.append(loaded)
     if report.has_errors:

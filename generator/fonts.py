@@ -47,7 +47,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from pnpkit.validator.components.kit import BUILTIN_FONT_FAMILIES
+from pnpkit.validator.types import reading_in
 
+from .editions import edition_family
 from .units import MM_PER_PT
 
 if TYPE_CHECKING:
@@ -243,6 +245,9 @@ class FontSet:
     lang: str = ""
     """The edition's language (a BCP 47 tag): generator.text breaks lines and sets quotation marks by it;
     "" (outside any edition) breaks as Japanese and English text always has."""
+    reading: tuple[str, ...] = ()
+    """The languages the edition reads a text in, first given wins (KitBase.reading_order): an untranslated
+    text prints in its fallback language while this set is in use."""
     _drawn: dict[tuple[str, bool, bool], Drawn] = field(default_factory=dict, compare=False, repr=False)
 
     def family(self, key: str = "") -> Family:
@@ -329,7 +334,8 @@ def using(fontset: FontSet) -> Iterator[FontSet]:
     """Measure and draw with `fontset` inside the block."""
     token = _IN_USE.set(fontset)
     try:
-        yield fontset
+        with reading_in(fontset.reading):
+            yield fontset
     finally:
         _IN_USE.reset(token)
 
@@ -362,9 +368,10 @@ def for_kit(kit: KitBase, root: Path | None, lang: str) -> tuple[FontSet, list[F
     default = kit.fonts.family_for(lang) or script_family(lang)
     if default not in families:
         default = script_family(lang)  # an unknown key is the validator's finding (PK523)
+    default = edition_family(kit, lang, default, families, script_of, script_family)  # untranslated: another script
     used = [default, *(key for key in region_fonts(kit) if key in families), *kit.fonts.families]
     used = [key for key in dict.fromkeys(used) if key in families]
-    return FontSet(families, default, tuple(used), lang=lang), problems
+    return FontSet(families, default, tuple(used), lang=lang, reading=kit.reading_order(lang)), problems
 
 
 # ---------------------------------------------------------------- scripts

@@ -154,7 +154,7 @@ class Watcher:
             self.books_due.discard(lang)
 
     def _rebuild(self, result: Rebuild, books: bool) -> None:
-        loaded = load_kit(self.root)
+        loaded = load_kit(self.root, strict_translations=self.options.strict_translations)
         result.findings = loaded.report.sorted()
         if not loaded.ok:
             return

@@ -130,7 +130,9 @@ CASES: list[Case] = [
         "        ja: 盤面の任意の領地{cells}マスを入れ替える（トークンごと交換する）。\n"
         "        en: Swap any {cells} claimed territories on the board, tokens and all.\n",
         "        ja: 盤面の任意の領地{cells}マスを入れ替える（トークンごと交換する）。\n",
-        Want("PK301", "events.yaml", "ja: 盤面の任意の領地", "ja:", message="'en'"),  # the `text:` that lacks its `en:`
+        Want(
+            "PK372", "events.yaml", "ja: 盤面の任意の領地", "ja:", message="en: 1 of", severity="warning"
+        ),  # lacks `en:`
     ),
     Case(
         "es-blocked-cell-off-centre",
@@ -243,7 +245,7 @@ CASES: list[Case] = [
         [
             Want("ES001", "combos.yaml", "elements: [earth, magma]", "magma", message="'magma'"),
             Want("ES003", "decks.yaml", "{ref: wind, count: 11}", "11}"),
-            Want("PK301", "events.yaml", "ja: 全員の手札を集めて", "ja:", message="'en'"),
+            Want("PK372", "events.yaml", "ja: 全員の手札を集めて", "ja:", message="en: 1 of", severity="warning"),
             Want("PK302", "rules.yaml", "en: Draw {draws_per_turns} element cards.", "Draw", message="draws_per_turns"),
             Want("ES001", "combos.yaml", "elements: [wind, steam]", "steam", message="'steam'"),
         ],

@@ -55,9 +55,10 @@ def test_the_kits_are_there():
 
 @every_kit
 def test_validates_with_no_findings_at_all(kits, name):
-    """No errors and no warnings, and laying out every page (what `validate` also does) finds nothing."""
+    """No errors and no warnings, and laying out every page (what `validate` also does) finds nothing. A note
+    (PK373: the proofreader cannot read an edition's language) is neither."""
     loaded = kits.loaded(name)
-    assert [f.text() for f in loaded.report.sorted()] == []
+    assert [f.text() for f in loaded.report.sorted() if f.code != "PK373"] == []
     assert set(kits.book(name)) == set(loaded.kit.languages)  # every edition laid out with no problem
 
 

@@ -25,6 +25,12 @@ class _Kit(BaseModel):
 
     fonts: Fonts = Fonts()
 
+    def fallback_of(self, lang: str) -> str | None:
+        return None  # one edition: nothing to fall back to
+
+    def reading_order(self, lang: str) -> tuple[str, ...]:
+        return (lang,)
+
 
 @pytest.mark.parametrize(
     ("lang", "family", "sample"),

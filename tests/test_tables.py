@@ -342,10 +342,10 @@ def test_cell_findings_use_the_codes_a_yaml_deck_gives(tmp_path):
     rows[3] = rows[3].replace("comet,3,", "star-1,3,")  # an id used twice
     kit = split_kit(tmp_path, rows=rows)
     assert codes_at(kit) == [
-        ("PK301", "error", "tricks.csv:3:title.en"),
-        ("PK301", "error", "tricks.csv:4:title.ja"),
         ("PK304", "error", "tricks.csv:5:id"),
         ("PK305", "error", "tricks.csv:2:suit"),
+        ("PK372", "warning", "tricks.csv:3:title.en"),  # en lacks one text, ja another: one warning each
+        ("PK372", "warning", "tricks.csv:4:title.ja"),
     ]
 
 
@@ -462,7 +462,7 @@ def test_an_xlsx_deck_prints_and_a_bad_cell_is_found_by_sheet_and_cell(tmp_path,
 
     cells["C14"] = 3
     write_xlsx(kit / "tricks.xlsx", {"Notes": {"A1": "read me"}, "Cards": cells})
-    assert codes_at(kit) == [("PK301", "error", "tricks.xlsx:Cards!D12")]  # the empty cell of the missing text
+    assert codes_at(kit) == [("PK372", "warning", "tricks.xlsx:Cards!D12")]  # the empty cell of the missing text
 
 
 def test_a_workbook_sheet_that_does_not_exist_is_found_at_the_sheet_name(tmp_path):
@@ -768,7 +768,7 @@ def test_per_card_backs_in_the_pdf(backs_kit, tmp_path):
             "PK404",
             "glow",
         ),
-        ("sun-1", "{template: sky-back, title: {ja: 空}}", "PK301", "{ja: 空}"),
+        ("sun-1", "{template: sky-back, title: {ja: 空}}", "PK372", "{ja: 空}"),
         (
             "sun-1",
             "{template: sky-back, title: {ja: 空, en: Sky}, fill: {title: {ja: 空, en: Sky}}}",
@@ -784,7 +784,7 @@ def test_a_card_own_back_is_checked_like_a_front(tmp_path, card, back, code, at)
     decks = kit / "decks.yaml"
     found = codes_at(kit)
     line = _line(decks, f"back: {back}")
-    assert [(c, s) for c, s, _w in found] == [(code, "error")], found
+    assert [(c, s) for c, s, _w in found] == [(code, "warning" if code == "PK372" else "error")], found
     text = decks.read_text(encoding="utf-8").splitlines()[line - 1]
     assert found[0][2] == f"decks.yaml:{line}:{text.rindex(at) + 1}", (found, text)
 
@@ -824,7 +824,7 @@ def test_a_card_own_back_may_come_from_a_table(tmp_path):
     assert len({symbol for _t, symbol in stars.values()}) == 1
     rows[2] = rows[2].replace(",sky-back,夜空,", ",sky-back,,")
     write_csv(kit, rows, header=header)
-    assert codes_at(kit) == [("PK301", "error", "tricks.csv:4:back.title.ja")]
+    assert codes_at(kit) == [("PK372", "warning", "tricks.csv:4:back.title.ja")]
 
 
 def test_a_card_back_may_be_a_picture(tmp_path):

@@ -49,8 +49,8 @@ def test_the_corpus_of_correct_games_has_no_error_and_only_the_listed_warnings(t
         "dominoes",
         "bunco",
     }
-    found = _validate(*kits)
-    assert [f for f in found if f["suppressed"]] == []  # nothing needs silencing in a correct game
+    found = [f for f in _validate(*kits) if f["severity"] != "info"]  # notes (PK373) are not findings of a fault
+    assert [f for f in found if f.get("suppressed")] == []  # nothing needs silencing in a correct game
     assert [f for f in found if f["severity"] == "error"] == []
     by_kit: dict[str, list[tuple[str, str]]] = {}
     for f in found:

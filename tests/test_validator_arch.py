@@ -31,7 +31,9 @@ def test_no_top_level_validator_or_generator_module_is_ever_imported(tmp_path):
     )
     result = run_python(code)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.startswith(f"{len(KITS)} kit(s) OK\n"), result.stdout[:2000]
+    said = [line for line in result.stdout.splitlines(keepends=True) if not line.endswith(" note(s)\n")]
+    said = [line for line in said if " info PK373 " not in line]  # notes: the proofreader reads ja and en only
+    assert "".join(said).startswith(f"{len(KITS)} kit(s) OK\n"), result.stdout[:2000]
     modules = result.stdout.rsplit("MODULES ", 1)[1].strip()
     loaded = ast.literal_eval(modules)
     assert "pnpkit.validator.kit" in loaded and "pnpkit.generator.build" in loaded

@@ -44,7 +44,7 @@ from pydantic import BaseModel
 from . import codes
 from .findings import Finding, Location
 from .kitpaths import display_path, safe_kit_path
-from .language_tags import tag_problem
+from .language_tags import tag_problem, written_editions
 from .source import Limits, Source, TableColumn, format_path, load_file
 from .tables import LANGUAGE_PARTS, TABLE_SUFFIXES, WORKBOOK_SUFFIXES, Column, Table, TableLimits, read_table
 from .types import Unspecified
@@ -362,11 +362,7 @@ def yaml_cards(part: Source) -> tuple[_Cards | None, str]:
 
 def table_languages(declared: Any) -> tuple[str, ...]:
     """The languages a table column may name: ja and en (as always), then the kit's own well-formed tags."""
-    tags = (
-        [lang for lang in declared if isinstance(lang, str) and tag_problem(lang) is None]
-        if isinstance(declared, list)
-        else []
-    )
+    tags = [lang for lang in written_editions(declared) if tag_problem(lang) is None]
     return tuple(dict.fromkeys([*LANGUAGE_PARTS, *tags]))
 
 

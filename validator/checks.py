@@ -21,10 +21,11 @@ if TYPE_CHECKING:
 
 from . import codes
 from .findings import Finding, Location
+from .language_tags import language_name
 from .markup import has_markup, parse
 from .names import normalise_name
 from .placeholders import names_in
-from .repeats import PLACES_NAMED, places_text, repeated, times
+from .repeats import PLACES_NAMED, place_from, places_text, repeated, times
 from .source import Source, TableColumn, format_path
 from .text_numbers import local_numbers
 from .walk import Walk, field_names, walk
@@ -42,6 +43,9 @@ class CheckContext:
     misnamed: set[Location] = field(default_factory=set)
     """Header cells of table columns that name nothing of their cards (PK543): `told_at_headers` drops what
     other checks said about each of their cells, such as a translation missing because its column is misspelt."""
+    strict_translations: bool = False
+    """Every text an edition lacks is an error (PK301), for a release build; otherwise it prints in the edition's
+    fallback language and each edition's gaps are one warning (PK372)."""
     _walked: tuple[Any, Walk] | None = field(default=None, init=False, repr=False, compare=False)
 
     def walk(self, kit: Any) -> Walk:
@@ -94,11 +98,16 @@ def check_texts(ctx: CheckContext, kit: KitBase, parameters: dict[str, Any]) -> 
     numbers_by_owner: dict[int, tuple[dict, dict]] = {}
     names_of: dict[str, list[str]] = {}  # a deck repeats its texts: each is read once
     close_of: dict[int, str] = {}  # the placeholders a hint names, sorted once per set of them (kept alive above)
-    for path, text, owners in ctx.walk(kit).texts:
+    untranslated: dict[str, list[tuple]] = {lang: [] for lang in ctx.languages}
+    texts = ctx.walk(kit).texts
+    for path, text, owners in texts:
         values = [(lang, text.text(lang)) for lang in ctx.languages]
         for lang, value in values:
             if value is None:
-                ctx.add("PK301", path, f"no {lang!r} text", f"add `{lang}:` next to the other languages")
+                if ctx.strict_translations:
+                    ctx.add("PK301", path, f"no {lang!r} text", f"add `{lang}:` next to the other languages")
+                else:
+                    untranslated[lang].append(path)
         known: dict[str, Any] | None = None
         for lang, value in values:
             if value is None:
@@ -127,8 +136,51 @@ def check_texts(ctx: CheckContext, kit: KitBase, parameters: dict[str, Any]) -> 
                         close = close_of[id(known)] = ", ".join(sorted(known)[:12])
                     ctx.add("PK302", path + (lang,), f"unknown placeholder {{{name}}}", f"known: {close}")
 
+    check_untranslated(ctx, kit, untranslated, len(texts))
     check_fonts(ctx, kit)
     check_characters(ctx, kit)
+
+
+def check_untranslated(ctx: CheckContext, kit: KitBase, untranslated: dict[str, list[tuple]], total: int) -> None:
+    """PK372, once per edition: how many of the kit's texts it lacks, which print in its fallback language, with
+    the first few places. One warning, not one error per text: adding a language starts with every text
+    untranslated, and the edition builds (`--strict-translations` makes each an error, PK301)."""
+    check_fallbacks(ctx, kit)
+    for lang, paths in untranslated.items():
+        if not paths:
+            continue
+        fallback = kit.fallback_of(lang)
+        printed = language_name(fallback) if fallback is not None else "another language"
+        here = ctx.locate(paths[0])
+        later = [place_from(ctx.locate(path), here) for path in paths[1 : 1 + PLACES_NAMED]]
+        more = len(paths) - 1 - len(later)
+        also = f" (also at {', '.join(later)}{f' and {more:,} more' if more else ''})" if later else ""
+        ctx.add(
+            "PK372",
+            paths[0],
+            f"{lang}: {len(paths):,} of {total:,} texts untranslated, printed in {printed}{also}",
+            f"add `{lang}:` to each text (or a `{lang}` column to a table) to translate it; build with "
+            "--strict-translations to make every gap an error",
+        )
+
+
+def check_fallbacks(ctx: CheckContext, kit: KitBase) -> None:
+    """A fallback an edition names is another of the kit's languages (PK305): a text prints in it."""
+    for i, edition in enumerate(kit.languages):
+        fallback = edition.fallback
+        if fallback is None:
+            continue
+        where = ("languages", i, str(edition), "fallback")
+        if fallback == edition:
+            ctx.add("PK305", where, f"{edition!r} falls back to itself", "name another of the kit's languages")
+        elif fallback not in kit.languages:
+            ctx.add(
+                "PK305",
+                where,
+                f"{edition!r} falls back to {fallback!r}, which the kit does not ship",
+                f"use one of {', '.join(lang for lang in kit.languages if lang != edition)}, or add "
+                f"{fallback!r} to `languages:`",
+            )
 
 
 def _left_open(kit: KitBase, name: str) -> bool:

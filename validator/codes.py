@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .findings import Finding, Location, Severity
 
-E, W = Severity.ERROR, Severity.WARNING
+E, W, NOTE = Severity.ERROR, Severity.WARNING, Severity.INFO
 
 CODES: dict[str, tuple[Severity, str]] = {
     # PK1xx: reading the source files
@@ -88,6 +88,8 @@ CODES: dict[str, tuple[Severity, str]] = {
         W,
         "a slip in the text: a list number used twice, a stray small kana, half-width katakana, a doubled character",
     ),
+    "PK372": (W, "an edition lacks translations: those texts print in its fallback language"),
+    "PK373": (NOTE, "the proofreader cannot read an edition's language: the checks that read prose skip it"),
     "PK331": (E, "an ignore: entry without a reason, or for a code that cannot be silenced"),
     # PK35x: what play shows (validate --simulate; validator/playtest/findings.py)
     "PK350": (W, "in play, a deck runs dry before the game can end"),
@@ -114,6 +116,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     # languages: tags as BCP 47 writes them (validator/language_tags.py)
     "PK450": (E, "a language tag that is not well formed"),
     "PK451": (E, "a language written right to left, which pnpkit cannot print yet"),
+    "PK452": (E, "a language whose script needs shaping (Devanagari, Thai, …), which pnpkit cannot print yet"),
     # images on cards (validator/images.py)
     "PK501": (E, "image resolution below 150 ppi"),
     "PK502": (E, "image file damaged or unreadable"),

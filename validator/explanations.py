@@ -120,9 +120,20 @@ EXPLANATIONS: dict[str, Explanation] = {
     ),
     # ------------------------------------------------------------ PK3xx: checks every kit gets
     "PK301": Explanation(
-        "A text lacks one of the languages the kit ships: that edition would print a gap or another language.",
+        "With `--strict-translations` (a release build), a text lacks one of the languages the kit ships: that "
+        "edition would print the text in its fallback language. Without the flag the gaps are counted instead, "
+        "one PK372 warning per edition.",
         "title: {ja: 月夜のトリック}   # the kit ships [ja, en]\n",
         "Add the missing language next to the others.",
+    ),
+    "PK372": Explanation(
+        "An edition lacks some of the kit's texts: each prints in the edition's fallback language (the one "
+        "`languages:` names, as in `{de: {fallback: en}}`; else English where the kit ships it, else the kit's "
+        "first language), in a font that draws it (docs/languages.md). One warning per edition counts the gaps and "
+        "names the first places; `--strict-translations` makes each gap an error (PK301) for a release build.",
+        "languages: [ja, en, de]   # the cards have no `de:` text yet\n",
+        "Translate the texts the warning names (a `de:` key, or a `title.de` column of a table), or leave them "
+        "in the fallback language while the edition is a draft.",
     ),
     "PK302": Explanation(
         "A `{placeholder}` that names no parameter: it would print as `{name}`.",
@@ -597,6 +608,14 @@ EXPLANATIONS: dict[str, Explanation] = {
         "that edition would print garbled; it is refused rather than printed wrong.",
         "languages: [en, ar]\n",
         "Ship the kit in left-to-right languages for now.",
+    ),
+    "PK452": Explanation(
+        "The kit ships an edition in a script whose letters a shaping engine joins, stacks or reorders: "
+        "Devanagari (hi, mr, ne), Bengali, Tamil, Thai, Lao, Khmer, Myanmar, Tibetan and the other Indic "
+        "scripts. pnpkit draws one glyph per character, left to right, so vowel signs would stand in the wrong "
+        "place and conjuncts would fall apart; the edition is refused rather than printed broken.",
+        "languages: [en, hi]\n",
+        "Ship the kit in scripts pnpkit sets (Latin, Greek, Cyrillic, Chinese, Japanese, Korean) for now.",
     ),
     **COMPONENTS,  # PK4xx and PK5xx: validator/explanations_components.py
     **PROOFREAD,  # PK371, PK370: validator/explanations_proofread.py

@@ -1,4 +1,4 @@
-"""What the proofreader's later codes mean (PK371, PK370), for `pnpkit codes CODE`: kept apart from
+"""What the proofreader's later codes mean (PK373, PK371, PK370), for `pnpkit codes CODE`: kept apart from
 `explanations.py` so each file stays small."""
 
 from __future__ import annotations
@@ -6,6 +6,15 @@ from __future__ import annotations
 from .explanation import Explanation
 
 PROOFREAD: dict[str, Explanation] = {
+    "PK373": Explanation(
+        "A note, not a fault: the proofreader reads Japanese and English, with word lists and a dictionary for "
+        "each. In an edition of another language it skips the checks that read prose (numbers and facts in "
+        "sentences, claims, ties, signs, quoted names, slips), and says so once per edition. The kit's model, "
+        "names, placeholders, markup and characters are checked in every language.",
+        "languages: [en, de]\n",
+        "Proofread that edition's text by hand. The note fails nothing; silence it with an `ignore:` entry once "
+        "you have.",
+    ),
     "PK371": Explanation(
         "A slip a proofreader marks: two items of one list under one number (two headings numbered '1.'), a small "
         "kana that cannot stand where it is (a word starting with ェ), half-width katakana among full-width, a "

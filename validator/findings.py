@@ -16,6 +16,9 @@ from pathlib import Path
 class Severity(str, Enum):
     ERROR = "error"
     WARNING = "warning"
+    INFO = "info"
+    """A note on what pnpkit did not check (a language the proofreader cannot read), never a fault of the kit:
+    counted apart from warnings, it fails nothing."""
 
 
 @dataclass(frozen=True, order=True)
@@ -190,7 +193,10 @@ def render_text(findings: list[Finding]) -> str:
     shown = [f for f in findings if f.suppressed is None]
     lines = grouped_lines(shown)
     errors = sum(f.is_error for f in shown)
-    lines.append(f"{errors} error(s), {len(shown) - errors} warning(s)")
+    notes = sum(f.severity is Severity.INFO for f in shown)
+    lines.append(
+        f"{errors} error(s), {len(shown) - errors - notes} warning(s)" + (f", {notes} note(s)" if notes else "")
+    )
     silenced = len(findings) - len(shown)
     if silenced:
         lines.append(f"{silenced} finding(s) silenced by ignore: entries (--format json lists them)")
@@ -226,6 +232,9 @@ def render_json(findings: list[Finding]) -> str:
     return dump_json([f.as_dict() for f in findings])
 
 
+SARIF_LEVELS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
+
+
 def render_sarif(findings: list[Finding], version: str) -> str:
     """SARIF 2.1.0, so code-scanning tools can show findings inline."""
     rules = sorted({f.code for f in findings})
@@ -233,7 +242,7 @@ def render_sarif(findings: list[Finding], version: str) -> str:
     for f in findings:
         result: dict[str, object] = {
             "ruleId": f.code,
-            "level": "error" if f.severity is Severity.ERROR else "warning",
+            "level": SARIF_LEVELS[f.severity],
             "message": {"text": f"{f.path}: {f.message}" if f.path else f.message},
             "locations": [{"physicalLocation": _physical(f.location)}],
         }

@@ -75,13 +75,14 @@ def _no_cyclic_gc():
             gc.enable()
 
 
-def load_kit(root: Path, limits: Limits = Limits()) -> LoadedKit:
-    """Read, merge and validate a kit; every problem lands in `loaded.report`."""
+def load_kit(root: Path, limits: Limits = Limits(), *, strict_translations: bool = False) -> LoadedKit:
+    """Read, merge and validate a kit; every problem lands in `loaded.report`. `strict_translations`: every
+    text an edition lacks is an error (PK301), for a release build, rather than one warning per edition (PK372)."""
     with _no_cyclic_gc():
-        return _load_kit(root, limits)
+        return _load_kit(root, limits, strict_translations)
 
 
-def _load_kit(root: Path, limits: Limits) -> LoadedKit:
+def _load_kit(root: Path, limits: Limits, strict_translations: bool = False) -> LoadedKit:
     loaded = LoadedKit(root=root)
     report = loaded.report
     kit_path = root / KIT_FILE
@@ -157,7 +158,7 @@ def _load_kit(root: Path, limits: Limits) -> LoadedKit:
     except ValidationError as exc:
         report.extend(findings_from(exc, data, combined))
         return loaded
-    ctx = CheckContext(combined, tuple(kit.languages))
+    ctx = CheckContext(combined, tuple(kit.languages), strict_translations=strict_translations)
     if not kit.within_bounds(ctx):  # the checks below count and lay out what the kit holds: not past its bounds
         report.extend(ctx.findings)
         return loaded

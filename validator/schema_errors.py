@@ -20,9 +20,10 @@ CODED_ERRORS = {
     "pk362": "check for a typo; split a larger game into several kits",
     "pk450": "a language tag is a language code, then optional script and region: 'de', 'pt-BR', 'zh-Hans'",
     "pk451": "ship this kit in left-to-right languages only for now",
+    "pk452": "ship this kit in scripts pnpkit sets (Latin, Greek, Cyrillic, Chinese, Japanese, Korean) for now",
 }
 """Custom pydantic error types that carry their own pnpkit code (a total over its bound, a malformed language
-tag, a right-to-left edition), with the hint each finding gives."""
+tag, a right-to-left edition or one in a script pnpkit cannot shape), with the hint each finding gives."""
 
 
 def findings_from(error: ValidationError, data: Any, source: Source) -> list[Finding]:

@@ -6,6 +6,9 @@ Units are parsed once, here; everything downstream works in millimetres.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Annotated, Any
 
 from pydantic import (
@@ -14,13 +17,14 @@ from pydantic import (
     BeforeValidator,
     ConfigDict,
     Field,
+    GetCoreSchemaHandler,
     StringConstraints,
     WithJsonSchema,
     model_validator,
 )
-from pydantic_core import PydanticCustomError
+from pydantic_core import PydanticCustomError, core_schema
 
-from .language_tags import LANGUAGE_TAG_PATTERN, right_to_left, tag_problem
+from .language_tags import LANGUAGE_TAG_PATTERN, complex_script, right_to_left, tag_problem
 
 
 class StrictModel(BaseModel):
@@ -149,14 +153,23 @@ def _check_tag(value: str) -> str:
     return value
 
 
-def _left_to_right(value: str) -> str:
-    """A kit's edition in a right-to-left script would print garbled: refused where `languages:` names it."""
+def _script_pnpkit_sets(value: str) -> str:
+    """A kit's edition in a script pnpkit cannot set would print garbled: refused where `languages:` names it,
+    once per edition (PK451 right to left, PK452 a script that needs shaping)."""
     if right_to_left(value):
         raise PydanticCustomError(
             "pk451",
             "'{tag}' is written right to left: right-to-left scripts are not supported yet; "
             "pnpkit would print a garbled page",
             {"tag": value},
+        )
+    script = complex_script(value)
+    if script is not None:
+        raise PydanticCustomError(
+            "pk452",
+            "'{tag}' is written in {script}, whose letters join and reorder as they are set: pnpkit cannot shape "
+            "{script} yet and would print broken words",
+            {"tag": value, "script": script},
         )
     return value
 
@@ -176,8 +189,93 @@ LanguageTag = Annotated[
 ]
 """A language as written in a kit: any well-formed BCP 47 tag (`de`, `pt-BR`, `zh-Hans`), case as written."""
 
-EditionLanguage = Annotated[LanguageTag, AfterValidator(_left_to_right)]
-"""A language the kit prints an edition in: a tag whose script pnpkit can lay out (left to right)."""
+EditionLanguage = Annotated[LanguageTag, AfterValidator(_script_pnpkit_sets)]
+"""A language the kit prints an edition in: a tag whose script pnpkit can set (left to right, unshaped)."""
+
+
+class EditionOptions(StrictModel):
+    """How one edition prints, beyond its language: `{fallback: en}`."""
+
+    fallback: LanguageTag | None = None
+    """The language a text prints in when this edition has no translation of it, e.g. 'en': one of the kit's
+    languages. Without it, 'en' where the kit ships it, else the kit's first language."""
+
+
+def _one_edition(value: dict[str, Any]) -> dict[str, Any]:
+    if len(value) != 1:
+        raise ValueError(
+            f"an item of `languages:` names one edition, not {len(value)}; write each as its own item, as in "
+            "[ja, {de: {fallback: en}}, {fr: {fallback: en}}]"
+        )
+    return value
+
+
+NamedEdition = Annotated[
+    dict[EditionLanguage, EditionOptions | None],
+    AfterValidator(_one_edition),
+    Field(
+        description="One edition and how it prints: {de: {fallback: en}}.",
+        json_schema_extra={"minProperties": 1, "maxProperties": 1},
+    ),
+]
+"""An item of `languages:` written as a mapping of one tag to its options."""
+
+
+class Edition(str):
+    """One item of a kit's `languages:`: the edition's tag (this string itself, so a kit's languages read as the
+    tags they always were) and the fallback it names, if any. Written `de`, or `{de: {fallback: en}}`."""
+
+    fallback: str | None
+
+    def __new__(cls, tag: str, fallback: str | None = None) -> Edition:
+        edition = super().__new__(cls, tag)
+        edition.fallback = fallback
+        return edition
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Edition, (str(self), self.fallback))
+
+    @classmethod
+    def _named(cls, value: dict[str, EditionOptions | None]) -> Edition:
+        ((tag, options),) = value.items()
+        return cls(tag, options.fallback if options is not None else None)
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
+        """A tag, or a mapping of one tag to its options: told apart by the value's type, so a mistake in
+        either is reported as that form's mistake, never as "one of two"."""
+        return core_schema.tagged_union_schema(
+            {
+                "tag": core_schema.no_info_after_validator_function(cls, handler.generate_schema(EditionLanguage)),
+                "named": core_schema.no_info_after_validator_function(
+                    cls._named, handler.generate_schema(NamedEdition)
+                ),
+            },
+            discriminator=_edition_form,
+            serialization=core_schema.to_string_ser_schema(),
+        )
+
+
+def _edition_form(value: Any) -> str:
+    return "named" if isinstance(value, dict) else "tag"
+
+
+def _blank(value: Any) -> bool:
+    return value is None or (type(value) is str and not value.strip())
+
+
+_READING: ContextVar[tuple[str, ...]] = ContextVar("pnpkit_reading", default=())
+
+
+@contextmanager
+def reading_in(order: tuple[str, ...]) -> Iterator[None]:
+    """Inside the block, `LocalText.get(order[0])` reads an untranslated text in the first of the other
+    languages that has it: the edition being laid out, then its fallbacks (KitBase.reading_order)."""
+    token = _READING.set(order)
+    try:
+        yield
+    finally:
+        _READING.reset(token)
 
 
 class LocalText(StrictModel):
@@ -198,11 +296,29 @@ class LocalText(StrictModel):
     """The English text."""
     __pydantic_extra__: dict[LanguageTag, Text]
 
+    @model_validator(mode="before")
+    @classmethod
+    def _blank_is_untranslated(cls, data: Any) -> Any:
+        """`de: ""` or a bare `de:` (a blank left for a translator) is untranslated, as a missing key or an empty
+        cell is: the edition prints its fallback. A text blank in every language stays a finding."""
+        if type(data) is dict and any(_blank(value) for value in data.values()):
+            given = {lang: value for lang, value in data.items() if not _blank(value)}
+            return given or data
+        return data
+
     def get(self, lang: str) -> str:
+        """The text edition `lang` prints: its own, else the first its fallbacks give (`reading_in`: set while
+        an edition is laid out, from KitBase.reading_order), else English, else the first language given."""
         value = self.text(lang)
         if value is not None:
             return value
-        return self.ja or self.en or next(iter((self.__pydantic_extra__ or {}).values()), "")
+        order = _READING.get()
+        if order and order[0] == lang:
+            for other in order[1:]:
+                value = self.text(other)
+                if value is not None:
+                    return value
+        return self.en or self.ja or next(iter((self.__pydantic_extra__ or {}).values()), "")
 
     def text(self, lang: str) -> str | None:
         """The text in `lang`, or None when it has none."""

@@ -16,6 +16,7 @@ from ..commandline import (
     UsageError,
     add_jobs_option,
     add_print_options,
+    add_translation_option,
     edition_choice,
     game_count,
     keep_for_the_run,
@@ -58,6 +59,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="build just these components (a deck, sheet or component id, e.g. cards-goods or goods) and keep the"
         " rest of the output as it is; kit.pdf is not rebuilt",
     )
+    add_translation_option(parser)
     add_jobs_option(parser)
     add_print_options(parser)
     parser.add_argument("--format", choices=("text", "json"), default="text", help="how to print findings")
@@ -79,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
     from ..build import BuildOptions, KitRun, OutputError, SettingsError, build_all, plan
     from ..progress import Progress
 
-    loaded_kits, report = load_kits(args.paths, args.lang)
+    loaded_kits, report = load_kits(args.paths, args.lang, args.strict_translations)
     keep_for_the_run()
     if report.has_errors:
         print_findings(report.sorted(), args.format)

@@ -109,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
 def parse_languages(text: str) -> tuple[str, ...]:
     """`en,de,zh-Hans` → ("en", "de", "zh-Hans"): the kit's languages in the order given, each a language tag
     (BCP 47) written left to right, none twice."""
-    from pnpkit.validator.language_tags import right_to_left, tag_problem
+    from pnpkit.validator.language_tags import complex_script, right_to_left, tag_problem
 
     parts = [part.strip() for part in text.split(",")]
     seen: set[str] = set()
@@ -121,6 +121,9 @@ def parse_languages(text: str) -> tuple[str, ...]:
             raise NewError(
                 f"--lang {text!r}: {part!r} is written right to left: right-to-left scripts are not supported yet"
             )
+        script = complex_script(part)
+        if script is not None:
+            raise NewError(f"--lang {text!r}: {part!r} is written in {script}, which pnpkit cannot shape yet")
         if part.lower() in seen:
             raise NewError(f"--lang {text!r}: {part!r} is given twice; name each language once")
         seen.add(part.lower())

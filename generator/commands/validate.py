@@ -12,6 +12,7 @@ from ..commandline import (
     EXIT_CONTENT,
     EXIT_OK,
     add_jobs_option,
+    add_translation_option,
     game_count,
     keep_for_the_run,
     kit_dirs,
@@ -35,17 +36,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="also play N games of a game that has an engine, and report what play shows (decks that run dry, "
         "frequent ties with no tie rule, games that do not end, unbalanced seats) as warnings at the rule",
     )
+    add_translation_option(parser)
     add_jobs_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     from pnpkit.validator import jobs
-    from pnpkit.validator.findings import Report
+    from pnpkit.validator.findings import Report, Severity
     from pnpkit.validator.kit import load_kit
 
     report = Report()
     for path in kit_dirs(args.paths):
-        loaded = load_kit(path)
+        loaded = load_kit(path, strict_translations=args.strict_translations)
         keep_for_the_run()
         report.extend(loaded.report.findings)
         if loaded.ok and not args.no_layout:
@@ -58,6 +60,6 @@ def run(args: argparse.Namespace) -> int:
             report.extend(play_findings(loaded, args.simulate, args.jobs or jobs.default_jobs()))
     findings = report.sorted()
     print_findings(findings, args.format)
-    if args.format == "text" and not findings:
+    if args.format == "text" and all(f.severity is Severity.INFO for f in findings):  # notes only: still OK
         print(f"{len(args.paths)} kit(s) OK")
     return EXIT_CONTENT if report.has_errors else EXIT_OK

@@ -9,7 +9,14 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..commandline import UsageError, add_print_options, edition_choice, kit_dirs, print_overrides
+from ..commandline import (
+    UsageError,
+    add_print_options,
+    add_translation_option,
+    edition_choice,
+    kit_dirs,
+    print_overrides,
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -23,6 +30,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="which edition: a language the kit ships, or all (default: all)",
     )
     parser.add_argument("--no-svg", action="store_true", help="write PDFs only")
+    add_translation_option(parser)
     add_print_options(parser)
 
 
@@ -34,7 +42,13 @@ def run(args: argparse.Namespace) -> int:
     if not (root / "kit.yaml").is_file():
         raise UsageError(f"{root} has no kit.yaml; give the kit directory (`pnpkit new DIR` makes one)")
     languages = None if args.lang == "all" else (args.lang,)
-    options = BuildOptions(args.output, languages, print_overrides(args), svg=not args.no_svg)
+    options = BuildOptions(
+        args.output,
+        languages,
+        print_overrides(args),
+        svg=not args.no_svg,
+        strict_translations=args.strict_translations,
+    )
     try:
         return watch(root, options)
     except (OutputError, SettingsError) as exc:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Annotated, ClassVar
 
-from pydantic import Field, StringConstraints, model_validator
+from pydantic import Field, PrivateAttr, StringConstraints, model_validator
 
-from ..types import Count, EditionLanguage, Ident, KitFile, LanguageTag, LocalText, StrictModel
+from ..types import Count, Edition, Ident, KitFile, LanguageTag, LocalText, StrictModel
 from .cards import Deck
 from .play import GlossaryEntry, Play, State
 from .printing import PrintSettings
@@ -107,6 +107,9 @@ class Ignore(StrictModel):
     """Required: why the finding is wrong here, or accepted. Kept with the silenced finding in JSON and SARIF."""
 
 
+MAX_EDITIONS = 100
+"""The most editions one kit may list: each is laid out whole."""
+
 MAX_CARDS = 10_000
 """The most cards one kit may print, all decks together: about 1,100 sheets of poker cards."""
 
@@ -129,8 +132,11 @@ class KitBase(StrictModel):
     """The edition of the kit, printed in the kit book, e.g. '1.0' (write it in quotes)."""
     players: Players
     """How many can play: {min: 2, max: 4}."""
-    languages: list[EditionLanguage] = Field(min_length=1)
-    """The languages the kit ships, e.g. [ja, en]: every text gives each of them."""
+    languages: list[Edition] = Field(min_length=1, max_length=MAX_EDITIONS)
+    """The editions the kit ships, by language tag, e.g. [ja, en, de]. A text an edition has no translation of
+    prints in its fallback language: name it as [ja, en, {de: {fallback: en}}]; without one, 'en' where the kit
+    ships it, else the kit's first language. `validate` counts what each edition lacks (PK372);
+    `--strict-translations` makes every gap an error (PK301)."""
     include: list[str] = Field(default_factory=list)
     """Component files that hold more of the kit's top-level fields, relative to kit.yaml, e.g. [decks.yaml,
     rules.yaml]. Only kit.yaml may hold it."""
@@ -166,11 +172,42 @@ class KitBase(StrictModel):
     """True for a kit that encodes a rulebook exactly as written: defaults that pick a reading are then findings
     (PK341), since the rulebook did not choose them."""
 
+    _untranslated: dict[str, bool] = PrivateAttr(default_factory=dict)
+
     @model_validator(mode="after")
     def _unique_languages(self) -> KitBase:
         if len({lang.lower() for lang in self.languages}) != len(self.languages):  # tags ignore case
             raise ValueError("a language is listed twice")
         return self
+
+    def fallback_of(self, lang: str) -> str | None:
+        """The language an untranslated text of edition `lang` prints in: the one the edition names, else 'en'
+        where the kit ships it, else the kit's first language; None for the language that falls back to nothing."""
+        for edition in self.languages:
+            if edition == lang and edition.fallback is not None:
+                return edition.fallback
+        default = "en" if "en" in self.languages else self.languages[0]
+        return default if default != lang else None
+
+    def reading_order(self, lang: str) -> tuple[str, ...]:
+        """The languages a text of edition `lang` is read in, first given wins: the edition, its fallback, the
+        fallback's own, and so on, then the kit's other languages in the order listed."""
+        order = [lang]
+        step = self.fallback_of(lang)
+        while step is not None and step not in order:
+            order.append(step)
+            step = self.fallback_of(step)
+        return tuple(order + [other for other in self.languages if other not in order])
+
+    def untranslated(self, lang: str) -> bool:
+        """Whether some text of the kit has no `lang` translation, and so prints in edition `lang`'s fallback
+        language (read once per language)."""
+        found = self._untranslated.get(lang)
+        if found is None:
+            from ..walk import walk
+
+            found = self._untranslated[lang] = any(text.text(lang) is None for _p, text, _o in walk(self).texts)
+        return found
 
     def credits(self, lang: str) -> str:
         return self.author if isinstance(self.author, str) else self.author.get(lang)

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..language_tags import language_name
 from . import (
     claims,
     claims_model,
@@ -57,12 +58,39 @@ if TYPE_CHECKING:
     from ..components.kit import KitBase
 
 
+READS = ("ja", "en")
+"""The languages the proofreader has word lists and a dictionary for (SudachiPy, pyspellchecker): prose in any
+other is read only for what needs no words (the model, numbers in placeholders, characters, look-alikes)."""
+SKIPPED = (
+    "numbers and facts stated in prose (PK346), claims and time words (PK348, PK349), whom a rule applies to "
+    "(PK359), comparisons with no tie rule (PK347), signs (PK370), rules that never apply (PK358), quoted names "
+    "and phase words (PK333, PK334), and slips and near-duplicate terms (PK335, PK336, PK371)"
+)
+"""What the proofreader skips in a language it cannot read: the checks that match its word lists."""
+
+
 def proofread(ctx: CheckContext, kit: KitBase) -> None:
     """Every shared check of the game, on any kit."""
     try:
         _proofread(ctx, kit)
     finally:
         words.release()
+    note_unread_languages(ctx)
+
+
+def note_unread_languages(ctx: CheckContext) -> None:
+    """PK373, once per edition in a language the proofreader has no words for: what it did not read there."""
+    read = " and ".join(language_name(lang) for lang in READS)
+    for i, lang in enumerate(ctx.languages):
+        if lang in READS:
+            continue
+        ctx.add(
+            "PK373",
+            ("languages", i),
+            f"{lang}: the proofreader reads {read}, not {language_name(lang)}: in {lang} text it skips {SKIPPED}",
+            "proofread this edition's text by hand; the kit's model, names, placeholders, markup and characters "
+            "are checked in every language",
+        )
 
 
 def _proofread(ctx: CheckContext, kit: KitBase) -> None:
