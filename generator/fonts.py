@@ -48,6 +48,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from pnpkit.validator.components.kit import BUILTIN_FONT_FAMILIES
 
+from . import fontcache
 from .units import MM_PER_PT
 
 if TYPE_CHECKING:
@@ -97,10 +98,10 @@ class Face:
     def ttfont(self):
         """The reportlab TrueType font; raises FontError when the file cannot be used."""
         from reportlab.pdfbase import pdfmetrics
-        from reportlab.pdfbase.ttfonts import TTFError, TTFont
+        from reportlab.pdfbase.ttfonts import TTFError
 
         try:
-            font = TTFont(self.name, str(self.path))
+            font = fontcache.ttfont(self.name, self.path)  # a parse kept on disk, or reportlab's own
         except (TTFError, OSError, struct.error, KeyError, IndexError, ValueError) as exc:
             raise FontError(str(exc) or type(exc).__name__) from None
         pdfmetrics.registerFont(font)
@@ -114,6 +115,9 @@ class Face:
         if "ttfont" in self.__dict__:
             face = self.ttfont.face
             return dict(face.charWidths), face.defaultWidth, frozenset(face.charToGlyph)
+        kept = fontcache.metrics(self.path)  # an earlier run's parse
+        if kept is not None:
+            return kept
         try:
             found = read_metrics(self.path.read_bytes())
         except (OSError, struct.error, KeyError, IndexError, ValueError):
