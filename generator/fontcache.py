@@ -308,7 +308,7 @@ def _rebuild(header: dict[str, Any], arrays: list[array]) -> dict[str, Any] | No
         if len(keys) != len(counts) or sum(counts) != len(items):
             return None
         if len(items) == len(keys):  # one code point per glyph, the usual case: no loop in Python
-            state[name] = dict(zip(keys, map(_alone, items)))
+            state[name] = dict(zip(keys, [[item] for item in items]))
             continue
         grouped, at = {}, 0
         for key, count in zip(keys, counts):
@@ -332,10 +332,6 @@ def _ints(values: Sequence[int | float]) -> array[int]:
     if not isinstance(values, array) or values.typecode != "q":
         raise ValueError("integers expected")
     return values
-
-
-def _alone(item: int) -> list[int]:
-    return [item]
 
 
 def _numbers_of(arrays: list[array]) -> Iterator[Sequence[int | float]]:

@@ -131,7 +131,10 @@ class Face:
     def _widths(self) -> tuple[list[float], dict[int, float], float]:
         """Every Basic Multilingual Plane advance indexed by code point, all advances, the default advance."""
         widths, default, _covered = self._metrics
-        bmp = [widths.get(code, default) for code in range(0x10000)]
+        bmp = [default] * 0x10000
+        for code, width in widths.items():  # the mapped code points only: a fifth of the plane for a CJK face
+            if code < 0x10000:
+                bmp[code] = width
         bmp[ord(ICON_MARKER)] = 1000.0  # an inline icon's one-em cell
         return bmp, widths | {ord(ICON_MARKER): 1000.0}, default
 
