@@ -67,7 +67,8 @@ def ttfont(name: str, path: Path) -> TTFont:
     state = _state(path, data)
     if state is None:
         font = TTFont(name, str(path))
-        state = _remember(path, font.face)
+        _remember(path, font.face)
+        _own_maps(font)
         return font
     face = TTFontFace.__new__(TTFontFace)
     face.__dict__.update((key, value) for key, value in state.items() if key != NAMES)
@@ -75,7 +76,18 @@ def ttfont(name: str, path: Path) -> TTFont:
         face.__dict__[key] = value = bytes.__new__(TTFNameBytes, raw)
         value.ustr = text
     face.__dict__.update(_ttf_data=data, filename=str(path), _pdfScale=_scale(state["unitsPerEm"]))
-    return _font_of(name, face)
+    font = _font_of(name, face)
+    _own_maps(font)
+    return font
+
+
+def _own_maps(font: TTFont) -> None:
+    """Copies of the maps reportlab changes while it shapes text (with uharfbuzz installed, which pnpkit does not
+    need), so the parse kept in this process never changes under another face of the same file."""
+    if font.shapable:
+        face = font.face
+        face.charToGlyph = dict(face.charToGlyph)
+        face.glyphToChar = {glyph: list(chars) for glyph, chars in face.glyphToChar.items()}
 
 
 def metrics(path: Path) -> tuple[dict[int, float], float, frozenset[int]] | None:
