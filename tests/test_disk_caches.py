@@ -9,7 +9,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import KITS, REPO, files_under, run_cli
+from conftest import KITS, REPO, cli, files_under, make_bad_kit, run_cli
 
 from pnpkit.generator import cachedir, fontcache
 
@@ -203,3 +203,35 @@ def test_a_build_with_a_warm_cache_writes_the_same_bytes(tmp_path):
         if run == "cold":
             assert list((tmp_path / "cache" / fontcache.SUBDIR).glob("ttf-*"))  # the fonts it parsed are kept
     assert outputs[0] and outputs[0] == outputs[1] == outputs[2]
+
+
+def test_a_second_kit_with_the_same_font_file_reads_its_parse_back(font_cache, parses, tmp_path):
+    """Two copies of a kit that brings its own font file (as a designer's kit and its copy, or the next run's
+    process): the first build parses the file, the second reads the parse back and parses nothing; both PDFs alike."""
+    built = []
+    for copy in ("first", "second"):
+        kit = make_bad_kit(
+            tmp_path,
+            [
+                (
+                    "kit.yaml",
+                    "languages: [ja, en]\n",
+                    "languages: [ja, en]\nfonts: {families: {mine: {regular: mine.ttf}}, languages: {en: mine}}\n",
+                )
+            ],
+            copy,
+            "moonlit-tricks",
+        )
+        shutil.copyfile(FONT_DIR / "NotoSans-Regular.ttf", kit / "mine.ttf")
+        before = parses.count("mine.ttf")
+        result = cli("build", kit, "--lang", "en", "--no-svg", "-o", tmp_path / f"out-{copy}")
+        assert result.returncode == 0, result.stderr
+        built.append(
+            (
+                parses.count("mine.ttf") - before,
+                (tmp_path / f"out-{copy}" / "moonlit-tricks" / "en" / "kit.pdf").read_bytes(),
+            )
+        )
+    (first, first_pdf), (second, second_pdf) = built
+    assert first == 1 and second == 0
+    assert first_pdf == second_pdf
