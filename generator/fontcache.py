@@ -50,8 +50,7 @@ INT_PAIRS = ("hmetrics",)
 """The large parts of a parse, stored as arrays of numbers: code point → glyph, code point → advance,
 glyph → code points, glyph offsets, (advance, left side bearing) per glyph."""
 NAMES = "\0names"
-"""Where a state keeps the parse's names (reportlab's TTFNameBytes) as (bytes, text) pairs: a state is plain
-data, read without importing reportlab."""
+"""Where a state keeps the parse's names (reportlab's TTFNameBytes) as (bytes, text) pairs: a state is plain data."""
 ARRAY_PARTS = INT_MAPS + NUMBER_MAPS + LIST_MAPS + INT_LISTS + INT_PAIRS
 
 _STATES: dict[tuple, dict[str, Any]] = {}
@@ -88,15 +87,6 @@ def _own_maps(font: TTFont) -> None:
         face = font.face
         face.charToGlyph = dict(face.charToGlyph)
         face.glyphToChar = {glyph: list(chars) for glyph, chars in face.glyphToChar.items()}
-
-
-def metrics(path: Path) -> tuple[dict[int, float], float, frozenset[int]] | None:
-    """Advances by code point, the default advance and the code points mapped, from a parse kept in this
-    process or on disk (without importing reportlab); None when the font has not been parsed before."""
-    state = _state(path, None)
-    if state is None or state.get("charWidths") is None:
-        return None
-    return dict(state["charWidths"]), state["defaultWidth"], frozenset(state["charToGlyph"])
 
 
 def forget() -> None:

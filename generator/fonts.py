@@ -115,9 +115,6 @@ class Face:
         if "ttfont" in self.__dict__:
             face = self.ttfont.face
             return dict(face.charWidths), face.defaultWidth, frozenset(face.charToGlyph)
-        kept = fontcache.metrics(self.path)  # an earlier run's parse
-        if kept is not None:
-            return kept
         try:
             found = read_metrics(self.path.read_bytes())
         except (OSError, struct.error, KeyError, IndexError, ValueError):
