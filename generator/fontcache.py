@@ -134,8 +134,8 @@ def _key(path: Path, stat: Any, data: bytes | None) -> str | None:
     return "ttf-" + hashlib.sha256(mark.encode("utf-8")).hexdigest()[:40]
 
 
-def _remember(path: Path, face: Any) -> dict[str, Any]:
-    """Keep a fresh parse in this process and, when it can be stored, on disk."""
+def _remember(path: Path, face: Any) -> None:
+    """Keep a fresh parse in this process and, when caching is on and the parse can be stored, on disk."""
     from reportlab.pdfbase.ttfonts import TTFNameBytes
 
     state: dict[str, Any] = {NAMES: {}}
@@ -147,15 +147,14 @@ def _remember(path: Path, face: Any) -> dict[str, Any]:
     try:
         stat = path.stat()
     except OSError:
-        return state
+        return
     _STATES[(str(path), stat.st_size, stat.st_mtime_ns)] = state
-    payload = _encode(state)
     folder = cachedir.cache_subdir(SUBDIR)
     key = _key(path, stat, face._ttf_data) if folder is not None else None
-    if payload is not None and folder is not None and key is not None:
+    payload = _encode(state) if key is not None else None
+    if folder is not None and key is not None and payload is not None:
         _make_room(folder)
         cachedir.write_entry(folder / key, payload)
-    return state
 
 
 def _make_room(folder: Path) -> None:
