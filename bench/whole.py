@@ -54,6 +54,7 @@ BIG_MEMORY_TARGET_MIB = 300
 BIG_TIME_FACTOR = 12  # 10,000 cards within 12x the 1,000-card time
 CPU_WALL_TARGET = 1.5  # five kits on 2 cores keep both busy
 VALIDATE_TARGET_S = 3.0
+VALIDATE_FLOOR_TARGET = 7.0  # validate of 10,000 cards within 7x the floor's W1 (issue 40)
 SIMULATE_GAMES = 10_000
 SIMULATE_TARGET_S, SIMULATE_AIM_S = 60.0, 10.0  # 10,000 four-player Element Shift games (issue 17)
 
@@ -103,7 +104,9 @@ class Run:
 
 DESIGNER_ENV = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
 """The environment the commands run in: a designer's Python keeps its compiled modules (`__pycache__`).
-CI images often set PYTHONDONTWRITEBYTECODE, which makes every run compile pnpkit again (0.15 s)."""
+CI images often set PYTHONDONTWRITEBYTECODE, which makes every run compile pnpkit again (0.15 s).
+`main` points PNPKIT_CACHE_DIR at a cache of the bench's own, warmed by the untimed first run as a designer's
+is by their first build (parsed fonts), and never the user's."""
 
 
 def run(command: list[str], cwd: Path = ROOT) -> Run:
@@ -315,6 +318,7 @@ def main() -> int:
     commands = {"pnpkit": PNPKIT} | ({"baseline": [args.baseline]} if args.baseline else {})
     w1_runs, other_runs = (1, 1) if args.quick else (5, 3)
     work = Path(tempfile.mkdtemp(prefix="pnpkit-whole-"))
+    DESIGNER_ENV["PNPKIT_CACHE_DIR"] = str(work / "cache")
     try:
         load = " ".join(f"{x:.2f}" for x in os.getloadavg())
         print(
@@ -340,14 +344,16 @@ def main() -> int:
             floor_pdf = (work / "floor-0.pdf").stat().st_size
             print(f"\nW1, 1,000 cards (median of {w1_runs}, runs alternating)")
             print(
-                f"  {'reportlab floor':<18} {floor.wall:6.2f} s  {floor.peak_mib:5.0f} MiB  PDF {floor_pdf / 1e3:7.0f} kB"
+                f"  {'reportlab floor':<18} {floor.wall:6.2f} s  cpu {floor.cpu:5.2f} s  {floor.peak_mib:5.0f} MiB  "
+                f"PDF {floor_pdf / 1e3:7.0f} kB"
             )
             for label in commands:
                 ours = median(timed[label])
                 pdf = next((work / f"w1-{label}-0" / "w1" / "en").glob("cards*.pdf")).stat().st_size
                 ratio, size = ours.wall / floor.wall, pdf / floor_pdf
                 print(
-                    f"  {label:<18} {ours.wall:6.2f} s  {ours.peak_mib:5.0f} MiB  PDF {pdf / 1e3:7.0f} kB   "
+                    f"  {label:<18} {ours.wall:6.2f} s  cpu {ours.cpu:5.2f} s ({ours.cpu / floor.cpu:4.2f} x)  "
+                    f"{ours.peak_mib:5.0f} MiB  PDF {pdf / 1e3:7.0f} kB   "
                     f"{ratio:4.2f} x the floor ({verdict(ratio <= W1_RATIO_TARGET)} ≤ {W1_RATIO_TARGET}), "
                     f"{size:4.2f} x its bytes ({verdict(size <= W1_SIZE_TARGET)} ≤ {W1_SIZE_TARGET})"
                 )
@@ -402,12 +408,7 @@ def main() -> int:
             print(f"  --jobs 1 and the default give identical files: {identical}  {verdict(identical)}")
 
         if "validate" in tasks:
-            checks = alternate(commands, other_runs, ["validate", str(work / "w10k")], None)
-            print(f"\npnpkit validate, 10,000 cards (median of {other_runs})")
-            for label, found in checks.items():
-                print(
-                    f"  {label:<18} {found.wall:6.2f} s  {found.peak_mib:5.0f} MiB  {verdict(found.wall <= VALIDATE_TARGET_S)} ≤ {VALIDATE_TARGET_S} s"
-                )
+            validate_against_floor(work, commands, other_runs)
 
         if "watch" in tasks:
             write_kit(work / "w250", 250)
@@ -443,32 +444,62 @@ def main() -> int:
     return 0
 
 
+def validate_against_floor(work: Path, commands: dict[str, list[str]], runs: int) -> None:
+    """`pnpkit validate` of the 10,000-card kit, alternating with the floor's W1 (the same run, so a busy machine
+    slows both alike): its wall time and its ratio to the floor's."""
+    timed: dict[str, list[Run]] = {label: [] for label in [*commands, "floor"]}
+    for k in range(runs):
+        for label, command in commands.items():
+            timed[label].append(run([*command, "validate", str(work / "w10k")]))
+        timed["floor"].append(run([*FLOOR, str(work / "cards.json"), str(work / f"floor-validate-{k}.pdf")]))
+    floor = median(timed.pop("floor"))
+    print(f"\npnpkit validate, 10,000 cards (median of {runs}, alternating with the floor's W1)")
+    print(f"  {'reportlab floor, W1':<18} {floor.wall:6.2f} s  cpu {floor.cpu:5.2f} s")
+    for label, found in timed.items():
+        best = median(found)
+        ratio = best.wall / floor.wall
+        print(
+            f"  {label:<18} {best.wall:6.2f} s  cpu {best.cpu:5.2f} s ({best.cpu / floor.cpu:5.1f} x)  "
+            f"{best.peak_mib:5.0f} MiB  {ratio:5.1f} x the floor's W1 "
+            f"({verdict(ratio <= VALIDATE_FLOOR_TARGET)} ≤ {VALIDATE_FLOOR_TARGET}); "
+            f"{verdict(best.wall <= VALIDATE_TARGET_S)} ≤ {VALIDATE_TARGET_S} s"
+        )
+
+
 STARTUP_VERSION_TARGET = 2.0  # `pnpkit --version` within 2x `python -c "import reportlab"`
 STARTUP_BUILD_TARGET = 0.5  # a one-card build within 0.5 s
+STARTUP_BUILD_FLOOR_TARGET = 3.0  # ... and within 3x the floor drawing that one card (issue 40)
 
 
 def startup(work: Path, commands: dict[str, list[str]], runs: int) -> None:
-    """What every command pays before its work: `pnpkit --version` and a one-card build, against the floor of
-    Python importing reportlab, each a whole process, alternating."""
-    write_kit(work / "one", 1)
-    timed: dict[str, list[Run]] = {"import reportlab": []}
+    """What every command pays before its work: `pnpkit --version` against Python importing reportlab, and a
+    one-card build against the floor drawing that card (bench/floor.py), each a whole process, alternating."""
+    cards = write_kit(work / "one", 1)
+    (work / "one.json").write_text(json.dumps(cards), encoding="utf-8")
+    timed: dict[str, list[Run]] = {"import reportlab": [], "floor, 1 card": []}
     for k in range(runs):
         timed["import reportlab"].append(run([sys.executable, "-c", "import reportlab.pdfgen.canvas"]))
+        timed["floor, 1 card"].append(run([*FLOOR, str(work / "one.json"), str(work / f"floor-one-{k}.pdf")]))
         for label, command in commands.items():
             timed.setdefault(f"{label} --version", []).append(run([*command, "--version"]))
             one = ["build", str(work / "one"), "--lang", "en", "--no-svg", "-o", str(work / f"one-{label}-{k}")]
             timed.setdefault(f"{label} build, 1 card", []).append(run([*command, *one]))
-    floor = median(timed.pop("import reportlab"))
+    floor, floor_one = median(timed.pop("import reportlab")), median(timed.pop("floor, 1 card"))
     print(f"\nstart-up (median of {runs}, alternating)")
-    print(f"  {'python -c import reportlab':<28} {floor.wall:6.3f} s  {floor.peak_mib:5.0f} MiB")
+    for label, found in (("python -c import reportlab", floor), ("reportlab floor, 1 card", floor_one)):
+        print(f"  {label:<28} {found.wall:6.3f} s  cpu {found.cpu:5.3f} s  {found.peak_mib:5.0f} MiB")
     for label, found in timed.items():
         best = median(found)
-        ratio = best.wall / floor.wall
         if label.endswith("--version"):
-            note = f"{ratio:4.2f} x the floor ({verdict(ratio <= STARTUP_VERSION_TARGET)} ≤ {STARTUP_VERSION_TARGET})"
+            ratio = best.wall / floor.wall
+            note = f"{ratio:4.2f} x import reportlab ({verdict(ratio <= STARTUP_VERSION_TARGET)} ≤ {STARTUP_VERSION_TARGET})"
         else:
-            note = f"{ratio:4.2f} x the floor ({verdict(best.wall <= STARTUP_BUILD_TARGET)} ≤ {STARTUP_BUILD_TARGET} s)"
-        print(f"  {label:<28} {best.wall:6.3f} s  {best.peak_mib:5.0f} MiB  {note}")
+            ratio = best.wall / floor_one.wall
+            note = (
+                f"{ratio:4.2f} x the floor's card ({verdict(ratio <= STARTUP_BUILD_FLOOR_TARGET)} ≤ "
+                f"{STARTUP_BUILD_FLOOR_TARGET}), {verdict(best.wall <= STARTUP_BUILD_TARGET)} ≤ {STARTUP_BUILD_TARGET} s"
+            )
+        print(f"  {label:<28} {best.wall:6.3f} s  cpu {best.cpu:5.3f} s  {best.peak_mib:5.0f} MiB  {note}")
 
 
 def export_png(work: Path, runs: int) -> None:

@@ -49,6 +49,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from pnpkit.validator.components.kit import BUILTIN_FONT_FAMILIES
 from pnpkit.validator.types import reading_in
 
+from . import fontcache
 from .editions import edition_family
 from .units import MM_PER_PT
 
@@ -99,10 +100,10 @@ class Face:
     def ttfont(self):
         """The reportlab TrueType font; raises FontError when the file cannot be used."""
         from reportlab.pdfbase import pdfmetrics
-        from reportlab.pdfbase.ttfonts import TTFError, TTFont
+        from reportlab.pdfbase.ttfonts import TTFError
 
         try:
-            font = TTFont(self.name, str(self.path))
+            font = fontcache.ttfont(self.name, self.path)  # a parse kept on disk, or reportlab's own
         except (TTFError, OSError, struct.error, KeyError, IndexError, ValueError) as exc:
             raise FontError(str(exc) or type(exc).__name__) from None
         pdfmetrics.registerFont(font)
@@ -129,7 +130,10 @@ class Face:
     def _widths(self) -> tuple[list[float], dict[int, float], float]:
         """Every Basic Multilingual Plane advance indexed by code point, all advances, the default advance."""
         widths, default, _covered = self._metrics
-        bmp = [widths.get(code, default) for code in range(0x10000)]
+        bmp = [default] * 0x10000
+        for code, width in widths.items():  # the mapped code points only: a fifth of the plane for a CJK face
+            if code < 0x10000:
+                bmp[code] = width
         bmp[ord(ICON_MARKER)] = 1000.0  # an inline icon's one-em cell
         return bmp, widths | {ord(ICON_MARKER): 1000.0}, default
 

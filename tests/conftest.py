@@ -69,6 +69,18 @@ def pytest_configure(config) -> None:
     if os.environ.get("PYTEST_XDIST_WORKER"):
         signal.signal(signal.SIGINT, signal.default_int_handler)
         _one_core_per_worker()
+    else:
+        _private_cache_dir(config)
+
+
+def _private_cache_dir(config) -> None:
+    """pnpkit's caches (generator/cachedir.py) live in one temporary directory for the run, shared by the
+    workers and every pnpkit the tests start, and removed at the end: a test never writes to the user's home."""
+    import tempfile
+
+    folder = tempfile.mkdtemp(prefix="pnpkit-test-cache-")
+    os.environ["PNPKIT_CACHE_DIR"] = folder
+    config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
 
 
 def _one_core_per_worker() -> None:

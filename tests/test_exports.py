@@ -353,7 +353,7 @@ def test_tts_per_card_backs_and_more_than_69_faces(tmp_path):
         row = [f"extra-{n:02d}", "1", *template[2:5], f"品{n}", f"Extra {n}", *template[7:], "art/night-back.png"]
         lines.append(",".join(row))
     csv.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    result = cli("export", "tts", kit, "-o", tmp_path / "out", "--lang", "en")
+    result = cli("export", "tts", kit, "-o", tmp_path / "out", "--lang", "en", "--only", "goods")
     assert result.returncode == 0, result.stderr
     tts = tmp_path / "out" / "starlit-bazaar" / "en" / "tts"
     (deck,) = json.loads((tts / "decks" / "goods.json").read_text(encoding="utf-8"))["ObjectStates"]

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import KITS, REPO, cli, make_bad_kit, run_cli
+from conftest import KITS, REPO, cli, finish, make_bad_kit, start_cli
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 
@@ -313,8 +313,8 @@ def test_a_card_file_is_cards():
 
 def test_pnpkit_schema_prints_the_kit_schema_the_same_every_time():
     """Printed twice by fresh interpreters with different hash seeds: the same bytes, 2020-12, the any-game kit schema."""
-    first = run_cli("schema", env={"PYTHONHASHSEED": "1"})
-    second = run_cli("schema", env={"PYTHONHASHSEED": "2"})
+    started = [start_cli("schema", env={"PYTHONHASHSEED": seed}) for seed in ("1", "2")]  # side by side
+    first, second = (finish(process) for process in started)
     assert first.returncode == second.returncode == 0, first.stderr + second.stderr
     assert first.stdout == second.stdout and first.stdout.endswith("}\n")
     printed = json.loads(first.stdout)

@@ -97,3 +97,22 @@ def test_every_command_module_is_registered_once():
         module = load(name)
         assert callable(module.add_arguments) and callable(module.run), name
         assert module.__doc__, f"{name}: its docstring is its --help description"
+
+
+def test_a_kit_with_nothing_to_look_up_loads_no_dictionary(tmp_path):
+    """Card titles カード1, カード2… hold ー, a look-alike of 一: the check that asks whether 一 was meant reads the
+    dictionary only when the twin could make a word the kit writes often (it never writes カ一 or 一ド), so a
+    build of such a kit does not pay for loading SudachiPy."""
+    kit = tmp_path / "cards"
+    kit.mkdir()
+    (kit / "kit.yaml").write_text(
+        "id: cards\ngame: generic\ntitle: {ja: カード, en: Cards}\nplayers: {min: 2, max: 4}\n"
+        "languages: [ja, en]\ndecks:\n  - id: deck\n    name: {ja: カード, en: Cards}\n    size: poker\n"
+        "    template: plain\n    cards:\n"
+        + "".join(f"      - title: {{ja: カード{n}, en: Card {n}}}\n" for n in range(1, 6)),
+        encoding="utf-8",
+    )
+    status, modules = loaded_by("validate", str(kit), "--no-layout")
+    assert status == 0
+    assert "pnpkit.validator.proofread.terms" in modules  # the look-alike check did run
+    assert of(("sudachipy", "spellchecker"), modules) == []

@@ -12,6 +12,7 @@ dark-pixel checks; `test_the_comparison_sees_box_glyphs` shows it on live text.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import shutil
 import subprocess
@@ -59,15 +60,31 @@ def _grey(path: Path) -> Image.Image:
     return Image.alpha_composite(paper, image).convert("L")
 
 
-def _draw_svg_alone(document: Path, tmp: Path) -> Image.Image:
+def _draw_svg_alone(document: Path, tmp: Path, env: dict[str, str] | None = None) -> Image.Image:
     """`document` copied into an empty folder (no fonts beside it) and drawn by librsvg."""
     alone = tmp / "alone"
     alone.mkdir()
     copy = alone / document.name
     shutil.copyfile(document, copy)
     png = tmp / "svg.png"
-    subprocess.run([_tool("rsvg-convert"), "-d", str(DPI), "-p", str(DPI), str(copy), "-o", str(png)], check=True)
+    command = [_tool("rsvg-convert"), "-d", str(DPI), "-p", str(DPI), str(copy), "-o", str(png)]
+    subprocess.run(command, check=True, env=env)
     return _grey(png)
+
+
+def _without_system_fonts(tmp: Path) -> dict[str, str]:
+    """An environment whose fontconfig knows no font at all (a fonts.conf naming one empty folder), so what a
+    drawing shows does not depend on the fonts this machine has installed: a system CJK font would otherwise
+    stand in for the kit's missing one."""
+    empty, cache = tmp / "no-fonts", tmp / "fontconfig-cache"
+    empty.mkdir()
+    conf = tmp / "fonts.conf"
+    conf.write_text(
+        '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n'
+        f"<fontconfig><dir>{empty}</dir><cachedir>{cache}</cachedir></fontconfig>\n",
+        encoding="utf-8",
+    )
+    return {**os.environ, "FONTCONFIG_FILE": str(conf), "FONTCONFIG_PATH": str(tmp)}
 
 
 def _draw_pdf_page(pdf: Path, page: int, tmp: Path) -> Image.Image:
@@ -182,23 +199,24 @@ def test_a_japanese_svg_alone_looks_like_its_pdf_page_in_chromium(kits, name, tm
 
 
 def test_the_comparison_sees_box_glyphs(kits, tmp_path):
-    """The same rules page with live text, on a machine without the kit's font: boxes, which the checks fail."""
+    """The same rules page with live text where fontconfig knows no font (neither the kit's nor a system CJK font
+    that would stand in for it): boxes, which the checks fail."""
     _tool("rsvg-convert")
     _tool("pdftoppm")
     name = "element-shift"
     loaded = kits.loaded(name)
     fontset = fonts.for_kit(loaded.model, loaded.root, "ja")[0]
     label = fontset.family().label
-    installed = subprocess.run(["fc-list", label], capture_output=True, text=True) if shutil.which("fc-list") else None
-    if installed is None or installed.stdout.strip():
-        pytest.skip(f"cannot tell that {label} is not installed here: live text might draw")
+    bare = _without_system_fonts(tmp_path)
+    if shutil.which("fc-list"):  # the pinned configuration sees neither the kit's font nor any fallback
+        assert subprocess.run(["fc-list"], capture_output=True, text=True, env=bare).stdout.strip() == "", label
     built, _again = kits.builds(name)
     part = kits.layouts(name)["ja"]["rules"]
     with fonts.using(fontset):
         live = svg.render(part.pages[0], part.title, "../fonts", text="live")
     document = tmp_path / "rules-01.svg"
     document.write_text(live, encoding="utf-8")
-    drawn = _draw_svg_alone(document, tmp_path)
+    drawn = _draw_svg_alone(document, tmp_path, env=bare)
     wanted = _draw_pdf_page(built / "ja" / "rules.pdf", 1, tmp_path)
     mean, patch, dark = differences(drawn, wanted)
     assert patch > PATCH_LIMIT and dark < DARK_SHARE, (mean, patch, dark)

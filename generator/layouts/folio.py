@@ -7,6 +7,8 @@ of every mark the page already carries."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ..geometry import Box, box_bounds, ink_bounds, visible_items
 from ..scene import IDENTITY, Group, Item, Matrix, Page, Text, group_matrix
 from ..units import HARD_MARGIN
@@ -38,22 +40,36 @@ def folio(page: Page, number: int) -> Text | None:
     right = [x for k in inward if (x := x0 + w - HARD_MARGIN - bx1 - k) + bx0 >= x0 + w - BAND]
     across = [x0 + w / 2 + dx for dx in _outwards(w / 2 - HARD_MARGIN - max(-bx0, bx1))]
     down = [y0 + h / 2 + dy for dy in _outwards(h / 2 - BAND)]
-    places = [(x, y) for x in across for y in foot] + [(x, y) for x in across for y in head]
-    sides = [(x, y) for y in down for x in left + right]
-    places += sides
-    boxes = [(x + bx0 - CLEAR, y + by0 - CLEAR, x + bx1 + CLEAR, y + by1 + CLEAR) for x, y in places]
-    feet, heads = len(across) * len(foot), len(across) * len(head)
-    band_of = [0] * feet + [1] * heads + [2 if x in left else 3 for x, _y in sides]  # foot, head, left, right side
-    near: list[list[Box]] = [[], [], [], []]
-    for which, box in zip(band_of, boxes):
-        near[which].append(box)
-    bands = [_union(group) for group in near]
+    only_right = [x for x in right if x not in left]
+    spans = ((across, foot), (across, head), (left, down), (only_right, down))  # foot, head, left side, right side
+    # a band is the union of its places' boxes: as each box grows with its place, the extreme places bound it
+    bands = [
+        (min(xs) + bx0 - CLEAR, min(ys) + by0 - CLEAR, max(xs) + bx1 + CLEAR, max(ys) + by1 + CLEAR)
+        if xs and ys
+        else None
+        for xs, ys in spans
+    ]
     inks = _inks_near(page.items, IDENTITY, [band for band in bands if band is not None])
     there = [[ink for ink in inks if _overlap(band, ink)] if band is not None else [] for band in bands]
-    for (x, y), box, which in zip(places, boxes, band_of):  # each place meets only the ink of its own band
+    for x, y, which in _places(across, foot, head, left, right, down):  # each meets only the ink of its own band
+        box = (x + bx0 - CLEAR, y + by0 - CLEAR, x + bx1 + CLEAR, y + by1 + CLEAR)
         if not any(_overlap(box, ink) for ink in there[which]):
             return Text(x, y, str(number), SIZE, colour=MUTED, anchor="middle", role="page-number")
     return None
+
+
+def _places(
+    across: list[float], foot: list[float], head: list[float], left: list[float], right: list[float], down: list[float]
+) -> Iterator[tuple[float, float, int]]:
+    """Every place to try, in order, with its band (0 foot, 1 head, 2 left side, 3 right side), one at a time: the
+    first free one usually ends the search."""
+    for band, ys in ((0, foot), (1, head)):
+        for x in across:
+            for y in ys:
+                yield x, y, band
+    for y in down:
+        for x in left + right:
+            yield x, y, 2 if x in left else 3
 
 
 def _inks_near(items: tuple[Item, ...], matrix: Matrix, bands: list[Box]) -> list[Box]:
@@ -74,12 +90,6 @@ def _inks_near(items: tuple[Item, ...], matrix: Matrix, bands: list[Box]) -> lis
             continue
         inks += [box for _, box in visible_items((item,), matrix)]
     return inks
-
-
-def _union(boxes: list[Box]) -> Box | None:
-    if not boxes:
-        return None
-    return min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes)
 
 
 def _outwards(reach: float) -> list[float]:

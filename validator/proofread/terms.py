@@ -141,6 +141,9 @@ def _reads_as_twin(value: str, i: int, meant: str, kit_words: _KitWords) -> bool
     if found is None:
         return False
     window, fixed, at = found
+    pairs = ([fixed[at - 1 : at + 1]] if at else []) + ([fixed[at : at + 2]] if at + 1 < len(fixed) else [])
+    if all(kit_words.count(pair) < FREQUENT for pair in pairs):
+        return False  # the twin's word holds one of these pairs, so it cannot be frequent: no dictionary needed
     from .words import japanese  # loaded only for a look-alike the simple rules leave open
 
     twin_word = japanese(fixed).word_at(fixed, at)
