@@ -16,12 +16,12 @@ from collections import Counter
 import pytest
 from conftest import KIT_ID, KITS
 
-from pnpkit.generator import fonts
 from pnpkit.generator.build import layout_kit, print_settings
 from pnpkit.generator.cardmap import placed_cards
-from pnpkit.generator.linebreaks import CLOSING_PUNCTUATION
 from pnpkit.generator.scene import Circle, Group, Line, Path, Polygon, Rect, Text, apply, bounds, group_matrix, walk
-from pnpkit.generator.text import wrap
+from pnpkit.generator.typeset import fonts
+from pnpkit.generator.typeset.linebreaks import CLOSING_PUNCTUATION
+from pnpkit.generator.typeset.text import wrap
 from pnpkit.generator.units import HARD_MARGIN, MM_PER_PT
 
 GUTTER = 2.0
@@ -300,7 +300,7 @@ def _blocks(page):
 @pytest.mark.parametrize("name", sorted(KITS))
 def test_no_japanese_paragraph_ends_on_a_lone_character(kits, name, monkeypatch):
     """Read from the scene; a short line is only allowed as a paragraph of its own (the text has a newline there)."""
-    from pnpkit.generator import text as text_module
+    from pnpkit.generator.typeset import text as text_module
 
     loaded = kits.loaded(name)
     if "ja" not in loaded.kit.languages:
@@ -349,7 +349,7 @@ def _widows(parts, own_paragraphs: set[str]) -> list[tuple]:
 
 def _one_phrase(text: str) -> bool:
     """The line is a single phrase (BudouX): no break inside it can move part of it down without breaking it."""
-    from pnpkit.generator.linebreaks import phrases
+    from pnpkit.generator.typeset.linebreaks import phrases
 
     return len([p for p in phrases(text.strip()) if p.strip()]) == 1
 
@@ -426,7 +426,7 @@ def test_the_widow_seen_on_a_shift_card_is_gone():
 
 
 def _greedy(text, size, width, by_phrase=True):
-    from pnpkit.generator.text import wrap_paragraph
+    from pnpkit.generator.typeset.text import wrap_paragraph
 
     return wrap_paragraph(text, size, width, fonts.in_use().regular.width_em, by_phrase=by_phrase)
 

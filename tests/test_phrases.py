@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from conftest import KITS, cli, make_bad_kit, parse_findings
 
-from pnpkit.generator import text as textmod
-from pnpkit.generator.linebreaks import NO_LINE_START, atoms, inner_breaks, phrases
-from pnpkit.generator.text import balanced, plain_face, wrap
+from pnpkit.generator.typeset import text as textmod
+from pnpkit.generator.typeset.linebreaks import NO_LINE_START, atoms, inner_breaks, phrases
+from pnpkit.generator.typeset.text import balanced, plain_face, wrap
 
 JA = (
     "カードを1枚多く引く。受け取ったファイアストームを交換する。"
@@ -131,8 +131,8 @@ def test_an_over_wide_phrase_is_a_warning_at_its_field(tmp_path: Path):
 
 
 def test_an_inline_icon_needs_no_glyph_from_the_font():
-    from pnpkit.generator import fonts
     from pnpkit.generator.layouts.templates import marked
+    from pnpkit.generator.typeset import fonts
     from pnpkit.validator.components.templates import InlineIcon
 
     face = fonts.in_use().regular
@@ -146,7 +146,7 @@ def test_icons_in_text_set_in_a_latin_only_kit_font_are_no_finding(tmp_path: Pat
     placeholder pnpkit put there itself)."""
     from fontTools import subset
 
-    from pnpkit.generator.fonts import FONT_DIR
+    from pnpkit.generator.typeset.fonts import FONT_DIR
 
     kit = make_bad_kit(
         tmp_path,

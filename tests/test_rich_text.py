@@ -21,10 +21,10 @@ from hypothesis import strategies as st
 from pdftext import pdf_text
 from pypdf import PdfReader
 
-from pnpkit.generator import fonts
 from pnpkit.generator.layouts.context import LayoutContext
-from pnpkit.generator.linebreaks import atoms, split_atoms
-from pnpkit.generator.text import Styled, TextBox, fit, item_width, text_bounds, wrap
+from pnpkit.generator.typeset import fonts
+from pnpkit.generator.typeset.linebreaks import atoms, split_atoms
+from pnpkit.generator.typeset.text import Styled, TextBox, fit, item_width, text_bounds, wrap
 from pnpkit.generator.units import PAPERS
 from pnpkit.validator import markup
 from pnpkit.validator.components.kit import BUILTIN_FONT_FAMILIES
@@ -101,7 +101,7 @@ def test_text_without_markup_characters_is_never_parsed(monkeypatch):
         raise AssertionError(f"parsed {text!r}")
 
     monkeypatch.setattr(markup, "_parse", refuse)
-    monkeypatch.setattr("pnpkit.generator.text.parse", refuse)
+    monkeypatch.setattr("pnpkit.generator.typeset.text.parse", refuse)
     assert parse("Draw two cards, then discard one. 彗星が勝つ。").spans == (
         Span("Draw two cards, then discard one. 彗星が勝つ。"),
     )

@@ -11,12 +11,12 @@ import pytest
 from conftest import cli, line_of, make_bad_kit, parse_findings
 from pydantic import BaseModel
 
-from pnpkit.generator import fonts
-from pnpkit.generator.hyphenation import hyphenator
 from pnpkit.generator.i18n import SHARED, TEMPLATE, WORDS_DIR, catalogue, catalogue_languages, has_words, tr
-from pnpkit.generator.linebreaks import NO_LINE_END, NO_LINE_START
-from pnpkit.generator.quotes import quote_marks, quoted
-from pnpkit.generator.text import latin_quotes, wrap
+from pnpkit.generator.typeset import fonts
+from pnpkit.generator.typeset.hyphenation import hyphenator
+from pnpkit.generator.typeset.linebreaks import NO_LINE_END, NO_LINE_START
+from pnpkit.generator.typeset.quotes import quote_marks, quoted
+from pnpkit.generator.typeset.text import latin_quotes, wrap
 from pnpkit.validator.components.kit import Fonts
 
 

@@ -18,8 +18,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnpkit.validator.markup import plain
 
-from .. import fonts, images
+from .. import images
 from ..scene import Circle, Document, Group, Image, Line, Page, Path, Polygon, Rect, Style, Text
+from ..typeset import fonts
 from ..units import MM_PER_PT
 
 

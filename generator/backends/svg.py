@@ -15,9 +15,10 @@ from typing import Any
 
 import svgwrite
 
-from .. import fonts, images
-from ..fonts import Face
+from .. import images
 from ..scene import Circle, Group, Image, Line, Page, Path, Polygon, Rect, Style, Text
+from ..typeset import fonts
+from ..typeset.fonts import Face
 from ..units import MM_PER_PT
 from . import outlines
 

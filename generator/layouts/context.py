@@ -13,11 +13,11 @@ from pnpkit.validator.components.printing import PrintSettings
 from pnpkit.validator.components.templates import FLOOR_JAPANESE_PT, FLOOR_LATIN_PT
 from pnpkit.validator.markup import has_markup, parse, plain
 
-from .. import fonts
 from ..geometry import visible_named
 from ..i18n import tr
 from ..scene import Circle, Group, Item, Line, Page, Rect, Style, Text
-from ..text import TextBox, balanced, fit, fit_plain, inner_breaks, item_width, latin_quotes, plain_face
+from ..typeset import fonts
+from ..typeset.text import TextBox, balanced, fit, fit_plain, inner_breaks, item_width, latin_quotes, plain_face
 from ..units import HARD_MARGIN, Paper
 from .collisions import MINIATURE, crowding, overlaps
 from .problems import ANY_TEXT, Remedy, TextProblem, mm_text, overflow_text, quoted

@@ -17,11 +17,11 @@ from dataclasses import dataclass, field, replace
 from pnpkit.validator.components.templates import InlineIcon
 from pnpkit.validator.markup import plain
 
-from .. import fonts
 from ..colour import WHITE
 from ..i18n import lookup_order
 from ..scene import Group, Item, Line, Page, Rect, Style, Text
-from ..text import SPACES, TextBox, fit, phrases
+from ..typeset import fonts
+from ..typeset.text import SPACES, TextBox, fit, phrases
 from .context import FLOOR_JAPANESE, INK, LayoutContext, TextProblem, floor_pt, footer, page_title, readable
 from .templates import inline_text, marked
 

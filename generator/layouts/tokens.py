@@ -12,10 +12,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from .. import fonts
 from ..colour import mark_ink
 from ..i18n import tr
 from ..scene import Circle, Group, Item, Page, Rect, Style, Text
+from ..typeset import fonts
 from ..units import MM_PER_PT
 from .context import INK, MUTED, LayoutContext, TextProblem, page_title, readable, scale_bar
 from .marks import GLYPH_MIDDLE, drawn_mark

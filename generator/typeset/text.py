@@ -23,6 +23,8 @@ from itertools import accumulate
 
 from pnpkit.validator.markup import Parsed, has_markup, parse
 
+from ..scene import Text
+from ..units import MM_PER_PT
 from . import fonts
 from .hyphenation import hyphenated, hyphenator
 from .linebreaks import (
@@ -36,8 +38,6 @@ from .linebreaks import (
     seams,
 )
 from .quotes import language_quotes
-from .scene import Text
-from .units import MM_PER_PT
 
 Measure = Callable[[str], float]
 """A text's advance width in ems, in one face."""

@@ -48,12 +48,12 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from pnpkit.validator.components.kit import BUILTIN_FONT_FAMILIES
 
-from .units import MM_PER_PT
+from ..units import MM_PER_PT
 
 if TYPE_CHECKING:
     from pnpkit.validator.components.kit import FontFamily, KitBase
 
-FONT_DIR = Path(__file__).parent / "assets" / "fonts"
+FONT_DIR = Path(__file__).parent.parent / "assets" / "fonts"
 GOTHIC = "IPAexGothic"
 GOTHIC_FILE = FONT_DIR / "ipaexg.ttf"
 LICENCE_FILES = (FONT_DIR / "IPA_Font_License_Agreement_v1.0.txt", FONT_DIR / "Readme_ipaexg00401.txt")
@@ -241,7 +241,7 @@ class FontSet:
     """The families the kit's text can print in (the default, per-language and per-region ones, its own),
     in order: the SVGs declare these and the build copies their files."""
     lang: str = ""
-    """The edition's language (a BCP 47 tag): generator.text breaks lines and sets quotation marks by it;
+    """The edition's language (a BCP 47 tag): generator.typeset.text breaks lines and sets quotation marks by it;
     "" (outside any edition) breaks as Japanese and English text always has."""
     _drawn: dict[tuple[str, bool, bool], Drawn] = field(default_factory=dict, compare=False, repr=False)
 

@@ -1,5 +1,5 @@
 """Quotation marks by language: what `pnpkit` prints around quoted words, and straight quotes a writer typed made
-the language's own („Feuer“ in German, « Feu » in French). generator.text applies them as it fits text."""
+the language's own („Feuer“ in German, « Feu » in French). generator.typeset.text applies them as it fits text."""
 
 from __future__ import annotations
 
