@@ -161,7 +161,7 @@ def deck_cards(n: int, lang: str) -> list[dict]:
     at 9 pt into the 53 mm body width, so the floor draws the very same lines.
     Called once in the parent; the children read the result from cards.json.
     """
-    from pnpkit.generator.typeset.text import wrap
+    from pnpkit.generator.typeset.lines import wrap
 
     rng = random.Random(20241105)
     cards = []

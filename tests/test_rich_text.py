@@ -24,7 +24,8 @@ from pypdf import PdfReader
 from pnpkit.generator.layouts.context import LayoutContext
 from pnpkit.generator.typeset import fonts
 from pnpkit.generator.typeset.linebreaks import atoms, split_atoms
-from pnpkit.generator.typeset.text import Styled, TextBox, fit, item_width, text_bounds, wrap
+from pnpkit.generator.typeset.lines import Styled, wrap
+from pnpkit.generator.typeset.text import TextBox, fit, item_width, text_bounds
 from pnpkit.generator.units import PAPERS
 from pnpkit.validator import markup
 from pnpkit.validator.components.kit import BUILTIN_FONT_FAMILIES
@@ -121,12 +122,16 @@ ALPHABET = st.sampled_from(
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.lists(ALPHABET, min_size=1, max_size=60).map("".join), st.sampled_from([8.0, 11.0, 25.0, 60.0]))
-def test_styled_wrapping_breaks_unmarked_text_exactly_as_plain_wrapping(text, width):
-    """The styled path is the plain algorithm over positions: on text without styles they agree line for line."""
-    styled = Styled(Parsed((Span(text),)), False, False, "")
-    ranges = styled.wrap(8.0, width)
-    assert [text[a:b] for a, b in ranges] == wrap(text, 8.0, width)
+@given(
+    st.lists(ALPHABET, min_size=1, max_size=60).map("".join),
+    st.sampled_from([8.0, 11.0, 25.0, 60.0]),
+    st.integers(0, 60),
+)
+def test_a_colour_span_never_moves_a_line_break(text, width, cut):
+    """Plain text is one styled run of the same engine: a span that changes no face (a colour) breaks nowhere."""
+    cut = min(cut, len(text))
+    styled = Styled(Parsed((Span(text[:cut], colour="#c0392b"), Span(text[cut:]))), False, False, "")
+    assert [styled.line_text(line) for line in styled.wrap(8.0, width)] == wrap(text, 8.0, width)
 
 
 @settings(max_examples=300, deadline=None)

@@ -15,8 +15,9 @@ from pnpkit.generator.i18n import SHARED, TEMPLATE, WORDS_DIR, catalogue, catalo
 from pnpkit.generator.typeset import fonts
 from pnpkit.generator.typeset.hyphenation import hyphenator
 from pnpkit.generator.typeset.linebreaks import NO_LINE_END, NO_LINE_START
+from pnpkit.generator.typeset.lines import wrap
 from pnpkit.generator.typeset.quotes import quote_marks, quoted
-from pnpkit.generator.typeset.text import latin_quotes, wrap
+from pnpkit.generator.typeset.text import latin_quotes
 from pnpkit.validator.components.kit import Fonts
 
 

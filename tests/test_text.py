@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from pnpkit.generator.typeset import fonts
 from pnpkit.generator.typeset.linebreaks import atoms
-from pnpkit.generator.typeset.text import TextBox, fit, wrap
+from pnpkit.generator.typeset.lines import wrap
+from pnpkit.generator.typeset.text import TextBox, fit
 
 NO_START = "、。，．」』）！？ー"
 NO_END = "「『（"

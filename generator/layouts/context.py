@@ -17,7 +17,8 @@ from ..geometry import visible_named
 from ..i18n import tr
 from ..scene import Circle, Group, Item, Line, Page, Rect, Style, Text
 from ..typeset import fonts
-from ..typeset.text import TextBox, balanced, fit, fit_plain, inner_breaks, item_width, latin_quotes, plain_face
+from ..typeset.linebreaks import inner_breaks
+from ..typeset.text import TextBox, balanced, fit, fit_plain, item_width, latin_quotes, plain_face
 from ..units import HARD_MARGIN, Paper
 from .collisions import MINIATURE, crowding, overlaps
 from .problems import ANY_TEXT, Remedy, TextProblem, mm_text, overflow_text, quoted
@@ -94,9 +95,9 @@ class LayoutContext:
             if chars:
                 text = self._cannot_draw(text, {face.label: chars}, where, label)
             text = latin_quotes(text)
-            result = fit_plain(text, box.width, box.height, size, min_size, leading, face.width_em)
+            result = fit_plain(text, box.width, box.height, size, min_size, leading, face)
             if box.balance:
-                result = balanced(text, result, box.width, face.width_em)
+                result = balanced(text, result, box.width, face)
         else:
             missing = missing_glyphs(text, box)
             if missing:

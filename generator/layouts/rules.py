@@ -21,7 +21,8 @@ from ..colour import WHITE
 from ..i18n import lookup_order
 from ..scene import Group, Item, Line, Page, Rect, Style, Text
 from ..typeset import fonts
-from ..typeset.text import SPACES, TextBox, fit, phrases
+from ..typeset.linebreaks import SPACES, phrases
+from ..typeset.text import TextBox, fit
 from .context import FLOOR_JAPANESE, INK, LayoutContext, TextProblem, floor_pt, footer, page_title, readable
 from .templates import inline_text, marked
 

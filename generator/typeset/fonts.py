@@ -43,6 +43,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
+from itertools import accumulate
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -137,6 +138,16 @@ class Face:
             return sum(map(bmp.__getitem__, map(ord, text))) / 1000.0
         except IndexError:  # a character beyond the BMP (an emoji): the slow path
             return sum(widths.get(ord(ch), default) for ch in text) / 1000.0
+
+    def advances(self, text: str, start: float = 0.0) -> list[float]:
+        """The characters' advances in 1000ths of an em summed from `start`, one more than the characters: the width
+        of text[a:b] is (sums[b] - sums[a]) / 1000, to the last bit as `width_em` gives it (the advances are exact
+        binary fractions), so a line breaker adds them up once."""
+        bmp, widths, default = self._widths
+        try:
+            return list(accumulate(map(bmp.__getitem__, map(ord, text)), initial=start))
+        except IndexError:  # a character beyond the BMP (an emoji): the slow path
+            return list(accumulate((widths.get(ord(ch), default) for ch in text), initial=start))
 
     def width_mm(self, text: str, size_pt: float) -> float:
         return self.width_em(text) * size_pt * MM_PER_PT
