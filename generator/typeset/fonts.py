@@ -81,15 +81,21 @@ class FontError(Exception):
 class Face:
     """One TrueType file, registered with reportlab under `name` the first time it is measured or drawn."""
 
-    def __init__(self, name: str, path: Path, label: str, local: str | None = None):
+    def __init__(self, name: str, path: Path, label: str, local: str | None = None, *, bold: bool = False):
         self.name = name
         self.path = path
         self.label = label
         """How messages name it: 'BIZ UDPGothic Bold'."""
         self.local = local
         """Its full name on systems that have it installed (SVGs try that first); None for a kit's own files."""
+        self.bold = bold
+        """Whether this is a family's bold face: a character it lacks is drawn from a shipped bold face."""
         self.width_em = lru_cache(maxsize=65536)(self._width_em)
-        """Advance width of a text in ems (1000 units); cached, as fitting measures the same words at every size."""
+        """Advance width of a text in ems (1000 units); cached, as fitting measures the same words at every size.
+        A character the face lacks is measured in the face it is drawn from (`fallback`)."""
+        self.fallback = lru_cache(maxsize=4096)(self._fallback)
+        """The shipped face a character this face lacks is drawn from (`Fallback`), or None: the face has it, or no
+        shipped face does."""
 
     def __repr__(self) -> str:
         return f"Face({self.name!r}, {self.path.name!r})"
@@ -126,28 +132,66 @@ class Face:
 
     @cached_property
     def _widths(self) -> tuple[list[float], dict[int, float], float]:
-        """Every Basic Multilingual Plane advance indexed by code point, all advances, the default advance."""
+        """Every Basic Multilingual Plane advance indexed by code point, all advances, the default advance. A
+        character the face lacks is NaN in the table, so a sum over it is NaN and takes the slow path, which
+        measures it in its fallback face (`_advance`): the common case stays one sum at C speed."""
         widths, default, _covered = self._metrics
-        bmp = [widths.get(code, default) for code in range(0x10000)]
+        bmp = [widths.get(code, _LACKED) for code in range(0x10000)]
+        for code in _BMP_SPACES:  # a space the face lacks prints as nothing anyway: never drawn from another face
+            if code not in widths:
+                bmp[code] = default
         bmp[ord(ICON_MARKER)] = 1000.0  # an inline icon's one-em cell
         return bmp, widths | {ord(ICON_MARKER): 1000.0}, default
 
+    def _advance(self, char: str) -> float:
+        """One character's advance in 1000ths of an em, in the face it is drawn from."""
+        _bmp, widths, default = self._widths
+        found = widths.get(ord(char))
+        if found is not None:
+            return found
+        fallback = self.fallback(char)
+        return fallback.face._widths[1].get(ord(char), default) if fallback is not None else default
+
     def _width_em(self, text: str) -> float:
-        bmp, widths, default = self._widths
+        bmp, _widths, _default = self._widths
         try:
-            return sum(map(bmp.__getitem__, map(ord, text))) / 1000.0
+            total = sum(map(bmp.__getitem__, map(ord, text)))
         except IndexError:  # a character beyond the BMP (an emoji): the slow path
-            return sum(widths.get(ord(ch), default) for ch in text) / 1000.0
+            total = _LACKED
+        if total != total:  # NaN: a character the face lacks
+            return sum(map(self._advance, text)) / 1000.0
+        return total / 1000.0
 
     def advances(self, text: str, start: float = 0.0) -> list[float]:
         """The characters' advances in 1000ths of an em summed from `start`, one more than the characters: the width
         of text[a:b] is (sums[b] - sums[a]) / 1000, to the last bit as `width_em` gives it (the advances are exact
         binary fractions), so a line breaker adds them up once."""
-        bmp, widths, default = self._widths
+        bmp, _widths, _default = self._widths
         try:
-            return list(accumulate(map(bmp.__getitem__, map(ord, text)), initial=start))
+            sums = list(accumulate(map(bmp.__getitem__, map(ord, text)), initial=start))
         except IndexError:  # a character beyond the BMP (an emoji): the slow path
-            return list(accumulate((widths.get(ord(ch), default) for ch in text), initial=start))
+            sums = [_LACKED]
+        if sums[-1] != sums[-1]:  # NaN: a character the face lacks
+            return list(accumulate(map(self._advance, text), initial=start))
+        return sums
+
+    def _fallback(self, char: str) -> Fallback | None:
+        code = ord(char)
+        if code in self.covered or char.isspace() or char == ICON_MARKER:
+            return None
+        for family in builtin_families().values():
+            if self.bold and family.bold is not None:
+                face, stroked = family.bold, False
+            else:
+                face, stroked = family.regular, self.bold
+            if face is not self and code in face.covered:
+                return Fallback(face, stroked)
+        return None
+
+    def undrawable(self, text: str) -> list[str]:
+        """Characters neither this face nor any shipped face can draw (PK307): a character only this face lacks is
+        drawn from a shipped face that has it (`fallback`)."""
+        return [ch for ch in self.missing(text) if self.fallback(ch) is None]
 
     def width_mm(self, text: str, size_pt: float) -> float:
         return self.width_em(text) * size_pt * MM_PER_PT
@@ -169,6 +213,20 @@ class Face:
         if self._draws_ascii and text.isascii() and text.isprintable():  # the common case, at C speed
             return []
         return sorted(ch for ch in set(text) - self._covered_chars if not ch.isspace() and ch != ICON_MARKER)
+
+
+class Fallback(NamedTuple):
+    """A shipped face a character is drawn from when the line's own face lacks it; `stroked` when the line is bold
+    and that family has no bold face, so the character is emboldened by stroking."""
+
+    face: Face
+    stroked: bool = False
+
+
+_LACKED = float("nan")
+_BMP_SPACES = (*range(0x09, 0x0E), *range(0x1C, 0x21), 0x85, 0xA0, 0x1680, *range(0x2000, 0x200B), 0x2028, 0x2029)
+_BMP_SPACES += (0x202F, 0x205F, 0x3000)
+"""Every code point of the Basic Multilingual Plane that str.isspace() calls a space."""
 
 
 class Drawn(NamedTuple):
@@ -285,7 +343,7 @@ def builtin_families() -> dict[str, Family]:
             "biz-udpgothic",
             "BIZ UDPGothic",
             Face("BIZUDPGothic", biz_regular, "BIZ UDPGothic", "BIZ UDPGothic"),
-            bold=Face("BIZUDPGothic-Bold", biz_bold, "BIZ UDPGothic Bold", "BIZ UDPGothic Bold"),
+            bold=Face("BIZUDPGothic-Bold", biz_bold, "BIZ UDPGothic Bold", "BIZ UDPGothic Bold", bold=True),
             licences=(BIZ_LICENCE,),
         ),
         "ipaexgothic": Family(
@@ -298,7 +356,7 @@ def builtin_families() -> dict[str, Family]:
             "noto-sans",
             "Noto Sans",
             Face("NotoSans", NOTO_FILES[0], "Noto Sans", "Noto Sans Regular"),
-            bold=Face("NotoSans-Bold", NOTO_FILES[1], "Noto Sans Bold", "Noto Sans Bold"),
+            bold=Face("NotoSans-Bold", NOTO_FILES[1], "Noto Sans Bold", "Noto Sans Bold", bold=True),
             licences=(NOTO_LICENCE,),
         ),
         "wenquanyi-microhei": Family(
@@ -492,7 +550,7 @@ def _kit_family(key: str, declared: FontFamily, root: Path | None, problems: lis
         name = getattr(declared, style)
         if name is None:
             continue
-        face, problem = kit_face(root, name, f"{key} {style.replace('_', ' ')}")
+        face, problem = kit_face(root, name, f"{key} {style.replace('_', ' ')}", bold="bold" in style)
         where = ("fonts", "families", key, style)
         if problem is not None:
             problems.append(FontProblem(problem[0], where, problem[1], problem[2]))
@@ -519,11 +577,13 @@ def _kit_family(key: str, declared: FontFamily, root: Path | None, problems: lis
     )
 
 
-_KIT_FACES: dict[tuple[str, int, int, str], Face | tuple[str, str, str]] = {}
+_KIT_FACES: dict[tuple[str, int, int, str, bool], Face | tuple[str, str, str]] = {}
 """Kit font files by (resolved path, size, modification time, label): each is read and checked once per process."""
 
 
-def kit_face(root: Path | None, name: str, label: str) -> tuple[Face | None, tuple[str, str, str] | None]:
+def kit_face(
+    root: Path | None, name: str, label: str, *, bold: bool = False
+) -> tuple[Face | None, tuple[str, str, str] | None]:
     """The face for a font file of the kit, or (code, message, hint) saying why it cannot be used."""
     if root is None:
         return None, None
@@ -531,23 +591,23 @@ def kit_face(root: Path | None, name: str, label: str) -> tuple[Face | None, tup
     if problem is not None or path is None:
         return None, problem
     stat = path.stat()
-    cache_key = (str(path.resolve()), stat.st_size, stat.st_mtime_ns, label)
+    cache_key = (str(path.resolve()), stat.st_size, stat.st_mtime_ns, label, bold)
     found = _KIT_FACES.get(cache_key)
     if found is None:
-        found = _KIT_FACES[cache_key] = _load_kit_face(path, stat.st_size, label)
+        found = _KIT_FACES[cache_key] = _load_kit_face(path, stat.st_size, label, bold)
     if isinstance(found, Face):
         return found, None
     return None, found
 
 
-def _load_kit_face(path: Path, size: int, label: str) -> Face | tuple[str, str, str]:
+def _load_kit_face(path: Path, size: int, label: str, bold: bool) -> Face | tuple[str, str, str]:
     if size > MAX_FONT_BYTES:
         return ("PK522", f"{path.name} is {size / 2**20:.0f} MB, over the {MAX_FONT_BYTES // 2**20} MB limit", "")
     data = path.read_bytes()
     why = truetype_problem(data)
     if why is not None:
         return ("PK522", f"{path.name} {why[0]}", why[1])
-    face = Face(f"pnpkit-{hashlib.sha256(data).hexdigest()[:16]}", path, label)
+    face = Face(f"pnpkit-{hashlib.sha256(data).hexdigest()[:16]}", path, label, bold=bold)
     try:
         face.ttfont  # noqa: B018 — loading is the check
         face.covered  # noqa: B018
@@ -713,6 +773,24 @@ def mark_face(text: str, bold: bool = True) -> Face | None:
     return None
 
 
+def segments(drawn: Drawn, text: str) -> list[tuple[Drawn, str]]:
+    """A line in runs by the face each character is drawn from: the line's own face where it has the character,
+    else its `Face.fallback` (emboldened by stroking where that family has no bold face; the line's slant kept).
+    A character no face has stays in the line's own face (PK307 has told it)."""
+    face = drawn.face
+    if not face.missing(text):  # the common case: one face draws the whole line
+        return [(drawn, text)]
+    out: list[tuple[Drawn, str]] = []
+    for ch in text:
+        found = face.fallback(ch)
+        style = drawn if found is None else Drawn(found.face, drawn.fake_bold or found.stroked, drawn.slant)
+        if out and out[-1][0] == style:
+            out[-1] = (style, out[-1][1] + ch)
+        else:
+            out.append((style, ch))
+    return out
+
+
 ICON_MARKER = "\ue000"
 """What an inline icon is while text is measured and wrapped: a private-use character one em wide in every face and
 never drawn (the layout draws the icon in its place), so an icon needs no glyph from the kit's font."""
@@ -724,4 +802,7 @@ DESCENT = 0.12
 
 def missing_hint(chars: list[str]) -> str:
     """The hint of a PK307 finding: what to do about characters the face cannot draw."""
-    return f"replace or remove these characters, {family_hint(chars)}"
+    shipped = [family.regular for family in builtin_families().values()]
+    if all(any(ord(ch) in face.covered for face in shipped) for ch in chars):
+        return f"replace or remove these characters, {family_hint(chars)}"
+    return "replace or remove these characters: no font pnpkit ships has them, so bring a TrueType font that does (fonts: families in kit.yaml)"
