@@ -312,6 +312,8 @@ class FontSet:
     lang: str = ""
     """The edition's language (a BCP 47 tag): generator.typeset.text breaks lines and sets quotation marks by it;
     "" (outside any edition) breaks as Japanese and English text always has."""
+    terms: frozenset[str] = frozenset()
+    """Words a Japanese line never breaks inside (`typeset.terms`): the kit's defined terms in this language."""
     _drawn: dict[tuple[str, bool, bool], Drawn] = field(default_factory=dict, compare=False, repr=False)
 
     def family(self, key: str = "") -> Family:
@@ -433,7 +435,10 @@ def for_kit(kit: KitBase, root: Path | None, lang: str) -> tuple[FontSet, list[F
         default = script_family(lang)  # an unknown key is the validator's finding (PK523)
     used = [default, *(key for key in region_fonts(kit) if key in families), *kit.fonts.families]
     used = [key for key in dict.fromkeys(used) if key in families]
-    return FontSet(families, default, tuple(used), lang=lang), problems
+    from .terms import defined_terms  # the rule vocabulary's walk: only when a kit's edition is set
+
+    terms = defined_terms(kit, lang) if script_of(lang) == "Japanese" else frozenset()
+    return FontSet(families, default, tuple(used), lang=lang, terms=terms), problems
 
 
 # ---------------------------------------------------------------- scripts

@@ -23,7 +23,7 @@ from pnpkit.validator.markup import Parsed, Span
 from ..units import MM_PER_PT
 from . import fonts
 from .hyphenation import hyphen_points, hyphenator
-from .linebreaks import CLOSING_PUNCTUATION, SPACES, atoms, has_wide, inner_breaks, phrases, seams
+from .linebreaks import CLOSING_PUNCTUATION, SPACES, atoms, has_wide, inner_breaks, phrases, seams, word_atoms
 
 WIDOW = 2
 """A Japanese paragraph's last line with this many characters or fewer (closing marks not counted) is a widow."""
@@ -123,8 +123,14 @@ class Styled:
             if piece not in SPACES and len(piece) > 1 and self.em(pos, pos + len(piece)) * mm_per_em > width:
                 at = pos
                 for part in seams(piece):
-                    over = self.em(at, at + len(part)) * mm_per_em > width
-                    out.extend(atoms(part) if over else (part,))
+                    if self.em(at, at + len(part)) * mm_per_em <= width:
+                        out.append(part)
+                    else:  # between words first (捨て札 whole); a word wider than the line at its atoms
+                        word_at = at
+                        for word in word_atoms(part):
+                            wide = len(word) > 1 and self.em(word_at, word_at + len(word)) * mm_per_em > width
+                            out.extend(atoms(word) if wide else (word,))
+                            word_at += len(word)
                     at += len(part)
             else:
                 out.append(piece)
