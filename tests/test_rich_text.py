@@ -450,7 +450,12 @@ def test_a_kit_family_per_language_and_its_own_italic_face(own):
         "BIZUDPGothic-Bold": True,
     }
     # English: the kit's regular face (IPAexGothic's outlines, bold simulated) and its italic face (a real one)
-    assert _embedded_fonts(built / "en" / "cards-tricks.pdf") == {"IPAexGothic": True, "BIZUDPGothic-Bold": True}
+    # and Noto Sans for the quotes and apostrophes of its Latin text: IPAexGothic's own are full-width
+    assert _embedded_fonts(built / "en" / "cards-tricks.pdf") == {
+        "IPAexGothic": True,
+        "BIZUDPGothic-Bold": True,
+        "NotoSans-Regular": True,
+    }
     en = _content(built / "en" / "cards-tricks.pdf")
     assert not re.search(rb"1 0 \.2 -1 [\d.]+ [\d.]+ Tm", en)  # a real italic face is not slanted again
     assert re.search(rb"\b2 Tr\b", en)  # the family has no bold face: bold is stroked

@@ -18,6 +18,7 @@ from pnpkit.generator.typeset.hyphenation import hyphenator
 from pnpkit.generator.typeset.linebreaks import NO_LINE_END, NO_LINE_START
 from pnpkit.generator.typeset.lines import wrap
 from pnpkit.generator.typeset.quotes import quote_marks, quoted
+from pnpkit.generator.typeset.scripts import family_hint
 from pnpkit.generator.typeset.text import latin_quotes
 from pnpkit.validator.components.kit import Fonts
 
@@ -161,11 +162,14 @@ def test_quotation_marks_per_language(lang, expected):
             assert latin_quotes('Sag "火" laut') == f"Sag {opening}火{closing} laut"
 
 
-def test_japanese_and_english_quotes_stay_as_they_were():
+def test_latin_quotes_in_a_japanese_face_are_typographic():
+    """Issue 39 item 4: a Japanese face's ASCII " looks like a closing quote on both sides, so Latin text in one
+    gets “ ” ‘ ’ (curly quotes as written are kept); Japanese text keeps its own marks."""
     for lang in ("ja", "en", ""):
         with fonts.using(fonts.FontSet(fonts.builtin_families(), "ipaexgothic", lang=lang)):
-            assert latin_quotes("say “hi” and 「火」") == 'say "hi" and 「火」'
-            assert latin_quotes('say "hi"') == 'say "hi"'
+            assert latin_quotes("say “hi” and 「火」") == "say “hi” and 「火」"
+            assert latin_quotes('say "hi", don\'t') == "say “hi”, don’t"
+            assert latin_quotes('「"火"」') == '「"火"」'
     with fonts.using(fonts.for_language("de")):
         assert latin_quotes("„Hallo“ “Welt”") == "„Hallo“ “Welt”"  # Noto Sans's quotes are proportional: kept
 
@@ -214,7 +218,7 @@ def test_a_character_the_font_lacks_is_drawn_from_the_shipped_family_for_its_scr
     assert result.returncode == 0, result.stderr
     assert not [f for f in parse_findings(result.stderr) if f.code == "PK307"]
     assert any("Volcanic Eruption 화산" in pdf_text(pdf) for pdf in (tmp_path / "out").rglob("*.pdf"))
-    assert fonts.family_hint("화").startswith("or print this text in a family that has them: pnpkit ships wenquanyi")
+    assert family_hint("화").startswith("or print this text in a family that has them: pnpkit ships wenquanyi")
 
 
 def test_a_font_pnpkit_cannot_embed_says_which_shipped_family_to_use():

@@ -37,6 +37,7 @@ from __future__ import annotations
 import hashlib
 import struct
 import sys
+import unicodedata
 from array import array
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -50,6 +51,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from pnpkit.validator.components.kit import BUILTIN_FONT_FAMILIES
 
 from ..units import MM_PER_PT
+from .scripts import SHIPPED_HINT, family_hint, script_family, script_of
 
 if TYPE_CHECKING:
     from pnpkit.validator.components.kit import FontFamily, KitBase
@@ -141,16 +143,34 @@ class Face:
             if code not in widths:
                 bmp[code] = default
         bmp[ord(ICON_MARKER)] = 1000.0  # an inline icon's one-em cell
+        if self.wide_quotes:  # measured by their neighbours: a curly quote in Latin text is the Latin face's
+            for code in map(ord, CURLY_QUOTES):
+                bmp[code] = _LACKED
         return bmp, widths | {ord(ICON_MARKER): 1000.0}, default
 
-    def _advance(self, char: str) -> float:
-        """One character's advance in 1000ths of an em, in the face it is drawn from."""
+    @cached_property
+    def wide_quotes(self) -> bool:
+        """Whether the face's curly quotes are full-width (IPAexGothic's, WenQuanYi's): in Latin text they would
+        leave gaps, so there they print from the Latin face (`latin_quote`, `segments`)."""
+        return self._metrics[0].get(0x201C, 0.0) >= 900.0
+
+    @cached_property
+    def cjk(self) -> bool:
+        """Whether the face is a Chinese or Japanese one, whose ASCII " looks like a closing quote."""
+        return 0x3042 in self.covered or 0x4E00 in self.covered
+
+    def _slow_advances(self, text: str) -> Iterator[float]:
+        """Each character's advance in 1000ths of an em, in the face it is drawn from (`segments`)."""
         _bmp, widths, default = self._widths
-        found = widths.get(ord(char))
-        if found is not None:
-            return found
-        fallback = self.fallback(char)
-        return fallback.face._widths[1].get(ord(char), default) if fallback is not None else default
+        for i, char in enumerate(text):
+            if self.wide_quotes and char in CURLY_QUOTES and latin_quote(text, i):
+                yield latin_face(self.bold)._widths[1].get(ord(char), default)
+                continue
+            found = widths.get(ord(char))
+            if found is None:
+                fallback = self.fallback(char)
+                found = fallback.face._widths[1].get(ord(char), default) if fallback is not None else default
+            yield found
 
     def _width_em(self, text: str) -> float:
         bmp, _widths, _default = self._widths
@@ -158,8 +178,8 @@ class Face:
             total = sum(map(bmp.__getitem__, map(ord, text)))
         except IndexError:  # a character beyond the BMP (an emoji): the slow path
             total = _LACKED
-        if total != total:  # NaN: a character the face lacks
-            return sum(map(self._advance, text)) / 1000.0
+        if total != total:  # NaN: a character the face lacks, or a curly quote
+            return sum(self._slow_advances(text)) / 1000.0
         return total / 1000.0
 
     def advances(self, text: str, start: float = 0.0) -> list[float]:
@@ -171,8 +191,8 @@ class Face:
             sums = list(accumulate(map(bmp.__getitem__, map(ord, text)), initial=start))
         except IndexError:  # a character beyond the BMP (an emoji): the slow path
             sums = [_LACKED]
-        if sums[-1] != sums[-1]:  # NaN: a character the face lacks
-            return list(accumulate(map(self._advance, text), initial=start))
+        if sums[-1] != sums[-1]:  # NaN: a character the face lacks, or a curly quote
+            return list(accumulate(self._slow_advances(text), initial=start))
         return sums
 
     def _fallback(self, char: str) -> Fallback | None:
@@ -441,91 +461,6 @@ def for_kit(kit: KitBase, root: Path | None, lang: str) -> tuple[FontSet, list[F
     return FontSet(families, default, tuple(used), lang=lang, terms=terms), problems
 
 
-# ---------------------------------------------------------------- scripts
-
-
-SCRIPT_FAMILIES = {
-    "Japanese": "biz-udpgothic",
-    "Korean": "wenquanyi-microhei",
-    "Simplified Chinese": "wenquanyi-microhei",
-    "Traditional Chinese": "wenquanyi-microhei",
-    "Latin": "noto-sans",
-    "Greek": "noto-sans",
-    "Cyrillic": "noto-sans",
-}
-"""The shipped family each script prints in when the kit names none."""
-_CYRILLIC_LANGS = frozenset(
-    ["ru", "uk", "be", "bg", "mk", "sr", "kk", "ky", "tg", "mn", "ba", "tt", "cv", "ce", "os", "ab"]
-)
-_TRADITIONAL_REGIONS = frozenset(("TW", "HK", "MO"))
-
-
-def script_of(lang: str) -> str:
-    """The script a BCP 47 tag writes in, as SCRIPT_FAMILIES names it: 'zh-TW' → 'Traditional Chinese'.
-
-    >>> [script_of(tag) for tag in ("de", "ru", "el", "ko", "zh-Hans", "zh-Hant", "zh-TW", "sr-Latn", "ja")]
-    ['Latin', 'Cyrillic', 'Greek', 'Korean', 'Simplified Chinese', 'Traditional Chinese', 'Traditional Chinese', 'Latin', 'Japanese']
-    """
-    parts = lang.replace("_", "-").split("-")
-    base = parts[0].lower()
-    subtags = {part.title() if len(part) == 4 else part.upper() for part in parts[1:]}
-    if base == "ja":
-        return "Japanese"
-    if base == "ko":
-        return "Korean"
-    if base in ("zh", "yue", "cmn"):
-        if "Hant" in subtags or (subtags & _TRADITIONAL_REGIONS and "Hans" not in subtags) or base == "yue":
-            return "Traditional Chinese"
-        return "Simplified Chinese"
-    if "Cyrl" in subtags or (base in _CYRILLIC_LANGS and "Latn" not in subtags):
-        return "Cyrillic"
-    if base == "el" or "Grek" in subtags:
-        return "Greek"
-    return "Latin"
-
-
-def script_family(lang: str) -> str:
-    """The shipped family text in `lang` prints in when the kit names none. Japanese and English keep BIZ UDPGothic
-    (what they printed in before pnpkit knew other scripts); "" (no language) too."""
-    if not lang or lang.split("-")[0].lower() == "en":
-        return BUILTIN_FONT_FAMILIES[0]
-    return SCRIPT_FAMILIES[script_of(lang)]
-
-
-_SCRIPT_RANGES = (
-    ((0xAC00, 0xD7AF), "Korean"),
-    ((0x1100, 0x11FF), "Korean"),
-    ((0x3130, 0x318F), "Korean"),
-    ((0x3040, 0x30FF), "Japanese"),
-    ((0x3400, 0x9FFF), "Simplified Chinese"),
-    ((0x0370, 0x03FF), "Greek"),
-    ((0x0400, 0x052F), "Cyrillic"),
-    ((0x00C0, 0x024F), "Latin"),
-)
-
-
-def family_hint(chars: list[str] | str) -> str:
-    """What to print characters a face lacks with: the shipped family for their script, as the kit would name it.
-
-    >>> family_hint("한")
-    'or print this text in a family that has them: pnpkit ships wenquanyi-microhei for Korean (fonts: {default: wenquanyi-microhei}, or per language: fonts: {languages: {LANG: wenquanyi-microhei}})'
-    """
-    for ch in chars:
-        for (low, high), script in _SCRIPT_RANGES:
-            if low <= ord(ch) <= high:
-                key = SCRIPT_FAMILIES[script]
-                name = "Chinese and Japanese kanji" if script == "Simplified Chinese" else script
-                return (
-                    f"or print this text in a family that has them: pnpkit ships {key} for {name} "
-                    f"(fonts: {{default: {key}}}, or per language: fonts: {{languages: {{LANG: {key}}}}})"
-                )
-    return "or bring a TrueType font that has them (fonts: families in kit.yaml)"
-
-
-SHIPPED_HINT = "or a family pnpkit ships: noto-sans (Latin, Greek, Cyrillic), wenquanyi-microhei (Chinese, Korean), biz-udpgothic (Japanese)"
-"""What a kit whose font file pnpkit cannot embed can print with instead."""
-
-
 def kit_fonts(kit: KitBase, root: Path | None, languages: tuple[str, ...]) -> list[Family]:
     """Every family the kit's editions in `languages` print with, once each, in order."""
     out: dict[str, Family] = {}
@@ -778,16 +713,37 @@ def mark_face(text: str, bold: bool = True) -> Face | None:
     return None
 
 
+CURLY_QUOTES = "\u201c\u201d\u2018\u2019"
+
+
+def latin_quote(text: str, i: int) -> bool:
+    """Whether the curly quote at text[i] belongs to Latin text: an opening one before a narrow character, a closing
+    one (or an apostrophe) after one. Kinsoku keeps a quote on the line of the character it binds to."""
+    neighbour = text[i + 1 : i + 2] if text[i] in "\u201c\u2018" else text[i - 1 : i] if i else ""
+    return bool(neighbour) and not neighbour.isspace() and unicodedata.east_asian_width(neighbour) not in "WF"
+
+
+def latin_face(bold: bool) -> Face:
+    """The face a Japanese face's poor Latin marks print from: Noto Sans, of the same weight."""
+    family = builtin_families()["noto-sans"]
+    return family.bold if bold and family.bold is not None else family.regular
+
+
 def segments(drawn: Drawn, text: str) -> list[tuple[Drawn, str]]:
     """A line in runs by the face each character is drawn from: the line's own face where it has the character,
-    else its `Face.fallback` (emboldened by stroking where that family has no bold face; the line's slant kept).
-    A character no face has stays in the line's own face (PK307 has told it)."""
+    else its `Face.fallback` (emboldened by stroking where that family has no bold face; the line's slant kept);
+    where the face's curly quotes are full-width, a curly quote in Latin text from the Latin face
+    (`latin_quote`). A character no face has stays in the line's own face (PK307 has told it)."""
     face = drawn.face
-    if not face.missing(text):  # the common case: one face draws the whole line
+    quotes = face.wide_quotes and any(q in text for q in CURLY_QUOTES)
+    if not quotes and not face.missing(text):  # the common case: one face draws the whole line
         return [(drawn, text)]
     out: list[tuple[Drawn, str]] = []
-    for ch in text:
-        found = face.fallback(ch)
+    for i, ch in enumerate(text):
+        if quotes and ch in CURLY_QUOTES and latin_quote(text, i):
+            found: Fallback | None = Fallback(latin_face(face.bold))
+        else:
+            found = face.fallback(ch)
         style = drawn if found is None else Drawn(found.face, drawn.fake_bold or found.stroked, drawn.slant)
         if out and out[-1][0] == style:
             out[-1] = (style, out[-1][1] + ch)

@@ -27,7 +27,9 @@ def defined_terms(kit: KitBase, lang: str) -> frozenset[str]:
     found = _CACHE.get((id(kit), lang))
     if found is not None and found[0] is kit:
         return found[1]
-    names: set[str] = set(kit.more_names(lang)) | {entry.term for entry in kit.glossary}
+    more_names = getattr(kit, "more_names", None)  # a model with only some of a kit's fields has none of these
+    names: set[str] = set(more_names(lang) if more_names else ())
+    names |= {entry.term for entry in getattr(kit, "glossary", ())}
     for path, text, _owners in walk_texts(kit):
         if path and path[-1] in NAME_FIELDS:
             value = getattr(text, lang, None)

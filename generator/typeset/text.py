@@ -8,7 +8,6 @@ the hot path: one face, measured once, one Text item a line.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import KW_ONLY, dataclass, field
 
@@ -19,36 +18,20 @@ from ..units import MM_PER_PT
 from . import fonts
 from .linebreaks import NO_LINE_START, has_wide, inner_breaks
 from .lines import Run, Styled
-from .quotes import language_quotes
-
-_CURLY = {"\u201c": '"', "\u201d": '"', "\u2018": "'", "\u2019": "'"}
-_ANY_CURLY = re.compile("[\u201c\u201d\u2018\u2019]")
+from .quotes import language_quotes, typographic_quotes
 
 
 def latin_quotes(text: str) -> str:
-    """Quotation marks as the edition's language prints them (`language_quotes`), and curly quotes next to Latin
-    letters made straight where the font's curly quotes are full-width (a Japanese font's: they leave a gap in
-    Latin text). Japanese and English editions, and text outside any edition, always straighten."""
+    """Quotation marks as the edition's language prints them (`language_quotes`); and, where the edition's body
+    face is a Chinese or Japanese one, whose ASCII " looks like a closing quote on both sides (”Shōbu”), straight
+    quotes in Latin text made typographic (“Shōbu”, don’t: `typographic_quotes`). Curly quotes in Latin text print
+    from the Latin face where the body face's own are full-width (`fonts.segments`)."""
     fontset = fonts.in_use()
     if fontset.lang:
         text = language_quotes(text, fontset.lang)
-        if fontset.lang.split("-")[0].lower() not in ("ja", "en") and not _wide_quotes(fontset.regular):
-            return text
-    if not _ANY_CURLY.search(text):  # the common case, at C speed
-        return text
-    out = []
-    for i, ch in enumerate(text):
-        if ch in _CURLY:
-            before = text[i - 1] if i else " "
-            after = text[i + 1] if i + 1 < len(text) else " "
-            if before.isascii() and after.isascii():
-                ch = _CURLY[ch]
-        out.append(ch)
-    return "".join(out)
-
-
-def _wide_quotes(face: fonts.Face) -> bool:
-    return face.width_em("\u201c") >= 0.9
+    if ('"' in text or "'" in text) and fontset.regular.cjk:
+        text = typographic_quotes(text)
+    return text
 
 
 @dataclass(frozen=True)
