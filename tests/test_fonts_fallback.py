@@ -112,3 +112,15 @@ def test_korean_in_an_english_edition_is_drawn_from_wenquanyi_bold_by_stroking()
     en = fonts.for_language("en")
     ((style, text),) = fonts.segments(en.drawn("", True, False), "화산")
     assert style.face.label == "WenQuanYi Micro Hei" and style.fake_bold and text == "화산"
+
+
+def test_a_token_name_is_held_to_the_same_rule():
+    """A token's name is drawn as text: ● from the fallback face, no PK307; an emoji no face has, PK307."""
+    from pnpkit.generator.layouts.tokens import check_line
+
+    with fonts.using(fonts.for_language("de")):
+        ctx = LayoutContext("de", PAPERS["a4"])
+        check_line(ctx, "Einfluss ●", 9.0, 100.0, ("tokens", 0, "name", "de"), "token name")
+        assert ctx.problems == []
+        check_line(ctx, "Vulkan \U0001f30b", 9.0, 100.0, ("tokens", 1, "name", "de"), "token name")
+    assert [problem.code for problem in ctx.problems] == ["PK307"]

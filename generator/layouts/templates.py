@@ -245,7 +245,7 @@ def check_icon_text(ctx: LayoutContext, name: str, icon: InlineIcon) -> None:
     """The characters on a drawn icon are text like any other: a glyph the font lacks is PK307, at the icon's `text:`."""
     if icon.text is None or icon.image is not None:
         return
-    missing = fonts.missing_glyphs(icon.text)
+    missing = fonts.undrawable_glyphs(icon.text)
     if missing and icon.shape == "disc" and fonts.mark_face(icon.text) is not None:
         return  # a disc's mark is drawn as a shape from a shipped face that has it
     if missing:

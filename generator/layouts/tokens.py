@@ -381,7 +381,7 @@ def check_line(
 ) -> None:
     """A line printed unfitted at `size` pt: characters the font lacks, or a width over `room` mm, are findings.
     A `mark` (a token's symbol) a shipped face has is drawn from that face as a shape: no finding."""
-    missing = fonts.missing_glyphs(value)
+    missing = fonts.undrawable_glyphs(value)
     if missing and mark and fonts.mark_face(value) is not None:
         missing = []
     if missing:

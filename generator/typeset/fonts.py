@@ -699,6 +699,11 @@ def missing_glyphs(text: str, bold: bool = False, italic: bool = False, font: st
     return _IN_USE.get().drawn(font, bold, italic).face.missing(text)
 
 
+def undrawable_glyphs(text: str, bold: bool = False, italic: bool = False, font: str = "") -> list[str]:
+    """Characters neither the font in use nor any shipped face can draw (PK307): the rest print (`segments`)."""
+    return _IN_USE.get().drawn(font, bold, italic).face.undrawable(text)
+
+
 def mark_face(text: str, bold: bool = True) -> Face | None:
     """The face a mark on an icon or token (☀, ★) is drawn from: the edition's own when it has every character,
     else the first shipped family's that does (a German edition's Noto Sans has no ☀; BIZ UDPGothic has), else

@@ -73,20 +73,24 @@ _WORD_SEAM = re.compile("(?<=[\u30a0-\u30ff])(?=[0-9A-Za-z０-９])|(?<=[A-Za-z]
 """Inside a phrase, where a katakana word meets a number or a Latin word (フェイズ|2〜4): a phrase wider than its line
 breaks here first, which breaks no word. A number never leaves the counter after it (2マス)."""
 DIGITS = frozenset("0123456789０１２３４５６７８９")
-COMPOUNDS = (
-    "捨て札",
-    "捨て山",
-    "山札",
-    "手札",
-    "場札",
-    "持ち札",
-    "持ち駒",
-    "成り駒",
-    "手番",
-    "早見",
-    "得点",
-    "勝利点",
-    "勝ち点",
+COMPOUNDS = tuple(
+    [
+        "捨て札",
+        "捨て山",
+        "山札",
+        "手札",
+        "場札",
+        "持ち札",
+        "持ち駒",
+        "成り駒",
+        "手番",
+        "早見",
+        "得点",
+        "勝利点",
+        "勝ち点",
+        "一番上",
+        "一番下",
+    ]
 )
 """Compounds of card and board games that BudouX may split (捨て|札, 得点早|見カード): kept whole in every kit, as
 a kit's own defined terms are (`fonts.FontSet.terms`)."""
@@ -164,13 +168,15 @@ def word_atoms(text: str) -> tuple[str, ...]:
 def _inside_words(text: str, terms: frozenset[str]) -> set[int]:
     """Positions no phrase boundary may fall at: inside a defined term, a compound (`COMPOUNDS`) or a katakana word,
     and between a number and its counter."""
-    inside = {i for i in range(1, len(text)) if text[i - 1] in DIGITS and is_counter(text[i])}
+    inside = {match.end() for match in _NUMBER_COUNTER.finditer(text)}
     for pattern in (_KATAKANA_WORD, _words_pattern(terms)):
         for match in pattern.finditer(text):
             inside.update(range(match.start() + 1, match.end()))
     return inside
 
 
+_NUMBER_COUNTER = re.compile("[0-9０-９](?=[\u3041-\u30ff\u3400-\u9fff])")
+"""A number's last digit before its counter (`is_counter`): no break after it."""
 _KATAKANA_WORD = re.compile("[ァ-ヺー]{2,}")
 """A katakana word (カード, シャッフル): whole, unless it is wider than the line."""
 
