@@ -157,7 +157,7 @@ def _load_cards(args: argparse.Namespace) -> list[dict]:
 def deck_cards(n: int, lang: str) -> list[dict]:
     """n cards, each with a title, a number and a body that pnpkit wraps to exactly three lines.
 
-    `lines` holds the same body pre-wrapped by pnpkit's own `generator.typeset.text.wrap`
+    `lines` holds the same body pre-wrapped by pnpkit's own `generator.typeset.lines.wrap`
     at 9 pt into the 53 mm body width, so the floor draws the very same lines.
     Called once in the parent; the children read the result from cards.json.
     """

@@ -95,7 +95,7 @@ EFFECT_PT = 9.5
 
 def effect_paragraph(ctx: LayoutContext, effect: str, box: Box, where: tuple, label: str) -> list[Text]:
     """A card's effect text, centred in `box` with balanced lines in both scripts: Japanese breaks between
-    phrases (BudouX, generator.typeset.text.phrases), so balancing never splits a word (「ター／ン」) and its lines stay
+    phrases (BudouX, generator.typeset.linebreaks.phrases), so balancing never splits a word (「ター／ン」) and its lines stay
     as even as the English ones."""
     text_box = TextBox(
         box.x, box.y, box.w, box.h, align="middle", valign="middle", colour=INK, balance=True, role="effect"

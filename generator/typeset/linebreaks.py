@@ -123,6 +123,29 @@ def phrases(text: str) -> tuple[str, ...]:
     return _phrases(text, break_style(fontset.lang), fontset.terms)
 
 
+def term_pieces(text: str) -> tuple[str, ...]:
+    """A phrase wider than its line cut where it may break and still keep the kit's defined terms whole: at its
+    own phrases (`loose_phrases`) outside a term, and where a term starts or ends (「星読みの塔|を」)."""
+    terms = fonts.in_use().terms
+    if not terms:
+        return (text,)
+    cuts, pos = set(), 0
+    for piece in loose_phrases(text)[:-1]:
+        pos += len(piece)
+        cuts.add(pos)
+    for match in _words_pattern(terms).finditer(text):
+        cuts -= set(range(match.start() + 1, match.end()))
+        cuts |= {match.start(), match.end()}
+    bounds = sorted(cut for cut in cuts if 0 < cut < len(text))
+    return tuple(text[a:b] for a, b in pairwise([0, *bounds, len(text)]))
+
+
+def loose_phrases(text: str) -> tuple[str, ...]:
+    """`phrases` without the kit's defined terms: where a term wider than its line may break, between its own
+    phrases (「島の交易の / 長い長い街道」), which breaks no word (`inner_breaks` does not count it)."""
+    return _phrases(text, current_style())
+
+
 @lru_cache(maxsize=4096)
 def _phrases(text: str, style: str, terms: frozenset[str] = frozenset()) -> tuple[str, ...]:
     pieces = _atoms(text, style)
@@ -188,9 +211,10 @@ def _words_pattern(terms: frozenset[str]) -> re.Pattern[str]:
     return re.compile("|".join(map(re.escape, words)))
 
 
-def inner_breaks(text: str, lines: tuple[str, ...] | list[str]) -> list[str]:
+def inner_breaks(text: str, lines: tuple[str, ...] | list[str], *, terms: bool = False) -> list[str]:
     """The phrases of `text` that its wrapped `lines` break inside, as 'ファイアス|トーム': none when every break
-    falls between phrases. Explicit newlines are the writer's own breaks."""
+    falls between phrases. Explicit newlines are the writer's own breaks. A defined term broken between its own
+    phrases counts only with `terms` (when choosing between two wraps; for PK366 it broke no word)."""
     found: list[str] = []
     pos = 0
     for paragraph_lines in _by_paragraph(text, list(lines)):
@@ -203,7 +227,7 @@ def inner_breaks(text: str, lines: tuple[str, ...] | list[str]) -> list[str]:
             at = start + len(line)
             ends.append(at)
         starts = [0]
-        for piece in phrases(paragraph):
+        for piece in phrases(paragraph) if terms else loose_phrases(paragraph):
             starts.append(starts[-1] + len(piece))
         boundaries = set(starts) | {m.start() for m in _WORD_SEAM.finditer(paragraph)}
         for end in ends:

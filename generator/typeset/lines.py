@@ -23,7 +23,18 @@ from pnpkit.validator.markup import Parsed, Span
 from ..units import MM_PER_PT
 from . import fonts
 from .hyphenation import hyphen_points, hyphenator
-from .linebreaks import CLOSING_PUNCTUATION, SPACES, atoms, has_wide, inner_breaks, phrases, seams, word_atoms
+from .linebreaks import (
+    CLOSING_PUNCTUATION,
+    SPACES,
+    atoms,
+    has_wide,
+    inner_breaks,
+    loose_phrases,
+    phrases,
+    seams,
+    term_pieces,
+    word_atoms,
+)
 
 WIDOW = 2
 """A Japanese paragraph's last line with this many characters or fewer (closing marks not counted) is a widow."""
@@ -121,8 +132,8 @@ class Styled:
         out: list[str] = []
         for piece in phrases(paragraph):
             if piece not in SPACES and len(piece) > 1 and self.em(pos, pos + len(piece)) * mm_per_em > width:
-                at = pos
-                for part in seams(piece):
+                at = pos  # at a defined term's edges first; a term wider than the line between its own phrases
+                for part in self._term_parts(piece, at, mm_per_em, width):
                     if self.em(at, at + len(part)) * mm_per_em <= width:
                         out.append(part)
                     else:  # between words first (捨て札 whole); a word wider than the line at its atoms
@@ -135,6 +146,16 @@ class Styled:
             else:
                 out.append(piece)
             pos += len(piece)
+        return out
+
+    def _term_parts(self, piece: str, at: int, mm_per_em: float, width: float) -> list[str]:
+        """A phrase wider than the line (at `at`) in parts: its defined terms whole where they fit the line, else
+        their own phrases; each part cut at seams (`seams`)."""
+        out: list[str] = []
+        for part in term_pieces(piece):
+            wide = self.em(at, at + len(part)) * mm_per_em > width
+            out += [seam for phrase in (loose_phrases(part) if wide else (part,)) for seam in seams(phrase)]
+            at += len(part)
         return out
 
     def _paragraph(
@@ -194,14 +215,18 @@ class Styled:
         lines = [LineRange(a, b) for a, b in fixed]
         if not _is_widow(self.text[slice(*lines[-1][:2])]):
             return lines
-        broken = len(inner_breaks(paragraph, [self.text[a:b] for a, b, _ in lines]))
+        broken = len(inner_breaks(paragraph, [self.text[a:b] for a, b, _ in lines], terms=True))
         widest = self._widest_atom(paragraph, origin) * mm_per_em
         for share in NARROWER:
             if width * share < widest:
                 break
             tried = self._paragraph(paragraph, origin, mm_per_em, width * share, by_phrase, widows=False)
             texts = [self.line_text(line) for line in tried]
-            if len(tried) == len(lines) and not _is_widow(texts[-1]) and len(inner_breaks(paragraph, texts)) <= broken:
+            if (
+                len(tried) == len(lines)
+                and not _is_widow(texts[-1])
+                and len(inner_breaks(paragraph, texts, terms=True)) <= broken
+            ):
                 return tried
         return lines
 
@@ -341,7 +366,8 @@ def _no_widow(
 def _break_chances(text: str, ps: int, pe: int, ls: int) -> list[int]:
     """Where the line text[ps:pe] may end instead, its last break moving back: after each whole phrase, so the fix
     never breaks one. When the line already ends inside a phrase (one wider than the line, broken at `pe`), after
-    each atom of that phrase's part too, which keeps kinsoku and breaks nothing more."""
+    each of that phrase's own phrases (a defined term's) or, when it has none, each atom of its part, which keeps
+    kinsoku and breaks nothing more."""
     first = text.rfind("\n", 0, ps) + 1  # the paragraph the lines belong to: its phrases, not a piece's
     last = text.find("\n", pe)
     paragraph = text[first : len(text) if last < 0 else last]
@@ -350,12 +376,18 @@ def _break_chances(text: str, ps: int, pe: int, ls: int) -> list[int]:
         pos += len(piece)
         bounds.add(pos)
     ends = sorted(b for b in bounds if ps < b <= pe and text[b - 1] not in SPACES)
-    if ls not in bounds and pe == ls:  # the line ends inside a phrase: its part here may move down atom by atom
-        start = ends[-1] if ends and ends[-1] < pe else ps
-        pos, fine = start, []
-        for atom in atoms(text[start:pe]):
-            pos += len(atom)
-            if atom not in SPACES:
-                fine.append(pos)
+    if ls not in bounds and pe == ls:  # the line ends inside a phrase: its part here may move down, between the
+        start = ends[-1] if ends and ends[-1] < pe else ps  # phrases of a defined term, else atom by atom
+        pos, loose = first, set()
+        for piece in loose_phrases(paragraph):
+            pos += len(piece)
+            loose.add(pos)
+        fine = sorted(b for b in loose if start < b <= pe and text[b - 1] not in SPACES)
+        if len(fine) < 2:
+            pos, fine = start, []
+            for atom in atoms(text[start:pe]):
+                pos += len(atom)
+                if atom not in SPACES:
+                    fine.append(pos)
         ends = [b for b in ends if b <= start] + fine
     return ends

@@ -119,7 +119,7 @@ def balanced(text: str, result: Fit, width: float, face: fonts.Face) -> Fit:
         if at_mark is not None:
             return Fit(at_mark, result.size, result.line_height, True)
     wide = has_wide(text)
-    allowed = len(inner_breaks(text, result.lines)) if wide else 0
+    allowed = (len(inner_breaks(text, result.lines)), len(inner_breaks(text, result.lines, terms=True)))
     styled = Styled.plain(text, face)
 
     def wrapped(at: float) -> list[str]:
@@ -127,7 +127,11 @@ def balanced(text: str, result: Fit, width: float, face: fonts.Face) -> Fit:
 
     def even_enough(lines: list[str]) -> bool:
         """As many lines, and no phrase broken that the full width kept whole."""
-        return len(lines) <= count and (not wide or len(inner_breaks(text, lines)) <= allowed)
+        if len(lines) > count:
+            return False
+        return not wide or (
+            len(inner_breaks(text, lines)) <= allowed[0] and len(inner_breaks(text, lines, terms=True)) <= allowed[1]
+        )
 
     low, high = 0.0, width
     for _ in range(14):  # to about a thousandth of the width
