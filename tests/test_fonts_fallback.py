@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pikepdf
 import pytest
-from conftest import cli, line_of, parse_findings
+from conftest import cli, line_of, parse_findings, run_cli
 from pdftext import pdf_text
 
 from pnpkit.generator.layouts.context import LayoutContext
@@ -62,7 +62,7 @@ def test_bullets_and_arrows_in_german_noto_sans_validate_clean_and_are_drawn(tmp
     with no finding; the PDF embeds subsets of those faces and its text reads back with ● and →."""
     kit = _kit(tmp_path)
     assert fonts.for_language("de").regular.missing("● →") == ["→", "●"]
-    result = cli("build", kit, "-o", tmp_path / "out", "--lang", "de")
+    result = run_cli("build", kit, "-o", tmp_path / "out", "--lang", "de")  # its own process: see the report
     assert result.returncode == 0, result.stderr
     assert not parse_findings(result.stderr), result.stderr
     pdf = tmp_path / "out" / "arrows" / "de" / "cards-deck.pdf"

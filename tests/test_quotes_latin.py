@@ -4,7 +4,7 @@ face's own are full-width."""
 from __future__ import annotations
 
 import pytest
-from conftest import EXAMPLE_KITS, cli
+from conftest import EXAMPLE_KITS, run_cli
 from pdftext import pdf_text
 
 from pnpkit.generator.typeset import fonts
@@ -32,7 +32,7 @@ def test_straight_quotes_in_latin_text_become_typographic(written, printed):
 def test_koi_koi_s_english_prints_typographic_quotes(tmp_path):
     """The review's ”Shōbu”: the English edition is set in BIZ UDPGothic, whose ASCII " looks like a closing quote
     on both sides; the PDF's text now reads “Shōbu” and “Koi-Koi”, and no straight double quote is left."""
-    result = cli("build", KOI_KOI, "-o", tmp_path, "--lang", "en", "--no-svg")
+    result = run_cli("build", KOI_KOI, "-o", tmp_path, "--lang", "en", "--no-svg")
     assert result.returncode == 0, result.stderr
     text = pdf_text(tmp_path / "koi-koi" / "en" / "rules.pdf")
     assert "“Shōbu”" in text and "“Koi-Koi”" in text, text

@@ -8,7 +8,7 @@ import contextlib
 import re
 
 import pytest
-from conftest import cli, make_bad_kit, parse_findings
+from conftest import make_bad_kit, parse_findings, run_cli
 from pdftext import pdf_text
 from pydantic import BaseModel
 
@@ -214,7 +214,7 @@ def test_an_unknown_language_falls_back_to_its_base_then_english():
 def test_a_character_the_font_lacks_is_drawn_from_the_shipped_family_for_its_script(tmp_path):
     """Korean in an English edition (BIZ UDPGothic has no Hangul) prints from WenQuanYi Micro Hei, no finding."""
     kit = make_bad_kit(tmp_path, [("events.yaml", "en: Volcanic Eruption", "en: Volcanic Eruption 화산")])
-    result = cli("build", kit, "-o", tmp_path / "out", "--lang", "en", "--no-svg")
+    result = run_cli("build", kit, "-o", tmp_path / "out", "--lang", "en", "--no-svg")
     assert result.returncode == 0, result.stderr
     assert not [f for f in parse_findings(result.stderr) if f.code == "PK307"]
     assert any("Volcanic Eruption 화산" in pdf_text(pdf) for pdf in (tmp_path / "out").rglob("*.pdf"))
