@@ -211,7 +211,8 @@ class Face:
     def undrawable(self, text: str) -> list[str]:
         """Characters neither this face nor any shipped face can draw (PK307): a character only this face lacks is
         drawn from a shipped face that has it (`fallback`)."""
-        return [ch for ch in self.missing(text) if self.fallback(ch) is None]
+        missing = self.missing(text)
+        return [ch for ch in missing if self.fallback(ch) is None] if missing else missing
 
     def width_mm(self, text: str, size_pt: float) -> float:
         return self.width_em(text) * size_pt * MM_PER_PT
@@ -740,6 +741,8 @@ def segments(drawn: Drawn, text: str) -> list[tuple[Drawn, str]]:
     where the face's curly quotes are full-width, a curly quote in Latin text from the Latin face
     (`latin_quote`). A character no face has stays in the line's own face (PK307 has told it)."""
     face = drawn.face
+    if face._draws_ascii and text.isascii() and text.isprintable():  # the hot path, at C speed
+        return [(drawn, text)]
     quotes = face.wide_quotes and any(q in text for q in CURLY_QUOTES)
     if not quotes and not face.missing(text):  # the common case: one face draws the whole line
         return [(drawn, text)]
