@@ -1,7 +1,8 @@
 """Where a line may break: kinsoku atoms (no closing mark starts a line, no opening mark ends one), the phrases
-BudouX reads in Japanese text (a line breaks between them, never inside a word, a number with its unit or a
-bracket), the seams inside a phrase where a katakana word meets a number, and which breaks of wrapped lines fall
-inside a phrase. generator.typeset.text fills lines over these pieces.
+BudouX reads in Japanese text (a line breaks between them, never inside a word, a number with its counter, a
+bracket, a katakana word, a compound card games write or one of the kit's defined terms), the seams inside a
+phrase where a katakana word meets a number, and which breaks of wrapped lines fall inside a phrase.
+generator.typeset.lines fills lines over these pieces.
 
 The edition's language (`fonts.in_use().lang`) picks the rules (`break_style`): Korean breaks only between words,
 at spaces, as Korean is typeset; Chinese between any two characters, kinsoku kept (no BudouX: its phrases are
