@@ -157,11 +157,11 @@ def _load_cards(args: argparse.Namespace) -> list[dict]:
 def deck_cards(n: int, lang: str) -> list[dict]:
     """n cards, each with a title, a number and a body that pnpkit wraps to exactly three lines.
 
-    `lines` holds the same body pre-wrapped by pnpkit's own `generator.text.wrap`
+    `lines` holds the same body pre-wrapped by pnpkit's own `generator.typeset.lines.wrap`
     at 9 pt into the 53 mm body width, so the floor draws the very same lines.
     Called once in the parent; the children read the result from cards.json.
     """
-    from pnpkit.generator.text import wrap
+    from pnpkit.generator.typeset.lines import wrap
 
     rng = random.Random(20241105)
     cards = []
@@ -273,7 +273,7 @@ def prepare_deck(args: argparse.Namespace):
     from pnpkit.generator.layouts.cards import CardFace, card_sheets
     from pnpkit.generator.layouts.context import INK, MUTED, LayoutContext
     from pnpkit.generator.scene import Document, Rect, Style, Text
-    from pnpkit.generator.text import TextBox
+    from pnpkit.generator.typeset.text import TextBox
     from pnpkit.generator.units import A4
 
     cards = _load_cards(args)

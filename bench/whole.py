@@ -151,7 +151,7 @@ def median(runs: list[Run]) -> Run:
 
 def write_kit(directory: Path, n: int) -> list[dict]:
     """W1 with `n` cards; returns the cards with their bodies wrapped as pnpkit wraps them, for the floor."""
-    from pnpkit.generator.text import wrap
+    from pnpkit.generator.typeset.lines import wrap
 
     directory.mkdir(parents=True)
     (directory / "kit.yaml").write_text(

@@ -23,7 +23,7 @@ from pnpkit.validator.jobs import ordered_map
 from pnpkit.validator.kit import LoadedKit
 from pnpkit.validator.source import format_path
 
-from . import facecache, fonts
+from . import facecache
 from .bookplan import book_plan, has_cards, kit_pdf_firsts, kit_pdf_pages, pairs
 from .cardmap import deck_starts
 from .games import Component, components, layout_module
@@ -56,6 +56,7 @@ from .progress import Progress
 from .render import component_document, component_pdf, document
 from .scene import Bookmark, Box, Document, Group, Page
 from .stops import deferred
+from .typeset import fonts
 from .units import PAPERS
 
 EDITION_NOTE = "made by pnpkit; each build replaces the files listed below and keeps any other file put here\n"

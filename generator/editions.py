@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from pnpkit.validator.components.kit import KitBase
 
-    from .fonts import Family
+    from .typeset.fonts import Family
 
 SCRIPT_SAMPLES = {
     "Japanese": "あア漢",

@@ -9,9 +9,9 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 
-from . import fonts
 from .scene import IDENTITY, Group, Item, Line, Matrix, Text, apply, bounds, group_matrix
-from .text import text_bounds
+from .typeset import fonts
+from .typeset.text import text_bounds
 from .units import MM_PER_PT
 
 Box = tuple[float, float, float, float]

@@ -30,7 +30,7 @@ from pnpkit.validator.kit import LoadedKit, load_kit
 from pnpkit.validator.proofread import words
 from pnpkit.validator.tables import TABLE_SUFFIXES
 
-from . import facecache, fonts, kitwatch
+from . import facecache, kitwatch
 from .build import (
     EDITION_NOTE,
     FONTS_NOTE,
@@ -61,6 +61,7 @@ from .outdir import (
     write_marker,
 )
 from .render import component_pdf
+from .typeset import fonts
 
 WHOLE = "every file is whole, the last good one or the new one"
 """What a full disk leaves: a watch replaces file by file, each written beside its target and renamed over it."""

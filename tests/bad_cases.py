@@ -1139,7 +1139,7 @@ _add(_TRACK_B_CASES)
 
 
 # ================================================================ issue 13, track C: rich text and fonts
-# (appended block: validator/markup.py and checks.check_markup / check_fonts; generator/fonts.py reads the files)
+# (appended block: validator/markup.py and checks.check_markup / check_fonts; generator/typeset/fonts.py reads the files)
 
 _TRACK_C_CASES: list[Case] = [
     one(

@@ -146,7 +146,7 @@ def test_a_game_word_that_repeats_a_shared_key_is_refused():
 
 def test_the_font_draws_every_printable_ascii_character():
     """`missing_glyphs` skips the lookup for printable ASCII text; that is only right while the font covers it."""
-    from pnpkit.generator import fonts
+    from pnpkit.generator.typeset import fonts
 
     ascii_printable = "".join(map(chr, range(0x20, 0x7F)))
     assert ascii_printable.isascii() and ascii_printable.isprintable() and len(ascii_printable) == 95
@@ -155,7 +155,7 @@ def test_the_font_draws_every_printable_ascii_character():
 
 
 def test_missing_glyphs_finds_what_the_font_cannot_draw():
-    from pnpkit.generator import fonts
+    from pnpkit.generator.typeset import fonts
 
     emoji, private = "\U0001f600", "\ue001"  # U+E000 is pnpkit's own inline-icon marker, one em in every face
     assert fonts.missing_glyphs(f"Comet {emoji}!") == [emoji]

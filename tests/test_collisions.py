@@ -65,7 +65,7 @@ def crowding(*items) -> list[str]:
 
 def test_text_keeps_a_millimetre_inside_its_box_at_the_ends_of_the_line():
     from pnpkit.generator.scene import Rect, Style, Text
-    from pnpkit.generator.text import text_bounds
+    from pnpkit.generator.typeset.text import text_bounds
 
     word = Text(50, 50, "Harvest", 9, anchor="middle")
     x0, y0, x1, y1 = text_bounds(word)

@@ -103,7 +103,7 @@ def test_26_cards_9_up_with_backs(layouts, loaded):
 def test_card_text_stays_inside_its_region(layouts, loaded):
     """Every text line of every card face lies inside the card's face, and each region's text inside its box."""
     from pnpkit.generator.scene import Group, Text, walk
-    from pnpkit.generator.text import text_bounds
+    from pnpkit.generator.typeset.text import text_bounds
     from pnpkit.validator.components.templates import resolve_templates
 
     resolved, problems = resolve_templates(loaded.kit.card_templates)
@@ -130,7 +130,7 @@ def test_no_text_on_the_shipped_cards_is_shrunk(loaded, monkeypatch):
     """Auto-fit never has to shrink a shipped card's text: each fits at its region's preferred size."""
     import pnpkit.generator.layouts.context as common
     from pnpkit.generator.build import layout_kit
-    from pnpkit.generator.text import fit
+    from pnpkit.generator.typeset.text import fit
 
     shrunk = []
     original = common.LayoutContext.fitted
@@ -239,7 +239,7 @@ def test_inline_icons_scale_with_the_font(loaded):
     from pnpkit.generator.layouts.context import LayoutContext
     from pnpkit.generator.layouts.templates import inline_text
     from pnpkit.generator.scene import Group, Text, bounds, walk
-    from pnpkit.generator.text import TextBox
+    from pnpkit.generator.typeset.text import TextBox
     from pnpkit.generator.units import A4
 
     icons = loaded.kit.card_templates.icons
@@ -278,7 +278,7 @@ def test_inline_icons_scale_with_the_font(loaded):
     # the die sits in a one-em gap between the text around it
     em = 7.0 * 25.4 / 72
     first, second = small_texts[0], small_texts[1]
-    from pnpkit.generator import fonts
+    from pnpkit.generator.typeset import fonts
 
     assert second.x == pytest.approx(first.x + fonts.width_mm(first.text, 7.0) + em)
     assert small[0].dx == pytest.approx(first.x + fonts.width_mm(first.text, 7.0) + em / 2)
@@ -287,9 +287,9 @@ def test_inline_icons_scale_with_the_font(loaded):
 def test_inline_icons_wrap_as_atoms_and_keep_kinsoku(loaded):
     from pnpkit.generator.layouts.context import LayoutContext
     from pnpkit.generator.layouts.templates import inline_text
-    from pnpkit.generator.linebreaks import NO_LINE_START
     from pnpkit.generator.scene import Group, Text
-    from pnpkit.generator.text import TextBox
+    from pnpkit.generator.typeset.linebreaks import NO_LINE_START
+    from pnpkit.generator.typeset.text import TextBox
     from pnpkit.generator.units import A4
 
     ctx = LayoutContext("ja", A4)

@@ -163,7 +163,7 @@ def test_japanese_fallback_prints_in_a_japanese_font_not_the_german_one(bilingua
 
 def test_a_fully_translated_edition_keeps_its_own_font(tmp_path):
     """The family changes only when the edition has untranslated text in a script its own cannot draw."""
-    from pnpkit.generator import fonts
+    from pnpkit.generator.typeset import fonts
     from pnpkit.validator.kit import load_kit
 
     kit = tmp_path / "walk"

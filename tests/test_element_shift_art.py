@@ -13,7 +13,7 @@ from conftest import LANGS, cli, make_bad_kit, marker_location, parse_findings
 from pnpkit.generator.icons.markers import MARKER_ICONS, marker_icon
 from pnpkit.generator.icons.shifts import PALETTES, SHIFT_ICONS, shift_icon
 from pnpkit.generator.scene import Group, Text, bounds, walk
-from pnpkit.generator.text import text_bounds
+from pnpkit.generator.typeset.text import text_bounds
 from pnpkit.validator.games.element_shift import ACTION_ICONS, Effect, ShiftIcon
 
 ES = "element-shift"

@@ -21,10 +21,10 @@ import pytest
 from conftest import KITS, files_under
 from pdftext import page_texts, pdf_text
 
-from pnpkit.generator import fonts as font_files
 from pnpkit.generator.backends.pdf import STAMP
 from pnpkit.generator.geometry import visible_items
 from pnpkit.generator.i18n import tr
+from pnpkit.generator.typeset import fonts as font_files
 from pnpkit.generator.units import HARD_MARGIN
 
 NAMES = list(KITS)

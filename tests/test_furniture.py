@@ -303,10 +303,10 @@ def test_a_template_sized_deck_fits_its_mat_and_the_measure_keeps_off_the_zones(
     """The deck gives no size; its template is mini-euro, which the draw pile's space holds (a poker card would
     not). The scale bar and print note are on the mat and touch no zone and no other text (no PK368): under the
     zones where they leave room, else up the side margin (a landscape mat on A4, a portrait one on Letter)."""
-    from pnpkit.generator import fonts
     from pnpkit.generator.build import layout_kit
     from pnpkit.generator.geometry import visible_named
     from pnpkit.generator.scene import Rect, Text
+    from pnpkit.generator.typeset import fonts
     from pnpkit.validator.kit import load_kit
 
     kit = _write(tmp_path, "mat", MAT.format(stalls=stalls, orientation=orientation, share=share), paper)
@@ -413,7 +413,7 @@ decks:
 def test_a_sheet_heading_makes_room_for_itself_without_a_finding(title, subtitle, shown, kept):
     from pnpkit.generator.layouts.context import LayoutContext, page_title
     from pnpkit.generator.scene import Text
-    from pnpkit.generator.text import item_width
+    from pnpkit.generator.typeset.text import item_width
     from pnpkit.generator.units import A4
 
     ctx = LayoutContext("en", A4)

@@ -16,12 +16,12 @@ from collections import Counter
 import pytest
 from conftest import KIT_ID, KITS
 
-from pnpkit.generator import fonts
 from pnpkit.generator.build import layout_kit, print_settings
 from pnpkit.generator.cardmap import placed_cards
-from pnpkit.generator.linebreaks import CLOSING_PUNCTUATION
 from pnpkit.generator.scene import Circle, Group, Line, Path, Polygon, Rect, Text, apply, bounds, group_matrix, walk
-from pnpkit.generator.text import wrap
+from pnpkit.generator.typeset import fonts
+from pnpkit.generator.typeset.linebreaks import CLOSING_PUNCTUATION
+from pnpkit.generator.typeset.lines import wrap
 from pnpkit.generator.units import HARD_MARGIN, MM_PER_PT
 
 GUTTER = 2.0
@@ -300,24 +300,19 @@ def _blocks(page):
 @pytest.mark.parametrize("name", sorted(KITS))
 def test_no_japanese_paragraph_ends_on_a_lone_character(kits, name, monkeypatch):
     """Read from the scene; a short line is only allowed as a paragraph of its own (the text has a newline there)."""
-    from pnpkit.generator import text as text_module
+    from pnpkit.generator.typeset.lines import Styled
 
     loaded = kits.loaded(name)
     if "ja" not in loaded.kit.languages:
         pytest.skip(f"{name} has no Japanese edition")
     wrapped: list[str] = []
-    plain_wrap, styled_wrap = text_module.wrap, text_module.Styled.wrap
+    styled_wrap = Styled.wrap
 
-    def record_plain(text, *args, **kwargs):
-        wrapped.append(text)
-        return plain_wrap(text, *args, **kwargs)
-
-    def record_styled(self, *args, **kwargs):
+    def record(self, *args, **kwargs):  # every text breaks here, plain text as one run
         wrapped.append(self.text)
         return styled_wrap(self, *args, **kwargs)
 
-    monkeypatch.setattr(text_module, "wrap", record_plain)
-    monkeypatch.setattr(text_module.Styled, "wrap", record_styled)
+    monkeypatch.setattr(Styled, "wrap", record)
     parts, problems = layout_kit(loaded, "ja")
     assert not problems
     own_paragraphs = {p.strip() for text in wrapped if "\n" in text for p in text.split("\n")}
@@ -349,7 +344,7 @@ def _widows(parts, own_paragraphs: set[str]) -> list[tuple]:
 
 def _one_phrase(text: str) -> bool:
     """The line is a single phrase (BudouX): no break inside it can move part of it down without breaking it."""
-    from pnpkit.generator.linebreaks import phrases
+    from pnpkit.generator.typeset.linebreaks import phrases
 
     return len([p for p in phrases(text.strip()) if p.strip()]) == 1
 
@@ -426,9 +421,7 @@ def test_the_widow_seen_on_a_shift_card_is_gone():
 
 
 def _greedy(text, size, width, by_phrase=True):
-    from pnpkit.generator.text import wrap_paragraph
-
-    return wrap_paragraph(text, size, width, fonts.in_use().regular.width_em, by_phrase=by_phrase)
+    return wrap(text, size, width, by_phrase=by_phrase, widows=False)
 
 
 def test_english_keeps_greedy_lines():

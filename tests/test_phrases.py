@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 from conftest import KITS, cli, make_bad_kit, parse_findings
 
-from pnpkit.generator import text as textmod
-from pnpkit.generator.linebreaks import NO_LINE_START, atoms, inner_breaks, phrases
-from pnpkit.generator.text import balanced, plain_face, wrap
+from pnpkit.generator.typeset import text as textmod
+from pnpkit.generator.typeset.linebreaks import NO_LINE_START, atoms, inner_breaks, phrases
+from pnpkit.generator.typeset.lines import wrap
+from pnpkit.generator.typeset.text import balanced, plain_face
 
 JA = (
     "カードを1枚多く引く。受け取ったファイアストームを交換する。"
@@ -32,29 +33,29 @@ def test_a_middle_dot_may_end_a_line():
 
 @pytest.mark.parametrize("width", [18.0, 25.0, 31.0, 40.0, 55.0, 80.0])
 def test_wrapped_japanese_breaks_only_between_phrases_or_inside_over_wide_ones(width):
-    measure = plain_face().width_em
-    lines = wrap(JA, 9.0, width, measure)
+    face = plain_face()
+    lines = wrap(JA, 9.0, width, face)
     assert "".join(lines) == JA
     for line in lines[1:]:
         assert line[0] not in NO_LINE_START  # kinsoku
     for broken in inner_breaks(JA, lines):
         phrase = broken.replace("|", "")
-        assert measure(phrase) * 9.0 * 0.3528 > width, broken  # only a phrase wider than the line breaks inside
+        assert face.width_em(phrase) * 9.0 * 0.3528 > width, broken  # only a phrase wider than the line breaks inside
 
 
 def test_atoms_would_break_inside_words_where_phrases_do_not():
-    measure = plain_face().width_em
-    by_atoms = wrap(JA, 9.0, 31.0, measure, by_phrase=False)
+    face = plain_face()
+    by_atoms = wrap(JA, 9.0, 31.0, face, by_phrase=False)
     assert inner_breaks(JA, by_atoms)  # the old way: 受|け取った and the like
-    assert not inner_breaks(JA, wrap(JA, 9.0, 31.0, measure))
+    assert not inner_breaks(JA, wrap(JA, 9.0, 31.0, face))
 
 
 def test_balancing_never_breaks_a_phrase_the_full_width_kept():
-    measure = plain_face().width_em
+    face = plain_face()
     text = "指名した相手は次のターン、移動・強化・召喚ができない。"
-    result = textmod.fit_plain(text, 49.0, 30.0, 9.5, 7.0, 1.3, measure)
+    result = textmod.fit_plain(text, 49.0, 30.0, 9.5, 7.0, 1.3, face)
     assert result.fits and len(result.lines) > 1
-    assert inner_breaks(text, balanced(text, result, 49.0, measure).lines) == []
+    assert inner_breaks(text, balanced(text, result, 49.0, face).lines) == []
 
 
 def test_inner_breaks_names_the_broken_phrase():
@@ -70,13 +71,13 @@ def spy_layout(monkeypatch) -> list[tuple[str, float, tuple[str, ...], float]]:
     seen: list[tuple[str, float, tuple[str, ...], float]] = []
     real_fit_plain, real_balanced = context.fit_plain, context.balanced
 
-    def fit_plain(text, width, height, size, min_size, leading, measure):
-        result = real_fit_plain(text, width, height, size, min_size, leading, measure)
+    def fit_plain(text, width, height, size, min_size, leading, face):
+        result = real_fit_plain(text, width, height, size, min_size, leading, face)
         seen.append((text, width, result.lines, result.size))
         return result
 
-    def balanced_(text, result, width, measure):
-        out = real_balanced(text, result, width, measure)
+    def balanced_(text, result, width, face):
+        out = real_balanced(text, result, width, face)
         if seen and seen[-1][0] == text:
             seen[-1] = (text, width, out.lines, out.size)
         return out
@@ -96,7 +97,7 @@ def test_no_kit_page_breaks_a_phrase_unless_it_is_wider_than_its_line(monkeypatc
         pytest.skip("no Japanese edition")
     seen = spy_layout(monkeypatch)
     layout_kit(loaded, "ja")
-    measure = plain_face().width_em
+    face = plain_face()
     checked = 0
     for text, width, lines, size in seen:
         if len(lines) < 2 or text.isascii():
@@ -104,7 +105,7 @@ def test_no_kit_page_breaks_a_phrase_unless_it_is_wider_than_its_line(monkeypatc
         checked += 1
         for broken in inner_breaks(text, lines):
             phrase = broken.replace("|", "")
-            assert measure(phrase) * size * 0.3528 > width - 0.5, (name, broken, text)
+            assert face.width_em(phrase) * size * 0.3528 > width - 0.5, (name, broken, text)
     assert checked > 0
 
 
@@ -131,8 +132,8 @@ def test_an_over_wide_phrase_is_a_warning_at_its_field(tmp_path: Path):
 
 
 def test_an_inline_icon_needs_no_glyph_from_the_font():
-    from pnpkit.generator import fonts
     from pnpkit.generator.layouts.templates import marked
+    from pnpkit.generator.typeset import fonts
     from pnpkit.validator.components.templates import InlineIcon
 
     face = fonts.in_use().regular
@@ -146,7 +147,7 @@ def test_icons_in_text_set_in_a_latin_only_kit_font_are_no_finding(tmp_path: Pat
     placeholder pnpkit put there itself)."""
     from fontTools import subset
 
-    from pnpkit.generator.fonts import FONT_DIR
+    from pnpkit.generator.typeset.fonts import FONT_DIR
 
     kit = make_bad_kit(
         tmp_path,
@@ -174,9 +175,9 @@ def test_icons_in_text_set_in_a_latin_only_kit_font_are_no_finding(tmp_path: Pat
 
 
 def test_an_over_wide_phrase_breaks_first_where_a_katakana_word_meets_a_number():
-    measure = plain_face().width_em
+    face = plain_face()
     text = "指定した目の人はフェイズ2〜4なし"
-    width = max(measure("フェイズ"), measure("2〜4なし")) * 7.0 * 0.3528 + 0.5
-    lines = wrap(text, 7.0, width, measure)
+    width = max(face.width_em("フェイズ"), face.width_em("2〜4なし")) * 7.0 * 0.3528 + 0.5
+    lines = wrap(text, 7.0, width, face)
     assert "フェイズ" in lines and "2〜4なし" in lines
     assert inner_breaks(text, lines) == []  # a seam between two words is no break inside a word

@@ -126,7 +126,7 @@ def test_three_sizes_and_shapes_pack_without_overlap(tmp_path):
         if isinstance(item, Text) and " × " in item.text
     ]
     assert len(labels) == 7
-    from pnpkit.generator.text import text_bounds
+    from pnpkit.generator.typeset.text import text_bounds
 
     for n, label in labels:
         t = text_bounds(label)

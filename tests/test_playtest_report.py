@@ -16,10 +16,10 @@ from conftest import KITS, cli
 from pdftext import opened, page_texts, text_of_page
 from pypdf import PdfReader
 
-from pnpkit.generator import fonts
 from pnpkit.generator.layouts.context import floor_pt, small_text
 from pnpkit.generator.layouts.playtest import report_component, report_context
 from pnpkit.generator.scene import Text, bounds, walk
+from pnpkit.generator.typeset import fonts
 from pnpkit.generator.units import HARD_MARGIN
 from pnpkit.validator.kit import load_kit
 from pnpkit.validator.placeholders import fill

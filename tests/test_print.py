@@ -308,7 +308,7 @@ def test_negative_back_offset_on_the_command_line(tmp_path):
 
 
 def test_letter_card_sheets_keep_every_note_out_of_the_hard_margin(loaded):
-    from pnpkit.generator.text import text_bounds
+    from pnpkit.generator.typeset.text import text_bounds
 
     pages, _ = _cards(loaded, paper="letter")
     for page in pages:

@@ -17,7 +17,6 @@ import pytest
 from conftest import CONTENT, KIT_ID, KITS, cli
 from PIL import Image
 
-from pnpkit.generator import fonts
 from pnpkit.generator.backends.pdf import render
 from pnpkit.generator.colour import INK
 from pnpkit.generator.exports.cards import decks
@@ -26,6 +25,7 @@ from pnpkit.generator.layouts.cards import CardFace, card_sheets
 from pnpkit.generator.layouts.context import INK as LAYOUT_INK
 from pnpkit.generator.layouts.context import LayoutContext, page_text
 from pnpkit.generator.scene import Document, Group, Line, Page, Rect, Style, Text
+from pnpkit.generator.typeset import fonts
 from pnpkit.generator.units import PAPERS
 from pnpkit.validator.components.printing import PrintSettings
 

@@ -21,10 +21,11 @@ from hypothesis import strategies as st
 from pdftext import pdf_text
 from pypdf import PdfReader
 
-from pnpkit.generator import fonts
 from pnpkit.generator.layouts.context import LayoutContext
-from pnpkit.generator.linebreaks import atoms, split_atoms
-from pnpkit.generator.text import Styled, TextBox, fit, item_width, text_bounds, wrap
+from pnpkit.generator.typeset import fonts
+from pnpkit.generator.typeset.linebreaks import atoms, split_atoms
+from pnpkit.generator.typeset.lines import Styled, wrap
+from pnpkit.generator.typeset.text import TextBox, fit, item_width, text_bounds
 from pnpkit.generator.units import PAPERS
 from pnpkit.validator import markup
 from pnpkit.validator.components.kit import BUILTIN_FONT_FAMILIES
@@ -101,7 +102,7 @@ def test_text_without_markup_characters_is_never_parsed(monkeypatch):
         raise AssertionError(f"parsed {text!r}")
 
     monkeypatch.setattr(markup, "_parse", refuse)
-    monkeypatch.setattr("pnpkit.generator.text.parse", refuse)
+    monkeypatch.setattr("pnpkit.generator.typeset.text.parse", refuse)
     assert parse("Draw two cards, then discard one. 彗星が勝つ。").spans == (
         Span("Draw two cards, then discard one. 彗星が勝つ。"),
     )
@@ -121,12 +122,16 @@ ALPHABET = st.sampled_from(
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.lists(ALPHABET, min_size=1, max_size=60).map("".join), st.sampled_from([8.0, 11.0, 25.0, 60.0]))
-def test_styled_wrapping_breaks_unmarked_text_exactly_as_plain_wrapping(text, width):
-    """The styled path is the plain algorithm over positions: on text without styles they agree line for line."""
-    styled = Styled(Parsed((Span(text),)), False, False, "")
-    ranges = styled.wrap(8.0, width)
-    assert [text[a:b] for a, b in ranges] == wrap(text, 8.0, width)
+@given(
+    st.lists(ALPHABET, min_size=1, max_size=60).map("".join),
+    st.sampled_from([8.0, 11.0, 25.0, 60.0]),
+    st.integers(0, 60),
+)
+def test_a_colour_span_never_moves_a_line_break(text, width, cut):
+    """Plain text is one styled run of the same engine: a span that changes no face (a colour) breaks nowhere."""
+    cut = min(cut, len(text))
+    styled = Styled(Parsed((Span(text[:cut], colour="#c0392b"), Span(text[cut:]))), False, False, "")
+    assert [styled.line_text(line) for line in styled.wrap(8.0, width)] == wrap(text, 8.0, width)
 
 
 @settings(max_examples=300, deadline=None)
@@ -195,8 +200,10 @@ def test_a_centred_line_of_runs_is_centred_and_its_runs_touch():
         assert items[0].x == pytest.approx(box.x + box.width / 2 - whole / 2)
 
 
-def test_a_character_the_bold_face_lacks_is_pk307_naming_that_face():
-    """Coverage is checked per face: here a family whose bold face is IPAexGothic, which lacks a BIZ character."""
+def test_a_character_the_bold_face_lacks_is_drawn_from_a_shipped_face_and_one_no_face_has_is_pk307():
+    """Coverage is checked per face: here a family whose bold face is IPAexGothic, which lacks a BIZ character.
+    That character is drawn from a shipped face that has it (no finding); one no shipped face has is PK307
+    naming the face it would print in."""
     biz, ipa = BIZ.family(), IPAEX.family()
     lacking = next(chr(c) for c in sorted(biz.regular.covered - ipa.regular.covered) if chr(c).isprintable())
     family = fonts.Family("mixed", "mixed", biz.regular, bold=ipa.regular)
@@ -204,11 +211,12 @@ def test_a_character_the_bold_face_lacks_is_pk307_naming_that_face():
     with fonts.using(fontset):
         ctx = LayoutContext("en", PAPERS["a4"])
         ctx.fitted(f"plain {lacking}", TextBox(0, 0, 50, 10), 9, 6)
+        ctx.fitted(f"**bold {lacking}**", TextBox(0, 0, 50, 10), 9, 6)
         assert ctx.problems == []
-        ctx.fitted(f"**bold {lacking}**", TextBox(0, 0, 50, 10), 9, 6, label="card x body")
+        ctx.fitted("**bold \U0001f30b**", TextBox(0, 0, 50, 10), 9, 6, label="card x body")
     (problem,) = ctx.problems
     assert problem.code == "PK307"
-    assert f"IPAexGothic cannot draw U+{ord(lacking):04X}" in problem.message
+    assert "IPAexGothic cannot draw U+1F30B" in problem.message
 
 
 # ---------------------------------------------------------------- the families
@@ -442,7 +450,12 @@ def test_a_kit_family_per_language_and_its_own_italic_face(own):
         "BIZUDPGothic-Bold": True,
     }
     # English: the kit's regular face (IPAexGothic's outlines, bold simulated) and its italic face (a real one)
-    assert _embedded_fonts(built / "en" / "cards-tricks.pdf") == {"IPAexGothic": True, "BIZUDPGothic-Bold": True}
+    # and Noto Sans for the quotes and apostrophes of its Latin text: IPAexGothic's own are full-width
+    assert _embedded_fonts(built / "en" / "cards-tricks.pdf") == {
+        "IPAexGothic": True,
+        "BIZUDPGothic-Bold": True,
+        "NotoSans-Regular": True,
+    }
     en = _content(built / "en" / "cards-tricks.pdf")
     assert not re.search(rb"1 0 \.2 -1 [\d.]+ [\d.]+ Tm", en)  # a real italic face is not slanted again
     assert re.search(rb"\b2 Tr\b", en)  # the family has no bold face: bold is stroked

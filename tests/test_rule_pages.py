@@ -19,7 +19,7 @@ from conftest import CONTENT_KITS, EDITIONS, KITS, LANGS, line_of, make_bad_kit
 
 from pnpkit.generator.layouts.rules import SHORT_SECTION
 from pnpkit.generator.scene import Group, Text, apply, bounds, walk
-from pnpkit.generator.text import text_bounds
+from pnpkit.generator.typeset.text import text_bounds
 
 FLOWED = [name for name in KITS if name != "dice-battle-monsters"]
 """Kits whose summary flows in two columns (Dice Battle Monsters sets one page of runs and diagrams)."""

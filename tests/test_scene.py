@@ -291,8 +291,8 @@ def test_symbols_measured_once_land_where_each_is_drawn(kits, paper):
     """The page check measures a symbol group (a back on every card) once and moves its boxes to each
     placement; the boxes and group names must be those of measuring every placement afresh."""
     from pnpkit.generator.build import layout_kit, print_settings
-    from pnpkit.generator.fonts import for_kit, using
     from pnpkit.generator.geometry import visible_named
+    from pnpkit.generator.typeset.fonts import for_kit, using
 
     loaded = kits.loaded(KIT_ID)
     parts, _problems = layout_kit(loaded, "en", print_settings(loaded.model, {"paper": paper}))

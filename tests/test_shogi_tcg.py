@@ -37,7 +37,7 @@ def walk_page(page):
 def page_bounds(item, matrix):
     """Page-space extent of a primitive or a line of text."""
     from pnpkit.generator.scene import Text, apply, bounds
-    from pnpkit.generator.text import text_bounds
+    from pnpkit.generator.typeset.text import text_bounds
 
     if isinstance(item, Text):
         x0, y0, x1, y1 = text_bounds(item)

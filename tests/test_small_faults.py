@@ -74,9 +74,9 @@ def test_a_mana_sheet_too_dense_for_its_markers_is_pk415_at_its_columns(tmp_path
 def test_card_sheet_headers_keep_clear_of_the_cut_ticks(kits, name):
     """The sheet label and the print note over a card sheet end at least 1 mm above the cut guides under them,
     in every edition (the Japanese note's glyphs ran into them)."""
-    from pnpkit.generator import fonts
     from pnpkit.generator.geometry import visible_named
     from pnpkit.generator.scene import Line, Text
+    from pnpkit.generator.typeset import fonts
 
     loaded = kits.loaded(name)
     for lang, parts in kits.layouts(name).items():

@@ -24,10 +24,10 @@ import pytest
 from conftest import KITS
 from PIL import Image, ImageFilter
 
-from pnpkit.generator import fonts
 from pnpkit.generator.backends import svg
 from pnpkit.generator.commands import build as build_command
 from pnpkit.generator.scene import Group, Page, Text
+from pnpkit.generator.typeset import fonts
 from pnpkit.generator.units import MM_PER_PT
 
 NS = "{http://www.w3.org/2000/svg}"

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from conftest import CONTENT_KITS, cli, line_of, make_bad_kit, parse_findings
 
-from pnpkit.generator.linebreaks import CLOSING_PUNCTUATION, has_wide
 from pnpkit.generator.scene import Group, Rect, Text, bounds, walk
+from pnpkit.generator.typeset.linebreaks import CLOSING_PUNCTUATION, has_wide
 
 # ---------------------------------------------------------------- the rule
 

@@ -1,4 +1,4 @@
-"""generator/text.py: line breaking (kinsoku shori for Japanese, spaces for English) and fitting."""
+"""generator/typeset/text.py: line breaking (kinsoku shori for Japanese, spaces for English) and fitting."""
 
 from __future__ import annotations
 
@@ -7,9 +7,10 @@ from conftest import KIT_ID
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnpkit.generator import fonts
-from pnpkit.generator.linebreaks import atoms
-from pnpkit.generator.text import TextBox, fit, wrap
+from pnpkit.generator.typeset import fonts
+from pnpkit.generator.typeset.linebreaks import atoms
+from pnpkit.generator.typeset.lines import wrap
+from pnpkit.generator.typeset.text import TextBox, fit
 
 NO_START = "、。，．」』）！？ー"
 NO_END = "「『（"
@@ -183,7 +184,7 @@ def test_fit_japanese_shrinks_and_places_inside_the_box():
     box = TextBox(2.0, 3.0, 30.0, 14.0)
     result = fit(LONG_JA[:60], box.width, box.height, 9.0, 5.0)
     assert result.fits and result.size < 9.0
-    from pnpkit.generator.text import text_bounds
+    from pnpkit.generator.typeset.text import text_bounds
 
     for item in box.place(result):
         x0, y0, x1, y1 = text_bounds(item)

@@ -91,7 +91,7 @@ def test_no_text_below_the_floor_under_other_print_settings(kits, name, override
 def test_calibration_sheet_text_is_above_the_floor_and_its_numbers_apart(lang, duplex):
     from pnpkit.generator.layouts.calibration import calibration_pages
     from pnpkit.generator.layouts.context import LayoutContext
-    from pnpkit.generator.text import text_bounds
+    from pnpkit.generator.typeset.text import text_bounds
     from pnpkit.generator.units import A4
 
     pages = calibration_pages(LayoutContext(lang, A4), duplex)
@@ -138,7 +138,7 @@ def test_calibrate_command_writes_no_text_below_the_floor(tmp_path):
 def test_fitted_never_sets_text_below_the_floor(text, least):
     """A box too small for the text at the floor: PK309 naming the box and the size, never smaller text."""
     from pnpkit.generator.layouts.context import LayoutContext
-    from pnpkit.generator.text import TextBox
+    from pnpkit.generator.typeset.text import TextBox
     from pnpkit.generator.units import A4
 
     ctx = LayoutContext("en", A4)
@@ -152,7 +152,7 @@ def test_fitted_never_sets_text_below_the_floor(text, least):
 
 def test_fitted_raises_a_size_under_the_floor_when_the_text_fits_there():
     from pnpkit.generator.layouts.context import LayoutContext
-    from pnpkit.generator.text import TextBox
+    from pnpkit.generator.typeset.text import TextBox
     from pnpkit.generator.units import A4
 
     ctx = LayoutContext("ja", A4)

@@ -12,10 +12,10 @@ import pikepdf
 import pytest
 from PIL import Image, ImageStat
 
-from pnpkit.generator import fonts
 from pnpkit.generator.backends import pdf, svg
 from pnpkit.generator.layouts.backs import pattern_items
 from pnpkit.generator.scene import Document, Page, Path, Rect, Style
+from pnpkit.generator.typeset import fonts
 
 WIDTH, HEIGHT = 63.0, 88.0
 PIXELS_PER_MM = 6

@@ -27,7 +27,7 @@ def page_items(page):
 def extent(item, matrix) -> tuple[float, float, float, float] | None:
     """Page-space box of any primitive, text included."""
     from pnpkit.generator.scene import Text, apply, bounds
-    from pnpkit.generator.text import text_bounds
+    from pnpkit.generator.typeset.text import text_bounds
 
     if isinstance(item, Text):
         if not item.text.strip():

@@ -31,7 +31,7 @@ def walk_page(page):
 def extent(item, matrix):
     """Page-space box of a drawn item, text included; None for groups."""
     from pnpkit.generator.scene import Group, Text, bounds
-    from pnpkit.generator.text import text_bounds
+    from pnpkit.generator.typeset.text import text_bounds
 
     if isinstance(item, Text):
         x0, y0, x1, y1 = text_bounds(item)

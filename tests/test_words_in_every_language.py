@@ -14,12 +14,12 @@ import yaml
 from conftest import cli
 from test_playtest_report import ENGINE_KITS
 
-from pnpkit.generator import fonts
 from pnpkit.generator.i18n import words
 from pnpkit.generator.layouts.context import small_text
 from pnpkit.generator.layouts.playtest import report_component, report_context
 from pnpkit.generator.layouts.playtest_words import ES, measure_label, w
 from pnpkit.generator.scene import Text, walk
+from pnpkit.generator.typeset import fonts
 from pnpkit.validator.kit import load_kit
 from pnpkit.validator.playtest import ENGINES
 

@@ -129,7 +129,7 @@ CODES: dict[str, tuple[Severity, str]] = {
     "PK542": (E, "CSV encoding is ambiguous"),
     "PK543": (E, "table header does not name a field"),
     "PK544": (E, "file cannot hold a deck's cards"),
-    # rich text and fonts (validator/markup.py, generator/fonts.py)
+    # rich text and fonts (validator/markup.py, generator/typeset/fonts.py)
     "PK520": (E, "unbalanced markup in text"),
     "PK521": (E, "unknown markup in text"),
     "PK522": (E, "font file pnpkit cannot use"),

@@ -158,7 +158,8 @@ EXPLANATIONS: dict[str, Explanation] = {
         "Use one of the names the hint lists, or define the missing one.",
     ),
     "PK307": Explanation(
-        "Text holds a character no font can print: one the chosen font lacks (an emoji prints as an empty box), or a "
+        "Text holds a character no font can print: one neither the chosen font nor any font pnpkit ships has (an "
+        "emoji prints as an empty box; a character only the chosen font lacks is drawn from a shipped font), or a "
         "control, bidi or separator character (NUL, ESC, U+202E, U+2028) that would print as nothing, reorder the "
         "text or break the SVG. Control characters are found when the kit is read; missing glyphs when it is laid "
         "out, on cards, the cover, footers and titles alike.",

@@ -22,7 +22,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ..fonts import Face
+    from ..typeset.fonts import Face
 
 _MAX_DEPTH = 8
 """Composite glyphs nest this deep at most: a font whose components loop draws nothing rather than recursing on."""

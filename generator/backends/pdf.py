@@ -18,8 +18,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnpkit.validator.markup import plain
 
-from .. import fonts, images
+from .. import images
 from ..scene import Circle, Document, Group, Image, Line, Page, Path, Polygon, Rect, Style, Text
+from ..typeset import fonts
 from ..units import MM_PER_PT
 
 
@@ -338,19 +339,24 @@ class _Painter:
 
         On a top-down canvas each line's origin matrix keeps glyphs upright; a
         slanted (simulated italic) line's matrix shears them instead. A family
-        without a bold face is emboldened by stroking the outlines too.
+        without a bold face is emboldened by stroking the outlines too. A
+        character the face lacks is drawn from the shipped face that has it
+        (`fonts.segments`): the text object switches font for that run.
         """
         first = lines[0]
         drawn = fonts.in_use().drawn(first.font, first.bold, first.italic)
         face = drawn.face
         face.ttfont  # noqa: B018 — registered with reportlab before the text names it
         size = first.size * MM_PER_PT
-        if drawn.fake_bold:
+        runs = [fonts.segments(drawn, line.text) for line in lines]
+        stroked = any(style.fake_bold for line in runs for style, _part in line)
+        if stroked:
             self.save()
             self.stroke(first.colour, size * fonts.FAUX_BOLD_STROKE, None)
         self.fill(first.colour)
         text = None
-        for line in lines:
+        current = drawn
+        for line, parts in zip(lines, runs):
             x = line.x
             if line.anchor != "start":
                 width = face.width_mm(line.text, line.size)
@@ -366,7 +372,17 @@ class _Painter:
                 text.setTextTransform(1, 0, -drawn.slant, 1, x, line.y)
             else:
                 text.setTextOrigin(x, line.y)
-            text.textOut(line.text)
+            if len(parts) == 1 and current is drawn:  # the common case: the line's own face draws it all
+                text.textOut(line.text)
+                continue
+            for style, part in parts:
+                if style.face is not current.face:
+                    style.face.ttfont  # noqa: B018 — registered before the text names it
+                    text.setFont(style.face.name, size)
+                if style.fake_bold != current.fake_bold:
+                    text.setTextRenderMode(2 if style.fake_bold else 0)
+                current = style
+                text.textOut(part)
         self.canvas.drawText(text)
-        if drawn.fake_bold:
+        if stroked:
             self.restore()

@@ -15,9 +15,10 @@ from typing import Any
 
 import svgwrite
 
-from .. import fonts, images
-from ..fonts import Face
+from .. import images
 from ..scene import Circle, Group, Image, Line, Page, Path, Polygon, Rect, Style, Text
+from ..typeset import fonts
+from ..typeset.fonts import Face
 from ..units import MM_PER_PT
 from . import outlines
 
@@ -151,35 +152,63 @@ class _Context:
 
 def _outlined(context: _Context, item: Text) -> _Written:
     """A line of text as the PDF draws it, in glyph outlines: the same face, glyphs, advances (no kerning),
-    anchor, colour, stroke for simulated bold and shear for simulated italic. The words ride along in an
+    anchor, colour, stroke for simulated bold and shear for simulated italic; a character the face lacks from
+    the shipped face that has it (`fonts.segments`), in a group of its own. The words ride along in an
     invisible <text> stretched over the same advance, for search, copying and screen readers."""
     drawn = fonts.in_use().drawn(item.font, item.bold, item.italic)
     face = drawn.face
-    shapes = outlines.outlines(face)
-    units = shapes.units_per_em
     x = item.x
     if item.anchor != "start":
         width = face.width_mm(item.text, item.size)
         x -= width / 2 if item.anchor == "middle" else width
-    scale = item.size * MM_PER_PT / units  # font units to millimetres
     colour = _attribute(item.colour)
+    parts = fonts.segments(drawn, item.text)
+    units = outlines.outlines(face).units_per_em
+    if len(parts) == 1:  # the common case: the words share the glyphs' group
+        glyphs, advance = _glyphs(context, drawn, item.text, colour, item.size, x, item.y)
+        return context.written("".join(glyphs[:-1]) + _words(item.text, advance, units) + "</g>")
+    out, pen = [], x
+    for style, part in parts:
+        glyphs, advance = _glyphs(context, style, part, colour, item.size, pen, item.y)
+        out += glyphs
+        pen += advance / 1000 * item.size * MM_PER_PT
+    total = face.width_em(item.text) * 1000
+    scale = item.size * MM_PER_PT / units
+    matrix = f"{_s(scale)} 0 {_s(-drawn.slant * scale)} {_s(scale)} {_n(x)} {_n(item.y)}"
+    out.append(f'<g transform="matrix({matrix})">{_words(item.text, total, units)}</g>')
+    return context.written("".join(out))
+
+
+def _glyphs(
+    context: _Context, drawn: fonts.Drawn, text: str, colour: str, size: float, x: float, y: float
+) -> tuple[list[str], float]:
+    """A run of one face as a group of <use>s, closed by its last item, and its advance (1000ths of an em)."""
+    face = drawn.face
+    shapes = outlines.outlines(face)
+    units = shapes.units_per_em
+    scale = size * MM_PER_PT / units  # font units to millimetres
     attrs = f'fill="{colour}"'  # in name order, as svgwrite writes attributes
     if drawn.fake_bold:  # the PDF's text render mode 2: fill, then stroke at the same width (miter limit 10)
         attrs += f' stroke="{colour}" stroke-miterlimit="10" stroke-width="{_n(units * fonts.FAUX_BOLD_STROKE)}"'
-    matrix = f"{_s(scale)} 0 {_s(-drawn.slant * scale)} {_s(scale)} {_n(x)} {_n(item.y)}"
+    matrix = f"{_s(scale)} 0 {_s(-drawn.slant * scale)} {_s(scale)} {_n(x)} {_n(y)}"
     out = [f'<g {attrs} transform="matrix({matrix})">']
     advance = 0.0  # in 1000ths of an em, as reportlab adds them up
-    for char in item.text:
+    for char in text:
         ref, width = context.char(face, shapes, char)
         if ref:
             at = _n(advance * units / 1000)
             out.append(f'<use x="{at}" xlink:href="{ref}" />' if at != "0" else f'<use xlink:href="{ref}" />')
         advance += width
+    out.append("</g>")
+    return out, advance
+
+
+def _words(text: str, advance: float, units: int) -> str:
+    """The invisible <text> that carries a line's words over its advance (1000ths of an em), in font units."""
     words = ' opacity="0"'
     if advance:
         words = f' lengthAdjust="spacingAndGlyphs"{words} textLength="{_n(advance * units / 1000)}"'
-    out.append(f'<text font-size="{units}"{words}>{_character_data(item.text)}</text></g>')
-    return context.written("".join(out))
+    return f'<text font-size="{units}"{words}>{_character_data(text)}</text>'
 
 
 def _attribute(value: str) -> str:
@@ -238,7 +267,18 @@ def _text(d: svgwrite.Drawing, item: Text):
     if drawn.slant:
         attrs["insert"] = (0, 0)
         attrs["transform"] = f"matrix(1 0 {_n(-drawn.slant)} 1 {_n(item.x)} {_n(item.y)})"
-    return d.text(item.text, **attrs)
+    parts = fonts.segments(drawn, item.text)
+    if len(parts) == 1:
+        return d.text(item.text, **attrs)
+    element = d.text("", **attrs)
+    for style, part in parts:  # a character the face lacks, in the shipped family that has it (as installed)
+        shipped = _shipped_family(style.face) if style.face is not drawn.face else None
+        element.add(d.tspan(part, font_family=f"'{shipped.label}'") if shipped is not None else d.tspan(part))
+    return element
+
+
+def _shipped_family(face: Face) -> fonts.Family | None:
+    return next((f for f in fonts.builtin_families().values() if face in (f.regular, f.bold)), None)
 
 
 def _style(style: Style) -> dict:

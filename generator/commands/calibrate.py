@@ -30,12 +30,12 @@ def run(args: argparse.Namespace) -> int:
     from pnpkit.validator.components.printing import PrintSettings
     from pnpkit.validator.findings import visible
 
-    from .. import fonts
     from ..backends import pdf
     from ..layouts.calibration import calibration_pages
     from ..layouts.context import LayoutContext
     from ..outdir import write_whole
     from ..scene import Bookmark, Document
+    from ..typeset import fonts
     from ..units import PAPERS
 
     settings = PrintSettings(paper=args.paper, duplex=args.duplex)

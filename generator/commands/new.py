@@ -163,7 +163,7 @@ def kit_id_for(name: str) -> str:
 def title_for(name: str) -> str:
     """A directory name as a title: `my-card_game` → `My Card Game`; other names as written, less what kit
     text cannot hold (markup, placeholders, control characters) or the built-in font cannot draw."""
-    from pnpkit.generator.fonts import missing_glyphs
+    from pnpkit.generator.typeset.fonts import missing_glyphs
 
     text = unicodedata.normalize("NFC", name)
     if re.fullmatch(r"[A-Za-z0-9]+(?:[-_.]+[A-Za-z0-9]+)*", text):
@@ -183,7 +183,7 @@ def title_for(name: str) -> str:
 def _fit(title: str) -> str:
     """`title` less its last words (or characters) until it fits the pages that print it on one line with
     more words beside it: the sheet headings (`title — sheet name`) and the card sheets' running heads."""
-    from pnpkit.generator.fonts import width_mm
+    from pnpkit.generator.typeset.fonts import width_mm
 
     while title and width_mm(title, TITLE_SIZE_PT, bold=True) > TITLE_WIDTH_MM:
         title = title.rsplit(" ", 1)[0] if " " in title else title[:-1]

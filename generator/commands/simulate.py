@@ -171,12 +171,12 @@ def _write_report(loaded: Any, report: dict, lang: str, target: Path) -> int:
     or not at all. A label that cannot fit prints as a warning (the page is still written)."""
     from pnpkit.validator.findings import visible
 
-    from .. import fonts
     from ..backends import svg
     from ..layouts.context import small_text
     from ..layouts.playtest import report_component, report_context
     from ..outdir import write_whole
     from ..render import component_pdf
+    from ..typeset import fonts
 
     kit = loaded.model
     ctx = report_context(kit, lang)

@@ -18,9 +18,9 @@ from pnpkit.validator.findings import Finding
 from pnpkit.validator.jobs import ordered_map
 from pnpkit.validator.kit import LoadedKit
 
-from .. import fonts
 from ..outdir import remove_staging, write_error
 from ..stops import deferred
+from ..typeset import fonts
 from . import png, pod, staging, tts
 from .cards import decks
 from .plan import (

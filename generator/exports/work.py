@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from pnpkit.validator.kit import LoadedKit
 
-from .. import fonts
+from ..typeset import fonts
 from .raster import Raster, jpeg_bytes, png_bytes, render, write
 
 if TYPE_CHECKING:

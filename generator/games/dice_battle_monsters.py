@@ -22,7 +22,6 @@ from pnpkit.validator.games.dice_battle_monsters import (
     resolution_order,
 )
 
-from .. import fonts
 from ..colour import INK, WHITE, tint
 from ..i18n import players_line
 from ..icons.monsters import ART, GOLD, art, dice_emblem
@@ -35,7 +34,8 @@ from ..layouts.monsters_words import tr
 from ..layouts.rules import Diagram, Section, Setting, summary_pages
 from ..layouts.templates import GLYPH_MIDDLE, icon_items, inline_text, template_face
 from ..scene import Circle, Item, Line, Page, Path, Polygon, Rect, Style, Text
-from ..text import TextBox
+from ..typeset import fonts
+from ..typeset.text import TextBox
 from ..units import MM_PER_PT
 from .base import Component, rule_sections, text
 from .decks import deck_checklist, deck_faces

@@ -27,7 +27,7 @@ from ..layouts.hexboard import BoardCell, TerrainStyle, board_pages
 from ..layouts.rules import Table, rule_pages
 from ..layouts.tokens import TokenSpec, TrackSpec, marker_spec, token_pages
 from ..scene import Box, Item, Page, Rect, Style, Text
-from ..text import TextBox
+from ..typeset.text import TextBox
 from .base import Component, rule_sections, text
 from .decks import deck_checklist, deck_faces
 

@@ -30,7 +30,6 @@ from pnpkit.validator.images import ImageFill
 from pnpkit.validator.placeholders import fill
 from pnpkit.validator.types import LocalText
 
-from .. import fonts
 from ..i18n import players_line
 from ..layouts.backs import deck_back
 from ..layouts.cards import CardFace, card_sheets
@@ -42,6 +41,7 @@ from ..layouts.sheets import ScoringSpec, inline_spec, sheet_page
 from ..layouts.templates import template_face
 from ..layouts.tokens import TrackSpec, check_line
 from ..scene import Item, Path, Rect, Style, Text
+from ..typeset import fonts
 from .base import Component, end_conditions_table, errata_table, rule_sections, text
 from .decks import deck_faces
 from .generic_boards import board_components

@@ -47,7 +47,7 @@ from ..layouts.rules import rule_pages
 from ..layouts.shogi_cards import Cost, art_icon, art_window, body_text, footer, name_band, pips, stat_boxes, type_line
 from ..layouts.shogi_pieces import numbered_marker, player_piece, token_disc
 from ..scene import Circle, Group, Item, Line, Page, Rect, Style
-from ..text import TextBox
+from ..typeset.text import TextBox
 from .base import Component, rule_sections, text
 from .decks import deck_faces
 from .shogi_words import tr

@@ -28,7 +28,6 @@ from pnpkit.validator.games.unlock_tower import (
 )
 from pnpkit.validator.text_numbers import local_numbers
 
-from .. import fonts
 from ..i18n import players_line
 from ..layouts.context import INK, LayoutContext, readable
 from ..layouts.rules import Table, rule_pages
@@ -51,6 +50,7 @@ from ..layouts.sheets import (
     sheet_page,
 )
 from ..scene import Page
+from ..typeset import fonts
 from .base import Component, errata_table, rule_sections, text
 from .unlock_tower_words import tr
 

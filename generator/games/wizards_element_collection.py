@@ -50,7 +50,7 @@ from ..layouts.wizards_sheet import (
     pieces,
 )
 from ..scene import Circle, Item, Line, Page, Rect, Style
-from ..text import TextBox
+from ..typeset.text import TextBox
 from .base import Component, rule_sections, text
 from .decks import deck_checklist, deck_faces
 from .wizards_words import tr

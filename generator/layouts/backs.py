@@ -23,7 +23,7 @@ from pnpkit.validator.placeholders import fill
 
 from ..colour import WHITE
 from ..scene import Group, Item, Path, Rect, Style, Text
-from ..text import TextBox
+from ..typeset.text import TextBox
 from .cards import CardFace
 from .context import LayoutContext, floor_pt
 from .problems import TextProblem, quoted

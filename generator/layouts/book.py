@@ -13,7 +13,7 @@ from pnpkit.validator.markup import plain
 from ..i18n import joined, lookup_order, tr
 from ..images import decode_problem, fit_ppi
 from ..scene import Group, Image, Item, Line, Page, Rect, Style, Text
-from ..text import TextBox, item_width
+from ..typeset.text import TextBox, item_width
 from .context import GAP, INK, MUTED, LayoutContext, TextProblem, footer, page_text, set_height
 from .rules import CONTINUED
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..i18n import tr
 from ..scene import Group, Item, Line, Page, Rect, Style, Text
-from ..text import TextBox
+from ..typeset.text import TextBox
 from ..units import MM_PER_PT
 from .context import INK, LayoutContext, scale_bar
 

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from pnpkit.validator.components.rules import Duration
 
-from .. import fonts
 from ..colour import INK, WHITE
 from ..i18n import duration_text, tr
 from ..icons.markers import marker_icon
 from ..scene import Box, Item, Rect, Style, Text
-from ..text import TextBox
+from ..typeset import fonts
+from ..typeset.text import TextBox
 from .context import LayoutContext, floor_pt, readable
 from .tokens import token
 
@@ -95,7 +95,7 @@ EFFECT_PT = 9.5
 
 def effect_paragraph(ctx: LayoutContext, effect: str, box: Box, where: tuple, label: str) -> list[Text]:
     """A card's effect text, centred in `box` with balanced lines in both scripts: Japanese breaks between
-    phrases (BudouX, generator.text.phrases), so balancing never splits a word (「ター／ン」) and its lines stay
+    phrases (BudouX, generator.typeset.linebreaks.phrases), so balancing never splits a word (「ター／ン」) and its lines stay
     as even as the English ones."""
     text_box = TextBox(
         box.x, box.y, box.w, box.h, align="middle", valign="middle", colour=INK, balance=True, role="effect"

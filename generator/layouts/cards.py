@@ -9,10 +9,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from .. import fonts
 from ..i18n import tr
 from ..scene import Box, Group, Item, Line, Page, Rect, Style, Text
-from ..text import TextBox
+from ..typeset import fonts
+from ..typeset.text import TextBox
 from ..units import HARD_MARGIN, MM_PER_PT, Paper
 from .context import INK, MUTED, LayoutContext, TextProblem, floor_pt, print_note, print_notes, readable, scale_bar
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from ..geometry import ink_bounds
 from ..i18n import tr
 from ..scene import IDENTITY, Circle, Group, Item, Line, Page, Polygon, Rect, Style, Text, walk
-from ..text import TextBox, text_bounds
+from ..typeset.text import TextBox, text_bounds
 from .cellsplit import Box, Piece, Point, Reserve, Split, split_cells
 from .collisions import MINIATURE
 from .context import INK, MUTED, LayoutContext, legible_miniature, page_title, readable, set_height

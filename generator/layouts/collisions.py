@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable
 from functools import partial
 
 from ..scene import Circle, Rect, Text
-from ..text import text_bounds
+from ..typeset.text import text_bounds
 from .problems import TextProblem, mm_text, quoted
 
 Box = tuple[float, float, float, float]

@@ -13,11 +13,12 @@ from pnpkit.validator.components.printing import PrintSettings
 from pnpkit.validator.components.templates import FLOOR_JAPANESE_PT, FLOOR_LATIN_PT
 from pnpkit.validator.markup import has_markup, parse, plain
 
-from .. import fonts
 from ..geometry import visible_named
 from ..i18n import tr
 from ..scene import Circle, Group, Item, Line, Page, Rect, Style, Text
-from ..text import TextBox, balanced, fit, fit_plain, inner_breaks, item_width, latin_quotes, plain_face
+from ..typeset import fonts
+from ..typeset.linebreaks import inner_breaks
+from ..typeset.text import TextBox, balanced, fit, fit_plain, item_width, latin_quotes, plain_face
 from ..units import HARD_MARGIN, Paper
 from .collisions import MINIATURE, crowding, overlaps
 from .problems import ANY_TEXT, Remedy, TextProblem, mm_text, overflow_text, quoted
@@ -90,13 +91,13 @@ class LayoutContext:
         min_size = min(max(min_size, floor), size)
         if not has_markup(text):  # the hot path: one face, measured once
             face = plain_face(box.bold, box.italic, box.font)
-            chars = face.missing(text)
+            chars = face.undrawable(text)
             if chars:
                 text = self._cannot_draw(text, {face.label: chars}, where, label)
             text = latin_quotes(text)
-            result = fit_plain(text, box.width, box.height, size, min_size, leading, face.width_em)
+            result = fit_plain(text, box.width, box.height, size, min_size, leading, face)
             if box.balance:
-                result = balanced(text, result, box.width, face.width_em)
+                result = balanced(text, result, box.width, face)
         else:
             missing = missing_glyphs(text, box)
             if missing:
@@ -178,7 +179,7 @@ class LayoutContext:
         written while an error stands). With `least`, a line too wide first shrinks, down to that size (never
         below the readable floor), as a long title on a cover should."""
         face = fonts.in_use().drawn(line.font, line.bold, line.italic).face
-        chars = face.missing(line.text)
+        chars = face.undrawable(line.text)
         if chars:
             line = replace(line, text=self._cannot_draw(line.text, {face.label: chars}, where, label))
         width = item_width(line)
@@ -280,7 +281,7 @@ def _page_lines(items: tuple[Item, ...], area: Box, shared: dict) -> Iterable[Te
         inks.append((ink, item, path))
         placed.append((ink, item, path, order))
         face = fontset.drawn(item.font, item.bold, item.italic).face
-        chars = face.missing(item.text)
+        chars = face.undrawable(item.text)
         if chars:
             shown = " ".join(f"U+{ord(ch):04X} {ch}" for ch in chars)
             yield TextProblem(
@@ -375,12 +376,12 @@ def missing_glyphs(text: str, box: TextBox) -> dict[str, list[str]]:
             if box.bold or box.italic or box.font
             else fontset.regular
         )
-        chars = face.missing(text)
+        chars = face.undrawable(text)
         return {face.label: chars} if chars else {}
     out: dict[str, list[str]] = {}
     for span in parse(text).spans:
         face = fontset.drawn(box.font, box.bold or span.bold, box.italic or span.italic).face
-        for ch in face.missing(span.text):
+        for ch in face.undrawable(span.text):
             if ch not in out.setdefault(face.label, []):
                 out[face.label].append(ch)
     return {label: sorted(chars) for label, chars in out.items() if chars}

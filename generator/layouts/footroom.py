@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from .. import fonts
 from ..geometry import Box, visible_items
 from ..scene import Item, Text
-from ..text import TextBox
+from ..typeset import fonts
+from ..typeset.text import TextBox
 from ..units import MM_PER_PT
 from .problems import TextProblem
 

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from ..colour import WHITE
 from ..scene import Circle, Group, Item, Line, Page, Path, Point, Rect, Style, Text
-from ..text import TextBox, text_bounds
+from ..typeset.text import TextBox, text_bounds
 from .context import INK, MUTED, LayoutContext, page_title, scale_bar
 from .tiling import OVERLAP, tile_pages
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ..colour import INK, WHITE
 from ..scene import Circle, Group, Item, Page, Rect, Style, Text
-from ..text import TextBox
+from ..typeset.text import TextBox
 from .celltiles import cell_tile_pages, overview
 from .collisions import MINIATURE
 from .context import LayoutContext, legible_miniature, page_title, scale_bar

@@ -12,7 +12,7 @@ from ..colour import INK, WHITE
 from ..i18n import tr
 from ..icons import icon
 from ..scene import Circle, Group, Item, Page, Polygon, Rect, Style, Text
-from ..text import TextBox
+from ..typeset.text import TextBox
 from .celltiles import cell_tile_pages, overview
 from .collisions import MINIATURE
 from .context import LayoutContext, legible_miniature, page_title, scale_bar

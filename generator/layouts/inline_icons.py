@@ -17,10 +17,10 @@ from dataclasses import dataclass, replace
 from pnpkit.validator.components.templates import InlineIcon
 from pnpkit.validator.images import placed_size
 
-from .. import fonts
 from ..colour import WHITE
 from ..scene import Circle, Group, Image, Item, Rect, Style, Text
-from ..text import TextBox, item_width
+from ..typeset import fonts
+from ..typeset.text import TextBox, item_width
 from ..units import MM_PER_PT
 from .context import LayoutContext, TextProblem, floor_pt
 from .marks import GLYPH_MIDDLE, drawn_mark
@@ -217,7 +217,7 @@ def check_icon_text(ctx: LayoutContext, name: str, icon: InlineIcon) -> None:
     """The characters on a drawn icon are text like any other: a glyph the font lacks is PK307, at the icon's `text:`."""
     if icon.text is None or icon.image is not None:
         return
-    missing = fonts.missing_glyphs(icon.text)
+    missing = fonts.undrawable_glyphs(icon.text)
     if missing and icon.shape == "disc" and fonts.mark_face(icon.text) is not None:
         return  # a disc's mark is drawn as a shape from a shipped face that has it
     if missing:

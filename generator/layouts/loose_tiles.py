@@ -10,7 +10,7 @@ from pnpkit.validator.components.hexboard import SQRT3, Orientation
 
 from ..colour import INK, ink_on
 from ..scene import Group, Item, Page, Polygon, Rect, Style
-from ..text import TextBox
+from ..typeset.text import TextBox
 from .context import LayoutContext, page_title, scale_bar
 from .hexboard import hex_corners
 from .places import DiscLook, disc_items, disc_radius

@@ -7,10 +7,10 @@ as a filled path, which needs no font in the PDF or the SVG.
 
 from __future__ import annotations
 
-from .. import fonts
 from ..backends.outlines import glyph_ops, outlines
 from ..colour import WHITE
 from ..scene import Path, Style
+from ..typeset import fonts
 from ..units import MM_PER_PT
 
 GLYPH_MIDDLE = (fonts.ASCENT - fonts.DESCENT) / 2

@@ -12,10 +12,10 @@ from dataclasses import dataclass, replace
 
 from pnpkit.validator.components.mats import NAME_BAND_MM, Mat, PlacedZone, mat_area
 
-from .. import fonts
 from ..colour import tint
 from ..scene import Group, Item, Page, Rect, Style, Text
-from ..text import TextBox
+from ..typeset import fonts
+from ..typeset.text import TextBox
 from ..units import HARD_MARGIN
 from .context import GAP, INK, MUTED, LayoutContext, page_title, print_note, readable, scale_bar
 

@@ -12,7 +12,7 @@ from ..colour import INK, WHITE, tint
 from ..games.base import text
 from ..icons.monsters import die_face, token_emblem, treasure_emblem
 from ..scene import Circle, Group, Item, Line, Page, Path, Polygon, Rect, Style, Text
-from ..text import TextBox
+from ..typeset.text import TextBox
 from .context import MUTED, LayoutContext, scale_bar
 from .monsters_tokens import bonus_mark
 from .monsters_words import tr

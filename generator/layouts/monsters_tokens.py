@@ -12,7 +12,7 @@ from ..games.base import text
 from ..i18n import players_line
 from ..icons.monsters import die_face, token_emblem
 from ..scene import Circle, Item, Line, Page, Path, Polygon, Rect, Style, Text
-from ..text import TextBox
+from ..typeset.text import TextBox
 from ..units import MM_PER_PT
 from .context import MUTED, LayoutContext, page_title, scale_bar
 from .monsters_words import tr

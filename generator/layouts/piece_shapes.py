@@ -15,9 +15,9 @@ from dataclasses import dataclass, replace
 
 from pnpkit.validator.components.tokens import standee_base
 
-from .. import fonts
 from ..colour import WHITE, mark_ink, shade, tint
 from ..scene import Circle, Group, Item, Line, Point, Polygon, Rect, Style, Text
+from ..typeset import fonts
 from ..units import MM_PER_PT
 from .context import INK, floor_pt
 from .marks import GLYPH_MIDDLE, drawn_mark

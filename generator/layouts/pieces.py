@@ -15,8 +15,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from .. import fonts
 from ..scene import Item, Page, Text
+from ..typeset import fonts
 from .context import INK, MUTED, LayoutContext, TextProblem, floor_pt, page_title, scale_bar
 from .piece_shapes import STANDEE_INNER, PieceSpec, cell, mark_fit, piece
 from .tokens import (

@@ -15,7 +15,7 @@ from pnpkit.validator.components.places import BoardKind, On, Spot, cell_centre,
 
 from ..colour import INK
 from ..scene import Circle, Group, Item, Polygon, Rect, Style
-from ..text import TextBox
+from ..typeset.text import TextBox
 from .context import LayoutContext
 
 SLOT_SPARE = 1.5

@@ -18,7 +18,7 @@ from typing import Any
 
 from ..i18n import Strings
 from ..scene import Item, Line, Page, Polygon, Rect, Style, Text
-from ..text import TextBox
+from ..typeset.text import TextBox
 from ..units import PAPERS
 from .context import INK, MUTED, LayoutContext, footer, page_title, readable, set_height
 from .playtest_words import (

@@ -19,9 +19,9 @@ from pnpkit.validator.markup import plain
 
 from ..colour import WHITE
 from ..i18n import lookup_order
-from ..linebreaks import has_wide
 from ..scene import Group, Item, Line, Page, Rect, Style, Text
-from ..text import TextBox, fit
+from ..typeset.linebreaks import has_wide
+from ..typeset.text import TextBox, fit
 from .context import FLOOR_JAPANESE, INK, LayoutContext, TextProblem, floor_pt, footer, page_title, readable
 from .inline_icons import inline_text, marked
 from .table_columns import CELL_ROOM, SHORT_LINE, column_widths, starved_cells

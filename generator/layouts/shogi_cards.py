@@ -15,7 +15,7 @@ from ..icons.paths import ellipse
 from ..icons.shogi import card_icon
 from ..icons.shogi_symbols import GOLD, arrow, sword, symbol
 from ..scene import Circle, Item, Path, Rect, Style, Text
-from ..text import TextBox
+from ..typeset.text import TextBox
 from .card_parts import band as panel_band
 from .context import MUTED, LayoutContext
 

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from ..colour import INK, WHITE
 from ..icons.shogi_symbols import koma
 from ..scene import Circle, Group, Item, Style
-from ..text import TextBox
+from ..typeset.text import TextBox
 from .context import MUTED, LayoutContext
 
 CUT = Style(stroke="#444444", width=0.2, dash=(1.2, 0.8))

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 
 from pnpkit.validator.markup import plain
 
-from .. import fonts
-from ..linebreaks import CLOSING_PUNCTUATION, SPACES, has_wide
-from ..text import fit, phrases
+from ..typeset import fonts
+from ..typeset.linebreaks import CLOSING_PUNCTUATION, SPACES, has_wide, phrases
+from ..typeset.text import fit
 from .context import readable
 
 CELL_ROOM = 1.2

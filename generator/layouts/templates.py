@@ -32,11 +32,12 @@ from pnpkit.validator.images import placed_size
 from pnpkit.validator.placeholders import fill as fill_placeholders
 from pnpkit.validator.types import LocalText
 
-from .. import fonts, images
+from .. import images
 from ..colour import WHITE, blend, tint
 from ..geometry import Box
 from ..scene import Circle, Group, Image, Item, Path, Polygon, Rect, Style, Text
-from ..text import TextBox
+from ..typeset import fonts
+from ..typeset.text import TextBox
 from ..units import MM_PER_PT
 from .cards import CardFace
 from .context import INK, LayoutContext, TextProblem, floor_pt

@@ -13,9 +13,9 @@ from __future__ import annotations
 import string
 from dataclasses import dataclass
 
-from .. import fonts
 from ..i18n import tr
 from ..scene import Circle, Group, Item, Line, Page, Polygon, Rect, Style, Text, corner_points, walk
+from ..typeset import fonts
 from .context import FLOOR_LATIN, INK, MUTED, LayoutContext, print_note, readable, scale_bar
 
 OVERLAP = 10.0

@@ -12,10 +12,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from .. import fonts
 from ..colour import mark_ink
 from ..i18n import tr
 from ..scene import Circle, Group, Item, Page, Rect, Style, Text
+from ..typeset import fonts
 from ..units import MM_PER_PT
 from .context import INK, MUTED, LayoutContext, TextProblem, page_title, readable, scale_bar
 from .marks import GLYPH_MIDDLE, drawn_mark
@@ -381,7 +381,7 @@ def check_line(
 ) -> None:
     """A line printed unfitted at `size` pt: characters the font lacks, or a width over `room` mm, are findings.
     A `mark` (a token's symbol) a shipped face has is drawn from that face as a shape: no finding."""
-    missing = fonts.missing_glyphs(value)
+    missing = fonts.undrawable_glyphs(value)
     if missing and mark and fonts.mark_face(value) is not None:
         missing = []
     if missing:

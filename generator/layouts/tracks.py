@@ -14,11 +14,11 @@ from dataclasses import dataclass
 
 from pnpkit.validator.components.tracks import SpaceBox, TrackGeometry
 
-from .. import fonts
 from ..geometry import ink_bounds
 from ..i18n import tr
 from ..scene import Group, Item, Line, Page, Polygon, Rect, Style, Text, walk
-from ..text import TextBox, text_bounds
+from ..typeset import fonts
+from ..typeset.text import TextBox, text_bounds
 from .collisions import MINIATURE
 from .context import INK, MUTED, LayoutContext, legible_miniature, page_title, scale_bar
 from .tiling import HEADER, OVERLAP, assembly_diagram, spans, tile_pages

@@ -13,7 +13,7 @@ from collections.abc import Collection, Sequence
 from ..colour import INK, WHITE, shade
 from ..icons.wizards import GHOST_INK, GOLD, PANEL, action_icon, emblem
 from ..scene import Circle, Item, Rect, Style, Text
-from ..text import TextBox, fit
+from ..typeset.text import TextBox, fit
 from ..units import MM_PER_PT
 from .context import FLOOR_LATIN, MUTED, LayoutContext, TextProblem, floor_pt, readable
 from .footroom import ink_boxes, kept_clear

@@ -14,7 +14,7 @@ from functools import partial
 from ..colour import INK, WHITE, ink_on, shade
 from ..icons.wizards import GOLD, hat
 from ..scene import Circle, Group, Item, Line, Rect, Style, Text
-from ..text import TextBox
+from ..typeset.text import TextBox
 from .context import LayoutContext
 from .tokens import token
 from .wizards_cards import NIGHT, line

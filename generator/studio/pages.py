@@ -12,10 +12,10 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from .. import fonts
 from ..cardmap import PlacedCard
-from ..fonts import FontSet
 from ..scene import Document, Page
+from ..typeset import fonts
+from ..typeset.fonts import FontSet
 
 PAGE_SCALE = 2.0
 """PDF points to pixels for a page: an A4 page is 1190 px wide, sharp at the studio's zoom on a HiDPI screen."""

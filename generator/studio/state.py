@@ -17,10 +17,11 @@ from pathlib import Path
 from pnpkit.validator.findings import Finding, Location, Report
 from pnpkit.validator.kit import LoadedKit, load_kit
 
-from .. import facecache, fonts
+from .. import facecache
 from ..build import SettingsError, layout_kit, print_settings
-from ..fonts import FontSet
 from ..games import Component
+from ..typeset import fonts
+from ..typeset.fonts import FontSet
 from ..watch import asset_files
 from .edits.files import kit_fingerprints
 from .locate import FindingMap, editor_link, model_at, source_file

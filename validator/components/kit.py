@@ -34,7 +34,7 @@ class Players(StrictModel):
 BUILTIN_FONT_FAMILIES = ("biz-udpgothic", "ipaexgothic", "noto-sans", "wenquanyi-microhei")
 """The families pnpkit ships (generator/assets/fonts/): BIZ UDPGothic (regular and bold) is the default for Japanese
 and English, Noto Sans for the other Latin, Greek and Cyrillic languages, WenQuanYi Micro Hei for Chinese and
-Korean (generator.fonts.script_family)."""
+Korean (generator.typeset.fonts.script_family)."""
 
 FontFile = Annotated[
     str,
@@ -75,7 +75,7 @@ class Fonts(StrictModel):
 
     def family_for(self, lang: str) -> str | None:
         """The family key the kit names for text in `lang` (per language, else its default); None when it names
-        none, and the language's script decides (generator.fonts.script_family)."""
+        none, and the language's script decides (generator.typeset.fonts.script_family)."""
         return self.languages.get(lang) or self.default
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...scene import Item, Rect, Style
-from ...text import TextBox
+from ...typeset.text import TextBox
 from ..context import INK, LayoutContext, TextProblem
 
 HEADING = "#2c2f45"

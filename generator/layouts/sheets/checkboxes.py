@@ -6,10 +6,10 @@ from dataclasses import dataclass
 
 from pnpkit.validator.components.sheets import PENCIL_BOX_MM
 
-from ... import fonts
 from ...icons.pencil import arrow
 from ...scene import Group, Item
-from ...text import TextBox
+from ...typeset import fonts
+from ...typeset.text import TextBox
 from ..context import INK, LayoutContext
 from .base import BOX, HIGHLIGHT, Area, Pencil, checkbox, title_bar
 

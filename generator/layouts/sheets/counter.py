@@ -10,7 +10,7 @@ from pnpkit.validator.components.sheets import PENCIL_CELL_MM
 from ...colour import tint
 from ...icons.pencil import GOLD, GOLD_DARK
 from ...scene import Circle, Group, Item, Style
-from ...text import TextBox
+from ...typeset.text import TextBox
 from ..context import INK, MUTED, LayoutContext
 from .base import Area, Pencil, title_bar
 

@@ -10,7 +10,7 @@ from pnpkit.validator.components.sheets import PENCIL_BOX_MM, PENCIL_CELL_MM
 
 from ...icons.pencil import arrow, padlock
 from ...scene import Circle, Group, Item, Line, Rect, Style
-from ...text import TextBox
+from ...typeset.text import TextBox
 from ..context import INK, MUTED, LayoutContext, set_height
 from .base import (
     BOX,

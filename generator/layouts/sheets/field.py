@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ... import fonts
 from ...scene import Group, Item, Line, Style
-from ...text import TextBox
+from ...typeset import fonts
+from ...typeset.text import TextBox
 from ..context import INK, LayoutContext
 from .base import Area, Pencil
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from ...icons.pencil import arrow
 from ...scene import Circle, Group, Item, Path, Style
-from ...text import TextBox
+from ...typeset.text import TextBox
 from ..context import INK, MUTED, LayoutContext
 from .base import HEADING, Area, Pencil, title_bar
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ... import fonts
 from ...icons.pencil import OPEN_PADLOCK, arrow, bracket, coin, die, padlock, star_mark
 from ...scene import Circle, Group, Item, Path, Rect, Style
-from ...text import TextBox
+from ...typeset import fonts
+from ...typeset.text import TextBox
 from ..context import INK, MUTED, LayoutContext, TextProblem
 from .base import HIGHLIGHT, SHADE, SHADE_INK, Area
 

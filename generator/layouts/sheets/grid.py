@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pnpkit.validator.components.sheets import PENCIL_CELL_MM
 
 from ...scene import Group, Item, Rect, Style
-from ...text import TextBox
+from ...typeset.text import TextBox
 from ..context import INK, MUTED, LayoutContext
 from .base import GRID, Area, Pencil, title_bar
 from .glyphs import mark_icon

@@ -8,7 +8,7 @@ from pnpkit.validator.components.sheets import PENCIL_CELL_MM
 
 from ...colour import tint
 from ...scene import Group, Item, Line, Rect, Style
-from ...text import TextBox
+from ...typeset.text import TextBox
 from ...units import PT_PER_MM
 from ..context import INK, MUTED, LayoutContext
 from .base import GRID, HIGHLIGHT, NUMBER_GUTTER, Area, ColumnHead, Pencil, column_spans, title_bar

@@ -6,9 +6,9 @@ from dataclasses import dataclass
 
 from pnpkit.validator.components.sheets import PENCIL_CELL_MM
 
-from ... import fonts
 from ...scene import Group, Item, Line, Rect, Style
-from ...text import TextBox
+from ...typeset import fonts
+from ...typeset.text import TextBox
 from ..context import INK, LayoutContext, readable
 from .base import GRID, HEADING, Area, Pencil, title_bar
 

@@ -23,7 +23,7 @@ from pnpkit.validator.components.sheets import (
 )
 
 from ...scene import Item, Page
-from ...text import TextBox
+from ...typeset.text import TextBox
 from ..context import MUTED, LayoutContext, TextProblem, page_title, scale_bar
 from .base import HEADING, MIN_REGION, STROKE_ROOM, Area, ColumnHead, Pencil
 from .checkboxes import CheckboxesSpec, draw_checkboxes

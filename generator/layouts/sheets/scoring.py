@@ -8,7 +8,7 @@ from pnpkit.validator.components.sheets import PENCIL_BOX_MM
 
 from ...colour import tint
 from ...scene import Group, Item, Rect, Style
-from ...text import TextBox
+from ...typeset.text import TextBox
 from ..context import INK, LayoutContext
 from .base import BOX, HEADING, HIGHLIGHT, Area, ColumnHead, Pencil, checkbox, title_bar
 

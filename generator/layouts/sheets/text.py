@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...scene import Group, Item
-from ...text import TextBox
+from ...typeset.text import TextBox
 from ..context import INK, LayoutContext
 from .base import Area, Pencil, title_bar
 

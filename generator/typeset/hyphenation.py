@@ -4,7 +4,6 @@ at spaces only, so English kits print as they always have."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -28,17 +27,14 @@ def hyphenator(lang: str) -> Any:  # pyphen.Pyphen | None; pyphen loads only for
     return pyphen.Pyphen(lang=found) if found else None
 
 
-def hyphenated(word: str, room_em: float, measure: Callable[[str], float], hyphenate: Any) -> tuple[str, str] | None:
-    """`word` split at its last hyphenation point whose first part and a hyphen fit `room_em`: (part + "-", rest);
-    None when no such point exists or the word is too short, is not a word, or already has a hyphen."""
+@lru_cache(maxsize=4096)
+def hyphen_points(word: str, hyphenate: Any) -> tuple[int, ...]:
+    """Where `word` may be hyphenated, as positions in it: none when it is too short, is not a word, or already has
+    a hyphen. A comma or full stop after the word stays with its last part."""
     end = len(word)
-    while end and not word[end - 1].isalpha():  # a comma or full stop after the word stays with its last part
+    while end and not word[end - 1].isalpha():
         end -= 1
     core = word[:end]
-    if len(core) < HYPHEN_MIN_WORD or not core.isalpha() or room_em <= 0:
-        return None
-    for pos in reversed(hyphenate.positions(core)):
-        head = word[:pos] + "-"
-        if measure(head) <= room_em:
-            return head, word[pos:]
-    return None
+    if len(core) < HYPHEN_MIN_WORD or not core.isalpha():
+        return ()
+    return tuple(hyphenate.positions(core))

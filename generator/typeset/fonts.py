@@ -37,26 +37,29 @@ from __future__ import annotations
 import hashlib
 import struct
 import sys
+import unicodedata
 from array import array
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
+from itertools import accumulate
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from pnpkit.validator.components.kit import BUILTIN_FONT_FAMILIES
 from pnpkit.validator.types import reading_in
 
-from . import fontcache
-from .editions import edition_family
-from .units import MM_PER_PT
+from .. import fontcache
+from ..editions import edition_family
+from ..units import MM_PER_PT
+from .scripts import SHIPPED_HINT, family_hint, script_family, script_of
 
 if TYPE_CHECKING:
     from pnpkit.validator.components.kit import FontFamily, KitBase
 
-FONT_DIR = Path(__file__).parent / "assets" / "fonts"
+FONT_DIR = Path(__file__).parent.parent / "assets" / "fonts"
 GOTHIC = "IPAexGothic"
 GOTHIC_FILE = FONT_DIR / "ipaexg.ttf"
 LICENCE_FILES = (FONT_DIR / "IPA_Font_License_Agreement_v1.0.txt", FONT_DIR / "Readme_ipaexg00401.txt")
@@ -83,15 +86,21 @@ class FontError(Exception):
 class Face:
     """One TrueType file, registered with reportlab under `name` the first time it is measured or drawn."""
 
-    def __init__(self, name: str, path: Path, label: str, local: str | None = None):
+    def __init__(self, name: str, path: Path, label: str, local: str | None = None, *, bold: bool = False):
         self.name = name
         self.path = path
         self.label = label
         """How messages name it: 'BIZ UDPGothic Bold'."""
         self.local = local
         """Its full name on systems that have it installed (SVGs try that first); None for a kit's own files."""
+        self.bold = bold
+        """Whether this is a family's bold face: a character it lacks is drawn from a shipped bold face."""
         self.width_em = lru_cache(maxsize=65536)(self._width_em)
-        """Advance width of a text in ems (1000 units); cached, as fitting measures the same words at every size."""
+        """Advance width of a text in ems (1000 units); cached, as fitting measures the same words at every size.
+        A character the face lacks is measured in the face it is drawn from (`fallback`)."""
+        self.fallback = lru_cache(maxsize=4096)(self._fallback)
+        """The shipped face a character this face lacks is drawn from (`Fallback`), or None: the face has it, or no
+        shipped face does."""
 
     def __repr__(self) -> str:
         return f"Face({self.name!r}, {self.path.name!r})"
@@ -128,21 +137,88 @@ class Face:
 
     @cached_property
     def _widths(self) -> tuple[list[float], dict[int, float], float]:
-        """Every Basic Multilingual Plane advance indexed by code point, all advances, the default advance."""
+        """Every Basic Multilingual Plane advance indexed by code point, all advances, the default advance. A
+        character the face lacks is NaN in the table, so a sum over it is NaN and takes the slow path, which
+        measures it in its fallback face (`_advance`): the common case stays one sum at C speed."""
         widths, default, _covered = self._metrics
-        bmp = [default] * 0x10000
+        bmp = [_LACKED] * 0x10000
         for code, width in widths.items():  # the mapped code points only: a fifth of the plane for a CJK face
             if code < 0x10000:
                 bmp[code] = width
+        for code in _BMP_SPACES:  # a space the face lacks prints as nothing anyway: never drawn from another face
+            if code not in widths:
+                bmp[code] = default
         bmp[ord(ICON_MARKER)] = 1000.0  # an inline icon's one-em cell
+        if self.wide_quotes:  # measured by their neighbours: a curly quote in Latin text is the Latin face's
+            for code in map(ord, CURLY_QUOTES):
+                bmp[code] = _LACKED
         return bmp, widths | {ord(ICON_MARKER): 1000.0}, default
 
+    @cached_property
+    def wide_quotes(self) -> bool:
+        """Whether the face's curly quotes are full-width (IPAexGothic's, WenQuanYi's): in Latin text they would
+        leave gaps, so there they print from the Latin face (`latin_quote`, `segments`)."""
+        return self._metrics[0].get(0x201C, 0.0) >= 900.0
+
+    @cached_property
+    def cjk(self) -> bool:
+        """Whether the face is a Chinese or Japanese one, whose ASCII " looks like a closing quote."""
+        return 0x3042 in self.covered or 0x4E00 in self.covered
+
+    def _slow_advances(self, text: str) -> Iterator[float]:
+        """Each character's advance in 1000ths of an em, in the face it is drawn from (`segments`)."""
+        _bmp, widths, default = self._widths
+        for i, char in enumerate(text):
+            if self.wide_quotes and char in CURLY_QUOTES and latin_quote(text, i):
+                yield latin_face(self.bold)._widths[1].get(ord(char), default)
+                continue
+            found = widths.get(ord(char))
+            if found is None:
+                fallback = self.fallback(char)
+                found = fallback.face._widths[1].get(ord(char), default) if fallback is not None else default
+            yield found
+
     def _width_em(self, text: str) -> float:
-        bmp, widths, default = self._widths
+        bmp, _widths, _default = self._widths
         try:
-            return sum(map(bmp.__getitem__, map(ord, text))) / 1000.0
+            total = sum(map(bmp.__getitem__, map(ord, text)))
         except IndexError:  # a character beyond the BMP (an emoji): the slow path
-            return sum(widths.get(ord(ch), default) for ch in text) / 1000.0
+            total = _LACKED
+        if total != total:  # NaN: a character the face lacks, or a curly quote
+            return sum(self._slow_advances(text)) / 1000.0
+        return total / 1000.0
+
+    def advances(self, text: str, start: float = 0.0) -> list[float]:
+        """The characters' advances in 1000ths of an em summed from `start`, one more than the characters: the width
+        of text[a:b] is (sums[b] - sums[a]) / 1000, to the last bit as `width_em` gives it (the advances are exact
+        binary fractions), so a line breaker adds them up once."""
+        bmp, _widths, _default = self._widths
+        try:
+            sums = list(accumulate(map(bmp.__getitem__, map(ord, text)), initial=start))
+        except IndexError:  # a character beyond the BMP (an emoji): the slow path
+            sums = [_LACKED]
+        if sums[-1] != sums[-1]:  # NaN: a character the face lacks, or a curly quote
+            return list(accumulate(self._slow_advances(text), initial=start))
+        return sums
+
+    def _fallback(self, char: str) -> Fallback | None:
+        code = ord(char)
+        if code in self.covered or char.isspace() or char == ICON_MARKER:
+            return None
+        for family in builtin_families().values():
+            if self.bold and family.bold is not None:
+                face, stroked = family.bold, False
+            else:
+                face, stroked = family.regular, self.bold
+            if face is not self and code in face.covered:
+                return Fallback(face, stroked)
+        return None
+
+    def undrawable(self, text: str) -> list[str]:
+        """Characters neither this face nor any shipped face can draw (PK307): a character only this face lacks is
+        drawn from a shipped face that has it (`fallback`)."""
+        missing = self.missing(text)
+        return [ch for ch in missing if self.fallback(ch) is None] if missing else missing
 
     def width_mm(self, text: str, size_pt: float) -> float:
         return self.width_em(text) * size_pt * MM_PER_PT
@@ -164,6 +240,20 @@ class Face:
         if self._draws_ascii and text.isascii() and text.isprintable():  # the common case, at C speed
             return []
         return sorted(ch for ch in set(text) - self._covered_chars if not ch.isspace() and ch != ICON_MARKER)
+
+
+class Fallback(NamedTuple):
+    """A shipped face a character is drawn from when the line's own face lacks it; `stroked` when the line is bold
+    and that family has no bold face, so the character is emboldened by stroking."""
+
+    face: Face
+    stroked: bool = False
+
+
+_LACKED = float("nan")
+_BMP_SPACES = (*range(0x09, 0x0E), *range(0x1C, 0x21), 0x85, 0xA0, 0x1680, *range(0x2000, 0x200B), 0x2028, 0x2029)
+_BMP_SPACES += (0x202F, 0x205F, 0x3000)
+"""Every code point of the Basic Multilingual Plane that str.isspace() calls a space."""
 
 
 class Drawn(NamedTuple):
@@ -247,11 +337,13 @@ class FontSet:
     """The families the kit's text can print in (the default, per-language and per-region ones, its own),
     in order: the SVGs declare these and the build copies their files."""
     lang: str = ""
-    """The edition's language (a BCP 47 tag): generator.text breaks lines and sets quotation marks by it;
+    """The edition's language (a BCP 47 tag): generator.typeset.text breaks lines and sets quotation marks by it;
     "" (outside any edition) breaks as Japanese and English text always has."""
     reading: tuple[str, ...] = ()
     """The languages the edition reads a text in, first given wins (KitBase.reading_order): an untranslated
     text prints in its fallback language while this set is in use."""
+    terms: frozenset[str] = frozenset()
+    """Words a Japanese line never breaks inside (`typeset.terms`): the kit's defined terms in this language."""
     _drawn: dict[tuple[str, bool, bool], Drawn] = field(default_factory=dict, compare=False, repr=False)
 
     def family(self, key: str = "") -> Family:
@@ -283,7 +375,7 @@ def builtin_families() -> dict[str, Family]:
             "biz-udpgothic",
             "BIZ UDPGothic",
             Face("BIZUDPGothic", biz_regular, "BIZ UDPGothic", "BIZ UDPGothic"),
-            bold=Face("BIZUDPGothic-Bold", biz_bold, "BIZ UDPGothic Bold", "BIZ UDPGothic Bold"),
+            bold=Face("BIZUDPGothic-Bold", biz_bold, "BIZ UDPGothic Bold", "BIZ UDPGothic Bold", bold=True),
             licences=(BIZ_LICENCE,),
         ),
         "ipaexgothic": Family(
@@ -296,7 +388,7 @@ def builtin_families() -> dict[str, Family]:
             "noto-sans",
             "Noto Sans",
             Face("NotoSans", NOTO_FILES[0], "Noto Sans", "Noto Sans Regular"),
-            bold=Face("NotoSans-Bold", NOTO_FILES[1], "Noto Sans Bold", "Noto Sans Bold"),
+            bold=Face("NotoSans-Bold", NOTO_FILES[1], "Noto Sans Bold", "Noto Sans Bold", bold=True),
             licences=(NOTO_LICENCE,),
         ),
         "wenquanyi-microhei": Family(
@@ -375,92 +467,10 @@ def for_kit(kit: KitBase, root: Path | None, lang: str) -> tuple[FontSet, list[F
     default = edition_family(kit, lang, default, families, script_of, script_family)  # untranslated: another script
     used = [default, *(key for key in region_fonts(kit) if key in families), *kit.fonts.families]
     used = [key for key in dict.fromkeys(used) if key in families]
-    return FontSet(families, default, tuple(used), lang=lang, reading=kit.reading_order(lang)), problems
+    from .terms import defined_terms  # the rule vocabulary's walk: only when a kit's edition is set
 
-
-# ---------------------------------------------------------------- scripts
-
-
-SCRIPT_FAMILIES = {
-    "Japanese": "biz-udpgothic",
-    "Korean": "wenquanyi-microhei",
-    "Simplified Chinese": "wenquanyi-microhei",
-    "Traditional Chinese": "wenquanyi-microhei",
-    "Latin": "noto-sans",
-    "Greek": "noto-sans",
-    "Cyrillic": "noto-sans",
-}
-"""The shipped family each script prints in when the kit names none."""
-_CYRILLIC_LANGS = frozenset(
-    ["ru", "uk", "be", "bg", "mk", "sr", "kk", "ky", "tg", "mn", "ba", "tt", "cv", "ce", "os", "ab"]
-)
-_TRADITIONAL_REGIONS = frozenset(("TW", "HK", "MO"))
-
-
-def script_of(lang: str) -> str:
-    """The script a BCP 47 tag writes in, as SCRIPT_FAMILIES names it: 'zh-TW' → 'Traditional Chinese'.
-
-    >>> [script_of(tag) for tag in ("de", "ru", "el", "ko", "zh-Hans", "zh-Hant", "zh-TW", "sr-Latn", "ja")]
-    ['Latin', 'Cyrillic', 'Greek', 'Korean', 'Simplified Chinese', 'Traditional Chinese', 'Traditional Chinese', 'Latin', 'Japanese']
-    """
-    parts = lang.replace("_", "-").split("-")
-    base = parts[0].lower()
-    subtags = {part.title() if len(part) == 4 else part.upper() for part in parts[1:]}
-    if base == "ja":
-        return "Japanese"
-    if base == "ko":
-        return "Korean"
-    if base in ("zh", "yue", "cmn"):
-        if "Hant" in subtags or (subtags & _TRADITIONAL_REGIONS and "Hans" not in subtags) or base == "yue":
-            return "Traditional Chinese"
-        return "Simplified Chinese"
-    if "Cyrl" in subtags or (base in _CYRILLIC_LANGS and "Latn" not in subtags):
-        return "Cyrillic"
-    if base == "el" or "Grek" in subtags:
-        return "Greek"
-    return "Latin"
-
-
-def script_family(lang: str) -> str:
-    """The shipped family text in `lang` prints in when the kit names none. Japanese and English keep BIZ UDPGothic
-    (what they printed in before pnpkit knew other scripts); "" (no language) too."""
-    if not lang or lang.split("-")[0].lower() == "en":
-        return BUILTIN_FONT_FAMILIES[0]
-    return SCRIPT_FAMILIES[script_of(lang)]
-
-
-_SCRIPT_RANGES = (
-    ((0xAC00, 0xD7AF), "Korean"),
-    ((0x1100, 0x11FF), "Korean"),
-    ((0x3130, 0x318F), "Korean"),
-    ((0x3040, 0x30FF), "Japanese"),
-    ((0x3400, 0x9FFF), "Simplified Chinese"),
-    ((0x0370, 0x03FF), "Greek"),
-    ((0x0400, 0x052F), "Cyrillic"),
-    ((0x00C0, 0x024F), "Latin"),
-)
-
-
-def family_hint(chars: list[str] | str) -> str:
-    """What to print characters a face lacks with: the shipped family for their script, as the kit would name it.
-
-    >>> family_hint("한")
-    'or print this text in a family that has them: pnpkit ships wenquanyi-microhei for Korean (fonts: {default: wenquanyi-microhei}, or per language: fonts: {languages: {LANG: wenquanyi-microhei}})'
-    """
-    for ch in chars:
-        for (low, high), script in _SCRIPT_RANGES:
-            if low <= ord(ch) <= high:
-                key = SCRIPT_FAMILIES[script]
-                name = "Chinese and Japanese kanji" if script == "Simplified Chinese" else script
-                return (
-                    f"or print this text in a family that has them: pnpkit ships {key} for {name} "
-                    f"(fonts: {{default: {key}}}, or per language: fonts: {{languages: {{LANG: {key}}}}})"
-                )
-    return "or bring a TrueType font that has them (fonts: families in kit.yaml)"
-
-
-SHIPPED_HINT = "or a family pnpkit ships: noto-sans (Latin, Greek, Cyrillic), wenquanyi-microhei (Chinese, Korean), biz-udpgothic (Japanese)"
-"""What a kit whose font file pnpkit cannot embed can print with instead."""
+    terms = defined_terms(kit, lang) if script_of(lang) == "Japanese" else frozenset()
+    return FontSet(families, default, tuple(used), lang=lang, reading=kit.reading_order(lang), terms=terms), problems
 
 
 def kit_fonts(kit: KitBase, root: Path | None, languages: tuple[str, ...]) -> list[Family]:
@@ -492,7 +502,7 @@ def _kit_family(key: str, declared: FontFamily, root: Path | None, problems: lis
         name = getattr(declared, style)
         if name is None:
             continue
-        face, problem = kit_face(root, name, f"{key} {style.replace('_', ' ')}")
+        face, problem = kit_face(root, name, f"{key} {style.replace('_', ' ')}", bold="bold" in style)
         where = ("fonts", "families", key, style)
         if problem is not None:
             problems.append(FontProblem(problem[0], where, problem[1], problem[2]))
@@ -519,11 +529,13 @@ def _kit_family(key: str, declared: FontFamily, root: Path | None, problems: lis
     )
 
 
-_KIT_FACES: dict[tuple[str, int, int, str], Face | tuple[str, str, str]] = {}
+_KIT_FACES: dict[tuple[str, int, int, str, bool], Face | tuple[str, str, str]] = {}
 """Kit font files by (resolved path, size, modification time, label): each is read and checked once per process."""
 
 
-def kit_face(root: Path | None, name: str, label: str) -> tuple[Face | None, tuple[str, str, str] | None]:
+def kit_face(
+    root: Path | None, name: str, label: str, *, bold: bool = False
+) -> tuple[Face | None, tuple[str, str, str] | None]:
     """The face for a font file of the kit, or (code, message, hint) saying why it cannot be used."""
     if root is None:
         return None, None
@@ -531,23 +543,23 @@ def kit_face(root: Path | None, name: str, label: str) -> tuple[Face | None, tup
     if problem is not None or path is None:
         return None, problem
     stat = path.stat()
-    cache_key = (str(path.resolve()), stat.st_size, stat.st_mtime_ns, label)
+    cache_key = (str(path.resolve()), stat.st_size, stat.st_mtime_ns, label, bold)
     found = _KIT_FACES.get(cache_key)
     if found is None:
-        found = _KIT_FACES[cache_key] = _load_kit_face(path, stat.st_size, label)
+        found = _KIT_FACES[cache_key] = _load_kit_face(path, stat.st_size, label, bold)
     if isinstance(found, Face):
         return found, None
     return None, found
 
 
-def _load_kit_face(path: Path, size: int, label: str) -> Face | tuple[str, str, str]:
+def _load_kit_face(path: Path, size: int, label: str, bold: bool) -> Face | tuple[str, str, str]:
     if size > MAX_FONT_BYTES:
         return ("PK522", f"{path.name} is {size / 2**20:.0f} MB, over the {MAX_FONT_BYTES // 2**20} MB limit", "")
     data = path.read_bytes()
     why = truetype_problem(data)
     if why is not None:
         return ("PK522", f"{path.name} {why[0]}", why[1])
-    face = Face(f"pnpkit-{hashlib.sha256(data).hexdigest()[:16]}", path, label)
+    face = Face(f"pnpkit-{hashlib.sha256(data).hexdigest()[:16]}", path, label, bold=bold)
     try:
         face.ttfont  # noqa: B018 — loading is the check
         face.covered  # noqa: B018
@@ -699,6 +711,11 @@ def missing_glyphs(text: str, bold: bool = False, italic: bool = False, font: st
     return _IN_USE.get().drawn(font, bold, italic).face.missing(text)
 
 
+def undrawable_glyphs(text: str, bold: bool = False, italic: bool = False, font: str = "") -> list[str]:
+    """Characters neither the font in use nor any shipped face can draw (PK307): the rest print (`segments`)."""
+    return _IN_USE.get().drawn(font, bold, italic).face.undrawable(text)
+
+
 def mark_face(text: str, bold: bool = True) -> Face | None:
     """The face a mark on an icon or token (☀, ★) is drawn from: the edition's own when it has every character,
     else the first shipped family's that does (a German edition's Noto Sans has no ☀; BIZ UDPGothic has), else
@@ -713,6 +730,47 @@ def mark_face(text: str, bold: bool = True) -> Face | None:
     return None
 
 
+CURLY_QUOTES = "\u201c\u201d\u2018\u2019"
+
+
+def latin_quote(text: str, i: int) -> bool:
+    """Whether the curly quote at text[i] belongs to Latin text: an opening one before a narrow character, a closing
+    one (or an apostrophe) after one. Kinsoku keeps a quote on the line of the character it binds to."""
+    neighbour = text[i + 1 : i + 2] if text[i] in "\u201c\u2018" else text[i - 1 : i] if i else ""
+    return bool(neighbour) and not neighbour.isspace() and unicodedata.east_asian_width(neighbour) not in "WF"
+
+
+def latin_face(bold: bool) -> Face:
+    """The face a Japanese face's poor Latin marks print from: Noto Sans, of the same weight."""
+    family = builtin_families()["noto-sans"]
+    return family.bold if bold and family.bold is not None else family.regular
+
+
+def segments(drawn: Drawn, text: str) -> list[tuple[Drawn, str]]:
+    """A line in runs by the face each character is drawn from: the line's own face where it has the character,
+    else its `Face.fallback` (emboldened by stroking where that family has no bold face; the line's slant kept);
+    where the face's curly quotes are full-width, a curly quote in Latin text from the Latin face
+    (`latin_quote`). A character no face has stays in the line's own face (PK307 has told it)."""
+    face = drawn.face
+    if face._draws_ascii and text.isascii() and text.isprintable():  # the hot path, at C speed
+        return [(drawn, text)]
+    quotes = face.wide_quotes and any(q in text for q in CURLY_QUOTES)
+    if not quotes and not face.missing(text):  # the common case: one face draws the whole line
+        return [(drawn, text)]
+    out: list[tuple[Drawn, str]] = []
+    for i, ch in enumerate(text):
+        if quotes and ch in CURLY_QUOTES and latin_quote(text, i):
+            found: Fallback | None = Fallback(latin_face(face.bold))
+        else:
+            found = face.fallback(ch)
+        style = drawn if found is None else Drawn(found.face, drawn.fake_bold or found.stroked, drawn.slant)
+        if out and out[-1][0] == style:
+            out[-1] = (style, out[-1][1] + ch)
+        else:
+            out.append((style, ch))
+    return out
+
+
 ICON_MARKER = "\ue000"
 """What an inline icon is while text is measured and wrapped: a private-use character one em wide in every face and
 never drawn (the layout draws the icon in its place), so an icon needs no glyph from the kit's font."""
@@ -724,4 +782,7 @@ DESCENT = 0.12
 
 def missing_hint(chars: list[str]) -> str:
     """The hint of a PK307 finding: what to do about characters the face cannot draw."""
-    return f"replace or remove these characters, {family_hint(chars)}"
+    shipped = [family.regular for family in builtin_families().values()]
+    if all(any(ord(ch) in face.covered for face in shipped) for ch in chars):
+        return f"replace or remove these characters, {family_hint(chars)}"
+    return "replace or remove these characters: no font pnpkit ships has them, so bring a TrueType font that does (fonts: families in kit.yaml)"

@@ -1,10 +1,13 @@
 """Quotation marks by language: what `pnpkit` prints around quoted words, and straight quotes a writer typed made
-the language's own („Feuer“ in German, « Feu » in French). generator.text applies them as it fits text."""
+the language's own („Feuer“ in German, « Feu » in French). generator.typeset.text applies them as it fits text."""
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
+
+from .scripts import script_of
 
 QUOTES = {
     "en": ("\u201c", "\u201d"),
@@ -35,8 +38,6 @@ _STRAIGHT_PAIR = re.compile(r'"([^"\n]+)"')
 @lru_cache(maxsize=256)
 def quote_marks(lang: str) -> tuple[str, str]:
     """The quotation marks `lang` prints: 'de-AT' → („, “), 'zh-TW' → (「, 」), 'pt-BR' → (“, ”)."""
-    from .fonts import script_of
-
     parts = lang.replace("_", "-").split("-")
     if parts[0].lower() == "zh" and script_of(lang) == "Traditional Chinese":
         return QUOTES["zh-Hant"]
@@ -61,3 +62,28 @@ def language_quotes(text: str, lang: str) -> str:
         return text
     opening, closing = quote_marks(lang)
     return _STRAIGHT_PAIR.sub(lambda m: f"{opening}{m.group(1)}{closing}", text)
+
+
+_STRAIGHT = re.compile("[\"']")
+_OPENS_AFTER = frozenset(" \t\n([{\u201c\u2018\u2014\u2013-/>")
+"""A straight quote after one of these (or at the start) opens; after anything else it closes. `>` ends a colour
+tag (<red>"…"), and `*` (bold or italic markup) is looked through."""
+
+
+def typographic_quotes(text: str) -> str:
+    """Straight quotes in Latin text made typographic: “ and ‘ where a quotation opens, ” and ’ where one closes
+    (an apostrophe too: don’t). A quote whose word is Chinese or Japanese (wide) is left as written."""
+    out = list(text)
+    for match in _STRAIGHT.finditer(text):
+        i = match.start()
+        k = i
+        while k and text[k - 1] == "*":
+            k -= 1
+        before = text[k - 1] if k else ""
+        opening = not before or before in _OPENS_AFTER
+        word = text[i + 1 : i + 2].lstrip("*") if opening else before
+        if not word or word.isspace() or unicodedata.east_asian_width(word) in ("W", "F"):
+            continue
+        straight = text[i]
+        out[i] = ("\u201c" if straight == '"' else "\u2018") if opening else ("\u201d" if straight == '"' else "\u2019")
+    return "".join(out)
