@@ -23,7 +23,7 @@ from pnpkit.validator.jobs import ordered_map
 from pnpkit.validator.kit import LoadedKit
 from pnpkit.validator.source import format_path
 
-from . import facecache, fonts
+from . import diskcache, facecache, fonts
 from .bookplan import book_plan, has_cards, kit_pdf_firsts, kit_pdf_pages, pairs
 from .cardmap import deck_starts
 from .games import Component, components, layout_module
@@ -120,7 +120,7 @@ def layout_kit(
     settings = settings or kit.print
     ctx = LayoutContext(lang, PAPERS[settings.paper], settings=settings)
     fontset, font_problems = fonts.for_kit(kit, loaded.root, lang)
-    with fonts.using(fontset):  # the page checks measure in the edition's fonts, as it was laid out
+    with fonts.using(fontset), diskcache.page_checks(loaded.root, lang, settings):  # in the edition's fonts
         parts = [_finish(part, settings) for part in components(kit, ctx)]
         if playtest is not None:
             from .layouts.playtest import report_component

@@ -7,6 +7,8 @@ fingerprints all the rest (`scope_of`), so a changed template or picture
 drops every face that could show it, and a changed card only its own.
 
 A one-off build has no cache (`active()` is None) and draws every face, as before.
+The page checks' problems are kept per face too (`FaceChecks`, read by `layouts.pagecheck`), so a changed card
+is the only face measured again; a one-off build keeps those on disk instead (`diskcache`).
 """
 
 from __future__ import annotations
@@ -21,11 +23,34 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from .layouts import pagecheck
 from .layouts.cards import CardFace
 from .layouts.context import LayoutContext, TextProblem
 
 MAX_FACES = 50_000
 """Faces kept at most; past it the cache starts again (a kit that large is rare, and memory stays bounded)."""
+
+
+MAX_CHECKED = 100_000
+"""Page-check entries kept at most (two a face placed); past it the oldest go first."""
+
+
+@dataclass
+class FaceChecks:
+    """Each face's page-check problems, by the face as placed (`layouts.pagecheck`), the oldest dropped first."""
+
+    entries: dict[str, tuple] = field(default_factory=dict)
+    added: int = 0
+    """Entries worked out (a face measured), counted for the tests."""
+
+    def get(self, key: str) -> tuple | None:
+        return self.entries.get(key)
+
+    def put(self, key: str, value: tuple) -> None:
+        self.added += 1
+        if len(self.entries) >= MAX_CHECKED:
+            del self.entries[next(iter(self.entries))]
+        self.entries[key] = value
 
 
 @dataclass
@@ -37,6 +62,8 @@ class FaceCache:
     misses: int = 0
     checked: dict[tuple, tuple[str, Any, tuple[TextProblem, ...]]] = field(default_factory=dict)
     """(language, settings, component slug) → the scope, the component and what the page check found in it."""
+    checks: FaceChecks = field(default_factory=FaceChecks)
+    """What the page check found on each face as placed: a changed component checks again only its changed faces."""
 
     def face(self, ctx: LayoutContext, key: tuple, draw: Callable[[], CardFace]) -> CardFace:
         """The face under `key`, drawn once; the problems its drawing met are reported again on every reuse."""
@@ -79,7 +106,8 @@ def active() -> FaceCache | None:
 def using(cache: FaceCache) -> Iterator[FaceCache]:
     token = _active.set(cache)
     try:
-        yield cache
+        with pagecheck.remembering(cache.checks):
+            yield cache
     finally:
         _active.reset(token)
 

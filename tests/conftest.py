@@ -10,6 +10,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager, redirect_stderr, redirect_stdout
 from dataclasses import dataclass
@@ -18,6 +19,9 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
+os.environ["PNPKIT_CACHE_DIR"] = tempfile.mkdtemp(
+    prefix="pnpkit-test-cache-"
+)  # the page checks' cache: never the user's
 GENERIC = REPO / "tests" / "fixtures" / "generic"
 CONTENT_KITS = {p.parent.name: p.parent for p in sorted((REPO / "content").glob("*/kit.yaml"))}
 EXAMPLE_KITS = {  # the generic examples: the test fixture, and the designers' example in examples/

@@ -61,6 +61,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_jobs_option(parser)
     add_print_options(parser)
     parser.add_argument("--format", choices=("text", "json"), default="text", help="how to print findings")
+    parser.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="check every card face again, and keep nothing for the next build (the page checks' cache lives in"
+        " $PNPKIT_CACHE_DIR, else ~/.cache/pnpkit)",
+    )
 
 
 def _ids(text: str) -> tuple[str, ...]:
@@ -71,7 +77,11 @@ def _ids(text: str) -> tuple[str, ...]:
 
 
 def run(args: argparse.Namespace) -> int:
+    import os
     import shutil
+
+    if args.no_cache:  # read by generator.diskcache, here and in every worker process
+        os.environ["PNPKIT_NO_CACHE"] = "1"
 
     from pnpkit.validator import jobs
     from pnpkit.validator.findings import visible

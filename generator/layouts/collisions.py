@@ -22,29 +22,50 @@ fill)."""
 
 
 def overlaps(inks: list[tuple[Box, Text, tuple]]) -> Iterable[TextProblem]:
-    """PK367 for each text printed over another (a sweep across the page: near-linear in the texts)."""
-    order = sorted(range(len(inks)), key=lambda i: inks[i][0][0])
-    active: list[int] = []
-    for i in order:
-        (x0, y0, x1, y1), item, path = inks[i]
-        active = [j for j in active if inks[j][0][2] > x0 + OVERLAP_MM]
-        for j in active:
-            (a0, b0, a1, b1), other, _other_path = inks[j]
-            if abs(item.y - other.y) < 0.05 and abs(item.size - other.size) < 0.05:
-                continue  # two runs of one line, each a style of it
-            if item.overflow or other.overflow:
-                continue  # a text past its box is told once, as too big for it (PK309)
-            high = min(y1, b1) - max(y0, b0)
-            wide = min(x1, a1) - max(x0, a0)
-            least = max(OVERLAP_MM, OVERLAP_SHARE * min(x1 - x0, y1 - y0, a1 - a0, b1 - b0))
-            if wide > least and high > least:  # the short side is a line's height, however the text is turned
-                yield TextProblem(
-                    "PK367",
-                    path,
-                    f"{quoted(item.text)} prints over {quoted(other.text)} ({wide:.1f} × {high:.1f} mm)",
-                    "move one of them, or give its box more room",
-                )
-        active.append(i)
+    """PK367 for each text printed over another (`overlap_pairs`)."""
+    return (problem for _i, _j, problem in overlap_pairs(inks))
+
+
+def overlap_pairs(inks: list[tuple[Box, Text, tuple]]) -> Iterable[tuple[int, int, TextProblem]]:
+    """(i, j, PK367) for each text i printed over an earlier text j.
+
+    Each text is filed in the grid cells its ink covers and meets only the texts filed before it in those
+    cells (near-linear in the page's texts, however they line up), in the order of a sweep across the page:
+    by the left edge of the later text, then of the earlier one."""
+    order = sorted((i for i in range(len(inks)) if not inks[i][1].overflow), key=lambda i: inks[i][0][0])
+    rank = {i: n for n, i in enumerate(order)}
+    grid: dict[tuple[int, int], list[int]] = {}
+    for i in order:  # a text past its box is told once, as too big for it (PK309): never met here
+        cells = list(_cells(*inks[i][0]))
+        near: set[int] = set()
+        for cell in cells:
+            near.update(grid.get(cell, ()))
+        for j in sorted(near, key=rank.__getitem__):
+            problem = _prints_over(inks[i], inks[j])
+            if problem is not None:
+                yield i, j, problem
+        for cell in cells:
+            grid.setdefault(cell, []).append(i)
+
+
+def _prints_over(text: tuple[Box, Text, tuple], other: tuple[Box, Text, tuple]) -> TextProblem | None:
+    """PK367 when `text` prints over `other`: their ink boxes overlap both ways by more than OVERLAP_MM and
+    OVERLAP_SHARE of the shortest side (two runs of one line, each a style of it, do not)."""
+    (x0, y0, x1, y1), item, path = text
+    (a0, b0, a1, b1), twin, _other_path = other
+    if abs(item.y - twin.y) < 0.05 and abs(item.size - twin.size) < 0.05:
+        return None
+    high = min(y1, b1) - max(y0, b0)
+    wide = min(x1, a1) - max(x0, a0)
+    least = max(OVERLAP_MM, OVERLAP_SHARE * min(x1 - x0, y1 - y0, a1 - a0, b1 - b0))
+    if wide > least and high > least:  # the short side is a line's height, however the text is turned
+        return TextProblem(
+            "PK367",
+            path,
+            f"{quoted(item.text)} prints over {quoted(twin.text)} ({wide:.1f} × {high:.1f} mm)",
+            "move one of them, or give its box more room",
+        )
+    return None
 
 
 CLEAR_MM = 1.0
@@ -70,7 +91,14 @@ crowd it, and is listed apart for the texts it holds: a page's frames then cost 
 def crowding(
     inks: list[tuple[Box, Text, tuple, int]], shapes: list[tuple[Box, Rect | Circle, int]]
 ) -> Iterable[TextProblem]:
-    """PK368 for each text that crowds the edge of a box or disc drawn around it, or runs into one beside it.
+    """PK368 for each text that crowds a box or disc (`crowded`)."""
+    return (problem for _n, problem in crowded(inks, shapes))
+
+
+def crowded(
+    inks: list[tuple[Box, Text, tuple, int]], shapes: list[tuple[Box, Rect | Circle, int]]
+) -> Iterable[tuple[int, TextProblem]]:
+    """(n, PK368) for each text inks[n] that crowds the edge of a box or disc drawn around it, or runs into one beside it.
 
     Each small shape is filed in the grid cells it covers, a large one in those its edges pass through, and a text
     meets only the shapes in the cells around it and the large ones that hold it (linear in the page's texts and
@@ -88,7 +116,7 @@ def crowding(
             cells = _cells(x0, y0, x1, y1)
         for cell in cells:
             grid.setdefault(cell, []).append(n)
-    for (t0, u0, t1, u1), item, path, order in inks:
+    for at, ((t0, u0, t1, u1), item, path, order) in enumerate(inks):
         if item.overflow or MINIATURE in path:
             continue
         text = (t0, u0, t1, u1)
@@ -106,7 +134,10 @@ def crowding(
             if problem and not _continued(
                 text, shape, room, partial(_colour_at, before=order, grid=grid, large=large, shapes=shapes)
             ):
-                yield TextProblem("PK368", path, f"{quoted(item.text)} {problem}", "move the text or give it more room")
+                yield (
+                    at,
+                    TextProblem("PK368", path, f"{quoted(item.text)} {problem}", "move the text or give it more room"),
+                )
                 break
 
 
