@@ -1,0 +1,173 @@
+"""The page checks cost per changed card face, not per kit: each face's problems are kept by the face as placed
+(in memory under `watch`, on disk between builds), a kept entry gives exactly what walking the face gives, and
+the overlap walk inside a face meets only the texts near each one."""
+
+from __future__ import annotations
+
+import csv
+import io
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import KITS, cli
+
+from pnpkit.generator import diskcache
+from pnpkit.generator.layouts import collisions, pagecheck
+from pnpkit.generator.layouts.context import page_text
+from pnpkit.generator.scene import Circle, Group, Page, Rect, Style, Text
+
+FILL = Style(fill="#e0d0b0")
+
+
+def _count(monkeypatch, owner, name: str) -> list[int]:
+    """Calls of owner.name, counted in a one-element list."""
+    calls = [0]
+    real = getattr(owner, name)
+
+    def counted(*args, **kwargs):
+        calls[0] += 1
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, counted)
+    return calls
+
+
+def test_two_thousand_lines_on_a_card_are_compared_with_their_neighbours_only(monkeypatch):
+    """The fuzzing case of a reference card with 2,000 lines: the old sweep compared every line with every line
+    whose span it shares (2,000,000 pairs, 57 s); each line now meets only those in its grid cells."""
+    lines = [Text(10.0, 10.0 + 3.0 * n, f"Line {n}: score a point for each pair", 7) for n in range(2000)]
+    lines[700] = Text(10.0, 10.0 + 3.0 * 699 + 0.5, "Line 700 printed over line 699", 7)
+    compared = _count(monkeypatch, collisions, "_prints_over")
+    card = Group(tuple(lines), clip=Rect(0, 0, 200, 6100), name="reference")
+    problems = [p for p in page_text([Page(210.0, 6200.0, (card,))]) if p.code == "PK367"]
+    assert [p.message.split(" prints over ")[0] for p in problems] == ["'Line 700 printed over line 699'"]
+    assert compared[0] < 10 * len(lines), compared[0]
+
+
+def _faces() -> tuple[Group, ...]:
+    """Card faces on a sheet: one with two texts printed over each other, one with a word crowding its box, one
+    with a tiny line, one whose text runs past the printable area, one whose text a sheet label runs into."""
+    over = (Text(5, 10, "Fireball", 9), Text(6, 10.6, "Frostbolt", 9))
+    tight = (Rect(4, 20, 20.5, 5, style=FILL), Text(4.3, 24, "Crowded", 9))
+    tiny = (Text(5, 30, "tiny rule", 3), Circle(30, 40, 5, style=FILL), Text(27, 41, "7", 9))
+    past = (Text(-5, 10, "Edge words", 9),)
+    near = (Text(5, 85, "Bottom line", 9),)
+    placed = []
+    for n, items in enumerate((past, tight, tiny, over, near, over)):
+        x, y = 8.0 + 65.0 * (n % 3), 8.0 + 90.0 * (n // 3)
+        clip = Rect(-6, 0, 69, 88) if items is past else Rect(0, 0, 63, 88)  # its bleed reaches the paper's edge
+        placed.append(Group(items, dx=x, dy=y, clip=clip, name=f"card-{n}"))
+    return tuple(placed)
+
+
+def _sheet() -> Page:
+    label = Text(10, 8.0 + 90.0 + 88.5, "Sheet label that the fifth card's text meets", 9)
+    return Page(210.0, 297.0, (*_faces(), label))
+
+
+def test_a_kept_face_gives_what_walking_the_whole_page_gives():
+    sheet = _sheet()
+    whole = page_text([sheet, sheet], ("cards",))
+    assert {p.code for p in whole} >= {"PK309", "PK326", "PK367", "PK368"}
+    memo = diskcache.Pack(None)
+    with pagecheck.remembering(memo):
+        cold = page_text([sheet, sheet], ("cards",))
+        added = memo.added
+        warm = page_text([sheet, sheet], ("cards",))
+    assert cold == whole and warm == whole
+    assert added == 2 * 6 and memo.added == added  # two entries a face as placed (lines, small), then none
+
+
+def _build(monkeypatch, root: Path, cache: Path, lang: str = "en") -> tuple[int, int, list[str]]:
+    """An edition laid out as `pnpkit build` does: (faces measured, faces checked, findings)."""
+    from pnpkit.generator.build import layout_kit
+    from pnpkit.validator.kit import load_kit
+
+    monkeypatch.setenv("PNPKIT_CACHE_DIR", str(cache))
+    puts = _count(monkeypatch, diskcache.Pack, "put")
+    walks = _count(monkeypatch, pagecheck, "Walked")
+    loaded = load_kit(root)
+    assert loaded.ok
+    _parts, found = layout_kit(loaded, lang)
+    monkeypatch.undo()
+    return puts[0], walks[0], [str(f) for f in found]
+
+
+def _edit_cell(kit: Path, row: int, column: str = "steps", value: str = "") -> None:
+    """One cell saved: by default a card's step count, which both editions print."""
+    rows = list(csv.reader(io.StringIO((kit / "cards.csv").read_text(encoding="utf-8-sig"))))
+    at = rows[0].index(column)
+    rows[row][at] = value or str((int(rows[row][at]) + 1) % 4)
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows(rows)
+    (kit / "cards.csv").write_text(out.getvalue(), encoding="utf-8")
+
+
+def test_a_second_build_with_a_warm_cache_checks_no_unchanged_card(tmp_path, monkeypatch):
+    kit = tmp_path / "weather-walk"
+    shutil.copytree(KITS["weather-walk"], kit)
+    _edit_cell(kit, 1, "count", "1")  # one copy of the card to be changed: each copy placed is its own check
+    cache = tmp_path / "cache"
+    first = _build(monkeypatch, kit, cache)
+    assert first[0] > 0 and list(cache.glob("*.pack"))
+    puts, walks, findings = _build(monkeypatch, kit, cache)
+    assert (puts, findings) == (0, first[2])
+    assert walks < first[1]  # the pages without cards (rules, sheets) are still walked whole
+    _edit_cell(kit, 1)
+    puts, _walks, findings = _build(monkeypatch, kit, cache)
+    assert puts == 2  # one face: its texts (lines) and its floor (small)
+    assert _build(monkeypatch, kit, tmp_path / "cold")[2] == findings
+
+
+def test_a_damaged_or_stale_pack_is_ignored(tmp_path, monkeypatch):
+    kit = tmp_path / "weather-walk"
+    shutil.copytree(KITS["weather-walk"], kit)
+    cache = tmp_path / "cache"
+    first = _build(monkeypatch, kit, cache)
+    (pack,) = cache.glob("*.pack")
+    data = pack.read_bytes()
+    pack.write_bytes(data[:-40] + bytes(40))  # a damaged payload: its checksum no longer matches
+    assert _build(monkeypatch, kit, cache) == first
+    pack.write_bytes(data.replace(diskcache.stamp(), b"0" * 64 + b"\n"))  # another pnpkit's
+    assert _build(monkeypatch, kit, cache) == first
+    pack.write_bytes(b"garbage")
+    assert _build(monkeypatch, kit, cache) == first
+    monkeypatch.setenv("PNPKIT_NO_CACHE", "1")
+    assert diskcache.directory() is None
+
+
+def test_the_cache_keeps_at_most_max_packs(tmp_path, monkeypatch):
+    monkeypatch.setattr(diskcache, "MAX_PACKS", 2)
+    for n in range(4):
+        pack = diskcache.Pack(tmp_path / f"{n}.pack")
+        pack.put(f"key {n}", (n,))
+        pack.save()
+    assert sorted(p.name for p in tmp_path.glob("*.pack")) == ["2.pack", "3.pack"]
+    assert diskcache.Pack(tmp_path / "3.pack").get("key 3") == (3,)
+
+
+def test_build_no_cache_writes_no_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("PNPKIT_CACHE_DIR", str(tmp_path / "cache"))
+    done = cli("build", KITS["weather-walk"], "-o", tmp_path / "out", "--lang", "en", "--no-svg", "--no-cache")
+    assert done.returncode == 0 and not (tmp_path / "cache").exists()
+
+
+@pytest.mark.parametrize("table", ["cards.csv"])
+def test_a_one_cell_csv_edit_under_watch_checks_one_card_face_per_edition(tmp_path, table):
+    from pnpkit.generator.build import BuildOptions
+    from pnpkit.generator.watch import Watcher
+
+    kit = tmp_path / "kit"
+    assert cli("new", kit).returncode == 0
+    _edit_cell(kit, 3, "count", "1")  # one copy: each copy placed on a sheet is its own check
+    watcher = Watcher(kit, BuildOptions(tmp_path / "out", None, {}, svg=False))
+    assert watcher.rebuild().ok
+    drawn, checked = watcher.cache.misses, watcher.cache.checks.added
+    _edit_cell(kit, 3)
+    result = watcher.rebuild()
+    assert result.ok and any(path.name == "cards-weather.pdf" for path in result.written)
+    editions = len(watcher.written)
+    assert editions == 2
+    assert watcher.cache.misses - drawn == editions  # laid out again: that card, in each edition
+    assert watcher.cache.checks.added - checked == 2 * editions  # checked again: that face (lines, small), each
