@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import marshal
 import os
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
@@ -49,7 +50,7 @@ def directory() -> Path | None:
 @cache
 def stamp() -> bytes:
     """This pnpkit: its version and a digest of the checks' code."""
-    digest = hashlib.sha256(__version__.encode())
+    digest = hashlib.sha256(f"{__version__}\0{sys.version}".encode())  # marshal's format is Python's
     here = Path(__file__).parent
     for name in CHECK_MODULES:
         try:

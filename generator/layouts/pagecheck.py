@@ -15,6 +15,7 @@ edition's fonts, so a hit gives exactly what walking it would.
 from __future__ import annotations
 
 import hashlib
+import marshal
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -255,23 +256,40 @@ def _plain(problem: TextProblem) -> tuple:
 
 def _key(kind: str, item: Item, area: Box | float) -> str:
     """A face's entry name: what it is (`kind`), the face as placed, and what its check depends on besides."""
-    digest = hashlib.sha256(f"{kind}\0{area!r}\0{fonts_key(fonts.in_use())}\0{_spelled(item)}".encode())
+    digest = hashlib.sha256(f"{kind}\0{area!r}\0{fonts_key(fonts.in_use())}\0".encode())
+    digest.update(_digest(item))
     return digest.hexdigest()
 
 
-_spelled_out: dict[int, tuple[Item, str]] = {}
+_digests: dict[int, tuple[object, bytes]] = {}
+"""id → (the item or tuple of items, its digest): a face placed many times, or checked twice (its floor and its
+texts), is spelled out once."""
+MAX_DIGESTS = 20_000
 
 
-def _spelled(item: Item) -> str:
-    """The face as placed, every field of every item: its text, spelled once for both of a page's checks."""
-    known = _spelled_out.get(id(item))
+def _digest(item: Item | tuple[Item, ...]) -> bytes:
+    """Every field of `item` (a face as placed, all it draws), as a digest: equal digests, equal drawings."""
+    known = _digests.get(id(item))
     if known is not None and known[0] is item:
         return known[1]
-    text = hashlib.sha256(repr(item).encode("utf-8", "surrogatepass")).hexdigest()
-    if len(_spelled_out) >= 4096:
-        _spelled_out.clear()
-    _spelled_out[id(item)] = (item, text)
-    return text
+    if isinstance(item, tuple):
+        digest = hashlib.sha256(b"".join(_digest(inner) for inner in item)).digest()
+    elif isinstance(item, Group):
+        own = (item.dx, item.dy, item.rotate, item.scale, _spelled(item.clip), item.role, item.name, item.symbol)
+        digest = hashlib.sha256(_digest(item.items) + marshal.dumps(own)).digest()
+    else:
+        return hashlib.sha256(marshal.dumps(_spelled(item))).digest()
+    if len(_digests) >= MAX_DIGESTS:
+        _digests.clear()
+    _digests[id(item)] = (item, digest)
+    return digest
+
+
+def _spelled(item: object) -> object:
+    """A drawing primitive (or its style) as a tuple of plain values, for `marshal`."""
+    if item is None or not hasattr(item, "__slots__"):
+        return item
+    return (type(item).__name__, *(_spelled(getattr(item, name)) for name in item.__slots__))
 
 
 _fonts_keys: dict[int, tuple[fonts.FontSet, str]] = {}
