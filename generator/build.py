@@ -120,7 +120,7 @@ def layout_kit(
     settings = settings or kit.print
     ctx = LayoutContext(lang, PAPERS[settings.paper], settings=settings)
     fontset, font_problems = fonts.for_kit(kit, loaded.root, lang)
-    with fonts.using(fontset), diskcache.page_checks(loaded.root, lang, settings):  # in the edition's fonts
+    with fonts.using(fontset), diskcache.kept(loaded.root, kit, lang, settings):  # in the edition's fonts
         parts = [_finish(part, settings) for part in components(kit, ctx)]
         if playtest is not None:
             from .layouts.playtest import report_component

@@ -1,5 +1,5 @@
-"""What a build keeps on disk for the next one: each card face's page-check problems (`layouts.pagecheck`), so a
-second build of the same kit measures only the faces that changed.
+"""What a build keeps on disk for the next one: each card face as drawn (`facecache`) and its page-check problems
+(`layouts.pagecheck`), so a second build of the same kit lays out and measures only the faces that changed.
 
 The cache lives in the user's cache directory ($PNPKIT_CACHE_DIR, else $XDG_CACHE_HOME/pnpkit, else
 ~/.cache/pnpkit), one *pack* file per kit folder, edition and print settings. A pack is written whole (beside its
@@ -21,8 +21,11 @@ from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
+from pydantic import BaseModel
+
 from pnpkit.validator import __version__
 
+from . import facecache
 from .layouts import pagecheck
 
 FORMAT = b"pnpkit page checks 1\n"
@@ -32,8 +35,9 @@ MAX_ENTRIES = 200_000
 """Entries a pack holds at most (two a face); a build that uses more keeps the first ones."""
 MAX_PACK_BYTES = 256 * 1024 * 1024
 """A pack file larger than this is not read."""
-CHECK_MODULES = ("layouts/pagecheck.py", "layouts/collisions.py", "layouts/context.py", "geometry.py", "text.py")
-"""The code a kept entry was worked out by: a pnpkit whose checks differ reads none of it."""
+PACKAGE = Path(__file__).resolve().parent.parent
+"""pnpkit's code (generator and validator): a kept entry was worked out by it, and a pnpkit whose code differs
+reads none of it."""
 
 
 def directory() -> Path | None:
@@ -49,14 +53,16 @@ def directory() -> Path | None:
 
 @cache
 def stamp() -> bytes:
-    """This pnpkit: its version and a digest of the checks' code."""
-    digest = hashlib.sha256(f"{__version__}\0{sys.version}".encode())  # marshal's format is Python's
-    here = Path(__file__).parent
-    for name in CHECK_MODULES:
-        try:
-            digest.update((here / name).read_bytes())
-        except OSError:
-            digest.update(name.encode())
+    """This pnpkit: its version, the Python that runs it (marshal's format is Python's) and its code files, each
+    by name, size and time (any edit to the code is another pnpkit)."""
+    digest = hashlib.sha256(f"{__version__}\0{sys.version}\0".encode())
+    for folder in ("generator", "validator"):
+        for path in sorted((PACKAGE / folder).rglob("*.py")):
+            try:
+                info = path.stat()
+            except OSError:
+                continue
+            digest.update(f"{path.relative_to(PACKAGE)}:{info.st_size}:{info.st_mtime_ns}\n".encode())
     return digest.hexdigest().encode() + b"\n"
 
 
@@ -137,15 +143,17 @@ def _evict(folder: Path) -> None:
 
 
 @contextmanager
-def page_checks(root: Path | None, lang: str, settings: object) -> Iterator[Pack | None]:
-    """The page checks inside keep their faces in this kit's pack for `lang` and `settings` (nothing when caching
-    is off, or when a watch or the studio already keeps them in memory)."""
+def kept(root: Path | None, kit: BaseModel, lang: str, settings: object) -> Iterator[Pack | None]:
+    """The faces drawn and checked inside are kept in this kit's pack for `lang` and `settings`, and taken from it
+    (nothing when caching is off, or when a watch or the studio keeps them in memory)."""
     folder = directory()
-    if folder is None or pagecheck.active() is not None:
+    if folder is None or pagecheck.active() is not None or facecache.active() is not None:
         yield None
         return
     name = hashlib.sha256(f"{Path(root).resolve() if root else ''}\0{lang}\0{settings!r}".encode()).hexdigest()
     pack = Pack(folder / f"{name[:32]}.pack")
-    with pagecheck.remembering(pack):
+    files = facecache.files_stamp(root, facecache.asset_files(root)) if root is not None else ""
+    cache = facecache.FaceCache(scope=facecache.scope_of(kit, files), checks=pack, store=pack)
+    with facecache.using(cache):
         yield pack
     pack.save()

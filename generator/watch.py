@@ -28,7 +28,6 @@ from typing import TextIO
 from pnpkit.validator.findings import Finding, Report, render_text
 from pnpkit.validator.kit import LoadedKit, load_kit
 from pnpkit.validator.proofread import words
-from pnpkit.validator.tables import TABLE_SUFFIXES
 
 from . import facecache, fonts, kitwatch
 from .build import (
@@ -47,6 +46,7 @@ from .build import (
     layout_kit,
     print_settings,
 )
+from .facecache import asset_files
 from .games import Component
 from .index import NAME as INDEX
 from .index import dumps, edition_index
@@ -67,12 +67,8 @@ WHOLE = "every file is whole, the last good one or the new one"
 BOOK_DELAY_MS = 300
 """After a save, kit.pdf and index.json wait this long for the next one: a burst of saves renders the book once,
 and a save that follows at once gets its own PDF without waiting for the book of the save before."""
-MAX_ASSET_FILES = 5_000
-"""Files looked at for changed pictures and fonts; a kit directory with more is fingerprinted by its first ones."""
 MAX_WATCH_FAILURES = 5
 """Times in a row the file watch may fail and be started again before `watch` gives up (exit status 1)."""
-MODEL_SUFFIXES = (".yaml", ".yml", *TABLE_SUFFIXES)
-"""Files read into the kit model: a change to one reaches the faces through the cards, not the files stamp."""
 
 
 @dataclass
@@ -260,37 +256,6 @@ class Watcher:
             _replace(lang_dir / INDEX, dumps(index).encode("utf-8")),
             _replace(lang_dir / "kit.pdf", book),
         ]
-
-
-def asset_files(root: Path, skip: tuple[Path, ...] = ()) -> list[Path]:
-    """The kit's files that a face may draw without the kit model holding them: pictures, icons and fonts.
-
-    Left out: YAML and tables (CSV, .xlsx, .ods), whose content the kit model already holds (a deck's
-    table is read into its cards, and nothing else reads one), so a changed cell redoes only its own
-    cards; hidden files and folders (`.git`, `.pnpkit`); and the folders in `skip`, the kit's output
-    folder OUT/<kit id> (`pnpkit new` suggests `-o output` inside the kit; `-o .` puts it there too), which
-    the watch itself rewrites and would otherwise take for a changed picture, redoing everything each save.
-    The folders are those the watch follows (`kitwatch.walk`): a link out of the kit is not walked.
-    """
-    files: list[Path] = []
-    for folder in kitwatch.walk(root, skip).folders:
-        if any(part.startswith(".") for part in folder.relative_to(root).parts):
-            continue
-        try:
-            entries = sorted(folder.iterdir())
-        except OSError:
-            continue
-        for path in entries:
-            if len(files) >= MAX_ASSET_FILES:
-                return sorted(files)
-            if path.name.startswith(".") or path.name.lower().endswith(MODEL_SUFFIXES):
-                continue
-            try:
-                if path.is_file():
-                    files.append(path)
-            except OSError:
-                continue
-    return sorted(files)
 
 
 def _ensure_ours(lang_dir: Path) -> None:

@@ -79,19 +79,32 @@ def test_a_kept_face_gives_what_walking_the_whole_page_gives():
     assert added == 2 * 6 and memo.added == added  # two entries a face as placed (lines, small), then none
 
 
-def _build(monkeypatch, root: Path, cache: Path, lang: str = "en") -> tuple[int, int, list[str]]:
-    """An edition laid out as `pnpkit build` does: (faces measured, faces checked, findings)."""
+def _build(monkeypatch, root: Path, cache: Path, lang: str = "en") -> tuple[int, int, int, list[str]]:
+    """An edition laid out as `pnpkit build` does: (card faces drawn, entries kept (a face checked: two, its
+    texts and its floor; a face drawn: one), units walked, findings)."""
+    from pnpkit.generator import facecache
     from pnpkit.generator.build import layout_kit
     from pnpkit.validator.kit import load_kit
 
     monkeypatch.setenv("PNPKIT_CACHE_DIR", str(cache))
     puts = _count(monkeypatch, diskcache.Pack, "put")
     walks = _count(monkeypatch, pagecheck, "Walked")
+    drawn = [0]
+    face = facecache.FaceCache.face
+
+    def counted(self, ctx, key, draw):
+        def drawing():
+            drawn[0] += 1
+            return draw()
+
+        return face(self, ctx, key, drawing)
+
+    monkeypatch.setattr(facecache.FaceCache, "face", counted)
     loaded = load_kit(root)
     assert loaded.ok
     _parts, found = layout_kit(loaded, lang)
     monkeypatch.undo()
-    return puts[0], walks[0], [str(f) for f in found]
+    return drawn[0], puts[0], walks[0], [str(f) for f in found]
 
 
 def _edit_cell(kit: Path, row: int, column: str = "steps", value: str = "") -> None:
@@ -110,14 +123,14 @@ def test_a_second_build_with_a_warm_cache_checks_no_unchanged_card(tmp_path, mon
     _edit_cell(kit, 1, "count", "1")  # one copy of the card to be changed: each copy placed is its own check
     cache = tmp_path / "cache"
     first = _build(monkeypatch, kit, cache)
-    assert first[0] > 0 and list(cache.glob("*.pack"))
-    puts, walks, findings = _build(monkeypatch, kit, cache)
-    assert (puts, findings) == (0, first[2])
-    assert walks < first[1]  # the pages without cards (rules, sheets) are still walked whole
+    assert first[0] > 0 and first[1] > 0 and list(cache.glob("*.pack"))
+    drawn, puts, walks, findings = _build(monkeypatch, kit, cache)
+    assert (drawn, puts, findings) == (0, 0, first[3])
+    assert walks < first[2]  # the pages without cards (rules, sheets) are still walked whole
     _edit_cell(kit, 1)
-    puts, _walks, findings = _build(monkeypatch, kit, cache)
-    assert puts == 2  # one face: its texts (lines) and its floor (small)
-    assert _build(monkeypatch, kit, tmp_path / "cold")[2] == findings
+    drawn, puts, _walks, findings = _build(monkeypatch, kit, cache)
+    assert (drawn, puts) == (1, 1 + 2)  # that card: drawn (one entry), checked (its texts and its floor)
+    assert _build(monkeypatch, kit, tmp_path / "cold")[3] == findings
 
 
 def test_a_damaged_or_stale_pack_is_ignored(tmp_path, monkeypatch):

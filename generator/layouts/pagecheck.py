@@ -24,6 +24,7 @@ from typing import Protocol
 from .. import fonts
 from ..geometry import box_bounds, visible_named
 from ..scene import Circle, Group, Item, Rect, Text, group_matrix
+from ..scenecodec import spelled
 from .collisions import CLEAR_MM, crowded, overlap_pairs
 from .problems import TextProblem, mm_text, quoted
 
@@ -268,28 +269,23 @@ MAX_DIGESTS = 20_000
 
 
 def _digest(item: Item | tuple[Item, ...]) -> bytes:
-    """Every field of `item` (a face as placed, all it draws), as a digest: equal digests, equal drawings."""
+    """Every field of `item` (a face as placed, all it draws), as a digest: equal digests, equal drawings.
+    `marshal` format 0 spells a value the same whichever objects hold it (later formats note shared and interned
+    strings, so an equal face read back from disk would spell differently)."""
     known = _digests.get(id(item))
     if known is not None and known[0] is item:
         return known[1]
     if isinstance(item, tuple):
         digest = hashlib.sha256(b"".join(_digest(inner) for inner in item)).digest()
     elif isinstance(item, Group):
-        own = (item.dx, item.dy, item.rotate, item.scale, _spelled(item.clip), item.role, item.name, item.symbol)
-        digest = hashlib.sha256(_digest(item.items) + marshal.dumps(own)).digest()
+        own = (item.dx, item.dy, item.rotate, item.scale, spelled(item.clip), item.role, item.name, item.symbol)
+        digest = hashlib.sha256(_digest(item.items) + marshal.dumps(own, 0)).digest()
     else:
-        return hashlib.sha256(marshal.dumps(_spelled(item))).digest()
+        return hashlib.sha256(marshal.dumps(spelled(item), 0)).digest()
     if len(_digests) >= MAX_DIGESTS:
         _digests.clear()
     _digests[id(item)] = (item, digest)
     return digest
-
-
-def _spelled(item: object) -> object:
-    """A drawing primitive (or its style) as a tuple of plain values, for `marshal`."""
-    if item is None or not hasattr(item, "__slots__"):
-        return item
-    return (type(item).__name__, *(_spelled(getattr(item, name)) for name in item.__slots__))
 
 
 _fonts_keys: dict[int, tuple[fonts.FontSet, str]] = {}

@@ -19,9 +19,9 @@ from pnpkit.validator.kit import LoadedKit, load_kit
 
 from .. import facecache, fonts
 from ..build import SettingsError, layout_kit, print_settings
+from ..facecache import asset_files
 from ..fonts import FontSet
 from ..games import Component
-from ..watch import asset_files
 from .edits.files import kit_fingerprints
 from .locate import FindingMap, editor_link, model_at, source_file
 from .pages import Renders
