@@ -36,8 +36,8 @@ MAX_ENTRIES = 200_000
 MAX_PACK_BYTES = 256 * 1024 * 1024
 """A pack file larger than this is not read."""
 PACKAGE = Path(__file__).resolve().parent.parent
-"""pnpkit's code (generator and validator): a kept entry was worked out by it, and a pnpkit whose code differs
-reads none of it."""
+"""pnpkit's code (generator and validator) and what it ships: a kept entry was worked out by them, and a pnpkit
+whose code or fonts differ reads none of it."""
 
 
 def directory() -> Path | None:
@@ -53,17 +53,31 @@ def directory() -> Path | None:
 
 @cache
 def stamp() -> bytes:
-    """This pnpkit: its version, the Python that runs it (marshal's format is Python's) and its code files, each
-    by name, size and time (any edit to the code is another pnpkit)."""
+    """This pnpkit: its version, the Python that runs it (marshal's format is Python's), its code files and the
+    fonts and icons it ships, each by name, size and time (any edit to them is another pnpkit)."""
     digest = hashlib.sha256(f"{__version__}\0{sys.version}\0".encode())
     for folder in ("generator", "validator"):
-        for path in sorted((PACKAGE / folder).rglob("*.py")):
+        for line in sorted(_shipped(PACKAGE / folder, folder)):
+            digest.update(line.encode())
+    return digest.hexdigest().encode() + b"\n"
+
+
+def _shipped(folder: Path, name: str) -> Iterator[str]:
+    """Each code file and asset under `folder`, as "path:size:time" (os.scandir: a build pays a few ms for it)."""
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return
+    for entry in entries:
+        if entry.is_dir(follow_symlinks=False):
+            if entry.name != "__pycache__":
+                yield from _shipped(Path(entry.path), f"{name}/{entry.name}")
+        elif entry.name.endswith(".py") or "/assets" in name:
             try:
-                info = path.stat()
+                info = entry.stat()
             except OSError:
                 continue
-            digest.update(f"{path.relative_to(PACKAGE)}:{info.st_size}:{info.st_mtime_ns}\n".encode())
-    return digest.hexdigest().encode() + b"\n"
+            yield f"{name}/{entry.name}:{info.st_size}:{info.st_mtime_ns}\n"
 
 
 class Pack:
