@@ -21,7 +21,7 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TextIO
 
@@ -29,7 +29,7 @@ from pnpkit.validator.findings import Finding, Report, render_text
 from pnpkit.validator.kit import LoadedKit, load_kit
 from pnpkit.validator.proofread import words
 
-from . import facecache, fonts, kitwatch
+from . import facecache, fonts, kitwatch, pagepatch
 from .build import (
     EDITION_NOTE,
     FONTS_NOTE,
@@ -60,7 +60,8 @@ from .outdir import (
     write_error,
     write_marker,
 )
-from .render import component_pdf
+from .render import component_document
+from .scene import Document
 
 WHOLE = "every file is whole, the last good one or the new one"
 """What a full disk leaves: a watch replaces file by file, each written beside its target and renamed over it."""
@@ -105,6 +106,10 @@ class Watcher:
     """Languages whose kit.pdf and index.json a `rebuild(books=False)` left to `write_books`."""
     findings: list[Finding] = field(default_factory=list)
     """The last rebuild's findings."""
+    pdfs: dict[tuple[str, str], tuple[Document, bytes, int, int]] = field(default_factory=dict)
+    """(language, component slug) → the document's metadata (its pages left out), the PDF last written, the size
+    of its last whole rendering and how much the last patch added (`_write_pdf` patches the PDF while one more
+    patch like that keeps it within MAX_GROWTH times its whole size)."""
     last_good: tuple | None = None
     """What the last rebuild that wrote laid out: (loaded kit, editions, settings, target directory, languages)."""
 
@@ -223,9 +228,27 @@ class Watcher:
                 raise write_error(exc, lang_dir, WHOLE) from None
 
     def _write_pdf(self, loaded: LoadedKit, lang_dir: Path, lang: str, part: Component) -> list[Path]:
+        """The component's PDF: its last one with the changed pages drawn again (`pagepatch`), when only pages
+        changed and the file has not grown past `pagepatch.MAX_GROWTH` times its whole rendering; else whole."""
+        from .backends import pdf
+
         _ensure_ours(lang_dir)
+        document = component_document(loaded.model, lang, part)
+        about = replace(document, pages=())
+        before = self.written.get(lang, {}).get(part.slug)
+        kept = self.pdfs.get((lang, part.slug))
+        changed = pagepatch.changed_pages(before.pages, part.pages) if before is not None else None
+        data, whole, growth = b"", 0, 0
         with fonts.using(fonts.for_kit(loaded.model, loaded.root, lang)[0]):
-            data = component_pdf(loaded.model, lang, part)
+            if kept is not None and kept[0] == about and changed is not None:
+                _about, old, whole, growth = kept
+                if len(old) + growth <= pagepatch.MAX_GROWTH * whole:  # a patch like the last one would fit
+                    data = pagepatch.patched(old, document, changed)
+                    growth = len(data) - len(old)
+            if not data or len(data) > pagepatch.MAX_GROWTH * whole:
+                data = pdf.render(document)
+                whole = len(data)
+        self.pdfs[(lang, part.slug)] = (about, data, whole, growth)
         return [_replace(lang_dir / f"{part.slug}.pdf", data)]
 
     def _write_svgs(self, loaded: LoadedKit, lang_dir: Path, lang: str, part: Component) -> list[Path]:
