@@ -61,7 +61,7 @@ from .outdir import (
     write_marker,
 )
 from .render import component_document
-from .scene import Document
+from .scene import Document, Page
 
 WHOLE = "every file is whole, the last good one or the new one"
 """What a full disk leaves: a watch replaces file by file, each written beside its target and renamed over it."""
@@ -106,10 +106,9 @@ class Watcher:
     """Languages whose kit.pdf and index.json a `rebuild(books=False)` left to `write_books`."""
     findings: list[Finding] = field(default_factory=list)
     """The last rebuild's findings."""
-    pdfs: dict[tuple[str, str], tuple[Document, bytes, int, int]] = field(default_factory=dict)
-    """(language, component slug) → the document's metadata (its pages left out), the PDF last written, the size
-    of its last whole rendering and how much the last patch added (`_write_pdf` patches the PDF while one more
-    patch like that keeps it within MAX_GROWTH times its whole size)."""
+    pdfs: dict[tuple[str, str], tuple[Document, tuple[Page, ...], bytes, int, int]] = field(default_factory=dict)
+    """(language, component slug or "kit.pdf") → the document's metadata (its pages apart), its pages, the PDF
+    rendered last, the size of its last whole rendering and how much the last patch added (`_rendered`)."""
     last_good: tuple | None = None
     """What the last rebuild that wrote laid out: (loaded kit, editions, settings, target directory, languages)."""
 
@@ -171,6 +170,7 @@ class Watcher:
         stamp = facecache.files_stamp(self.root, asset_files(self.root, (target,)))
         if stamp != self.files_stamp:  # a picture or font changed: pages that name it look the same, so redo all
             self.written.clear()
+            self.pdfs.clear()
             self.files_stamp = stamp
             self.fonts_written = False
         self.cache.scope = facecache.scope_of(kit, stamp)
@@ -228,28 +228,31 @@ class Watcher:
                 raise write_error(exc, lang_dir, WHOLE) from None
 
     def _write_pdf(self, loaded: LoadedKit, lang_dir: Path, lang: str, part: Component) -> list[Path]:
-        """The component's PDF: its last one with the changed pages drawn again (`pagepatch`), when only pages
-        changed and the file has not grown past `pagepatch.MAX_GROWTH` times its whole rendering; else whole."""
+        _ensure_ours(lang_dir)
+        with fonts.using(fonts.for_kit(loaded.model, loaded.root, lang)[0]):
+            data = self._rendered((lang, part.slug), component_document(loaded.model, lang, part))
+        return [_replace(lang_dir / f"{part.slug}.pdf", data)]
+
+    def _rendered(self, key: tuple[str, str], document: Document) -> bytes:
+        """The document's PDF: the one rendered last under `key` with the changed pages drawn again
+        (`pagepatch`), when only pages changed and one more patch like the last keeps the file within
+        MAX_GROWTH times its whole rendering; else drawn whole. Run it with the edition's fonts in use."""
         from .backends import pdf
 
-        _ensure_ours(lang_dir)
-        document = component_document(loaded.model, lang, part)
         about = replace(document, pages=())
-        before = self.written.get(lang, {}).get(part.slug)
-        kept = self.pdfs.get((lang, part.slug))
-        changed = pagepatch.changed_pages(before.pages, part.pages) if before is not None else None
+        kept = self.pdfs.get(key)
         data, whole, growth = b"", 0, 0
-        with fonts.using(fonts.for_kit(loaded.model, loaded.root, lang)[0]):
-            if kept is not None and kept[0] == about and changed is not None:
-                _about, old, whole, growth = kept
-                if len(old) + growth <= pagepatch.MAX_GROWTH * whole:  # a patch like the last one would fit
-                    data = pagepatch.patched(old, document, changed)
-                    growth = len(data) - len(old)
-            if not data or len(data) > pagepatch.MAX_GROWTH * whole:
-                data = pdf.render(document)
-                whole = len(data)
-        self.pdfs[(lang, part.slug)] = (about, data, whole, growth)
-        return [_replace(lang_dir / f"{part.slug}.pdf", data)]
+        if kept is not None and kept[0] == about:
+            _about, pages, old, whole, growth = kept
+            changed = pagepatch.changed_pages(pages, document.pages)
+            if changed is not None and len(old) + growth <= pagepatch.MAX_GROWTH * whole:
+                data = pagepatch.patched(old, document, changed)
+                growth = len(data) - len(old)
+        if not data or len(data) > pagepatch.MAX_GROWTH * whole:
+            data = pdf.render(document)
+            whole = len(data)
+        self.pdfs[key] = (about, document.pages, data, whole, growth)
+        return data
 
     def _write_svgs(self, loaded: LoadedKit, lang_dir: Path, lang: str, part: Component) -> list[Path]:
         """The SVGs of the pages that changed; those of pages that are gone are removed."""
@@ -274,7 +277,7 @@ class Watcher:
         document, _cover_problems = layout_book(loaded, lang, parts, settings)
         index = edition_index(loaded.model.id, lang, parts, kit_pdf_firsts(document, parts), None)
         with fonts.using(fonts.for_kit(loaded.model, loaded.root, lang)[0]):
-            book = pdf.stamped(pdf.render(document), numbered(document.pages))
+            book = pdf.stamped(self._rendered((lang, "kit.pdf"), document), numbered(document.pages))
         return [
             _replace(lang_dir / INDEX, dumps(index).encode("utf-8")),
             _replace(lang_dir / "kit.pdf", book),

@@ -1,5 +1,5 @@
-"""`pnpkit watch` writes a changed deck's PDF from the one it wrote before: only the changed sheet is drawn
-again, and the file prints exactly what a whole rendering prints, page for page; it never grows past
+"""`pnpkit watch` writes a changed deck's PDF, and kit.pdf, from the ones it wrote before: only the changed sheet
+is drawn again, and each file prints exactly what a whole rendering prints, page for page; it never grows past
 MAX_GROWTH times a whole rendering (then it is drawn whole again)."""
 
 from __future__ import annotations
@@ -36,6 +36,17 @@ def _grow(kit: Path, designs: int) -> None:
     out = io.StringIO()
     csv.writer(out, lineterminator="\n").writerows(rows)
     (kit / "cards.csv").write_text(out.getvalue(), encoding="utf-8")
+
+
+def _whole_book(watcher) -> bytes:
+    """kit.pdf as the watch's last layout gives it, drawn whole and numbered."""
+    from pnpkit.generator.build import layout_book
+    from pnpkit.generator.layouts.folio import numbered
+
+    loaded, editions, settings = watcher.last_good[:3]
+    document, _problems = layout_book(loaded, "en", editions["en"], settings)
+    with fonts.using(fonts.for_kit(loaded.model, loaded.root, "en")[0]):
+        return pdf.stamped(pdf.render(document), numbered(document.pages))
 
 
 def _edit(kit: Path, row: int, column: str, value: str) -> None:
@@ -76,6 +87,9 @@ def test_a_changed_card_redraws_only_its_sheet_and_the_pdf_prints_as_a_whole_ren
         sizes.append(len(written))
         assert drawn in ([1], [len(part.pages)])  # its fronts sheet, or the deck whole once the file has grown
         patches += drawn == [1]
+        if n in (1, 2):  # kit.pdf is patched the same way, then numbered
+            assert watcher.write_books().ok
+            assert _pictures((path.parent / "kit.pdf").read_bytes()) == _pictures(_whole_book(watcher))
     assert patches >= 3 and sizes[-1] < max(sizes)  # patched, then grown past the bound and drawn whole again
 
 
