@@ -19,9 +19,10 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
-os.environ["PNPKIT_CACHE_DIR"] = tempfile.mkdtemp(
-    prefix="pnpkit-test-cache-"
-)  # the page checks' cache: never the user's
+# The build cache (generator/diskcache.py): never the user's, and off, so a test lays out all it builds
+# (test_facecache_checks turns it on where it tests it).
+os.environ["PNPKIT_CACHE_DIR"] = tempfile.mkdtemp(prefix="pnpkit-test-cache-")
+os.environ["PNPKIT_NO_CACHE"] = "1"
 GENERIC = REPO / "tests" / "fixtures" / "generic"
 CONTENT_KITS = {p.parent.name: p.parent for p in sorted((REPO / "content").glob("*/kit.yaml"))}
 EXAMPLE_KITS = {  # the generic examples: the test fixture, and the designers' example in examples/

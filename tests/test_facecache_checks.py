@@ -87,6 +87,7 @@ def _build(monkeypatch, root: Path, cache: Path, lang: str = "en") -> tuple[int,
     from pnpkit.validator.kit import load_kit
 
     monkeypatch.setenv("PNPKIT_CACHE_DIR", str(cache))
+    monkeypatch.delenv("PNPKIT_NO_CACHE", raising=False)  # the suite builds without it (conftest)
     puts = _count(monkeypatch, diskcache.Pack, "put")
     walks = _count(monkeypatch, pagecheck, "Walked")
     drawn = [0]
@@ -160,10 +161,20 @@ def test_the_cache_keeps_at_most_max_packs(tmp_path, monkeypatch):
     assert diskcache.Pack(tmp_path / "3.pack").get("key 3") == (3,)
 
 
-def test_build_no_cache_writes_no_cache(tmp_path, monkeypatch):
+def test_a_build_from_the_cache_writes_the_same_bytes_and_no_cache_writes_none(tmp_path, monkeypatch):
     monkeypatch.setenv("PNPKIT_CACHE_DIR", str(tmp_path / "cache"))
-    done = cli("build", KITS["weather-walk"], "-o", tmp_path / "out", "--lang", "en", "--no-svg", "--no-cache")
-    assert done.returncode == 0 and not (tmp_path / "cache").exists()
+    monkeypatch.delenv("PNPKIT_NO_CACHE", raising=False)
+    kit = KITS["starlit-bazaar"]  # pictures, icons, markup, two decks
+    outputs = []
+    for n, flags in enumerate(((), (), ("--no-cache",))):
+        out = tmp_path / f"out{n}"
+        assert cli("build", kit, "-o", out, "--lang", "en", "--no-svg", *flags).returncode == 0
+        outputs.append({path.relative_to(out): path.read_bytes() for path in sorted(out.rglob("*.pdf"))})
+    assert outputs[0] and outputs[0] == outputs[1] == outputs[2]
+    packs = {path: path.stat().st_mtime_ns for path in (tmp_path / "cache").glob("*.pack")}
+    assert packs
+    assert cli("build", kit, "-o", tmp_path / "out3", "--lang", "en", "--no-svg", "--no-cache").returncode == 0
+    assert {path: path.stat().st_mtime_ns for path in (tmp_path / "cache").glob("*.pack")} == packs
 
 
 @pytest.mark.parametrize("table", ["cards.csv"])

@@ -77,11 +77,25 @@ def _ids(text: str) -> tuple[str, ...]:
 
 
 def run(args: argparse.Namespace) -> int:
+    """The build; with `--no-cache`, PNPKIT_NO_CACHE is set while it runs (generator.diskcache reads it, here and
+    in every worker process), then as it was."""
     import os
-    import shutil
 
-    if args.no_cache:  # read by generator.diskcache, here and in every worker process
-        os.environ["PNPKIT_NO_CACHE"] = "1"
+    if not args.no_cache:
+        return _build(args)
+    before = os.environ.get("PNPKIT_NO_CACHE")
+    os.environ["PNPKIT_NO_CACHE"] = "1"
+    try:
+        return _build(args)
+    finally:
+        if before is None:
+            del os.environ["PNPKIT_NO_CACHE"]
+        else:
+            os.environ["PNPKIT_NO_CACHE"] = before
+
+
+def _build(args: argparse.Namespace) -> int:
+    import shutil
 
     from pnpkit.validator import jobs
     from pnpkit.validator.findings import visible
