@@ -195,3 +195,43 @@ def test_a_one_cell_csv_edit_under_watch_checks_one_card_face_per_edition(tmp_pa
     assert editions == 2
     assert watcher.cache.misses - drawn == editions  # laid out again: that card, in each edition
     assert watcher.cache.checks.added - checked == 2 * editions  # checked again: that face (lines, small), each
+
+
+def _random_items(rnd, count: int, width: float, height: float) -> tuple:
+    styles = [Style(fill="#e0d0b0"), Style(fill="#223344", stroke="#000000", width=0.4), Style(stroke="#000000")]
+    out: list = []
+    for _ in range(count):
+        kind, x, y = rnd.random(), rnd.uniform(-3, width), rnd.uniform(-3, height)
+        if kind < 0.5:
+            words = rnd.choice(["Fire", "Ice bolt", "7", "A long rule line here", "tiny"])
+            out.append(Text(x, y, words, rnd.choice([3, 6, 9, 12]), bold=rnd.random() < 0.3))
+        elif kind < 0.8:
+            size = (rnd.uniform(1, 30), rnd.uniform(1, 20))
+            out.append(Rect(x, y, *size, style=rnd.choice(styles), radius=rnd.choice([0, 1])))
+        else:
+            out.append(Circle(x, y, rnd.uniform(1, 6), style=rnd.choice(styles)))
+    return tuple(out)
+
+
+def test_random_sheets_give_the_same_problems_walked_whole_and_face_by_face():
+    """Faces near each other, turned, overlapping, with page texts and shapes among them: whatever is alone or
+    not, the face-by-face walk (cold, then from its memo) gives exactly the whole walk's problems, in order."""
+    import random
+
+    rnd = random.Random(7)
+    found = 0
+    for sheet in range(60):
+        items = []
+        for k in range(rnd.randint(0, 9)):
+            x, y = 5 + 66 * (k % 3) + rnd.uniform(-4, 4), 5 + 91 * (k // 3) + rnd.uniform(-4, 4)
+            clip = Rect(-1, -1, 65, 90)
+            face = _random_items(rnd, rnd.randint(0, 25), 63, 88)
+            items.append(Group(face, dx=x, dy=y, clip=clip, name=f"card-{k}", rotate=rnd.choice([0, 0, 90])))
+        for _ in range(rnd.randint(0, 6)):
+            items.insert(rnd.randint(0, len(items)), _random_items(rnd, 1, 210, 297)[0])
+        pages = [Page(210.0, 297.0, tuple(items))] * rnd.randint(1, 2)
+        whole = page_text(pages, ("sheet",))
+        with pagecheck.remembering(diskcache.Pack(None)):
+            assert page_text(pages, ("sheet",)) == whole == page_text(pages, ("sheet",)), sheet
+        found += len(whole)
+    assert found > 500
