@@ -235,3 +235,32 @@ def test_random_sheets_give_the_same_problems_walked_whole_and_face_by_face():
             assert page_text(pages, ("sheet",)) == whole == page_text(pages, ("sheet",)), sheet
         found += len(whole)
     assert found > 500
+
+
+def test_a_reference_card_with_two_thousand_rules_costs_a_bounded_walk(tmp_path, monkeypatch):
+    """The fuzzing case itself: Wizards' reference card with its first scoring rule repeated 2,000 times. The
+    layout stacks the rules on each other (PK309 says they are too long), so every line prints over every other:
+    each text is compared with at most NEAR_TEXTS texts and told over at most OVERLAPS_TOLD (57 s of CPU for two
+    million pairs before), and texts in a pile of shapes are not walked for crowding."""
+    from pnpkit.generator.build import layout_kit
+    from pnpkit.generator.scene import walk
+    from pnpkit.validator.kit import load_kit
+
+    kit = tmp_path / "wizards"
+    shutil.copytree(KITS["wizards-element-collection"], kit)
+    reference = kit / "reference.yaml"
+    text = reference.read_text(encoding="utf-8")
+    rule = next(line for line in text.splitlines() if line.strip().startswith("- ja:"))
+    english = text.splitlines()[text.splitlines().index(rule) + 1]
+    reference.write_text(text.replace(f"{rule}\n{english}\n", f"{rule}\n{english}\n" * 2000), encoding="utf-8")
+    compared = _count(monkeypatch, collisions, "_prints_over")
+    crowds = _count(monkeypatch, collisions, "_crowds")
+    loaded = load_kit(kit)
+    assert loaded.ok
+    parts, found = layout_kit(loaded, "en")
+    texts = sum(1 for part in parts for page in part.pages for item, _m in walk(page.items) if isinstance(item, Text))
+    assert texts > 8000
+    assert compared[0] <= collisions.NEAR_TEXTS * texts and crowds[0] <= collisions.NEAR_SHAPES * texts
+    assert {"PK309", "PK367"} <= {finding.code for finding in found}
+    told = [f for f in found if f.code == "PK367"]
+    assert 0 < len(told) < 100

@@ -3,6 +3,7 @@ in a laid-out page's scene whatever laid it out."""
 
 from __future__ import annotations
 
+import heapq
 import math
 from collections.abc import Callable, Iterable
 from functools import partial
@@ -21,6 +22,13 @@ OVERLAP_SHARE of the shortest side (a line's height: the boxes hold the full asc
 fill)."""
 
 
+OVERLAPS_TOLD = 3
+NEAR_TEXTS = 64
+"""A text is told to print over at most OVERLAPS_TOLD others, and is compared with at most NEAR_TEXTS texts in
+its cells (the first in the sweep; no shipped kit's page has more than 4): lines a layout stacked on each other
+(2,000 rules on one card) cost a handful of findings and comparisons each, not their two million pairs."""
+
+
 def overlaps(inks: list[tuple[Box, Text, tuple]]) -> Iterable[TextProblem]:
     """PK367 for each text printed over another (`overlap_pairs`)."""
     return (problem for _i, _j, problem in overlap_pairs(inks))
@@ -37,15 +45,28 @@ def overlap_pairs(inks: list[tuple[Box, Text, tuple]]) -> Iterable[tuple[int, in
     grid: dict[tuple[int, int], list[int]] = {}
     for i in order:  # a text past its box is told once, as too big for it (PK309): never met here
         cells = list(_cells(*inks[i][0]))
-        near: set[int] = set()
-        for cell in cells:
-            near.update(grid.get(cell, ()))
-        for j in sorted(near, key=rank.__getitem__):
+        told = 0
+        for j in _first_near([grid[cell] for cell in cells if cell in grid], rank):
             problem = _prints_over(inks[i], inks[j])
             if problem is not None:
                 yield i, j, problem
+                told += 1
+                if told == OVERLAPS_TOLD:
+                    break
         for cell in cells:
             grid.setdefault(cell, []).append(i)
+
+
+def _first_near(filed: list[list[int]], rank: dict[int, int]) -> Iterable[int]:
+    """The texts filed in these cells (each cell's list in sweep order), each once, in sweep order: the first
+    NEAR_TEXTS of them."""
+    seen: set[int] = set()
+    for j in heapq.merge(*filed, key=rank.__getitem__):
+        if j not in seen:
+            seen.add(j)
+            yield j
+            if len(seen) == NEAR_TEXTS:
+                return
 
 
 def _prints_over(text: tuple[Box, Text, tuple], other: tuple[Box, Text, tuple]) -> TextProblem | None:
@@ -88,6 +109,11 @@ LARGE_CELLS = 16
 crowd it, and is listed apart for the texts it holds: a page's frames then cost their edges, not their area."""
 
 
+NEAR_SHAPES = 256
+"""A text among more shapes than this (no shipped kit's page puts more than 33 near one) is not checked
+for crowding: a missed warning in a pile the other findings already name, never a false one."""
+
+
 def crowding(
     inks: list[tuple[Box, Text, tuple, int]], shapes: list[tuple[Box, Rect | Circle, int]]
 ) -> Iterable[TextProblem]:
@@ -123,6 +149,8 @@ def crowded(
         near: set[int] = {n for n in large if _inside(((t0 + t1) / 2, (u0 + u1) / 2), shapes[n][0])}
         for cell in _cells(t0 - CLEAR_MM, u0 - CLEAR_MM, t1 + CLEAR_MM, u1 + CLEAR_MM):
             near.update(grid.get(cell, ()))
+        if len(near) > NEAR_SHAPES:
+            continue  # a pile of shapes (2,000 dots a layout stacked): its texts' PK309 and PK367 tell it
         below = [n for n in sorted(near) if shapes[n][2] < order]
         ground = max((shapes[n][2] for n in below if _holds(shapes[n], text)), default=-1)
         room = _room(item, text)
