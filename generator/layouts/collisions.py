@@ -24,9 +24,10 @@ fill)."""
 
 OVERLAPS_TOLD = 3
 NEAR_TEXTS = 64
-"""A text is told to print over at most OVERLAPS_TOLD others, and is compared with at most NEAR_TEXTS texts in
-its cells (the first in the sweep; no shipped kit's page has more than 4): lines a layout stacked on each other
-(2,000 rules on one card) cost a handful of findings and comparisons each, not their two million pairs."""
+"""A text is told to print over at most OVERLAPS_TOLD others, and is compared with at most NEAR_TEXTS texts whose
+ink meets its own (the first in the sweep; no shipped kit's page files more than 4 in a text's cells): lines a
+layout stacked on each other (2,000 rules on one card) cost a handful of findings and comparisons each, not their
+two million pairs."""
 
 
 def overlaps(inks: list[tuple[Box, Text, tuple]]) -> Iterable[TextProblem]:
@@ -46,7 +47,7 @@ def overlap_pairs(inks: list[tuple[Box, Text, tuple]]) -> Iterable[tuple[int, in
     for i in order:  # a text past its box is told once, as too big for it (PK309): never met here
         cells = list(_cells(*inks[i][0]))
         told = 0
-        for j in _first_near([grid[cell] for cell in cells if cell in grid], rank):
+        for j in _first_near([grid[cell] for cell in cells if cell in grid], rank, inks[i][0], inks):
             problem = _prints_over(inks[i], inks[j])
             if problem is not None:
                 yield i, j, problem
@@ -57,16 +58,26 @@ def overlap_pairs(inks: list[tuple[Box, Text, tuple]]) -> Iterable[tuple[int, in
             grid.setdefault(cell, []).append(i)
 
 
-def _first_near(filed: list[list[int]], rank: dict[int, int]) -> Iterable[int]:
-    """The texts filed in these cells (each cell's list in sweep order), each once, in sweep order: the first
-    NEAR_TEXTS of them."""
+def _first_near(
+    filed: list[list[int]], rank: dict[int, int], box: Box, inks: list[tuple[Box, Text, tuple]]
+) -> Iterable[int]:
+    """The texts filed in these cells (each cell's list in sweep order) whose ink meets `box`, each once, in
+    sweep order: the first NEAR_TEXTS of them."""
     seen: set[int] = set()
+    met = 0
     for j in heapq.merge(*filed, key=rank.__getitem__):
-        if j not in seen:
-            seen.add(j)
+        if j in seen:
+            continue
+        seen.add(j)
+        if _meets(inks[j][0], box):
             yield j
-            if len(seen) == NEAR_TEXTS:
+            met += 1
+            if met == NEAR_TEXTS:
                 return
+
+
+def _meets(a: Box, b: Box) -> bool:
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
 
 
 def _prints_over(text: tuple[Box, Text, tuple], other: tuple[Box, Text, tuple]) -> TextProblem | None:
@@ -110,8 +121,9 @@ crowd it, and is listed apart for the texts it holds: a page's frames then cost 
 
 
 NEAR_SHAPES = 256
-"""A text among more shapes than this (no shipped kit's page puts more than 33 near one) is not checked
-for crowding: a missed warning in a pile the other findings already name, never a false one."""
+"""A text with more shapes than this within CLEAR_MM of it (no shipped kit's page files more than 33 in the cells
+round one) is not checked for crowding: a missed warning in a pile the other findings already name, never a false
+one."""
 
 
 def crowding(
@@ -149,6 +161,8 @@ def crowded(
         near: set[int] = {n for n in large if _inside(((t0 + t1) / 2, (u0 + u1) / 2), shapes[n][0])}
         for cell in _cells(t0 - CLEAR_MM, u0 - CLEAR_MM, t1 + CLEAR_MM, u1 + CLEAR_MM):
             near.update(grid.get(cell, ()))
+        reach = (t0 - CLEAR_MM, u0 - CLEAR_MM, t1 + CLEAR_MM, u1 + CLEAR_MM)
+        near = {n for n in near if _meets(shapes[n][0], reach)}  # a shape farther off neither crowds nor holds it
         if len(near) > NEAR_SHAPES:
             continue  # a pile of shapes (2,000 dots a layout stacked): its texts' PK309 and PK367 tell it
         below = [n for n in sorted(near) if shapes[n][2] < order]
