@@ -42,12 +42,11 @@ def overlap_pairs(inks: list[tuple[Box, Text, tuple]]) -> Iterable[tuple[int, in
     cells (near-linear in the page's texts, however they line up), in the order of a sweep across the page:
     by the left edge of the later text, then of the earlier one."""
     order = sorted((i for i in range(len(inks)) if not inks[i][1].overflow), key=lambda i: inks[i][0][0])
-    rank = {i: n for n, i in enumerate(order)}
-    grid: dict[tuple[int, int], list[int]] = {}
-    for i in order:  # a text past its box is told once, as too big for it (PK309): never met here
+    grid: dict[tuple[int, int], list[int]] = {}  # each cell's texts by their place in `order`: sorted as filed
+    for at, i in enumerate(order):  # a text past its box is told once, as too big for it (PK309): never met here
         cells = list(_cells(*inks[i][0]))
         told = 0
-        for j in _first_near([grid[cell] for cell in cells if cell in grid], rank, inks[i][0], inks):
+        for j in _first_near([grid[cell] for cell in cells if cell in grid], order, inks[i][0], inks):
             problem = _prints_over(inks[i], inks[j])
             if problem is not None:
                 yield i, j, problem
@@ -55,20 +54,20 @@ def overlap_pairs(inks: list[tuple[Box, Text, tuple]]) -> Iterable[tuple[int, in
                 if told == OVERLAPS_TOLD:
                     break
         for cell in cells:
-            grid.setdefault(cell, []).append(i)
+            grid.setdefault(cell, []).append(at)
 
 
 def _first_near(
-    filed: list[list[int]], rank: dict[int, int], box: Box, inks: list[tuple[Box, Text, tuple]]
+    filed: list[list[int]], order: list[int], box: Box, inks: list[tuple[Box, Text, tuple]]
 ) -> Iterable[int]:
-    """The texts filed in these cells (each cell's list in sweep order) whose ink meets `box`, each once, in
-    sweep order: the first NEAR_TEXTS of them."""
-    seen: set[int] = set()
-    met = 0
-    for j in heapq.merge(*filed, key=rank.__getitem__):
-        if j in seen:
-            continue
-        seen.add(j)
+    """The texts filed in these cells (each cell's list of places in `order`, ascending) whose ink meets `box`,
+    each once, in sweep order: the first NEAR_TEXTS of them."""
+    last, met = -1, 0
+    for at in heapq.merge(*filed):
+        if at == last:
+            continue  # a text filed in several of the cells
+        last = at
+        j = order[at]
         if _meets(inks[j][0], box):
             yield j
             met += 1
