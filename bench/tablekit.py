@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
+import shutil
 import subprocess
 import sys
 from collections.abc import Callable
@@ -19,11 +20,19 @@ DESIGNS = 110
 EDITED = "title.en"
 
 
-def table_kit(command: list[str], directory: Path, workbook: bool = False, designs: int = DESIGNS) -> Path:
-    """`pnpkit new directory`, its cards.csv grown to `designs` rows (one copy each); returns the table file."""
+def table_kit(
+    command: list[str], directory: Path, workbook: bool = False, designs: int = DESIGNS, art: bool = False
+) -> Path:
+    """`pnpkit new directory`, its cards.csv grown to `designs` rows (one copy each); returns the table file.
+
+    With `art`, each card also shows a picture named in its row (a PNG, a JPEG or an SVG, from
+    examples/starlit-bazaar/art) in a `kind: image` region: the kit a designer has once art arrives."""
     subprocess.run([*command, "new", str(directory)], check=True, stdout=subprocess.DEVNULL)
     sample = directory / "cards.csv"
     header, *seeds = list(csv.reader(io.StringIO(sample.read_text(encoding="utf-8-sig"))))
+    if art:
+        _add_art(directory)
+        header = [*header, "picture"]
     rows = [header]
     for i in range(designs):
         row = list(seeds[i % len(seeds)])
@@ -31,6 +40,8 @@ def table_kit(command: list[str], directory: Path, workbook: bool = False, desig
         row[header.index("count")] = "1"
         for name in ("title.ja", "title.en"):
             row[header.index(name)] += f" {i + 1}"
+        if art:
+            row.append(f"art/{PICTURES[i % len(PICTURES)]}")
         rows.append(row)
     if not workbook:
         write_rows(sample, rows)
@@ -41,6 +52,23 @@ def table_kit(command: list[str], directory: Path, workbook: bool = False, desig
     table = directory / "cards.xlsx"
     write_rows(table, rows)
     return table
+
+
+PICTURES = ("night-market.png", "dawn-road.jpg", "lantern.svg", "night-back.png", "star.svg")
+"""The pictures an `art` kit's cards show, in turn."""
+
+
+def _add_art(directory: Path) -> None:
+    """The pictures copied into the kit, and a picture region beside the card's big icon (made narrower)."""
+    (directory / "art").mkdir()
+    for name in PICTURES:
+        shutil.copyfile(ROOT / "examples" / "starlit-bazaar" / "art" / name, directory / "art" / name)
+    templates = directory / "templates.yaml"
+    text = templates.read_text(encoding="utf-8")
+    icon = next(line for line in text.splitlines() if "{name: icon," in line)
+    picture = icon[: icon.index("{")] + "{name: picture, kind: image, box: [44mm, 29mm, 14mm, 14mm], fit: cover}"
+    narrow = icon.replace("box: [5mm, 24mm, 53mm, 27mm]", "box: [5mm, 24mm, 37mm, 27mm]")
+    templates.write_text(text.replace(icon, f"{narrow}\n{picture}"), encoding="utf-8")
 
 
 def edit_cell(table: Path, k: int) -> Callable[[], None]:

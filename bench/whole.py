@@ -19,6 +19,8 @@ slows both alike.
 - `pnpkit validate` of the 10,000-card kit.
 - `pnpkit watch` of W250 (one card changed in decks.yaml) and of the kit `pnpkit new` writes with 110 cards in
   cards.csv and in cards.xlsx (one cell changed; bench/tablekit.py): seconds to the deck PDF and to kit.pdf.
+- saves: the CPU time `pnpkit watch` spends on one changed cell of a 250-design kit with art, both languages,
+  in cards.csv and in cards.xlsx, until the deck PDF is replaced and until kit.pdf is (bench/tablekit.py).
 - `pnpkit export png` of the five seed kits with `--jobs 1` and the default: CPU/wall and identical files.
 - `pnpkit simulate content/element-shift` of 10,000 four-player games, `--jobs 1` and the default:
   wall time, games per second, CPU/wall, and whether the two JSON reports are identical.
@@ -308,8 +310,8 @@ def main() -> int:
     )
     parser.add_argument(
         "--tasks",
-        default="w1,big,seeds,validate,watch,tables,startup,simulate,png",
-        help="a subset of w1,big,seeds,validate,watch,tables,startup,simulate,png",
+        default="w1,big,seeds,validate,watch,tables,saves,startup,simulate,png",
+        help="a subset of w1,big,seeds,validate,watch,tables,saves,startup,simulate,png",
     )
     args = parser.parse_args()
     tasks = set(args.tasks.split(","))
@@ -326,6 +328,7 @@ def main() -> int:
             f"reportlab accelerator: {accelerator()}, load {load}\n"
             "commands run as a designer's: compiled modules kept (PYTHONDONTWRITEBYTECODE unset), after one untimed run"
         )
+        DESIGNER_ENV["PNPKIT_CACHE_DIR"] = str(work / "cache")  # builds keep faces there, not in the home cache
         cards = write_kit(work / "w1", 1000)
         (work / "cards.json").write_text(json.dumps(cards), encoding="utf-8")
         write_kit(work / "w10k", 10_000)
@@ -426,6 +429,9 @@ def main() -> int:
 
         if "tables" in tasks:
             watch_tables(work, commands, 3 if args.quick else 7)
+
+        if "saves" in tasks:
+            save_costs(work, commands, 3 if args.quick else 7)
 
         if "startup" in tasks:
             startup(work, commands, 5 if args.quick else 15)
@@ -543,6 +549,89 @@ def simulate(work: Path, runs: int) -> None:
             f"aim {SIMULATE_AIM_S:g} s: {verdict(best.wall <= SIMULATE_AIM_S)}"
         )
     print(f"  --jobs 1 and the default give identical JSON: {identical}  {verdict(identical)}")
+
+
+SAVE_CPU_TARGET_S = 0.3  # one changed cell → the deck PDF replaced, CPU seconds of the watch process (issue 40)
+SAVE_DESIGNS = 250
+
+
+def save_costs(work: Path, commands: dict[str, list[str]], saves: int) -> None:
+    """`pnpkit watch` of a 250-design kit with art and icons, both languages, SVGs on: the CPU seconds the watch
+    process spends on one changed cell (in cards.csv, then in cards.xlsx) until the deck PDF is replaced, and
+    until kit.pdf is, with the wall time to the deck PDF; medians over `saves` saves. CPU time is read from
+    /proc (Linux); elsewhere only wall times are printed."""
+    from tablekit import read_rows, table_kit, write_rows
+
+    print(
+        f"\npnpkit watch, {SAVE_DESIGNS} designs with art and icons, both languages: CPU per one-cell save "
+        f"(median of {saves} saves)"
+    )
+    for label, command in commands.items():
+        for workbook in (False, True):
+            kit = work / f"saves-{label}-{'xlsx' if workbook else 'csv'}"
+            table = table_kit(command, kit, workbook, designs=SAVE_DESIGNS, art=True)
+            costs = _save_costs(command, kit, table, saves, read_rows, write_rows)
+            to_pdf, cpu_pdf, cpu_book = (statistics.median(cost[n] for cost in costs) for n in range(3))
+            shown = f"{cpu_pdf:5.2f} CPU-s" if cpu_pdf == cpu_pdf else "  ? CPU-s"  # NaN without /proc
+            print(
+                f"  {label:<10} {table.name:<11} deck PDF replaced {to_pdf:5.2f} s after the save, {shown} "
+                f"({verdict(cpu_pdf <= SAVE_CPU_TARGET_S)} ≤ {SAVE_CPU_TARGET_S}); with kit.pdf {cpu_book:5.2f} CPU-s"
+            )
+
+
+def _save_costs(
+    command: list[str], kit: Path, table: Path, saves: int, read_rows: Callable, write_rows: Callable
+) -> list[tuple[float, float, float]]:
+    """(wall seconds to the deck PDF, CPU seconds to it, CPU seconds to kit.pdf) for each save: card 10·k's
+    English title changed."""
+    process = subprocess.Popen(
+        [*command, "watch", str(kit), "-o", str(kit / "output")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=DESIGNER_ENV,
+    )
+    stat = Path(f"/proc/{process.pid}/stat")
+    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+    def cpu() -> float:
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return float("nan")
+        return (int(fields[11]) + int(fields[12])) / tick
+
+    try:
+        assert process.stdout is not None
+        for line in process.stdout:
+            if line.startswith("watching"):
+                break
+        else:
+            raise SystemExit("pnpkit watch stopped before it was watching")
+        threading.Thread(target=process.stdout.read, daemon=True).start()
+        deck = next(kit.glob("output/*/en/cards-weather.pdf"))
+        book = deck.with_name("kit.pdf")
+        time.sleep(1.0)  # let the file watcher settle
+        costs = []
+        for k in range(saves):
+            rows = read_rows(table)
+            rows[1 + 10 * k][rows[0].index("title.en")] = f"Edited {k}"
+            before, spent = (deck.stat().st_ino, book.stat().st_ino), cpu()
+            started = time.perf_counter()
+            write_rows(table, rows)
+            to_pdf, cpu_pdf = float("inf"), float("nan")
+            while time.perf_counter() - started < 20:
+                if to_pdf == float("inf") and deck.stat().st_ino != before[0]:
+                    to_pdf, cpu_pdf = time.perf_counter() - started, cpu() - spent
+                if book.stat().st_ino != before[1]:
+                    break
+                time.sleep(0.002)
+            costs.append((to_pdf, cpu_pdf, cpu() - spent))
+            time.sleep(0.5)
+        return costs
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
 
 
 if __name__ == "__main__":

@@ -23,7 +23,7 @@ from pnpkit.validator.jobs import ordered_map
 from pnpkit.validator.kit import LoadedKit
 from pnpkit.validator.source import format_path
 
-from . import facecache
+from . import diskcache, facecache
 from .bookplan import book_plan, has_cards, kit_pdf_firsts, kit_pdf_pages, pairs
 from .cardmap import deck_starts
 from .games import Component, components, layout_module
@@ -123,7 +123,7 @@ def layout_kit(
     settings = settings or kit.print
     ctx = LayoutContext(lang, PAPERS[settings.paper], settings=settings)
     fontset, font_problems = fonts.for_kit(kit, loaded.root, lang)
-    with fonts.using(fontset):  # the page checks measure in the edition's fonts, as it was laid out
+    with fonts.using(fontset), diskcache.kept(loaded.root, kit, lang, settings):  # in the edition's fonts
         parts = [_finish(part, settings) for part in components(kit, ctx)]
         if playtest is not None:
             from .layouts.playtest import report_component

@@ -21,16 +21,15 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TextIO
 
 from pnpkit.validator.findings import Finding, Report, render_text
 from pnpkit.validator.kit import LoadedKit, load_kit
 from pnpkit.validator.proofread import words
-from pnpkit.validator.tables import TABLE_SUFFIXES
 
-from . import facecache, kitwatch
+from . import facecache, kitwatch, pagepatch
 from .build import (
     EDITION_NOTE,
     FONTS_NOTE,
@@ -47,6 +46,7 @@ from .build import (
     layout_kit,
     print_settings,
 )
+from .facecache import asset_files
 from .games import Component
 from .index import NAME as INDEX
 from .index import dumps, edition_index
@@ -60,7 +60,8 @@ from .outdir import (
     write_error,
     write_marker,
 )
-from .render import component_pdf
+from .render import component_document
+from .scene import Document, Page
 from .typeset import fonts
 
 WHOLE = "every file is whole, the last good one or the new one"
@@ -68,12 +69,8 @@ WHOLE = "every file is whole, the last good one or the new one"
 BOOK_DELAY_MS = 300
 """After a save, kit.pdf and index.json wait this long for the next one: a burst of saves renders the book once,
 and a save that follows at once gets its own PDF without waiting for the book of the save before."""
-MAX_ASSET_FILES = 5_000
-"""Files looked at for changed pictures and fonts; a kit directory with more is fingerprinted by its first ones."""
 MAX_WATCH_FAILURES = 5
 """Times in a row the file watch may fail and be started again before `watch` gives up (exit status 1)."""
-MODEL_SUFFIXES = (".yaml", ".yml", *TABLE_SUFFIXES)
-"""Files read into the kit model: a change to one reaches the faces through the cards, not the files stamp."""
 
 
 @dataclass
@@ -110,6 +107,9 @@ class Watcher:
     """Languages whose kit.pdf and index.json a `rebuild(books=False)` left to `write_books`."""
     findings: list[Finding] = field(default_factory=list)
     """The last rebuild's findings."""
+    pdfs: dict[tuple[str, str], tuple[Document, tuple[Page, ...], bytes, int, int]] = field(default_factory=dict)
+    """(language, component slug or "kit.pdf") → the document's metadata (its pages apart), its pages, the PDF
+    rendered last, the size of its last whole rendering and how much the last patch added (`_rendered`)."""
     last_good: tuple | None = None
     """What the last rebuild that wrote laid out: (loaded kit, editions, settings, target directory, languages)."""
 
@@ -171,6 +171,7 @@ class Watcher:
         stamp = facecache.files_stamp(self.root, asset_files(self.root, (target,)))
         if stamp != self.files_stamp:  # a picture or font changed: pages that name it look the same, so redo all
             self.written.clear()
+            self.pdfs.clear()
             self.files_stamp = stamp
             self.fonts_written = False
         self.cache.scope = facecache.scope_of(kit, stamp)
@@ -230,8 +231,29 @@ class Watcher:
     def _write_pdf(self, loaded: LoadedKit, lang_dir: Path, lang: str, part: Component) -> list[Path]:
         _ensure_ours(lang_dir)
         with fonts.using(fonts.for_kit(loaded.model, loaded.root, lang)[0]):
-            data = component_pdf(loaded.model, lang, part)
+            data = self._rendered((lang, part.slug), component_document(loaded.model, lang, part))
         return [_replace(lang_dir / f"{part.slug}.pdf", data)]
+
+    def _rendered(self, key: tuple[str, str], document: Document) -> bytes:
+        """The document's PDF: the one rendered last under `key` with the changed pages drawn again
+        (`pagepatch`), when only pages changed and one more patch like the last keeps the file within
+        MAX_GROWTH times its whole rendering; else drawn whole. Run it with the edition's fonts in use."""
+        from .backends import pdf
+
+        about = replace(document, pages=())
+        kept = self.pdfs.get(key)
+        data, whole, growth = b"", 0, 0
+        if kept is not None and kept[0] == about:
+            _about, pages, old, whole, growth = kept
+            changed = pagepatch.changed_pages(pages, document.pages)
+            if changed is not None and len(old) + growth <= pagepatch.MAX_GROWTH * whole:
+                data = pagepatch.patched(old, document, changed)
+                growth = len(data) - len(old)
+        if not data or len(data) > pagepatch.MAX_GROWTH * whole:
+            data = pdf.render(document)
+            whole = len(data)
+        self.pdfs[key] = (about, document.pages, data, whole, growth)
+        return data
 
     def _write_svgs(self, loaded: LoadedKit, lang_dir: Path, lang: str, part: Component) -> list[Path]:
         """The SVGs of the pages that changed; those of pages that are gone are removed."""
@@ -256,42 +278,11 @@ class Watcher:
         document, _cover_problems = layout_book(loaded, lang, parts, settings)
         index = edition_index(loaded.model.id, lang, parts, kit_pdf_firsts(document, parts), None)
         with fonts.using(fonts.for_kit(loaded.model, loaded.root, lang)[0]):
-            book = pdf.stamped(pdf.render(document), numbered(document.pages))
+            book = pdf.stamped(self._rendered((lang, "kit.pdf"), document), numbered(document.pages))
         return [
             _replace(lang_dir / INDEX, dumps(index).encode("utf-8")),
             _replace(lang_dir / "kit.pdf", book),
         ]
-
-
-def asset_files(root: Path, skip: tuple[Path, ...] = ()) -> list[Path]:
-    """The kit's files that a face may draw without the kit model holding them: pictures, icons and fonts.
-
-    Left out: YAML and tables (CSV, .xlsx, .ods), whose content the kit model already holds (a deck's
-    table is read into its cards, and nothing else reads one), so a changed cell redoes only its own
-    cards; hidden files and folders (`.git`, `.pnpkit`); and the folders in `skip`, the kit's output
-    folder OUT/<kit id> (`pnpkit new` suggests `-o output` inside the kit; `-o .` puts it there too), which
-    the watch itself rewrites and would otherwise take for a changed picture, redoing everything each save.
-    The folders are those the watch follows (`kitwatch.walk`): a link out of the kit is not walked.
-    """
-    files: list[Path] = []
-    for folder in kitwatch.walk(root, skip).folders:
-        if any(part.startswith(".") for part in folder.relative_to(root).parts):
-            continue
-        try:
-            entries = sorted(folder.iterdir())
-        except OSError:
-            continue
-        for path in entries:
-            if len(files) >= MAX_ASSET_FILES:
-                return sorted(files)
-            if path.name.startswith(".") or path.name.lower().endswith(MODEL_SUFFIXES):
-                continue
-            try:
-                if path.is_file():
-                    files.append(path)
-            except OSError:
-                continue
-    return sorted(files)
 
 
 def _ensure_ours(lang_dir: Path) -> None:

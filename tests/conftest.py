@@ -10,6 +10,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager, redirect_stderr, redirect_stdout
 from dataclasses import dataclass
@@ -18,6 +19,9 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
+# The build's face cache (generator/diskcache.py) is off, so a test lays out all it builds (test_facecache_checks
+# turns it on where it tests it); every cache lives in the run's own directory (`_private_cache_dir`).
+os.environ["PNPKIT_NO_CACHE"] = "1"
 GENERIC = REPO / "tests" / "fixtures" / "generic"
 CONTENT_KITS = {p.parent.name: p.parent for p in sorted((REPO / "content").glob("*/kit.yaml"))}
 EXAMPLE_KITS = {  # the generic examples: the test fixture, and the designers' example in examples/
@@ -76,7 +80,6 @@ def pytest_configure(config) -> None:
 def _private_cache_dir(config) -> None:
     """pnpkit's caches (generator/cachedir.py) live in one temporary directory for the run, shared by the
     workers and every pnpkit the tests start, and removed at the end: a test never writes to the user's home."""
-    import tempfile
 
     folder = tempfile.mkdtemp(prefix="pnpkit-test-cache-")
     os.environ["PNPKIT_CACHE_DIR"] = folder

@@ -63,6 +63,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_jobs_option(parser)
     add_print_options(parser)
     parser.add_argument("--format", choices=("text", "json"), default="text", help="how to print findings")
+    parser.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="check every card face again, and keep nothing for the next build (the page checks' cache lives in"
+        " $PNPKIT_CACHE_DIR, else ~/.cache/pnpkit)",
+    )
 
 
 def _ids(text: str) -> tuple[str, ...]:
@@ -73,6 +79,24 @@ def _ids(text: str) -> tuple[str, ...]:
 
 
 def run(args: argparse.Namespace) -> int:
+    """The build; with `--no-cache`, PNPKIT_NO_CACHE is set while it runs (generator.diskcache reads it, here and
+    in every worker process), then as it was."""
+    import os
+
+    if not args.no_cache:
+        return _build(args)
+    before = os.environ.get("PNPKIT_NO_CACHE")
+    os.environ["PNPKIT_NO_CACHE"] = "1"
+    try:
+        return _build(args)
+    finally:
+        if before is None:
+            del os.environ["PNPKIT_NO_CACHE"]
+        else:
+            os.environ["PNPKIT_NO_CACHE"] = before
+
+
+def _build(args: argparse.Namespace) -> int:
     import shutil
 
     from pnpkit.validator import jobs

@@ -3,6 +3,7 @@ in a laid-out page's scene whatever laid it out."""
 
 from __future__ import annotations
 
+import heapq
 import math
 from collections.abc import Callable, Iterable
 from functools import partial
@@ -21,30 +22,81 @@ OVERLAP_SHARE of the shortest side (a line's height: the boxes hold the full asc
 fill)."""
 
 
+OVERLAPS_TOLD = 3
+NEAR_TEXTS = 64
+"""A text is told to print over at most OVERLAPS_TOLD others, and is compared with at most NEAR_TEXTS texts whose
+ink meets its own (the first in the sweep; no shipped kit's page files more than 4 in a text's cells): lines a
+layout stacked on each other (2,000 rules on one card) cost a handful of findings and comparisons each, not their
+two million pairs."""
+
+
 def overlaps(inks: list[tuple[Box, Text, tuple]]) -> Iterable[TextProblem]:
-    """PK367 for each text printed over another (a sweep across the page: near-linear in the texts)."""
-    order = sorted(range(len(inks)), key=lambda i: inks[i][0][0])
-    active: list[int] = []
-    for i in order:
-        (x0, y0, x1, y1), item, path = inks[i]
-        active = [j for j in active if inks[j][0][2] > x0 + OVERLAP_MM]
-        for j in active:
-            (a0, b0, a1, b1), other, _other_path = inks[j]
-            if abs(item.y - other.y) < 0.05 and abs(item.size - other.size) < 0.05:
-                continue  # two runs of one line, each a style of it
-            if item.overflow or other.overflow:
-                continue  # a text past its box is told once, as too big for it (PK309)
-            high = min(y1, b1) - max(y0, b0)
-            wide = min(x1, a1) - max(x0, a0)
-            least = max(OVERLAP_MM, OVERLAP_SHARE * min(x1 - x0, y1 - y0, a1 - a0, b1 - b0))
-            if wide > least and high > least:  # the short side is a line's height, however the text is turned
-                yield TextProblem(
-                    "PK367",
-                    path,
-                    f"{quoted(item.text)} prints over {quoted(other.text)} ({wide:.1f} × {high:.1f} mm)",
-                    "move one of them, or give its box more room",
-                )
-        active.append(i)
+    """PK367 for each text printed over another (`overlap_pairs`)."""
+    return (problem for _i, _j, problem in overlap_pairs(inks))
+
+
+def overlap_pairs(inks: list[tuple[Box, Text, tuple]]) -> Iterable[tuple[int, int, TextProblem]]:
+    """(i, j, PK367) for each text i printed over an earlier text j.
+
+    Each text is filed in the grid cells its ink covers and meets only the texts filed before it in those
+    cells (near-linear in the page's texts, however they line up), in the order of a sweep across the page:
+    by the left edge of the later text, then of the earlier one."""
+    order = sorted((i for i in range(len(inks)) if not inks[i][1].overflow), key=lambda i: inks[i][0][0])
+    grid: dict[tuple[int, int], list[int]] = {}  # each cell's texts by their place in `order`: sorted as filed
+    for at, i in enumerate(order):  # a text past its box is told once, as too big for it (PK309): never met here
+        cells = list(_cells(*inks[i][0]))
+        told = 0
+        for j in _first_near([grid[cell] for cell in cells if cell in grid], order, inks[i][0], inks):
+            problem = _prints_over(inks[i], inks[j])
+            if problem is not None:
+                yield i, j, problem
+                told += 1
+                if told == OVERLAPS_TOLD:
+                    break
+        for cell in cells:
+            grid.setdefault(cell, []).append(at)
+
+
+def _first_near(
+    filed: list[list[int]], order: list[int], box: Box, inks: list[tuple[Box, Text, tuple]]
+) -> Iterable[int]:
+    """The texts filed in these cells (each cell's list of places in `order`, ascending) whose ink meets `box`,
+    each once, in sweep order: the first NEAR_TEXTS of them."""
+    last, met = -1, 0
+    for at in heapq.merge(*filed):
+        if at == last:
+            continue  # a text filed in several of the cells
+        last = at
+        j = order[at]
+        if _meets(inks[j][0], box):
+            yield j
+            met += 1
+            if met == NEAR_TEXTS:
+                return
+
+
+def _meets(a: Box, b: Box) -> bool:
+    return a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]
+
+
+def _prints_over(text: tuple[Box, Text, tuple], other: tuple[Box, Text, tuple]) -> TextProblem | None:
+    """PK367 when `text` prints over `other`: their ink boxes overlap both ways by more than OVERLAP_MM and
+    OVERLAP_SHARE of the shortest side (two runs of one line, each a style of it, do not)."""
+    (x0, y0, x1, y1), item, path = text
+    (a0, b0, a1, b1), twin, _other_path = other
+    if abs(item.y - twin.y) < 0.05 and abs(item.size - twin.size) < 0.05:
+        return None
+    high = min(y1, b1) - max(y0, b0)
+    wide = min(x1, a1) - max(x0, a0)
+    least = max(OVERLAP_MM, OVERLAP_SHARE * min(x1 - x0, y1 - y0, a1 - a0, b1 - b0))
+    if wide > least and high > least:  # the short side is a line's height, however the text is turned
+        return TextProblem(
+            "PK367",
+            path,
+            f"{quoted(item.text)} prints over {quoted(twin.text)} ({wide:.1f} × {high:.1f} mm)",
+            "move one of them, or give its box more room",
+        )
+    return None
 
 
 CLEAR_MM = 1.0
@@ -67,10 +119,23 @@ LARGE_CELLS = 16
 crowd it, and is listed apart for the texts it holds: a page's frames then cost their edges, not their area."""
 
 
+NEAR_SHAPES = 256
+"""A text with more shapes than this within CLEAR_MM of it (no shipped kit's page files more than 33 in the cells
+round one) is not checked for crowding: a missed warning in a pile the other findings already name, never a false
+one."""
+
+
 def crowding(
     inks: list[tuple[Box, Text, tuple, int]], shapes: list[tuple[Box, Rect | Circle, int]]
 ) -> Iterable[TextProblem]:
-    """PK368 for each text that crowds the edge of a box or disc drawn around it, or runs into one beside it.
+    """PK368 for each text that crowds a box or disc (`crowded`)."""
+    return (problem for _n, problem in crowded(inks, shapes))
+
+
+def crowded(
+    inks: list[tuple[Box, Text, tuple, int]], shapes: list[tuple[Box, Rect | Circle, int]]
+) -> Iterable[tuple[int, TextProblem]]:
+    """(n, PK368) for each text inks[n] that crowds the edge of a box or disc drawn around it, or runs into one beside it.
 
     Each small shape is filed in the grid cells it covers, a large one in those its edges pass through, and a text
     meets only the shapes in the cells around it and the large ones that hold it (linear in the page's texts and
@@ -88,13 +153,17 @@ def crowding(
             cells = _cells(x0, y0, x1, y1)
         for cell in cells:
             grid.setdefault(cell, []).append(n)
-    for (t0, u0, t1, u1), item, path, order in inks:
+    for at, ((t0, u0, t1, u1), item, path, order) in enumerate(inks):
         if item.overflow or MINIATURE in path:
             continue
         text = (t0, u0, t1, u1)
         near: set[int] = {n for n in large if _inside(((t0 + t1) / 2, (u0 + u1) / 2), shapes[n][0])}
         for cell in _cells(t0 - CLEAR_MM, u0 - CLEAR_MM, t1 + CLEAR_MM, u1 + CLEAR_MM):
             near.update(grid.get(cell, ()))
+        reach = (t0 - CLEAR_MM, u0 - CLEAR_MM, t1 + CLEAR_MM, u1 + CLEAR_MM)
+        near = {n for n in near if _meets(shapes[n][0], reach)}  # a shape farther off neither crowds nor holds it
+        if len(near) > NEAR_SHAPES:
+            continue  # a pile of shapes (2,000 dots a layout stacked): its texts' PK309 and PK367 tell it
         below = [n for n in sorted(near) if shapes[n][2] < order]
         ground = max((shapes[n][2] for n in below if _holds(shapes[n], text)), default=-1)
         room = _room(item, text)
@@ -106,7 +175,10 @@ def crowding(
             if problem and not _continued(
                 text, shape, room, partial(_colour_at, before=order, grid=grid, large=large, shapes=shapes)
             ):
-                yield TextProblem("PK368", path, f"{quoted(item.text)} {problem}", "move the text or give it more room")
+                yield (
+                    at,
+                    TextProblem("PK368", path, f"{quoted(item.text)} {problem}", "move the text or give it more room"),
+                )
                 break
 
 

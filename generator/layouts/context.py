@@ -13,14 +13,14 @@ from pnpkit.validator.components.printing import PrintSettings
 from pnpkit.validator.components.templates import FLOOR_JAPANESE_PT, FLOOR_LATIN_PT
 from pnpkit.validator.markup import has_markup, parse, plain
 
-from ..geometry import visible_named
 from ..i18n import tr
-from ..scene import Circle, Group, Item, Line, Page, Rect, Style, Text
+from ..scene import Group, Item, Line, Page, Rect, Style, Text
 from ..typeset import fonts
 from ..typeset.linebreaks import inner_breaks
 from ..typeset.text import TextBox, balanced, fit, fit_plain, item_width, latin_quotes, plain_face
 from ..units import HARD_MARGIN, Paper
-from .collisions import MINIATURE, crowding, overlaps
+from .collisions import MINIATURE
+from .pagecheck import page_lines, small_units
 from .problems import ANY_TEXT, Remedy, TextProblem, mm_text, overflow_text, quoted
 
 INK = "#000000"
@@ -224,8 +224,7 @@ def small_text(pages: Iterable[Page], where: tuple = ()) -> list[TextProblem]:
     seen: set[tuple] = set()
     shared: dict = {}  # each symbol's small texts, found once for every page
     for number, page in enumerate(pages, start=1):
-        found: list[TextProblem] = []
-        _small(page.items, 1.0, (), found, shared)
+        found = small_units(page.items, lambda items, out: _small(items, 1.0, (), out, shared))
         for problem in found:
             if (problem.path, problem.message) not in seen:
                 seen.add((problem.path, problem.message))
@@ -255,51 +254,11 @@ def page_text(pages: Iterable[Page], where: tuple = ()) -> list[TextProblem]:
     shared: dict = {}  # each symbol's texts, measured once for every page
     for number, page in enumerate(pages, start=1):
         area = (HARD_MARGIN, HARD_MARGIN, page.width - HARD_MARGIN, page.height - HARD_MARGIN)
-        for problem in _page_lines(page.items, area, shared):
+        for problem in page_lines(page.items, area, shared):
             if (problem.path, problem.message) not in seen:
                 seen.add((problem.path, problem.message))
                 problems.append(replace(problem, path=(*where, f"page {number}", *problem.path)))
     return problems
-
-
-Box = tuple[float, float, float, float]
-
-
-def _page_lines(items: tuple[Item, ...], area: Box, shared: dict) -> Iterable[TextProblem]:
-    """`page_text`'s walk over what each text prints (a board drawn whole and clipped to one tile prints only
-    that tile's part here): glyphs its face lacks, and ink past the printable `area`."""
-    fontset = fonts.in_use()
-    inks: list[tuple[Box, Text, tuple]] = []
-    placed: list[tuple[Box, Text, tuple, int]] = []
-    shapes: list[tuple[Box, Rect | Circle, int]] = []
-    for order, (item, ink, path) in enumerate(visible_named(items, kind=(Text, Rect, Circle), shared=shared)):
-        if isinstance(item, (Rect, Circle)):
-            shapes.append((ink, item, order))
-            continue
-        if not isinstance(item, Text) or not item.text.strip():
-            continue
-        inks.append((ink, item, path))
-        placed.append((ink, item, path, order))
-        face = fontset.drawn(item.font, item.bold, item.italic).face
-        chars = face.undrawable(item.text)
-        if chars:
-            shown = " ".join(f"U+{ord(ch):04X} {ch}" for ch in chars)
-            yield TextProblem(
-                "PK307",
-                path,
-                f"{quoted(item.text)}: {face.label} cannot draw {shown}",
-                fonts.missing_hint(chars),
-            )
-        over = max(area[0] - ink[0], area[1] - ink[1], ink[2] - area[2], ink[3] - area[3])
-        if over > 0.05:
-            yield TextProblem(
-                "PK309",
-                path,
-                f"{quoted(item.text)} runs {mm_text(over)} past the printable area (5 mm inside the paper's edge)",
-                "shorten the text",
-            )
-    yield from overlaps(inks)
-    yield from crowding(placed, shapes)
 
 
 MINIATURE_GROWTH = 2.5

@@ -19,10 +19,10 @@ from pnpkit.validator.kit import LoadedKit, load_kit
 
 from .. import facecache
 from ..build import SettingsError, layout_kit, print_settings
+from ..facecache import asset_files
 from ..games import Component
 from ..typeset import fonts
 from ..typeset.fonts import FontSet
-from ..watch import asset_files
 from .edits.files import kit_fingerprints
 from .locate import FindingMap, editor_link, model_at, source_file
 from .pages import Renders
