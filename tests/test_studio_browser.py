@@ -135,7 +135,7 @@ def test_the_studio_works_under_its_policy_and_kit_files_cannot_run(tmp_path: Pa
     edit(
         kit / "templates.yaml",
         "{name: title, kind: text, box: [16mm, 4mm,",
-        "{name: title, kind: text, box: [16mm, 9.5mm,",
+        "{name: title, kind: text, box: [16mm, 8mm,",  # the title crosses the foot of its band
     )
     with serving(kit, "--lang", "ja") as url:
         browser.get(f"{url}/?lang=ja")
