@@ -124,7 +124,7 @@ def test_a_second_build_with_a_warm_cache_checks_no_unchanged_card(tmp_path, mon
     _edit_cell(kit, 1, "count", "1")  # one copy of the card to be changed: each copy placed is its own check
     cache = tmp_path / "cache"
     first = _build(monkeypatch, kit, cache)
-    assert first[0] > 0 and first[1] > 0 and list(cache.glob("*.pack"))
+    assert first[0] > 0 and first[1] > 0 and list((cache / "pages").glob("*.pack"))
     drawn, puts, walks, findings = _build(monkeypatch, kit, cache)
     assert (drawn, puts, findings) == (0, 0, first[3])
     assert walks < first[2]  # the pages without cards (rules, sheets) are still walked whole
@@ -139,7 +139,7 @@ def test_a_damaged_or_stale_pack_is_ignored(tmp_path, monkeypatch):
     shutil.copytree(KITS["weather-walk"], kit)
     cache = tmp_path / "cache"
     first = _build(monkeypatch, kit, cache)
-    (pack,) = cache.glob("*.pack")
+    (pack,) = (cache / "pages").glob("*.pack")
     data = pack.read_bytes()
     pack.write_bytes(data[:-40] + bytes(40))  # a damaged payload: its checksum no longer matches
     assert _build(monkeypatch, kit, cache) == first
@@ -171,10 +171,10 @@ def test_a_build_from_the_cache_writes_the_same_bytes_and_no_cache_writes_none(t
         assert cli("build", kit, "-o", out, "--lang", "en", "--no-svg", *flags).returncode == 0
         outputs.append({path.relative_to(out): path.read_bytes() for path in sorted(out.rglob("*.pdf"))})
     assert outputs[0] and outputs[0] == outputs[1] == outputs[2]
-    packs = {path: path.stat().st_mtime_ns for path in (tmp_path / "cache").glob("*.pack")}
+    packs = {path: path.stat().st_mtime_ns for path in (tmp_path / "cache" / "pages").glob("*.pack")}
     assert packs
     assert cli("build", kit, "-o", tmp_path / "out3", "--lang", "en", "--no-svg", "--no-cache").returncode == 0
-    assert {path: path.stat().st_mtime_ns for path in (tmp_path / "cache").glob("*.pack")} == packs
+    assert {path: path.stat().st_mtime_ns for path in (tmp_path / "cache" / "pages").glob("*.pack")} == packs
 
 
 @pytest.mark.parametrize("table", ["cards.csv"])
