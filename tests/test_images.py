@@ -19,7 +19,6 @@ import shutil
 import struct
 import subprocess
 import sys
-import time
 import tracemalloc
 import zlib
 from pathlib import Path
@@ -402,13 +401,11 @@ def test_a_decompression_bomb_is_refused_from_its_header(tmp_path):
     assert (kit / "art" / "bomb.png").stat().st_size < 2_000
     load_kit(kit)  # models and Pillow loaded: what follows measures the picture alone
     tracemalloc.start()
-    start = time.perf_counter()
     loaded = load_kit(kit)
-    took = time.perf_counter() - start
     _now, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     assert [f.code for f in loaded.report.findings if f.code != "PK410"] == ["PK503"]
-    assert took < 2.0 and peak < 30 * 1024 * 1024, (took, peak)  # decoding would take 300 MB
+    assert peak < 30 * 1024 * 1024, peak  # decoding would take 300 MB
 
 
 def test_the_icon_picture_and_the_fixed_logo_are_checked_where_they_are_named(tmp_path):
