@@ -22,7 +22,7 @@ from pnpkit.validator.findings import Location
 from pnpkit.validator.tables import read_table
 
 from .edits import csvcells, odscells, xlsxcells, yamlnodes
-from .edits.files import EditRefused, atomic_write, check_value, fingerprint, read_bounded
+from .edits.files import EditRefused, Place, atomic_write, check_value, fingerprint, kind_of, read_bounded
 from .edits.xlsxcells import sheet_name
 from .locate import find_card, model_at, source_file
 from .paths import inside
@@ -31,8 +31,6 @@ from .state import Snapshot, Studio, flatten
 MAX_UNDO = 100
 MAX_UNDO_BYTES = 64 * 1024 * 1024
 """What undo keeps: the last 100 writes, and no more than 64 MB of earlier file contents."""
-TABLE_KINDS = {".csv": "csv", ".xlsx": "xlsx", ".ods": "ods"}
-YAML_KINDS = (".yaml", ".yml")
 IDENT = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 
 
@@ -44,20 +42,6 @@ class Undo:
     before: bytes
     after: str
     what: str
-
-
-@dataclass(frozen=True)
-class Place:
-    """Where a card's value is written: a table's cell, or a YAML scalar (or the card's entry, for a new key)."""
-
-    file: str
-    """The file, from the kit folder (posix)."""
-    kind: str
-    line: int
-    col: int
-    sheet: str = ""
-    keys: tuple[str, ...] = ()
-    """For a YAML card without the field: the keys to add under the card's entry at line:col."""
 
 
 class Editor:
@@ -193,7 +177,7 @@ class Editor:
                     f"{file} changed on disk since the table was read; it is read again, try once more", 409
                 )
             new = change(data)
-            if place is not None and place.kind in TABLE_KINDS.values():
+            if place is not None and place.kind in ("csv", "xlsx", "ods"):
                 _table_reads_back(data, new, path.suffix, place, value)
             atomic_write(path, new)
             self.undos.append(Undo(file, data, fingerprint(new), what))
@@ -220,8 +204,7 @@ class Editor:
             file = source_file(where).resolve().relative_to(self.studio.root).as_posix()
         except ValueError:
             raise EditRefused("the value is written outside the kit folder") from None
-        suffix = Path(file).suffix.lower()
-        kind = TABLE_KINDS.get(suffix) or ("yaml" if suffix in YAML_KINDS else "")
+        kind = kind_of(file)
         if not kind:
             raise EditRefused(f"{file}: the studio edits YAML, CSV, .xlsx and .ods files")
         return file, kind

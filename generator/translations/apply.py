@@ -19,11 +19,19 @@ from pnpkit.validator.kit import LoadedKit, load_kit
 from pnpkit.validator.tables import read_table
 
 from ..studio.edits import csvcells, odscells, xlsxcells, yamlnodes
-from ..studio.edits.files import EditRefused, atomic_write, check_value, fingerprint, kit_fingerprints, read_bounded
+from ..studio.edits.files import (
+    EditRefused,
+    Place,
+    atomic_write,
+    check_value,
+    fingerprint,
+    kit_fingerprints,
+    read_bounded,
+)
 from .catalogue import Catalogue
 from .entries import TextEntry, editions, kit_entries, kit_relative
 from .keep import mismatch
-from .places import Place, place_of
+from .places import place_of
 
 
 class ApplyRefused(Exception):

@@ -4,39 +4,12 @@ beside the source language's (`title.en` → `title.de`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from pathlib import Path
-
 from pnpkit.validator.findings import Location
 from pnpkit.validator.kit import LoadedKit
 
-from ..studio.edits.files import EditRefused
+from ..studio.edits.files import EditRefused, Place, kind_of
 from ..studio.edits.xlsxcells import sheet_name
 from .entries import kit_relative
-
-KINDS = {".yaml": "yaml", ".yml": "yaml", ".csv": "csv", ".xlsx": "xlsx", ".ods": "ods"}
-
-
-@dataclass(frozen=True)
-class Place:
-    """A translation's place in a file."""
-
-    file: str
-    """The file, from the kit folder (posix)."""
-    kind: str
-    """yaml, csv, xlsx or ods."""
-    line: int
-    """A YAML node's line, or a table's row."""
-    col: int
-    """A YAML node's column, or a table's column (0: the new column `header` names)."""
-    keys: tuple[str, ...] = ()
-    """YAML: the key to add to the text's mapping at line:col; empty when the value at line:col is replaced."""
-    sheet: str = ""
-    header: str = ""
-    """A table's new column, by name, when the table has no column for the language yet."""
-    header_row: int = 0
-    beside: int = 0
-    """The column of the source language's text: new columns follow the order of theirs."""
 
 
 def place_of(loaded: LoadedKit, path: tuple, source: str, lang: str) -> Place:
@@ -50,8 +23,8 @@ def place_of(loaded: LoadedKit, path: tuple, source: str, lang: str) -> Place:
     file = kit_relative(loaded.root, anchor)
     if file.startswith("../"):
         raise EditRefused(f"{file} lies outside the kit folder")
-    kind = KINDS.get(Path(file).suffix.lower())
-    if kind is None:
+    kind = kind_of(file)
+    if not kind:
         raise EditRefused(f"{file}: texts are written back into YAML, CSV, .xlsx and .ods files")
     sheet = sheet_name(anchor.cell) if kind in ("xlsx", "ods") else ""
     if kind == "yaml":

@@ -5,12 +5,46 @@ from __future__ import annotations
 import hashlib
 import os
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 MAX_EDIT_BYTES = 8 * 1024 * 1024
 """The largest file the studio rewrites: the size pnpkit reads a YAML file or a table up to."""
 MAX_VALUE_CHARS = 5_000
 """The longest value a cell or field may be given: the longest cell a table may hold."""
+
+
+WRITABLE_KINDS = {".yaml": "yaml", ".yml": "yaml", ".csv": "csv", ".xlsx": "xlsx", ".ods": "ods"}
+"""The files a value is written back into, by suffix, and the writer that does it."""
+
+
+def kind_of(file: str) -> str:
+    """The writer for `file` ("yaml", "csv", "xlsx", "ods"), or "" for a file nothing writes into."""
+    return WRITABLE_KINDS.get(Path(file).suffix.lower(), "")
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a value is written: a YAML scalar (or the mapping a new key goes under), or a table's cell. The
+    studio writes a card's value to one; `pnpkit i18n apply` a translation."""
+
+    file: str
+    """The file, from the kit folder (posix)."""
+    kind: str
+    """yaml, csv, xlsx or ods (`kind_of`)."""
+    line: int
+    """A YAML node's line, or a table's row."""
+    col: int
+    """A YAML node's column, or a table's column (0: the new column `header` names)."""
+    sheet: str = ""
+    """A workbook's sheet."""
+    keys: tuple[str, ...] = ()
+    """YAML: the keys to add under the mapping at line:col; empty when the value at line:col is replaced."""
+    header: str = ""
+    """A table's new column, by name, when the table has no column for it yet."""
+    header_row: int = 0
+    beside: int = 0
+    """The column of the source language's text: new columns follow the order of theirs."""
 
 
 class EditRefused(Exception):
