@@ -62,9 +62,21 @@ def test_a_full_width_quote_in_latin_text_prints_from_the_latin_face():
         assert fit('say "hi"', 50, 10, 9, 6).lines == ("say “hi”",)
 
 
-def test_biz_udpgothic_draws_its_own_proportional_quotes():
-    """BIZ UDPGothic's curly quotes are half an em: fine for Latin text, so they stay the face's own."""
+def test_biz_udpgothic_sets_quotes_in_latin_text_from_the_latin_face():
+    """BIZ UDPGothic's curly quotes sit at one side of a half-em cell, so "month’s" would read "month’ s": in Latin
+    text they are Noto Sans' (a fifth of an em); beside Japanese they stay the face's own."""
     en = fonts.for_language("en")
-    assert en.regular.cjk and not en.regular.wide_quotes
-    ((style, text),) = fonts.segments(en.drawn(), "“Shōbu”")
-    assert style.face is en.regular and text == "“Shōbu”"
+    assert en.regular.cjk and en.regular.wide_quotes
+    noto = fonts.builtin_families()["noto-sans"].regular
+    parts = [(style.face.label, text) for style, text in fonts.segments(en.drawn(), "month’s “Shōbu”")]
+    assert parts == [
+        ("BIZ UDPGothic", "month"),
+        ("Noto Sans", "’"),
+        ("BIZ UDPGothic", "s "),
+        ("Noto Sans", "“"),
+        ("BIZ UDPGothic", "Shōbu"),
+        ("Noto Sans", "”"),
+    ]
+    assert en.regular.width_em("month’s") == pytest.approx(en.regular.width_em("months") + noto.width_em("’"))
+    ((style, text),) = fonts.segments(en.drawn(), "「“火”」")
+    assert style.face is en.regular and text == "「“火”」"

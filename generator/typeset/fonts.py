@@ -156,9 +156,11 @@ class Face:
 
     @cached_property
     def wide_quotes(self) -> bool:
-        """Whether the face's curly quotes are full-width (IPAexGothic's, WenQuanYi's): in Latin text they would
-        leave gaps, so there they print from the Latin face (`latin_quote`, `segments`)."""
-        return self._metrics[0].get(0x201C, 0.0) >= 900.0
+        """Whether the face's curly quotes are wide for Latin text: full-width (IPAexGothic's, WenQuanYi's) or a
+        half-width cell with the mark at one side (BIZ UDPGothic's ’ is half an em, Noto Sans' under a fifth), so
+        "month’s" would read "month’ s". In Latin text they print from the Latin face (`latin_quote`, `segments`)."""
+        widths = self._metrics[0]
+        return max(widths.get(0x201C, 0.0), widths.get(0x2019, 0.0)) >= WIDE_QUOTE
 
     @cached_property
     def cjk(self) -> bool:
@@ -731,6 +733,8 @@ def mark_face(text: str, bold: bool = True) -> Face | None:
 
 
 CURLY_QUOTES = "\u201c\u201d\u2018\u2019"
+WIDE_QUOTE = 450.0
+"""A curly quote this wide (1000ths of an em) leaves a gap in Latin text: Latin faces set ’ at 0.17–0.35 em."""
 
 
 def latin_quote(text: str, i: int) -> bool:
