@@ -111,11 +111,21 @@ CI images often set PYTHONDONTWRITEBYTECODE, which makes every run compile pnpki
 is by their first build (parsed fonts), and never the user's."""
 
 
+OWN_ENV: dict[str, dict[str, str]] = {}
+"""Entries of a command's own in its environment, by the command's first word: the baseline's cache directory,
+so two pnpkit installs do not overwrite each other's kept pages (a pack another pnpkit wrote is read as empty,
+which would leave both cold)."""
+
+
+def env_of(command: list[str]) -> dict[str, str]:
+    return DESIGNER_ENV | OWN_ENV.get(command[0], {})
+
+
 def run(command: list[str], cwd: Path = ROOT) -> Run:
     """One whole process: wall time, its user+system CPU time, its peak resident memory."""
     with tempfile.TemporaryFile() as errors:
         started = time.perf_counter()
-        process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=errors, env=DESIGNER_ENV)
+        process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=errors, env=env_of(command))
         _pid, status, usage = os.wait4(process.pid, 0)
         wall = time.perf_counter() - started
         process.returncode = os.waitstatus_to_exitcode(status)
@@ -134,7 +144,7 @@ def run_tree(command: list[str], cwd: Path = ROOT, stdout: Path | None = None) -
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     with open(stdout or os.devnull, "wb") as out:
-        done = subprocess.run(command, cwd=cwd, stdout=out, stderr=subprocess.PIPE, env=DESIGNER_ENV)
+        done = subprocess.run(command, cwd=cwd, stdout=out, stderr=subprocess.PIPE, env=env_of(command))
     wall = time.perf_counter() - started
     if done.returncode != 0:
         raise SystemExit(f"failed ({done.returncode}): {' '.join(command)}\n{done.stderr.decode()[-2000:]}")
@@ -226,7 +236,7 @@ def watch_latency(
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
-        env=DESIGNER_ENV,
+        env=env_of(command),
     )
     try:
         assert process.stdout is not None
@@ -329,6 +339,8 @@ def main() -> int:
             "commands run as a designer's: compiled modules kept (PYTHONDONTWRITEBYTECODE unset), after one untimed run"
         )
         DESIGNER_ENV["PNPKIT_CACHE_DIR"] = str(work / "cache")  # builds keep faces there, not in the home cache
+        if args.baseline:
+            OWN_ENV[args.baseline] = {"PNPKIT_CACHE_DIR": str(work / "cache-baseline")}
         cards = write_kit(work / "w1", 1000)
         (work / "cards.json").write_text(json.dumps(cards), encoding="utf-8")
         write_kit(work / "w10k", 10_000)
@@ -589,7 +601,7 @@ def _save_costs(
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
-        env=DESIGNER_ENV,
+        env=env_of(command),
     )
     stat = Path(f"/proc/{process.pid}/stat")
     tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100

@@ -28,6 +28,9 @@ def main() -> int:
             from .cli import main as cli_main
 
             status = cli_main(own_process=True)
+            import gc
+
+            gc.freeze()  # the process ends now: the collector need not walk what is left before it is all freed
         finally:
             settle()
     except KeyboardInterrupt as exc:  # before cli.main's own handling began (imports, argument parsing)

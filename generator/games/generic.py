@@ -37,14 +37,12 @@ from ..layouts.context import MUTED, LayoutContext
 from ..layouts.piece_shapes import PieceSpec
 from ..layouts.pieces import PieceGroup, piece_pages
 from ..layouts.rules import Section, Table, rule_pages
-from ..layouts.sheets import ScoringSpec, inline_spec, sheet_page
 from ..layouts.templates import template_face
 from ..layouts.tokens import TrackSpec, check_line
 from ..scene import Item, Path, Rect, Style, Text
 from ..typeset import fonts
 from .base import Component, end_conditions_table, errata_table, rule_sections, text
 from .decks import deck_faces
-from .generic_boards import board_components
 from .generic_words import tr
 
 
@@ -56,7 +54,10 @@ def components(kit: GenericKit, ctx: LayoutContext) -> list[Component]:
     first_problem = len(ctx.problems)
     parts = [deck_component(kit, ctx, d, deck, resolved, values, title) for d, deck in enumerate(kit.decks)]
     parts += [sheet_component(kit, ctx, s, sheet, values, title) for s, sheet in enumerate(kit.sheets)]
-    parts += board_components(kit, ctx, title)
+    if kit.boards or kit.maps or kit.mats or kit.tracks:  # their layouts are loaded only for a kit that has one
+        from .generic_boards import board_components
+
+        parts += board_components(kit, ctx, title)
     if kit.tokens is not None:
         parts.append(token_component(ctx, kit.tokens, values, title))
     sections = rule_summary(kit, ctx, values)
@@ -180,6 +181,8 @@ def sheet_component(
     heading = f"{title} — {name}"
     room = ctx.paper.width - 2 * ctx.margin - fonts.width_mm(subtitle, 9.0) - 4.0
     check_line(ctx, heading, 15.0, room, ("sheets", s, "name", lang), "sheet title")
+    from ..layouts.sheets import sheet_page  # the sheet engine is loaded only for a kit with a sheet
+
     layout, sourced = localised(with_values(sheet.layout, values), lang)
     page = sheet_page(ctx, heading, subtitle, layout, ("sheets", s, "layout"), sourced, code=SHEET_CODE)
     return Component(
@@ -218,6 +221,8 @@ def with_values(model: Model, values: dict[str, Any]) -> Model:
 def localised(layout: Region, lang: str) -> tuple[Region, dict[tuple[str, str], Any]]:
     """The layout with each inline scoring region handed to the sheet engine as a ready spec, so its
     total is labelled in the page's language (the engine's own inline scoring says 'Total')."""
+    from ..layouts.sheets import ScoringSpec, inline_spec
+
     sourced: dict[tuple[str, str], Any] = {}
 
     def visit(node: Region) -> Region:

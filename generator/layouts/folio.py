@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..geometry import Box, box_bounds, ink_bounds, visible_items
+from ..geometry import Box, box_bounds, ink_bounds
 from ..scene import IDENTITY, Group, Item, Matrix, Page, Text, group_matrix
 from ..units import HARD_MARGIN
 from .context import MUTED
@@ -88,7 +88,9 @@ def _inks_near(items: tuple[Item, ...], matrix: Matrix, bands: list[Box]) -> lis
             if any(_overlap(clip, band) for band in bands):
                 inks.append(clip)
             continue
-        inks += [box for _, box in visible_items((item,), matrix)]
+        ink = ink_bounds(item, matrix)  # a primitive outside any clip: its ink box as `visible_items` gives it
+        if ink is not None:
+            inks.append(ink)
     return inks
 
 
