@@ -111,11 +111,16 @@ def start_cli(
     env: dict | None = None,
     stdin: bool = False,
     stdout=subprocess.PIPE,
+    prelude: str = "",
 ) -> subprocess.Popen:
     """`python -m pnpkit.generator.entry ARGS` (what the `pnpkit` script runs) in a fresh interpreter, started and
-    not waited for."""
+    not waited for. A `prelude` (Python statements) runs first in that interpreter, then pnpkit's own entry point:
+    a test shortens one of pnpkit's constants there when its full length is not the point."""
+    start = ["-m", "pnpkit.generator.entry"]
+    if prelude:
+        start = ["-c", f"{prelude}\nimport sys\nfrom pnpkit.generator.entry import main\nsys.exit(main())"]
     return subprocess.Popen(
-        [sys.executable, "-m", "pnpkit.generator.entry", *map(str, args)],
+        [sys.executable, *start, *map(str, args)],
         cwd=cwd,
         env=_env(env),
         stdin=subprocess.PIPE if stdin else subprocess.DEVNULL,
