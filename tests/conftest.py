@@ -33,15 +33,18 @@ KIT_ID = "element-shift"
 LANGS = ("ja", "en")
 
 
-def _languages(kit: Path) -> tuple[str, ...]:
-    """The editions a kit declares in its kit.yaml (`languages:`)."""
+def _declared(kit: Path) -> dict:
+    """A kit's kit.yaml as plain YAML: read without pnpkit's loader, which is far too slow to run at collection."""
     import yaml
 
-    return tuple(yaml.safe_load((kit / "kit.yaml").read_text(encoding="utf-8"))["languages"])
+    return yaml.safe_load((kit / "kit.yaml").read_text(encoding="utf-8"))
 
 
-EDITIONS = [(name, lang) for name, kit in KITS.items() for lang in _languages(kit)]
+_DECLARED = {name: _declared(kit) for name, kit in KITS.items()}
+EDITIONS = [(name, lang) for name, declared in _DECLARED.items() for lang in declared["languages"]]
 """Every kit's every edition, as (kit, language tag): ja and en for most, other tags where a kit declares them."""
+GAMES = {name: declared["game"] for name, declared in _DECLARED.items()}
+"""Every kit's game as its kit.yaml names it (`game:`)."""
 COMPONENTS = ("board", "cards", "tokens", "rules")
 
 FINDING = re.compile(
