@@ -80,6 +80,14 @@ def pytest_configure(config) -> None:
         _private_cache_dir(config)
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The files that hold long (`slow`) tests run first, each file's tests still together and in their order, so
+    pytest-xdist's workers end on short tests and share them out (--dist worksteal) instead of one worker finishing
+    a long test alone at the end of the run."""
+    long_files = {item.path for item in items if item.get_closest_marker("slow")}
+    items.sort(key=lambda item: item.path not in long_files)
+
+
 def _private_cache_dir(config) -> None:
     """pnpkit's caches (generator/cachedir.py) live in one temporary directory for the run, shared by the
     workers and every pnpkit the tests start, and removed at the end: a test never writes to the user's home."""
