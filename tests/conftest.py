@@ -33,15 +33,18 @@ KIT_ID = "element-shift"
 LANGS = ("ja", "en")
 
 
-def _languages(kit: Path) -> tuple[str, ...]:
-    """The editions a kit declares in its kit.yaml (`languages:`)."""
+def _declared(kit: Path) -> dict:
+    """A kit's kit.yaml as plain YAML: read without pnpkit's loader, which is far too slow to run at collection."""
     import yaml
 
-    return tuple(yaml.safe_load((kit / "kit.yaml").read_text(encoding="utf-8"))["languages"])
+    return yaml.safe_load((kit / "kit.yaml").read_text(encoding="utf-8"))
 
 
-EDITIONS = [(name, lang) for name, kit in KITS.items() for lang in _languages(kit)]
+_DECLARED = {name: _declared(kit) for name, kit in KITS.items()}
+EDITIONS = [(name, lang) for name, declared in _DECLARED.items() for lang in declared["languages"]]
 """Every kit's every edition, as (kit, language tag): ja and en for most, other tags where a kit declares them."""
+GAMES = {name: declared["game"] for name, declared in _DECLARED.items()}
+"""Every kit's game as its kit.yaml names it (`game:`)."""
 COMPONENTS = ("board", "cards", "tokens", "rules")
 
 FINDING = re.compile(
@@ -75,6 +78,14 @@ def pytest_configure(config) -> None:
         _one_core_per_worker()
     else:
         _private_cache_dir(config)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The files that hold long (`slow`) tests run first, each file's tests still together and in their order, so
+    pytest-xdist's workers end on short tests and share them out (--dist worksteal) instead of one worker finishing
+    a long test alone at the end of the run."""
+    long_files = {item.path for item in items if item.get_closest_marker("slow")}
+    items.sort(key=lambda item: item.path not in long_files)
 
 
 def _private_cache_dir(config) -> None:
@@ -111,11 +122,16 @@ def start_cli(
     env: dict | None = None,
     stdin: bool = False,
     stdout=subprocess.PIPE,
+    prelude: str = "",
 ) -> subprocess.Popen:
     """`python -m pnpkit.generator.entry ARGS` (what the `pnpkit` script runs) in a fresh interpreter, started and
-    not waited for."""
+    not waited for. A `prelude` (Python statements) runs first in that interpreter, then pnpkit's own entry point:
+    a test shortens one of pnpkit's constants there when its full length is not the point."""
+    start = ["-m", "pnpkit.generator.entry"]
+    if prelude:
+        start = ["-c", f"{prelude}\nimport sys\nfrom pnpkit.generator.entry import main\nsys.exit(main())"]
     return subprocess.Popen(
-        [sys.executable, "-m", "pnpkit.generator.entry", *map(str, args)],
+        [sys.executable, *start, *map(str, args)],
         cwd=cwd,
         env=_env(env),
         stdin=subprocess.PIPE if stdin else subprocess.DEVNULL,

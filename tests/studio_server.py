@@ -45,10 +45,14 @@ def _beyond_loopback(args: tuple[str, ...]) -> bool:
 
 
 @contextmanager
-def serving(kit: Path, *args: str, cwd: Path | None = None):
+def serving(kit: Path, *args: str, cwd: Path | None = None, head_timeout: float | None = None):
     """`pnpkit serve KIT --port 0`: yields the studio's address once it listens; stopped by SIGINT (Ctrl-C).
-    A studio beyond loopback prints a warning line with its token: the address carries both."""
-    process = start_cli("serve", kit, "--port", "0", *args, cwd=cwd or kit.parent)
+    A studio beyond loopback prints a warning line with its token: the address carries both. `head_timeout`
+    replaces the studio's deadline for a request head (connections.HEAD_TIMEOUT_S) in that process."""
+    prelude = ""
+    if head_timeout is not None:
+        prelude = f"from pnpkit.generator.studio import connections\nconnections.HEAD_TIMEOUT_S = {head_timeout!r}"
+    process = start_cli("serve", kit, "--port", "0", *args, cwd=cwd or kit.parent, prelude=prelude)
     address = Address()
     try:
         assert process.stdout is not None

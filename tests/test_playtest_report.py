@@ -12,7 +12,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from conftest import KITS, cli
+from conftest import GAMES, KITS, cli
 from pdftext import opened, page_texts, text_of_page
 from pypdf import PdfReader
 
@@ -51,7 +51,7 @@ def _text(path: Path) -> str:
     return " ".join(text.replace("\n", " ").replace("\xa0", " ") for text in page_texts(path))
 
 
-ENGINE_KITS = {game: next(p for p in KITS.values() if load_kit(p).model.game == game) for game in sorted(ENGINES)}
+ENGINE_KITS = {game: next(KITS[name] for name in KITS if GAMES[name] == game) for game in sorted(ENGINES)}
 """A kit of each game that has an engine: Element Shift and Wizard's Element Collection."""
 
 COMPARED = {
