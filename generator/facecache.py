@@ -90,7 +90,9 @@ class FaceCache:
         self.faces[full] = (face, tuple(ctx.problems[before:]))
         if self.store is not None:
             problems = tuple((p.code, p.path, p.message, p.hint) for p in ctx.problems[before:])
-            self.store.put(_stored_name(full), (face.name, spelled_items(face.items), face.background, problems))
+            plain = spelled_items(face.items)
+            pagecheck.known_digest(face.items, plain)
+            self.store.put(_stored_name(full), (face.name, plain, face.background, problems))
         return face
 
     def _stored(self, full: tuple) -> tuple[CardFace, tuple[TextProblem, ...]] | None:
@@ -104,6 +106,7 @@ class FaceCache:
             found = CardFace(name, built_items(items), background), tuple(TextProblem(*p) for p in problems)
         except (ValueError, TypeError):
             return None
+        pagecheck.known_digest(found[0].items, items)
         self.faces[full] = found
         return found
 

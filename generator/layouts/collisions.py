@@ -115,8 +115,9 @@ add the rest."""
 CELL_MM = 5.0
 """The grid the shapes are filed in, so each text meets only the shapes near it."""
 LARGE_CELLS = 16
-"""A shape over more cells than this (a card's frame, a panel) is filed along its edges only, where a text can
-crowd it, and is listed apart for the texts it holds: a page's frames then cost their edges, not their area."""
+"""A shape over more cells than this (a card's frame, a panel) is not filed in the grid but listed apart, and each
+text meets those of them whose box comes within its reach: a page's frames then cost one test a text, not their
+area or their edges in cells."""
 
 
 NEAR_SHAPES = 256
@@ -137,30 +138,27 @@ def crowded(
 ) -> Iterable[tuple[int, TextProblem]]:
     """(n, PK368) for each text inks[n] that crowds the edge of a box or disc drawn around it, or runs into one beside it.
 
-    Each small shape is filed in the grid cells it covers, a large one in those its edges pass through, and a text
-    meets only the shapes in the cells around it and the large ones that hold it (linear in the page's texts and
-    the shapes' edges). `inks` and `shapes` carry
-    their place in drawing order last, so a shape hidden under the text's own ground (a badge on a panel's edge)
+    Each small shape is filed in the grid cells it covers, and a text meets only the shapes in the cells around it
+    and the large ones within its reach (linear in the page's texts and shapes, times its few large ones). `inks`
+    and `shapes` carry their place in drawing order last, so a shape hidden under the text's own ground (a badge on a panel's edge)
     is no collision."""
     grid: dict[tuple[int, int], list[int]] = {}
     large: list[int] = []
     for n, ((x0, y0, x1, y1), _shape, _order) in enumerate(shapes):
         across, down = int(x1 // CELL_MM) - int(x0 // CELL_MM) + 1, int(y1 // CELL_MM) - int(y0 // CELL_MM) + 1
-        if across * down > LARGE_CELLS:  # a card's frame, a panel: filed along its edges, listed for what it holds
+        if across * down > LARGE_CELLS:  # a card's frame, a panel: listed apart, met by its box
             large.append(n)
-            cells = _edge_cells(x0, y0, x1, y1)
-        else:
-            cells = _cells(x0, y0, x1, y1)
-        for cell in cells:
+            continue
+        for cell in _cells(x0, y0, x1, y1):
             grid.setdefault(cell, []).append(n)
     for at, ((t0, u0, t1, u1), item, path, order) in enumerate(inks):
         if item.overflow or MINIATURE in path:
             continue
         text = (t0, u0, t1, u1)
-        near: set[int] = {n for n in large if _inside(((t0 + t1) / 2, (u0 + u1) / 2), shapes[n][0])}
-        for cell in _cells(t0 - CLEAR_MM, u0 - CLEAR_MM, t1 + CLEAR_MM, u1 + CLEAR_MM):
-            near.update(grid.get(cell, ()))
         reach = (t0 - CLEAR_MM, u0 - CLEAR_MM, t1 + CLEAR_MM, u1 + CLEAR_MM)
+        near: set[int] = {n for n in large if _meets(shapes[n][0], reach)}
+        for cell in _cells(*reach):
+            near.update(grid.get(cell, ()))
         near = {n for n in near if _meets(shapes[n][0], reach)}  # a shape farther off neither crowds nor holds it
         if len(near) > NEAR_SHAPES:
             continue  # a pile of shapes (2,000 dots a layout stacked): its texts' PK309 and PK367 tell it
@@ -242,17 +240,6 @@ def _ring(box: Box) -> list[tuple[float, float]]:
     x0, y0, x1, y1 = box
     xm, ym = (x0 + x1) / 2, (y0 + y1) / 2
     return [(x0, y0), (xm, y0), (x1, y0), (x1, ym), (x1, y1), (xm, y1), (x0, y1), (x0, ym)]
-
-
-def _edge_cells(x0: float, y0: float, x1: float, y1: float) -> Iterable[tuple[int, int]]:
-    """The grid cells a box's four edges pass through."""
-    i0, i1, j0, j1 = int(x0 // CELL_MM), int(x1 // CELL_MM), int(y0 // CELL_MM), int(y1 // CELL_MM)
-    for i in range(i0, i1 + 1):
-        yield i, j0
-        yield i, j1
-    for j in range(j0 + 1, j1):
-        yield i0, j
-        yield i1, j
 
 
 def _cells(x0: float, y0: float, x1: float, y1: float) -> Iterable[tuple[int, int]]:

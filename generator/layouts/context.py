@@ -224,12 +224,20 @@ def small_text(pages: Iterable[Page], where: tuple = ()) -> list[TextProblem]:
     seen: set[tuple] = set()
     shared: dict = {}  # each symbol's small texts, found once for every page
     for number, page in enumerate(pages, start=1):
-        found = small_units(page.items, lambda items, out: _small(items, 1.0, (), out, shared))
-        for problem in found:
-            if (problem.path, problem.message) not in seen:
-                seen.add((problem.path, problem.message))
-                problems.append(replace(problem, path=(*where, f"page {number}", *problem.path)))
+        _told(_page_small(page, shared), number, where, seen, problems)
     return problems
+
+
+def _page_small(page: Page, shared: dict) -> list[TextProblem]:
+    return small_units(page.items, lambda items, out: _small(items, 1.0, (), out, shared))
+
+
+def _told(found: list[TextProblem], number: int, where: tuple, seen: set[tuple], problems: list[TextProblem]) -> None:
+    """`found` on page `number` added to `problems` under `where`, each told once (a card drawn on every sheet)."""
+    for problem in found:
+        if (problem.path, problem.message) not in seen:
+            seen.add((problem.path, problem.message))
+            problems.append(replace(problem, path=(*where, f"page {number}", *problem.path)))
 
 
 def text_floor(parts: Iterable) -> list[TextProblem]:
@@ -249,16 +257,17 @@ def page_text(pages: Iterable[Page], where: tuple = ()) -> list[TextProblem]:
     reported and removed its own; this catches text any layout sets by hand. Paths as `small_text` gives
     them; a problem repeated in the same place on later pages is told once. Run it with the edition's fonts
     in use (`fonts.using`): faces and widths are theirs."""
-    problems = small_text(pages, where)
-    seen: set[tuple] = set()
+    small: list[TextProblem] = []
+    lines: list[TextProblem] = []
+    small_seen: set[tuple] = set()
+    lines_seen: set[tuple] = set()
+    small_shared: dict = {}  # each symbol's small texts, found once for every page
     shared: dict = {}  # each symbol's texts, measured once for every page
-    for number, page in enumerate(pages, start=1):
+    for number, page in enumerate(pages, start=1):  # both checks on a page in turn: its faces are spelled once
+        _told(_page_small(page, small_shared), number, where, small_seen, small)
         area = (HARD_MARGIN, HARD_MARGIN, page.width - HARD_MARGIN, page.height - HARD_MARGIN)
-        for problem in page_lines(page.items, area, shared):
-            if (problem.path, problem.message) not in seen:
-                seen.add((problem.path, problem.message))
-                problems.append(replace(problem, path=(*where, f"page {number}", *problem.path)))
-    return problems
+        _told(page_lines(page.items, area, shared), number, where, lines_seen, lines)
+    return small + lines
 
 
 MINIATURE_GROWTH = 2.5

@@ -19,7 +19,7 @@ import marshal
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Protocol
+from typing import Any, Protocol
 
 from ..geometry import box_bounds, visible_named
 from ..scene import Circle, Group, Item, Rect, Text, group_matrix
@@ -263,29 +263,61 @@ def _key(kind: str, item: Item, area: Box | float) -> str:
 
 
 _digests: dict[int, tuple[object, bytes]] = {}
-"""id → (the item or tuple of items, its digest): a face placed many times, or checked twice (its floor and its
-texts), is spelled out once."""
-MAX_DIGESTS = 20_000
+"""id → (a placed face or a tuple of items, its digest): a face placed many times, or checked twice (its floor and
+its texts), is digested once."""
+_elements: dict[int, tuple[object, bytes]] = {}
+"""id → (a drawn item, the digest of its spelling): a face's items are spelled once, or not at all when the face
+cache has them spelled already (`known_digest`), however often they are placed and whatever bleed goes before them."""
+MAX_DIGESTS = 300_000
+"""Digests kept at most in each: more than the items of the faces two editions of a large kit place, so a face's
+digests, noted when it was drawn or read, are still there when its page is checked; past it they start again."""
 
 
 def _digest(item: Item | tuple[Item, ...]) -> bytes:
-    """Every field of `item` (a face as placed, all it draws), as a digest: equal digests, equal drawings.
-    `marshal` format 0 spells a value the same whichever objects hold it (later formats note shared and interned
-    strings, so an equal face read back from disk would spell differently)."""
+    """Every field of `item` (a face as placed, all it draws), as a digest: equal digests, equal drawings."""
     known = _digests.get(id(item))
     if known is not None and known[0] is item:
         return known[1]
     if isinstance(item, tuple):
-        digest = hashlib.sha256(b"".join(_digest(inner) for inner in item)).digest()
+        digest = hashlib.sha256(b"".join(_element(inner) for inner in item)).digest()
     elif isinstance(item, Group):
         own = (item.dx, item.dy, item.rotate, item.scale, spelled(item.clip), item.role, item.name, item.symbol)
         digest = hashlib.sha256(_digest(item.items) + marshal.dumps(own, 0)).digest()
     else:
-        return hashlib.sha256(marshal.dumps(spelled(item), 0)).digest()
-    if len(_digests) >= MAX_DIGESTS:
-        _digests.clear()
-    _digests[id(item)] = (item, digest)
+        return _element(item)
+    _keep(_digests, item, digest)
     return digest
+
+
+def _element(item: Item) -> bytes:
+    known = _elements.get(id(item))
+    if known is not None and known[0] is item:
+        return known[1]
+    digest = spelled_digest(spelled(item))
+    _keep(_elements, item, digest)
+    return digest
+
+
+def spelled_digest(plain: Any) -> bytes:
+    """The digest of an item as `scenecodec.spelled` gives it. `marshal` format 0 spells a value the same whichever
+    objects hold it (later formats note shared and interned strings, so an equal face read back from disk would
+    spell differently)."""
+    return hashlib.sha256(marshal.dumps(plain, 0)).digest()
+
+
+def known_digest(items: tuple[Item, ...], plain: tuple) -> None:
+    """Note that `items` (a face's, about to be placed) spell as `plain` (`scenecodec.spelled_items`), which the
+    face cache has in hand when it draws or reads a face: its page checks then need not spell it again."""
+    elements = [spelled_digest(inner) for inner in plain]
+    for item, digest in zip(items, elements, strict=True):
+        _keep(_elements, item, digest)
+    _keep(_digests, items, hashlib.sha256(b"".join(elements)).digest())
+
+
+def _keep(kept: dict[int, tuple[object, bytes]], item: object, digest: bytes) -> None:
+    if len(kept) >= MAX_DIGESTS:
+        kept.clear()
+    kept[id(item)] = (item, digest)
 
 
 _fonts_keys: dict[int, tuple[fonts.FontSet, str]] = {}

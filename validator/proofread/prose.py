@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..checks import CheckContext
@@ -321,7 +322,14 @@ def _unknown_name_hint(texts: Texts, lang: str, term: str) -> str:
 
 def is_flavour(path: tuple) -> bool:
     """Whether a text is flavour (`fill.flavour`, a `quote` region): what it quotes is said, never a name."""
-    return any(isinstance(part, str) and any(word in part.casefold() for word in FLAVOUR_WORDS) for part in path)
+    return any(isinstance(part, str) and _flavour_part(part) for part in path)
+
+
+@lru_cache(maxsize=4096)
+def _flavour_part(part: str) -> bool:
+    """Whether a path part names flavour: a kit's paths repeat a few field names, so each is folded once."""
+    folded = part.casefold()
+    return any(word in folded for word in FLAVOUR_WORDS)
 
 
 def defined_in(value: str, lang: str) -> list[str]:

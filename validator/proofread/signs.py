@@ -99,12 +99,22 @@ def _headed(lang: str, words: str) -> tuple[str, str] | None:
     )
 
 
+def _field(model: BaseModel, name: str) -> object:
+    """`getattr(model, name, None)`, without pydantic's slow way to a name the model lacks (most models have no
+    score: a 10,000-card kit asks hundreds of thousands of times)."""
+    cls = type(model)
+    if name in cls.model_fields or hasattr(cls, name):
+        return getattr(model, name, None)
+    extra = model.__pydantic_extra__
+    return extra.get(name) if extra else None
+
+
 def _check_model_scores(ctx: CheckContext, kit: KitBase, texts: Texts) -> None:
     """A text inside a model that scores a negative number (`points: -10`) and says the number with no sign."""
     scores: dict[tuple, tuple[int, tuple]] = {}
     for path, model in ctx.walk(kit).models:
         for field in SCORE_FIELDS:
-            value = getattr(model, field, None) if isinstance(model, BaseModel) else None
+            value = _field(model, field) if isinstance(model, BaseModel) else None
             if isinstance(value, int) and not isinstance(value, bool) and value < 0:
                 scores[path] = (value, path + (field,))
                 break
