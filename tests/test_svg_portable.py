@@ -73,15 +73,17 @@ def _draw_svg_alone(document: Path, tmp: Path, env: dict[str, str] | None = None
 
 
 def _without_system_fonts(tmp: Path) -> dict[str, str]:
-    """An environment whose fontconfig knows no font at all (a fonts.conf naming one empty folder), so what a
-    drawing shows does not depend on the fonts this machine has installed: a system CJK font would otherwise
-    stand in for the kit's missing one."""
-    empty, cache = tmp / "no-fonts", tmp / "fontconfig-cache"
-    empty.mkdir()
+    """An environment whose fontconfig knows one Latin font and nothing else (a fonts.conf naming a folder with
+    Noto Sans in it), so what a drawing shows does not depend on the fonts this machine has installed: a system
+    CJK font would otherwise stand in for the kit's missing one. One font, not none: librsvg panics on text when
+    fontconfig offers no font at all (`assertion failed: h >= 0.0`)."""
+    latin, cache = tmp / "latin-only", tmp / "fontconfig-cache"
+    latin.mkdir()
+    shutil.copy(fonts.NOTO_FILES[0], latin / fonts.NOTO_FILES[0].name)
     conf = tmp / "fonts.conf"
     conf.write_text(
         '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n'
-        f"<fontconfig><dir>{empty}</dir><cachedir>{cache}</cachedir></fontconfig>\n",
+        f"<fontconfig><dir>{latin}</dir><cachedir>{cache}</cachedir></fontconfig>\n",
         encoding="utf-8",
     )
     return {**os.environ, "FONTCONFIG_FILE": str(conf), "FONTCONFIG_PATH": str(tmp)}
@@ -199,8 +201,8 @@ def test_a_japanese_svg_alone_looks_like_its_pdf_page_in_chromium(kits, name, tm
 
 
 def test_the_comparison_sees_box_glyphs(kits, tmp_path):
-    """The same rules page with live text where fontconfig knows no font (neither the kit's nor a system CJK font
-    that would stand in for it): boxes, which the checks fail."""
+    """The same rules page with live text where fontconfig knows only a Latin font (neither the kit's nor a system
+    CJK font that would stand in for it): boxes, which the checks fail."""
     _tool("rsvg-convert")
     _tool("pdftoppm")
     name = "element-shift"
@@ -208,8 +210,9 @@ def test_the_comparison_sees_box_glyphs(kits, tmp_path):
     fontset = fonts.for_kit(loaded.model, loaded.root, "ja")[0]
     label = fontset.family().label
     bare = _without_system_fonts(tmp_path)
-    if shutil.which("fc-list"):  # the pinned configuration sees neither the kit's font nor any fallback
-        assert subprocess.run(["fc-list"], capture_output=True, text=True, env=bare).stdout.strip() == "", label
+    if shutil.which("fc-list"):  # the pinned configuration sees Noto Sans alone: not the kit's font, no CJK font
+        listed = subprocess.run(["fc-list", ":", "family"], capture_output=True, text=True, env=bare).stdout.split()
+        assert listed == ["Noto", "Sans"], (label, listed)
     built, _again = kits.builds(name)
     part = kits.layouts(name)["ja"]["rules"]
     with fonts.using(fontset):
